@@ -1,0 +1,108 @@
+"""The command line: ``python -m game [play|replay|bench|tournament] ...``.
+
+Each sub-command imports only what it needs, so ``replay`` and the engine
+benchmarks never load pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import NoReturn, Sequence
+
+SUBCOMMANDS = ("play", "replay", "bench", "tournament")
+SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
+RULE_SET_IDS = ("matador", "all-sevens", "family", "leyden", "leyden-senst", "wild-doubles")
+
+
+class UsageError(Exception):
+    """A bad command line: reported on one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors instead of a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see --help)")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="matador",
+        description="Matador, the domino game where joined ends add up to seven.",
+    )
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    play = sub.add_parser("play", help="open the game window (the default)")
+    play.add_argument("--rules", choices=RULE_SET_IDS, help="start straight into a game of this rule set")
+    play.add_argument(
+        "--seats",
+        help="comma-separated seats, each a kind (human, easy, medium, hard, random) "
+        "optionally named as NAME=KIND, e.g. Ann=human,hard",
+    )
+    play.add_argument("--seed", type=_positive_int, help="shuffle seed (random if left out)")
+    play.add_argument("--target", type=_positive_int, help="match target score (0 for one round)")
+    play.add_argument("--size", help="window size as WIDTHxHEIGHT, e.g. 1280x800")
+    play.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    play.add_argument("--smoke-test", type=_positive_int, metavar="N", help="draw N frames and exit 0")
+    play.add_argument("--screenshot", metavar="FILE.png", help="save the last frame to FILE.png")
+
+    replay = sub.add_parser("replay", help="replay a game record and print its outcome as JSON")
+    replay.add_argument("record", metavar="RECORD.json", help="a matador-record/1 file, or - for stdin")
+
+    bench = sub.add_parser("bench", help="print performance figures")
+    bench.add_argument("what", choices=("engine", "ai", "ui", "startup"), help="what to measure")
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument("--quick", action="store_true", help="a shorter run (fewer samples)")
+    bench.add_argument("--bundle", metavar="PATH", help="startup: the built executable to time as well")
+
+    tour = sub.add_parser("tournament", help="play computer opponents against each other")
+    tour.add_argument("--rules", choices=RULE_SET_IDS, default="matador")
+    tour.add_argument("--players", type=_positive_int, default=2)
+    tour.add_argument("--seats", required=True, help="comma-separated kinds, e.g. hard,medium")
+    tour.add_argument("--games", type=_positive_int, default=200)
+    tour.add_argument("--seed", type=_positive_int, default=1)
+    tour.add_argument("--jobs", type=_positive_int, help="worker processes (default: all cores)")
+    tour.add_argument("--time", type=float, help="hard player's time cap per decision, seconds")
+    tour.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    args = list(argv)
+    if not args or (args[0] not in SUBCOMMANDS and args[0] not in ("-h", "--help")):
+        args = ["play", *args]
+    return build_parser().parse_args(args)
+
+
+def run(argv: Sequence[str]) -> int:
+    try:
+        args = parse(argv)
+    except UsageError as err:
+        print(str(err), file=sys.stderr)
+        return 2
+    if args.command == "replay":
+        from game.engine.replay import main as replay_main
+
+        return replay_main(args.record)
+    if args.command == "bench":
+        from game.bench import run_bench
+
+        return run_bench(args)
+    if args.command == "tournament":
+        from game.ai.tournament import main as tournament_main
+
+        return tournament_main(args)
+    from game.ui.launch import main as play_main
+
+    return play_main(args)
