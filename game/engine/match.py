@@ -1,0 +1,139 @@
+"""A match: rounds dealt from one seed, running totals, and the match's end."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from game.engine.actions import Action
+from game.engine.errors import IllegalMoveError
+from game.engine.rules import Rules
+from game.engine.state import Opening, RoundState
+from game.engine.tiles import Tile
+from game.engine.view import SeatView
+
+HUMAN, COMPUTER = "human", "computer"
+LEVELS = ("easy", "medium", "hard", "random")
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """A seat: a person's name, or a computer player of some level."""
+
+    name: str
+    kind: str = HUMAN
+    level: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+
+def deal(rules: Rules, seed: int, round_index: int) -> tuple[list[list[Tile]], list[Tile]]:
+    """The deal of round ``round_index`` of a match with ``seed``: reproducible."""
+    rng = random.Random(f"matador/{seed}/{round_index}")
+    tiles = list(rules.all_tiles)
+    rng.shuffle(tiles)
+    size = rules.hand_size
+    hands = [sorted(tiles[i * size : (i + 1) * size]) for i in range(rules.players)]
+    return hands, tiles[rules.players * size :]
+
+
+def opening_after(rules: Rules, previous: RoundState | None) -> Opening:
+    """How the next round opens, given the last round that was played out."""
+    if previous is None or previous.outcome is None or rules.next_lead == "as-first":
+        return Opening(rules.lead)
+    outcome = previous.outcome
+    tied = outcome.winner is None
+    leader = outcome.leader if outcome.leader is not None else 0
+    if rules.next_lead == "loser-double-not-blank":
+        seat = leader if tied else (outcome.winner + 1) % rules.players  # type: ignore[operator]
+    else:  # winner-any-tile, winner-double-not-blank
+        seat = leader if tied else outcome.winner  # type: ignore[assignment]
+    return Opening(rules.next_lead, seat)
+
+
+def match_result(rules: Rules, totals: Sequence[int], rounds_played: int) -> tuple[bool, int | str | None]:
+    """(over, winner) for the totals after ``rounds_played`` complete rounds."""
+    if rounds_played == 0:
+        return False, None
+    target = rules.target_score
+    if target is not None and max(totals) < target:
+        return False, None
+    best = max(totals) if rules.match_end == "first-to-target-wins" else min(totals)
+    holders = [s for s, t in enumerate(totals) if t == best]
+    return True, holders[0] if len(holders) == 1 else "draw"
+
+
+class Match:
+    """Rounds of one rule set between the same seats, until the match ends."""
+
+    def __init__(self, rules: Rules, players: Sequence[PlayerInfo], seed: int | None = None):
+        if len(players) != rules.players:
+            raise ValueError(f"the rules are for {rules.players} players, not {len(players)}")
+        self.rules = rules
+        self.players = list(players)
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.rounds: list[RoundState] = []
+        self.totals = [0] * rules.players
+        self.over = False
+        self.winner: int | str | None = None
+
+    # Rounds -----------------------------------------------------------------
+    @property
+    def round(self) -> RoundState:
+        """The round being played (start one with ``next_round``)."""
+        if not self.rounds:
+            self.next_round()
+        return self.rounds[-1]
+
+    @property
+    def round_index(self) -> int:
+        return len(self.rounds) - 1
+
+    @property
+    def completed_rounds(self) -> list[RoundState]:
+        return [r for r in self.rounds if r.outcome is not None and r.outcome.end != "redeal"]
+
+    @property
+    def needs_next_round(self) -> bool:
+        return not self.over and (not self.rounds or self.rounds[-1].over)
+
+    def next_round(self, hands: Sequence[Sequence[Tile]] | None = None, boneyard: Sequence[Tile] | None = None) -> RoundState:
+        """Deal the next round (from the seed, unless ``hands`` and ``boneyard`` are given)."""
+        if self.over:
+            raise IllegalMoveError("the match is over")
+        if self.rounds and not self.rounds[-1].over:
+            raise IllegalMoveError("the round in play is not over")
+        if hands is None or boneyard is None:
+            hands, boneyard = deal(self.rules, self.seed, len(self.rounds))
+        played = self.completed_rounds
+        opening = opening_after(self.rules, played[-1] if played else None)
+        state = RoundState(self.rules, hands, boneyard, opening)
+        self.rounds.append(state)
+        self._settle(state)
+        return state
+
+    def push(self, action: Action) -> None:
+        """Play ``action`` in the current round (checked by the engine)."""
+        state = self.round
+        state.push(action)
+        self._settle(state)
+
+    def _settle(self, state: RoundState) -> None:
+        outcome = state.outcome
+        if outcome is None or outcome.end == "redeal":
+            return
+        for seat, score in enumerate(outcome.scores):
+            self.totals[seat] += score
+        self.over, self.winner = match_result(self.rules, self.totals, len(self.completed_rounds))
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know of the current round, with the match totals."""
+        return SeatView.of(self.round, seat, self.totals)
+
+    def to_record(self) -> dict[str, object]:
+        from game.engine.record import match_to_record
+
+        return match_to_record(self)

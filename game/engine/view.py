@@ -1,0 +1,154 @@
+"""What one seat may know: its own hand, the table, counts and the history.
+
+A ``SeatView`` holds a *redacted* copy of the round, in which every other hand
+is empty and the boneyard's tiles are unknown, so nothing hidden can leak
+through it, not even by poking at private attributes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from game.engine.actions import Action
+from game.engine.layout import OpenEnd, Placement, Spinner
+from game.engine.rules import Rules
+from game.engine.state import RoundState
+from game.engine.tiles import Tile, hand_tiles
+
+UNKNOWN = -1  # a boneyard slot whose tile the seat cannot see
+
+
+class SeatView:
+    """One seat's knowledge of a round (and of the match totals, if given)."""
+
+    __slots__ = ("seat", "rules", "hand_counts", "totals", "_state")
+
+    def __init__(
+        self, seat: int, rules: Rules, hand_counts: tuple[int, ...], totals: tuple[int, ...], state: RoundState
+    ):
+        self.seat = seat
+        self.rules = rules
+        self.hand_counts = hand_counts
+        self.totals = totals
+        self._state = state
+
+    @staticmethod
+    def of(state: RoundState, seat: int, totals: Sequence[int] | None = None) -> SeatView:
+        redacted = state.copy()
+        counts = tuple(h.bit_count() for h in state.hands)
+        redacted.hands = [h if s == seat else 0 for s, h in enumerate(state.hands)]
+        redacted.boneyard = [UNKNOWN] * len(state.boneyard)
+        # A lead tile that another seat must play is public by the rules (its holder
+        # must announce it); the lead tile of this seat is in its own hand anyway.
+        return SeatView(seat, state.rules, counts, tuple(totals) if totals else (0,) * state.players, redacted)
+
+    # What the seat sees -----------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self._state.players
+
+    @property
+    def hand(self) -> list[Tile]:
+        return hand_tiles(self._state.hands[self.seat])
+
+    @property
+    def hand_mask(self) -> int:
+        return self._state.hands[self.seat]
+
+    @property
+    def current_player(self) -> int | None:
+        return self._state.current
+
+    @property
+    def phase(self) -> str:
+        return self._state.phase
+
+    @property
+    def boneyard_count(self) -> int:
+        return self._state.boneyard_count
+
+    @property
+    def drawable(self) -> int:
+        return self._state.drawable
+
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        return list(self._state.history)
+
+    @property
+    def placements(self) -> list[Placement]:
+        return list(self._state.placements)
+
+    @property
+    def spinner(self) -> Spinner | None:
+        return self._state.spinner
+
+    @property
+    def lacks(self) -> tuple[int, ...]:
+        """Per seat, a bitmask of tiles the table knows that seat does not hold."""
+        return tuple(self._state.lacks)
+
+    @property
+    def drawn_since(self) -> tuple[int, ...]:
+        """Per seat, tiles drawn since ``lacks`` was learnt (those are unconstrained)."""
+        return tuple(self._state.drawn_since)
+
+    def open_ends(self) -> list[OpenEnd]:
+        return self._state.open_ends()
+
+    def arms(self) -> dict[str, list[Placement]]:
+        return self._state.arms()
+
+    def legal_moves(self) -> list[Action]:
+        """The seat's legal actions when it is to move, else an empty list."""
+        if self._state.current != self.seat:
+            return []
+        return self._state.legal_moves()
+
+    def explain(self, action: Action) -> str | None:
+        if self._state.current != self.seat:
+            return "it is not your turn"
+        return self._state.explain(action)
+
+    def unseen(self) -> list[Tile]:
+        """Tiles neither in this hand nor on the table: in other hands or the boneyard."""
+        seen = self._state.hands[self.seat]
+        for p in self._state.placements:
+            seen |= 1 << p.tile
+        return [t for t in self._state.rules.all_tiles if not seen >> t & 1]
+
+    def unseen_mask(self) -> int:
+        mask = 0
+        for t in self.unseen():
+            mask |= 1 << t
+        return mask
+
+    def determinize(self, hands: Mapping[int, Sequence[Tile]], boneyard: Sequence[Tile]) -> RoundState:
+        """A full position consistent with this view: ``hands`` for the other seats,
+        and ``boneyard`` for the tiles not yet drawn (in drawing order)."""
+        state = self._state.copy()
+        used: list[Tile] = list(boneyard)
+        for s in range(state.players):
+            if s == self.seat:
+                continue
+            tiles = list(hands.get(s, ()))
+            if len(tiles) != self.hand_counts[s]:
+                raise ValueError(f"seat {s} holds {self.hand_counts[s]} tiles, not {len(tiles)}")
+            state.hands[s] = sum(1 << t for t in tiles)
+            used.extend(tiles)
+        if len(boneyard) != state.boneyard_count:
+            raise ValueError(f"the boneyard holds {state.boneyard_count} tiles, not {len(boneyard)}")
+        if sorted(used) != self.unseen():
+            raise ValueError("the hidden tiles given are not exactly the unseen tiles")
+        state.boneyard = state.boneyard[: state.drawn] + list(boneyard)
+        return state
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything the seat knows; equal keys mean indistinguishable positions."""
+        return (self.seat, self.rules, self.hand_counts, self.totals, self._state.key())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SeatView) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
