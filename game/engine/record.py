@@ -117,7 +117,7 @@ def dump_record(match: Match) -> str:
 def load_record_text(text: str) -> Match:
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+    except json.JSONDecodeError as err:
         raise RecordError(f"not a game record: not valid JSON ({err.msg} at line {err.lineno})") from None
     except RecursionError:
         raise RecordError("not a game record: the JSON nests too deeply") from None

@@ -13,7 +13,7 @@ from game.engine.record import RecordError, load_record_text
 
 def summary(match: Match) -> dict[str, Any]:
     """The outcome as RECORD.md specifies it."""
-    rounds = []
+    rounds: list[dict[str, Any]] = []
     for state in match.rounds:
         outcome = state.outcome
         if outcome is None:

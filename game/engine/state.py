@@ -274,9 +274,7 @@ class RoundState:
         target = self.rules.target
         ends = []
         for arm in self._playable_arms():
-            values = self.cross[arm] if self.ends[arm] == CROSS else (self.ends[arm],)
-            assert values is not None
-            values = tuple(values)
+            values = self.end_values(ARMS[arm])
             text = needs_text(values, target, self.rules.matadors)
             if self.rules.wild_doubles:
                 text = "doubles only" if text == "closed" else text + ", or a double"
@@ -286,10 +284,9 @@ class RoundState:
     def end_values(self, arm: str) -> tuple[int, ...]:
         """What an arm's end shows (one value, or two after a crosswise matador)."""
         index = ARMS.index(arm)
-        if self.ends[index] == CROSS:
-            pair = self.cross[index]
-            assert pair is not None
-            return pair
+        pair = self.cross[index]
+        if self.ends[index] == CROSS and pair is not None:
+            return (pair[0], pair[1])
         return (self.ends[index],)
 
     # ------------------------------------------------------------------- arms
