@@ -535,10 +535,10 @@ class RoundState:
         arm = ARMS.index(action.arm)
         playable = self._playable_arms()
         if arm not in playable:
-            if self.ends[arm] == CLOSED or (arm in (N, S) and self.rules.layout.startswith("cross")):
-                open_now = ", ".join(ARMS[a] for a in playable)
-                return f"{name} cannot go on {action.arm}: only {open_now} may be played now"
-            return f"{name} cannot go on {action.arm}: that arm is not open"
+            open_now = ", ".join(ARMS[a] for a in playable)
+            if self.ends[arm] == CLOSED:
+                return f"{name} cannot go on {action.arm}: there is no such arm yet (open: {open_now})"
+            return f"{name} cannot go on {action.arm}: only {open_now} may be played now"
         a, b = HALVES[tile]
         matador = self.rules.is_matador(tile)
         target = self.rules.target
