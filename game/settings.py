@@ -1,0 +1,73 @@
+"""The player's settings: sound, speeds, hints, window, and the last game setup."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from game.resources import user_config_dir
+from game.storage import Loaded, UnreadableFile, load_json, save_json
+
+VERSION = 1
+SPEEDS = ("slow", "normal", "fast")
+SPEED_FACTOR = {"slow": 0.6, "normal": 1.0, "fast": 2.0}
+
+
+@dataclass
+class Settings:
+    volume: float = 0.8
+    sound: bool = True
+    animation_speed: str = "normal"
+    computer_speed: str = "normal"
+    hints: bool = True
+    fullscreen: bool = False
+    window_size: tuple[int, int] = (1280, 800)
+    last_setup: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["window_size"] = list(self.window_size)
+        data["version"] = VERSION
+        return data
+
+    @staticmethod
+    def from_json(data: Any) -> Settings:
+        """Settings from a file's content: unknown keys ignored, bad values defaulted."""
+        if not isinstance(data, dict):
+            raise UnreadableFile("it is not a settings file")
+        version = data.get("version", VERSION)
+        if not isinstance(version, int) or version > VERSION:
+            raise UnreadableFile("it was written by a newer version of Matador")
+        settings = Settings()
+        checks = {
+            "volume": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
+            "sound": lambda v: isinstance(v, bool),
+            "animation_speed": lambda v: v in SPEEDS,
+            "computer_speed": lambda v: v in SPEEDS,
+            "hints": lambda v: isinstance(v, bool),
+            "fullscreen": lambda v: isinstance(v, bool),
+            "window_size": lambda v: isinstance(v, list)
+            and len(v) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) and 320 <= x <= 10000 for x in v),
+            "last_setup": lambda v: isinstance(v, dict),
+        }
+        for f in fields(Settings):
+            if f.name in data and checks[f.name](data[f.name]):
+                value = data[f.name]
+                setattr(settings, f.name, tuple(value) if f.name == "window_size" else value)
+        return settings
+
+
+def settings_path() -> Path:
+    return user_config_dir() / "settings.json"
+
+
+def load_settings() -> tuple[Settings, str | None]:
+    """The saved settings (or defaults) and a message if the file was unreadable."""
+    loaded: Loaded = load_json(settings_path(), "settings", Settings.from_json)
+    return (loaded.data if loaded.data is not None else Settings()), loaded.message
+
+
+def save_settings(settings: Settings) -> None:
+    save_json(settings_path(), settings.to_json())

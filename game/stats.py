@@ -1,0 +1,97 @@
+"""Statistics per player name and rule set: matches and rounds played and won,
+and the best round."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from game.engine import Match, RoundOutcome
+from game.resources import user_data_dir
+from game.storage import UnreadableFile, load_json, save_json
+
+VERSION = 1
+
+
+@dataclass
+class Record:
+    matches_played: int = 0
+    matches_won: int = 0
+    rounds_played: int = 0
+    rounds_won: int = 0
+    best_round: int = 0  # the most points a won round brought (own-pips sets: the fewest pips left)
+
+
+class Statistics:
+    """``stats[name][rule_set] -> Record``, loaded from and saved to the user directory."""
+
+    def __init__(self, table: dict[str, dict[str, Record]] | None = None):
+        self.table: dict[str, dict[str, Record]] = table or {}
+
+    def record(self, name: str, rule_set: str) -> Record:
+        return self.table.setdefault(name, {}).setdefault(rule_set, Record())
+
+    def add_round(self, match: Match, outcome: RoundOutcome) -> None:
+        if outcome.end == "redeal":
+            return
+        own_pips = match.rules.scoring == "own-pips"
+        for seat, player in enumerate(match.players):
+            rec = self.record(player.name, match.rules.base)
+            rec.rounds_played += 1
+            if outcome.winner == seat:
+                rec.rounds_won += 1
+                if own_pips:
+                    opponents = sum(p for s, p in enumerate(outcome.pips) if s != seat)
+                    rec.best_round = max(rec.best_round, opponents - outcome.pips[seat])
+                else:
+                    rec.best_round = max(rec.best_round, outcome.scores[seat])
+
+    def add_match(self, match: Match) -> None:
+        for seat, player in enumerate(match.players):
+            rec = self.record(player.name, match.rules.base)
+            rec.matches_played += 1
+            if match.winner == seat:
+                rec.matches_won += 1
+
+    def names(self) -> list[str]:
+        return sorted(self.table, key=str.casefold)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": VERSION,
+            "players": {n: {r: asdict(rec) for r, rec in sets.items()} for n, sets in self.table.items()},
+        }
+
+    @staticmethod
+    def from_json(data: Any) -> Statistics:
+        if not isinstance(data, dict) or not isinstance(data.get("players"), dict):
+            raise UnreadableFile("it is not a statistics file")
+        version = data.get("version")
+        if not isinstance(version, int) or version > VERSION:
+            raise UnreadableFile("it was written by a newer version of Matador")
+        table: dict[str, dict[str, Record]] = {}
+        for name, sets in data["players"].items():
+            if not isinstance(sets, dict):
+                raise UnreadableFile("it is damaged")
+            for rule_set, values in sets.items():
+                if not isinstance(values, dict) or not all(
+                    isinstance(values.get(k, 0), int) and not isinstance(values.get(k, 0), bool)
+                    for k in asdict(Record())
+                ):
+                    raise UnreadableFile("it is damaged")
+                table.setdefault(name, {})[rule_set] = Record(**{k: values.get(k, 0) for k in asdict(Record())})
+        return Statistics(table)
+
+
+def stats_path() -> Path:
+    return user_data_dir() / "statistics.json"
+
+
+def load_stats() -> tuple[Statistics, str | None]:
+    loaded = load_json(stats_path(), "statistics", Statistics.from_json)
+    return (loaded.data if loaded.data is not None else Statistics()), loaded.message
+
+
+def save_stats(stats: Statistics) -> None:
+    save_json(stats_path(), stats.to_json())
