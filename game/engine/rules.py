@@ -68,6 +68,7 @@ class Rules:
     target: int = field(init=False)
     all_tiles: tuple[Tile, ...] = field(init=False)
     matador_mask: int = field(init=False)
+    fits: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         top = 6 if self.tile_set == "double-six" else 9
@@ -81,6 +82,15 @@ class Rules:
                 if a + b == top + 1 or (a == 0 and b == 0):
                     mask |= 1 << t
         object.__setattr__(self, "matador_mask", mask)
+        # fits[v]: the tiles that may be laid on an end showing v.
+        every = (1 << len(self.all_tiles)) - 1
+        wild = sum(1 << t for t in self.all_tiles if HALVES[t][0] == HALVES[t][1]) if self.wild_doubles else 0
+        fits = []
+        for v in range(top + 1):
+            need = top + 1 - v
+            having = sum(1 << t for t in self.all_tiles if need in HALVES[t]) if 0 < need <= top else 0
+            fits.append((having | mask | wild) & every)
+        object.__setattr__(self, "fits", tuple(fits))
 
     @staticmethod
     def from_base(base: str, players: int, overrides: Mapping[str, Any] | None = None) -> Rules:

@@ -54,6 +54,20 @@ DRAW_FOR_DOUBLE = "draw-for-double"  # seats draw in turn until someone draws a 
 
 PHASE_LEAD, PHASE_PLAY, PHASE_OVER = "lead", "play", "over"
 
+_LAYS: dict[tuple[Tile, str | None, int | None, bool, int | None], Action] = {}
+
+
+def _lay(tile: Tile, arm: str | None, touch: int | None, across: bool = False, joins: int | None = None) -> Action:
+    """A lay action, shared: actions are immutable and made very often in search."""
+    key = (tile, arm, touch, across, joins)
+    action = _LAYS.get(key)
+    if action is None:
+        action = _LAYS[key] = Action("lay", tile, arm, touch, across, joins)
+    return action
+
+
+_DRAW, _PASS, _REFUSE = Action("draw"), Action("pass"), Action("refuse")
+
 
 @dataclass(frozen=True, slots=True)
 class Opening:
@@ -317,21 +331,12 @@ class RoundState:
 
     def _fitting_mask(self, arm: int) -> int:
         """The tiles that may be laid on ``arm`` (ignoring whose they are)."""
-        rules = self.rules
-        target = rules.target
-        mask = rules.matador_mask
-        if rules.wild_doubles:
-            mask |= DOUBLES_MASK
         end = self.ends[arm]
         if end == CROSS:
             pair = self.cross[arm]
             assert pair is not None
-            for v in pair:
-                if 0 < target - v <= rules.top:
-                    mask |= HAS[target - v]
-        elif 0 < target - end <= rules.top:
-            mask |= HAS[target - end]
-        return mask & ((1 << len(rules.all_tiles)) - 1)
+            return self.rules.fits[pair[0]] | self.rules.fits[pair[1]]
+        return self.rules.fits[end]
 
     # ------------------------------------------------------------ legal moves
     def legal_moves(self) -> list[Action]:
@@ -348,15 +353,15 @@ class RoundState:
         kind = self.lead_kind
         if kind == FORCED:
             assert self.lead_tile is not None
-            return [Action("lay", self.lead_tile, None, HIGH[self.lead_tile])]
+            return [_lay(self.lead_tile, None, HIGH[self.lead_tile])]
         if kind == ANY_TILE:
-            return [Action("lay", t, None, HIGH[t]) for t in hand_tiles(self.hands[seat])]
+            return [_lay(t, None, HIGH[t]) for t in hand_tiles(self.hands[seat])]
         if kind == DRAW_FOR_DOUBLE:
-            return [Action("draw")]
-        moves = [Action("lay", t, None, HIGH[t]) for t in hand_tiles(self.hands[seat] & DOUBLES_MASK) if t != 0]
+            return [_DRAW]
+        moves = [_lay(t, None, HIGH[t]) for t in hand_tiles(self.hands[seat] & DOUBLES_MASK) if t != 0]
         if self.drawable > 0:
-            moves.append(Action("draw"))
-        moves.append(Action("refuse"))
+            moves.append(_DRAW)
+        moves.append(_REFUSE)
         return moves
 
     def _lays(self, seat: int) -> list[Action]:
@@ -366,41 +371,55 @@ class RoundState:
         matadors = rules.matador_mask
         crosswise = rules.crosswise
         wild = rules.wild_doubles
-        per_tile: dict[Tile, list[Action]] = {}
+        fits = rules.fits
+        ends = self.ends
+        targets = []  # (arm, tiles of the hand that fit it)
+        union = 0
         for arm in self._playable_arms():
-            fits = hand & self._fitting_mask(arm)
-            if not fits:
-                continue
-            name = ARMS[arm]
-            end = self.ends[arm]
-            pair = self.cross[arm] if end == CROSS else None
-            for t in hand_tiles(fits):
-                a, b = HALVES[t]
-                out = per_tile.setdefault(t, [])
-                if matadors >> t & 1:
-                    if pair is not None:
-                        for j in sorted(set(pair), reverse=True):
-                            out.append(Action("lay", t, name, a, False, j))
-                            if b != a:
-                                out.append(Action("lay", t, name, b, False, j))
-                    else:
-                        out.append(Action("lay", t, name, a))
-                        if b != a:
-                            out.append(Action("lay", t, name, b))
-                            if crosswise:
-                                out.append(Action("lay", t, name, None, True))
-                elif wild and a == b:
-                    out.append(Action("lay", t, name, a))
-                elif pair is not None:
-                    for j in sorted(set(pair), reverse=True):
-                        need = target - j
-                        if need == a or need == b:
-                            out.append(Action("lay", t, name, need, False, j))
-                else:
-                    out.append(Action("lay", t, name, target - end))
+            end = ends[arm]
+            if end == CROSS:
+                pair = self.cross[arm]
+                assert pair is not None
+                mask = hand & (fits[pair[0]] | fits[pair[1]])
+            else:
+                mask = hand & fits[end]
+            if mask:
+                targets.append((arm, mask))
+                union |= mask
         moves: list[Action] = []
-        for t in sorted(per_tile):
-            moves.extend(per_tile[t])
+        out = moves.append
+        while union:
+            low = union & -union
+            union ^= low
+            t = low.bit_length() - 1
+            a, b = HALVES[t]
+            matador = matadors & low
+            for arm, mask in targets:
+                if not mask & low:
+                    continue
+                name = ARMS[arm]
+                end = ends[arm]
+                if end == CROSS:
+                    pair = self.cross[arm]
+                    assert pair is not None
+                    joins = (pair[0], pair[1]) if pair[0] > pair[1] else (pair[1], pair[0])
+                    for j in joins:
+                        if matador:
+                            out(_lay(t, name, a, False, j))
+                            if b != a:
+                                out(_lay(t, name, b, False, j))
+                        elif target - j == a or target - j == b:
+                            out(_lay(t, name, target - j, False, j))
+                elif matador:
+                    out(_lay(t, name, a))
+                    if b != a:
+                        out(_lay(t, name, b))
+                        if crosswise:
+                            out(_lay(t, name, None, True))
+                elif wild and a == b:
+                    out(_lay(t, name, a))
+                else:
+                    out(_lay(t, name, target - end))
         return moves
 
     def _play_moves(self) -> list[Action]:
@@ -411,15 +430,15 @@ class RoundState:
         can_draw = self.drawable > 0
         if policy in ("lay-or-draw", "free"):
             if can_draw:
-                lays.append(Action("draw"))
-            return lays or [Action("pass")]
+                lays.append(_DRAW)
+            return lays or [_PASS]
         if lays:
             return lays
         if policy == "until-playable" and can_draw:
-            return [Action("draw")]
+            return [_DRAW]
         if policy == "one-then-pass" and can_draw and not self.drew:
-            return [Action("draw")]
-        return [Action("pass")]
+            return [_DRAW]
+        return [_PASS]
 
     def _normalize(self, action: Action) -> Action:
         """Fill in what a record may leave out: ``touch`` and ``joins`` when they follow."""
