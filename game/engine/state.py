@@ -357,6 +357,7 @@ class RoundState:
         if kind == ANY_TILE:
             return [_lay(t, None, HIGH[t]) for t in hand_tiles(self.hands[seat])]
         if kind == DRAW_FOR_DOUBLE:
+            # Never empty here: with no double in any hand, every double is in the boneyard.
             return [_DRAW]
         moves = [_lay(t, None, HIGH[t]) for t in hand_tiles(self.hands[seat] & DOUBLES_MASK) if t != 0]
         if self.drawable > 0:
