@@ -1,0 +1,218 @@
+"""Draw domino tiles, the table and icons at any size from the large sources.
+
+The sprites are made by ``tools/make_assets.py`` (see its docstring for the
+files). A tile face is composed from the blank body (``tile_body.png`` or
+``tile_body_v.png``) and two half sprites (``half_<n>.png``, pips on a
+transparent square), each scaled once per size and cached, so a face at a new
+size costs two small scalings and three blits.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+import pygame
+
+from game.resources import asset_path
+
+log = logging.getLogger(__name__)
+
+SOURCE_LENGTH = 256  # tile length of the source sprites
+SOURCE_GLOW_MARGIN = 20  # margin around the tile in tile_highlight.png / tile_shadow.png
+GHOST_ALPHA = 140  # opacity (of 255) of a ghost face
+ICON_NAMES = ("draw", "pass", "refuse", "settings", "sound_on", "sound_off", "rules", "back")
+MAX_VALUE = 9
+# sprites whose inside is fully opaque: smoothscale leaves it at alpha ~253
+OPAQUE_SPRITES = frozenset({"tile_body.png", "tile_body_v.png", "tile_back.png", "tile_back_v.png"})
+
+
+class TileArt:
+    """Draws tiles at any size from the large sources, caching each size."""
+
+    def __init__(self, cache_size: int = 512) -> None:
+        self._sources: dict[str, pygame.Surface] = {}
+        self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._cache_size = cache_size
+        self._tables: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
+        self._converted = False  # sources converted to the display's format
+
+    # -- loading and caching ------------------------------------------------
+
+    def _source(self, name: str) -> pygame.Surface:
+        display_ready = pygame.display.get_init() and pygame.display.get_surface() is not None
+        if display_ready and not self._converted:
+            # A window now exists: convert what we have for fast blits.
+            self._sources = {key: _convert(surf) for key, surf in self._sources.items()}
+            self._converted = True
+            self.clear_cache()
+        surface = self._sources.get(name)
+        if surface is None:
+            surface = pygame.image.load(str(asset_path("sprites", name)))
+            if display_ready:
+                surface = _convert(surface)
+            self._sources[name] = surface
+        return surface
+
+    def _cached(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        surface = self._cache.get(key)
+        if surface is not None:
+            self._cache.move_to_end(key)
+            return surface
+        surface = make()
+        self._cache[key] = surface
+        if len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return surface
+
+    def _scaled(self, name: str, size: tuple[int, int]) -> pygame.Surface:
+        def make() -> pygame.Surface:
+            source = self._source(name)
+            if source.get_size() == size:
+                return source.copy()
+            scaled = pygame.transform.smoothscale(source, size)
+            if name in OPAQUE_SPRITES:
+                _restore_opacity(scaled)
+            return scaled
+
+        return self._cached(("scaled", name, size), make)
+
+    def _turned(self, key: Hashable, surface: pygame.Surface, vertical: bool) -> pygame.Surface:
+        """``surface`` (horizontal) turned a quarter clockwise when vertical (left -> top)."""
+        if not vertical:
+            return surface
+        return self._cached(("turned", key), lambda: pygame.transform.rotate(surface, -90))
+
+    def _half(self, value: int, side: int, vertical: bool) -> pygame.Surface:
+        flat = self._scaled(f"half_{value}.png", (side, side))
+        return self._turned(("half", value, side), flat, vertical)
+
+    # -- tiles --------------------------------------------------------------
+
+    def face(self, a: int, b: int, length: int, vertical: bool = False) -> pygame.Surface:
+        """Tile face with half `a` on the left (or top when vertical) and `b` on the right/bottom.
+        `length` is the long side in pixels; the short side is length // 2. Cached per arguments."""
+        _check_value(a)
+        _check_value(b)
+        side = _short_side(length)
+
+        def make() -> pygame.Surface:
+            body = "tile_body_v.png" if vertical else "tile_body.png"
+            size = (side, length) if vertical else (length, side)
+            surface = self._scaled(body, size).copy()
+            far = (0, length - side) if vertical else (length - side, 0)
+            surface.blit(self._half(a, side, vertical), (0, 0))
+            surface.blit(self._half(b, side, vertical), far)
+            return surface
+
+        return self._cached(("face", a, b, length, vertical), make)
+
+    def back(self, length: int, vertical: bool = False) -> pygame.Surface:
+        """The face-down tile."""
+        side = _short_side(length)
+        if vertical:
+            return self._scaled("tile_back_v.png", (side, length))
+        return self._scaled("tile_back.png", (length, side))
+
+    def ghost(
+        self, a: int | None, b: int | None, length: int, vertical: bool = False
+    ) -> pygame.Surface:
+        """Translucent preview: with a,b the faded face of that tile; with None an empty dashed outline."""
+        side = _short_side(length)
+        if a is None or b is None:
+            flat = self._scaled("tile_ghost.png", (length, side))
+            return self._turned(("ghost", length), flat, vertical)
+
+        def make() -> pygame.Surface:
+            surface = self.face(a, b, length, vertical).copy()
+            surface.fill((255, 255, 255, GHOST_ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
+            return surface
+
+        return self._cached(("ghost", a, b, length, vertical), make)
+
+    def highlight_margin(self, length: int) -> int:
+        """The glow's margin around the tile in highlight() and shadow()."""
+        return max(2, round(length * SOURCE_GLOW_MARGIN / SOURCE_LENGTH))
+
+    def highlight(self, length: int, vertical: bool = False) -> pygame.Surface:
+        """A glow ring slightly larger than the tile (size (length+2m, length//2+2m) for a margin m);
+        `highlight_margin(length) -> int` tells m. Blit it at the tile's position minus (m, m)."""
+        return self._glow("tile_highlight.png", length, vertical)
+
+    def shadow(self, length: int, vertical: bool = False) -> pygame.Surface:
+        """A soft drop shadow with the geometry of highlight(): blit it at the tile's
+        position minus (m, m), plus a small offset down and right."""
+        return self._glow("tile_shadow.png", length, vertical)
+
+    def _glow(self, name: str, length: int, vertical: bool) -> pygame.Surface:
+        side = _short_side(length)
+        margin = self.highlight_margin(length)
+        flat = self._scaled(name, (length + 2 * margin, side + 2 * margin))
+        return self._turned((name, length), flat, vertical)
+
+    # -- table and icons ----------------------------------------------------
+
+    def table(self, size: tuple[int, int]) -> pygame.Surface:
+        """The green felt covering ``size``, darker towards the edges (opaque)."""
+        width, height = int(size[0]), int(size[1])
+        if width <= 0 or height <= 0:
+            raise ValueError(f"table size must be positive, not {size}")
+        key = (width, height)
+        cached = self._tables.get(key)
+        if cached is not None:
+            self._tables.move_to_end(key)
+            return cached
+        felt = self._source("felt.png")
+        surface = pygame.Surface(key)
+        fw, fh = felt.get_size()
+        for y in range(0, height, fh):
+            for x in range(0, width, fw):
+                surface.blit(felt, (x, y))
+        surface.blit(pygame.transform.smoothscale(self._source("vignette.png"), key), (0, 0))
+        if self._converted:
+            surface = surface.convert()
+        self._tables[key] = surface
+        if len(self._tables) > 3:
+            self._tables.popitem(last=False)
+        return surface
+
+    def icon(self, name: str, size: int) -> pygame.Surface:
+        """One of ``ICON_NAMES`` as a ``size`` x ``size`` surface (ivory glyph, soft shadow)."""
+        if name not in ICON_NAMES:
+            raise ValueError(f"unknown icon {name!r}; known: {', '.join(ICON_NAMES)}")
+        if size <= 0:
+            raise ValueError(f"icon size must be positive, not {size}")
+        return self._scaled(f"icon_{name}.png", (size, size))
+
+    def clear_cache(self) -> None:
+        """Forget every scaled surface (the loaded sources stay)."""
+        self._cache.clear()
+        self._tables.clear()
+
+
+def _convert(surface: pygame.Surface) -> pygame.Surface:
+    if surface.get_flags() & pygame.SRCALPHA:
+        return surface.convert_alpha()
+    return surface.convert()
+
+
+def _restore_opacity(surface: pygame.Surface) -> None:
+    """Make nearly opaque pixels fully opaque again (smoothscale's rounding drops
+    a couple of alpha levels), leaving colours and soft edges alone."""
+    if not surface.get_flags() & pygame.SRCALPHA:
+        return
+    solid = pygame.mask.from_surface(surface, 247)
+    lift = solid.to_surface(setcolor=(0, 0, 0, 255), unsetcolor=(0, 0, 0, 0))
+    surface.blit(lift, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
+
+
+def _check_value(value: int) -> None:
+    if not 0 <= value <= MAX_VALUE:
+        raise ValueError(f"a half shows 0..{MAX_VALUE} pips, not {value}")
+
+
+def _short_side(length: int) -> int:
+    if length < 2:
+        raise ValueError(f"tile length must be at least 2 pixels, not {length}")
+    return length // 2
