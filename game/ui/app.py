@@ -1,0 +1,191 @@
+"""The application: the window, the scene stack and the 60 fps loop.
+
+``App.step(events, dt)`` runs one frame without touching the real event queue
+or the clock, so tests drive the game frame by frame; ``App.run`` is the loop.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable
+
+import pygame
+
+from game.ui.scene import Scene
+
+if TYPE_CHECKING:
+    import pygame_gui
+
+THEME_PATH = Path(__file__).resolve().parent / "theme.json"
+FPS = 60
+MIN_SIZE = (640, 480)
+
+
+class App:
+    """Owns the window and the stack of scenes."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] = (1280, 800),
+        fullscreen: bool = False,
+        surface: pygame.Surface | None = None,
+        time_scale: float = 1.0,
+    ):
+        """Open a resizable window of ``size``, or draw onto ``surface`` (tests).
+
+        ``time_scale`` speeds the game up (a smoke test plays on at a faster pace).
+        """
+        pygame.init()
+        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.fullscreen = False
+        self.owns_window = surface is None
+        self.surface = surface if surface is not None else self._open_window(self.windowed_size, fullscreen)
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.time_scale = time_scale
+        self.frames = 0
+        self.clock = pygame.time.Clock()
+        self.services: dict[str, object] = {}  # shared helpers: tile art, audio, settings
+        self.on_frame: list[Callable[[App], None]] = []
+
+    # The window --------------------------------------------------------------
+    def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        pygame.display.set_caption("Matador")
+        if fullscreen:
+            self.fullscreen = True
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        self.fullscreen = False
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        if not self.owns_window:
+            return
+        if not self.fullscreen:
+            self.windowed_size = self.size
+        self.surface = self._open_window(self.windowed_size, not self.fullscreen)
+        self._relayout()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window has a new size (a VIDEORESIZE, or a test asking for one)."""
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if self.owns_window:
+            if self.fullscreen:
+                return
+            self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        elif size != self.surface.get_size():
+            self.surface = pygame.Surface(size)
+        self._relayout()
+
+    def _relayout(self) -> None:
+        for scene in self.scenes:
+            scene.on_resize(self.size)
+
+    def make_gui_manager(self) -> pygame_gui.UIManager:
+        """A pygame_gui manager for a scene, with the game's theme."""
+        import pygame_gui
+
+        return pygame_gui.UIManager(self.size, str(THEME_PATH), enable_live_theme_updates=False)
+
+    # The stack ------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.top is not None:
+            self.top.exit()
+        self.scenes.append(scene)
+        self._attach(scene)
+        scene.enter()
+
+    def _attach(self, scene: Scene) -> None:
+        if scene.app is None:
+            scene.attach(self)
+        if scene.size != self.size:
+            scene.on_resize(self.size)
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene; the one below (if any) becomes active again."""
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        scene.close()
+        if self.top is not None:
+            if self.top.size != self.size:
+                self.top.on_resize(self.size)
+            self.top.enter()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene`` (the one below is not woken)."""
+        if self.scenes:
+            old = self.scenes.pop()
+            old.exit()
+            old.close()
+        self.scenes.append(scene)
+        self._attach(scene)
+        scene.enter()
+
+    def quit(self) -> None:
+        self.running = False
+
+    # One frame ----------------------------------------------------------------
+    def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
+        """Handle ``events``, advance ``dt`` seconds, and draw one frame."""
+        for event in events:
+            self.handle_event(event)
+            if not self.running:
+                return
+        top = self.top
+        if top is not None:
+            top.update(dt * self.time_scale)
+        self.draw(self.surface)
+        self.frames += 1
+        for hook in list(self.on_frame):
+            hook(self)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        top = self.top
+        if top is not None:
+            top.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw from the topmost opaque scene upwards."""
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        if not self.scenes or not self.scenes[start].opaque:
+            surface.fill((0, 0, 0))
+        for scene in self.scenes[start:]:
+            scene.draw(surface)
+
+    def run(self, max_frames: int | None = None) -> None:
+        """The loop: 60 frames a second until quit (or ``max_frames`` frames)."""
+        self.clock.tick(FPS)
+        while self.running and self.scenes:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(pygame.event.get(), min(dt, 0.1))
+            if self.owns_window:
+                pygame.display.flip()
+            if max_frames is not None and self.frames >= max_frames:
+                break
+
+    def close(self) -> None:
+        while self.scenes:
+            self.pop()

@@ -1,0 +1,105 @@
+"""Scenes: one screen of the game each (the table, a cover, a menu).
+
+The ``App`` keeps scenes on a stack. Only the top scene receives events and
+updates; drawing starts at the topmost *opaque* scene and goes up, so a
+see-through scene (a pause menu, a round summary) sits over the table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    import pygame_gui
+
+    from game.ui.app import App
+
+
+class Scene:
+    """Base class: override what the scene needs.
+
+    ``opaque``: the scene covers the whole window, so nothing below it is drawn.
+    """
+
+    opaque: bool = True
+
+    def __init__(self) -> None:
+        self.app: App | None = None
+        self.size: tuple[int, int] = (0, 0)
+
+    # The stack calls these -------------------------------------------------
+    def attach(self, app: App) -> None:
+        """Called once when the scene is first put on a stack."""
+        self.app = app
+        self.size = app.size
+
+    def enter(self) -> None:
+        """The scene became the top of the stack (pushed, or uncovered by a pop)."""
+
+    def exit(self) -> None:
+        """The scene stopped being the top (covered by a push, or removed)."""
+
+    def close(self) -> None:
+        """The scene left the stack for good: release what it holds."""
+
+    # Every frame -----------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to one input event; return True if it was used up."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds: animations, timers, computer players."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the scene onto ``surface``.
+
+        Must not change any state, neither the game's nor the scene's own: a
+        frame may be drawn any number of times (or not at all) between updates.
+        """
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: lay the scene out again."""
+        self.size = size
+
+
+class GuiScene(Scene):
+    """A scene with its own pygame_gui manager (buttons and other widgets)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gui: pygame_gui.UIManager | None = None
+
+    def attach(self, app: App) -> None:
+        super().attach(app)
+        self.gui = app.make_gui_manager()
+        self.build_gui()
+
+    def build_gui(self) -> None:
+        """Create the widgets for ``self.size`` (called again after a resize)."""
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        super().on_resize(size)
+        if self.gui is not None:
+            self.gui.set_window_resolution(size)
+            self.gui.clear_and_reset()
+            self.build_gui()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.gui is not None and self.gui.process_events(event):
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        if self.gui is not None:
+            self.gui.update(dt)
+
+    def draw_gui(self, surface: pygame.Surface) -> None:
+        """Draw the widgets (call at the end of ``draw``)."""
+        if self.gui is not None:
+            self.gui.draw_ui(surface)
+
+    def close(self) -> None:
+        if self.gui is not None:
+            self.gui.clear_and_reset()
