@@ -1,0 +1,578 @@
+"""Fast random playouts: the rules of ``RoundState`` on plain ints.
+
+A random playout plays a round from some position to its end, each action chosen
+uniformly among the legal actions. This module does exactly what ``RoundState``
+does for every option ``Rules`` allows, but on bitmask hands and precomputed
+tables, without building ``Action`` objects: a legal action is a small int (see
+``decode``), and the legal actions of a turn come in the same order as
+``RoundState.legal_moves()``.
+
+The random stream: when a turn has exactly one legal action no random number is
+drawn; otherwise the action with index ``int(rng.random() * n)`` of the ``n``
+legal actions is taken. Driving ``RoundState`` the same way gives the same round
+(tests/engine/test_fastplay.py checks this action by action).
+
+    play_random_round(rules, hands, boneyard, opening, rng) -> (end, winner, pips, scores)
+    from_state(state).playout(rng)                          -> the same, from any position
+    random_games(rules, count, seed)                        -> for the benchmark
+"""
+
+from __future__ import annotations
+
+import random as _random
+from typing import Callable, Sequence
+
+from game.engine.actions import ARMS, Action
+from game.engine.layout import CLOSED, CROSS
+from game.engine.rules import REFUSABLE_LEADS, Rules
+from game.engine.state import Opening, RoundState
+from game.engine.tiles import DOUBLE, HALVES, HIGH, PIPS, Tile, tile_of
+
+# Actions other than lays.
+DRAW, PASS, REFUSE = -1, -2, -3
+
+# A lay is   tile | arm << 6 | new end << 9 | touch << 16 | joins << 20 | across << 24 | lead << 25
+# where "new end" is what the arm shows afterwards (a value, or CROSS_BASE + tile
+# for a crosswise matador), and 15 stands for "none" in touch and joins.
+CROSS_BASE = 16
+_NONE = 15
+_LEAD = 1 << 25
+_ACROSS = 1 << 24
+
+W, E, N, S, WN, WS, EN, ES = range(8)
+_SIDES = {-1: (N, S), W: (WN, WS), E: (EN, ES)}
+
+# Layouts, drawing policies, scorings and lead kinds as small ints.
+LINE, SPINNER, CROSS_SIDES, CROSS_COMPLETE = range(4)
+_LAYOUTS = {"line": LINE, "first-double-spinner": SPINNER, "cross-sides-first": CROSS_SIDES, "cross-complete": CROSS_COMPLETE}
+UNTIL, ONE_THEN_PASS, NO_DRAW, LAY_OR_DRAW, FREE = range(5)
+_POLICIES = {"until-playable": UNTIL, "one-then-pass": ONE_THEN_PASS, "none": NO_DRAW, "lay-or-draw": LAY_OR_DRAW, "free": FREE}
+LESS_OWN, OPPONENTS, OWN, BOTH = range(4)
+_SCORINGS = {"opponents-pips-less-own": LESS_OWN, "opponents-pips": OPPONENTS, "own-pips": OWN, "both-hands": BOTH}
+FORCED, ANY_TILE, REFUSABLE, DRAW_FOR_DOUBLE = range(4)
+_KINDS = {"forced": FORCED, "any-tile": ANY_TILE, "refusable": REFUSABLE, "draw-for-double": DRAW_FOR_DOUBLE}
+PHASE_LEAD, PHASE_PLAY, PHASE_OVER = range(3)
+_PHASES = {"lead": PHASE_LEAD, "play": PHASE_PLAY, "over": PHASE_OVER}
+
+_DOUBLES = sum(1 << t for t, d in enumerate(DOUBLE) if d)
+_BIT = tuple(1 << t for t in range(64))
+
+Outcome = tuple[str, "int | None", tuple[int, ...], tuple[int, ...]]
+Trace = list[tuple[int, int]]
+
+
+def _lay_code(tile: Tile, arm: int, end: int, touch: int, joins: int = _NONE, across: bool = False) -> int:
+    return tile | arm << 6 | end << 9 | touch << 16 | joins << 20 | (_ACROSS if across else 0)
+
+
+def lead_code(tile: Tile) -> int:
+    return tile | _LEAD | HIGH[tile] << 16 | _NONE << 20
+
+
+def decode(code: int) -> Action:
+    """The ``Action`` a move code stands for (as ``RoundState.legal_moves`` lists it)."""
+    if code == DRAW:
+        return Action("draw")
+    if code == PASS:
+        return Action("pass")
+    if code == REFUSE:
+        return Action("refuse")
+    tile = code & 63
+    if code & _LEAD:
+        return Action("lay", tile, None, HIGH[tile])
+    touch = code >> 16 & 15
+    joins = code >> 20 & 15
+    return Action(
+        "lay",
+        tile,
+        ARMS[code >> 6 & 7],
+        None if touch == _NONE else touch,
+        bool(code & _ACROSS),
+        None if joins == _NONE else joins,
+    )
+
+
+class Tables:
+    """Everything the playout loops look up, computed once per ``Rules``."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.players = rules.players
+        self.target = target = rules.target
+        self.ntiles = ntiles = len(rules.all_tiles)
+        self.layout = _LAYOUTS[rules.layout]
+        self.policy = _POLICIES[rules.drawing]
+        self.reserve = rules.reserve
+        self.scoring = _SCORINGS[rules.scoring]
+        self.crosswise = rules.crosswise
+        self.wild = rules.wild_doubles
+        self.matadors = matadors = rules.matador_mask
+        self.doubles = _DOUBLES & ((1 << ntiles) - 1)
+        # Tiles with two lays on an ordinary end (a matador that is not a double).
+        self.two_ways = sum(_BIT[t] for t in range(ntiles) if matadors >> t & 1 and not DOUBLE[t])
+        # fits[v]: the tiles that may be laid on an end showing v (v >= CROSS_BASE: crosswise).
+        values = CROSS_BASE + ntiles
+        fits = [0] * values
+        for v in range(rules.top + 1):
+            fits[v] = rules.fits[v]
+        if self.crosswise:
+            for t in range(ntiles):
+                if self.two_ways >> t & 1:
+                    a, b = HALVES[t]
+                    fits[CROSS_BASE + t] = rules.fits[a] | rules.fits[b]
+        self.fits = fits
+        # codes[arm][v][t]: the lays of tile t on arm showing v, in legal_moves() order.
+        self.codes: list[list[tuple[tuple[int, ...], ...]]] = [
+            [self._codes_for(arm, v) for v in range(values)] for arm in range(8)
+        ]
+        # Pips of a hand, eight tiles at a time.
+        self.pip_bytes = [
+            [sum(PIPS[8 * k + i] for i in range(8) if m >> i & 1 and 8 * k + i < ntiles) for m in range(256)]
+            for k in range((ntiles + 7) // 8)
+        ]
+
+    def _codes_for(self, arm: int, v: int) -> tuple[tuple[int, ...], ...]:
+        fits = self.fits[v]
+        target = self.target
+        out: list[tuple[int, ...]] = []
+        for t in range(self.ntiles):
+            if not fits >> t & 1:
+                out.append(())
+                continue
+            a, b = HALVES[t]
+            matador = bool(self.matadors >> t & 1)
+            lays: list[int] = []
+            if v >= CROSS_BASE:
+                pa, pb = HALVES[v - CROSS_BASE]  # pa > pb: the higher value first
+                for j in (pa, pb):
+                    if matador:
+                        lays.append(_lay_code(t, arm, b, a, j))
+                        if b != a:
+                            lays.append(_lay_code(t, arm, a, b, j))
+                    elif target - j == a or target - j == b:
+                        touch = target - j
+                        lays.append(_lay_code(t, arm, a + b - touch, touch, j))
+            elif matador:
+                lays.append(_lay_code(t, arm, b, a))
+                if b != a:
+                    lays.append(_lay_code(t, arm, a, b))
+                    if self.crosswise:
+                        lays.append(_lay_code(t, arm, CROSS_BASE + t, _NONE, _NONE, True))
+            elif self.wild and a == b:
+                lays.append(_lay_code(t, arm, v, a))
+            else:
+                touch = target - v
+                lays.append(_lay_code(t, arm, a + b - touch, touch))
+            out.append(tuple(lays))
+        return tuple(out)
+
+    def pips(self, hand: int) -> int:
+        total = 0
+        for table in self.pip_bytes:
+            total += table[hand & 255]
+            hand >>= 8
+        return total
+
+    def outcome(self, end: str, winner: int | None, hands: Sequence[int]) -> Outcome:
+        """The end of a round, as ``RoundState._finish`` scores it."""
+        pips = tuple(self.pips(h) for h in hands)
+        players = self.players
+        if end == "redeal":
+            return end, None, pips, (0,) * players
+        if end == "blocked":
+            low = min(pips)
+            winner = pips.index(low) if pips.count(low) == 1 else None
+        scoring = self.scoring
+        if scoring == OWN:
+            return end, winner, pips, pips
+        if winner is None:
+            return end, None, pips, (0,) * players
+        scores = [0] * players
+        total = sum(pips)
+        if scoring == BOTH:
+            scores[winner] = total
+        elif scoring == OPPONENTS or end == "domino":
+            scores[winner] = total - pips[winner]
+        else:  # opponents' pips less the winner's, when blocked
+            scores[winner] = total - players * pips[winner]
+        return end, winner, pips, tuple(scores)
+
+
+_TABLES: dict[Rules, Tables] = {}
+
+
+def tables(rules: Rules) -> Tables:
+    tb = _TABLES.get(rules)
+    if tb is None:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        tb = _TABLES[rules] = Tables(rules)
+    return tb
+
+
+class FastRound:
+    """A round position for fast playouts (see ``from_state`` and ``play_random_round``)."""
+
+    __slots__ = (
+        "tb",
+        "hands",
+        "boneyard",
+        "drawn",
+        "phase",
+        "current",
+        "ends",
+        "arm_len",
+        "spinner",
+        "spinner_index",
+        "passes",
+        "drew",
+        "lead_kind",
+        "lead_tile",
+        "refusals",
+    )
+
+    def __init__(self, tb: Tables, hands: list[int], boneyard: list[Tile]):
+        self.tb = tb
+        self.hands = hands
+        self.boneyard = boneyard
+        self.drawn = 0
+        self.phase = PHASE_LEAD
+        self.current = 0
+        self.ends = [CLOSED] * 8
+        self.arm_len = [0] * 8
+        self.spinner: int | None = None  # -1: the lead; else the arm holding it
+        self.spinner_index = 0
+        self.passes = 0
+        self.drew = False
+        self.lead_kind = FORCED
+        self.lead_tile = 0
+        self.refusals = 0
+
+    def copy(self) -> FastRound:
+        other = FastRound(self.tb, self.hands[:], self.boneyard)
+        other.drawn = self.drawn
+        other.phase = self.phase
+        other.current = self.current
+        other.ends = self.ends[:]
+        other.arm_len = self.arm_len[:]
+        other.spinner = self.spinner
+        other.spinner_index = self.spinner_index
+        other.passes = self.passes
+        other.drew = self.drew
+        other.lead_kind = self.lead_kind
+        other.lead_tile = self.lead_tile
+        other.refusals = self.refusals
+        return other
+
+    def playout(self, rng: _random.Random, trace: Trace | None = None) -> Outcome:
+        """Play to the end at random (on a copy: this position is left as it was)."""
+        return _playout(self.copy(), rng.random, trace)
+
+
+def open_round(tb: Tables, hands: list[int], boneyard: list[Tile], rule: str, seat: int | None) -> FastRound | Outcome:
+    """Who leads, and how, from the deal (as ``RoundState._open``); an outcome if redealt."""
+    fr = FastRound(tb, hands, boneyard)
+    players = tb.players
+    if rule == "winner-any-tile" or rule in REFUSABLE_LEADS:
+        fr.lead_kind = ANY_TILE if rule == "winner-any-tile" else REFUSABLE
+        fr.current = seat if seat is not None else 0
+        return fr
+    doubles = [h & tb.doubles for h in hands]
+    if rule == "lowest-double-not-blank":
+        best = -1
+        for s in range(players):
+            d = doubles[s] & ~1
+            if d:
+                low = (d & -d).bit_length() - 1
+                if best < 0 or low < best:
+                    best, fr.current = low, s
+        if best < 0:
+            return tb.outcome("redeal", None, hands)
+        fr.lead_tile = best
+        return fr
+    if rule == "six-six-redeal":
+        for s in range(players):
+            if hands[s] >> 27 & 1:
+                fr.current, fr.lead_tile = s, 27
+                return fr
+        return tb.outcome("redeal", None, hands)
+    top = max(d.bit_length() for d in doubles)
+    if top:
+        fr.current = next(s for s in range(players) if doubles[s].bit_length() == top)
+        if rule == "highest-holder-any-double-not-blank":
+            fr.lead_kind = REFUSABLE
+        else:
+            fr.lead_tile = top - 1
+        return fr
+    if rule == "highest-double-draw":
+        fr.lead_kind = DRAW_FOR_DOUBLE
+        return fr
+    if rule == "highest-double-else-highest-tile":
+        best_key = (-1, -1)
+        for s in range(players):
+            h = hands[s]
+            while h:
+                low = h & -h
+                h ^= low
+                t = low.bit_length() - 1
+                if (PIPS[t], HIGH[t]) > best_key:
+                    best_key, fr.current, fr.lead_tile = (PIPS[t], HIGH[t]), s, t
+        return fr
+    return tb.outcome("redeal", None, hands)
+
+
+def play_random_round(
+    rules: Rules,
+    hands: Sequence[Sequence[Tile]],
+    boneyard: Sequence[Tile],
+    opening: Opening,
+    rng: _random.Random,
+    trace: Trace | None = None,
+) -> Outcome:
+    """Play one round from the deal at random: ``(end, winner, pips, scores)``.
+
+    ``opening`` is an ``Opening`` (its ``rule`` and ``seat``). ``trace``, if given,
+    receives ``(number of legal actions, action code)`` for every action.
+    """
+    tb = tables(rules)
+    fr = open_round(tb, [sum(_BIT[t] for t in hand) for hand in hands], list(boneyard), opening.rule, opening.seat)
+    if isinstance(fr, tuple):
+        return fr
+    return _playout(fr, rng.random, trace)
+
+
+def from_state(state: RoundState) -> FastRound:
+    """A fast copy of a ``RoundState`` position (for playouts in search)."""
+    tb = tables(state.rules)
+    fr = FastRound(tb, state.hands[:], state.boneyard)
+    fr.drawn = state.drawn
+    fr.phase = _PHASES[state.phase]
+    fr.current = state.current if state.current is not None else 0
+    ends = state.ends[:]
+    for arm, end in enumerate(ends):
+        pair = state.cross[arm]
+        if end == CROSS and pair is not None:
+            ends[arm] = CROSS_BASE + tile_of(pair[0], pair[1])
+    fr.ends = ends
+    fr.arm_len = state.arm_len[:]
+    if state.spinner_at is not None:
+        fr.spinner, fr.spinner_index = state.spinner_at
+    fr.passes = state.passes
+    fr.drew = state.drew
+    fr.lead_kind = _KINDS[state.lead_kind]
+    fr.lead_tile = state.lead_tile if state.lead_tile is not None else 0
+    fr.refusals = state.refusals
+    return fr
+
+
+def _playout(fr: FastRound, random: Callable[[], float], trace: Trace | None) -> Outcome:
+    tb = fr.tb
+    if fr.phase == PHASE_OVER:
+        raise ValueError("the round is over")
+    if fr.phase == PHASE_LEAD:
+        done = _lead(fr, random, trace)
+        if done is not None:
+            return done
+    return _play(fr, random, trace)
+
+
+def _lead(fr: FastRound, random: Callable[[], float], trace: Trace | None) -> Outcome | None:
+    """Play the lead phase; an outcome if the round ends in it, else None (play follows)."""
+    tb = fr.tb
+    hands = fr.hands
+    players = tb.players
+    bone = fr.boneyard
+    lim = len(bone) - tb.reserve if tb.policy != NO_DRAW else 0
+    while True:
+        seat = fr.current
+        kind = fr.lead_kind
+        h = hands[seat]
+        moves: list[int]
+        if kind == FORCED:
+            moves = [lead_code(fr.lead_tile)]
+        elif kind == DRAW_FOR_DOUBLE:
+            moves = [DRAW]
+        else:
+            m = h if kind == ANY_TILE else h & tb.doubles & ~1
+            moves = []
+            while m:
+                low = m & -m
+                m ^= low
+                moves.append(lead_code(low.bit_length() - 1))
+            if kind == REFUSABLE:
+                if fr.drawn < lim:
+                    moves.append(DRAW)
+                moves.append(REFUSE)
+        n = len(moves)
+        code = moves[0] if n == 1 else moves[int(random() * n)]
+        if trace is not None:
+            trace.append((n, code))
+        if code == DRAW:
+            t = bone[fr.drawn]
+            fr.drawn += 1
+            hands[seat] = h | _BIT[t]
+            fr.passes = 0
+            if kind == DRAW_FOR_DOUBLE:
+                if DOUBLE[t]:
+                    fr.lead_kind, fr.lead_tile = FORCED, t
+                else:
+                    fr.current = (seat + 1) % players
+                    if fr.drawn == len(bone):  # cannot happen with real sets
+                        return tb.outcome("redeal", None, hands)
+        elif code == REFUSE:
+            fr.refusals += 1
+            if fr.refusals >= players:
+                return tb.outcome("redeal", None, hands)
+            fr.current = (seat + 1) % players
+        else:
+            t = code & 63
+            h ^= _BIT[t]
+            hands[seat] = h
+            fr.passes = 0
+            a, b = HALVES[t]
+            ends = fr.ends
+            ends[W], ends[E] = a, b
+            fr.phase = PHASE_PLAY
+            if a == b and tb.layout != LINE:
+                fr.spinner, fr.spinner_index = -1, 0
+                ends[N] = ends[S] = a
+            fr.drew = False
+            if not h:
+                return tb.outcome("domino", seat, hands)
+            fr.current = (seat + 1) % players
+            return None
+
+
+def _play(fr: FastRound, random: Callable[[], float], trace: Trace | None) -> Outcome:
+    """The play phase, any layout (as ``RoundState._play_moves`` and ``_apply``)."""
+    tb = fr.tb
+    hands = fr.hands
+    players = tb.players
+    bone = fr.boneyard
+    drawn = fr.drawn
+    lim = len(bone) - tb.reserve if tb.policy != NO_DRAW else 0
+    cur = fr.current
+    ends = fr.ends
+    arm_len = fr.arm_len
+    spinner = fr.spinner
+    spinner_index = fr.spinner_index
+    passes = fr.passes
+    drew = fr.drew
+    fits = tb.fits
+    codes = tb.codes
+    layout = tb.layout
+    policy = tb.policy
+    we = (W, E)
+    four = (W, E, N, S)
+    while True:
+        h = hands[cur]
+        # The arms that may be played now (RoundState._playable_arms).
+        arms: Sequence[int]
+        if layout == LINE:
+            arms = we
+        elif layout == SPINNER:
+            arms = we
+            if spinner is not None:
+                if spinner == -1:
+                    opened = arm_len[W] > 0 and arm_len[E] > 0
+                else:
+                    opened = arm_len[spinner] > spinner_index + 1
+                if opened:
+                    arms = we + _SIDES[spinner]
+        elif layout == CROSS_SIDES:
+            if arm_len[N] == 0 or arm_len[S] == 0:
+                arms = [a for a in (N, S) if arm_len[a] == 0]
+            else:
+                arms = four
+        else:
+            arms = [a for a in four if arm_len[a] == 0] or four
+        # The lays: tile by tile, arm by arm.
+        union = 0
+        targets = []
+        for arm in arms:
+            v = ends[arm]
+            m = h & fits[v]
+            if m:
+                union |= m
+                targets.append((m, codes[arm][v]))
+        moves: list[int] = []
+        while union:
+            low = union & -union
+            union ^= low
+            t = low.bit_length() - 1
+            for m, table in targets:
+                if m & low:
+                    moves += table[t]
+        if policy >= LAY_OR_DRAW:
+            if drawn < lim:
+                moves.append(DRAW)
+            elif not moves:
+                moves.append(PASS)
+        elif not moves:
+            if drawn < lim and (policy == UNTIL or (policy == ONE_THEN_PASS and not drew)):
+                moves.append(DRAW)
+            else:
+                moves.append(PASS)
+        n = len(moves)
+        code = moves[0] if n == 1 else moves[int(random() * n)]
+        if trace is not None:
+            trace.append((n, code))
+        if code >= 0:
+            t = code & 63
+            arm = code >> 6 & 7
+            h ^= _BIT[t]
+            hands[cur] = h
+            passes = 0
+            index = arm_len[arm]
+            arm_len[arm] = index + 1
+            ends[arm] = code >> 9 & 127
+            if layout == SPINNER and spinner is None and arm < 2 and DOUBLE[t]:
+                spinner, spinner_index = arm, index
+                for side in _SIDES[arm]:
+                    ends[side] = HIGH[t]
+            if not h:
+                return tb.outcome("domino", cur, hands)
+            cur = (cur + 1) % players
+            drew = False
+        elif code == DRAW:
+            hands[cur] = h | _BIT[bone[drawn]]
+            drawn += 1
+            passes = 0
+            if policy == LAY_OR_DRAW:
+                cur = (cur + 1) % players
+                drew = False
+            else:
+                drew = True
+        else:  # PASS
+            passes += 1
+            if passes >= players:
+                return tb.outcome("blocked", None, hands)
+            cur = (cur + 1) % players
+            drew = False
+
+
+def random_games(rules: Rules, count: int, seed: int = 0) -> int:
+    """Play ``count`` random rounds, each from a fresh uniform deal; returns how many
+    ended with a domino (a checksum: the same for the same arguments)."""
+    tb = tables(rules)
+    rng = _random.Random(seed)
+    random = rng.random
+    tiles = list(rules.all_tiles)
+    size = rules.hand_size
+    players = rules.players
+    dealt = size * players
+    rule = rules.lead
+    bit = _BIT.__getitem__
+    dominoes = 0
+    last = len(tiles) - 1
+    for _ in range(count):
+        for i in range(last, 0, -1):  # Fisher-Yates
+            j = int(random() * (i + 1))
+            tiles[i], tiles[j] = tiles[j], tiles[i]
+        hands = [sum(map(bit, tiles[k : k + size])) for k in range(0, dealt, size)]
+        fr = open_round(tb, hands, tiles[dealt:], rule, None)
+        if isinstance(fr, tuple):
+            continue
+        if _playout(fr, random, None)[0] == "domino":
+            dominoes += 1
+    return dominoes
