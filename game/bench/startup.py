@@ -31,6 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def default_bundle() -> Path | None:
+    if getattr(sys, "frozen", False):  # run as `Matador bench startup`: time this bundle
+        return Path(sys.executable)
     name = "Matador.exe" if sys.platform == "win32" else "Matador"
     for base in (ROOT, Path.cwd()):
         candidate = base / "dist" / "Matador" / name
