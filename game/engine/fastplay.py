@@ -56,9 +56,11 @@ _PHASES = {"lead": PHASE_LEAD, "play": PHASE_PLAY, "over": PHASE_OVER}
 
 _DOUBLES = sum(1 << t for t, d in enumerate(DOUBLE) if d)
 _BIT = tuple(1 << t for t in range(64))
+_TILE = {1 << t: t for t in range(64)}
 
 Outcome = tuple[str, "int | None", tuple[int, ...], tuple[int, ...]]
 Trace = list[tuple[int, int]]
+Random = Callable[[], float]
 
 
 def _lay_code(tile: Tile, arm: int, end: int, touch: int, joins: int = _NONE, across: bool = False) -> int:
@@ -125,11 +127,20 @@ class Tables:
         self.codes: list[list[tuple[tuple[int, ...], ...]]] = [
             [self._codes_for(arm, v) for v in range(values)] for arm in range(8)
         ]
+        # The line layout's lays as tuples (tile bit, arm, new end, code), by tile bit.
+        self.line: list[list[dict[int, tuple[tuple[int, int, int, int], ...]]]] = [
+            [
+                {_BIT[t]: tuple((_BIT[t], arm, c >> 9 & 127, c) for c in lays) for t, lays in enumerate(by_tile) if lays}
+                for by_tile in self.codes[arm]
+            ]
+            for arm in (W, E)
+        ]
         # Pips of a hand, eight tiles at a time.
         self.pip_bytes = [
             [sum(PIPS[8 * k + i] for i in range(8) if m >> i & 1 and 8 * k + i < ntiles) for m in range(256)]
             for k in range((ntiles + 7) // 8)
         ]
+        self.following = tuple((s + 1) % self.players for s in range(self.players))
 
     def _codes_for(self, arm: int, v: int) -> tuple[tuple[int, ...], ...]:
         fits = self.fits[v]
@@ -173,9 +184,15 @@ class Tables:
             hand >>= 8
         return total
 
+    def pips_of(self, hands: Sequence[int]) -> tuple[int, ...]:
+        if len(self.pip_bytes) == 4:  # double-six
+            p0, p1, p2, p3 = self.pip_bytes
+            return tuple([p0[h & 255] + p1[h >> 8 & 255] + p2[h >> 16 & 255] + p3[h >> 24] for h in hands])
+        return tuple([self.pips(h) for h in hands])
+
     def outcome(self, end: str, winner: int | None, hands: Sequence[int]) -> Outcome:
         """The end of a round, as ``RoundState._finish`` scores it."""
-        pips = tuple(self.pips(h) for h in hands)
+        pips = self.pips_of(hands)
         players = self.players
         if end == "redeal":
             return end, None, pips, (0,) * players
@@ -211,7 +228,12 @@ def tables(rules: Rules) -> Tables:
 
 
 class FastRound:
-    """A round position for fast playouts (see ``from_state`` and ``play_random_round``)."""
+    """A round position for fast playouts (see ``from_state``).
+
+    ``hands`` are bitmasks; ``boneyard`` holds ``1 << tile`` for each tile in
+    drawing order, ``drawn`` of them already drawn; ``ends`` per arm as in
+    ``RoundState`` except that a crosswise end is ``CROSS_BASE + tile``.
+    """
 
     __slots__ = (
         "tb",
@@ -231,7 +253,7 @@ class FastRound:
         "refusals",
     )
 
-    def __init__(self, tb: Tables, hands: list[int], boneyard: list[Tile]):
+    def __init__(self, tb: Tables, hands: list[int], boneyard: list[int]):
         self.tb = tb
         self.hands = hands
         self.boneyard = boneyard
@@ -269,56 +291,71 @@ class FastRound:
         return _playout(self.copy(), rng.random, trace)
 
 
-def open_round(tb: Tables, hands: list[int], boneyard: list[Tile], rule: str, seat: int | None) -> FastRound | Outcome:
-    """Who leads, and how, from the deal (as ``RoundState._open``); an outcome if redealt."""
-    fr = FastRound(tb, hands, boneyard)
+def open_round(tb: Tables, hands: list[int], rule: str, seat: int | None) -> tuple[int, int, int] | None:
+    """Who leads, and how, from the deal (as ``RoundState._open``):
+    ``(lead kind, seat, tile)``, or None for a redeal."""
     players = tb.players
-    if rule == "winner-any-tile" or rule in REFUSABLE_LEADS:
-        fr.lead_kind = ANY_TILE if rule == "winner-any-tile" else REFUSABLE
-        fr.current = seat if seat is not None else 0
-        return fr
+    if rule == "winner-any-tile":
+        return ANY_TILE, seat or 0, 0
+    if rule in REFUSABLE_LEADS:
+        return REFUSABLE, seat or 0, 0
     doubles = [h & tb.doubles for h in hands]
     if rule == "lowest-double-not-blank":
-        best = -1
+        best = None
         for s in range(players):
             d = doubles[s] & ~1
             if d:
-                low = (d & -d).bit_length() - 1
-                if best < 0 or low < best:
-                    best, fr.current = low, s
-        if best < 0:
-            return tb.outcome("redeal", None, hands)
-        fr.lead_tile = best
-        return fr
+                low = d & -d
+                if best is None or low < best[2]:
+                    best = (FORCED, s, low)
+        return None if best is None else (FORCED, best[1], _TILE[best[2]])
     if rule == "six-six-redeal":
         for s in range(players):
             if hands[s] >> 27 & 1:
-                fr.current, fr.lead_tile = s, 27
-                return fr
-        return tb.outcome("redeal", None, hands)
-    top = max(d.bit_length() for d in doubles)
+                return FORCED, s, 27
+        return None
+    top = max(doubles)  # the mask holding the highest double is the largest
     if top:
-        fr.current = next(s for s in range(players) if doubles[s].bit_length() == top)
+        seat = doubles.index(top)
         if rule == "highest-holder-any-double-not-blank":
-            fr.lead_kind = REFUSABLE
-        else:
-            fr.lead_tile = top - 1
-        return fr
+            return REFUSABLE, seat, 0
+        return FORCED, seat, top.bit_length() - 1
     if rule == "highest-double-draw":
-        fr.lead_kind = DRAW_FOR_DOUBLE
-        return fr
+        return DRAW_FOR_DOUBLE, 0, 0
     if rule == "highest-double-else-highest-tile":
-        best_key = (-1, -1)
+        best_key = (-1, -1, 0, 0)
         for s in range(players):
             h = hands[s]
             while h:
                 low = h & -h
                 h ^= low
-                t = low.bit_length() - 1
-                if (PIPS[t], HIGH[t]) > best_key:
-                    best_key, fr.current, fr.lead_tile = (PIPS[t], HIGH[t]), s, t
-        return fr
-    return tb.outcome("redeal", None, hands)
+                t = _TILE[low]
+                if (PIPS[t], HIGH[t]) > best_key[:2]:
+                    best_key = (PIPS[t], HIGH[t], s, t)
+        return FORCED, best_key[2], best_key[3]
+    return None
+
+
+def _from_deal(
+    tb: Tables, hands: list[int], bone: list[int], rule: str, seat: int | None, random: Random, trace: Trace | None
+) -> Outcome:
+    """Open and play a round from a deal (hands as masks, the boneyard as tile bits)."""
+    lead = open_round(tb, hands, rule, seat)
+    if lead is None:
+        return tb.outcome("redeal", None, hands)
+    kind, seat, tile = lead
+    if kind == FORCED and tb.layout == LINE and not tb.crosswise:
+        if trace is not None:
+            trace.append((1, lead_code(tile)))
+        h = hands[seat] ^ _BIT[tile]
+        hands[seat] = h
+        if not h:
+            return tb.outcome("domino", seat, hands)
+        a, b = HALVES[tile]
+        return _line(tb, hands, bone, 0, tb.following[seat], a, b, 0, False, random, trace)
+    fr = FastRound(tb, hands, bone)
+    fr.lead_kind, fr.current, fr.lead_tile = kind, seat, tile
+    return _playout(fr, random, trace)
 
 
 def play_random_round(
@@ -331,20 +368,20 @@ def play_random_round(
 ) -> Outcome:
     """Play one round from the deal at random: ``(end, winner, pips, scores)``.
 
-    ``opening`` is an ``Opening`` (its ``rule`` and ``seat``). ``trace``, if given,
-    receives ``(number of legal actions, action code)`` for every action.
+    ``trace``, if given, receives ``(number of legal actions, action code)`` for
+    every action (``decode`` turns a code into an ``Action``).
     """
     tb = tables(rules)
-    fr = open_round(tb, [sum(_BIT[t] for t in hand) for hand in hands], list(boneyard), opening.rule, opening.seat)
-    if isinstance(fr, tuple):
-        return fr
-    return _playout(fr, rng.random, trace)
+    masks = [sum(_BIT[t] for t in hand) for hand in hands]
+    return _from_deal(tb, masks, [_BIT[t] for t in boneyard], opening.rule, opening.seat, rng.random, trace)
 
 
 def from_state(state: RoundState) -> FastRound:
     """A fast copy of a ``RoundState`` position (for playouts in search)."""
+    if state.phase == "over":
+        raise ValueError("the round is over")
     tb = tables(state.rules)
-    fr = FastRound(tb, state.hands[:], state.boneyard)
+    fr = FastRound(tb, state.hands[:], [_BIT[t] for t in state.boneyard])
     fr.drawn = state.drawn
     fr.phase = _PHASES[state.phase]
     fr.current = state.current if state.current is not None else 0
@@ -365,18 +402,20 @@ def from_state(state: RoundState) -> FastRound:
     return fr
 
 
-def _playout(fr: FastRound, random: Callable[[], float], trace: Trace | None) -> Outcome:
+def _playout(fr: FastRound, random: Random, trace: Trace | None) -> Outcome:
     tb = fr.tb
-    if fr.phase == PHASE_OVER:
-        raise ValueError("the round is over")
     if fr.phase == PHASE_LEAD:
         done = _lead(fr, random, trace)
         if done is not None:
             return done
+    if tb.layout == LINE and not tb.crosswise:
+        return _line(
+            tb, fr.hands, fr.boneyard, fr.drawn, fr.current, fr.ends[W], fr.ends[E], fr.passes, fr.drew, random, trace
+        )
     return _play(fr, random, trace)
 
 
-def _lead(fr: FastRound, random: Callable[[], float], trace: Trace | None) -> Outcome | None:
+def _lead(fr: FastRound, random: Random, trace: Trace | None) -> Outcome | None:
     """Play the lead phase; an outcome if the round ends in it, else None (play follows)."""
     tb = fr.tb
     hands = fr.hands
@@ -398,7 +437,7 @@ def _lead(fr: FastRound, random: Callable[[], float], trace: Trace | None) -> Ou
             while m:
                 low = m & -m
                 m ^= low
-                moves.append(lead_code(low.bit_length() - 1))
+                moves.append(lead_code(_TILE[low]))
             if kind == REFUSABLE:
                 if fr.drawn < lim:
                     moves.append(DRAW)
@@ -408,13 +447,13 @@ def _lead(fr: FastRound, random: Callable[[], float], trace: Trace | None) -> Ou
         if trace is not None:
             trace.append((n, code))
         if code == DRAW:
-            t = bone[fr.drawn]
+            bit = bone[fr.drawn]
             fr.drawn += 1
-            hands[seat] = h | _BIT[t]
+            hands[seat] = h | bit
             fr.passes = 0
             if kind == DRAW_FOR_DOUBLE:
-                if DOUBLE[t]:
-                    fr.lead_kind, fr.lead_tile = FORCED, t
+                if bit & tb.doubles:
+                    fr.lead_kind, fr.lead_tile = FORCED, _TILE[bit]
                 else:
                     fr.current = (seat + 1) % players
                     if fr.drawn == len(bone):  # cannot happen with real sets
@@ -443,7 +482,7 @@ def _lead(fr: FastRound, random: Callable[[], float], trace: Trace | None) -> Ou
             return None
 
 
-def _play(fr: FastRound, random: Callable[[], float], trace: Trace | None) -> Outcome:
+def _play(fr: FastRound, random: Random, trace: Trace | None) -> Outcome:
     """The play phase, any layout (as ``RoundState._play_moves`` and ``_apply``)."""
     tb = fr.tb
     hands = fr.hands
@@ -499,7 +538,7 @@ def _play(fr: FastRound, random: Callable[[], float], trace: Trace | None) -> Ou
         while union:
             low = union & -union
             union ^= low
-            t = low.bit_length() - 1
+            t = _TILE[low]
             for m, table in targets:
                 if m & low:
                     moves += table[t]
@@ -535,7 +574,7 @@ def _play(fr: FastRound, random: Callable[[], float], trace: Trace | None) -> Ou
             cur = (cur + 1) % players
             drew = False
         elif code == DRAW:
-            hands[cur] = h | _BIT[bone[drawn]]
+            hands[cur] = h | bone[drawn]
             drawn += 1
             passes = 0
             if policy == LAY_OR_DRAW:
@@ -551,28 +590,146 @@ def _play(fr: FastRound, random: Callable[[], float], trace: Trace | None) -> Ou
             drew = False
 
 
+_DRAWN = (1, DRAW)
+_PASSED = (1, PASS)
+
+
+def _line(
+    tb: Tables,
+    hands: list[int],
+    bone: list[int],
+    drawn: int,
+    cur: int,
+    w: int,
+    e: int,
+    passes: int,
+    drew: bool,
+    random: Random,
+    trace: Trace | None,
+) -> Outcome:
+    """The play phase in a line without crosswise matadors: two ends, W and E."""
+    players = tb.players
+    following = tb.following
+    policy = tb.policy
+    by_choice = policy >= LAY_OR_DRAW
+    lim = len(bone) - tb.reserve if policy != NO_DRAW else 0
+    fits = tb.fits
+    line_w, line_e = tb.line
+    moves: Sequence[tuple[int, int, int, int]]
+    while True:
+        h = hands[cur]
+        mw = h & fits[w]
+        me = h & fits[e]
+        if mw or me:
+            if mw and me:
+                moves = []
+                lw = line_w[w]
+                le = line_e[e]
+                u = mw | me
+                while u:
+                    low = u & -u
+                    u ^= low
+                    if mw & low:
+                        moves += lw[low]
+                    if me & low:
+                        moves += le[low]
+            else:
+                m, table = (mw, line_w[w]) if mw else (me, line_e[e])
+                if m & (m - 1):
+                    moves = []
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        moves += table[low]
+                else:
+                    moves = table[m]
+            if by_choice and drawn < lim:
+                n = len(moves) + 1
+                k = int(random() * n)
+                if k == n - 1:  # draw
+                    if trace is not None:
+                        trace.append((n, DRAW))
+                    hands[cur] = h | bone[drawn]
+                    drawn += 1
+                    passes = 0
+                    if policy == LAY_OR_DRAW:
+                        cur = following[cur]
+                        drew = False
+                    else:
+                        drew = True
+                    continue
+                bit, arm, v, code = moves[k]
+            else:
+                n = len(moves)
+                bit, arm, v, code = moves[0] if n == 1 else moves[int(random() * n)]
+            if trace is not None:
+                trace.append((n, code))
+            h ^= bit
+            hands[cur] = h
+            if arm:
+                e = v
+            else:
+                w = v
+            if not h:
+                return tb.outcome("domino", cur, hands)
+            passes = 0
+            cur = following[cur]
+            drew = False
+        elif drawn < lim and (policy != ONE_THEN_PASS or not drew):
+            if policy == UNTIL:
+                either = fits[w] | fits[e]
+                start = drawn
+                while True:
+                    bit = bone[drawn]
+                    drawn += 1
+                    h |= bit
+                    if either & bit or drawn >= lim:
+                        break
+                if trace is not None:
+                    trace.extend([_DRAWN] * (drawn - start))
+                hands[cur] = h
+                passes = 0
+                drew = True
+                continue
+            if trace is not None:
+                trace.append(_DRAWN)
+            hands[cur] = h | bone[drawn]
+            drawn += 1
+            passes = 0
+            if policy == LAY_OR_DRAW:
+                cur = following[cur]
+                drew = False
+            else:
+                drew = True
+        else:
+            if trace is not None:
+                trace.append(_PASSED)
+            passes += 1
+            if passes >= players:
+                return tb.outcome("blocked", None, hands)
+            cur = following[cur]
+            drew = False
+
+
 def random_games(rules: Rules, count: int, seed: int = 0) -> int:
     """Play ``count`` random rounds, each from a fresh uniform deal; returns how many
     ended with a domino (a checksum: the same for the same arguments)."""
     tb = tables(rules)
     rng = _random.Random(seed)
     random = rng.random
-    tiles = list(rules.all_tiles)
+    tiles = [_BIT[t] for t in rules.all_tiles]
     size = rules.hand_size
-    players = rules.players
-    dealt = size * players
+    dealt = size * rules.players
+    cuts = range(0, dealt, size)
     rule = rules.lead
-    bit = _BIT.__getitem__
     dominoes = 0
     last = len(tiles) - 1
+    steps = [(i, i + 1) for i in range(last, 0, -1)]
     for _ in range(count):
-        for i in range(last, 0, -1):  # Fisher-Yates
-            j = int(random() * (i + 1))
+        for i, span in steps:  # Fisher-Yates
+            j = int(random() * span)
             tiles[i], tiles[j] = tiles[j], tiles[i]
-        hands = [sum(map(bit, tiles[k : k + size])) for k in range(0, dealt, size)]
-        fr = open_round(tb, hands, tiles[dealt:], rule, None)
-        if isinstance(fr, tuple):
-            continue
-        if _playout(fr, random, None)[0] == "domino":
+        hands = [sum(tiles[k : k + size]) for k in cuts]
+        if _from_deal(tb, hands, tiles[dealt:], rule, None, random, None)[0] == "domino":
             dominoes += 1
     return dominoes
