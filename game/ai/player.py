@@ -1,0 +1,37 @@
+"""The one interface every computer player has, and what they share.
+
+A player sees a ``SeatView`` only (never the full round), draws every random
+number from the ``rng`` it is given, and returns one of ``view.legal_moves()``.
+The UI calls ``choose`` from a worker thread, so players keep no state between
+calls.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol, runtime_checkable
+
+from game.engine import Action, SeatView
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A computer player of some level."""
+
+    level: str
+
+    def choose(self, view: SeatView, rng: random.Random, budget_s: float) -> Action:
+        """One legal action for ``view.seat``, which must be the seat to move.
+
+        ``budget_s`` caps the thinking time in seconds (the hard player stops
+        searching then; the others never come near it).
+        """
+        ...
+
+
+def legal_or_fail(view: SeatView) -> list[Action]:
+    """The seat's legal actions; a clear error when it is not this seat's turn."""
+    moves = view.legal_moves()
+    if not moves:
+        raise ValueError(f"seat {view.seat} has nothing to do: it is not its turn or the round is over")
+    return moves
