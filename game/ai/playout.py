@@ -1,0 +1,88 @@
+"""Fast playouts for the search: a cheap cousin of the medium heuristic.
+
+It works on a full (determinized) position but reads only the mover's own hand
+and the table: it sheds heavy tiles, keeps matadors / wild doubles while it has
+other lays, prefers an end it can follow on, never draws or refuses when it can
+lay, and plays at random now and then (``epsilon``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.engine import Action, RoundState
+from game.engine.tiles import DOUBLE, PIPS
+
+KEEP_SPECIAL = 7.0
+FOLLOW = 2.5
+
+
+def special_tiles(state: RoundState) -> int:
+    rules = state.rules
+    mask = rules.matador_mask
+    if rules.wild_doubles:
+        for t in rules.all_tiles:
+            if DOUBLE[t]:
+                mask |= 1 << t
+    return mask
+
+
+def policy_move(state: RoundState, moves: list[Action], special: int, rng: random.Random, epsilon: float) -> Action:
+    """The playout policy's choice among ``moves`` (the legal moves, more than one)."""
+    if rng.random() < epsilon:
+        return moves[rng.randrange(len(moves))]
+    seat = state.current
+    assert seat is not None
+    hand = state.hands[seat]
+    fits = state.rules.fits
+    keep = hand.bit_count() > 2
+    best: Action | None = None
+    best_score = -1e9
+    for m in moves:
+        tile = m.tile
+        if tile is None:
+            score = -100.0 if m.kind == "draw" else -50.0
+        else:
+            score = PIPS[tile] + rng.random()
+            if keep and special >> tile & 1:
+                score -= KEEP_SPECIAL
+            touch = m.touch
+            if touch is not None and not m.across:
+                rest = hand & ~(1 << tile)
+                outer = PIPS[tile] - touch
+                if rest & fits[outer] & ~special:
+                    score += FOLLOW
+        if score > best_score:
+            best, best_score = m, score
+    assert best is not None
+    return best
+
+
+def play_out(state: RoundState, rng: random.Random, epsilon: float, special: int) -> None:
+    """Play ``state`` to the end of the round (in place) with the policy."""
+    while not state.over:
+        moves = state.legal_moves()
+        move = moves[0] if len(moves) == 1 else policy_move(state, moves, special, rng, epsilon)
+        state.push_unchecked(move)
+
+
+def rewards(state: RoundState, margin_weight: float) -> list[float]:
+    """Per seat: 1 for a win, 1/2 for a share of a tied block, 0 for a loss, plus a
+    small term for the pip margin over the best other hand."""
+    outcome = state.outcome
+    assert outcome is not None
+    n = state.players
+    if outcome.end == "redeal":
+        return [1.0 / n] * n
+    pips = outcome.pips
+    if outcome.winner is not None:
+        result = [0.0] * n
+        result[outcome.winner] = 1.0
+    else:
+        low = min(pips)
+        result = [0.5 if p == low else 0.0 for p in pips]
+    if margin_weight:
+        for seat in range(n):
+            others = min(p for s, p in enumerate(pips) if s != seat)
+            result[seat] += margin_weight * max(-1.0, min(1.0, (others - pips[seat]) / 20.0))
+    return result
