@@ -46,7 +46,8 @@ class App:
         self.frames = 0
         self.clock = pygame.time.Clock()
         self.services: dict[str, object] = {}  # shared helpers: tile art, audio, settings
-        self.on_frame: list[Callable[[App], None]] = []
+        self.on_frame: list[Callable[[App], None]] = []  # after each step
+        self.on_flip: list[Callable[[App], None]] = []  # after a frame reached the screen
 
     # The window --------------------------------------------------------------
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -183,6 +184,8 @@ class App:
             self.step(pygame.event.get(), min(dt, 0.1))
             if self.owns_window:
                 pygame.display.flip()
+            for hook in list(self.on_flip):
+                hook(self)
             if max_frames is not None and self.frames >= max_frames:
                 break
 

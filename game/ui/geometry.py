@@ -153,6 +153,7 @@ class _Walker:
         self.g = max(1, unit // 10)
         self.area = area
         self.taken: list[Rect] = []
+        self.corners = 0  # turns taken by tiles (not by drop slots)
 
     def free(self, rect: Rect, region: Rect, extra: Sequence[Rect] = ()) -> bool:
         if not (self.area.contains(rect) and region.contains(rect)):
@@ -304,6 +305,7 @@ class _Attempt:
         if done is None:
             return False
         step, moved = done
+        self.walker.corners += step.cornered
         if p.across:
             if step.cornered:
                 first, second = (p.inner, p.outer) if step.forward else (p.outer, p.inner)
@@ -405,20 +407,30 @@ def largest_unit(area: Rect) -> int:
 
 
 def compute_layout(source: LayoutSource, area: Rect, max_unit: int | None = None) -> TableLayout:
-    """The screen layout of ``source`` inside ``area``: the largest unit that fits.
+    """The screen layout of ``source`` inside ``area``.
 
-    ``max_unit`` caps the unit (a scene passes the unit of the previous move, so
-    the tiles never grow back during a round). If nothing fits even at the
-    smallest unit, the smallest layout is returned with ``fits`` False.
+    The unit is the largest at which the arms run straight, as long as that is
+    no smaller than three quarters of the usual unit; below that, the largest
+    unit at which everything fits, arms turning at the edges. ``max_unit`` caps
+    the unit (a scene passes the unit of the previous move, so the tiles never
+    grow back during a round). If nothing fits even at the smallest unit, the
+    smallest layout is returned with ``fits`` False.
     """
-    top = largest_unit(area)
+    nominal = largest_unit(area)
+    comfortable = max(MIN_UNIT, nominal * 3 // 4 - (nominal * 3 // 4) % 2)
+    top = nominal
     if max_unit is not None:
         top = max(MIN_UNIT, min(top, max_unit - max_unit % 2))
     attempt: _Attempt | None = None
+    first_fit: _Attempt | None = None
     for unit in range(top, MIN_UNIT - 1, -2):
         attempt = _Attempt(source, area, unit)
         if attempt.run():
-            return attempt.result(True)
+            if attempt.walker.corners == 0:
+                return attempt.result(True)
+            first_fit = first_fit or attempt
+        if first_fit is not None and unit <= comfortable:
+            return first_fit.result(True)
     assert attempt is not None
     return attempt.result(False)
 

@@ -1,0 +1,219 @@
+"""Who plays each seat: a person at the screen, or a computer player.
+
+A computer player thinks off the drawing thread, in a worker process (or a
+thread, for tests), so the window keeps drawing while it thinks. It is handed
+only ``state.view(seat)``, never the state itself. Until ``game.ai`` provides
+``make_player(level)``, a computer player picks a uniformly random legal move.
+
+No pygame here: the worker process imports this module.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import random
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from game.engine import Action, PlayerInfo, SeatView
+
+log = logging.getLogger(__name__)
+
+SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
+# Seconds of thinking a computer player may use per decision, by level.
+BUDGET_S = {"easy": 0.1, "medium": 0.35, "hard": 1.0, "random": 0.0}
+
+
+class SeatError(ValueError):
+    """A ``--seats`` value that cannot be used, with the reason."""
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat as the command line or the setup screen names it."""
+
+    name: str
+    kind: str  # one of SEAT_KINDS
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    def player_info(self) -> PlayerInfo:
+        if self.is_human:
+            return PlayerInfo(self.name, "human", None)
+        return PlayerInfo(self.name, "computer", self.kind)
+
+
+def default_name(kind: str, index: int, humans: int, same_kind: int) -> str:
+    if kind == "human":
+        return "You" if humans == 1 else f"Player {index + 1}"
+    base = kind.capitalize()
+    return base if same_kind == 1 else f"{base} {index + 1}"
+
+
+def parse_seats(text: str) -> list[SeatSpec]:
+    """``"Ann=human,hard"`` -> seats; ``SeatError`` with a one-line reason."""
+    items = [item.strip() for item in text.split(",")]
+    if not text.strip() or any(not item for item in items):
+        raise SeatError(f"--seats {text!r}: give comma-separated seats, e.g. Ann=human,hard")
+    parsed: list[tuple[str | None, str]] = []
+    for item in items:
+        name: str | None = None
+        kind = item
+        if "=" in item:
+            name, kind = (part.strip() for part in item.split("=", 1))
+            if not name:
+                raise SeatError(f"--seats: {item!r} has an empty name before '='")
+            if len(name) > 24:
+                raise SeatError(f"--seats: the name {name!r} is longer than 24 characters")
+        kind = kind.lower()
+        if kind not in SEAT_KINDS:
+            raise SeatError(f"--seats: unknown seat kind {kind!r} (use {', '.join(SEAT_KINDS)})")
+        parsed.append((name, kind))
+    humans = sum(1 for _, kind in parsed if kind == "human")
+    seats: list[SeatSpec] = []
+    for index, (name, kind) in enumerate(parsed):
+        same = sum(1 for _, k in parsed if k == kind)
+        seats.append(SeatSpec(name or default_name(kind, index, humans, same), kind))
+    names = [s.name for s in seats]
+    if len(set(names)) != len(names):
+        raise SeatError("--seats: two seats have the same name")
+    return seats
+
+
+# --------------------------------------------------------------------------- thinking
+class Player(Protocol):
+    def choose(self, view: SeatView, rng: random.Random, budget_s: float) -> Action: ...
+
+
+_PLAYERS: dict[str, Player | None] = {}  # per process: one player object per level
+
+
+def _player_for(level: str) -> Player | None:
+    if level not in _PLAYERS:
+        try:
+            from game.ai import make_player  # type: ignore[attr-defined]
+        except ImportError:
+            _PLAYERS[level] = None
+        else:
+            _PLAYERS[level] = make_player(level)
+    return _PLAYERS[level]
+
+
+def choose_action(level: str, view: SeatView, seed: int, budget_s: float) -> Action:
+    """A computer player's decision (runs in the worker)."""
+    rng = random.Random(seed)
+    legal = view.legal_moves()
+    player = _player_for(level) if level != "random" else None
+    if player is not None:
+        action = player.choose(view, rng, budget_s)
+        if action in legal or view.explain(action) is None:
+            return action
+        log.warning("the %s player chose an illegal move %s; playing a random one", level, action)
+    return rng.choice(legal)
+
+
+def _warm_up() -> bool:
+    """Run once in a new worker so its imports are done before the first move."""
+    for level in ("easy", "medium", "hard"):
+        _player_for(level)
+    return True
+
+
+class Thinker:
+    """Where computer players think: a worker process (default) or a thread."""
+
+    def __init__(self, mode: str = "process"):
+        self.mode = mode
+        self._executor: Executor | None = None
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self.mode == "process":
+                context = multiprocessing.get_context("spawn")
+                self._executor = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            else:
+                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matador-ai")
+        return self._executor
+
+    def warm_up(self) -> None:
+        """Start the worker now, so the first move does not wait for it."""
+        try:
+            self._pool().submit(_warm_up)
+        except Exception as err:  # a broken pool: fall back to threads
+            self._fall_back(err)
+
+    def submit(self, level: str, view: SeatView, seed: int, budget_s: float) -> Future[Action]:
+        try:
+            return self._pool().submit(choose_action, level, view, seed, budget_s)
+        except Exception as err:
+            self._fall_back(err)
+            return self._pool().submit(choose_action, level, view, seed, budget_s)
+
+    def _fall_back(self, err: Exception) -> None:
+        log.warning("computer players cannot use a worker process (%s); using a thread", err)
+        self.shutdown()
+        self.mode = "thread"
+
+    def shutdown(self) -> None:
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        executor.shutdown(wait=False, cancel_futures=True)
+        processes: Any = getattr(executor, "_processes", None) or {}
+        for process in list(processes.values()):  # a search may still run: stop it
+            try:
+                process.terminate()
+            except Exception:
+                pass
+
+
+class ComputerController:
+    """One computer seat: starts a decision and is polled for it every frame."""
+
+    def __init__(self, seat: int, level: str, thinker: Thinker):
+        self.seat = seat
+        self.level = level
+        self.thinker = thinker
+        self._future: Future[Action] | None = None
+        self._view: SeatView | None = None
+        self._seed = 0
+
+    @property
+    def thinking(self) -> bool:
+        return self._future is not None
+
+    def start(self, view: SeatView, seed: int) -> None:
+        """Begin deciding for ``view`` (what this seat may know, nothing more)."""
+        self.cancel()
+        self._view, self._seed = view, seed
+        self._future = self.thinker.submit(self.level, view, seed, BUDGET_S.get(self.level, 0.5))
+
+    def poll(self) -> Action | None:
+        """The decision once it is ready (then the controller is idle again)."""
+        future = self._future
+        if future is None or not future.done():
+            return None
+        self._future = None
+        try:
+            return future.result()
+        except Exception as err:  # the worker failed: still move, legally
+            log.warning("the %s player failed (%s); playing a random move", self.level, err)
+            assert self._view is not None
+            return random.Random(self._seed).choice(self._view.legal_moves())
+
+    def cancel(self) -> None:
+        if self._future is not None:
+            self._future.cancel()
+        self._future = None
+
+
+def make_controllers(players: list[PlayerInfo], thinker: Thinker) -> list[ComputerController | None]:
+    """Per seat: a computer controller, or None for a person."""
+    return [
+        None if p.is_human else ComputerController(seat, p.level or "medium", thinker)
+        for seat, p in enumerate(players)
+    ]

@@ -1,0 +1,203 @@
+"""``python -m game play ...``: open the window and start (see game/cli.py for the flags).
+
+With ``--rules`` the table opens at once; without, ``open_title`` opens the
+title screen (for now it starts a default game: Matador, you against a medium
+computer player). ``--smoke-test N`` draws N frames and exits 0; with only
+computer seats the game plays on meanwhile, at a faster pace. ``--screenshot``
+saves the last frame. An uncaught error is logged to ``matador.log`` in the
+user log directory, reported on one line, and gives exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from game.ui.controllers import SeatError, SeatSpec, Thinker, parse_seats
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SEATS = "human,medium"
+SMOKE_TIME_SCALE = 4.0  # an all-computer smoke test plays this much faster
+
+
+class UsageProblem(ValueError):
+    """A flag value that cannot be used: one line on stderr, exit status 2."""
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    parts = text.lower().replace("×", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise UsageProblem(f"--size {text!r}: give WIDTHxHEIGHT, e.g. 1280x800")
+    width, height = int(parts[0]), int(parts[1])
+    if width < 640 or height < 480:
+        raise UsageProblem(f"--size {text!r}: the window must be at least 640x480")
+    if width > 10000 or height > 10000:
+        raise UsageProblem(f"--size {text!r}: too large")
+    return width, height
+
+
+def make_match(rules_id: str, seats: list[SeatSpec], seed: int | None, target: int | None) -> Any:
+    """The match the flags ask for; ``UsageProblem`` with the engine's reason if it cannot be played."""
+    from game.engine import Match, RuleError, Rules
+
+    overrides: dict[str, Any] = {}
+    if target is not None:
+        overrides["target_score"] = None if target == 0 else target
+    try:
+        rules = Rules.from_base(rules_id, len(seats), overrides)
+    except RuleError as err:
+        raise UsageProblem(f"--rules {rules_id}: {err}") from None
+    return Match(rules, [s.player_info() for s in seats], seed)
+
+
+class Autosaver:
+    """Saves the match after every move, writing off the drawing thread."""
+
+    def __init__(self) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matador-save")
+        self._lock = threading.Lock()
+
+    def __call__(self, match: Any) -> None:
+        from game.engine import match_to_record
+
+        record = None if match.over else match_to_record(match)  # taken now, on this thread
+        self._pool.submit(self._write, record)
+
+    def _write(self, record: dict[str, Any] | None) -> None:
+        from game.saves import autosave_path, clear_save
+        from game.storage import save_json
+
+        try:
+            with self._lock:
+                if record is None:
+                    clear_save()
+                else:
+                    save_json(autosave_path(), record)
+        except Exception as err:  # a full disk must not stop the game
+            log.warning("autosave failed: %s", err)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)
+
+
+def table_scene(app: Any, match: Any, thinker: Thinker, autosave: Autosaver | None) -> Any:
+    from game.ui.scenes.table import TableScene
+
+    settings = app.services.get("settings")
+    return TableScene(
+        match,
+        thinker=thinker,
+        animation_speed=getattr(settings, "animation_speed", "normal"),
+        computer_speed=getattr(settings, "computer_speed", "normal"),
+        hints=getattr(settings, "hints", True),
+        on_leave=lambda scene: leave_table(app),
+        on_action=autosave,
+    )
+
+
+def open_title(app: Any) -> None:
+    """Open the title screen.
+
+    HOOK for the menu work: the title, menu, settings and saved-game scenes
+    belong here. Until they exist, this starts a default game at once: Matador,
+    you against a medium computer player.
+    """
+    seats = parse_seats(DEFAULT_SEATS)
+    match = make_match("matador", seats, None, None)
+    thinker = app.services.get("thinker")
+    autosave = app.services.get("autosave")
+    app.push(table_scene(app, match, thinker, autosave))
+
+
+def leave_table(app: Any) -> None:
+    """The player leaves a finished match. For now the game closes (the title screen will take over)."""
+    app.quit()
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the game window; the exit status."""
+    from game.crash import report_crash
+
+    try:
+        return run(args)
+    except UsageProblem as err:
+        print(f"matador: {err}", file=sys.stderr)
+        return 2
+    except SeatError as err:
+        print(f"matador: {err}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # logged with its traceback, one line to stderr
+        report_crash(exc)
+        return 1
+
+
+def run(args: argparse.Namespace) -> int:
+    size = parse_size(args.size) if getattr(args, "size", None) else None
+    seats = parse_seats(args.seats) if getattr(args, "seats", None) else None
+    smoke = getattr(args, "smoke_test", None)
+    match = None
+    if args.rules or seats is not None:
+        match = make_match(args.rules or "matador", seats or parse_seats(DEFAULT_SEATS), args.seed, args.target)
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.settings import Settings, load_settings
+
+    try:
+        settings, _ = load_settings()
+    except Exception:
+        settings = Settings()
+    from game.ui.app import App
+    from game.ui.audio import Audio
+    from game.ui.tile_art import TileArt
+
+    computers_only = match is not None and not any(p.is_human for p in match.players)
+    scale = SMOKE_TIME_SCALE if smoke is not None and computers_only else 1.0
+    app = App(size or tuple(settings.window_size), args.fullscreen or settings.fullscreen, time_scale=scale)
+    thinker = Thinker("process")
+    autosave = Autosaver() if smoke is None else None
+    app.services.update(
+        settings=settings,
+        art=TileArt(),
+        audio=Audio(settings.volume, settings.sound and smoke is None),
+        thinker=thinker,
+        autosave=autosave,
+    )
+    frame_file = os.environ.get("MATADOR_FIRST_FRAME_FILE")
+    if frame_file:
+        app.on_flip.append(lambda a: first_frame(a, frame_file))
+    try:
+        if match is not None:
+            app.push(table_scene(app, match, thinker, autosave))
+        else:
+            open_title(app)
+        app.run(max_frames=smoke)
+        if args.screenshot:
+            import pygame
+
+            pygame.image.save(app.surface, args.screenshot)
+    finally:
+        app.close()
+        thinker.shutdown()
+        if autosave is not None:
+            autosave.close()
+        import pygame
+
+        pygame.quit()
+    return 0
+
+
+def first_frame(app: Any, path: str) -> None:
+    """Note the time of the first frame on screen (read by ``bench startup``)."""
+    if app.frames == 1:
+        try:
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(f"{time.time():.6f}\n")
+        except OSError:
+            pass

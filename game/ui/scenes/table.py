@@ -1,0 +1,480 @@
+"""The table: the layout on the felt, the hand, the seats around, the boneyard.
+
+The scene never changes the game itself: every move becomes an ``Action``
+handed to ``match.push`` (the engine checks it). Computer seats think in a
+worker; their tiles then glide from their seat to the table at a pace a person
+can follow.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Callable
+
+import pygame
+import pygame_gui
+
+from game.engine import Action, IllegalMoveError, Match, OpenEnd, RoundState
+from game.engine.tiles import halves, tile_name
+from game.settings import SPEED_FACTOR
+from game.ui.controllers import ComputerController, Thinker, make_controllers
+from game.ui.geometry import TableLayout, compute_layout
+from game.ui.scene import GuiScene
+from game.ui.table_anim import Glide, Motion, centre_of
+from game.ui.table_draw import TableRenderer
+from game.ui.table_input import InputContext, Intent, TableInput, plain
+from game.ui.table_regions import TableRegions, compute_regions, hand_tile_rects
+from game.ui.table_text import TextCache
+from game.ui.table_words import header_text, lead_text
+
+log = logging.getLogger(__name__)
+
+GLIDE_S = 0.45  # a computer's tile from its seat to the table, at normal speed
+THINK_S = 0.55  # the least time a computer's turn takes, at normal speed
+
+
+class TableScene(GuiScene):
+    """One match at the table."""
+
+    def __init__(
+        self,
+        match: Match,
+        *,
+        thinker: Thinker | None = None,
+        animation_speed: str = "normal",
+        computer_speed: str = "normal",
+        hints: bool = True,
+        on_leave: Callable[[TableScene], None] | None = None,
+        on_action: Callable[[Match], None] | None = None,
+    ):
+        super().__init__()
+        self.match = match
+        self.thinker = thinker or Thinker("process")
+        self.controllers: list[ComputerController | None] = make_controllers(match.players, self.thinker)
+        self.humans = [seat for seat, p in enumerate(match.players) if p.is_human]
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else (None if self.humans else 0)
+        self.glide_s = GLIDE_S / SPEED_FACTOR.get(animation_speed, 1.0)
+        self.think_s = THINK_S / SPEED_FACTOR.get(computer_speed, 1.0)
+        self.hints = hints
+        self.on_leave = on_leave
+        self.on_action = on_action
+        self.input = TableInput()
+        self.motion = Motion()
+        self.text = TextCache()
+        self.renderer: TableRenderer | None = None
+        self.last_tile: int | None = None
+        self.layout = TableLayout(0, pygame.Rect(0, 0, 0, 0), [], {})
+        self.regions = compute_regions((800, 600), match.rules.players, self.viewer or 0)
+        self.hand: list[tuple[int, pygame.Rect]] = []
+        self.open_ends: list[OpenEnd] = []
+        self.legal: list[Action] = []
+        self._version: tuple[object, ...] | None = None
+        self._unit_cap: dict[tuple[int, tuple[int, int]], int] = {}
+        self._pending: Action | None = None
+        self._think_clock = 0.0
+        self._round_wait = 0.0
+        self._round_shown = -1
+        self._buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self._handoff_open = False
+
+    # Setup -------------------------------------------------------------------
+    def attach(self, app: object) -> None:
+        super().attach(app)  # type: ignore[arg-type]
+        assert self.app is not None
+        from game.ui.tile_art import TileArt
+
+        art = self.app.services.get("art")
+        if not isinstance(art, TileArt):
+            art = TileArt()
+            self.app.services["art"] = art
+        self.renderer = TableRenderer(art, self.text)
+        if self.match.needs_next_round:
+            self.match.next_round()
+        self.thinker.warm_up()
+        self.sync(force=True)
+
+    def build_gui(self) -> None:
+        assert self.gui is not None
+        regions = compute_regions(self.size, self.match.rules.players, self.viewer or 0)
+        self._buttons = {
+            "pass": pygame_gui.elements.UIButton(regions.buttons["pass"], "Pass", self.gui, object_id="#primary"),
+            "refuse": pygame_gui.elements.UIButton(regions.buttons["refuse"], "Refuse to lead", self.gui),
+        }
+        for button in self._buttons.values():
+            button.hide()
+        self._version = None
+
+    def close(self) -> None:
+        for controller in self.controllers:
+            if controller is not None:
+                controller.cancel()
+        super().close()
+
+    def enter(self) -> None:
+        self._handoff_open = False
+        self.sync()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        super().on_resize(size)
+        self.input.reset()
+        self.motion.finish()
+        self.sync(force=True)
+
+    # What the scene shows (read by the renderer) ------------------------------
+    @property
+    def state(self) -> RoundState:
+        return self.match.rounds[-1]
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.match.players]
+
+    @property
+    def hand_face_up(self) -> bool:
+        if self.viewer is None or self._handoff_open:
+            return False
+        if len(self.humans) <= 1:
+            return True
+        return self.state.current_player == self.viewer or self.state.over
+
+    def can_act(self) -> bool:
+        """Whether the person at the screen may move now."""
+        state = self.state
+        seat = state.current_player
+        return (
+            seat is not None
+            and seat == self.viewer
+            and self.controllers[seat] is None
+            and not self.motion.blocking
+            and not self._handoff_open
+        )
+
+    def can_draw(self) -> bool:
+        return self.can_act() and any(a.kind == "draw" for a in self.legal)
+
+    def playable_tiles(self) -> set[int] | None:
+        """Tiles with a legal place now (None when it is not this hand's turn or hints are off)."""
+        if not self.hints or not self.can_act():
+            return None
+        return {a.tile for a in self.legal if a.kind == "lay" and a.tile is not None}
+
+    def tile_halves(self, tile: int) -> tuple[int, int]:
+        return halves(tile)
+
+    def header_text(self) -> str:
+        return header_text(self.match)
+
+    def lead_text(self) -> str:
+        return lead_text(self.state, self.names)
+
+    def hand_text(self) -> str:
+        state = self.state
+        if self.viewer is None:
+            return "Waiting for the first player"
+        name = self.names[self.viewer]
+        total = self.match.totals[self.viewer]
+        head = f"{name}  ·  {total} pts  ·  "
+        seat = state.current_player
+        if seat is None:
+            return head + "the round is over"
+        if seat == self.viewer and self.controllers[seat] is None:
+            if not self.legal:
+                return head + "your turn"
+            kinds = {a.kind for a in self.legal}
+            if "lay" in kinds:
+                return head + "your turn: drag a tile to a lit place (R turns a matador)"
+            if "draw" in kinds:
+                return head + "your turn: no tile fits, draw from the boneyard"
+            if "pass" in kinds:
+                return head + "your turn: no tile fits, pass"
+            return head + "your turn"
+        waiting = self.names[seat]
+        return head + f"{waiting} is thinking…" if self.controllers[seat] is not None else head + f"{waiting}'s turn"
+
+    def seat_info(self, seat: int) -> tuple[str, int, int, bool, str]:
+        """(name, tiles held, match total, to move, status line) for a seat's plaque."""
+        state = self.state
+        to_move = state.current_player == seat
+        count = state.hand_count(seat)
+        if to_move and self.controllers[seat] is not None and not self.motion.blocking:
+            status = "thinking…"
+        elif to_move:
+            status = "to move"
+        else:
+            status = f"{count} tile{'s' if count != 1 else ''}"
+        return self.names[seat], count, self.match.totals[seat], to_move, status
+
+    def input_context(self) -> InputContext:
+        seat = self.state.current_player
+        return InputContext(
+            hand=self.hand if self.hand_face_up else [],
+            can_act=self.can_act(),
+            to_move=self.names[seat] if seat is not None else "nobody",
+            legal=self.legal,
+            layout=self.layout,
+            boneyard=self.regions.boneyard,
+            hand_area=self.regions.hand,
+            explain=self.state.explain,
+        )
+
+    def hand_rect(self, tile: int) -> pygame.Rect | None:
+        """Where a tile of the bottom hand is drawn (tests aim here)."""
+        return next((rect for t, rect in self.hand if t == tile), None)
+
+    # Keeping the picture in step with the game --------------------------------
+    def sync(self, force: bool = False) -> None:
+        """Recompute the layout, regions and hand after the game or the window changed."""
+        state = self.state
+        version = (self.match.round_index, len(state.history), state.phase, self.size, self.viewer, self._handoff_open)
+        if version == self._version and not force:
+            return
+        self._version = version
+        shown = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else 0)
+        self.regions = compute_regions(self.size, self.match.rules.players, shown)
+        key = (self.match.round_index, self.size)
+        self.layout = compute_layout(state, self.regions.layout_area, self._unit_cap.get(key))
+        self._unit_cap = {key: self.layout.unit}
+        tiles = state.hand(shown)
+        self.hand = list(zip(tiles, hand_tile_rects(self.regions.hand_tiles, len(tiles))))
+        self.open_ends = state.open_ends()
+        seat = state.current_player
+        self.legal = state.legal_moves() if seat is not None and self.controllers[seat] is None else []
+        if self.input.active_tile is not None and self.input.active_tile not in tiles:
+            self.input.reset()
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        kinds = {a.kind for a in self.legal} if self.can_act() else set()
+        for name, button in self._buttons.items():
+            wanted = name in kinds
+            if wanted and not button.visible:
+                button.show()
+            elif not wanted and button.visible:
+                button.hide()
+
+    # Input ---------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if super().handle_event(event):
+            return True
+        intent = self.input.handle(event, self.input_context())
+        if intent is None:
+            return False
+        self.follow(intent)
+        return True
+
+    def follow(self, intent: Intent) -> None:
+        """Do what the player asked: always through the engine."""
+        if intent.kind == "play" and intent.action is not None:
+            self.play(intent.action, intent.pos)
+        elif intent.kind == "draw":
+            self.request(Action.draw())
+        elif intent.kind == "pass":
+            self.request(Action.pass_())
+        elif intent.kind == "refuse":
+            self.request(Action.refuse())
+        elif intent.kind == "refused" and intent.tile is not None:
+            self.refuse_drop(intent.tile, intent.pos, intent.text)
+        elif intent.kind == "message":
+            self.motion.say(intent.text, 2.5)
+
+    def request(self, action: Action) -> None:
+        """Draw, pass or refuse, when the engine allows it; else say why not."""
+        if not self.can_act():
+            seat = self.state.current_player
+            if seat is not None:
+                self.motion.say(f"Wait: it is {self.names[seat]}'s turn", 2.5)
+            return
+        reason = self.state.explain(action)
+        if reason is not None:
+            self.motion.say(plain(reason), 3.5, warning=True)
+            self.sound("refused")
+            return
+        self.play(action, None)
+
+    def refuse_drop(self, tile: int, pos: tuple[int, int] | None, reason: str) -> None:
+        """A tile let go where it cannot go: it glides back, and the reason shows."""
+        rect = self.hand_rect(tile)
+        if rect is not None and pos is not None:
+            a, b = halves(tile)
+            self.motion.add(Glide(pos, centre_of(rect), 0.25, (a, b, True, rect.height), rect.height, True, tile, blocks=False))
+        self.motion.say(reason or f"{tile_name(tile)} cannot go there", 4.0, warning=True)
+        self.sound("refused")
+
+    # Playing -------------------------------------------------------------------
+    def play(self, action: Action, origin: tuple[int, int] | None) -> bool:
+        """Hand ``action`` to the engine; animate what it did."""
+        state = self.state
+        seat = state.current_player
+        if seat is None:
+            return False
+        before = set(state.hand(seat))
+        try:
+            self.match.push(action)
+        except IllegalMoveError as err:
+            self.motion.say(plain(str(err)), 4.0, warning=True)
+            self.sound("refused")
+            return False
+        self.input.reset()
+        self.sync()
+        self.show_action(seat, action, before, origin)
+        if self.on_action is not None:
+            try:
+                self.on_action(self.match)
+            except Exception as err:  # saving must never stop the game
+                log.warning("after-move hook failed: %s", err)
+        return True
+
+    def seat_anchor(self, seat: int) -> tuple[float, float]:
+        place = self.regions.seats.get(seat)
+        if place is not None:
+            return centre_of(place.rect)
+        return centre_of(self.regions.hand_tiles)
+
+    def show_action(self, seat: int, action: Action, before: set[int], origin: tuple[int, int] | None) -> None:
+        human = self.controllers[seat] is None
+        if action.kind == "lay" and action.tile is not None:
+            self.last_tile = action.tile
+            spot = self.layout.spot(action.tile)
+            if spot is not None:
+                start = origin if origin is not None else self.seat_anchor(seat)
+                duration = 0.14 if origin is not None else (self.glide_s if not human else 0.25)
+                face = (spot.first, spot.second, spot.vertical, 2 * self.layout.unit)
+                self.motion.add(Glide(start, centre_of(spot.rect), duration, face, 2 * self.layout.unit, spot.vertical, action.tile))
+            self.sound("crosswise" if action.across else "lay")
+        elif action.kind == "draw":
+            drawn = set(self.state.hand(seat)) - before
+            end = self.seat_anchor(seat)
+            length = max(24, 2 * self.layout.unit)
+            for tile in drawn:
+                rect = self.hand_rect(tile) if seat == self.viewer and self.hand_face_up else None
+                target = centre_of(rect) if rect is not None else end
+                face = (*halves(tile), True, rect.height) if rect is not None else None
+                self.motion.add(
+                    Glide(centre_of(self.regions.boneyard), target, self.glide_s * 0.8, face, length, True, tile if rect else None, blocks=not human)
+                )
+            self.sound("draw")
+        elif action.kind == "pass":
+            self.motion.say(f"{self.names[seat]} passes", 2.0)
+            self.sound("pass")
+        elif action.kind == "refuse":
+            self.motion.say(f"{self.names[seat]} refuses to lead", 2.5)
+            self.sound("pass")
+
+    def sound(self, name: str) -> None:
+        audio = self.app.services.get("audio") if self.app is not None else None
+        play = getattr(audio, "play", None)
+        if play is not None:
+            play(name)
+
+    # Every frame -----------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for name, button in self._buttons.items():
+            if button.check_pressed():
+                self.sound("button")
+                self.request(Action.pass_() if name == "pass" else Action.refuse())
+        self.motion.update(dt)
+        self.sync()
+        state = self.state
+        if state.over:
+            self._after_round(dt)
+            return
+        seat = state.current_player
+        if seat is None or self.motion.blocking:
+            self._update_buttons()
+            return
+        controller = self.controllers[seat]
+        if controller is None:
+            self._human_turn(seat)
+        else:
+            self._computer_turn(controller, dt)
+        self._update_buttons()
+
+    def _human_turn(self, seat: int) -> None:
+        if len(self.humans) > 1 and seat != self.viewer and self.app is not None:
+            from game.ui.scenes.handoff import HandoffScene
+
+            self._handoff_open = True
+            self.input.reset()
+            self.app.push(HandoffScene(self.names[seat], lambda: self._hand_to(seat)))
+
+    def _hand_to(self, seat: int) -> None:
+        self.viewer = seat
+        self._handoff_open = False
+        self.sync(force=True)
+
+    def _computer_turn(self, controller: ComputerController, dt: float) -> None:
+        state = self.state
+        if not controller.thinking and self._pending is None:
+            seed = hash((self.match.seed, self.match.round_index, len(state.history))) & 0x7FFFFFFF
+            controller.start(self.match.view(controller.seat), seed)
+            self._think_clock = 0.0
+        self._think_clock += dt
+        if self._pending is None:
+            self._pending = controller.poll()
+        if self._pending is not None and self._think_clock >= self.think_s:
+            action, self._pending = self._pending, None
+            self.play(action, None)
+
+    def _after_round(self, dt: float) -> None:
+        if self.motion.blocking or self.app is None:
+            return
+        state = self.state
+        outcome = state.outcome
+        if outcome is None:
+            return
+        if outcome.end == "redeal":
+            if self._round_wait == 0.0:
+                self.motion.say("Nobody could lead: the tiles are dealt again", 2.5)
+            self._round_wait += dt
+            if self._round_wait >= 1.5:
+                self._round_wait = 0.0
+                self.next_round()
+            return
+        if self._round_shown == self.match.round_index:
+            return
+        self._round_shown = self.match.round_index
+        from game.ui.table_round_end import RoundEndScene
+
+        self.sound("match_won" if self.match.over else "round_won")
+        self.app.push(RoundEndScene(self))
+
+    def next_round(self) -> None:
+        """Deal the next round (the engine decides who leads)."""
+        if self.match.over or not self.state.over:
+            return
+        self.match.next_round()
+        self.last_tile = None
+        self.input.reset()
+        self.motion.finish()
+        self.sync(force=True)
+        if self.on_action is not None:
+            try:
+                self.on_action(self.match)
+            except Exception as err:
+                log.warning("after-move hook failed: %s", err)
+
+    def new_match(self) -> None:
+        """The same seats and rules again, from a new shuffle."""
+        self.match = Match(self.match.rules, self.match.players, None)
+        self.match.next_round()
+        self._round_shown = -1
+        self._unit_cap = {}
+        self.last_tile = None
+        self.input.reset()
+        self.motion.finish()
+        self.sync(force=True)
+
+    def leave(self) -> None:
+        """The player leaves the table (after the match, or from a menu)."""
+        if self.on_leave is not None:
+            self.on_leave(self)
+        elif self.app is not None:
+            self.app.quit()
+
+    # Drawing -----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the table. Changes nothing: not the game, not the scene."""
+        assert self.renderer is not None
+        self.renderer.draw(surface, self)
+        self.draw_gui(surface)

@@ -1,0 +1,95 @@
+"""Movement on the table: tiles gliding (to the table, back to the hand, from the
+boneyard) and short messages that fade. Advanced in ``update``, read in ``draw``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pygame import Rect
+
+
+def ease(t: float) -> float:
+    """Smooth start and stop (cubic ease in-out) for ``t`` in 0..1."""
+    t = max(0.0, min(1.0, t))
+    return 4 * t * t * t if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
+
+
+@dataclass
+class Glide:
+    """A tile moving from ``start`` to ``end`` (centres) over ``duration`` seconds.
+
+    ``face`` is (first, second, vertical, length) for a face-up tile, or None
+    for a face-down one. ``hides`` is the tile kept out of its resting place
+    (table or hand) until the glide ends; ``blocks`` holds the game back.
+    """
+
+    start: tuple[float, float]
+    end: tuple[float, float]
+    duration: float
+    face: tuple[int, int, bool, int] | None
+    length: int
+    vertical: bool
+    hides: int | None = None
+    blocks: bool = True
+    elapsed: float = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.duration
+
+    def centre(self) -> tuple[int, int]:
+        k = ease(self.elapsed / self.duration) if self.duration > 0 else 1.0
+        x = self.start[0] + (self.end[0] - self.start[0]) * k
+        y = self.start[1] + (self.end[1] - self.start[1]) * k
+        return round(x), round(y)
+
+
+@dataclass
+class Message:
+    text: str
+    seconds: float
+    warning: bool = False
+    age: float = 0.0
+
+    @property
+    def alpha(self) -> int:
+        left = self.seconds - self.age
+        return 255 if left > 0.4 else max(0, int(255 * left / 0.4))
+
+
+@dataclass
+class Motion:
+    """Every glide and the current message."""
+
+    glides: list[Glide] = field(default_factory=list)
+    message: Message | None = None
+
+    def add(self, glide: Glide) -> None:
+        self.glides.append(glide)
+
+    def say(self, text: str, seconds: float = 3.0, warning: bool = False) -> None:
+        self.message = Message(text, seconds, warning)
+
+    @property
+    def blocking(self) -> bool:
+        return any(g.blocks for g in self.glides)
+
+    def hidden(self) -> set[int]:
+        return {g.hides for g in self.glides if g.hides is not None}
+
+    def update(self, dt: float) -> None:
+        for glide in self.glides:
+            glide.elapsed += dt
+        self.glides = [g for g in self.glides if not g.done]
+        if self.message is not None:
+            self.message.age += dt
+            if self.message.age >= self.message.seconds:
+                self.message = None
+
+    def finish(self) -> None:
+        """Skip to the end of every glide (a resize, a new round)."""
+        self.glides.clear()
+
+
+def centre_of(rect: Rect) -> tuple[float, float]:
+    return float(rect.centerx), float(rect.centery)

@@ -1,0 +1,322 @@
+"""Painting the table scene. Reads the scene, never changes it (or the game).
+
+Everything that costs is cached: the background per window size, each seat's
+plaque per content, text lines, and the tile faces (``TileArt`` caches those).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Hashable
+
+import pygame
+from pygame import Rect
+
+from game.ui.table_moves import ghost_faces, slot_of
+from game.ui.table_text import DIM, GOLD, INK, IVORY, RED, TextCache, pill
+
+if TYPE_CHECKING:
+    from game.ui.scenes.table import TableScene
+    from game.ui.tile_art import TileArt
+
+STRIP = (12, 22, 16, 205)
+PLAQUE = (16, 28, 20, 215)
+PLAQUE_TO_MOVE = (44, 58, 36, 230)
+
+
+class TableRenderer:
+    def __init__(self, art: TileArt, text: TextCache):
+        self.art = art
+        self.text = text
+        self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+
+    def _cached(self, key: Hashable, make: object) -> pygame.Surface:
+        surface = self._cache.get(key)
+        if surface is None:
+            surface = make()  # type: ignore[operator]
+            self._cache[key] = surface
+            if len(self._cache) > 96:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(key)
+        return surface
+
+    # The whole frame ---------------------------------------------------------
+    def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
+        regions = scene.regions
+        surface.blit(self.background(regions.size, regions), (0, 0))
+        self.header(surface, scene)
+        hidden = scene.motion.hidden()
+        self.table_tiles(surface, scene, hidden)
+        self.ends(surface, scene)
+        for seat, place in regions.seats.items():
+            surface.blit(self.plaque(scene, seat, place.rect.size, place.side), place.rect.topleft)
+        self.boneyard(surface, scene)
+        self.hand(surface, scene, hidden)
+        self.glides(surface, scene)
+        self.dragged(surface, scene)
+        self.message(surface, scene)
+
+    def background(self, size: tuple[int, int], regions: object) -> pygame.Surface:
+        def make() -> pygame.Surface:
+            back = self.art.table(size).copy()
+            shade = pygame.Surface(size, pygame.SRCALPHA)
+            felt = scene_felt(regions)
+            hand = scene_hand(regions)
+            shade.fill(STRIP)
+            shade.fill((0, 0, 0, 0), felt)
+            back.blit(shade, (0, 0))
+            pygame.draw.rect(back, (120, 96, 52), felt.inflate(4, 4), 2, border_radius=6)
+            pygame.draw.line(back, (120, 96, 52), (0, hand.top), (size[0], hand.top), 2)
+            return back.convert() if pygame.display.get_surface() is not None else back
+
+        return self._cached(("background", size, id(regions)), make)
+
+    def header(self, surface: pygame.Surface, scene: TableScene) -> None:
+        line = self.text.fit(scene.header_text(), scene.regions.header.width, 18, DIM)
+        surface.blit(line, scene.regions.header.topleft)
+
+    # The table -----------------------------------------------------------------
+    def table_tiles(self, surface: pygame.Surface, scene: TableScene, hidden: set[int]) -> None:
+        layout = scene.layout
+        length = 2 * layout.unit
+        margin = self.art.highlight_margin(length)
+        offset = max(1, layout.unit // 8)
+        for spot in layout.tiles:
+            if spot.tile in hidden:
+                continue
+            shadow = self.art.shadow(length, spot.vertical)
+            surface.blit(shadow, (spot.rect.left - margin + offset, spot.rect.top - margin + offset))
+        for spot in layout.tiles:
+            if spot.tile in hidden:
+                continue
+            if spot.tile == scene.last_tile:
+                glow = self.art.highlight(length, spot.vertical)
+                surface.blit(glow, (spot.rect.left - margin, spot.rect.top - margin))
+            surface.blit(self.art.face(spot.first, spot.second, length, spot.vertical), spot.rect.topleft)
+
+    def ends(self, surface: pygame.Surface, scene: TableScene) -> None:
+        """Open ends: an outline and what each needs; the ghosts of the tile held."""
+        layout = scene.layout
+        length = 2 * layout.unit
+        ctx = scene.input_context()
+        targets = scene.input.targets(ctx)
+        chosen = scene.input.chosen_target(ctx) if targets else None
+        lit_arms = {t.arm for t in targets}
+        for arm, label_rect in layout.labels.items():
+            if arm in lit_arms:
+                continue
+            slot = layout.slot(arm, "line", None) or next(
+                (s for (a, shape, _), s in layout.slots.items() if a == arm and shape == "line"), None
+            )
+            if slot is not None and not targets:
+                surface.blit(self.art.ghost(None, None, length, slot.vertical), slot.rect.topleft)
+        margin = self.art.highlight_margin(length)
+        for target in targets:
+            action = target.variant(scene.input.variant)
+            slot = slot_of(action, layout)
+            if slot is None:
+                continue
+            first, second = ghost_faces(action, slot)
+            if chosen is not None and target.key == chosen.key:
+                glow = self.art.highlight(length, slot.vertical)
+                surface.blit(glow, (slot.rect.left - margin, slot.rect.top - margin))
+            surface.blit(self.art.ghost(first, second, length, slot.vertical), slot.rect.topleft)
+        for end in scene.open_ends:
+            rect = layout.labels.get(end.arm)
+            if rect is None:
+                continue
+            label = self._cached(("label", end.text, self.label_size(layout.unit)), lambda: pill(
+                self.text.render(end.text, self.label_size(layout.unit), GOLD, True)
+            ))
+            if end.arm in lit_arms:
+                pos = (rect.centerx - label.get_width() // 2, rect.top - label.get_height() - 2)
+            else:
+                pos = (rect.centerx - label.get_width() // 2, rect.centery - label.get_height() // 2)
+            pos = clamp_into(pos, label.get_size(), scene.regions.felt)
+            surface.blit(label, pos)
+        if scene.state.phase == "lead" and not targets:
+            self.lead_hint(surface, scene)
+
+    @staticmethod
+    def label_size(unit: int) -> int:
+        return max(15, min(22, unit * 2 // 3))
+
+    def lead_hint(self, surface: pygame.Surface, scene: TableScene) -> None:
+        text = scene.lead_text()
+        if not text:
+            return
+        label = self._cached(("lead", text), lambda: pill(self.text.render(text, 20, GOLD, True)))
+        felt = scene.regions.layout_area
+        surface.blit(label, (felt.centerx - label.get_width() // 2, felt.centery - label.get_height() // 2))
+
+    # Seats -------------------------------------------------------------------
+    def plaque(self, scene: TableScene, seat: int, size: tuple[int, int], side: str) -> pygame.Surface:
+        info = scene.seat_info(seat)
+        key = ("plaque", seat, size, side, info)
+        return self._cached(key, lambda: self.make_plaque(info, size))
+
+    def make_plaque(self, info: tuple[str, int, int, bool, str], size: tuple[int, int]) -> pygame.Surface:
+        name, count, total, to_move, status = info
+        w, h = size
+        plate = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(plate, PLAQUE_TO_MOVE if to_move else PLAQUE, plate.get_rect(), border_radius=10)
+        border = GOLD if to_move else (90, 104, 84)
+        pygame.draw.rect(plate, border, plate.get_rect(), 3 if to_move else 1, border_radius=10)
+        points = self.text.render(f"{total} pts", 17, DIM)
+        plate.blit(points, (w - points.get_width() - 10, 9))
+        title = self.text.fit(name, w - points.get_width() - 28, 21, IVORY, True)
+        plate.blit(title, (10, 8))
+        status_line = self.text.fit(status, w - 20, 16, GOLD if to_move else DIM)
+        plate.blit(status_line, (10, 30))
+        top = 50
+        room = Rect(10, top, w - 20, h - top - 8)
+        if room.height >= 16 and count:
+            self.backs(plate, room, count)
+        return plate
+
+    def backs(self, plate: pygame.Surface, room: Rect, count: int) -> None:
+        length = max(16, min(44, room.height))
+        length -= length % 2
+        rows = 1
+        per_row = max(1, (room.width + 2) // (length // 2 + 2))
+        while count > per_row * rows and (rows + 1) * (length + 3) <= room.height:
+            rows += 1
+        while count > per_row * rows and length > 16:
+            length -= 2
+            per_row = max(1, (room.width + 2) // (length // 2 + 2))
+            rows = max(1, min((room.height + 3) // (length + 3), -(-count // per_row)))
+        shown = min(count, per_row * rows)
+        back = self.art.back(length, True)
+        for i in range(shown):
+            r, c = divmod(i, per_row)
+            plate.blit(back, (room.left + c * (length // 2 + 2), room.top + r * (length + 3)))
+        if shown < count:
+            more = pill(self.text.render(f"+{count - shown}", 16, IVORY, True))
+            plate.blit(more, (room.right - more.get_width(), room.bottom - more.get_height()))
+
+    # Boneyard and hand -------------------------------------------------------
+    def boneyard(self, surface: pygame.Surface, scene: TableScene) -> None:
+        rect = scene.regions.boneyard
+        state = scene.state
+        count = state.boneyard_count
+        reserve = state.reserve_count
+        can_draw = scene.can_draw()
+        length = max(24, min(48, rect.height - 44))
+        length -= length % 2
+        back = self.art.back(length, False)
+        pile = count - reserve
+        x, y = rect.left + 4, rect.top + 30
+        if can_draw:
+            margin = self.art.highlight_margin(length)
+            glow = self.art.highlight(length, False)
+            surface.blit(glow, (x - margin, y - margin))
+        for i in range(min(pile, 5)):
+            surface.blit(back, (x + i * 2, y - i * 3))
+        if reserve:
+            small = self.art.back(max(16, length * 2 // 3 - (length * 2 // 3) % 2), True)
+            rx = rect.right - small.get_width() * 2 - 8
+            for i in range(min(reserve, 2)):
+                surface.blit(small, (rx + i * (small.get_width() + 3), y + 2))
+            kept = self.text.render(f"{reserve} kept", 15, DIM)
+            surface.blit(kept, (rx, y + small.get_height() + 6))
+        title = "Boneyard" if state.rules.drawing != "none" else "Set aside"
+        caption = self.text.fit(f"{title}: {count}", rect.width, 19, IVORY, True)
+        surface.blit(caption, (rect.left + 2, rect.top + 4))
+        if can_draw:
+            hint = self.text.render("click to draw", 15, GOLD)
+            surface.blit(hint, (rect.left + 2, rect.bottom - hint.get_height()))
+
+    def hand(self, surface: pygame.Surface, scene: TableScene, hidden: set[int]) -> None:
+        label = self.text.fit(scene.hand_text(), scene.regions.hand_label.width, 20, IVORY, True)
+        surface.blit(label, scene.regions.hand_label.topleft)
+        held = scene.input.drag.tile if scene.input.drag is not None and scene.input.drag.lifted else None
+        selected = scene.input.selected
+        playable = scene.playable_tiles()
+        for tile, rect in scene.hand:
+            if tile == held or tile in hidden:
+                continue
+            length = rect.height
+            vertical = True
+            rect = rect.move(0, -10) if tile == selected else rect
+            if scene.hand_face_up:
+                a, b = scene.tile_halves(tile)
+                image = self.art.face(a, b, length, vertical)
+                if tile == selected or (playable and tile in playable):
+                    margin = self.art.highlight_margin(length)
+                    if tile == selected:
+                        surface.blit(self.art.highlight(length, vertical), (rect.left - margin, rect.top - margin))
+                surface.blit(image, rect.topleft)
+                if playable is not None and tile not in playable:
+                    veil = self._cached(("veil", rect.size), lambda: veil_surface(rect.size))
+                    surface.blit(veil, rect.topleft)
+            else:
+                surface.blit(self.art.back(length, vertical), rect.topleft)
+
+    def glides(self, surface: pygame.Surface, scene: TableScene) -> None:
+        for glide in scene.motion.glides:
+            cx, cy = glide.centre()
+            if glide.face is not None:
+                first, second, vertical, length = glide.face
+                image = self.art.face(first, second, length, vertical)
+            else:
+                image = self.art.back(glide.length, glide.vertical)
+            surface.blit(image, (cx - image.get_width() // 2, cy - image.get_height() // 2))
+
+    def dragged(self, surface: pygame.Surface, scene: TableScene) -> None:
+        drag = scene.input.drag
+        if drag is None or not drag.lifted:
+            return
+        length = max(2 * scene.layout.unit, 40)
+        length -= length % 2
+        a, b = scene.tile_halves(drag.tile)
+        vertical = True
+        ctx = scene.input_context()
+        target = scene.input.chosen_target(ctx)
+        if target is not None:  # show it as it would lie there
+            action = target.variant(scene.input.variant)
+            slot = slot_of(action, scene.layout)
+            if slot is not None:
+                a, b = ghost_faces(action, slot)
+                vertical = slot.vertical
+                length = 2 * scene.layout.unit
+        image = self.art.face(a, b, length, vertical)
+        shadow = self.art.shadow(length, vertical)
+        margin = self.art.highlight_margin(length)
+        x, y = drag.pos[0] - image.get_width() // 2, drag.pos[1] - image.get_height() // 2
+        surface.blit(shadow, (x - margin + 6, y - margin + 8))
+        surface.blit(image, (x, y))
+
+    def message(self, surface: pygame.Surface, scene: TableScene) -> None:
+        message = scene.motion.message
+        if message is None:
+            return
+        colour = RED if message.warning else IVORY
+        box = self._cached(
+            ("message", message.text, message.warning, scene.regions.felt.width),
+            lambda: pill(self.text.fit(message.text, scene.regions.felt.width - 40, 22, colour, True), (10, 16, 12, 225), 12),
+        )
+        box.set_alpha(message.alpha)
+        x, y = scene.regions.message_anchor
+        surface.blit(box, (x - box.get_width() // 2, y - box.get_height() // 2))
+        box.set_alpha(None)
+
+
+def veil_surface(size: tuple[int, int]) -> pygame.Surface:
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(veil, (*INK, 110), veil.get_rect(), border_radius=max(2, size[0] // 8))
+    return veil
+
+
+def clamp_into(pos: tuple[int, int], size: tuple[int, int], area: Rect) -> tuple[int, int]:
+    x = max(area.left + 2, min(area.right - size[0] - 2, pos[0]))
+    y = max(area.top + 2, min(area.bottom - size[1] - 2, pos[1]))
+    return x, y
+
+
+def scene_felt(regions: object) -> Rect:
+    return regions.felt  # type: ignore[attr-defined,no-any-return]
+
+
+def scene_hand(regions: object) -> Rect:
+    return regions.hand  # type: ignore[attr-defined,no-any-return]

@@ -1,0 +1,292 @@
+"""Turning mouse and keys into what the player wants: pick up, turn, lay, draw, pass.
+
+Nothing here changes the game: ``TableInput.handle`` returns an ``Intent``
+(an ``Action`` to play, or a refusal with its reason) and the scene passes the
+action to ``match.push``, where the engine checks it.
+
+- Drag a hand tile: it lifts and follows the pointer; let it go on (or near) a
+  lit place to lay it; anywhere else it goes back, with the reason.
+- Or click a tile, then click a lit place.
+- Keys: Left/Right pick a tile, Up/Down/Tab pick a place, R turns (a matador's
+  choices), Enter lays, D draws, P passes, Esc puts the tile down.
+- While a tile is held, right-click, the wheel or R cycles its choices.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+from pygame import Rect
+
+from game.engine import Action
+from game.engine.tiles import tile_name
+from game.ui.geometry import LINE, TableLayout
+from game.ui.table_moves import Target, slot_of, targets_for
+
+DRAG_START_PX = 6
+
+
+@dataclass(frozen=True)
+class Intent:
+    """What the player asked for. ``kind``: play, draw, pass, refuse, refused
+    (a tile let go where it cannot go: ``text`` says why), back (a tile put back
+    in the hand), message, select, turn."""
+
+    kind: str
+    action: Action | None = None
+    tile: int | None = None
+    pos: tuple[int, int] | None = None
+    text: str = ""
+
+
+@dataclass
+class InputContext:
+    """What the input needs to know about the table this frame."""
+
+    hand: list[tuple[int, Rect]]
+    can_act: bool
+    to_move: str  # the name of the seat to move, for "wait for ..."
+    legal: list[Action]
+    layout: TableLayout
+    boneyard: Rect
+    hand_area: Rect
+    explain: Callable[[Action], str | None]
+
+
+@dataclass
+class Drag:
+    tile: int
+    start: tuple[int, int]
+    pos: tuple[int, int]
+    lifted: bool = False
+
+
+@dataclass
+class TableInput:
+    selected: int | None = None
+    drag: Drag | None = None
+    variant: int = 0
+    target_index: int = 0
+    pointer: tuple[int, int] = (0, 0)
+    _targets_cache: dict[tuple[int, int], list[Target]] = field(default_factory=dict)
+
+    # What is held -----------------------------------------------------------
+    @property
+    def active_tile(self) -> int | None:
+        """The tile whose places light up: the one dragged, else the one selected."""
+        if self.drag is not None and self.drag.lifted:
+            return self.drag.tile
+        return self.selected
+
+    def reset(self) -> None:
+        self.selected = None
+        self.drag = None
+        self.variant = 0
+        self.target_index = 0
+
+    def targets(self, ctx: InputContext) -> list[Target]:
+        tile = self.active_tile
+        if tile is None or not ctx.can_act:
+            return []
+        return targets_for(tile, ctx.legal)
+
+    def chosen_target(self, ctx: InputContext) -> Target | None:
+        """The place that would be used now: under the dragged tile, or picked by keys/hover."""
+        targets = self.targets(ctx)
+        if not targets:
+            return None
+        if self.drag is not None and self.drag.lifted:
+            return self.target_at(self.drag.pos, targets, ctx.layout)
+        hovered = self.target_at(self.pointer, targets, ctx.layout, reach=0.2)
+        if hovered is not None:
+            return hovered
+        return targets[self.target_index % len(targets)]
+
+    @staticmethod
+    def target_at(pos: tuple[int, int], targets: list[Target], layout: TableLayout, reach: float = 1.2) -> Target | None:
+        """The nearest target whose slot (grown by ``reach`` units) holds ``pos``."""
+        best: tuple[int, Target] | None = None
+        grow = round(layout.unit * reach * 2)
+        for target in targets:
+            for action in target.actions:
+                slot = slot_of(action, layout)
+                if slot is None:
+                    continue
+                area = slot.rect.inflate(grow * (3 if target.arm is None else 1), grow * (3 if target.arm is None else 1))
+                if area.collidepoint(pos):
+                    dx, dy = pos[0] - slot.rect.centerx, pos[1] - slot.rect.centery
+                    distance = dx * dx + dy * dy
+                    if best is None or distance < best[0]:
+                        best = (distance, target)
+        return best[1] if best is not None else None
+
+    # Events -----------------------------------------------------------------
+    def handle(self, event: pygame.event.Event, ctx: InputContext) -> Intent | None:
+        if event.type == pygame.MOUSEMOTION:
+            return self._motion(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1:
+                return self._press(event.pos, ctx)
+            if event.button == 3 and self.active_tile is not None:
+                self.variant += 1
+                return Intent("turn")
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._release(event.pos, ctx)
+        if event.type == pygame.MOUSEWHEEL and self.active_tile is not None:
+            self.variant += 1 if event.y > 0 else -1
+            return Intent("turn")
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key, ctx)
+        return None
+
+    def _motion(self, pos: tuple[int, int]) -> Intent | None:
+        self.pointer = pos
+        drag = self.drag
+        if drag is None:
+            return None
+        drag.pos = pos
+        if not drag.lifted and abs(pos[0] - drag.start[0]) + abs(pos[1] - drag.start[1]) > DRAG_START_PX:
+            drag.lifted = True
+            self.selected = None
+            self.variant = 0
+        return None
+
+    def _hand_tile_at(self, pos: tuple[int, int], ctx: InputContext) -> int | None:
+        for tile, rect in reversed(ctx.hand):  # the topmost of overlapping tiles
+            if rect.collidepoint(pos):
+                return tile
+        return None
+
+    def _press(self, pos: tuple[int, int], ctx: InputContext) -> Intent | None:
+        self.pointer = pos
+        tile = self._hand_tile_at(pos, ctx)
+        if tile is not None:
+            if not ctx.can_act:
+                return Intent("message", text=f"Wait: it is {ctx.to_move}'s turn")
+            self.drag = Drag(tile, pos, pos)
+            return Intent("hold", tile=tile)
+        if self.selected is not None and ctx.can_act:
+            targets = self.targets(ctx)
+            target = self.target_at(pos, targets, ctx.layout)
+            if target is not None:
+                tile = self.selected
+                action = target.variant(self.variant)
+                self.reset()
+                return Intent("play", action, tile, pos)
+        if ctx.boneyard.collidepoint(pos):
+            return Intent("draw")
+        if self.selected is not None:
+            tile = self.selected
+            self.reset()
+            if ctx.layout.area.collidepoint(pos):
+                return Intent("refused", tile=tile, pos=pos, text=self.reason(tile, pos, ctx))
+            return Intent("select")
+        return None
+
+    def _release(self, pos: tuple[int, int], ctx: InputContext) -> Intent | None:
+        drag = self.drag
+        if drag is None:
+            return None
+        self.drag = None
+        if not drag.lifted:  # a click: select the tile, or put it down again
+            if self.selected == drag.tile:
+                self.reset()
+            else:
+                self.selected = drag.tile
+                self.variant = 0
+                self.target_index = 0
+            return Intent("select", tile=drag.tile)
+        targets = targets_for(drag.tile, ctx.legal) if ctx.can_act else []
+        target = self.target_at(pos, targets, ctx.layout)
+        variant = self.variant
+        self.reset()
+        if target is not None:
+            return Intent("play", target.variant(variant), drag.tile, pos)
+        if ctx.hand_area.collidepoint(pos):
+            return Intent("back", tile=drag.tile, pos=pos)
+        return Intent("refused", tile=drag.tile, pos=pos, text=self.reason(drag.tile, pos, ctx))
+
+    def _key(self, key: int, ctx: InputContext) -> Intent | None:
+        if key == pygame.K_ESCAPE:
+            if self.active_tile is None:
+                return None
+            self.reset()
+            return Intent("select")
+        if not ctx.can_act:
+            if key in (pygame.K_d, pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER):
+                return Intent("message", text=f"Wait: it is {ctx.to_move}'s turn")
+            return None
+        tiles = [tile for tile, _ in ctx.hand]
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and tiles:
+            step = 1 if key == pygame.K_RIGHT else -1
+            if self.selected in tiles:
+                index = (tiles.index(self.selected) + step) % len(tiles)
+            else:
+                index = 0 if step > 0 else len(tiles) - 1
+            self.selected = tiles[index]
+            self.variant = 0
+            self.target_index = 0
+            return Intent("select", tile=self.selected)
+        if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) and self.selected is not None:
+            self.target_index += -1 if key == pygame.K_UP else 1
+            return Intent("select", tile=self.selected)
+        if key == pygame.K_r and self.active_tile is not None:
+            self.variant += 1
+            return Intent("turn")
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
+            tile = self.selected
+            target = self.chosen_target(ctx)
+            if target is None:
+                return Intent("refused", tile=tile, text=self.reason(tile, None, ctx))
+            action = target.variant(self.variant)
+            self.reset()
+            return Intent("play", action, tile)
+        if key == pygame.K_d:
+            return Intent("draw")
+        if key == pygame.K_p:
+            return Intent("pass")
+        return None
+
+    # Why not ----------------------------------------------------------------
+    def reason(self, tile: int, pos: tuple[int, int] | None, ctx: InputContext) -> str:
+        """Why ``tile`` cannot go where it was let go (the engine's words)."""
+        name = tile_name(tile)
+        if not ctx.can_act:
+            return f"Wait: it is {ctx.to_move}'s turn"
+        layout = ctx.layout
+        near: tuple[int, str | None, int | None] | None = None
+        if pos is not None:
+            reach = 4 * layout.unit
+            for (arm, shape, joins), slot in layout.slots.items():
+                if shape != LINE:
+                    continue
+                dx, dy = pos[0] - slot.rect.centerx, pos[1] - slot.rect.centery
+                distance = dx * dx + dy * dy
+                if distance <= reach * reach and (near is None or distance < near[0]):
+                    near = (distance, arm, joins)
+        if near is not None:
+            why = ctx.explain(Action.lay(tile, near[1], joins=near[2]))
+            if why is not None:
+                return plain(why)
+        if targets_for(tile, ctx.legal):
+            return f"{name} can go on a lit place: drop it there"
+        arms = [key for key in layout.slots if key[1] == LINE]
+        for arm, _, joins in arms:
+            why = ctx.explain(Action.lay(tile, arm, joins=joins))
+            if why is not None:
+                return plain(why)
+        why = ctx.explain(Action.lay(tile))
+        return plain(why) if why else f"{name} cannot be laid now"
+
+
+_ARM = re.compile(r" (?:join|go on|on) (?:[NSEW]{1,2})(?=[:\s,])")
+
+
+def plain(reason: str) -> str:
+    """The engine's reason without arm letters, for the table: "cannot join E: ..." -> "cannot go there: ..."."""
+    text = _ARM.sub(" go there", reason)
+    return text[:1].upper() + text[1:]

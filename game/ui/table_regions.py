@@ -1,0 +1,126 @@
+"""The table screen cut into regions: the felt, the hand, the seats around, the boneyard.
+
+Seats sit around the table in playing order, clockwise from the viewer at the
+bottom: play passes to the left, so the next seat is on the left side of the
+screen (or the left end of the top row), the last one on the right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pygame import Rect
+
+# Others around the table: how many on the left side, the top, the right side.
+SPREAD = {1: (0, 1, 0), 2: (0, 2, 0), 3: (0, 3, 0), 4: (1, 2, 1), 5: (1, 3, 1), 6: (2, 2, 2), 7: (2, 3, 2)}
+HEADER_H = 24
+GAP = 8
+
+
+def clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(high, value))
+
+
+@dataclass
+class SeatPlace:
+    seat: int
+    rect: Rect
+    side: str  # "left", "top" or "right"
+
+
+@dataclass
+class TableRegions:
+    size: tuple[int, int]
+    felt: Rect
+    layout_area: Rect
+    header: Rect
+    hand: Rect
+    hand_label: Rect
+    hand_tiles: Rect
+    boneyard: Rect
+    buttons: dict[str, Rect]
+    seats: dict[int, SeatPlace] = field(default_factory=dict)
+
+    @property
+    def message_anchor(self) -> tuple[int, int]:
+        """Where a message is centred: just above the hand."""
+        return self.felt.centerx, self.felt.bottom - 26
+
+
+def others_in_order(viewer: int, players: int) -> list[int]:
+    return [(viewer + k) % players for k in range(1, players)]
+
+
+def compute_regions(size: tuple[int, int], players: int, viewer: int) -> TableRegions:
+    width, height = size
+    others = others_in_order(viewer, players)
+    left_n, top_n, right_n = SPREAD.get(len(others), (0, len(others), 0))
+    hand_h = clamp(height * 21 // 100, 118, 190)
+    top_h = clamp(height * 14 // 100, 78, 116) if top_n else 0
+    side_w = clamp(width * 13 // 100, 108, 170) if left_n or right_n else 0
+
+    felt = Rect(side_w, top_h, width - 2 * side_w, height - top_h - hand_h)
+    header = Rect(felt.left + 12, felt.top + 4, felt.width - 24, HEADER_H - 4)
+    pad = 10
+    layout_area = Rect(felt.left + pad, felt.top + HEADER_H, felt.width - 2 * pad, felt.height - HEADER_H - pad)
+
+    hand = Rect(0, height - hand_h, width, hand_h)
+    right_w = clamp(width * 24 // 100, 190, 290)
+    hand_label = Rect(16, hand.top + 6, width - right_w - 32, 24)
+    hand_tiles = Rect(16, hand.top + 34, width - right_w - 32, hand_h - 44)
+    side_x = width - right_w
+    boneyard = Rect(side_x + 6, hand.top + 10, right_w // 2 - 6, hand_h - 20)
+    button_w = right_w - boneyard.width - 24
+    bx = boneyard.right + 10
+    buttons = {
+        "pass": Rect(bx, hand.top + 16, button_w, 40),
+        "refuse": Rect(bx, hand.top + 64, button_w, 40),
+    }
+    regions = TableRegions(size, felt, layout_area, header, hand, hand_label, hand_tiles, boneyard, buttons)
+
+    order = list(others)
+    left = order[:left_n]
+    top = order[left_n : left_n + top_n]
+    right = order[left_n + top_n :]
+    column_h = felt.height
+    for side, seats in (("left", left), ("right", right)):
+        if not seats:
+            continue
+        x = GAP if side == "left" else width - side_w + GAP // 2
+        h = min(210, (column_h - GAP * (len(seats) + 1)) // len(seats))
+        span = len(seats) * h + (len(seats) - 1) * GAP
+        y0 = felt.top + (column_h - span) // 2
+        # the left column fills from the bottom up, the right one from the top down
+        ordered = list(reversed(seats)) if side == "left" else seats
+        for i, seat in enumerate(ordered):
+            regions.seats[seat] = SeatPlace(seat, Rect(x, y0 + i * (h + GAP), side_w - GAP - GAP // 2, h), side)
+    if top:
+        strip = Rect(side_w + GAP, GAP // 2, width - 2 * side_w - 2 * GAP, top_h - GAP)
+        w = min(300, (strip.width - GAP * (len(top) - 1)) // len(top))
+        span = len(top) * w + (len(top) - 1) * GAP
+        x0 = strip.left + (strip.width - span) // 2
+        for i, seat in enumerate(top):
+            regions.seats[seat] = SeatPlace(seat, Rect(x0 + i * (w + GAP), strip.top, w, strip.height), "top")
+    return regions
+
+
+def hand_tile_rects(area: Rect, count: int, longest: int = 104) -> list[Rect]:
+    """Standing tiles for a hand of ``count``, centred in ``area``, as large as fit."""
+    if count <= 0:
+        return []
+    length = min(longest, area.height)
+    gap = 6
+    while length > 24 and count * (length // 2 + gap) - gap > area.width:
+        length -= 2
+        gap = max(2, length // 14)
+    length -= length % 2
+    w = length // 2
+    span = count * w + (count - 1) * gap
+    if span > area.width:  # very many tiles: let them overlap like a fanned hand
+        step = (area.width - w) / max(1, count - 1)
+        x0 = float(area.left)
+    else:
+        step = w + gap
+        x0 = area.left + (area.width - span) / 2
+    y = area.top + (area.height - length) // 2
+    return [Rect(round(x0 + i * step), y, w, length) for i in range(count)]

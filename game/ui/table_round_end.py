@@ -1,0 +1,144 @@
+"""The end of a round, over the table: every hand shown with its pips, the round's
+scores and the match totals; then the next round, or the end of the match."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.engine.tiles import halves
+from game.ui.scene import GuiScene
+from game.ui.table_text import DIM, GOLD, IVORY, TextCache
+from game.ui.table_words import goal_note, match_title, outcome_title
+
+if TYPE_CHECKING:
+    from game.ui.scenes.table import TableScene
+
+AUTO_CONTINUE_S = 3.0  # with nobody at the screen, the game plays on by itself
+ROW_H = 46
+
+
+class RoundEndScene(GuiScene):
+    opaque = False
+
+    def __init__(self, table: TableScene):
+        super().__init__()
+        self.table = table
+        self.text = TextCache()
+        self.panel: pygame.Surface | None = None
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.veil: pygame.Surface | None = None
+        self.waited = 0.0
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+
+    def build_gui(self) -> None:
+        assert self.gui is not None
+        self.panel_rect = self.panel_bounds()
+        bottom = self.panel_rect.bottom - 58
+        cx = self.panel_rect.centerx
+        if self.table.match.over:
+            self.buttons = {
+                "again": pygame_gui.elements.UIButton(pygame.Rect(cx - 210, bottom, 200, 44), "Play again", self.gui, object_id="#primary"),
+                "leave": pygame_gui.elements.UIButton(pygame.Rect(cx + 10, bottom, 200, 44), "Leave the table", self.gui),
+            }
+        else:
+            self.buttons = {
+                "next": pygame_gui.elements.UIButton(pygame.Rect(cx - 110, bottom, 220, 44), "Next round", self.gui, object_id="#primary"),
+            }
+        self.panel = self.make_panel()
+        self.veil = pygame.Surface(self.size, pygame.SRCALPHA)
+        self.veil.fill((0, 0, 0, 130))
+
+    def panel_bounds(self) -> pygame.Rect:
+        w, h = self.size
+        rows = self.table.match.rules.players
+        height = min(h - 20, 150 + rows * ROW_H + 80)
+        width = min(w - 30, 820)
+        return pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
+
+    def make_panel(self) -> pygame.Surface:
+        match = self.table.match
+        state = self.table.state
+        outcome = state.outcome
+        rect = self.panel_rect
+        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (18, 32, 24, 240), panel.get_rect(), border_radius=14)
+        pygame.draw.rect(panel, GOLD, panel.get_rect(), 2, border_radius=14)
+        title = match_title(match) or outcome_title(match, state)
+        line = self.text.fit(title, rect.width - 40, 34, GOLD, True)
+        panel.blit(line, ((rect.width - line.get_width()) // 2, 16))
+        sub = outcome_title(match, state) if match.over else goal_note(match)
+        line = self.text.fit(sub, rect.width - 40, 20, DIM)
+        panel.blit(line, ((rect.width - line.get_width()) // 2, 56))
+        columns = {"pips": rect.width - 250, "scored": rect.width - 160, "total": rect.width - 70}
+        y = 92
+        for key, x in columns.items():
+            head = self.text.render({"pips": "pips", "scored": "this round", "total": "total"}[key], 17, DIM)
+            panel.blit(head, (x - head.get_width() // 2, y))
+        y += 24
+        art = self.table.renderer.art if self.table.renderer is not None else None
+        row_h = min(ROW_H, (rect.height - y - 76) // max(1, match.rules.players))
+        for seat, player in enumerate(match.players):
+            winner = outcome is not None and outcome.winner == seat
+            name = self.text.fit(player.name, 150, 21, GOLD if winner else IVORY, True)
+            panel.blit(name, (20, y + (row_h - name.get_height()) // 2))
+            tiles = state.hand(seat)
+            length = max(16, min(40, row_h - 8))
+            length -= length % 2
+            x = 180
+            room = columns["pips"] - 40 - x
+            step = min(length + 3, max(6, room // max(1, len(tiles))))
+            if art is not None:
+                for tile in tiles:
+                    a, b = halves(tile)
+                    panel.blit(art.face(a, b, length, False), (x, y + (row_h - length // 2) // 2))
+                    x += step
+            if not tiles:
+                out = self.text.render("out!", 19, GOLD, True)
+                panel.blit(out, (x, y + (row_h - out.get_height()) // 2))
+            pips = outcome.pips[seat] if outcome is not None else state.pips(seat)
+            scored = outcome.scores[seat] if outcome is not None else 0
+            for key, value in (("pips", str(pips)), ("scored", f"+{scored}" if scored else "0"), ("total", str(match.totals[seat]))):
+                cell = self.text.render(value, 22, GOLD if key == "total" else IVORY, key == "total")
+                panel.blit(cell, (columns[key] - cell.get_width() // 2, y + (row_h - cell.get_height()) // 2))
+            y += row_h
+        return panel
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        super().handle_event(event)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.choose("again" if self.table.match.over else "next")
+        return True  # the table underneath gets nothing while this is up
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for name, button in self.buttons.items():
+            if button.check_pressed():
+                self.choose(name)
+                return
+        if not self.table.humans:
+            self.waited += dt
+            if self.waited >= AUTO_CONTINUE_S:
+                self.choose("again" if self.table.match.over else "next")
+
+    def choose(self, name: str) -> None:
+        app, table = self.app, self.table
+        table.sound("button")
+        if app is not None:
+            app.pop()
+        if name == "next":
+            table.next_round()
+        elif name == "again":
+            table.new_match()
+        elif name == "leave":
+            table.leave()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the summary over the table (changes nothing)."""
+        if self.veil is not None:
+            surface.blit(self.veil, (0, 0))
+        if self.panel is not None:
+            surface.blit(self.panel, self.panel_rect.topleft)
+        self.draw_gui(surface)

@@ -1,0 +1,67 @@
+"""Rendered text, cached: the table draws the same words every frame."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+IVORY: Colour = (243, 234, 210)
+GOLD: Colour = (240, 207, 122)
+DIM: Colour = (176, 190, 170)
+RED: Colour = (236, 120, 100)
+INK: Colour = (30, 26, 20)
+
+
+class TextCache:
+    """Fonts by size and rendered lines by (text, size, colour, bold)."""
+
+    def __init__(self, limit: int = 600):
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._lines: OrderedDict[tuple[str, int, Colour, bool], pygame.Surface] = OrderedDict()
+        self._limit = limit
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            font = pygame.font.Font(None, size)
+            font.set_bold(bold)
+            self._fonts[key] = font
+        return font
+
+    def render(self, text: str, size: int, colour: Colour = IVORY, bold: bool = False) -> pygame.Surface:
+        key = (text, size, colour, bold)
+        line = self._lines.get(key)
+        if line is not None:
+            self._lines.move_to_end(key)
+            return line
+        line = self.font(size, bold).render(text, True, colour)
+        self._lines[key] = line
+        if len(self._lines) > self._limit:
+            self._lines.popitem(last=False)
+        return line
+
+    def fit(self, text: str, width: int, size: int, colour: Colour = IVORY, bold: bool = False) -> pygame.Surface:
+        """``text`` at ``size``, or smaller (down to 12), or cut short with "…" to fit ``width``."""
+        while size > 12 and self.font(size, bold).size(text)[0] > width:
+            size -= 2
+        font = self.font(size, bold)
+        if font.size(text)[0] <= width:
+            return self.render(text, size, colour, bold)
+        while len(text) > 1 and font.size(text + "…")[0] > width:
+            text = text[:-1]
+        return self.render(text.rstrip() + "…", size, colour, bold)
+
+
+def pill(text: pygame.Surface, colour: tuple[int, int, int, int] = (15, 30, 20, 200), pad: int = 6) -> pygame.Surface:
+    """A rounded translucent box around a rendered line (made once, then cached by the caller)."""
+    w, h = text.get_width() + 2 * pad, text.get_height() + pad
+    box = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(box, colour, box.get_rect(), border_radius=h // 2)
+    box.blit(text, (pad, pad // 2))
+    return box
