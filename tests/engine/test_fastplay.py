@@ -192,13 +192,39 @@ def test_playouts_from_any_position_match_round_state(base: str, players: int, o
         assert position.playout(random.Random(k)) == got, "a playout must leave its position as it was"
 
 
-def test_random_games_are_reproducible_and_plausible() -> None:
+NUMPY = [False] + ([True] if fastplay._numpy() is not None else [])
+
+
+@pytest.mark.parametrize("use_numpy", NUMPY)
+def test_random_games_are_reproducible_and_plausible(use_numpy: bool) -> None:
     for base, info in RULE_SETS.items():
         for players in {info.min_players, info.max_players}:
             rules = Rules.from_base(base, players)
-            dominoes = fastplay.random_games(rules, 300, seed=4)
-            assert dominoes == fastplay.random_games(rules, 300, seed=4)
+            dominoes = fastplay.random_games(rules, 300, seed=4, use_numpy=use_numpy)
+            assert dominoes == fastplay.random_games(rules, 300, seed=4, use_numpy=use_numpy)
             assert 0 < dominoes <= 300, (base, players)
+
+
+@pytest.mark.parametrize("use_numpy", NUMPY)
+def test_random_deals_are_whole_and_look_uniform(use_numpy: bool) -> None:
+    for base, players in (("matador", 2), ("family", 8), ("leyden", 2)):
+        rules = Rules.from_base(base, players)
+        every = (1 << len(rules.all_tiles)) - 1
+        seen_first = Counter[int]()
+        count = 2100
+        for hands, boneyard in fastplay.random_deals(rules, count, seed=9, use_numpy=use_numpy):
+            assert len(hands) == players and all(h.bit_count() == rules.hand_size for h in hands)
+            assert len(boneyard) == len(rules.all_tiles) - players * rules.hand_size
+            union = 0
+            for part in [*hands, *boneyard]:
+                assert not union & part, "a tile dealt twice"
+                union |= part
+            assert union == every
+            seen_first[boneyard[0].bit_length() - 1] += 1
+        # the first tile drawn is any tile with equal chance: a loose check
+        expected = count / len(rules.all_tiles)
+        assert len(seen_first) == len(rules.all_tiles)
+        assert max(seen_first.values()) < 2.5 * expected and min(seen_first.values()) > expected / 3
 
 
 def test_decode_names_every_kind_of_action() -> None:
