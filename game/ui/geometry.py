@@ -108,6 +108,10 @@ def local_rect(origin: Vec, h: Vec, t: Vec, a0: int, a1: int, b0: int, b1: int) 
     return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
+def span(left: int, top: int, right: int, bottom: int) -> Rect:
+    return Rect(left, top, right - left, bottom - top)
+
+
 def clockwise(v: Vec) -> Vec:
     """``v`` turned a quarter clockwise on the screen (y grows downwards)."""
     return (-v[1], v[0])
@@ -153,7 +157,7 @@ class _Walker:
         self.g = max(1, unit // 10)
         self.area = area
         self.taken: list[Rect] = []
-        self.corners = 0  # turns taken by tiles (not by drop slots)
+        self.corners = 0  # turns taken (by tiles and drop slots)
 
     def free(self, rect: Rect, region: Rect, extra: Sequence[Rect] = ()) -> bool:
         if not (self.area.contains(rect) and region.contains(rect)):
@@ -231,31 +235,26 @@ class _Attempt:
 
     # the lead and the arms it starts ------------------------------------
     def lead_centre(self, placements: Sequence[Placement]) -> Vec:
-        """Where the lead goes: mid-table, or shifted so a short line stays straight."""
+        """Where the lead goes: mid-table, or shifted so that short arms stay straight."""
         cx, cy = self.area.center
-        if not placements or self.source.spinner is not None and self.source.spinner.arm is None:
+        if not placements:
             return cx, cy
         s, g = self.s, self.walker.g
-        lengths = {"W": 0, "E": 0}
+        lengths = {"W": 0, "E": 0, "N": 0, "S": 0}
         for p in placements[1:]:
             if p.arm in lengths:
                 lengths[p.arm] += (s if shape_of(p) == CROSS else 2 * s) + g
         for end in self.source.open_ends():
             if end.arm in lengths:
                 lengths[end.arm] += 2 * s + g
-        lengths = {k: v + g + s for k, v in lengths.items()}  # room to turn
-        lead = s if placements[0].double else 2 * s
-        width = self.area.width
-        west, east = lengths["W"], lengths["E"]
-        if west + lead + east <= width:
-            left = self.area.left + (width - west - lead - east) // 2 + west
-        elif west + lead // 2 < width // 2:
-            left = self.area.left + west
-        elif east + lead // 2 < width // 2:
-            left = self.area.right - east - lead
-        else:
-            return cx, cy
-        return left + lead // 2, cy
+        room = {k: v + g + s for k, v in lengths.items()}  # and room to turn
+        double = placements[0].double
+        x = balance(self.area.left, self.area.width, room["W"], s if double else 2 * s, room["E"])
+        spinner = self.source.spinner
+        if spinner is None or spinner.arm is not None:
+            return x, cy
+        y = balance(self.area.top, self.area.height, room["N"], 2 * s, room["S"])
+        return x, y
 
     def lay_lead(self, lead: Placement, spinner: bool, centre: Vec) -> None:
         s = self.s
@@ -272,14 +271,16 @@ class _Attempt:
         self.walker.taken.append(rect)
         self.tiles.append(spot)
         if spinner:  # a pinwheel: each arm owns the quarter it turns into
-            self.turtles["W"] = _Turtle(west, (-1, 0), (0, -1), Rect(area.left, area.top, west[0] - area.left, cy + s - area.top))
-            self.turtles["E"] = _Turtle(east, (1, 0), (0, 1), Rect(east[0], cy - s, area.right - east[0], area.bottom - cy + s))
+            # (the bounds reach a unit past the centre lines: a tile joined to one
+            # half of a crosswise matador sits half a unit off its arm's line)
+            self.turtles["W"] = _Turtle(west, (-1, 0), (0, -1), span(area.left, area.top, west[0], cy + 2 * s))
+            self.turtles["E"] = _Turtle(east, (1, 0), (0, 1), span(east[0], cy - 2 * s, area.right, area.bottom))
             top, bottom = (cx, cy - s), (cx, cy + s)
-            self.turtles["N"] = _Turtle(top, (0, -1), (1, 0), Rect(cx - s, area.top, area.right - cx + s, top[1] - area.top))
-            self.turtles["S"] = _Turtle(bottom, (0, 1), (-1, 0), Rect(area.left, bottom[1], cx + s - area.left, area.bottom - bottom[1]))
+            self.turtles["N"] = _Turtle(top, (0, -1), (1, 0), span(cx - 2 * s, area.top, area.right, top[1]))
+            self.turtles["S"] = _Turtle(bottom, (0, 1), (-1, 0), span(area.left, bottom[1], cx + 2 * s, area.bottom))
         else:
-            self.turtles["W"] = _Turtle(west, (-1, 0), (0, -1), Rect(area.left, area.top, area.width, cy + s - area.top))
-            self.turtles["E"] = _Turtle(east, (1, 0), (0, 1), Rect(area.left, cy - s, area.width, area.bottom - cy + s))
+            self.turtles["W"] = _Turtle(west, (-1, 0), (0, -1), span(area.left, area.top, area.right, cy + 2 * s))
+            self.turtles["E"] = _Turtle(east, (1, 0), (0, 1), span(area.left, cy - 2 * s, area.right, area.bottom))
 
     def open_sides(self, spot: TileSpot, heading: Vec, sides: tuple[str, str]) -> None:
         """A spinner on an arm: two more arms start from its ends."""
@@ -351,6 +352,7 @@ class _Attempt:
                 if done is None:
                     return False
                 step, _ = done
+                self.walker.corners += step.cornered
                 self.slots[(end.arm, shape, joins)] = Slot(end.arm, shape, joins, step.rect, step.vertical, step.forward)
                 mine.append(step.rect)
         label = mine[0].unionall(mine[1:])
@@ -378,6 +380,17 @@ class _Attempt:
     def result(self, fits: bool) -> TableLayout:
         layout = TableLayout(self.s, self.area, self.tiles, self.slots, fits, self.labels)
         return centred(layout)
+
+
+def balance(start: int, size: int, before: int, middle: int, after: int) -> int:
+    """The centre of ``middle`` on a span, with ``before`` and ``after`` room either side."""
+    if before + middle + after <= size:
+        return start + (size - before - middle - after) // 2 + before + middle // 2
+    if 2 * before + middle < size:  # the short side fits: give the rest to the long one
+        return start + before + middle // 2
+    if 2 * after + middle < size:
+        return start + size - after - middle + middle // 2
+    return start + size // 2
 
 
 def centred(layout: TableLayout) -> TableLayout:

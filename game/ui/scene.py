@@ -75,6 +75,7 @@ class GuiScene(Scene):
         super().attach(app)
         self.gui = app.make_gui_manager()
         self.build_gui()
+        self.gui.update(0.0)  # pygame_gui draws nothing before its first update
 
     def build_gui(self) -> None:
         """Create the widgets for ``self.size`` (called again after a resize)."""
@@ -85,6 +86,7 @@ class GuiScene(Scene):
             self.gui.set_window_resolution(size)
             self.gui.clear_and_reset()
             self.build_gui()
+            self.gui.update(0.0)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.gui is not None and self.gui.process_events(event):

@@ -122,18 +122,15 @@ class TableRenderer:
                 glow = self.art.highlight(length, slot.vertical)
                 surface.blit(glow, (slot.rect.left - margin, slot.rect.top - margin))
             surface.blit(self.art.ghost(first, second, length, slot.vertical), slot.rect.topleft)
+        blocked = [t.rect for t in layout.tiles]
         for end in scene.open_ends:
             rect = layout.labels.get(end.arm)
             if rect is None:
                 continue
-            label = self._cached(("label", end.text, self.label_size(layout.unit)), lambda: pill(
-                self.text.render(end.text, self.label_size(layout.unit), GOLD, True)
-            ))
-            if end.arm in lit_arms:
-                pos = (rect.centerx - label.get_width() // 2, rect.top - label.get_height() - 2)
-            else:
-                pos = (rect.centerx - label.get_width() // 2, rect.centery - label.get_height() // 2)
-            pos = clamp_into(pos, label.get_size(), scene.regions.felt)
+            size = self.label_size(layout.unit)
+            label = self._cached(("label", end.text, size), lambda: pill(self.text.render(end.text, size, GOLD, True)))
+            others = [r for arm, r in layout.labels.items() if arm != end.arm]
+            pos = label_spot(rect, label.get_size(), end.arm in lit_arms, blocked + others, scene.regions.felt)
             surface.blit(label, pos)
         if scene.state.phase == "lead" and not targets:
             self.lead_hint(surface, scene)
@@ -225,7 +222,7 @@ class TableRenderer:
         surface.blit(caption, (rect.left + 2, rect.top + 4))
         if can_draw:
             hint = self.text.render("click to draw", 15, GOLD)
-            surface.blit(hint, (rect.left + 2, rect.bottom - hint.get_height()))
+            surface.blit(hint, (x, min(rect.bottom - hint.get_height(), y + length // 2 + 8)))
 
     def hand(self, surface: pygame.Surface, scene: TableScene, hidden: set[int]) -> None:
         label = self.text.fit(scene.hand_text(), scene.regions.hand_label.width, 20, IVORY, True)
@@ -300,6 +297,21 @@ class TableRenderer:
         x, y = scene.regions.message_anchor
         surface.blit(box, (x - box.get_width() // 2, y - box.get_height() // 2))
         box.set_alpha(None)
+
+
+def label_spot(slot: Rect, size: tuple[int, int], lit: bool, blocked: list[Rect], area: Rect) -> tuple[int, int]:
+    """Where an end's label goes: on its empty slot, else beside it, clear of tiles."""
+    w, h = size
+    cx, cy = slot.centerx - w // 2, slot.centery - h // 2
+    across = [(cx, slot.top - h - 3), (cx, slot.bottom + 3)]
+    along = [(slot.left - w - 3, cy), (slot.right + 3, cy)]
+    beside = along + across if slot.width > slot.height else across + along
+    candidates = beside if lit else [(cx, cy), *beside]
+    for x, y in candidates:
+        box = Rect(x, y, w, h)
+        if area.contains(box) and box.collidelist(blocked) < 0:
+            return x, y
+    return clamp_into(candidates[0], size, area)
 
 
 def veil_surface(size: tuple[int, int]) -> pygame.Surface:

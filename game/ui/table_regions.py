@@ -65,11 +65,11 @@ def compute_regions(size: tuple[int, int], players: int, viewer: int) -> TableRe
     layout_area = Rect(felt.left + pad, felt.top + HEADER_H, felt.width - 2 * pad, felt.height - HEADER_H - pad)
 
     hand = Rect(0, height - hand_h, width, hand_h)
-    right_w = clamp(width * 24 // 100, 190, 290)
+    right_w = clamp(width * 30 // 100, 270, 360)
     hand_label = Rect(16, hand.top + 6, width - right_w - 32, 24)
     hand_tiles = Rect(16, hand.top + 34, width - right_w - 32, hand_h - 44)
     side_x = width - right_w
-    boneyard = Rect(side_x + 6, hand.top + 10, right_w // 2 - 6, hand_h - 20)
+    boneyard = Rect(side_x + 6, hand.top + 10, 150, hand_h - 20)
     button_w = right_w - boneyard.width - 24
     bx = boneyard.right + 10
     buttons = {
