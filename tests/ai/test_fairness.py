@@ -1,0 +1,89 @@
+"""Players read only their seat's view and the rng they are given.
+
+Two positions that differ only in what the seat cannot see (the other hands and
+the boneyard shuffled among themselves, counts and public history kept) must
+give the same decision with the same seed, whatever the global random state.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.ai import Player, make_player
+from game.ai.hard import HardPlayer
+from game.engine import Match, PlayerInfo, RoundState, Rules
+
+CASES = [("matador", 2), ("matador", 4), ("leyden", 2), ("family", 3), ("all-sevens", 3), ("wild-doubles", 2)]
+
+
+def players() -> list[Player]:
+    return [make_player("random"), make_player("easy"), make_player("medium"), HardPlayer(iterations=60)]
+
+
+def positions(base: str, count: int, seed: int) -> list[RoundState]:
+    """Positions reached by random play, at moments with a real choice."""
+    found: list[RoundState] = []
+    rng = random.Random(seed)
+    game = 0
+    while len(found) < count and game < 50:
+        rules = Rules.from_base(base, CASE_PLAYERS[base])
+        match = Match(rules, [PlayerInfo(str(s)) for s in range(rules.players)], seed * 100 + game)
+        state = match.next_round()
+        game += 1
+        stop = rng.randrange(2, 14)
+        steps = 0
+        while not state.over:
+            moves = state.legal_moves()
+            if steps >= stop and len(moves) > 1:
+                found.append(state.copy())
+                break
+            state.push(moves[rng.randrange(len(moves))])
+            steps += 1
+    return found
+
+
+CASE_PLAYERS = dict(CASES)
+
+
+def twin(state: RoundState, seat: int, rng: random.Random) -> RoundState:
+    """The same position with the hidden tiles shuffled among the other seats and the boneyard."""
+    view = state.view(seat)
+    hidden = view.unseen()
+    rng.shuffle(hidden)
+    hands: dict[int, list[int]] = {}
+    at = 0
+    for other in range(state.players):
+        if other != seat:
+            hands[other] = hidden[at : at + state.hand_count(other)]
+            at += state.hand_count(other)
+    return view.determinize(hands, hidden[at:])
+
+
+def test_hidden_tiles_do_not_change_decisions() -> None:
+    shuffler = random.Random(99)
+    checked = 0
+    for case_no, (base, _) in enumerate(CASES):
+        for state in positions(base, 3, seed=case_no + 1):
+            seat = state.current_player
+            assert seat is not None
+            other = twin(state, seat, shuffler)
+            assert other.key() != state.key() or len(state.view(seat).unseen()) <= 1
+            assert other.view(seat) == state.view(seat)
+            for player in players():
+                random.seed(1)  # a player that used the global generator would differ
+                first = player.choose(state.view(seat), random.Random(5), 60.0)
+                random.seed(2)
+                second = player.choose(other.view(seat), random.Random(5), 60.0)
+                assert first == second, f"{player.level} in {base}: {first} != {second}"
+                checked += 1
+    assert checked >= 40
+
+
+def test_same_seed_same_decision_and_different_seeds_vary() -> None:
+    state = positions("matador", 1, seed=3)[0]
+    seat = state.current_player
+    assert seat is not None
+    hard = HardPlayer(iterations=60)
+    a = hard.choose(state.view(seat), random.Random(1), 60.0)
+    b = hard.choose(state.view(seat), random.Random(1), 60.0)
+    assert a == b
