@@ -27,7 +27,7 @@ import time
 from typing import Any
 
 from game.engine import RULE_SETS, Rules
-from game.engine.fastplay import random_games
+from game.engine.fastplay import _numpy, random_games
 
 GOAL = 60_000  # 2-player matador games per second on a 2-core machine
 RUNS = 5
@@ -45,23 +45,40 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def _work(job: tuple[str, int, int, int]) -> int:
+Job = tuple[str, int, int, int, "bool | None"]
+
+
+def _work(job: Job) -> int:
     """A worker's share of one run: ``count`` random games."""
-    base, players, count, seed = job
-    return random_games(Rules.from_base(base, players), count, seed)
+    base, players, count, seed, use_numpy = job
+    return random_games(Rules.from_base(base, players), count, seed, use_numpy)
 
 
-def _one_core_rate(base: str, players: int, count: int, seed: int) -> float:
+def _one_core_rate(job: Job) -> float:
     start = time.perf_counter()
-    _work((base, players, count, seed))
-    return count / (time.perf_counter() - start)
+    _work(job)
+    return job[2] / (time.perf_counter() - start)
 
 
-def _all_cores_rate(pool: Any, workers: int, base: str, players: int, count: int, seed: int) -> float:
-    jobs = [(base, players, count, seed * 1000 + w) for w in range(workers)]
+def _all_cores_rate(pool: Any, workers: int, job: Job) -> float:
+    base, players, count, seed, use_numpy = job
+    jobs = [(base, players, count, seed * 1000 + w, use_numpy) for w in range(workers)]
     start = time.perf_counter()
     pool.map(_work, jobs, chunksize=1)
     return workers * count / (time.perf_counter() - start)
+
+
+def rates(pool: Any, workers: int, base: str, players: int, seconds: float, use_numpy: bool | None) -> tuple[int, int]:
+    """Medians of ``RUNS`` runs of about ``seconds`` each: (one core, all cores)."""
+    _work((base, players, 50, 0, use_numpy))  # build the tables, warm up
+    probe = _one_core_rate((base, players, 100 if seconds < 0.1 else 400, 1, use_numpy))
+    count = max(50, int(probe * seconds))
+    one = statistics.median(_one_core_rate((base, players, count, 10 + r, use_numpy)) for r in range(RUNS))
+    if pool is None:
+        return round(one), round(one)
+    pool.map(_work, [(base, players, 20, w, use_numpy) for w in range(workers)])  # warm the workers
+    every = statistics.median(_all_cores_rate(pool, workers, (base, players, count, 20 + r, use_numpy)) for r in range(RUNS))
+    return round(one), round(every)
 
 
 def reference_rate(count: int, seed: int) -> float:
@@ -81,68 +98,69 @@ def reference_rate(count: int, seed: int) -> float:
     return count / (time.perf_counter() - start)
 
 
-def measure(quick: bool, progress: bool) -> dict[str, Any]:
-    seconds = 0.04 if quick else 0.6  # the length of one run
+def measure(quick: bool) -> dict[str, Any]:
+    seconds = 0.04 if quick else 0.5  # the length of one run
     workers = cores()
-    one: dict[str, dict[str, float]] = {}
-    every: dict[str, dict[str, float]] = {}
+    one: dict[str, dict[str, int]] = {}
+    every: dict[str, dict[str, int]] = {}
     pool: Any = None
     if workers > 1:
         try:
             pool = multiprocessing.get_context().Pool(workers)
-        except (OSError, ValueError):
+        except (OSError, ValueError):  # no processes here: one core only
             pool = None
     try:
         for base in RULE_SETS:
             for players in player_counts(base):
-                _work((base, players, 50, 0))  # build the tables, warm up
-                probe = _one_core_rate(base, players, 100 if quick else 400, 1)
-                count = max(50, int(probe * seconds))
-                singles = [_one_core_rate(base, players, count, 10 + r) for r in range(RUNS)]
-                one.setdefault(base, {})[str(players)] = round(statistics.median(singles))
-                if pool is not None:
-                    pool.map(_work, [(base, players, 20, w) for w in range(workers)])  # warm the workers
-                    per = max(50, count)
-                    rates = [_all_cores_rate(pool, workers, base, players, per, 20 + r) for r in range(RUNS)]
-                    every.setdefault(base, {})[str(players)] = round(statistics.median(rates))
-                else:
-                    every.setdefault(base, {})[str(players)] = one[base][str(players)]
-                if progress:
-                    print(f"  {base} {players}: done", file=sys.stderr, flush=True)
+                single, all_cores = rates(pool, workers, base, players, seconds, None)
+                one.setdefault(base, {})[str(players)] = single
+                every.setdefault(base, {})[str(players)] = all_cores
+        numpy_deals = _numpy() is not None
+        pure = rates(pool, workers, "matador", 2, seconds, False) if numpy_deals else None
     finally:
         if pool is not None:
             pool.close()
             pool.join()
     ref_count = 60 if quick else 1500
     reference = statistics.median(reference_rate(ref_count, 30 + r) for r in range(RUNS))
-    return {
+    result: dict[str, Any] = {
         "unit": "games/s",
         "cores": workers if pool is not None else 1,
         "runs": RUNS,
         "statistic": "median",
+        "deals": "numpy" if numpy_deals else "python",
         "results": every,
         "one_core": one,
-        "reference_round_state": {"matador": {"2": round(reference)}},
+        "reference_round_state_one_core": {"matador": {"2": round(reference)}},
         "speedup_one_core": round(one["matador"]["2"] / reference, 1),
         "goal": {"matador": {"2": GOAL}},
         "quick": quick,
     }
+    if pure is not None:
+        result["python_deals"] = {"matador": {"2": {"one_core": pure[0], "all_cores": pure[1]}}}
+    return result
 
 
 def print_table(result: dict[str, Any]) -> None:
-    print(f"Random full games per second (median of {result['runs']} runs; all cores = {result['cores']})")
+    print(
+        f"Random full games per second, median of {result['runs']} runs "
+        f"(all cores = {result['cores']} worker processes; deals shuffled by {result['deals']})"
+    )
     print(f"{'rule set':<14} {'players':>7} {'all cores':>10} {'one core':>10}")
     for base, by_players in result["results"].items():
         for players, rate in by_players.items():
             single = result["one_core"][base][players]
             print(f"{base:<14} {players:>7} {rate:>10,} {single:>10,}")
-    ref = result["reference_round_state"]["matador"]["2"]
-    print(f"reference RoundState, matador 2 players, one core: {ref:,} games/s")
-    print(f"fast kernel speed-up on one core: x{result['speedup_one_core']}")
+    if "python_deals" in result:
+        pure = result["python_deals"]["matador"]["2"]
+        print(f"{'matador (deals shuffled in Python, no numpy)':<44} {pure['all_cores']:>10,} {pure['one_core']:>10,}")
+    ref = result["reference_round_state_one_core"]["matador"]["2"]
+    print(f"reference RoundState loop, matador 2 players, one core: {ref:,} games/s")
+    print(f"fast kernel on one core: x{result['speedup_one_core']} the reference")
     goal = result["goal"]["matador"]["2"]
     got = result["results"]["matador"]["2"]
     verdict = "met" if got >= goal else "NOT met"
-    print(f"goal {goal:,} 2-player matador games/s on all cores: {verdict} ({got:,})")
+    print(f"goal: {goal:,} 2-player matador games/s on all cores: {verdict} ({got:,})")
     if result["quick"]:
         print("(--quick: short runs, rough figures)")
 
@@ -150,7 +168,7 @@ def print_table(result: dict[str, Any]) -> None:
 def main(args: argparse.Namespace) -> int:
     quick = bool(getattr(args, "quick", False))
     as_json = bool(getattr(args, "json", False))
-    result = measure(quick, progress=False)
+    result = measure(quick)
     if as_json:
         print(json.dumps(result))
     else:

@@ -138,7 +138,21 @@ class Tables:
             ]
             for arm in range(8)
         ]
-        self.line = self.lays[W], self.lays[E]
+        # A line's two ends at once: pair_fits[w][e], and pair_lays[w][e][bit] = the
+        # lays of that tile on W then on E (legal_moves() order, tile by tile).
+        top = rules.top
+        self.pair_fits = [[fits[w] | fits[e] for e in range(top + 1)] for w in range(top + 1)]
+        self.pair_lays: list[list[dict[int, tuple[Lay, ...]]]] = [
+            [
+                {
+                    bit: self.lays[W][w].get(bit, ()) + self.lays[E][e].get(bit, ())
+                    for bit in (_BIT[t] for t in range(ntiles))
+                    if bit & (fits[w] | fits[e])
+                }
+                for e in range(top + 1)
+            ]
+            for w in range(top + 1)
+        ]
         # Pips of a hand, eight tiles at a time.
         self.pip_bytes = [
             [sum(PIPS[8 * k + i] for i in range(8) if m >> i & 1 and 8 * k + i < ntiles) for m in range(256)]
@@ -625,36 +639,22 @@ def _line(
     policy = tb.policy
     by_choice = policy >= LAY_OR_DRAW
     lim = len(bone) - tb.reserve if policy != NO_DRAW else 0
-    fits = tb.fits
-    line_w, line_e = tb.line
-    moves: Sequence[tuple[int, int, int, int]]
+    pair_fits = tb.pair_fits
+    pair_lays = tb.pair_lays
+    moves: Sequence[Lay]
     while True:
         h = hands[cur]
-        mw = h & fits[w]
-        me = h & fits[e]
-        if mw or me:
-            if mw and me:
+        u = h & pair_fits[w][e]
+        if u:
+            if u & (u - 1):
+                table = pair_lays[w][e]
                 moves = []
-                lw = line_w[w]
-                le = line_e[e]
-                u = mw | me
                 while u:
                     low = u & -u
                     u ^= low
-                    if mw & low:
-                        moves += lw[low]
-                    if me & low:
-                        moves += le[low]
+                    moves += table[low]
             else:
-                m, table = (mw, line_w[w]) if mw else (me, line_e[e])
-                if m & (m - 1):
-                    moves = []
-                    while m:
-                        low = m & -m
-                        m ^= low
-                        moves += table[low]
-                else:
-                    moves = table[m]
+                moves = pair_lays[w][e][u]
             if by_choice and drawn < lim:
                 n = len(moves) + 1
                 k = int(random() * n)
@@ -689,7 +689,7 @@ def _line(
             drew = False
         elif drawn < lim and (policy != ONE_THEN_PASS or not drew):
             if policy == UNTIL:
-                either = fits[w] | fits[e]
+                either = pair_fits[w][e]
                 start = drawn
                 while True:
                     bit = bone[drawn]
