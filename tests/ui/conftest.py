@@ -1,0 +1,111 @@
+"""Headless UI tests: a real App on SDL's dummy driver, driven by synthetic events."""
+
+from __future__ import annotations
+
+import os
+from typing import Iterator
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("MATADOR_NO_CRASH_DIALOG", "1")
+
+import pygame  # noqa: E402
+
+from game.engine import Match, PlayerInfo, Rules  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.controllers import Thinker  # noqa: E402
+from game.ui.scenes.table import TableScene  # noqa: E402
+from game.ui.tile_art import TileArt  # noqa: E402
+
+_ART: TileArt | None = None
+
+
+def shared_art() -> TileArt:
+    """One TileArt for the whole session: its cache makes later tests fast."""
+    global _ART
+    if _ART is None:
+        _ART = TileArt()
+    return _ART
+
+
+@pytest.fixture
+def make_app() -> Iterator[object]:
+    apps: list[App] = []
+
+    def make(size: tuple[int, int] = (800, 600)) -> App:
+        app = App(size)
+        app.services["art"] = shared_art()
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+
+
+def new_table(app: App, base: str, seats: list[PlayerInfo], seed: int = 1, **kwargs: object) -> TableScene:
+    rules = Rules.from_base(base, len(seats))
+    match = Match(rules, seats, seed)
+    scene = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast", **kwargs)  # type: ignore[arg-type]
+    app.push(scene)
+    return scene
+
+
+def settle(app: App, steps: int = 40, dt: float = 0.05) -> None:
+    """Let animations and computer turns run (no input)."""
+    for _ in range(steps):
+        app.step([], dt)
+
+
+def mouse_down(pos: tuple[int, int], button: int = 1) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=button, pos=pos)
+
+
+def mouse_up(pos: tuple[int, int], button: int = 1) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONUP, button=button, pos=pos)
+
+
+def mouse_move(pos: tuple[int, int], start: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(pos[0] - start[0], pos[1] - start[1]), buttons=(1, 0, 0))
+
+
+def key(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], turns: int = 0) -> None:
+    """Press on ``start``, move in a few steps to ``end`` (right-clicking ``turns`` times there), let go."""
+    app.step([mouse_down(start)], 0.016)
+    for i in range(1, 4):
+        x = start[0] + (end[0] - start[0]) * i // 3
+        y = start[1] + (end[1] - start[1]) * i // 3
+        app.step([mouse_move((x, y), start)], 0.016)
+    for _ in range(turns):
+        app.step([mouse_down(end, 3), mouse_up(end, 3)], 0.016)
+    app.step([mouse_up(end)], 0.016)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    app.step([mouse_down(pos), mouse_up(pos)], 0.016)
+
+
+class UiHelpers:
+    """The helpers above, handed to tests as the ``ui`` fixture (test files cannot
+    import conftest under ``--import-mode=importlib``)."""
+
+    new_table = staticmethod(new_table)
+    settle = staticmethod(settle)
+    mouse_down = staticmethod(mouse_down)
+    mouse_up = staticmethod(mouse_up)
+    mouse_move = staticmethod(mouse_move)
+    key = staticmethod(key)
+    drag = staticmethod(drag)
+    click = staticmethod(click)
+    shared_art = staticmethod(shared_art)
+
+
+@pytest.fixture
+def ui() -> UiHelpers:
+    return UiHelpers()
