@@ -71,7 +71,7 @@ def _all_cores_rate(pool: Any, workers: int, job: Job) -> float:
 def rates(pool: Any, workers: int, base: str, players: int, seconds: float, use_numpy: bool | None) -> tuple[int, int]:
     """Medians of ``RUNS`` runs of about ``seconds`` each: (one core, all cores)."""
     _work((base, players, 50, 0, use_numpy))  # build the tables, warm up
-    probe = _one_core_rate((base, players, 100 if seconds < 0.1 else 400, 1, use_numpy))
+    probe = _one_core_rate((base, players, 50 if seconds < 0.1 else 400, 1, use_numpy))
     count = max(50, int(probe * seconds))
     one = statistics.median(_one_core_rate((base, players, count, 10 + r, use_numpy)) for r in range(RUNS))
     if pool is None:
@@ -99,7 +99,7 @@ def reference_rate(count: int, seed: int) -> float:
 
 
 def measure(quick: bool) -> dict[str, Any]:
-    seconds = 0.04 if quick else 0.5  # the length of one run
+    seconds = 0.015 if quick else 0.5  # the length of one run
     workers = cores()
     one: dict[str, dict[str, int]] = {}
     every: dict[str, dict[str, int]] = {}

@@ -232,3 +232,28 @@ def test_decode_names_every_kind_of_action() -> None:
     assert fastplay.decode(fastplay.PASS) == Action.pass_()
     assert fastplay.decode(fastplay.REFUSE) == Action.refuse()
     assert fastplay.decode(fastplay.lead_code(27)) == Action.lay(27, None, 6)
+
+
+def test_bench_engine_quick_json_is_one_object() -> None:
+    """``python -m game bench engine --quick --json``: a smoke test (figures never asserted)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent.parent
+    out = subprocess.run(
+        [sys.executable, "-m", "game", "bench", "engine", "--quick", "--json"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["unit"] == "games/s" and result["cores"] >= 1
+    for base, info in RULE_SETS.items():
+        counts = sorted(p for p in {2, 4, info.max_players} if info.min_players <= p <= info.max_players)
+        assert sorted(int(p) for p in result["results"][base]) == counts
+        assert all(rate > 0 for rate in result["results"][base].values())
+    assert result["reference_round_state_one_core"]["matador"]["2"] > 0
