@@ -106,7 +106,9 @@ def measure(quick: bool) -> dict[str, Any]:
     pool: Any = None
     if workers > 1:
         try:
-            pool = multiprocessing.get_context().Pool(workers)
+            # fork where there is one: no re-import of __main__ (safe in a frozen bundle)
+            methods = multiprocessing.get_all_start_methods()
+            pool = multiprocessing.get_context("fork" if "fork" in methods else None).Pool(workers)
         except (OSError, ValueError):  # no processes here: one core only
             pool = None
     try:
