@@ -64,6 +64,7 @@ Trace = list[tuple[int, int]]
 Random = Callable[[], float]
 Lay = tuple[int, int, int, int]
 Deal = tuple[list[int], list[int]]
+Pair = tuple[list[list[int]], list[list[dict[int, tuple[Lay, ...]]]]]
 
 
 def _lay_code(tile: Tile, arm: int, end: int, touch: int, joins: int = _NONE, across: bool = False) -> int:
@@ -138,21 +139,10 @@ class Tables:
             ]
             for arm in range(8)
         ]
-        # A line's two ends at once: pair_fits[w][e], and pair_lays[w][e][bit] = the
-        # lays of that tile on W then on E (legal_moves() order, tile by tile).
-        top = rules.top
-        self.pair_fits = [[fits[w] | fits[e] for e in range(top + 1)] for w in range(top + 1)]
-        self.pair_lays: list[list[dict[int, tuple[Lay, ...]]]] = [
-            [
-                {
-                    bit: self.lays[W][w].get(bit, ()) + self.lays[E][e].get(bit, ())
-                    for bit in (_BIT[t] for t in range(ntiles))
-                    if bit & (fits[w] | fits[e])
-                }
-                for e in range(top + 1)
-            ]
-            for w in range(top + 1)
-        ]
+        # The end values an arm can show: pips, and a crosswise matador's pair.
+        self.values = [v for v in range(len(fits)) if v <= rules.top or fits[v]]
+        self._pairs: dict[tuple[int, int], Pair] = {}
+        self.pair_fits, self.pair_lays = self.pairs(W, E)
         # Pips of a hand, eight tiles at a time.
         self.pip_bytes = [
             [sum(PIPS[8 * k + i] for i in range(8) if m >> i & 1 and 8 * k + i < ntiles) for m in range(256)]
@@ -194,6 +184,28 @@ class Tables:
                 lays.append(_lay_code(t, arm, a + b - touch, touch))
             out.append(tuple(lays))
         return tuple(out)
+
+    def pairs(self, first: int, second: int) -> Pair:
+        """Two arms at once: ``fits[v][u]``, the tiles that fit either arm when they
+        show v and u, and ``lays[v][u][bit]``, that tile's lays on the first arm then
+        on the second (the order of ``legal_moves()``, tile by tile)."""
+        found = self._pairs.get((first, second))
+        if found is None:
+            fits = self.fits
+            size = len(fits)
+            pair_fits = [[0] * size for _ in range(size)]
+            pair_lays: list[list[dict[int, tuple[Lay, ...]]]] = [[{} for _ in range(size)] for _ in range(size)]
+            one, two = self.lays[first], self.lays[second]
+            for v in self.values:
+                for u in self.values:
+                    either = pair_fits[v][u] = fits[v] | fits[u]
+                    pair_lays[v][u] = {
+                        bit: one[v].get(bit, ()) + two[u].get(bit, ())
+                        for bit in (_BIT[t] for t in range(self.ntiles))
+                        if bit & either
+                    }
+            found = self._pairs[first, second] = (pair_fits, pair_lays)
+        return found
 
     def pips(self, hand: int) -> int:
         total = 0
@@ -362,7 +374,7 @@ def _from_deal(
     if lead is None:
         return tb.outcome("redeal", None, hands)
     kind, seat, tile = lead
-    if kind == FORCED and tb.layout == LINE and not tb.crosswise:
+    if kind == FORCED and tb.layout == LINE:
         if trace is not None:
             trace.append((1, lead_code(tile)))
         h = hands[seat] ^ _BIT[tile]
@@ -426,7 +438,7 @@ def _playout(fr: FastRound, random: Random, trace: Trace | None) -> Outcome:
         done = _lead(fr, random, trace)
         if done is not None:
             return done
-    if tb.layout == LINE and not tb.crosswise:
+    if tb.layout == LINE:
         return _line(
             tb, fr.hands, fr.boneyard, fr.drawn, fr.current, fr.ends[W], fr.ends[E], fr.passes, fr.drew, random, trace
         )
@@ -540,6 +552,8 @@ def _play(fr: FastRound, random: Random, trace: Trace | None) -> Outcome:
     layout = tb.layout
     doubles = tb.doubles
     arms, settled = _arms(layout, arm_len, spinner, spinner_index)
+    if settled:
+        return _four(tb, hands, bone, drawn, cur, ends, arms, passes, drew, random, trace)
     moves: list[Lay]
     while True:
         h = hands[cur]
@@ -599,6 +613,8 @@ def _play(fr: FastRound, random: Random, trace: Trace | None) -> Outcome:
                 return tb.outcome("domino", cur, hands)
             cur = following[cur]
             drew = False
+            if settled:  # four arms for good from now on
+                return _four(tb, hands, bone, drawn, cur, ends, arms, passes, drew, random, trace)
         elif code == DRAW:
             hands[cur] = h | bone[drawn]
             drawn += 1
@@ -633,7 +649,7 @@ def _line(
     random: Random,
     trace: Trace | None,
 ) -> Outcome:
-    """The play phase in a line without crosswise matadors: two ends, W and E."""
+    """The play phase in a line: two ends, W and E, never more."""
     players = tb.players
     following = tb.following
     policy = tb.policy
@@ -690,6 +706,126 @@ def _line(
         elif drawn < lim and (policy != ONE_THEN_PASS or not drew):
             if policy == UNTIL:
                 either = pair_fits[w][e]
+                start = drawn
+                while True:
+                    bit = bone[drawn]
+                    drawn += 1
+                    h |= bit
+                    if either & bit or drawn >= lim:
+                        break
+                if trace is not None:
+                    trace.extend([_DRAWN] * (drawn - start))
+                hands[cur] = h
+                passes = 0
+                drew = True
+                continue
+            if trace is not None:
+                trace.append(_DRAWN)
+            hands[cur] = h | bone[drawn]
+            drawn += 1
+            passes = 0
+            if policy == LAY_OR_DRAW:
+                cur = following[cur]
+                drew = False
+            else:
+                drew = True
+        else:
+            if trace is not None:
+                trace.append(_PASSED)
+            passes += 1
+            if passes >= players:
+                return tb.outcome("blocked", None, hands)
+            cur = following[cur]
+            drew = False
+
+
+def _four(
+    tb: Tables,
+    hands: list[int],
+    bone: list[int],
+    drawn: int,
+    cur: int,
+    ends: list[int],
+    arms: tuple[int, ...],
+    passes: int,
+    drew: bool,
+    random: Random,
+    trace: Trace | None,
+) -> Outcome:
+    """The play phase once four arms are open for good (a cross, or a spinner's four
+    arms): ``_line`` with the arms taken two by two."""
+    players = tb.players
+    following = tb.following
+    policy = tb.policy
+    by_choice = policy >= LAY_OR_DRAW
+    lim = len(bone) - tb.reserve if policy != NO_DRAW else 0
+    a0, a1, a2, a3 = arms
+    fits1, lays1 = tb.pairs(a0, a1)
+    fits2, lays2 = tb.pairs(a2, a3)
+    moves: Sequence[Lay]
+    while True:
+        h = hands[cur]
+        v0 = ends[a0]
+        v1 = ends[a1]
+        v2 = ends[a2]
+        v3 = ends[a3]
+        u1 = h & fits1[v0][v1]
+        u2 = h & fits2[v2][v3]
+        if u1 or u2:
+            if u1 and u2:
+                table1 = lays1[v0][v1]
+                table2 = lays2[v2][v3]
+                moves = []
+                u = u1 | u2
+                while u:
+                    low = u & -u
+                    u ^= low
+                    if u1 & low:
+                        moves += table1[low]
+                    if u2 & low:
+                        moves += table2[low]
+            else:
+                u, table = (u1, lays1[v0][v1]) if u1 else (u2, lays2[v2][v3])
+                if u & (u - 1):
+                    moves = []
+                    while u:
+                        low = u & -u
+                        u ^= low
+                        moves += table[low]
+                else:
+                    moves = table[u]
+            if by_choice and drawn < lim:
+                n = len(moves) + 1
+                k = int(random() * n)
+                if k == n - 1:  # draw
+                    if trace is not None:
+                        trace.append((n, DRAW))
+                    hands[cur] = h | bone[drawn]
+                    drawn += 1
+                    passes = 0
+                    if policy == LAY_OR_DRAW:
+                        cur = following[cur]
+                        drew = False
+                    else:
+                        drew = True
+                    continue
+                bit, arm, v, code = moves[k]
+            else:
+                n = len(moves)
+                bit, arm, v, code = moves[0] if n == 1 else moves[int(random() * n)]
+            if trace is not None:
+                trace.append((n, code))
+            h ^= bit
+            hands[cur] = h
+            ends[arm] = v
+            if not h:
+                return tb.outcome("domino", cur, hands)
+            passes = 0
+            cur = following[cur]
+            drew = False
+        elif drawn < lim and (policy != ONE_THEN_PASS or not drew):
+            if policy == UNTIL:
+                either = fits1[v0][v1] | fits2[v2][v3]
                 start = drawn
                 while True:
                     bit = bone[drawn]
