@@ -9,12 +9,22 @@ tables, without building ``Action`` objects: a legal action is a small int (see
 
 The random stream: when a turn has exactly one legal action no random number is
 drawn; otherwise the action with index ``int(rng.random() * n)`` of the ``n``
-legal actions is taken. Driving ``RoundState`` the same way gives the same round
-(tests/engine/test_fastplay.py checks this action by action).
+legal actions is taken (uniform to within n / 2**53). Driving ``RoundState`` the
+same way gives the same round: tests/engine/test_fastplay.py checks, action by
+action, the number of legal actions, the action taken and the outcome.
 
     play_random_round(rules, hands, boneyard, opening, rng) -> (end, winner, pips, scores)
-    from_state(state).playout(rng)                          -> the same, from any position
-    random_games(rules, count, seed)                        -> for the benchmark
+    from_state(state).playout(rng)   -> the same, from any RoundState position
+                                        (the position is copied; reuse it for many playouts)
+    random_games(rules, count, seed) -> count random rounds from fresh deals (the benchmark)
+
+How it is fast: per end value, the mask of tiles that fit (``Tables.fits``); per
+pair of arms and pair of end values, the fitting tiles and each tile's lays
+ready-made in ``legal_moves()`` order (``Tables.pairs``), so a turn is a few mask
+operations and a list of at most a handful of tuples; "draw until playable" draws
+in a tight loop that only tests the drawn tile. A line (W and E) has its own loop
+(``_line``), four arms open for good another (``_four``); the openings of a
+spinner or a cross use the general loop (``_play``).
 """
 
 from __future__ import annotations
@@ -246,14 +256,19 @@ class Tables:
 
 
 _TABLES: dict[Rules, Tables] = {}
+_LAST: list[Tables] = []
 
 
 def tables(rules: Rules) -> Tables:
+    """The tables of ``rules`` (made once; the last ones are found without hashing)."""
+    if _LAST and _LAST[0].rules is rules:
+        return _LAST[0]
     tb = _TABLES.get(rules)
     if tb is None:
         if len(_TABLES) > 64:
             _TABLES.clear()
         tb = _TABLES[rules] = Tables(rules)
+    _LAST[:] = [tb]
     return tb
 
 
