@@ -99,6 +99,10 @@ def reference_rate(count: int, seed: int) -> float:
 
 
 def measure(quick: bool) -> dict[str, Any]:
+    try:
+        load = round(os.getloadavg()[0], 2)  # other work before we start
+    except (AttributeError, OSError):  # not on this platform
+        load = -1.0
     seconds = 0.015 if quick else 0.5  # the length of one run
     workers = cores()
     one: dict[str, dict[str, int]] = {}
@@ -127,6 +131,7 @@ def measure(quick: bool) -> dict[str, Any]:
     reference = statistics.median(reference_rate(ref_count, 30 + r) for r in range(RUNS))
     result: dict[str, Any] = {
         "unit": "games/s",
+        "load_average_before": load,
         "cores": workers if pool is not None else 1,
         "runs": RUNS,
         "statistic": "median",
@@ -163,6 +168,10 @@ def print_table(result: dict[str, Any]) -> None:
     got = result["results"]["matador"]["2"]
     verdict = "met" if got >= goal else "NOT met"
     print(f"goal: {goal:,} 2-player matador games/s on all cores: {verdict} ({got:,})")
+    load = result["load_average_before"]
+    if load >= 0:
+        note = " (other work was running: figures are low)" if load > 0.5 else ""
+        print(f"load average before the runs: {load}{note}")
     if result["quick"]:
         print("(--quick: short runs, rough figures)")
 
