@@ -54,10 +54,11 @@ def _work(job: Job) -> int:
     return random_games(Rules.from_base(base, players), count, seed, use_numpy)
 
 
-def _one_core_rate(job: Job) -> float:
-    start = time.perf_counter()
+def _one_core_rate(job: Job) -> tuple[float, float]:
+    """Games per second of wall-clock time and per second of this process's CPU time."""
+    start, cpu = time.perf_counter(), time.process_time()
     _work(job)
-    return job[2] / (time.perf_counter() - start)
+    return job[2] / (time.perf_counter() - start), job[2] / max(1e-9, time.process_time() - cpu)
 
 
 def _all_cores_rate(pool: Any, workers: int, job: Job) -> float:
@@ -68,34 +69,38 @@ def _all_cores_rate(pool: Any, workers: int, job: Job) -> float:
     return workers * count / (time.perf_counter() - start)
 
 
-def rates(pool: Any, workers: int, base: str, players: int, seconds: float, use_numpy: bool | None) -> tuple[int, int]:
-    """Medians of ``RUNS`` runs of about ``seconds`` each: (one core, all cores)."""
+def rates(pool: Any, workers: int, base: str, players: int, seconds: float, use_numpy: bool | None) -> dict[str, int]:
+    """Medians of ``RUNS`` runs of about ``seconds`` each: one core (wall clock and CPU
+    time) and all cores (wall clock)."""
     _work((base, players, 50, 0, use_numpy))  # build the tables, warm up
-    probe = _one_core_rate((base, players, 50 if seconds < 0.1 else 400, 1, use_numpy))
+    probe, _ = _one_core_rate((base, players, 50 if seconds < 0.1 else 400, 1, use_numpy))
     count = max(50, int(probe * seconds))
-    one = statistics.median(_one_core_rate((base, players, count, 10 + r, use_numpy)) for r in range(RUNS))
+    singles = [_one_core_rate((base, players, count, 10 + r, use_numpy)) for r in range(RUNS)]
+    one = round(statistics.median(wall for wall, _ in singles))
+    cpu = round(statistics.median(cpu for _, cpu in singles))
     if pool is None:
-        return round(one), round(one)
+        return {"one": one, "cpu": cpu, "all": one}
     pool.map(_work, [(base, players, 20, w, use_numpy) for w in range(workers)])  # warm the workers
     every = statistics.median(_all_cores_rate(pool, workers, (base, players, count, 20 + r, use_numpy)) for r in range(RUNS))
-    return round(one), round(every)
+    return {"one": one, "cpu": cpu, "all": round(every)}
 
 
-def reference_rate(count: int, seed: int) -> float:
-    """2-player matador with RoundState, one core: the speed-up's baseline."""
+def reference_rate(count: int, seed: int) -> tuple[float, float]:
+    """2-player matador with RoundState, one core: the speed-up's baseline
+    (games per second of wall-clock time and of CPU time)."""
     from game.engine.match import deal
     from game.engine.state import Opening, RoundState
 
     rules = Rules.from_base("matador", 2)
     rng = random.Random(seed)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for i in range(count):
         hands, boneyard = deal(rules, seed, i)
         state = RoundState(rules, hands, boneyard, Opening(rules.lead))
         while state.phase != "over":
             moves = state.legal_moves()
             state._apply(moves[rng.randrange(len(moves))])
-    return count / (time.perf_counter() - start)
+    return count / (time.perf_counter() - start), count / max(1e-9, time.process_time() - cpu)
 
 
 def measure(quick: bool) -> dict[str, Any]:
@@ -105,8 +110,7 @@ def measure(quick: bool) -> dict[str, Any]:
         load = -1.0
     seconds = 0.015 if quick else 0.5  # the length of one run
     workers = cores()
-    one: dict[str, dict[str, int]] = {}
-    every: dict[str, dict[str, int]] = {}
+    figures: dict[str, dict[str, dict[str, int]]] = {"all": {}, "one": {}, "cpu": {}}
     pool: Any = None
     if workers > 1:
         try:
@@ -118,9 +122,9 @@ def measure(quick: bool) -> dict[str, Any]:
     try:
         for base in RULE_SETS:
             for players in player_counts(base):
-                single, all_cores = rates(pool, workers, base, players, seconds, None)
-                one.setdefault(base, {})[str(players)] = single
-                every.setdefault(base, {})[str(players)] = all_cores
+                got = rates(pool, workers, base, players, seconds, None)
+                for key, rate in got.items():
+                    figures[key].setdefault(base, {})[str(players)] = rate
         numpy_deals = _numpy() is not None
         pure = rates(pool, workers, "matador", 2, seconds, False) if numpy_deals else None
     finally:
@@ -128,7 +132,9 @@ def measure(quick: bool) -> dict[str, Any]:
             pool.close()
             pool.join()
     ref_count = 60 if quick else 1500
-    reference = statistics.median(reference_rate(ref_count, 30 + r) for r in range(RUNS))
+    refs = [reference_rate(ref_count, 30 + r) for r in range(RUNS)]
+    reference = round(statistics.median(wall for wall, _ in refs))
+    reference_cpu = round(statistics.median(cpu for _, cpu in refs))
     result: dict[str, Any] = {
         "unit": "games/s",
         "load_average_before": load,
@@ -136,15 +142,17 @@ def measure(quick: bool) -> dict[str, Any]:
         "runs": RUNS,
         "statistic": "median",
         "deals": "numpy" if numpy_deals else "python",
-        "results": every,
-        "one_core": one,
-        "reference_round_state_one_core": {"matador": {"2": round(reference)}},
-        "speedup_one_core": round(one["matador"]["2"] / reference, 1),
+        "results": figures["all"],
+        "one_core": figures["one"],
+        "one_core_cpu_time": figures["cpu"],
+        "reference_round_state_one_core": {"matador": {"2": reference}},
+        "reference_round_state_cpu_time": {"matador": {"2": reference_cpu}},
+        "speedup_one_core_cpu_time": round(figures["cpu"]["matador"]["2"] / reference_cpu, 1),
         "goal": {"matador": {"2": GOAL}},
         "quick": quick,
     }
     if pure is not None:
-        result["python_deals"] = {"matador": {"2": {"one_core": pure[0], "all_cores": pure[1]}}}
+        result["python_deals"] = {"matador": {"2": {"one_core": pure["one"], "cpu_time": pure["cpu"], "all_cores": pure["all"]}}}
     return result
 
 
@@ -153,24 +161,29 @@ def print_table(result: dict[str, Any]) -> None:
         f"Random full games per second, median of {result['runs']} runs "
         f"(all cores = {result['cores']} worker processes; deals shuffled by {result['deals']})"
     )
-    print(f"{'rule set':<14} {'players':>7} {'all cores':>10} {'one core':>10}")
+    print(f"{'rule set':<14} {'players':>7} {'all cores':>10} {'one core':>10} {'per CPU-s':>10}")
     for base, by_players in result["results"].items():
         for players, rate in by_players.items():
             single = result["one_core"][base][players]
-            print(f"{base:<14} {players:>7} {rate:>10,} {single:>10,}")
+            cpu = result["one_core_cpu_time"][base][players]
+            print(f"{base:<14} {players:>7} {rate:>10,} {single:>10,} {cpu:>10,}")
     if "python_deals" in result:
         pure = result["python_deals"]["matador"]["2"]
-        print(f"{'matador (deals shuffled in Python, no numpy)':<44} {pure['all_cores']:>10,} {pure['one_core']:>10,}")
+        print(f"{'matador (a)':<14} {2:>7} {pure['all_cores']:>10,} {pure['one_core']:>10,} {pure['cpu_time']:>10,}")
     ref = result["reference_round_state_one_core"]["matador"]["2"]
-    print(f"reference RoundState loop, matador 2 players, one core: {ref:,} games/s")
-    print(f"fast kernel on one core: x{result['speedup_one_core']} the reference")
+    ref_cpu = result["reference_round_state_cpu_time"]["matador"]["2"]
+    print(f"{'RoundState (b)':<14} {2:>7} {'-':>10} {ref:>10,} {ref_cpu:>10,}")
+    if "python_deals" in result:
+        print("(a) deals shuffled in Python, as without numpy")
+    print("(b) the reference: matador, RoundState.legal_moves() and _apply(), deals from match.deal")
+    print(f"fast kernel per CPU-second: x{result['speedup_one_core_cpu_time']} the reference")
     goal = result["goal"]["matador"]["2"]
     got = result["results"]["matador"]["2"]
     verdict = "met" if got >= goal else "NOT met"
     print(f"goal: {goal:,} 2-player matador games/s on all cores: {verdict} ({got:,})")
     load = result["load_average_before"]
     if load >= 0:
-        note = " (other work was running: figures are low)" if load > 0.5 else ""
+        note = " (other work was running: wall-clock figures are low)" if load > 0.5 else ""
         print(f"load average before the runs: {load}{note}")
     if result["quick"]:
         print("(--quick: short runs, rough figures)")
