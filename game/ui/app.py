@@ -45,6 +45,7 @@ class App:
         self.time_scale = time_scale
         self.frames = 0
         self.clock = pygame.time.Clock()
+        self._gui_pool: list[pygame_gui.UIManager] = []
         self.services: dict[str, object] = {}  # shared helpers: tile art, audio, settings
         self.on_frame: list[Callable[[App], None]] = []  # after each step
         self.on_flip: list[Callable[[App], None]] = []  # after a frame reached the screen
@@ -86,10 +87,29 @@ class App:
             scene.on_resize(self.size)
 
     def make_gui_manager(self) -> pygame_gui.UIManager:
-        """A pygame_gui manager for a scene, with the game's theme."""
+        """A pygame_gui manager for a scene, with the game's theme.
+
+        Making one takes tens of milliseconds (theme, fonts), so managers given
+        back by closed scenes are kept and handed out again.
+        """
+        if self._gui_pool:
+            manager = self._gui_pool.pop()
+            manager.set_window_resolution(self.size)
+            return manager
         import pygame_gui
 
         return pygame_gui.UIManager(self.size, str(THEME_PATH), enable_live_theme_updates=False)
+
+    def release_gui_manager(self, manager: pygame_gui.UIManager) -> None:
+        """A scene is done with ``manager``: empty it and keep it for the next scene."""
+        manager.clear_and_reset()
+        if len(self._gui_pool) < 3:
+            self._gui_pool.append(manager)
+
+    def spare_gui_managers(self, count: int = 1) -> None:
+        """Make managers now (a moment when nobody notices) for scenes opened later."""
+        while len(self._gui_pool) < count:
+            self._gui_pool.append(self.make_gui_manager())
 
     # The stack ------------------------------------------------------------------
     @property
@@ -166,14 +186,23 @@ class App:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw from the topmost opaque scene upwards."""
+        self._draw_stack(self.scenes, surface)
+
+    def draw_below(self, scene: Scene, surface: pygame.Surface) -> None:
+        """Draw the scenes under ``scene`` (an overlay keeps that picture as its backdrop)."""
+        index = self.scenes.index(scene) if scene in self.scenes else len(self.scenes)
+        self._draw_stack(self.scenes[:index], surface)
+
+    @staticmethod
+    def _draw_stack(scenes: list[Scene], surface: pygame.Surface) -> None:
         start = 0
-        for i in range(len(self.scenes) - 1, -1, -1):
-            if self.scenes[i].opaque:
+        for i in range(len(scenes) - 1, -1, -1):
+            if scenes[i].opaque:
                 start = i
                 break
-        if not self.scenes or not self.scenes[start].opaque:
+        if not scenes or not scenes[start].opaque:
             surface.fill((0, 0, 0))
-        for scene in self.scenes[start:]:
+        for scene in scenes[start:]:
             scene.draw(surface)
 
     def run(self, max_frames: int | None = None) -> None:

@@ -11,13 +11,14 @@ No pygame here: the worker process imports this module.
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import random
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.engine import Action, PlayerInfo, SeatView
+
+if TYPE_CHECKING:  # the executors are imported when first needed (a faster start)
+    from concurrent.futures import Executor, Future
 
 log = logging.getLogger(__name__)
 
@@ -132,7 +133,11 @@ class Thinker:
 
     def _pool(self) -> Executor:
         if self._executor is None:
+            from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
             if self.mode == "process":
+                import multiprocessing
+
                 context = multiprocessing.get_context("spawn")
                 self._executor = ProcessPoolExecutor(max_workers=1, mp_context=context)
             else:

@@ -103,5 +103,44 @@ class GuiScene(Scene):
             self.gui.draw_ui(surface)
 
     def close(self) -> None:
-        if self.gui is not None:
-            self.gui.clear_and_reset()
+        if self.gui is not None and self.app is not None:
+            self.app.release_gui_manager(self.gui)
+        self.gui = None
+
+
+class Overlay(GuiScene):
+    """A scene over others that stand still while it is up (a summary, a menu).
+
+    What lies beneath is drawn once, dimmed, when the overlay comes up (and
+    after a resize), so each frame costs one blit instead of the whole table.
+    """
+
+    opaque = True  # it paints its own (frozen) backdrop
+    veil = (0, 0, 0, 130)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.backdrop: pygame.Surface | None = None
+
+    def freeze_backdrop(self) -> None:
+        if self.app is None:
+            return
+        backdrop = pygame.Surface(self.size)
+        self.app.draw_below(self, backdrop)
+        shade = pygame.Surface(self.size, pygame.SRCALPHA)
+        shade.fill(self.veil)
+        backdrop.blit(shade, (0, 0))
+        self.backdrop = backdrop
+
+    def enter(self) -> None:
+        self.freeze_backdrop()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        super().on_resize(size)
+        self.freeze_backdrop()
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        if self.backdrop is not None:
+            surface.blit(self.backdrop, (0, 0))
+        else:
+            surface.fill((0, 0, 0))

@@ -13,6 +13,7 @@ import pygame
 from pygame import Rect
 
 from game.ui.table_moves import ghost_faces, slot_of
+from game.ui.table_regions import TableRegions
 from game.ui.table_text import DIM, GOLD, INK, IVORY, RED, TextCache, pill
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class TableRenderer:
     # The whole frame ---------------------------------------------------------
     def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
         regions = scene.regions
-        surface.blit(self.background(regions.size, regions), (0, 0))
+        surface.blit(self.background(regions), (0, 0))
         self.header(surface, scene)
         hidden = scene.motion.hidden()
         self.table_tiles(surface, scene, hidden)
@@ -57,12 +58,12 @@ class TableRenderer:
         self.dragged(surface, scene)
         self.message(surface, scene)
 
-    def background(self, size: tuple[int, int], regions: object) -> pygame.Surface:
+    def background(self, regions: TableRegions) -> pygame.Surface:
+        size, felt, hand = regions.size, regions.felt, regions.hand
+
         def make() -> pygame.Surface:
             back = self.art.table(size).copy()
             shade = pygame.Surface(size, pygame.SRCALPHA)
-            felt = scene_felt(regions)
-            hand = scene_hand(regions)
             shade.fill(STRIP)
             shade.fill((0, 0, 0, 0), felt)
             back.blit(shade, (0, 0))
@@ -70,7 +71,7 @@ class TableRenderer:
             pygame.draw.line(back, (120, 96, 52), (0, hand.top), (size[0], hand.top), 2)
             return back.convert() if pygame.display.get_surface() is not None else back
 
-        return self._cached(("background", size, id(regions)), make)
+        return self._cached(("background", size, tuple(felt), tuple(hand)), make)
 
     def header(self, surface: pygame.Surface, scene: TableScene) -> None:
         line = self.text.fit(scene.header_text(), scene.regions.header.width, 18, DIM)
@@ -325,10 +326,3 @@ def clamp_into(pos: tuple[int, int], size: tuple[int, int], area: Rect) -> tuple
     y = max(area.top + 2, min(area.bottom - size[1] - 2, pos[1]))
     return x, y
 
-
-def scene_felt(regions: object) -> Rect:
-    return regions.felt  # type: ignore[attr-defined,no-any-return]
-
-
-def scene_hand(regions: object) -> Rect:
-    return regions.hand  # type: ignore[attr-defined,no-any-return]

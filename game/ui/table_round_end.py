@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 
 from game.engine.tiles import halves
-from game.ui.scene import GuiScene
+from game.ui.scene import Overlay
 from game.ui.table_text import DIM, GOLD, IVORY, TextCache
 from game.ui.table_words import goal_note, match_title, outcome_title
 
@@ -20,8 +20,7 @@ AUTO_CONTINUE_S = 3.0  # with nobody at the screen, the game plays on by itself
 ROW_H = 46
 
 
-class RoundEndScene(GuiScene):
-    opaque = False
+class RoundEndScene(Overlay):
 
     def __init__(self, table: TableScene):
         super().__init__()
@@ -29,7 +28,6 @@ class RoundEndScene(GuiScene):
         self.text = TextCache()
         self.panel: pygame.Surface | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
-        self.veil: pygame.Surface | None = None
         self.waited = 0.0
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
@@ -48,8 +46,6 @@ class RoundEndScene(GuiScene):
                 "next": pygame_gui.elements.UIButton(pygame.Rect(cx - 110, bottom, 220, 44), "Next round", self.gui, object_id="#primary"),
             }
         self.panel = self.make_panel()
-        self.veil = pygame.Surface(self.size, pygame.SRCALPHA)
-        self.veil.fill((0, 0, 0, 130))
 
     def panel_bounds(self) -> pygame.Rect:
         w, h = self.size
@@ -137,8 +133,7 @@ class RoundEndScene(GuiScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the summary over the table (changes nothing)."""
-        if self.veil is not None:
-            surface.blit(self.veil, (0, 0))
+        self.draw_backdrop(surface)
         if self.panel is not None:
             surface.blit(self.panel, self.panel_rect.topleft)
         self.draw_gui(surface)

@@ -76,6 +76,7 @@ class TableScene(GuiScene):
         self._round_shown = -1
         self._buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self._handoff_open = False
+        self._updates = 0
 
     # Setup -------------------------------------------------------------------
     def attach(self, app: object) -> None:
@@ -90,7 +91,6 @@ class TableScene(GuiScene):
         self.renderer = TableRenderer(art, self.text)
         if self.match.needs_next_round:
             self.match.next_round()
-        self.thinker.warm_up()
         self.sync(force=True)
 
     def build_gui(self) -> None:
@@ -369,6 +369,12 @@ class TableScene(GuiScene):
     # Every frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._updates += 1
+        if self._updates == 2 and self.app is not None:
+            # after the first frame is on screen: start the computer players'
+            # worker, and make the summary's widget manager before it is needed
+            self.thinker.warm_up()
+            self.app.spare_gui_managers(1)
         for name, button in self._buttons.items():
             if button.check_pressed():
                 self.sound("button")
@@ -386,7 +392,7 @@ class TableScene(GuiScene):
         controller = self.controllers[seat]
         if controller is None:
             self._human_turn(seat)
-        else:
+        elif self._updates > 1:
             self._computer_turn(controller, dt)
         self._update_buttons()
 
