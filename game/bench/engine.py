@@ -112,10 +112,11 @@ def measure(quick: bool) -> dict[str, Any]:
     workers = cores()
     figures: dict[str, dict[str, dict[str, int]]] = {"all": {}, "one": {}, "cpu": {}}
     pool: Any = None
-    if workers > 1:
+    methods = multiprocessing.get_all_start_methods()
+    # Fork where there is one: nothing is re-imported. A frozen bundle without fork
+    # would start its own main program in each worker: one core only there.
+    if workers > 1 and ("fork" in methods or not getattr(sys, "frozen", False)):
         try:
-            # fork where there is one: no re-import of __main__ (safe in a frozen bundle)
-            methods = multiprocessing.get_all_start_methods()
             pool = multiprocessing.get_context("fork" if "fork" in methods else None).Pool(workers)
         except (OSError, ValueError):  # no processes here: one core only
             pool = None
