@@ -31,7 +31,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def full_round(seed: int = 5) -> Any:
-    """A 6-player double-nine round at its last move before the end."""
+    """A 6-player double-nine round late in play, with the person (seat 0) to move."""
     from game.engine import Match, PlayerInfo, Rules
 
     rules = Rules.from_base("family", 6)
@@ -45,9 +45,19 @@ def full_round(seed: int = 5) -> Any:
         probe.push(move)
     match = Match(rules, players, seed)
     match.next_round()
-    for move in moves[:-1]:
+    turns = [i for i in range(len(moves)) if i > 0 and probe_turn(rules, players, seed, moves[:i]) == 0]
+    for move in moves[: turns[-1] if turns else len(moves) - 1]:
         match.push(move)
     return match
+
+
+def probe_turn(rules: Any, players: Any, seed: int, moves: list[Any]) -> int | None:
+    from game.engine import Match
+
+    match = Match(rules, players, seed)
+    for move in moves:
+        match.push(move)
+    return match.round.current_player
 
 
 def time_frames(app: Any, frames: int, dt: float = 1 / 60) -> list[float]:
@@ -72,6 +82,11 @@ def thinking_frames(mode: str, frames: int) -> dict[str, Any]:
     app = App(SIZE)
     scene = TableScene(match, thinker=thinker, computer_speed="fast", animation_speed="fast")
     app.push(scene)
+    for _ in range(3):  # the first frames (cold caches) are not what is measured
+        app.step([], 0.0)
+    import gc
+
+    gc.freeze()  # as App.run does after the first frames
     thinker.warm_up()
     time.sleep(1.5 if mode == "process" else 0.1)  # the worker is up (as it is after the first move in a game)
     times: list[float] = []
@@ -112,7 +127,10 @@ def measure(quick: bool) -> dict[str, Any]:
     scene = TableScene(match, thinker=Thinker("thread"))
     app.push(scene)
     app.step([], 0.0)
-    time_frames(app, 10)  # warm the caches
+    time_frames(app, 60)  # warm the caches, let the first-second work finish
+    import gc
+
+    gc.freeze()  # as App.run does after the first frames
     # hold a tile over the table, as a player dragging would
     if scene.can_act():
         tile, rect = scene.hand[0]

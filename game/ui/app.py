@@ -6,6 +6,7 @@ or the clock, so tests drive the game frame by frame; ``App.run`` is the loop.
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
@@ -215,6 +216,10 @@ class App:
                 pygame.display.flip()
             for hook in list(self.on_flip):
                 hook(self)
+            if self.frames == 3:
+                # what was loaded to start (fonts, widgets, the engine's tables) lives
+                # as long as the game: the collector need not walk it again each time
+                gc.freeze()
             if max_frames is not None and self.frames >= max_frames:
                 break
 
