@@ -48,11 +48,12 @@ class SeatSpec:
         return PlayerInfo(self.name, "computer", self.kind)
 
 
-def default_name(kind: str, index: int, humans: int, same_kind: int) -> str:
+def default_name(kind: str, nth: int, of_kind: int) -> str:
+    """A seat's name when none is given: "You", "Player 2", "Hard", "Easy 2"."""
     if kind == "human":
-        return "You" if humans == 1 else f"Player {index + 1}"
+        return "You" if of_kind == 1 else f"Player {nth}"
     base = kind.capitalize()
-    return base if same_kind == 1 else f"{base} {index + 1}"
+    return base if nth == 1 else f"{base} {nth}"
 
 
 def parse_seats(text: str) -> list[SeatSpec]:
@@ -74,11 +75,11 @@ def parse_seats(text: str) -> list[SeatSpec]:
         if kind not in SEAT_KINDS:
             raise SeatError(f"--seats: unknown seat kind {kind!r} (use {', '.join(SEAT_KINDS)})")
         parsed.append((name, kind))
-    humans = sum(1 for _, kind in parsed if kind == "human")
     seats: list[SeatSpec] = []
     for index, (name, kind) in enumerate(parsed):
-        same = sum(1 for _, k in parsed if k == kind)
-        seats.append(SeatSpec(name or default_name(kind, index, humans, same), kind))
+        nth = sum(1 for _, k in parsed[: index + 1] if k == kind)
+        of_kind = sum(1 for _, k in parsed if k == kind)
+        seats.append(SeatSpec(name or default_name(kind, nth, of_kind), kind))
     names = [s.name for s in seats]
     if len(set(names)) != len(names):
         raise SeatError("--seats: two seats have the same name")

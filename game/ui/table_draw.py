@@ -317,7 +317,7 @@ def label_spot(slot: Rect, size: tuple[int, int], lit: bool, blocked: list[Rect]
 
 def veil_surface(size: tuple[int, int]) -> pygame.Surface:
     veil = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(veil, (*INK, 110), veil.get_rect(), border_radius=max(2, size[0] // 8))
+    pygame.draw.rect(veil, (*INK, 80), veil.get_rect(), border_radius=max(2, size[0] // 8))
     return veil
 
 

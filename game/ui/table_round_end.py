@@ -60,7 +60,7 @@ class RoundEndScene(Overlay):
         outcome = state.outcome
         rect = self.panel_rect
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (18, 32, 24, 240), panel.get_rect(), border_radius=14)
+        pygame.draw.rect(panel, (18, 32, 24, 255), panel.get_rect(), border_radius=14)
         pygame.draw.rect(panel, GOLD, panel.get_rect(), 2, border_radius=14)
         title = match_title(match) or outcome_title(match, state)
         line = self.text.fit(title, rect.width - 40, 34, GOLD, True)
