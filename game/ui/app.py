@@ -103,7 +103,7 @@ class App:
 
     def release_gui_manager(self, manager: pygame_gui.UIManager) -> None:
         """A scene is done with ``manager``: empty it and keep it for the next scene."""
-        manager.clear_and_reset()
+        manager.clear_and_reset()  # type: ignore[no-untyped-call]
         if len(self._gui_pool) < 3:
             self._gui_pool.append(manager)
 

@@ -97,7 +97,7 @@ _PLAYERS: dict[str, Player | None] = {}  # per process: one player object per le
 def _player_for(level: str) -> Player | None:
     if level not in _PLAYERS:
         try:
-            from game.ai import make_player  # type: ignore[attr-defined]
+            from game.ai import make_player
         except ImportError:
             _PLAYERS[level] = None
         else:

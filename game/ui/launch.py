@@ -159,7 +159,8 @@ def run(args: argparse.Namespace) -> int:
 
     computers_only = match is not None and not any(p.is_human for p in match.players)
     scale = SMOKE_TIME_SCALE if smoke is not None and computers_only else 1.0
-    app = App(size or tuple(settings.window_size), args.fullscreen or settings.fullscreen, time_scale=scale)
+    width, height = settings.window_size
+    app = App(size or (width, height), args.fullscreen or settings.fullscreen, time_scale=scale)
     thinker = Thinker("process")
     autosave = Autosaver() if smoke is None else None
     app.services.update(

@@ -84,7 +84,7 @@ class GuiScene(Scene):
         super().on_resize(size)
         if self.gui is not None:
             self.gui.set_window_resolution(size)
-            self.gui.clear_and_reset()
+            self.gui.clear_and_reset()  # type: ignore[no-untyped-call]
             self.build_gui()
             self.gui.update(0.0)
 

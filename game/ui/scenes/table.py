@@ -101,7 +101,7 @@ class TableScene(GuiScene):
             "refuse": pygame_gui.elements.UIButton(regions.buttons["refuse"], "Refuse to lead", self.gui),
         }
         for button in self._buttons.values():
-            button.hide()
+            button.hide()  # type: ignore[no-untyped-call]
         self._version = None
 
     def close(self) -> None:
@@ -248,9 +248,9 @@ class TableScene(GuiScene):
         for name, button in self._buttons.items():
             wanted = name in kinds
             if wanted and not button.visible:
-                button.show()
+                button.show()  # type: ignore[no-untyped-call]
             elif not wanted and button.visible:
-                button.hide()
+                button.hide()  # type: ignore[no-untyped-call]
 
     # Input ---------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -348,9 +348,11 @@ class TableScene(GuiScene):
             for tile in drawn:
                 rect = self.hand_rect(tile) if seat == self.viewer and self.hand_face_up else None
                 target = centre_of(rect) if rect is not None else end
-                face = (*halves(tile), True, rect.height) if rect is not None else None
+                shown: tuple[int, int, bool, int] | None = None
+                if rect is not None:
+                    shown = (*halves(tile), True, rect.height)
                 self.motion.add(
-                    Glide(centre_of(self.regions.boneyard), target, self.glide_s * 0.8, face, length, True, tile if rect else None, blocks=not human)
+                    Glide(centre_of(self.regions.boneyard), target, self.glide_s * 0.8, shown, length, True, tile if rect else None, blocks=not human)
                 )
             self.sound("draw")
         elif action.kind == "pass":
