@@ -18,7 +18,8 @@ def header_text(match: Match) -> str:
     else:
         goal = f"first to {rules.target_score}"
     tiles = "double-nine" if rules.top == 9 else "double-six"
-    return f"{title}  ·  round {match.round_index + 1}  ·  {goal}  ·  {tiles}, ends add up to {rules.target}"
+    played = len(match.completed_rounds) + (0 if match.rounds and match.rounds[-1].over else 1)
+    return f"{title}  ·  round {max(1, played)}  ·  {goal}  ·  {tiles}, ends add up to {rules.target}"
 
 
 def lead_text(state: RoundState, names: list[str]) -> str:

@@ -46,6 +46,7 @@ class TableScene(GuiScene):
         hints: bool = True,
         on_leave: Callable[[TableScene], None] | None = None,
         on_action: Callable[[Match], None] | None = None,
+        on_pause: Callable[[TableScene], None] | None = None,
     ):
         super().__init__()
         self.match = match
@@ -58,6 +59,7 @@ class TableScene(GuiScene):
         self.hints = hints
         self.on_leave = on_leave
         self.on_action = on_action
+        self.on_pause = on_pause  # Esc with nothing in hand (the menu work opens its pause menu here)
         self.input = TableInput()
         self.motion = Motion()
         self.text = TextCache()
@@ -258,6 +260,9 @@ class TableScene(GuiScene):
             return True
         intent = self.input.handle(event, self.input_context())
         if intent is None:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_pause is not None:
+                self.on_pause(self)
+                return True
             return False
         self.follow(intent)
         return True
