@@ -1,0 +1,74 @@
+"""Computer seats think off the drawing thread and see only their seat's view."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import Future
+from typing import Any
+
+from game.engine import Action, PlayerInfo, SeatView
+from game.ui.controllers import ComputerController, Thinker, choose_action
+
+
+class SlowThinker(Thinker):
+    """A thread worker that waits for a signal before answering (a long search)."""
+
+    def __init__(self) -> None:
+        super().__init__("thread")
+        self.release = threading.Event()
+        self.seen: list[object] = []
+
+    def submit(self, level: str, view: SeatView, seed: int, budget_s: float) -> Future[Action]:
+        self.seen.append(view)
+
+        def slow() -> Action:
+            self.release.wait(10)
+            return choose_action("random", view, seed, 0.0)
+
+        return self._pool().submit(slow)
+
+
+def test_the_window_keeps_drawing_while_a_computer_thinks(make_app: Any, ui: Any) -> None:
+    app = make_app((800, 600))
+    thinker = SlowThinker()
+    from game.engine import Match, Rules
+    from game.ui.scenes.table import TableScene
+
+    match = Match(Rules.from_base("matador", 2), [PlayerInfo("Cpu", "computer", "hard"), PlayerInfo("Ann")], 6)
+    match.next_round()
+    while match.round.current_player != 0:  # play on until the computer (seat 0) is to move
+        match.push(match.round.legal_moves()[0])
+    scene = TableScene(match, thinker=thinker)
+    app.push(scene)
+    frames = app.frames
+    ui.settle(app, 30, 0.05)
+    assert app.frames == frames + 30  # frames went on while the search ran
+    assert scene.seat_info(0)[4] == "thinking…"
+    assert all(isinstance(v, SeatView) for v in thinker.seen) and thinker.seen
+    view = thinker.seen[0]
+    assert isinstance(view, SeatView) and view.seat == 0
+    history = len(match.round.history)
+    thinker.release.set()
+    for _ in range(100):
+        app.step([], 0.05)
+        if len(match.round.history) > history:
+            break
+    assert len(match.round.history) == history + 1
+    thinker.shutdown()
+
+
+def test_a_failing_player_still_moves_legally() -> None:
+    class Broken(Thinker):
+        def submit(self, level: str, view: SeatView, seed: int, budget_s: float) -> Future[Action]:
+            future: Future[Action] = Future()
+            future.set_exception(RuntimeError("search exploded"))
+            return future
+
+    from game.engine import Match, Rules
+
+    match = Match(Rules.from_base("wild-doubles", 2), [PlayerInfo("A", "computer", "hard"), PlayerInfo("B")], 1)
+    state = match.round
+    controller = ComputerController(state.current_player or 0, "hard", Broken("thread"))
+    controller.start(match.view(state.current_player or 0), 5)
+    action = controller.poll()
+    assert action is not None and state.is_legal(action)
