@@ -184,7 +184,7 @@ def print_table(result: dict[str, Any]) -> None:
     print(f"goal: {goal:,} 2-player matador games/s on all cores: {verdict} ({got:,})")
     load = result["load_average_before"]
     if load >= 0:
-        note = " (other work was running: wall-clock figures are low)" if load > 0.5 else ""
+        note = " (the machine was busy just before: wall-clock figures may be low)" if load > 0.5 else ""
         print(f"load average before the runs: {load}{note}")
     if result["quick"]:
         print("(--quick: short runs, rough figures)")
