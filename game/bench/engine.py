@@ -4,14 +4,17 @@ Random full games per second for each rule set at 2 and 4 players and the
 largest count the set allows: a random full game is one round from a fresh
 uniform deal to its end, every action chosen uniformly among the legal ones
 (``game.engine.fastplay.random_games``, which plays exactly the rules of
-``RoundState``; tests/engine/test_fastplay.py proves it action by action).
+``RoundState``; tests/engine/test_fastplay.py checks it action by action).
 
 Each figure is the median of 5 runs. "All cores" runs one worker process per
 core, each playing the same number of games, and divides all the games by the
-wall-clock time of the run; "one core" is the same in this process alone. For
-comparison, the reference ``RoundState`` loop (``legal_moves`` + ``_apply``,
-deals from ``game.engine.match.deal``) is timed for 2-player Matador.
-Figures are printed, never asserted.
+wall-clock time of the run; "one core" is the same in this process alone, and
+"per CPU-s" divides by this process's CPU time instead (steadier when other
+work shares the machine). Deals are shuffled with numpy when it is installed;
+2-player Matador is also timed with deals shuffled in Python. For comparison,
+the reference ``RoundState`` loop (``legal_moves`` + ``_apply``, deals from
+``game.engine.match.deal``) is timed for 2-player Matador. Figures are printed,
+never asserted.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import time
 from typing import Any
 
 from game.engine import RULE_SETS, Rules
-from game.engine.fastplay import _numpy, random_games
+from game.engine.fastplay import has_numpy, random_games
 
 GOAL = 60_000  # 2-player matador games per second on a 2-core machine
 RUNS = 5
@@ -126,7 +129,7 @@ def measure(quick: bool) -> dict[str, Any]:
                 got = rates(pool, workers, base, players, seconds, None)
                 for key, rate in got.items():
                     figures[key].setdefault(base, {})[str(players)] = rate
-        numpy_deals = _numpy() is not None
+        numpy_deals = has_numpy()
         pure = rates(pool, workers, "matador", 2, seconds, False) if numpy_deals else None
     finally:
         if pool is not None:

@@ -917,6 +917,11 @@ def _numpy() -> Any:
         return None
 
 
+def has_numpy() -> bool:
+    """Whether ``random_deals`` can shuffle with numpy (an optional dependency)."""
+    return _numpy() is not None
+
+
 def random_games(rules: Rules, count: int, seed: int = 0, use_numpy: bool | None = None) -> int:
     """Play ``count`` random rounds, each from a fresh uniform deal (``random_deals``);
     returns how many ended with a domino, a checksum that is the same for the same

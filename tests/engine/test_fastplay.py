@@ -192,7 +192,7 @@ def test_playouts_from_any_position_match_round_state(base: str, players: int, o
         assert position.playout(random.Random(k)) == got, "a playout must leave its position as it was"
 
 
-NUMPY = [False] + ([True] if fastplay._numpy() is not None else [])
+NUMPY = [False] + ([True] if fastplay.has_numpy() else [])
 
 
 @pytest.mark.parametrize("use_numpy", NUMPY)
