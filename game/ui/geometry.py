@@ -25,7 +25,6 @@ from typing import Protocol, Sequence
 from pygame import Rect
 
 from game.engine import OpenEnd, Placement, Spinner
-from game.engine.tiles import halves
 
 LINE, CROSS = "line", "cross"  # a tile along its line, or across it (doubles, crosswise matadors)
 Vec = tuple[int, int]
@@ -447,7 +446,3 @@ def compute_layout(source: LayoutSource, area: Rect, max_unit: int | None = None
     assert attempt is not None
     return attempt.result(False)
 
-
-def tile_values(tile: int) -> tuple[int, int]:
-    """The halves of a tile, higher first (for ghosts of tiles not yet laid)."""
-    return halves(tile)

@@ -124,3 +124,31 @@ def test_keyboard_play(make_app: Any, ui: Any) -> None:
     app.step([ui.key(pygame.K_p)], 0.016)
     assert state.key() == before
     assert scene.motion.message is not None and "cannot pass" in scene.motion.message.text
+
+
+def test_refuse_to_lead_button_in_a_later_leyden_round(make_app: Any, ui: Any) -> None:
+    import random
+
+    from game.engine import Action
+
+    app = make_app((800, 600))
+    rules = Rules.from_base("leyden", 2)
+    match = Match(rules, [PlayerInfo("Ann"), PlayerInfo("Bob")], seed=9)
+    rng = random.Random(9)
+    while True:  # round 1 played out by the engine alone, until a round that is not redealt
+        state = match.next_round()
+        while not state.over:
+            match.push(rng.choice(state.legal_moves()))
+        if state.outcome is not None and state.outcome.end != "redeal":
+            break
+    match.next_round()  # the loser of round 1 leads: a double (not 0-0), draw for one, or refuse
+    scene = TableScene(match, thinker=Thinker("thread"), animation_speed="fast")
+    app.push(scene)
+    ready(app, ui, scene)
+    app.step([], 0.016)
+    assert Action.refuse() in scene.legal
+    button = scene._buttons["refuse"]
+    assert button.visible and not scene._buttons["pass"].visible
+    ui.click(app, button.rect.center)
+    app.step([], 0.016)
+    assert scene.state.history[-1][1] == Action.refuse()
