@@ -152,3 +152,15 @@ def test_refuse_to_lead_button_in_a_later_leyden_round(make_app: Any, ui: Any) -
     ui.click(app, button.rect.center)
     app.step([], 0.016)
     assert scene.state.history[-1][1] == Action.refuse()
+    # the other player refuses too: the tiles are dealt again, with a word on the table
+    rounds = len(match.rounds)
+    ready(app, ui, scene)
+    app.step([], 0.016)
+    if Action.refuse() in scene.legal:
+        ui.click(app, scene._buttons["refuse"].rect.center)
+        app.step([], 0.016)
+        assert scene.state.outcome is not None and scene.state.outcome.end == "redeal"
+        app.step([], 0.1)
+        assert scene.motion.message is not None and "dealt again" in scene.motion.message.text
+        ui.settle(app, 30, 0.1)
+        assert len(match.rounds) == rounds + 1 and not match.rounds[-1].over
