@@ -6,9 +6,15 @@ import sys
 
 
 def main() -> None:
-    from game.cli import run
+    # `tournament` starts worker processes; a frozen program re-launched as a
+    # worker must hand over to multiprocessing first.
+    import multiprocessing
 
-    sys.exit(run(sys.argv[1:]))
+    multiprocessing.freeze_support()
+    from game.cli import run
+    from game.crash import guarded
+
+    sys.exit(guarded(lambda: run(sys.argv[1:])))
 
 
 if __name__ == "__main__":
