@@ -1,0 +1,236 @@
+"""Check a scene's layout: widgets that overlap, leave the window, or clip their text.
+
+``layout_problems(scene)`` looks at the pygame_gui elements of a ``GuiScene``
+that is attached to an ``App`` and returns one line per problem (an empty list
+when the layout is clean):
+
+- two visible sibling widgets (in the same container) that overlap;
+- a widget outside the window, or outside the container that holds it (lists
+  and scrolling areas clip their rows on purpose and are not checked inside);
+- a button or label whose text, measured with the element's own font, is wider
+  or taller than the room inside its border, shadow and padding.
+
+A scene may also declare text it draws itself: ``drawn_text`` (an attribute or
+a method) giving ``(text, rect, area)`` triples, the rect the text takes and the
+area it must stay in. Such text must lie inside its area and the window, and
+must not run under a widget.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+import pygame
+
+DrawnText = tuple[str, pygame.Rect, pygame.Rect]
+
+# elements whose insides clip or scroll their own rows
+_SCROLLING = ("UISelectionList", "UIScrollingContainer", "UITextBox", "UIDropDownMenu", "UITextEntryBox")
+
+
+def layout_problems(scene: Any) -> list[str]:
+    """Every layout problem of ``scene`` at its current size, as sentences."""
+    problems: list[str] = []
+    gui = getattr(scene, "gui", None)
+    app = getattr(scene, "app", None)
+    if app is not None:
+        window = pygame.Rect((0, 0), app.size)
+    else:
+        window = pygame.Rect((0, 0), scene.size)
+    elements: list[Any] = []
+    if gui is not None:
+        elements = [e for e in gui.get_sprite_group().sprites() if _visible(e)]
+        problems += _outside(elements, window, gui)
+        problems += _overlaps(elements, gui)
+        problems += _clipped_text(elements)
+    problems += _drawn_text_problems(_drawn_text(scene), window, elements, gui)
+    return problems
+
+
+# -- helpers -------------------------------------------------------------------
+
+
+def _name(element: Any) -> str:
+    text = getattr(element, "text", None)
+    ident = getattr(element, "most_specific_combined_id", type(element).__name__)
+    if isinstance(text, str) and text:
+        return f"{type(element).__name__} {text!r} ({ident})"
+    return f"{type(element).__name__} ({ident})"
+
+
+def _is_container(element: Any) -> bool:
+    import pygame_gui
+
+    return isinstance(element, pygame_gui.core.UIContainer)
+
+
+def _visible(element: Any) -> bool:
+    """Shown, and every container around it shown too."""
+    seen = 0
+    node = element
+    while node is not None and seen < 50:
+        if not getattr(node, "visible", True):
+            return False
+        container = node.ui_container if hasattr(node, "ui_container") else None
+        if container is None or container is node:
+            break
+        node = container
+        seen += 1
+    return True
+
+
+def _ancestors(element: Any, gui: Any) -> list[Any]:
+    """The containers (and the elements owning them) around ``element``, inside out."""
+    root = gui.get_root_container()
+    found: list[Any] = []
+    node = element
+    for _ in range(50):
+        container = getattr(node, "ui_container", None)
+        if container is None or container is root or container is node:
+            break
+        found.append(container)
+        owner = getattr(container, "parent_element", None)
+        if owner is not None:
+            found.append(owner)
+        node = container
+    return found
+
+
+def _in_scrolling(element: Any, gui: Any) -> bool:
+    return any(type(a).__name__ in _SCROLLING for a in _ancestors(element, gui))
+
+
+def _owned_by(element: Any, other: Any) -> bool:
+    """``element`` is part of ``other`` (its container, or inside it)."""
+    node = element
+    for _ in range(50):
+        parent = getattr(node, "parent_element", None)
+        if parent is None:
+            container = getattr(node, "ui_container", None)
+            if container is None or container is node:
+                return False
+            parent = container
+        if parent is other:
+            return True
+        node = parent
+    return False
+
+
+def _outside(elements: Sequence[Any], window: pygame.Rect, gui: Any) -> list[str]:
+    problems = []
+    root = gui.get_root_container()
+    for element in elements:
+        if _is_container(element) and element is root:
+            continue
+        rect = pygame.Rect(element.get_abs_rect())
+        if rect.width <= 0 or rect.height <= 0:
+            continue
+        if not window.contains(rect):
+            problems.append(f"{_name(element)} at {tuple(rect)} lies outside the window {window.size}")
+            continue
+        container = element.ui_container
+        if container is None or container is root or _in_scrolling(element, gui):
+            continue
+        area = pygame.Rect(container.get_abs_rect())
+        if not area.contains(rect):
+            problems.append(f"{_name(element)} at {tuple(rect)} sticks out of its container {tuple(area)}")
+    return problems
+
+
+def _overlaps(elements: Sequence[Any], gui: Any) -> list[str]:
+    problems = []
+    by_container: dict[int, list[Any]] = {}
+    for element in elements:
+        if _is_container(element):
+            continue  # a container draws nothing; what it holds is checked
+        container = element.ui_container
+        if container is not None and _in_scrolling(element, gui):
+            continue
+        by_container.setdefault(id(container), []).append(element)
+    for group in by_container.values():
+        for i, first in enumerate(group):
+            a = pygame.Rect(first.get_abs_rect())
+            for second in group[i + 1 :]:
+                if _owned_by(first, second) or _owned_by(second, first):
+                    continue
+                b = pygame.Rect(second.get_abs_rect())
+                overlap = a.clip(b)
+                if overlap.width > 0 and overlap.height > 0:
+                    problems.append(f"{_name(first)} {tuple(a)} overlaps {_name(second)} {tuple(b)}")
+    return problems
+
+
+def _border(element: Any) -> tuple[int, int]:
+    """Horizontal and vertical room taken by the border (left+right, top+bottom)."""
+    border = getattr(element, "border_width", 0) or 0
+    if isinstance(border, dict):
+        return int(border.get("left", 0)) + int(border.get("right", 0)), int(border.get("top", 0)) + int(
+            border.get("bottom", 0)
+        )
+    return 2 * int(border), 2 * int(border)
+
+
+def _clipped_text(elements: Iterable[Any]) -> list[str]:
+    problems = []
+    for element in elements:
+        font = getattr(element, "font", None)
+        text = getattr(element, "text", None)
+        if font is None or not isinstance(text, str) or not text.strip():
+            continue
+        if type(element).__name__ not in ("UIButton", "UILabel") and not hasattr(element, "drawable_shape"):
+            continue
+        kwargs = getattr(element, "text_kwargs", None) or {}
+        try:
+            from pygame_gui.core.utility import translate
+
+            shown = translate(text, **kwargs)
+        except Exception:
+            shown = text
+        width, height = font.size(shown)
+        rect = element.get_abs_rect()
+        shadow = int(getattr(element, "shadow_width", 0) or 0)
+        border_x, border_y = _border(element)
+        pad_x = int(getattr(element, "text_horiz_alignment_padding", 0) or 0)
+        pad_y = int(getattr(element, "text_vert_alignment_padding", 0) or 0)
+        if type(element).__name__ == "UIButton":
+            # a rounded button loses its corners: keep the text clear of them
+            radius = getattr(element, "shape_corner_radius", 0)
+            if isinstance(radius, (list, tuple)):
+                radius = max(radius) if radius else 0
+            pad_x = max(pad_x, int(radius or 0) // 2)
+        room_w = rect.width - 2 * shadow - border_x - 2 * pad_x
+        room_h = rect.height - 2 * shadow - border_y - 2 * pad_y
+        if width > room_w:
+            problems.append(f"{_name(element)}: text {width} px wide, room for {room_w}")
+        if height > room_h:
+            problems.append(f"{_name(element)}: text {height} px tall, room for {room_h}")
+    return problems
+
+
+def _drawn_text(scene: Any) -> list[DrawnText]:
+    declared = getattr(scene, "drawn_text", None)
+    if callable(declared):
+        declared = declared()
+    return list(declared or [])
+
+
+def _drawn_text_problems(
+    texts: Sequence[DrawnText], window: pygame.Rect, elements: Sequence[Any], gui: Any
+) -> list[str]:
+    problems = []
+    widgets = []
+    if gui is not None:
+        root = gui.get_root_container()
+        widgets = [e for e in elements if not _is_container(e) and e.ui_container is root]
+    for text, rect, area in texts:
+        rect = pygame.Rect(rect)
+        if not pygame.Rect(area).contains(rect):
+            problems.append(f"drawn text {text!r} at {tuple(rect)} is clipped by its area {tuple(area)}")
+        elif not window.contains(rect):
+            problems.append(f"drawn text {text!r} at {tuple(rect)} lies outside the window {window.size}")
+        for widget in widgets:
+            other = pygame.Rect(widget.get_abs_rect())
+            overlap = rect.clip(other)
+            if overlap.width > 0 and overlap.height > 0:
+                problems.append(f"drawn text {text!r} at {tuple(rect)} runs under {_name(widget)}")
+    return problems

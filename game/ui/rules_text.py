@@ -1,0 +1,261 @@
+"""The rules as the Rules screen tells them: one page per tab.
+
+A page is a list of blocks: ``Heading(text)``, ``Para(text)`` and
+``Figure(kind, caption)``; the Rules scene draws a figure with real tiles (see
+``game.ui.scenes.rules.FIGURES`` for the kinds). Text may hold ``**bold**``
+runs. The pages follow the order of ``game.engine.RULE_SETS`` after a first
+page on what every set shares.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Heading:
+    text: str
+
+
+@dataclass(frozen=True)
+class Para:
+    text: str
+
+
+@dataclass(frozen=True)
+class Figure:
+    kind: str
+    caption: str
+
+
+Block = Heading | Para | Figure
+
+
+@dataclass(frozen=True)
+class Page:
+    id: str  # "basics" or a rule set id
+    tab: str  # the tab's label
+    title: str
+    blocks: tuple[Block, ...]
+
+
+BASICS = Page(
+    "basics",
+    "The basics",
+    "How every Matador game works",
+    (
+        Para(
+            "Matador is a blocking game: you empty your hand onto a shared line of tiles, and "
+            "whoever runs out first, or holds the fewest pips when nobody can move, takes the round."
+        ),
+        Heading("Ends add up to seven"),
+        Para(
+            "Tiles do not match here. The half you put against an open end must **add up to seven** "
+            "with it: a 6 goes against a 1, a 5 against a 2, a 4 against a 3. Whatever your tile "
+            "shows on its far half becomes the new end."
+        ),
+        Figure("seven", "5 + 2, 6 + 1 and 4 + 3: every join in this line makes seven."),
+        Para(
+            "A blank end is a dead end for ordinary tiles, since no half carries seven pips. "
+            "With the double-nine set of big family games the sum to reach is ten instead."
+        ),
+        Heading("Matadors are wild"),
+        Para(
+            "The four **matadors** are 0-0 and the tiles whose halves already make seven: 6-1, 5-2 "
+            "and 4-3. A matador goes on any end at all, blanks included, and you choose which of "
+            "its halves faces outwards. The double blank always leaves a blank behind it."
+        ),
+        Figure("matadors", "The matadors of the double-six set: 0-0, 6-1, 5-2 and 4-3."),
+        Figure("blank", "Only a matador can open a blank end again; here 5-2 does it."),
+        Heading("Your turn"),
+        Para(
+            "Play moves round the table to the left. On your turn you lay one tile if you can; the "
+            "rule set says when you may or must draw from the boneyard instead. You may only pass "
+            "when there is truly nothing else to do."
+        ),
+        Heading("End of a round"),
+        Para(
+            "A round ends with **Domino!** when someone lays their last tile, or when it is "
+            "**blocked** because every player passed in turn. Then the pips still in each hand are "
+            "counted; 0-0 counts nothing. A blocked round goes to the lowest count; if two share it, "
+            "nobody wins the round."
+        ),
+    ),
+)
+
+MATADOR = Page(
+    "matador",
+    "Matador",
+    "Matador, the classic game",
+    (
+        Para("Two to four players with the double-six set. Each takes 7 tiles with two players, 5 with three or four."),
+        Heading("Playing"),
+        Para(
+            "Whoever holds the highest double opens with it. If no one has a double, players take "
+            "tiles from the boneyard in turn until somebody draws one, and that double opens. After "
+            "the first round the previous winner starts with any tile."
+        ),
+        Figure("seven", "Each tile joins its neighbour so that the touching halves make seven."),
+        Para(
+            "Matadors are wild, so keep them for the moment you are stuck or an end is blank. "
+            "If you cannot lay a tile you draw, one at a time, until you get one that fits, and you "
+            "lay it straight away. When the boneyard is empty you pass."
+        ),
+        Heading("Scoring"),
+        Para(
+            "Going out earns you every pip left in your opponents' hands. Winning a blocked round "
+            "earns, for each opponent, how many pips more than you they hold."
+        ),
+        Heading("The match"),
+        Para("The first player to reach 100 points wins. A custom game can play to 50, 150, 200 or a single round."),
+    ),
+)
+
+ALL_SEVENS = Page(
+    "all-sevens",
+    "All Sevens",
+    "All Sevens",
+    (
+        Para(
+            "Known too as Russian Cross or Seven-Up. Two to four players with the double-six set, "
+            "7 tiles each; the rest are put aside face down and stay out of the game."
+        ),
+        Heading("Playing"),
+        Para(
+            "There are **no matadors** and **no drawing**: on your turn you lay one tile whose "
+            "touching half makes seven with an end, or you pass. A blank end therefore closes that "
+            "side of the line for the rest of the round."
+        ),
+        Figure("closed", "No tile can follow the 0: that end is shut until the round is over."),
+        Para(
+            "The holder of the highest double opens; if nobody holds a double, the tiles are dealt "
+            "again. Later rounds are opened by the last winner with any tile. A custom game can bring "
+            "matadors back, or let the first double become a spinner with four arms."
+        ),
+        Heading("Scoring"),
+        Para(
+            "The winner, whether they went out or had the lowest count in a blocked round, scores "
+            "all the pips left in the other hands. First to 100 takes the match."
+        ),
+    ),
+)
+
+FAMILY = Page(
+    "family",
+    "Family Matador",
+    "Family Matador",
+    (
+        Para(
+            "The party version, for two to eight players. Up to four play with the double-six set; "
+            "from five players on, the double-nine set comes out and joined ends must make **ten**. "
+            "Hands are 7 tiles for two players, 5 for more."
+        ),
+        Figure("ten", "With double-nine the matadors are 0-0 and every tile totalling ten."),
+        Heading("Playing"),
+        Para(
+            "The highest double opens every round. On your turn you either lay a tile or, whether "
+            "you like it or not, draw one, and that ends your turn. The last two tiles of the "
+            "boneyard are never drawn."
+        ),
+        Heading("Scoring"),
+        Para(
+            "Going out scores the pips of all your opponents. In a blocked round the lowest count "
+            "wins and scores the difference to each opponent's count. The first to 50 wins the match."
+        ),
+    ),
+)
+
+LEYDEN = Page(
+    "leyden",
+    "Leyden",
+    "Leyden",
+    (
+        Para(
+            "A duel for exactly two players with the double-six set. Each gets 6 tiles and 16 stay "
+            "in the boneyard."
+        ),
+        Heading("The cross"),
+        Para(
+            "The opening tile must be a double other than 0-0, and it becomes the **spinner**: arms "
+            "grow from both its ends and both its long sides. The first two tiles after it go on its "
+            "two sides; after that any open end may be played."
+        ),
+        Figure("cross", "A spinner 3-3 with four arms: each arm starts with a 4, because 3 + 4 = 7."),
+        Heading("Crosswise matadors"),
+        Para(
+            "A matador that is not a double may be laid **across** an arm. The end then offers both "
+            "of its halves, and the next player on that arm picks which one to join; the tile after "
+            "it goes back in line."
+        ),
+        Figure("crosswise", "4-3 laid across: the arm now offers 4 and 3, so a 3 or a 4 may follow."),
+        Heading("Leading and drawing"),
+        Para(
+            "In the first round the holder of the lowest double (not 0-0) opens. Afterwards the loser "
+            "of the last round must open with a double, drawing for one if needed. They may refuse; "
+            "then the other player may open, and if both refuse the tiles are dealt again. You may "
+            "draw as many tiles as you like before you lay, but the last two stay in the boneyard."
+        ),
+        Heading("Scoring"),
+        Para(
+            "Here points are bad: each player adds the pips left in their own hand. The first to "
+            "reach 100 **loses** the match; if both get there together, the lower total wins."
+        ),
+    ),
+)
+
+SENST = Page(
+    "leyden-senst",
+    "Leyden (Senst)",
+    "Leyden, Senst variant",
+    (
+        Para("Played like Leyden, two players with 6 tiles each, with a few changes."),
+        Heading("A complete cross first"),
+        Para(
+            "After the opening double, the next **four** tiles must all go against the spinner, on "
+            "its two sides and its two ends in any order. Only when that cross of five tiles stands "
+            "may any arm grow further."
+        ),
+        Figure("cross", "The cross of five: the spinner and one tile against each of its four edges."),
+        Figure("crosswise", "Crosswise matadors are allowed, just as in Leyden."),
+        Heading("Leading"),
+        Para(
+            "The player holding the highest double opens with any double of theirs except 0-0. In "
+            "later rounds the previous winner opens the same way."
+        ),
+        Heading("Scoring"),
+        Para(
+            "The winner of a round scores the pips of **both** hands, their own included. A blocked "
+            "round with equal counts scores nothing. The first to reach 100 wins."
+        ),
+    ),
+)
+
+WILD = Page(
+    "wild-doubles",
+    "Wild Doubles",
+    "Wild Doubles",
+    (
+        Para(
+            "Two to four players with the double-six set: 7 tiles each for two or three players, "
+            "5 for four."
+        ),
+        Heading("Doubles are wild"),
+        Para(
+            "There are no matadors. Instead **every double** may be laid on any end, and it changes "
+            "nothing: the end still asks for what it asked for before the double."
+        ),
+        Figure("wild", "6-6 on a 5 end: the next tile still needs a 2, so 2-4 follows."),
+        Heading("Playing"),
+        Para(
+            "The holder of 6-6 opens, otherwise the highest double, otherwise the highest tile. "
+            "Every round opens that way. Without a tile to lay you draw until one fits."
+        ),
+        Heading("Scoring"),
+        Para(
+            "Every player adds their own pips left in hand after each round. Once someone reaches "
+            "100, the match ends and the **lowest** total wins; equal lowest totals draw."
+        ),
+    ),
+)
+
+PAGES: tuple[Page, ...] = (BASICS, MATADOR, ALL_SEVENS, FAMILY, LEYDEN, SENST, WILD)
