@@ -1,8 +1,9 @@
 """``python -m game play ...``: open the window and start (see game/cli.py for the flags).
 
-With ``--rules`` the table opens at once; without, ``open_title`` opens the
-title screen (for now it starts a default game: Matador, you against a medium
-computer player). ``--smoke-test N`` draws N frames and exits 0; with only
+With ``--rules`` or ``--seats`` the table opens at once; without, the title
+screen opens (see ``game/ui/flow.py`` for how the screens follow one another).
+Files that could not be read at startup (settings, statistics, the saved match)
+are moved aside and their messages shown on the title. ``--smoke-test N`` draws N frames and exits 0; with only
 computer seats the game plays on meanwhile, at a faster pace. ``--screenshot``
 saves the last frame. An uncaught error is logged to ``matador.log`` in the
 user log directory, reported on one line, and gives exit status 1.
@@ -83,11 +84,17 @@ class Autosaver:
         except Exception as err:  # a full disk must not stop the game
             log.warning("autosave failed: %s", err)
 
+    def flush(self) -> None:
+        """Wait until every save asked for so far is on disk."""
+        self._pool.submit(lambda: None).result()
+
     def close(self) -> None:
         self._pool.shutdown(wait=True)
 
 
 def table_scene(app: Any, match: Any, thinker: Thinker, autosave: Autosaver | None) -> Any:
+    """The table for ``match``, wired to the pause menu, the statistics and the title."""
+    from game.ui import flow
     from game.ui.scenes.table import TableScene
 
     settings = app.services.get("settings")
@@ -97,28 +104,26 @@ def table_scene(app: Any, match: Any, thinker: Thinker, autosave: Autosaver | No
         animation_speed=getattr(settings, "animation_speed", "normal"),
         computer_speed=getattr(settings, "computer_speed", "normal"),
         hints=getattr(settings, "hints", True),
-        on_leave=lambda scene: leave_table(app),
+        on_leave=lambda scene: flow.leave_table(app, scene),
         on_action=autosave,
+        on_pause=lambda scene: flow.pause(app, scene),
+        on_round_end=lambda scene: flow.round_ended(app, scene),
     )
 
 
 def open_title(app: Any) -> None:
-    """Open the title screen.
+    """Open the title screen (Continue, New game, Rules, Statistics, Settings, Quit)."""
+    from game.ui import flow
 
-    HOOK for the menu work: the title, menu, settings and saved-game scenes
-    belong here. Until they exist, this starts a default game at once: Matador,
-    you against a medium computer player.
-    """
-    seats = parse_seats(DEFAULT_SEATS)
-    match = make_match("matador", seats, None, None)
-    thinker = app.services.get("thinker")
-    autosave = app.services.get("autosave")
-    app.push(table_scene(app, match, thinker, autosave))
+    flow.open_title(app)
 
 
 def leave_table(app: Any) -> None:
-    """The player leaves a finished match. For now the game closes (the title screen will take over)."""
-    app.quit()
+    """Back to the title (the match in play is saved first)."""
+    from game.ui import flow
+
+    flow.flush_autosave(app)
+    flow.open_title(app)
 
 
 def main(args: argparse.Namespace) -> int:
@@ -149,8 +154,9 @@ def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.settings import Settings, load_settings
 
+    settings_message: str | None = None
     try:
-        settings, _ = load_settings()
+        settings, settings_message = load_settings()
     except Exception:
         settings = Settings()
     from game.ui.app import App
@@ -169,7 +175,11 @@ def run(args: argparse.Namespace) -> int:
         audio=Audio(settings.volume, settings.sound and smoke is None),
         thinker=thinker,
         autosave=autosave,
+        notices=[],
     )
+    from game.ui import flow
+
+    flow.load_user_files(app, settings_message)
     frame_file = os.environ.get("MATADOR_FIRST_FRAME_FILE")
     if frame_file:
         app.on_flip.append(lambda a: first_frame(a, frame_file))
@@ -184,6 +194,8 @@ def run(args: argparse.Namespace) -> int:
 
             pygame.image.save(app.surface, args.screenshot)
     finally:
+        if autosave is not None:
+            autosave.flush()  # the last move is on disk before anything else closes
         app.close()
         thinker.shutdown()
         if autosave is not None:

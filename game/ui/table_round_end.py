@@ -36,7 +36,12 @@ class RoundEndScene(Overlay):
         self.panel_rect = self.panel_bounds()
         bottom = self.panel_rect.bottom - 58
         cx = self.panel_rect.centerx
-        if self.table.match.over:
+        if self.table.match.over and self.table.on_leave is not None:
+            # the match-over screen follows (final scores, play again, the title)
+            self.buttons = {
+                "leave": pygame_gui.elements.UIButton(pygame.Rect(cx - 110, bottom, 220, 44), "Final scores", self.gui, object_id="#primary"),
+            }
+        elif self.table.match.over:
             self.buttons = {
                 "again": pygame_gui.elements.UIButton(pygame.Rect(cx - 210, bottom, 200, 44), "Play again", self.gui, object_id="#primary"),
                 "leave": pygame_gui.elements.UIButton(pygame.Rect(cx + 10, bottom, 200, 44), "Leave the table", self.gui),
@@ -105,7 +110,7 @@ class RoundEndScene(Overlay):
     def handle_event(self, event: pygame.event.Event) -> bool:
         super().handle_event(event)
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.choose("again" if self.table.match.over else "next")
+            self.choose(self.finish_choice())
         return True  # the table underneath gets nothing while this is up
 
     def update(self, dt: float) -> None:
@@ -117,7 +122,13 @@ class RoundEndScene(Overlay):
         if not self.table.humans:
             self.waited += dt
             if self.waited >= AUTO_CONTINUE_S:
-                self.choose("again" if self.table.match.over else "next")
+                self.choose(self.finish_choice())
+
+    def finish_choice(self) -> str:
+        """What Enter (or waiting, with nobody at the screen) picks."""
+        if not self.table.match.over:
+            return "next"
+        return "leave" if "leave" in self.buttons and "again" not in self.buttons else "again"
 
     def choose(self, name: str) -> None:
         app, table = self.app, self.table

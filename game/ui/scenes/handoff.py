@@ -1,4 +1,9 @@
-"""The cover between two people sharing the screen: nobody sees another's hand."""
+"""The cover between two people sharing the screen: nobody sees another's hand.
+
+It covers the whole window (nothing beneath is drawn while it is up) and lifts
+only when the named person clicks or presses a key, a moment after it appeared
+(so a stray click of the last player cannot lift it).
+"""
 
 from __future__ import annotations
 
@@ -6,12 +11,19 @@ from typing import Callable
 
 import pygame
 
+from game.ui.menu import felt, shadowed, tile_art
 from game.ui.scene import Scene
-from game.ui.table_text import DIM, GOLD, IVORY, TextCache
+from game.ui.table_text import DIM, IVORY, TextCache
+
+GUARD_S = 0.25  # input is ignored this long after the cover appears
+MODIFIERS = (
+    pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
+    pygame.K_LALT, pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_CAPSLOCK,
+)
 
 
 class HandoffScene(Scene):
-    """"Pass to NAME — click when ready". Covers the whole window (every hand is hidden)."""
+    """"Pass to NAME": a full-window cover until that person is at the screen."""
 
     opaque = True
 
@@ -20,13 +32,56 @@ class HandoffScene(Scene):
         self.name = name
         self.on_ready = on_ready
         self.text = TextCache()
+        self.shown = 0.0
+        self.pressed = False
+        self.picture: pygame.Surface | None = None
+
+    def attach(self, app: object) -> None:
+        super().attach(app)  # type: ignore[arg-type]
+        self.picture = self.make_picture()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        super().on_resize(size)
+        if self.app is not None:
+            self.picture = self.make_picture()
+
+    def make_picture(self) -> pygame.Surface:
+        """The whole cover, made once per window size."""
+        w, h = self.size
+        art = tile_art(self)
+        out = felt(art, (w, h), 110)
+        scale = max(0.7, min(1.4, min(w / 1280, h / 800)))
+        length = int(150 * scale) & ~1
+        back = art.back(length, True)
+        blocks = [
+            back,
+            shadowed(self.text, f"Pass to {self.name}", int(72 * scale), width=w - 60),
+            self.text.fit(f"Click or press any key when {self.name} is looking", w - 60, int(30 * scale), IVORY, True),
+            self.text.fit("Everyone else looks away: every hand stays hidden until then.", w - 60, int(22 * scale), DIM),
+        ]
+        gaps = [int(34 * scale), int(22 * scale), int(12 * scale)]
+        total = sum(b.get_height() for b in blocks) + sum(gaps)
+        y = (h - total) // 2
+        for i, block in enumerate(blocks):
+            out.blit(block, ((w - block.get_width()) // 2, y))
+            y += block.get_height() + (gaps[i] if i < len(gaps) else 0)
+        return out
+
+    def update(self, dt: float) -> None:
+        self.shown += dt
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        ready = (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
-            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+        """Nothing reaches the table while it is covered; a click or key lifts the cover."""
+        if self.shown < GUARD_S:
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.pressed = True
+            return True
+        ready = (event.type == pygame.MOUSEBUTTONUP and self.pressed) or (
+            event.type == pygame.KEYDOWN and event.key not in MODIFIERS
         )
         if not ready:
-            return True  # nothing reaches the table while it is covered
+            return True
         app = self.app
         callback = self.on_ready
         if app is not None:
@@ -36,11 +91,7 @@ class HandoffScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the cover (changes nothing)."""
-        surface.fill((14, 24, 18))
-        w, h = surface.get_size()
-        title = self.text.fit(f"Pass to {self.name}", w - 40, 54, GOLD, True)
-        surface.blit(title, ((w - title.get_width()) // 2, h // 2 - 60))
-        line = self.text.render("click when ready", 26, IVORY)
-        surface.blit(line, ((w - line.get_width()) // 2, h // 2 + 10))
-        note = self.text.render("(the others look away: every hand is hidden)", 20, DIM)
-        surface.blit(note, ((w - note.get_width()) // 2, h // 2 + 50))
+        if self.picture is not None and self.picture.get_size() == surface.get_size():
+            surface.blit(self.picture, (0, 0))
+        else:
+            surface.fill((14, 24, 18))

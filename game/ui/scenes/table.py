@@ -47,6 +47,7 @@ class TableScene(GuiScene):
         on_leave: Callable[[TableScene], None] | None = None,
         on_action: Callable[[Match], None] | None = None,
         on_pause: Callable[[TableScene], None] | None = None,
+        on_round_end: Callable[[TableScene], None] | None = None,
     ):
         super().__init__()
         self.match = match
@@ -60,6 +61,7 @@ class TableScene(GuiScene):
         self.on_leave = on_leave
         self.on_action = on_action
         self.on_pause = on_pause  # Esc with nothing in hand (the menu work opens its pause menu here)
+        self.on_round_end = on_round_end  # once per round, as its summary first shows (statistics)
         self.input = TableInput()
         self.motion = Motion()
         self.text = TextCache()
@@ -449,6 +451,12 @@ class TableScene(GuiScene):
         self._round_shown = self.match.round_index
         from game.ui.table_round_end import RoundEndScene
 
+        if self.on_round_end is not None:
+            try:
+                self.on_round_end(self)
+            except Exception as err:  # statistics must never stop the game
+                log.warning("round-end hook failed: %s", err)
+
         self.sound("match_won" if self.match.over else "round_won")
         self.app.push(RoundEndScene(self))
 
@@ -457,6 +465,7 @@ class TableScene(GuiScene):
         if self.match.over or not self.state.over:
             return
         self.match.next_round()
+        self._new_deal()
         self.last_tile = None
         self.input.reset()
         self.motion.finish()
@@ -471,12 +480,25 @@ class TableScene(GuiScene):
         """The same seats and rules again, from a new shuffle."""
         self.match = Match(self.match.rules, self.match.players, None)
         self.match.next_round()
+        self._new_deal()
         self._round_shown = -1
         self._unit_cap = {}
         self.last_tile = None
         self.input.reset()
         self.motion.finish()
         self.sync(force=True)
+
+    def _new_deal(self) -> None:
+        """New hands: with several people at the screen, the next one is handed the screen afresh."""
+        if len(self.humans) > 1:
+            self.viewer = None
+
+    def apply_settings(self, settings: object) -> None:
+        """Follow changed settings (animation and computer speed, hints)."""
+        self.glide_s = GLIDE_S / SPEED_FACTOR.get(str(getattr(settings, "animation_speed", "normal")), 1.0)
+        self.think_s = THINK_S / SPEED_FACTOR.get(str(getattr(settings, "computer_speed", "normal")), 1.0)
+        self.hints = bool(getattr(settings, "hints", self.hints))
+        self._version = None
 
     def leave(self) -> None:
         """The player leaves the table (after the match, or from a menu)."""

@@ -1,0 +1,148 @@
+"""The title screen: Continue, New game, Rules, Statistics, Settings, Quit.
+
+Continue shows only when a match is saved. Messages about files that could not
+be read (``app.services["notices"]``) show in a panel at the bottom until
+dismissed. Up/Down (or Tab) and Enter work as well as the mouse.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.ui import flow
+from game.ui.menu import MenuScene, blit_centred, button_column, fan_of_matadors, panel, scale_for, shadowed, style, tile_art, wrap
+from game.ui.table_text import DIM, GOLD, IVORY
+
+SUBTITLE = "The domino game where the ends add up to seven"
+
+
+class TitleScene(MenuScene):
+    """The first screen."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.can_continue = False
+        self.picture: pygame.Surface | None = None
+        self.notice_rect = pygame.Rect(0, 0, 0, 0)
+
+    # Layout ----------------------------------------------------------------------
+    def build_widgets(self) -> None:
+        assert self.gui is not None and self.app is not None
+        from game.saves import has_save
+
+        self.can_continue = has_save()
+        w, h = self.size
+        s = scale_for(self.size)
+        messages = flow.notices(self.app)
+        labels: list[tuple[str, str, str | None]] = []
+        if self.can_continue:
+            labels.append(("continue", "Continue", style("title_primary", self.size)))
+        labels.append(("new", "New game", style("title_button", self.size) if self.can_continue else style("title_primary", self.size)))
+        labels += [
+            ("rules", "Rules", style("title_button", self.size)),
+            ("statistics", "Statistics", style("title_button", self.size)),
+            ("settings", "Settings", style("title_button", self.size)),
+            ("quit", "Quit", style("title_button", self.size)),
+        ]
+        bw, bh, gap = int(300 * s), int(50 * s), int(12 * s)
+        column_h = len(labels) * bh + (len(labels) - 1) * gap
+
+        # the notices panel (bottom), then the title and the fan above the buttons
+        notice_lines: list[pygame.Surface] = []
+        self.notice_rect = pygame.Rect(0, 0, 0, 0)
+        if messages:
+            width = min(w - 40, int(940 * s))
+            for message in messages[-3:]:
+                notice_lines += wrap(self.text, message, width - 190, max(15, int(19 * s)), IVORY)
+            height = sum(line.get_height() + 3 for line in notice_lines) + 28
+            height = max(height, int(64 * s))
+            self.notice_rect = pygame.Rect((w - width) // 2, h - height - 14, width, height)
+        room_bottom = self.notice_rect.top - 12 if messages else h - int(24 * s)
+
+        title = shadowed(self.text, "MATADOR", int(118 * s), GOLD, w - 40)
+        subtitle = self.text.fit(SUBTITLE, w - 40, int(26 * s), DIM)
+        fan_len = int(96 * s) & ~1
+        fan = fan_of_matadors(tile_art(self), fan_len)
+        head_h = title.get_height() + subtitle.get_height() + int(10 * s)
+        free = room_bottom - column_h - head_h
+        show_fan = free > fan.get_height() + int(70 * s)
+        used = head_h + column_h + (fan.get_height() + int(24 * s) if show_fan else 0)
+        top = max(int(12 * s), (room_bottom - used) // 2 - int(10 * s))
+
+        picture = pygame.Surface(self.size, pygame.SRCALPHA)
+        y = top
+        blit_centred(picture, title, w // 2, y)
+        y += title.get_height()
+        blit_centred(picture, subtitle, w // 2, y)
+        y += subtitle.get_height() + int(22 * s)
+        if show_fan:
+            blit_centred(picture, fan, w // 2, y)
+            y += fan.get_height() + int(18 * s)
+        else:
+            y += int(8 * s)
+        if messages:
+            box = panel(self.notice_rect.size, 12, (40, 26, 18, 235))
+            ny = 14
+            for line in notice_lines:
+                box.blit(line, (18, ny))
+                ny += line.get_height() + 3
+            picture.blit(box, self.notice_rect.topleft)
+        self.picture = picture
+
+        self.buttons = button_column(self.gui, labels, w // 2, y, bw, bh, gap)
+        if messages:
+            r = self.notice_rect
+            dh = min(int(42 * s), r.height - 16)
+            self.buttons["dismiss"] = pygame_gui.elements.UIButton(
+                pygame.Rect(r.right - 150, r.centery - dh // 2, 134, dh), "Dismiss", self.gui, object_id=style("title_small", self.size)
+            )
+
+    def build_gui(self) -> None:
+        super().build_gui()
+        if self.focus.index is None:
+            self.focus.reset(self.focus.order, self.buttons, self.focus.order[0] if self.focus.order else None)
+
+    def rebuild(self) -> None:
+        if self.gui is not None:
+            self.gui.clear_and_reset()  # type: ignore[no-untyped-call]
+            self.build_gui()
+            self.gui.update(0.0)
+
+    # Actions ----------------------------------------------------------------------
+    def enter(self) -> None:
+        # back from another screen: a save may have appeared, a notice may be new
+        if self.app is not None and self.gui is not None:
+            from game.saves import has_save
+
+            if has_save() != self.can_continue or bool(flow.notices(self.app)) != bool(self.notice_rect.width):
+                self.rebuild()
+
+    def on_button(self, name: str) -> None:
+        app = self.app
+        if app is None:
+            return
+        if name == "continue":
+            if flow.continue_match(app) is None:
+                self.rebuild()
+        elif name == "new":
+            from game.ui.scenes.new_game import NewGameScene
+
+            app.push(NewGameScene())
+        elif name in flow.SIDE_SCENES:
+            if not flow.open_side(app, name):
+                self.rebuild()
+        elif name == "quit":
+            app.quit()
+        elif name == "dismiss":
+            flow.notices(app).clear()
+            self.rebuild()
+
+    def on_escape(self) -> None:
+        if self.app is not None and flow.notices(self.app):
+            self.on_button("dismiss")
+
+    # Drawing ------------------------------------------------------------------------
+    def draw_content(self, surface: pygame.Surface) -> None:
+        if self.picture is not None:
+            surface.blit(self.picture, (0, 0))
