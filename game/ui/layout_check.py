@@ -188,8 +188,11 @@ def _clipped_text(elements: Iterable[Any]) -> list[str]:
             shown = text
         width, height = font.size(shown)
         rect = element.get_abs_rect()
-        shadow = int(getattr(element, "shadow_width", 0) or 0)
-        border_x, border_y = _border(element)
+        if type(element).__name__ == "UILabel":
+            shadow, border_x, border_y = 0, 0, 0  # a label draws neither border nor shadow
+        else:
+            shadow = int(getattr(element, "shadow_width", 0) or 0)
+            border_x, border_y = _border(element)
         pad_x = int(getattr(element, "text_horiz_alignment_padding", 0) or 0)
         pad_y = int(getattr(element, "text_vert_alignment_padding", 0) or 0)
         if type(element).__name__ == "UIButton":
