@@ -1,0 +1,244 @@
+"""The Statistics screen: for each player name, per rule set, matches and rounds
+played and won and the best round (``game.stats``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.engine import RULE_SETS
+from game.stats import Record, Statistics, load_stats
+from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_font
+from game.ui.table_text import DIM, GOLD, IVORY
+
+Colour = tuple[int, int, int]
+COLUMNS = (("Matches", "played"), ("", "won"), ("Rounds", "played"), ("", "won"), ("Best", "round"))
+ROW_SHADE = (255, 255, 255, 14)
+TOTAL_SHADE = (240, 207, 122, 40)
+
+
+def _fit(text: str, size: int, width: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+    """``text`` at ``size`` or smaller, cut short with "…" if it still does not fit."""
+    while size > 11 and ui_font(size, bold).size(text)[0] > width:
+        size -= 1
+    font = ui_font(size, bold)
+    if font.size(text)[0] > width:
+        while len(text) > 1 and font.size(text + "…")[0] > width:
+            text = text[:-1]
+        text = text.rstrip() + "…"
+    return font.render(text, True, colour)
+
+
+class StatisticsScene(InfoScene):
+    """A table of results per player name and rule set."""
+
+    title = "Statistics"
+
+    def __init__(self, stats: Statistics | None = None, message: str | None = None) -> None:
+        super().__init__()
+        self.stats = stats
+        self.message = message
+        self.names: list[str] = []
+        self.shown_names: dict[str, str] = {}  # what the list shows -> the name
+        self.selected: str | None = None
+        self.name_list: pygame_gui.elements.UISelectionList | None = None
+        self.table_rect = pygame.Rect(0, 0, 0, 0)
+        self._table: pygame.Surface | None = None
+        self._table_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+        self._inset: pygame.Surface | None = None
+        self._empty: list[tuple[pygame.Surface, tuple[int, int]]] = []
+
+    def attach(self, app: Any) -> None:
+        if self.stats is None:
+            self.stats, message = load_stats()
+            self.message = self.message or message
+        self.names = self.stats.names()
+        if self.names and self.selected is None:
+            self.selected = self.names[0]
+        super().attach(app)
+
+    # Building ------------------------------------------------------------------
+    def build_body(self, body: pygame.Rect) -> None:
+        assert self.gui is not None
+        note_h = self.px(24) if self.message else 0
+        if self.message:
+            pygame_gui.elements.UILabel(
+                pygame.Rect(body.x, body.bottom - note_h, body.width, note_h),
+                self.message,
+                self.gui,
+                object_id=self.style("warn"),
+            )
+        area = pygame.Rect(body.x, body.y, body.width, body.height - note_h - (self.px(8) if note_h else 0))
+        self._empty = []
+        self.name_list = None
+        self._table = None
+        self._table_text = []
+        if not self.names:
+            self.table_rect = area
+            self._inset = panel_surface(area.size, INSET_FILL, edge=False)
+            self.layout_empty(area)
+            return
+        list_w = min(self.px(190), area.width // 4 + 20)
+        self.shown_names = {}
+        limit = 22
+        for name in self.names:
+            shown = name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
+            while shown in self.shown_names:
+                shown += " "
+            self.shown_names[shown] = name
+        default = next((s for s, n in self.shown_names.items() if n == self.selected), None)
+        self.name_list = pygame_gui.elements.UISelectionList(
+            pygame.Rect(area.x, area.y, list_w, area.height),
+            list(self.shown_names),
+            self.gui,
+            default_selection=default,
+            object_id=self.style("names"),
+        )
+        self.table_rect = pygame.Rect(area.x + list_w + self.px(18), area.y, 0, area.height)
+        self.table_rect.width = area.right - self.table_rect.x
+        self._inset = panel_surface(self.table_rect.size, INSET_FILL, edge=False)
+        self.make_table()
+
+    def layout_empty(self, area: pygame.Rect) -> None:
+        lines = [
+            (_fit("No games recorded yet", self.px(30), area.width - 40, GOLD, True), 0),
+            (_fit("Play a round and every player's results appear here,", self.px(18), area.width - 40, IVORY), 0),
+            (_fit("one line per rule set.", self.px(18), area.width - 40, IVORY), 0),
+        ]
+        total = sum(s.get_height() for s, _ in lines) + self.px(12)
+        y = area.centery - total // 2
+        for i, (surface, _) in enumerate(lines):
+            pos = (area.centerx - surface.get_width() // 2, y)
+            self._empty.append((surface, pos))
+            self.drawn_text.append(("empty state", pygame.Rect(pos, surface.get_size()), area))
+            y += surface.get_height() + (self.px(12) if i == 0 else 0)
+
+    def rows(self) -> list[tuple[str, Record]]:
+        """(rule set title, record) for the selected name, with a total row when there are several."""
+        assert self.stats is not None
+        if self.selected is None:
+            return []
+        sets = self.stats.table.get(self.selected, {})
+        order = [r for r in RULE_SETS if r in sets] + sorted(r for r in sets if r not in RULE_SETS)
+        rows = [(RULE_SETS[r].title if r in RULE_SETS else r, sets[r]) for r in order]
+        if len(rows) > 1:
+            total = Record()
+            for _, rec in rows:
+                total.matches_played += rec.matches_played
+                total.matches_won += rec.matches_won
+                total.rounds_played += rec.rounds_played
+                total.rounds_won += rec.rounds_won
+                total.best_round = max(total.best_round, rec.best_round)
+            rows.append(("All rule sets", total))
+        return rows
+
+    def make_table(self) -> None:
+        """Draw the selected player's table once (it is only blitted each frame)."""
+        rect = self.table_rect
+        pad = self.px(16)
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        surface = pygame.Surface(rect.size, pygame.SRCALPHA)
+        texts: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+
+        def put(picture: pygame.Surface, cell: pygame.Rect, align: str, label: str) -> None:
+            spot = picture.get_rect()
+            spot.centery = cell.centery
+            if align == "right":
+                spot.right = cell.right - self.px(6)
+            elif align == "centre":
+                spot.centerx = cell.centerx
+            else:
+                spot.x = cell.x + self.px(6)
+            surface.blit(picture, spot)
+            texts.append((label, spot.move(rect.topleft), cell.move(rect.topleft)))
+
+        name = self.selected or ""
+        y = inner.y - rect.y
+        x0 = inner.x - rect.x
+        title = _fit(name, self.px(26), inner.width, GOLD, True)
+        put(title, pygame.Rect(x0 - self.px(6), y, inner.width, title.get_height()), "left", name)
+        y += title.get_height() + self.px(10)
+        rows = self.rows()
+        first_w = max(self.px(150), inner.width * 34 // 100)
+        col_w = (inner.width - first_w) // len(COLUMNS)
+        row_h = self.px(34)
+        size = self.px(16)
+        # two header lines: the groups, then each column
+        for line, index in ((0, 0), (1, 1)):
+            for c, column in enumerate(COLUMNS):
+                label = column[index]
+                if not label:
+                    continue
+                span = 2 if index == 0 and c + 1 < len(COLUMNS) and not COLUMNS[c + 1][0] else 1
+                cell = pygame.Rect(x0 + first_w + c * col_w, y, col_w * span, self.px(22))
+                colour = GOLD if index == 0 else DIM
+                picture = _fit(label, self.px(15), cell.width - self.px(8), colour, index == 0)
+                put(picture, cell, "centre" if index == 0 else "right", label)
+            y += self.px(22)
+        y += self.px(4)
+        pygame.draw.line(surface, (201, 168, 90), (x0, y), (x0 + inner.width, y), 1)
+        y += self.px(4)
+        for i, (set_title, rec) in enumerate(rows):
+            total = set_title == "All rule sets" and i == len(rows) - 1
+            band = pygame.Rect(x0, y, inner.width, row_h)
+            if total:
+                pygame.draw.rect(surface, TOTAL_SHADE, band, border_radius=self.px(6))
+            elif i % 2 == 0:
+                pygame.draw.rect(surface, ROW_SHADE, band, border_radius=self.px(6))
+            colour = GOLD if total else IVORY
+            cell = pygame.Rect(x0, y, first_w, row_h)
+            put(_fit(set_title, size, first_w - self.px(12), colour, True), cell, "left", set_title)
+            values = (rec.matches_played, rec.matches_won, rec.rounds_played, rec.rounds_won, rec.best_round)
+            for c, value in enumerate(values):
+                cell = pygame.Rect(x0 + first_w + c * col_w, y, col_w, row_h)
+                put(_fit(str(value), size, col_w - self.px(12), colour, total), cell, "right", str(value))
+            y += row_h
+        if rows:
+            rec = rows[-1][1]
+            share = f"{round(100 * rec.matches_won / rec.matches_played)}%" if rec.matches_played else "–"
+            rounds = f"{round(100 * rec.rounds_won / rec.rounds_played)}%" if rec.rounds_played else "–"
+            summary = f"Matches won: {share}   ·   Rounds won: {rounds}"
+            y += self.px(14)
+            line = _fit(summary, self.px(17), inner.width - self.px(12), IVORY, True)
+            put(line, pygame.Rect(x0, y, inner.width, line.get_height()), "left", summary)
+            y += line.get_height() + self.px(6)
+            note = "Best round: the most points a single won round brought."
+            line = _fit(note, self.px(14), inner.width - self.px(12), DIM)
+            put(line, pygame.Rect(x0, y, inner.width, line.get_height()), "left", note)
+        # what does not fit (a very small window) is cut at the inset's edge
+        self._table = surface
+        self._table_text = [t for t in texts if t[1].bottom <= rect.bottom]
+        self.drawn_text = [t for t in self.drawn_text if t[0] == "empty state"] + self._table_text
+
+    # Input -------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.app is None or self.app.top is not self or self.name_list is None:
+            return
+        shown = self.name_list.get_single_selection()
+        name = self.shown_names.get(shown) if shown is not None else None
+        if name is not None and name != self.selected:
+            self.selected = name
+            self.sound("button")
+            self.make_table()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and self.names:
+            index = self.names.index(self.selected) if self.selected in self.names else 0
+            index = max(0, min(len(self.names) - 1, index + (1 if event.key == pygame.K_DOWN else -1)))
+            if self.names[index] != self.selected:
+                self.selected = self.names[index]
+                self.on_resize(self.size)  # the list shows the new selection
+            return True
+        return super().handle_event(event)
+
+    # Drawing -----------------------------------------------------------------------
+    def draw_body(self, surface: pygame.Surface) -> None:
+        if self._inset is not None:
+            surface.blit(self._inset, self.table_rect.topleft)
+        if self._table is not None:
+            surface.blit(self._table, self.table_rect.topleft)
+        for picture, pos in self._empty:
+            surface.blit(picture, pos)
