@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 UIButton = pygame_gui.elements.UIButton
 
 SHADOW = (8, 14, 10)
-PANEL_BG = (16, 30, 22, 236)
+PANEL_BG = (16, 30, 22, 248)
 PANEL_EDGE = (201, 168, 90)
 NAV_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
