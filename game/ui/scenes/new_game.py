@@ -349,15 +349,16 @@ class NewGameScene(MenuScene):
     # Events ------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         used = super().handle_event(event)
-        if event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED):
-            self.read_names()
-            if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
-                self.rebuild()
-            return True
-        if not used and event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        typing = any(e.is_focused for e in self.entries.values())
+        if not used and not typing and event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.on_button("start")
             return True
         return used
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if any(self.seats[i]["name"] != e.get_text()[:NAME_LIMIT] for i, e in self.entries.items() if i < len(self.seats)):
+            self.read_names()
 
     def read_names(self) -> None:
         """The names typed so far; the problem line follows at once."""
