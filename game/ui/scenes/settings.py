@@ -160,6 +160,30 @@ class InfoScene(GuiScene):
     def build_body(self, body: pygame.Rect) -> None:
         """Create the screen's own widgets inside ``body`` (above the Back button)."""
 
+    def message_lines(self, text: str, box: pygame.Rect) -> None:
+        """``text`` as warning labels filling ``box`` from the bottom up, wrapped to its width."""
+        assert self.gui is not None
+        line_h = self.px(22)
+        probe = pygame_gui.elements.UILabel(
+            pygame.Rect(box.x, box.bottom - line_h, box.width, line_h), " ", self.gui, object_id=self.style("warn")
+        )
+        font = probe.font
+        lines: list[str] = []
+        for word in text.split():
+            if lines and font is not None and font.size(lines[-1] + " " + word)[0] <= box.width - 4:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
+        lines = lines[-max(1, box.height // line_h) :]
+        for i, line in enumerate(lines):
+            top = box.bottom - (len(lines) - i) * line_h
+            if i == len(lines) - 1:
+                probe.set_text(line)
+            else:
+                pygame_gui.elements.UILabel(
+                    pygame.Rect(box.x, top, box.width, line_h), line, self.gui, object_id=self.style("warn")
+                )
+
     # Input and frames -------------------------------------------------------------
     def go_back(self) -> None:
         if self.app is not None and self.app.top is self:
@@ -254,7 +278,8 @@ class SettingsScene(InfoScene):
         settings = self.settings
         self.sync_fullscreen(save=False)
         rows = self.rows()
-        note_h = self.px(24)
+        message = self.save_error or self.load_message
+        note_h = self.px(44) if message else self.px(10)
         usable = body.height - note_h
         row_h = max(self.px(40), min(self.px(64), usable // len(rows)))
         top = body.y + max(0, (usable - row_h * len(rows)) // 2)
@@ -312,14 +337,8 @@ class SettingsScene(InfoScene):
                 options = ON_OFF
             self.choices[key] = self.choice_row(control, options)
             self.choices[key].select(self.current(key))
-        message = self.save_error or self.load_message
         if message:
-            pygame_gui.elements.UILabel(
-                pygame.Rect(body.x, body.bottom - note_h, body.width, note_h),
-                message,
-                self.gui,
-                object_id=self.style("warn"),
-            )
+            self.message_lines(message, pygame.Rect(body.x, body.bottom - note_h, body.width, note_h))
 
     def choice_row(self, rect: pygame.Rect, options: Sequence[tuple[object, str]]) -> _Choice:
         assert self.gui is not None

@@ -62,14 +62,9 @@ class StatisticsScene(InfoScene):
     # Building ------------------------------------------------------------------
     def build_body(self, body: pygame.Rect) -> None:
         assert self.gui is not None
-        note_h = self.px(24) if self.message else 0
+        note_h = self.px(44) if self.message else 0
         if self.message:
-            pygame_gui.elements.UILabel(
-                pygame.Rect(body.x, body.bottom - note_h, body.width, note_h),
-                self.message,
-                self.gui,
-                object_id=self.style("warn"),
-            )
+            self.message_lines(self.message, pygame.Rect(body.x, body.bottom - note_h, body.width, note_h))
         area = pygame.Rect(body.x, body.y, body.width, body.height - note_h - (self.px(8) if note_h else 0))
         self._empty = []
         self.name_list = None
