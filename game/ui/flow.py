@@ -86,7 +86,7 @@ def start_match(app: App, match: Match) -> TableScene:
     if not isinstance(thinker, Thinker):
         thinker = Thinker("process")
         app.services["thinker"] = thinker
-    scene = table_scene(app, match, thinker, app.services.get("autosave"))  # type: ignore[arg-type]
+    scene: TableScene = table_scene(app, match, thinker, app.services.get("autosave"))  # type: ignore[arg-type]
     clear_stack(app)
     app.push(scene)
     return scene
@@ -202,19 +202,27 @@ def remember_setup(app: App, setup: dict[str, Any]) -> None:
 
 
 # The screens another part of the UI provides ----------------------------------
-SIDE_SCENES = {"rules": "RulesScene", "statistics": "StatisticsScene", "settings": "SettingsScene"}
+SIDE_SCENES = ("rules", "statistics", "settings")
 
 
 def open_side(app: App, which: str) -> bool:
     """Push the Rules, Statistics or Settings screen (each pops itself on Back/Esc)."""
-    import importlib
+    from game.ui.scene import Scene
 
-    try:
-        module = importlib.import_module(f"game.ui.scenes.{which}")
-        scene = getattr(module, SIDE_SCENES[which])()
-    except (ImportError, AttributeError) as err:  # stand-in until that screen exists
-        log.warning("the %s screen is not available: %s", which, err)
-        notices(app).append(f"The {which} screen is not available in this build yet.")
+    scene: Scene
+    if which == "rules":
+        from game.ui.scenes.rules import RulesScene
+
+        scene = RulesScene()
+    elif which == "statistics":
+        from game.ui.scenes.statistics import StatisticsScene
+
+        scene = StatisticsScene()
+    elif which == "settings":
+        from game.ui.scenes.settings import SettingsScene
+
+        scene = SettingsScene()
+    else:
         return False
     app.push(scene)
     return True

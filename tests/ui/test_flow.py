@@ -153,6 +153,16 @@ def test_keyboard_on_the_title_and_pause_save_and_leave(make_app: Any, ui: Any) 
     app.step([ui.key(pygame.K_ESCAPE)], 0.016)
     pause = app.top
     assert isinstance(pause, PauseScene)
+    # Settings from the pause menu: what changed there reaches the table
+    from game.ui.scenes.settings import SettingsScene
+
+    press(app, ui, pause, "Settings")
+    assert isinstance(app.top, SettingsScene)
+    think = table.think_s
+    app.services["settings"].computer_speed = "slow"
+    app.services["settings"].hints = False
+    app.pop()
+    assert app.top is pause and table.think_s > think and not table.hints
     app.step([ui.key(pygame.K_ESCAPE)], 0.016)
     assert app.top is table
     app.step([ui.key(pygame.K_ESCAPE)], 0.016)
@@ -160,6 +170,14 @@ def test_keyboard_on_the_title_and_pause_save_and_leave(make_app: Any, ui: Any) 
     title = app.top
     assert isinstance(title, TitleScene) and len(app.scenes) == 1
     assert "continue" in title.buttons
+    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.statistics import StatisticsScene
+
+    for text, kind in (("Rules", RulesScene), ("Statistics", StatisticsScene)):
+        press(app, ui, title, text)
+        assert isinstance(app.top, kind)
+        app.step([ui.key(pygame.K_ESCAPE)], 0.016)
+        assert app.top is title
     app.step([ui.key(pygame.K_DOWN), ui.key(pygame.K_UP), ui.key(pygame.K_RETURN)], 0.016)
     again = app.top
     assert isinstance(again, TableScene)

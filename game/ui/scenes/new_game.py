@@ -297,8 +297,8 @@ class NewGameScene(MenuScene):
                 entry.set_text_length_limit(NAME_LIMIT)
                 self.entries[i] = entry
             else:
-                words = self.text.fit(f"{self.seat_name(i)}  (computer)", name_rect.width - 8, label_size, DIM)
-                picture.blit(words, (name_rect.left + 8, name_rect.centery - words.get_height() // 2 + 1))
+                note = self.text.fit(f"{self.seat_name(i)}  (computer)", name_rect.width - 8, label_size, DIM)
+                picture.blit(note, (name_rect.left + 8, name_rect.centery - note.get_height() // 2 + 1))
             y += row_h
 
         # bottom: what is wrong (or what will be played), Back, Start
@@ -375,7 +375,7 @@ class NewGameScene(MenuScene):
         self.rebuild()
         if focused is not None and focused in self.entries:
             entry = self.entries[focused]
-            entry.focus()
+            entry.focus()  # type: ignore[no-untyped-call]
             entry.edit_position = len(entry.get_text())
 
     def on_button(self, name: str) -> None:
