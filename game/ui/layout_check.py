@@ -193,21 +193,35 @@ def _clipped_text(elements: Iterable[Any]) -> list[str]:
         else:
             shadow = int(getattr(element, "shadow_width", 0) or 0)
             border_x, border_y = _border(element)
+        # the padding only applies to text aligned to an edge, not centred text
         pad_x = int(getattr(element, "text_horiz_alignment_padding", 0) or 0)
         pad_y = int(getattr(element, "text_vert_alignment_padding", 0) or 0)
-        if type(element).__name__ == "UIButton":
-            # a rounded button loses its corners: keep the text clear of them
-            radius = getattr(element, "shape_corner_radius", 0)
-            if isinstance(radius, (list, tuple)):
-                radius = max(radius) if radius else 0
-            pad_x = max(pad_x, int(radius or 0) // 2)
+        if getattr(element, "text_horiz_alignment", "center") in ("center", "centre"):
+            pad_x = 0
+        if getattr(element, "text_vert_alignment", "center") in ("center", "centre"):
+            pad_y = 0
         room_w = rect.width - 2 * shadow - border_x - 2 * pad_x
         room_h = rect.height - 2 * shadow - border_y - 2 * pad_y
         if width > room_w:
             problems.append(f"{_name(element)}: text {width} px wide, room for {room_w}")
-        if height > room_h:
-            problems.append(f"{_name(element)}: text {height} px tall, room for {room_h}")
+        top, bottom = _ink(font, shown, height)
+        offset = (room_h - height) / 2  # the line is centred in the room
+        if offset + top < -1 or offset + bottom > room_h + 1:
+            problems.append(f"{_name(element)}: text {bottom - top} px tall, room for {room_h}")
     return problems
+
+
+def _ink(font: Any, text: str, height: int) -> tuple[int, int]:
+    """Where the glyphs' ink starts and ends down a rendered line ``height`` tall
+    (a line has room above and below its letters; only the letters must fit)."""
+    try:
+        ascent = int(font.get_rect(text).y)
+        metrics = [m for m in font.get_metrics(text) if m is not None]
+        if not metrics or not 0 < ascent <= height:
+            return 0, height
+        return ascent - max(m[3] for m in metrics), ascent - min(m[2] for m in metrics)
+    except Exception:
+        return 0, height
 
 
 def _drawn_text(scene: Any) -> list[DrawnText]:

@@ -1,0 +1,184 @@
+"""Every scene at 800x600 and 1920x1080: no widgets overlapping, none outside the
+window, no clipped text (game.ui.layout_check) — and the check itself can fail."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.engine import PlayerInfo
+from game.stats import Statistics, save_stats
+from game.ui.layout_check import layout_problems
+from game.ui.scene import GuiScene, Scene
+
+SIZES = [(800, 600), (1920, 1080)]
+SEATS = [PlayerInfo("Ann", "human", None), PlayerInfo("Bot", "computer", "easy")]
+
+
+def _settings() -> Scene:
+    from game.ui.scenes.settings import SettingsScene
+
+    return SettingsScene()
+
+
+def _rules() -> Scene:
+    from game.ui.scenes.rules import RulesScene
+
+    return RulesScene()
+
+
+def _statistics() -> Scene:
+    from game.ui.scenes.statistics import StatisticsScene
+
+    stats = Statistics()
+    for name in ("Ann", "Bob", "Computer (hard)"):
+        for rule_set in ("matador", "family", "leyden-senst", "wild-doubles"):
+            rec = stats.record(name, rule_set)
+            rec.matches_played, rec.matches_won, rec.rounds_played, rec.rounds_won, rec.best_round = 120, 64, 999, 512, 118
+    save_stats(stats)
+    return StatisticsScene()
+
+
+def _statistics_empty() -> Scene:
+    from game.ui.scenes.statistics import StatisticsScene
+
+    return StatisticsScene()
+
+
+def _title() -> Scene:
+    from game.ui.scenes.title import TitleScene
+
+    return TitleScene()
+
+
+def _new_game() -> Scene:
+    from game.ui.scenes.new_game import NewGameScene
+
+    return NewGameScene()
+
+
+# scenes that stand alone (zero-argument constructors)
+PLAIN: dict[str, Callable[[], Scene]] = {
+    "settings": _settings,
+    "rules": _rules,
+    "statistics": _statistics,
+    "statistics-empty": _statistics_empty,
+    "title": _title,
+    "new-game": _new_game,
+}
+
+
+def _every_rules_page(app: Any, scene: Any) -> list[str]:
+    problems = []
+    for i in range(len(scene.tabs)):
+        scene.show_page(i)
+        app.step([], 0.016)
+        problems += [f"page {i}: {p}" for p in layout_problems(scene)]
+    return problems
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", list(PLAIN))
+def test_scene_layout(make_app: Any, ui: Any, name: str, size: tuple[int, int]) -> None:
+    app = make_app(size)
+    scene = PLAIN[name]()
+    app.push(scene)
+    ui.settle(app, 3, 0.016)
+    problems = layout_problems(scene)
+    if name == "rules":
+        problems += _every_rules_page(app, scene)
+    assert problems == []
+
+
+def _table_scene(app: Any, ui: Any) -> Any:
+    return ui.new_table(app, "matador", list(SEATS))
+
+
+def _pause(table: Any) -> Scene:
+    from game.ui.scenes.pause import PauseScene
+
+    return PauseScene(table)
+
+
+def _match_over(table: Any) -> Scene:
+    from game.ui.scenes.match_over import MatchOverScene
+
+    return MatchOverScene(table)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", ["table", "pause", "match-over", "handoff"])
+def test_table_scene_layouts(make_app: Any, ui: Any, name: str, size: tuple[int, int]) -> None:
+    app = make_app(size)
+    table = _table_scene(app, ui)
+    ui.settle(app, 3, 0.016)
+    scene: Scene = table
+    if name == "pause":
+        scene = _pause(table)
+    elif name == "match-over":
+        scene = _match_over(table)
+    elif name == "handoff":
+        from game.ui.scenes.handoff import HandoffScene
+
+        scene = HandoffScene("Ann", lambda: None)
+    if scene is not table:
+        app.push(scene)
+    ui.settle(app, 3, 0.016)
+    assert layout_problems(scene) == []
+
+
+# The check itself --------------------------------------------------------------
+
+
+class _Broken(GuiScene):
+    """Widgets laid out badly on purpose."""
+
+    def __init__(self, fault: str) -> None:
+        super().__init__()
+        self.fault = fault
+        self.drawn_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+
+    def build_gui(self) -> None:
+        assert self.gui is not None
+        if self.fault == "overlap":
+            pygame_gui.elements.UIButton(pygame.Rect(100, 100, 160, 40), "One", self.gui)
+            pygame_gui.elements.UIButton(pygame.Rect(200, 120, 160, 40), "Two", self.gui)
+        elif self.fault == "clipped":
+            pygame_gui.elements.UIButton(pygame.Rect(100, 100, 60, 40), "Much too long a label", self.gui)
+        elif self.fault == "outside":
+            pygame_gui.elements.UIButton(pygame.Rect(self.size[0] - 50, 100, 160, 40), "Off", self.gui)
+        elif self.fault == "short":
+            pygame_gui.elements.UIButton(pygame.Rect(100, 100, 160, 12), "Flat", self.gui)
+        elif self.fault == "drawn":
+            self.drawn_text = [("Heading", pygame.Rect(10, 10, 300, 40), pygame.Rect(10, 10, 200, 40))]
+        elif self.fault == "clean":
+            pygame_gui.elements.UIButton(pygame.Rect(100, 100, 160, 40), "One", self.gui)
+            pygame_gui.elements.UIButton(pygame.Rect(100, 150, 160, 40), "Two", self.gui)
+            pygame_gui.elements.UILabel(pygame.Rect(300, 100, 200, 30), "A label", self.gui)
+
+
+@pytest.mark.parametrize("fault", ["overlap", "clipped", "outside", "short", "drawn"])
+def test_layout_check_finds_faults(make_app: Any, fault: str) -> None:
+    import warnings
+
+    app = make_app((800, 600))
+    scene = _Broken(fault)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        app.push(scene)
+        app.step([], 0.016)
+    problems = layout_problems(scene)
+    assert problems, fault
+    word = {"overlap": "overlaps", "clipped": "wide", "outside": "outside", "short": "tall", "drawn": "clipped"}[fault]
+    assert any(word in p for p in problems), problems
+
+
+def test_layout_check_passes_a_clean_layout(make_app: Any) -> None:
+    app = make_app((800, 600))
+    scene = _Broken("clean")
+    app.push(scene)
+    app.step([], 0.016)
+    assert layout_problems(scene) == []
