@@ -83,18 +83,21 @@ class StatisticsScene(InfoScene):
             while shown in self.shown_names:
                 shown += " "
             self.shown_names[shown] = name
-        default = next((s for s, n in self.shown_names.items() if n == self.selected), None)
-        self.name_list = pygame_gui.elements.UISelectionList(
-            pygame.Rect(area.x, area.y, list_w, area.height),
-            list(self.shown_names),
-            self.gui,
-            default_selection=default,
-            object_id=self.style("names"),
-        )
+        self.make_name_list(pygame.Rect(area.x, area.y, list_w, area.height))
         self.table_rect = pygame.Rect(area.x + list_w + self.px(18), area.y, 0, area.height)
         self.table_rect.width = area.right - self.table_rect.x
         self._inset = panel_surface(self.table_rect.size, INSET_FILL, edge=False)
         self.make_table()
+
+    def make_name_list(self, rect: pygame.Rect) -> None:
+        """The list of names, with the selected one marked."""
+        assert self.gui is not None
+        if self.name_list is not None:
+            self.name_list.kill()
+        default = next((s for s, n in self.shown_names.items() if n == self.selected), None)
+        self.name_list = pygame_gui.elements.UISelectionList(
+            rect, list(self.shown_names), self.gui, default_selection=default, object_id=self.style("names")
+        )
 
     def layout_empty(self, area: pygame.Rect) -> None:
         lines = [
@@ -223,9 +226,10 @@ class StatisticsScene(InfoScene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and self.names:
             index = self.names.index(self.selected) if self.selected in self.names else 0
             index = max(0, min(len(self.names) - 1, index + (1 if event.key == pygame.K_DOWN else -1)))
-            if self.names[index] != self.selected:
+            if self.names[index] != self.selected and self.name_list is not None:
                 self.selected = self.names[index]
-                self.on_resize(self.size)  # the list shows the new selection
+                self.make_name_list(pygame.Rect(self.name_list.relative_rect))  # shows the new selection
+                self.make_table()
             return True
         return super().handle_event(event)
 
