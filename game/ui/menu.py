@@ -8,7 +8,6 @@ never changes the game itself.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -299,12 +298,6 @@ class MenuOverlay(MenuMixin, Overlay):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """The panel and its words (override)."""
-
-
-def ease(t: float) -> float:
-    """0..1 -> 0..1, slow at both ends."""
-    t = max(0.0, min(1.0, t))
-    return 0.5 - 0.5 * math.cos(math.pi * t)
 
 
 def style(name: str, size: tuple[int, int]) -> str:
