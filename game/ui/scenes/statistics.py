@@ -164,7 +164,7 @@ class StatisticsScene(InfoScene):
         row_h = self.px(34)
         size = self.px(16)
         # two header lines: the groups, then each column
-        for line, index in ((0, 0), (1, 1)):
+        for index in (0, 1):
             for c, column in enumerate(COLUMNS):
                 label = column[index]
                 if not label:
@@ -216,6 +216,8 @@ class StatisticsScene(InfoScene):
         if self.app is None or self.app.top is not self or self.name_list is None:
             return
         shown = self.name_list.get_single_selection()
+        if isinstance(shown, tuple):
+            shown = shown[0]
         name = self.shown_names.get(shown) if shown is not None else None
         if name is not None and name != self.selected:
             self.selected = name
