@@ -302,7 +302,7 @@ class NewGameScene(MenuScene):
             y += row_h
 
         # bottom: what is wrong (or what will be played), Back, Start
-        bh = int(50 * s)
+        bh = max(int(50 * s), 42)
         bw = int(200 * s)
         by = h - bottom_h + (bottom_h - bh) // 2 + int(6 * s)
         self.buttons["back"] = pygame_gui.elements.UIButton(pygame.Rect(left, by, bw, bh), "Back", self.gui, object_id=style("title_button", self.size))
