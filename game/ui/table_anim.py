@@ -58,11 +58,39 @@ class Message:
 
 
 @dataclass
+class Shift:
+    """The tiles on the table moving to a new layout (the line turned a corner,
+    or everything shrank to make room): each glides from its old centre."""
+
+    old: dict[int, tuple[float, float]]
+    duration: float
+    elapsed: float = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.duration
+
+    def place(self, tile: int, rect: Rect) -> Rect:
+        """Where ``tile``, at home in ``rect``, is drawn now."""
+        start = self.old.get(tile)
+        if start is None or self.duration <= 0:
+            return rect
+        k = ease(self.elapsed / self.duration)
+        moved = rect.copy()
+        moved.center = (
+            round(start[0] + (rect.centerx - start[0]) * k),
+            round(start[1] + (rect.centery - start[1]) * k),
+        )
+        return moved
+
+
+@dataclass
 class Motion:
-    """Every glide and the current message."""
+    """Every glide, the table's shift to a new layout, and the current message."""
 
     glides: list[Glide] = field(default_factory=list)
     message: Message | None = None
+    shift: Shift | None = None
 
     def add(self, glide: Glide) -> None:
         self.glides.append(glide)
@@ -81,6 +109,10 @@ class Motion:
         for glide in self.glides:
             glide.elapsed += dt
         self.glides = [g for g in self.glides if not g.done]
+        if self.shift is not None:
+            self.shift.elapsed += dt
+            if self.shift.done:
+                self.shift = None
         if self.message is not None:
             self.message.age += dt
             if self.message.age >= self.message.seconds:
@@ -89,6 +121,7 @@ class Motion:
     def finish(self) -> None:
         """Skip to the end of every glide (a resize, a new round)."""
         self.glides.clear()
+        self.shift = None
 
 
 def centre_of(rect: Rect) -> tuple[float, float]:

@@ -83,18 +83,20 @@ class TableRenderer:
         length = 2 * layout.unit
         margin = self.art.highlight_margin(length)
         offset = max(1, layout.unit // 8)
-        for spot in layout.tiles:
-            if spot.tile in hidden:
-                continue
+        shift = scene.motion.shift
+        shown = [
+            (spot, spot.rect if shift is None else shift.place(spot.tile, spot.rect))
+            for spot in layout.tiles
+            if spot.tile not in hidden
+        ]
+        for spot, rect in shown:
             shadow = self.art.shadow(length, spot.vertical)
-            surface.blit(shadow, (spot.rect.left - margin + offset, spot.rect.top - margin + offset))
-        for spot in layout.tiles:
-            if spot.tile in hidden:
-                continue
+            surface.blit(shadow, (rect.left - margin + offset, rect.top - margin + offset))
+        for spot, rect in shown:
             if spot.tile == scene.last_tile:
                 glow = self.art.highlight(length, spot.vertical)
-                surface.blit(glow, (spot.rect.left - margin, spot.rect.top - margin))
-            surface.blit(self.art.face(spot.first, spot.second, length, spot.vertical), spot.rect.topleft)
+                surface.blit(glow, (rect.left - margin, rect.top - margin))
+            surface.blit(self.art.face(spot.first, spot.second, length, spot.vertical), rect.topleft)
 
     def ends(self, surface: pygame.Surface, scene: TableScene) -> None:
         """Open ends: an outline and what each needs; the ghosts of the tile held."""

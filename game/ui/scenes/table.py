@@ -20,7 +20,7 @@ from game.settings import SPEED_FACTOR
 from game.ui.controllers import ComputerController, Thinker, make_controllers
 from game.ui.geometry import TableLayout, compute_layout
 from game.ui.scene import GuiScene
-from game.ui.table_anim import Glide, Motion, centre_of
+from game.ui.table_anim import Glide, Motion, Shift, centre_of
 from game.ui.table_draw import TableRenderer
 from game.ui.table_input import InputContext, Intent, TableInput, plain
 from game.ui.table_regions import TableRegions, compute_regions, hand_tile_rects
@@ -30,6 +30,7 @@ from game.ui.table_words import header_text, lead_text
 log = logging.getLogger(__name__)
 
 GLIDE_S = 0.45  # a computer's tile from its seat to the table, at normal speed
+SHIFT_SHARE = 0.8  # the table making room for a tile takes this share of a glide
 THINK_S = 0.55  # the least time a computer's turn takes, at normal speed
 
 
@@ -236,7 +237,10 @@ class TableScene(GuiScene):
         shown = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else 0)
         self.regions = compute_regions(self.size, self.match.rules.players, shown)
         key = (self.match.round_index, self.size)
+        before = self.layout
         self.layout = compute_layout(state, self.regions.layout_area, self._unit_cap.get(key))
+        if not force and key in self._unit_cap:
+            self._shift_from(before)
         self._unit_cap = {key: self.layout.unit}
         tiles = state.hand(shown)
         self.hand = list(zip(tiles, hand_tile_rects(self.regions.hand_tiles, len(tiles))))
@@ -246,6 +250,17 @@ class TableScene(GuiScene):
         if self.input.active_tile is not None and self.input.active_tile not in tiles:
             self.input.reset()
         self._update_buttons()
+
+    def _shift_from(self, before: TableLayout) -> None:
+        """Let the tiles already on the table glide to where the new layout puts them."""
+        old = {spot.tile: centre_of(spot.rect) for spot in before.tiles}
+        moved = {
+            spot.tile: old[spot.tile]
+            for spot in self.layout.tiles
+            if spot.tile in old and centre_of(spot.rect) != old[spot.tile]
+        }
+        if moved:
+            self.motion.shift = Shift(moved, self.glide_s * SHIFT_SHARE)
 
     def _update_buttons(self) -> None:
         kinds = {a.kind for a in self.legal} if self.can_act() else set()

@@ -1,0 +1,55 @@
+"""When the layout changes under the tiles already laid (a corner, a smaller
+scale), they glide to their new places instead of jumping."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine import PlayerInfo
+from game.ui.table_anim import Shift
+
+
+def test_a_shift_starts_at_the_old_place_and_ends_at_the_new() -> None:
+    shift = Shift({5: (10.0, 20.0)}, 0.4)
+    home = pygame.Rect(100, 200, 40, 20)
+    assert shift.place(5, home).center == (10, 20)
+    assert shift.place(6, home) == home  # a tile that did not move
+    shift.elapsed = 0.2
+    halfway = shift.place(5, home).center
+    assert 10 < halfway[0] < home.centerx and 20 < halfway[1] < home.centery
+    shift.elapsed = 0.4
+    assert shift.done and shift.place(5, home).center == home.center
+
+
+def test_tiles_glide_when_the_table_makes_room(make_app: Any, ui: Any) -> None:
+    app = make_app((800, 600))
+    seats = [PlayerInfo("A", "computer", "random"), PlayerInfo("B", "computer", "random")]
+    scene = ui.new_table(app, "leyden", seats, seed=11)
+    seen_shift = False
+    for _ in range(3000):
+        app.step([], 0.02)
+        shift = scene.motion.shift
+        if shift is not None and shift.elapsed == 0.02:
+            seen_shift = True
+            # Right after the move the moved tiles are drawn near their old
+            # places, not at their new homes.
+            moved = [spot for spot in scene.layout.tiles if spot.tile in shift.old]
+            assert moved
+            for spot in moved:
+                now = shift.place(spot.tile, spot.rect).center
+                old = shift.old[spot.tile]
+                still_to_go = abs(spot.rect.centerx - now[0]) + abs(spot.rect.centery - now[1])
+                whole_way = abs(spot.rect.centerx - old[0]) + abs(spot.rect.centery - old[1])
+                assert still_to_go > whole_way / 2
+            break
+        if scene.match.round.over:
+            break
+    assert seen_shift, "no relayout happened in a whole Leyden round at 800x600"
+    # the shift ends and everything rests at its home
+    for _ in range(100):
+        app.step([], 0.02)
+        if scene.motion.shift is None:
+            break
+    assert scene.motion.shift is None
