@@ -1,16 +1,21 @@
-"""The ``hard`` level: information-set Monte Carlo tree search.
+"""The ``hard`` level: information-set Monte Carlo tree search with a paired root.
 
-Each iteration deals the unseen tiles afresh, consistently with all the seat has
-seen (``sampling``), walks one shared tree of actions with UCB over the actions
-legal in that deal (single-observer ISMCTS, with availability counts), adds one
-node, and finishes the round with the fast playout policy. Each node keeps the
-rewards of the seat that moved into it, so every seat plays for itself. The
-action visited most at the root is played.
+Each round of the search deals the unseen tiles afresh, consistently with all
+the seat has seen (``sampling``). On that one deal, every root action still in
+the running is tried, each with the same dice for the rest of the round, so the
+actions are compared on equal luck (paired samples). Below each root action a
+single-observer ISMCTS tree (UCB over the actions legal in the current deal,
+with availability counts) picks the replies, adds one node per visit, and the
+round is finished with the fast playout policy (``playout``). Each tree node
+keeps the rewards of the seat that moved into it, so every seat plays for
+itself; a reward is 1 for a win, 1/2 for a tied block, 0 for a loss, plus a
+small pip-margin term.
 
-Trivial decisions are not searched: a single legal action, or actions that all
-leave the same position up to mirror images. The search stops after
-``iterations`` iterations, at the time cap, or as soon as the leader can no
-longer be caught.
+Root actions that are clearly worse than the best (paired difference beyond
+``PRUNE_Z`` standard errors) drop out; the search ends when one action is
+left, after ``iterations`` playouts, or at the time cap. Trivial decisions are
+not searched: a single legal action, or actions that all leave the same
+position up to mirror images.
 """
 
 from __future__ import annotations
@@ -21,16 +26,18 @@ import time
 
 from game.ai.knowledge import read_knowledge
 from game.ai.player import legal_or_fail
-from game.ai.playout import play_out, rewards, special_tiles
+from game.ai.playout import BLOCK, play_out, rewards, special_tiles
 from game.ai.sampling import Sampler
 from game.ai.symmetry import distinct_moves
 from game.engine import Action, RoundState, SeatView
 
-ITERATIONS = 1200
+ITERATIONS = 1200  # playouts per decision at most
 EXPLORATION = 0.7
-EPSILON = 0.1
+EPSILON = 0.0
 MARGIN_WEIGHT = 0.05
-CLOCK_EVERY = 8  # iterations between looks at the clock
+PRUNE_Z = 2.5  # standard errors of the paired difference to drop a root action
+PRUNE_MIN_DEALS = 12  # deals before any action may be dropped
+PRUNE_EVERY = 4  # deals between looks at the paired differences
 
 
 class Node:
@@ -43,6 +50,26 @@ class Node:
         self.avail = 1
 
 
+class Candidate:
+    """A root action: its subtree and its reward on each deal it was tried on."""
+
+    __slots__ = ("move", "node", "results", "total")
+
+    def __init__(self, move: Action) -> None:
+        self.move = move
+        self.node = Node()
+        self.results: list[float] = []
+        self.total = 0.0
+
+    def add(self, result: float) -> None:
+        self.results.append(result)
+        self.total += result
+
+    @property
+    def mean(self) -> float:
+        return self.total / len(self.results) if self.results else 0.0
+
+
 class HardPlayer:
     level = "hard"
 
@@ -52,64 +79,111 @@ class HardPlayer:
         exploration: float = EXPLORATION,
         epsilon: float = EPSILON,
         margin_weight: float = MARGIN_WEIGHT,
+        block: float = BLOCK,
+        prune_z: float = PRUNE_Z,
     ):
         self.iterations = iterations
         self.exploration = exploration
         self.epsilon = epsilon
         self.margin_weight = margin_weight
+        self.block = block
+        self.prune_z = prune_z
 
     def choose(self, view: SeatView, rng: random.Random, budget_s: float) -> Action:
         start = time.perf_counter()
         moves = legal_or_fail(view)
         if len(moves) == 1:
             return moves[0]
-        sampler = Sampler(view, read_knowledge(view))
         moves = distinct_moves(view, moves)
         if len(moves) == 1:
             return moves[0]
-        root = self.search(sampler, moves, rng, start + budget_s)
-        return max(moves, key=lambda m: _rank(root.children.get(m)))
+        sampler = Sampler(view, read_knowledge(view))
+        candidates = self.search(sampler, view.seat, moves, rng, start + budget_s)
+        return max(candidates, key=lambda c: (c.mean, -moves.index(c.move))).move
 
-    def search(self, sampler: Sampler, moves: list[Action], rng: random.Random, deadline: float) -> Node:
-        root = Node()
-        allowed = set(moves)
-        special = special_tiles(sampler.view.determinize(*sampler.deal(rng)))
-        for i in range(self.iterations):
-            if i % CLOCK_EVERY == 0 and i and (time.perf_counter() > deadline or _settled(root, self.iterations - i)):
+    def search(
+        self, sampler: Sampler, seat: int, moves: list[Action], rng: random.Random, deadline: float
+    ) -> list[Candidate]:
+        """The root actions still in the running when the search stops."""
+        active = [Candidate(m) for m in moves]
+        special = -1
+        playouts = 0
+        deals = 0
+        while len(active) > 1 and playouts + len(active) <= max(self.iterations, len(active)):
+            if deals and time.perf_counter() > deadline:
                 break
-            self.iterate(root, sampler.state(rng), allowed, special, rng)
-        return root
+            deal = sampler.state(rng)
+            if special < 0:
+                special = special_tiles(deal)
+            dice = rng.getrandbits(64)
+            for cand in active:
+                state = deal.copy()
+                state.push_unchecked(cand.move)
+                result = self.descend(cand.node, state, special, random.Random(dice))
+                cand.add(result[seat])
+            playouts += len(active)
+            deals += 1
+            if deals >= PRUNE_MIN_DEALS and deals % PRUNE_EVERY == 0:
+                active = self.prune(active)
+        return active
 
-    def iterate(self, root: Node, state: RoundState, allowed: set[Action], special: int, rng: random.Random) -> None:
+    def prune(self, active: list[Candidate]) -> list[Candidate]:
+        """Drop the actions that are clearly worse than the best on the same deals."""
+        best = max(active, key=lambda c: c.mean)
+        kept = []
+        for cand in active:
+            if cand is best:
+                kept.append(cand)
+                continue
+            n = len(cand.results)
+            total = squares = 0.0
+            for b, c in zip(best.results[-n:], cand.results):
+                d = b - c
+                total += d
+                squares += d * d
+            mean = total / n
+            var = max(0.0, squares - n * mean * mean) / max(1, n - 1)
+            if mean <= self.prune_z * math.sqrt(var / n) or mean <= 0:
+                kept.append(cand)
+        return kept
+
+    def descend(self, node: Node, state: RoundState, special: int, rng: random.Random) -> list[float]:
+        """One ISMCTS visit below a root action: select, expand one node, play out, back up."""
         path: list[tuple[Node, int]] = []
-        node = root
         expanded = False
+        node.visits += 1
         while not state.over and not expanded:
             seat = state.current
             assert seat is not None
             legal = state.legal_moves()
-            if node is root:
-                legal = [m for m in legal if m in allowed]
             children = node.children
-            untried = [m for m in legal if m not in children]
-            if untried:
-                move = untried[rng.randrange(len(untried))]
-                child = children[move] = Node()
-                expanded = True
+            if len(legal) == 1:
+                move = legal[0]
+                child = children.get(move)
+                if child is None:
+                    child = children[move] = Node()
+                    expanded = True
             else:
-                move = self._select(node, legal)
-                child = children[move]
-            for m in legal:
-                if m in children:
-                    children[m].avail += 1
+                untried = [m for m in legal if m not in children]
+                if untried:
+                    move = untried[rng.randrange(len(untried))]
+                    child = children[move] = Node()
+                    expanded = True
+                else:
+                    move = self._select(node, legal)
+                    child = children[move]
+                for m in legal:
+                    if m in children:
+                        children[m].avail += 1
             state.push_unchecked(move)
             path.append((child, seat))
             node = child
-        play_out(state, rng, self.epsilon, special)
+        play_out(state, rng, self.epsilon, special, self.block)
         result = rewards(state, self.margin_weight)
         for child, seat in path:
             child.visits += 1
             child.reward += result[seat]
+        return result
 
     def _select(self, node: Node, legal: list[Action]) -> Action:
         best = legal[0]
@@ -121,15 +195,3 @@ class HardPlayer:
             if value > best_value:
                 best, best_value = m, value
         return best
-
-
-def _rank(node: Node | None) -> tuple[int, float]:
-    if node is None or node.visits == 0:
-        return (0, 0.0)
-    return (node.visits, node.reward / node.visits)
-
-
-def _settled(root: Node, left: int) -> bool:
-    """True when no other root action can catch up with the most visited one."""
-    visits = sorted((c.visits for c in root.children.values()), reverse=True)
-    return len(visits) >= 2 and visits[0] - visits[1] > left

@@ -1,9 +1,11 @@
 """Fast playouts for the search: a cheap cousin of the medium heuristic.
 
-It works on a full (determinized) position but reads only the mover's own hand
-and the table: it sheds heavy tiles, keeps matadors / wild doubles while it has
-other lays, prefers an end it can follow on, never draws or refuses when it can
-lay, and plays at random now and then (``epsilon``).
+It works on a full (determinized) position. The mover sheds heavy tiles, keeps
+matadors / wild doubles while it has other lays, prefers to leave ends it can
+follow on and ends the next player cannot answer (in a playout the next hand is
+the sampled one: the usual perfect-information shortcut of determinized search),
+never draws or refuses when it can lay, and plays at random now and then
+(``epsilon``).
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ from __future__ import annotations
 import random
 
 from game.engine import Action, RoundState
-from game.engine.tiles import DOUBLE, PIPS
+from game.engine.actions import ARM_INDEX
+from game.engine.tiles import DOUBLE, HALVES, PIPS
 
 KEEP_SPECIAL = 7.0
 FOLLOW = 2.5
+BLOCK = 6.0
 
 
 def special_tiles(state: RoundState) -> int:
@@ -27,15 +31,37 @@ def special_tiles(state: RoundState) -> int:
     return mask
 
 
-def policy_move(state: RoundState, moves: list[Action], special: int, rng: random.Random, epsilon: float) -> Action:
+def end_masks(state: RoundState) -> list[int]:
+    """Per arm index, the tiles that fit its open end now (0 for arms not open)."""
+    fits = state.rules.fits
+    masks = [0] * 8
+    for end in state.open_ends():
+        mask = 0
+        for value in end.values:
+            mask |= fits[value]
+        masks[ARM_INDEX[end.arm]] = mask
+    return masks
+
+
+def policy_move(
+    state: RoundState, moves: list[Action], special: int, rng: random.Random, epsilon: float, block: float = BLOCK
+) -> Action:
     """The playout policy's choice among ``moves`` (the legal moves, more than one)."""
     if rng.random() < epsilon:
         return moves[rng.randrange(len(moves))]
     seat = state.current
     assert seat is not None
-    hand = state.hands[seat]
+    hands = state.hands
+    hand = hands[seat]
+    following = hands[(seat + 1) % state.players]
     fits = state.rules.fits
+    wild = state.rules.wild_doubles
     keep = hand.bit_count() > 2
+    masks = end_masks(state) if state.phase == "play" else None
+    total = 0
+    if masks is not None:
+        for mask in masks:
+            total |= mask
     best: Action | None = None
     best_score = -1e9
     for m in moves:
@@ -46,23 +72,36 @@ def policy_move(state: RoundState, moves: list[Action], special: int, rng: rando
             score = PIPS[tile] + rng.random()
             if keep and special >> tile & 1:
                 score -= KEEP_SPECIAL
-            touch = m.touch
-            if touch is not None and not m.across:
-                rest = hand & ~(1 << tile)
-                outer = PIPS[tile] - touch
-                if rest & fits[outer] & ~special:
-                    score += FOLLOW
+            a, b = HALVES[tile]
+            if masks is None or m.arm is None:
+                after = fits[a] | fits[b]
+            else:
+                arm = ARM_INDEX[m.arm]
+                after = 0
+                for i, mask in enumerate(masks):
+                    if i != arm:
+                        after |= mask
+                if m.across:
+                    after |= fits[a] | fits[b]
+                elif wild and a == b:
+                    after |= masks[arm]
+                else:
+                    after |= fits[a + b - (m.touch if m.touch is not None else a)]
+            if hand & ~(1 << tile) & after & ~special:
+                score += FOLLOW
+            if following & after:
+                score -= block
         if score > best_score:
             best, best_score = m, score
     assert best is not None
     return best
 
 
-def play_out(state: RoundState, rng: random.Random, epsilon: float, special: int) -> None:
+def play_out(state: RoundState, rng: random.Random, epsilon: float, special: int, block: float = BLOCK) -> None:
     """Play ``state`` to the end of the round (in place) with the policy."""
     while not state.over:
         moves = state.legal_moves()
-        move = moves[0] if len(moves) == 1 else policy_move(state, moves, special, rng, epsilon)
+        move = moves[0] if len(moves) == 1 else policy_move(state, moves, special, rng, epsilon, block)
         state.push_unchecked(move)
 
 
