@@ -2,8 +2,8 @@
 
 The hard player runs at a fixed, small iteration count with a time cap it never
 reaches, so every game is reproducible: the score below is the same on every
-run and machine (the margin is wide anyway: hard scores about 85% here, the
-assertion asks for 65%).
+run and machine. At this small iteration count hard scores about 72% here
+(34.5 of 48); the assertion asks for 62%, and random against itself scores 50%.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from game.ai import Player, make_player
 from game.ai.hard import HardPlayer
 from game.engine import Match, PlayerInfo, Rules
 
-DEALS = 16  # each dealt twice, seats swapped: 32 games
+DEALS = 24  # each dealt twice, seats swapped: 48 games
 
 
 def play(rules: Rules, players: list[Player], seed: int, deal: int) -> float:
@@ -48,4 +48,4 @@ def test_hard_beats_random_in_matador() -> None:
     for deal in range(DEALS):
         score += play(rules, [hard, rand], 500 + deal, deal)
         score += 1.0 - play(rules, [rand, hard], 500 + deal, deal)
-    assert score >= 0.65 * 2 * DEALS, score
+    assert score >= 0.62 * 2 * DEALS, score
