@@ -4,6 +4,11 @@ Only what the engine offers can be picked (``RuleSetInfo.choices_for``); the
 whole setup is checked by ``Rules.from_base``, and while it cannot be played the
 reason shows and Start stays disabled. Start remembers the setup in the settings
 (``last_setup``) and replaces the menus with the table.
+
+The keyboard works the whole form: Up/Down (Tab, Shift+Tab) move a gold focus
+from line to line (rule set, players, each choice, each seat's kind and name),
+Left/Right change the focused line, typing goes into a focused name, Enter
+starts and Esc goes back.
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ VALUE_WORDS: dict[str, dict[Any, str]] = {
     },
 }
 TARGETS = (50, 100, 150, 200)  # for a rule set that offers no target of its own
+KEY_HINT = "Up/Down: choose a line   ·   Left/Right: change it   ·   Enter: start   ·   Esc: back"
 DEFAULT_SETUP: dict[str, Any] = {
     "rules": "matador",
     "players": 2,
@@ -75,6 +81,11 @@ class NewGameScene(MenuScene):
         self.picture: pygame.Surface | None = None
         self.problem: str | None = None
         self.rules: Rules | None = None
+        self.row_order: list[str] = []  # the lines the keyboard focus walks, top to bottom
+        self.row_rects: dict[str, pygame.Rect] = {}
+        self.focus_key: str | None = None  # the focused line (None until the keyboard or a click asks)
+        self.hint: pygame.Surface | None = None
+        self.hint_pos = (0, 0)
 
     def attach(self, app: object) -> None:
         self.app = app  # type: ignore[assignment]
@@ -214,6 +225,8 @@ class NewGameScene(MenuScene):
             self.gui.clear_and_reset()  # type: ignore[no-untyped-call]
             self.build_gui()
             self.gui.update(0.0)
+            if self.focus_key is not None and self.focus_key.startswith("name"):
+                self.set_focus(self.focus_key)
 
     # Layout ------------------------------------------------------------------------
     def build_widgets(self) -> None:
@@ -267,6 +280,7 @@ class NewGameScene(MenuScene):
         inner_w = rules_box.width - 2 * pad
         y = rules_box.top + pad + head_h
         row_h = row_left
+        self.row_order, self.row_rects = [], {}
         self.selector("rules", "Rule set", info.title, pygame.Rect(x0, y, inner_w, row_h), label_w, label_size, picture)
         y += row_h
         for line in summary:
@@ -292,10 +306,12 @@ class NewGameScene(MenuScene):
             kind = self.seats[i]["kind"]
             self.arrows(f"kind{i}", KIND_WORDS[kind], pygame.Rect(row.left + number_w, row.top, kind_w, row_h - int(8 * s)))
             name_rect = pygame.Rect(row.left + number_w + kind_w + int(10 * s), row.top, inner_w - number_w - kind_w - int(10 * s), row_h - int(8 * s))
+            self.add_row(f"kind{i}", pygame.Rect(row.left, row.top, number_w + kind_w, row_h - int(8 * s)))
             if kind == "human":
                 entry = pygame_gui.elements.UITextEntryLine(name_rect, self.gui, object_id=style("form_entry", self.size), initial_text=self.seats[i]["name"])
                 entry.set_text_length_limit(NAME_LIMIT)
                 self.entries[i] = entry
+                self.add_row(f"name{i}", name_rect)
             else:
                 note = self.text.fit(f"{self.seat_name(i)}  (computer)", name_rect.width - 8, label_size, DIM)
                 picture.blit(note, (name_rect.left + 8, name_rect.centery - note.get_height() // 2 + 1))
@@ -315,6 +331,13 @@ class NewGameScene(MenuScene):
         line = self.text.fit(status, width - 2 * bw - 2 * gap, max(15, int(20 * s)), colour, True)
         picture.blit(line, (w // 2 - line.get_width() // 2, by + (bh - line.get_height()) // 2))
         self.picture = picture
+        # how the keyboard works, under the panels when there is room (shown once the focus is)
+        hint = self.text.fit(KEY_HINT, width, max(14, int(18 * s)), DIM)
+        hint_top = body.bottom + int(10 * s)
+        self.hint = hint if hint_top + hint.get_height() <= by - int(4 * s) else None
+        self.hint_pos = (w // 2 - hint.get_width() // 2, hint_top)
+        if self.focus_key not in self.row_rects:
+            self.focus_key = None
 
     def build_gui(self) -> None:
         super().build_gui()
@@ -329,7 +352,12 @@ class NewGameScene(MenuScene):
         tiles = "double-nine" if rules.top == 9 else "double-six"
         return f"{rules.players} seats, {who}  ·  {tiles}, {rules.hand_size} tiles each"
 
+    def add_row(self, key: str, rect: pygame.Rect) -> None:
+        self.row_order.append(key)
+        self.row_rects[key] = rect
+
     def selector(self, key: str, label: str, text: str, row: pygame.Rect, label_w: int, size: int, picture: pygame.Surface) -> None:
+        self.add_row(key, pygame.Rect(row.left, row.top, row.width, row.height - int(row.height * 0.15)))
         words = self.text.fit(label, label_w - 8, size, IVORY, True)
         picture.blit(words, (row.left, row.top + (row.height - int(row.height * 0.15) - words.get_height()) // 2 + 2))
         self.arrows(key, text, pygame.Rect(row.left + label_w, row.top, row.width - label_w, row.height - int(row.height * 0.15)))
@@ -348,12 +376,65 @@ class NewGameScene(MenuScene):
 
     # Events ------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self.keyboard(event):
+            return True
         used = super().handle_event(event)
-        typing = any(e.is_focused for e in self.entries.values())
-        if not used and not typing and event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.follow_click(event.pos)
+        return used
+
+    def keyboard(self, event: pygame.event.Event) -> bool:
+        """The form's keys (before a focused name field sees them); True if used."""
+        key = event.key
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.on_button("start")
             return True
-        return used
+        if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            back = key == pygame.K_UP or (key == pygame.K_TAB and bool(event.mod & pygame.KMOD_SHIFT))
+            self.move_focus(-1 if back else 1)
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if self.focus_key is None:
+                self.set_focus("rules")
+                return True
+            if self.focus_key.startswith("name"):
+                return False  # the caret moves in the name
+            self.step(self.focus_key, -1 if key == pygame.K_LEFT else 1)
+            return True
+        return False
+
+    def move_focus(self, delta: int) -> None:
+        order = self.row_order
+        if not order:
+            return
+        typing = next((i for i, e in self.entries.items() if e.is_focused), None)
+        if typing is not None:
+            self.focus_key = f"name{typing}"
+        if self.focus_key not in order:
+            self.set_focus(order[0] if delta > 0 else order[-1])
+        else:
+            self.set_focus(order[(order.index(self.focus_key) + delta) % len(order)])
+
+    def set_focus(self, key: str | None) -> None:
+        """Focus a line; a name line takes the typing, any other leaves it."""
+        self.focus_key = key
+        if self.gui is None:
+            return
+        entry = self.entries.get(int(key[4:])) if key is not None and key.startswith("name") else None
+        if entry is not None:
+            if not entry.is_focused:
+                self.gui.set_focus_set(entry)
+                entry.edit_position = len(entry.get_text())
+        elif any(e.is_focused for e in self.entries.values()):
+            self.read_names()
+            self.gui.set_focus_set(None)
+
+    def follow_click(self, pos: tuple[int, int]) -> None:
+        """A click in a name, or on a line while the focus shows, moves the focus there."""
+        for key, rect in self.row_rects.items():
+            if rect.collidepoint(pos) and (self.focus_key is not None or key.startswith("name")):
+                self.focus_key = key
+                return
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -372,11 +453,9 @@ class NewGameScene(MenuScene):
 
     def rebuild_keeping_focus(self) -> None:
         focused = next((i for i, e in self.entries.items() if e.is_focused), None)
+        if focused is not None:
+            self.focus_key = f"name{focused}"
         self.rebuild()
-        if focused is not None and focused in self.entries:
-            entry = self.entries[focused]
-            entry.focus()  # type: ignore[no-untyped-call]
-            entry.edit_position = len(entry.get_text())
 
     def on_button(self, name: str) -> None:
         if name == "back":
@@ -403,3 +482,12 @@ class NewGameScene(MenuScene):
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.picture is not None:
             surface.blit(self.picture, (0, 0))
+        rect = self.row_rects.get(self.focus_key) if self.focus_key is not None else None
+        if rect is not None:
+            ring = rect.inflate(12, 8)
+            glow = pygame.Surface(ring.size, pygame.SRCALPHA)
+            pygame.draw.rect(glow, (*GOLD, 46), glow.get_rect(), border_radius=10)
+            pygame.draw.rect(glow, GOLD, glow.get_rect(), 2, border_radius=10)
+            surface.blit(glow, ring.topleft)
+            if self.hint is not None:
+                surface.blit(self.hint, self.hint_pos)
