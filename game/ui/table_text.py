@@ -1,8 +1,14 @@
-"""Rendered text, cached: the table draws the same words every frame."""
+"""Rendered text, cached: the table draws the same words every frame.
+
+Text is set in Noto Sans, the typeface pygame_gui ships for the widgets, so drawn
+words and buttons match; sizes keep the scale of pygame's default font (a size
+``n`` here is as wide as ``Font(None, n)`` was), which the layouts were made for.
+"""
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from pathlib import Path
 
 import pygame
 
@@ -13,6 +19,28 @@ GOLD: Colour = (240, 207, 122)
 DIM: Colour = (176, 190, 170)
 RED: Colour = (236, 120, 100)
 INK: Colour = (30, 26, 20)
+
+FONT_DIR = Path(pygame.__file__).resolve().parent  # replaced below by pygame_gui's data folder when present
+try:
+    import pygame_gui
+
+    FONT_DIR = Path(pygame_gui.__file__).resolve().parent / "data"
+except ImportError:  # pragma: no cover - pygame_gui is a dependency
+    pass
+DEFAULT_FONT_SCALE = 0.6875  # pygame's default font is drawn at this share of the size asked for
+
+
+def load_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """Noto Sans (bold or regular) at the size pygame's default font would have; that font if Noto is missing."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    path = FONT_DIR / f"NotoSans-{'Bold' if bold else 'Regular'}.ttf"
+    try:
+        return pygame.font.Font(str(path), max(6, round(size * DEFAULT_FONT_SCALE)))
+    except (OSError, FileNotFoundError):
+        font = pygame.font.Font(None, size)
+        font.set_bold(bold)
+        return font
 
 
 class TextCache:
@@ -27,10 +55,7 @@ class TextCache:
         key = (size, bold)
         font = self._fonts.get(key)
         if font is None:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            font = pygame.font.Font(None, size)
-            font.set_bold(bold)
+            font = load_font(size, bold)
             self._fonts[key] = font
         return font
 
