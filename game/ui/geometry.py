@@ -32,6 +32,7 @@ SlotKey = tuple[str | None, str, int | None]  # (arm or None for the lead, shape
 
 MIN_UNIT = 6
 MAX_UNIT = 40
+NOMINAL_FELT_H = 486  # the layout area's height in a 1280x800 window
 
 
 class LayoutSource(Protocol):
@@ -413,8 +414,13 @@ def centred(layout: TableLayout) -> TableLayout:
 
 
 def largest_unit(area: Rect) -> int:
-    """The unit a nearly empty table uses: big, but leaving room to play."""
-    unit = min(MAX_UNIT, area.height // 8, area.width // 14)
+    """The unit a nearly empty table uses: big, but leaving room to play.
+
+    The cap grows with a felt taller than a 1280x800 window's (up to half as
+    much again), so tiles on a large screen are not lost on the cloth.
+    """
+    cap = int(MAX_UNIT * max(1.0, min(1.5, area.height / NOMINAL_FELT_H)))
+    unit = min(cap, area.height // 8, area.width // 14)
     return max(MIN_UNIT, unit - unit % 2)
 
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 STRIP = (12, 22, 16, 205)
 PLAQUE = (16, 28, 20, 215)
 PLAQUE_TO_MOVE = (44, 58, 36, 230)
+HEADER = (206, 216, 198)  # the header line: quieter than the names, clear on the felt
 
 
 class TableRenderer:
@@ -74,8 +75,10 @@ class TableRenderer:
         return self._cached(("background", size, tuple(felt), tuple(hand)), make)
 
     def header(self, surface: pygame.Surface, scene: TableScene) -> None:
-        line = self.text.fit(scene.header_text(), scene.regions.header.width, 18, DIM)
-        surface.blit(line, scene.regions.header.topleft)
+        k = scene.regions.scale
+        line = self.text.fit(scene.header_text(), scene.regions.header.width, round(20 * k), HEADER)
+        header = scene.regions.header
+        surface.blit(line, (header.left, header.centery - line.get_height() // 2))
 
     # The table -----------------------------------------------------------------
     def table_tiles(self, surface: pygame.Surface, scene: TableScene, hidden: set[int]) -> None:
@@ -130,7 +133,7 @@ class TableRenderer:
             rect = layout.labels.get(end.arm)
             if rect is None:
                 continue
-            size = self.label_size(layout.unit)
+            size = self.label_size(layout.unit, scene.regions.scale)
             label = self._cached(("label", end.text, size), lambda: pill(self.text.render(end.text, size, GOLD, True)))
             others = [r for arm, r in layout.labels.items() if arm != end.arm]
             pos = label_spot(rect, label.get_size(), end.arm in lit_arms, blocked + others, scene.regions.felt)
@@ -139,44 +142,47 @@ class TableRenderer:
             self.lead_hint(surface, scene)
 
     @staticmethod
-    def label_size(unit: int) -> int:
-        return max(15, min(22, unit * 2 // 3))
+    def label_size(unit: int, scale: float = 1.0) -> int:
+        return max(15, min(round(22 * scale), unit * 2 // 3))
 
     def lead_hint(self, surface: pygame.Surface, scene: TableScene) -> None:
         text = scene.lead_text()
         if not text:
             return
-        label = self._cached(("lead", text), lambda: pill(self.text.render(text, 20, GOLD, True)))
+        size = round(20 * scene.regions.scale)
+        label = self._cached(("lead", text, size), lambda: pill(self.text.render(text, size, GOLD, True), pad=round(6 * scene.regions.scale)))
         felt = scene.regions.layout_area
         surface.blit(label, (felt.centerx - label.get_width() // 2, felt.centery - label.get_height() // 2))
 
     # Seats -------------------------------------------------------------------
     def plaque(self, scene: TableScene, seat: int, size: tuple[int, int], side: str) -> pygame.Surface:
         info = scene.seat_info(seat)
-        key = ("plaque", seat, size, side, info)
-        return self._cached(key, lambda: self.make_plaque(info, size))
+        k = scene.regions.scale
+        key = ("plaque", seat, size, side, info, k)
+        return self._cached(key, lambda: self.make_plaque(info, size, k))
 
-    def make_plaque(self, info: tuple[str, int, int, bool, str], size: tuple[int, int]) -> pygame.Surface:
+    def make_plaque(self, info: tuple[str, int, int, bool, str], size: tuple[int, int], k: float = 1.0) -> pygame.Surface:
         name, count, total, to_move, status = info
         w, h = size
         plate = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(plate, PLAQUE_TO_MOVE if to_move else PLAQUE, plate.get_rect(), border_radius=10)
         border = GOLD if to_move else (90, 104, 84)
         pygame.draw.rect(plate, border, plate.get_rect(), 3 if to_move else 1, border_radius=10)
-        points = self.text.render(f"{total} pts", 17, DIM)
-        plate.blit(points, (w - points.get_width() - 10, 9))
-        title = self.text.fit(name, w - points.get_width() - 28, 21, IVORY, True)
-        plate.blit(title, (10, 8))
-        status_line = self.text.fit(status, w - 20, 16, GOLD if to_move else DIM)
-        plate.blit(status_line, (10, 30))
-        top = 50
+        points = self.text.render(f"{total} pts", round(17 * k), IVORY if to_move else DIM)
+        title = self.text.fit(name, w - points.get_width() - 28, round(21 * k), GOLD if to_move else IVORY, True)
+        plate.blit(title, (10, round(4 * k)))
+        plate.blit(points, (w - points.get_width() - 10, round(4 * k) + title.get_height() - points.get_height()))
+        status_line = self.text.fit(status, w - 20, round(16 * k), GOLD if to_move else DIM, to_move)
+        status_top = round(4 * k) + title.get_height()
+        plate.blit(status_line, (10, status_top))
+        top = max(round(50 * k), status_top + status_line.get_height() + 2)
         room = Rect(10, top, w - 20, h - top - 8)
         if room.height >= 16 and count:
-            self.backs(plate, room, count)
+            self.backs(plate, room, count, round(44 * k))
         return plate
 
-    def backs(self, plate: pygame.Surface, room: Rect, count: int) -> None:
-        length = max(16, min(44, room.height))
+    def backs(self, plate: pygame.Surface, room: Rect, count: int, longest: int = 44) -> None:
+        length = max(16, min(longest, room.height))
         length -= length % 2
         rows = 1
         per_row = max(1, (room.width + 2) // (length // 2 + 2))
@@ -202,11 +208,12 @@ class TableRenderer:
         count = state.boneyard_count
         reserve = state.reserve_count
         can_draw = scene.can_draw()
-        length = max(24, min(48, rect.height - 44))
+        k = scene.regions.scale
+        length = max(24, min(round(48 * k), rect.height - round(44 * k)))
         length -= length % 2
         back = self.art.back(length, False)
         pile = count - reserve
-        x, y = rect.left + 4, rect.top + 30
+        x, y = rect.left + 4, rect.top + round(30 * k)
         if can_draw:
             margin = self.art.highlight_margin(length)
             glow = self.art.highlight(length, False)
@@ -218,18 +225,23 @@ class TableRenderer:
             rx = rect.right - small.get_width() * 2 - 8
             for i in range(min(reserve, 2)):
                 surface.blit(small, (rx + i * (small.get_width() + 3), y + 2))
-            kept = self.text.render(f"{reserve} kept", 15, DIM)
+            kept = self.text.render(f"{reserve} kept", round(15 * k), DIM)
             surface.blit(kept, (rx, y + small.get_height() + 6))
         title = "Boneyard" if state.rules.drawing != "none" else "Set aside"
-        caption = self.text.fit(f"{title}: {count}", rect.width, 19, IVORY, True)
+        caption = self.text.fit(f"{title}: {count}", rect.width, round(19 * k), IVORY, True)
         surface.blit(caption, (rect.left + 2, rect.top + 4))
         if can_draw:
-            hint = self.text.render("click to draw", 15, GOLD)
+            hint = self.text.render("click to draw", round(15 * k), GOLD)
             surface.blit(hint, (x, min(rect.bottom - hint.get_height(), y + length // 2 + 8)))
 
     def hand(self, surface: pygame.Surface, scene: TableScene, hidden: set[int]) -> None:
-        label = self.text.fit(scene.hand_text(), scene.regions.hand_label.width, 20, IVORY, True)
-        surface.blit(label, scene.regions.hand_label.topleft)
+        regions = scene.regions
+        my_turn = scene.can_act()
+        if my_turn:  # the hand's strip lights up like a seat's plaque does
+            surface.blit(self._cached(("my turn", regions.hand.size), lambda: turn_frame(regions.hand.size)), regions.hand.topleft)
+        size = round(20 * regions.scale)
+        label = self.text.fit(scene.hand_text(), regions.hand_label.width, size, GOLD if my_turn else IVORY, True)
+        surface.blit(label, (regions.hand_label.left, regions.hand_label.centery - label.get_height() // 2))
         held = scene.input.drag.tile if scene.input.drag is not None and scene.input.drag.lifted else None
         selected = scene.input.selected
         playable = scene.playable_tiles()
@@ -293,8 +305,8 @@ class TableRenderer:
             return
         colour = RED if message.warning else IVORY
         box = self._cached(
-            ("message", message.text, message.warning, scene.regions.felt.width),
-            lambda: pill(self.text.fit(message.text, scene.regions.felt.width - 40, 22, colour, True), (10, 16, 12, 225), 12),
+            ("message", message.text, message.warning, scene.regions.felt.width, scene.regions.scale),
+            lambda: pill(self.text.fit(message.text, scene.regions.felt.width - 40, round(22 * scene.regions.scale), colour, True), (10, 16, 12, 225), 12),
         )
         box.set_alpha(message.alpha)
         x, y = scene.regions.message_anchor
@@ -315,6 +327,15 @@ def label_spot(slot: Rect, size: tuple[int, int], lit: bool, blocked: list[Rect]
         if area.contains(box) and box.collidelist(blocked) < 0:
             return x, y
     return clamp_into(candidates[0], size, area)
+
+
+def turn_frame(size: tuple[int, int]) -> pygame.Surface:
+    """A gold frame and a faint warm wash over the hand's strip: your turn."""
+    frame = pygame.Surface(size, pygame.SRCALPHA)
+    rect = frame.get_rect().inflate(-6, -6)
+    pygame.draw.rect(frame, (*GOLD, 22), rect, border_radius=10)
+    pygame.draw.rect(frame, (*GOLD, 220), rect, 2, border_radius=10)
+    return frame
 
 
 def veil_surface(size: tuple[int, int]) -> pygame.Surface:

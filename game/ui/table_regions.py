@@ -21,6 +21,12 @@ def clamp(value: int, low: int, high: int) -> int:
     return max(low, min(high, value))
 
 
+def table_scale(size: tuple[int, int]) -> float:
+    """How much larger than at 1280x800 the table's text, plaques and hand are
+    drawn: 1 up to that size (small windows keep full-size words), up to 1.5."""
+    return max(1.0, min(1.5, size[0] / 1280, size[1] / 800))
+
+
 @dataclass
 class SeatPlace:
     seat: int
@@ -40,6 +46,7 @@ class TableRegions:
     boneyard: Rect
     buttons: dict[str, Rect]
     seats: dict[int, SeatPlace] = field(default_factory=dict)
+    scale: float = 1.0  # table_scale of the window: text and plaques grow with it
 
     @property
     def message_anchor(self) -> tuple[int, int]:
@@ -53,30 +60,34 @@ def others_in_order(viewer: int, players: int) -> list[int]:
 
 def compute_regions(size: tuple[int, int], players: int, viewer: int) -> TableRegions:
     width, height = size
+    k = table_scale(size)
     others = others_in_order(viewer, players)
     left_n, top_n, right_n = SPREAD.get(len(others), (0, len(others), 0))
-    hand_h = clamp(height * 21 // 100, 118, 190)
-    top_h = clamp(height * 14 // 100, 78, 116) if top_n else 0
-    side_w = clamp(width * 13 // 100, 108, 170) if left_n or right_n else 0
+    hand_h = clamp(height * 21 // 100, 118, int(190 * k))
+    top_h = clamp(height * 14 // 100, 78, int(116 * k)) if top_n else 0
+    side_w = clamp(width * 13 // 100, 108, int(170 * k)) if left_n or right_n else 0
+    header_h = int(HEADER_H * k)
 
     felt = Rect(side_w, top_h, width - 2 * side_w, height - top_h - hand_h)
-    header = Rect(felt.left + 12, felt.top + 4, felt.width - 24, HEADER_H - 4)
+    header = Rect(felt.left + 12, felt.top + 4, felt.width - 24, header_h - 4)
     pad = 10
-    layout_area = Rect(felt.left + pad, felt.top + HEADER_H, felt.width - 2 * pad, felt.height - HEADER_H - pad)
+    layout_area = Rect(felt.left + pad, felt.top + header_h, felt.width - 2 * pad, felt.height - header_h - pad)
 
     hand = Rect(0, height - hand_h, width, hand_h)
-    right_w = clamp(width * 30 // 100, 270, 360)
-    hand_label = Rect(16, hand.top + 6, width - right_w - 32, 24)
-    hand_tiles = Rect(16, hand.top + 34, width - right_w - 32, hand_h - 44)
+    right_w = clamp(width * 30 // 100, 270, int(360 * k))
+    label_h = int(24 * k)
+    hand_label = Rect(16, hand.top + 6, width - right_w - 32, label_h)
+    hand_tiles = Rect(16, hand.top + label_h + 10, width - right_w - 32, hand_h - label_h - 20)
     side_x = width - right_w
-    boneyard = Rect(side_x + 6, hand.top + 10, 150, hand_h - 20)
+    boneyard = Rect(side_x + 6, hand.top + 10, int(150 * k), hand_h - 20)
     button_w = right_w - boneyard.width - 24
     bx = boneyard.right + 10
+    button_h = int(40 * k)
     buttons = {
-        "pass": Rect(bx, hand.top + 16, button_w, 40),
-        "refuse": Rect(bx, hand.top + 64, button_w, 40),
+        "pass": Rect(bx, hand.top + 16, button_w, button_h),
+        "refuse": Rect(bx, hand.top + 24 + button_h, button_w, button_h),
     }
-    regions = TableRegions(size, felt, layout_area, header, hand, hand_label, hand_tiles, boneyard, buttons)
+    regions = TableRegions(size, felt, layout_area, header, hand, hand_label, hand_tiles, boneyard, buttons, scale=k)
 
     order = list(others)
     left = order[:left_n]
@@ -87,7 +98,7 @@ def compute_regions(size: tuple[int, int], players: int, viewer: int) -> TableRe
         if not seats:
             continue
         x = GAP if side == "left" else width - side_w + GAP // 2
-        h = min(210, (column_h - GAP * (len(seats) + 1)) // len(seats))
+        h = min(int(210 * k), (column_h - GAP * (len(seats) + 1)) // len(seats))
         span = len(seats) * h + (len(seats) - 1) * GAP
         y0 = felt.top + (column_h - span) // 2
         # the left column fills from the bottom up, the right one from the top down
@@ -96,7 +107,7 @@ def compute_regions(size: tuple[int, int], players: int, viewer: int) -> TableRe
             regions.seats[seat] = SeatPlace(seat, Rect(x, y0 + i * (h + GAP), side_w - GAP - GAP // 2, h), side)
     if top:
         strip = Rect(side_w + GAP, GAP // 2, width - 2 * side_w - 2 * GAP, top_h - GAP)
-        w = min(300, (strip.width - GAP * (len(top) - 1)) // len(top))
+        w = min(int(300 * k), (strip.width - GAP * (len(top) - 1)) // len(top))
         span = len(top) * w + (len(top) - 1) * GAP
         x0 = strip.left + (strip.width - span) // 2
         for i, seat in enumerate(top):
@@ -104,11 +115,12 @@ def compute_regions(size: tuple[int, int], players: int, viewer: int) -> TableRe
     return regions
 
 
-def hand_tile_rects(area: Rect, count: int, longest: int = 104) -> list[Rect]:
-    """Standing tiles for a hand of ``count``, centred in ``area``, as large as fit."""
+def hand_tile_rects(area: Rect, count: int, longest: int = 104, scale: float = 1.0) -> list[Rect]:
+    """Standing tiles for a hand of ``count``, centred in ``area``, as large as fit
+    (no longer than ``longest`` times ``scale``)."""
     if count <= 0:
         return []
-    length = min(longest, area.height)
+    length = min(int(longest * scale), area.height)
     gap = 6
     while length > 24 and count * (length // 2 + gap) - gap > area.width:
         length -= 2

@@ -243,7 +243,7 @@ class TableScene(GuiScene):
             self._shift_from(before)
         self._unit_cap = {key: self.layout.unit}
         tiles = state.hand(shown)
-        self.hand = list(zip(tiles, hand_tile_rects(self.regions.hand_tiles, len(tiles))))
+        self.hand = list(zip(tiles, hand_tile_rects(self.regions.hand_tiles, len(tiles), scale=self.regions.scale)))
         self.open_ends = state.open_ends()
         seat = state.current_player
         self.legal = state.legal_moves() if seat is not None and self.controllers[seat] is None else []
