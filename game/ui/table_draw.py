@@ -128,7 +128,17 @@ class TableRenderer:
                 glow = self.art.highlight(length, slot.vertical)
                 surface.blit(glow, (slot.rect.left - margin, slot.rect.top - margin))
             surface.blit(self.art.ghost(first, second, length, slot.vertical), slot.rect.topleft)
+        for label, pos in self.end_labels(scene, lit_arms):
+            surface.blit(label, pos)
+        if scene.state.phase == "lead" and not targets:
+            self.lead_hint(surface, scene)
+
+    def end_labels(self, scene: TableScene, lit_arms: set[str]) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """Each open end's "needs N" label and where it goes: clear of the tiles and
+        of the labels placed before it (``lit_arms``: ends lit for the tile held)."""
+        layout = scene.layout
         blocked = [t.rect for t in layout.tiles]
+        out: list[tuple[pygame.Surface, tuple[int, int]]] = []
         for end in scene.open_ends:
             rect = layout.labels.get(end.arm)
             if rect is None:
@@ -136,10 +146,9 @@ class TableRenderer:
             size = self.label_size(layout.unit, scene.regions.scale)
             label = self._cached(("label", end.text, size), lambda: pill(self.text.render(end.text, size, GOLD, True)))
             others = [r for arm, r in layout.labels.items() if arm != end.arm]
-            pos = label_spot(rect, label.get_size(), end.arm in lit_arms, blocked + others, scene.regions.felt)
-            surface.blit(label, pos)
-        if scene.state.phase == "lead" and not targets:
-            self.lead_hint(surface, scene)
+            placed = [Rect(pos, image.get_size()) for image, pos in out]
+            out.append((label, label_spot(rect, label.get_size(), end.arm in lit_arms, blocked + others + placed, scene.regions.felt)))
+        return out
 
     @staticmethod
     def label_size(unit: int, scale: float = 1.0) -> int:
@@ -315,18 +324,38 @@ class TableRenderer:
 
 
 def label_spot(slot: Rect, size: tuple[int, int], lit: bool, blocked: list[Rect], area: Rect) -> tuple[int, int]:
-    """Where an end's label goes: on its empty slot, else beside it, clear of tiles."""
+    """Where an end's label goes: on its empty slot, else beside it (then at a
+    corner of it), clear of tiles and other labels; if nowhere is clear, where
+    it covers the least."""
     w, h = size
     cx, cy = slot.centerx - w // 2, slot.centery - h // 2
     across = [(cx, slot.top - h - 3), (cx, slot.bottom + 3)]
     along = [(slot.left - w - 3, cy), (slot.right + 3, cy)]
     beside = along + across if slot.width > slot.height else across + along
-    candidates = beside if lit else [(cx, cy), *beside]
+    corners = [
+        (slot.left, slot.top - h - 3),
+        (slot.right - w, slot.top - h - 3),
+        (slot.left, slot.bottom + 3),
+        (slot.right - w, slot.bottom + 3),
+    ]
+    on_slot = [(cx, cy), (slot.right - w, cy), (slot.left, cy)]  # a label wider than its slot may lean either way
+    candidates = beside + corners if lit else [*on_slot, *beside, *corners]
+    best: tuple[int, int] | None = None
+    least = -1
     for x, y in candidates:
-        box = Rect(x, y, w, h)
-        if area.contains(box) and box.collidelist(blocked) < 0:
+        box = Rect(clamp_into((x, y), size, area), size)
+        cover = sum(_overlap(box, r) for r in blocked)
+        inside = area.contains(box) and (box.x, box.y) == (x, y)
+        if inside and cover == 0:
             return x, y
-    return clamp_into(candidates[0], size, area)
+        if least < 0 or cover < least:
+            best, least = (box.x, box.y), cover
+    return best if best is not None else clamp_into(candidates[0], size, area)
+
+
+def _overlap(a: Rect, b: Rect) -> int:
+    clip = a.clip(b)
+    return clip.width * clip.height
 
 
 def turn_frame(size: tuple[int, int]) -> pygame.Surface:
