@@ -133,7 +133,7 @@ class TableRenderer:
         if scene.state.phase == "lead" and not targets:
             self.lead_hint(surface, scene)
 
-    def end_labels(self, scene: TableScene, lit_arms: set[str]) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    def end_labels(self, scene: TableScene, lit_arms: set[str | None] | set[str]) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         """Each open end's "needs N" label and where it goes: clear of the tiles and
         of the labels placed before it (``lit_arms``: ends lit for the tile held)."""
         layout = scene.layout
