@@ -258,3 +258,307 @@ def test_legal_moves_and_outcomes_match_an_independent_reading(base: str, player
         assert {"across", "joins"} <= met
     if rules.layout != "line":
         assert "side arm" in met
+
+
+def test_the_independent_reading_is_not_vacuous() -> None:
+    """The reference above meets crosswise ends, spinner arms and both kinds of end
+    (its own assertions); here: it disagrees with a wrong engine list."""
+    s = state("matador", ["6-6 3-2", "5-2 4-4"], "1-1")
+    s.push(lay("6-6"))
+    assert ref_moves(s) == moves(s) == [
+        "lay 5-2 on W touch 5",
+        "lay 5-2 on W touch 2",
+        "lay 5-2 on E touch 5",
+        "lay 5-2 on E touch 2",
+    ]
+
+
+# Helpers for whole matches with scripted deals ------------------------------
+def deal_of(hands: list[str], boneyard: str | None = None, top: int = 6) -> tuple[list[list[int]], list[int]]:
+    """Hands as written; the boneyard as written, or every other tile of the set in index order."""
+    tiles = [[t(x) for x in h.split()] for h in hands]
+    if boneyard is not None:
+        return tiles, [t(x) for x in boneyard.split()]
+    used = {x for h in tiles for x in h}
+    count = 28 if top == 6 else 55
+    return tiles, [x for x in range(count) if x not in used]
+
+
+def new_match(base: str, players: int, **options: Any) -> Match:
+    rules = Rules.from_base(base, players, options or None)
+    return Match(rules, [PlayerInfo(f"P{i}") for i in range(players)], seed=7)
+
+
+def run_out(m: Match, *actions: Action) -> RoundState:
+    """Play the given actions, then pass until the round ends (each pass must be legal)."""
+    s = m.round
+    for a in actions:
+        m.push(a)
+    while not s.over:
+        assert s.legal_moves() == [Action.pass_()], moves(s)
+        m.push(Action.pass_())
+    return s
+
+
+# ---------------------------------------------------------------------------
+# 1. Shared concepts
+# ---------------------------------------------------------------------------
+def test_tile_sets_and_their_targets() -> None:
+    """Section 1, Tile sets: double-six is 28 tiles with target 7, double-nine 55 with target 10."""
+    six = Rules.from_base("matador", 2)
+    nine = Rules.from_base("family", 5)
+    assert (len(six.all_tiles), six.target, nine.tile_set, len(nine.all_tiles), nine.target) == (
+        28,
+        7,
+        "double-nine",
+        55,
+        10,
+    )
+    assert {tile_name(x) for x in six.all_tiles} == {f"{a}-{b}" for a in range(7) for b in range(a + 1)}
+
+
+def test_matadors_of_each_tile_set() -> None:
+    """Section 1, Matadors: 0-0 and every tile whose halves add up to the target."""
+    six = Rules.from_base("matador", 2)
+    nine = Rules.from_base("family", 5)
+    assert sorted(tile_name(x) for x in six.all_tiles if six.is_matador(x)) == ["0-0", "4-3", "5-2", "6-1"]
+    assert sorted(tile_name(x) for x in nine.all_tiles if nine.is_matador(x)) == [
+        "0-0",
+        "5-5",
+        "6-4",
+        "7-3",
+        "8-2",
+        "9-1",
+    ]
+    assert not any(Rules.from_base("all-sevens", 2).is_matador(x) for x in six.all_tiles)
+
+
+NINE = "9-9 1-0 8-1 3-3 5-4|5-5 9-1 2-0 7-7 6-6|8-8 8-2 4-4 7-1 6-0|3-2 4-0 7-0 6-5 9-2|1-1 2-2 4-1 3-0 0-0"
+
+
+def test_rule_of_the_target_with_double_nine() -> None:
+    """Section 1, Rule of seven (of the target): with double-nine a 1 joins a 9
+    (target 10), and 5-5, a matador, joins anything in line."""
+    hands, bone = deal_of(NINE.split("|"), top=9)
+    s = RoundState(Rules.from_base("family", 5), hands, bone, Opening("highest-double-draw"))
+    assert moves(s) == ["lay 9-9 (lead, 9 facing W)"]  # 2.3: the highest double, 9-9
+    s.push(lay("9-9"))
+    assert moves(s) == [
+        "lay 5-5 on W touch 5",
+        "lay 5-5 on E touch 5",
+        "lay 9-1 on W touch 9",
+        "lay 9-1 on W touch 1",
+        "lay 9-1 on E touch 9",
+        "lay 9-1 on E touch 1",
+        "draw 1",
+    ]
+    assert reason(s, lay("2-0", "E", 2)) == "2-0 cannot join E: the end shows 9 and needs 1, or a matador"
+    s.push(lay("5-5", "E"))
+    assert s.end_values("E") == (5,)
+    assert [e.text for e in s.open_ends()] == ["needs 1", "needs 5"]
+    s.push(lay("8-2", "E", 8))  # a matador: the 2 is the new end
+    assert s.end_values("E") == (2,)
+    s.push(Action.draw())  # seat 3 holds 3-2 4-0 7-0 6-5 9-2: nothing joins 9 or 2 (needs 1 or 8)
+    assert s.current_player == 4
+
+
+def test_double_nine_matador_double_is_laid_in_line_only() -> None:
+    """Section 1, Crosswise matadors: a double laid across changes nothing, so 5-5
+    (a double-nine matador) is only laid in line; 9-1 may go across."""
+    hands, bone = deal_of(NINE.split("|"), top=9)
+    rules = Rules.from_base("family", 5, {"crosswise": True})
+    s = RoundState(rules, hands, bone, Opening("highest-double-draw"))
+    s.push(lay("9-9"))
+    assert [m for m in moves(s) if "across" in m] == ["lay 9-1 on W across", "lay 9-1 on E across"]
+    assert reason(s, lay("5-5", "E", across=True)) == "a double (5-5) is laid in line, not across"
+
+
+LEYDEN_BONE = "3-0 6-3 4-4 5-2 6-2 5-4 3-2 4-1 6-0 5-1 1-0 5-0 6-4 4-2 2-1 5-3"
+
+
+def leyden(hand0: str = "1-1 0-0 4-3 5-5 6-6 2-2", hand1: str = "3-3 6-1 2-0 4-0 3-1 6-5") -> RoundState:
+    return state("leyden", [hand0, hand1], LEYDEN_BONE)
+
+
+def test_double_blank_is_never_laid_across() -> None:
+    """Section 1, Crosswise matadors: 0-0 is a matador but a double, so in line only."""
+    s = play(leyden(), lay("1-1"), lay("6-5", "N", 6))
+    assert moves(s) == [
+        "lay 0-0 on S touch 0",
+        "lay 4-3 on S touch 4",
+        "lay 4-3 on S touch 3",
+        "lay 4-3 on S across",
+        "lay 6-6 on S touch 6",
+        "draw 1",
+    ]
+    assert reason(s, lay("0-0", "S", across=True)) == "a double (0-0) is laid in line, not across"
+
+
+def test_no_crosswise_matadors_where_the_rule_set_has_none() -> None:
+    """Section 1 / 2.1: crosswise only where a rule set allows it (Matador: no)."""
+    s = state("matador", ["6-6 4-3 2-2", "5-5 6-1 3-3"], "1-1 0-0")
+    s.push(lay("6-6"))
+    assert not any("across" in m for m in moves(s))
+    assert reason(s, lay("6-1", "E", across=True)) == "this rule set does not lay matadors across"
+    assert reason(s, lay("5-5", "E", across=True)) == "only a matador can be laid across, and 5-5 is not one"
+
+
+def test_crosswise_end_offers_each_value_and_each_half_of_a_matador() -> None:
+    """Section 1, Crosswise matadors: the end shows both halves; the next player chooses
+    which to join (rule of seven with that half, or a matador, in line only)."""
+    s = play(leyden("1-1 0-0 4-3 5-5 6-6 2-2", "3-3 6-1 4-4 4-0 3-1 6-5"), lay("1-1"), lay("6-5", "N", 6))
+    s.push(lay("4-3", "S", across=True))
+    (end,) = [e for e in s.open_ends() if e.arm == "S"]
+    assert (end.values, end.text) == ((4, 3), "needs 3 or 4")
+    on_s = [m for m in moves(s) if " on S " in m]
+    # Tiles in index order (3-1, 3-3, 4-0, 4-4, 6-1), higher value of the end first.
+    assert on_s == [
+        "lay 3-1 on S touch 3 joins 4",
+        "lay 3-3 on S touch 3 joins 4",
+        "lay 4-0 on S touch 4 joins 3",
+        "lay 4-4 on S touch 4 joins 3",
+        "lay 6-1 on S touch 6 joins 4",
+        "lay 6-1 on S touch 1 joins 4",
+        "lay 6-1 on S touch 6 joins 3",
+        "lay 6-1 on S touch 1 joins 3",
+    ]
+    s.push(lay("6-1", "S", 1, joins=3))  # a matador joins either value with either half
+    assert s.end_values("S") == (6,)
+    assert s.placements[-1].joins == 3 and not s.placements[-1].across
+
+
+def test_matador_across_on_a_blank_end() -> None:
+    """Section 1: a matador may be played on any open end, blank ends included, and
+    (where allowed) across: the blank end then shows both halves."""
+    s = play(leyden("1-1 0-0 4-3 5-5 6-6 2-2", "3-3 6-1 2-0 4-0 3-1 6-5"), lay("1-1"), lay("6-5", "N", 6))
+    s.push(lay("0-0", "S"))
+    assert s.end_values("S") == (0,)
+    assert {e.arm: e.text for e in s.open_ends()}["S"] == "matador only"
+    s.push(lay("6-1", "S", across=True))
+    assert s.end_values("S") == (6, 1)
+    assert [m for m in moves(s) if " on S " in m] == [
+        "lay 4-3 on S touch 4 joins 6",
+        "lay 4-3 on S touch 3 joins 6",
+        "lay 4-3 on S touch 4 joins 1",
+        "lay 4-3 on S touch 3 joins 1",
+        "lay 6-6 on S touch 6 joins 1",
+    ]
+
+
+def test_wild_double_opens_a_blank_end_and_leaves_it_blank() -> None:
+    """Section 2.6: a wild double may be laid on any open end (a blank one too) and the
+    end keeps the value it showed before."""
+    s = state("wild-doubles", ["6-6 1-0 5-4", "6-1 3-3 2-1"], "4-4 5-0 2-2")
+    play(s, lay("6-6"), lay("6-1", "E", 1), lay("1-0", "E", 1))  # E shows 0
+    assert {e.arm: e.text for e in s.open_ends()} == {"W": "needs 1, or a double", "E": "doubles only"}
+    assert moves(s) == ["lay 2-1 on W touch 1", "lay 3-3 on W touch 3", "lay 3-3 on E touch 3"]
+    s.push(lay("3-3", "E"))
+    assert s.end_values("E") == (0,)
+    assert reason(s, lay("5-4", "E", 5)) == "5-4 cannot join E: the end is blank and no tile can join it"
+
+
+def test_wild_double_that_also_adds_to_seven_still_changes_nothing() -> None:
+    """Section 2.6: "the double changes nothing for the next tile", even 3-3 on a 4."""
+    s = state("wild-doubles", ["5-4 6-3 1-0", "3-3 2-1 6-0"], "4-4 5-0 0-0", Opening("winner-any-tile", 0))
+    s.push(lay("5-4"))  # W shows 5, E shows 4
+    assert moves(s) == ["lay 2-1 on W touch 2", "lay 3-3 on W touch 3", "lay 3-3 on E touch 3"]
+    s.push(lay("3-3", "E"))
+    assert s.end_values("E") == (4,)
+    assert moves(s) == ["lay 6-3 on E touch 3"]
+
+
+def test_first_double_spinner_on_the_west_arm() -> None:
+    """Section 1, Layouts (first-double spinner): the first double to reach the table is
+    the spinner; its sides (WN, WS in RECORD.md) open once both its ends are joined."""
+    s = state(
+        "all-sevens", ["6-5 3-3 3-2 4-2", "4-1 2-0 5-0 4-0"], "", Opening("winner-any-tile", 0), layout="first-double-spinner"
+    )
+    play(s, lay("6-5"), lay("4-1", "W", 1))  # W shows 4
+    s.push(lay("3-3", "W", 3))
+    sp = s.spinner
+    assert sp is not None and (sp.arm, sp.index, sp.value, sp.sides, sp.sides_open) == ("W", 1, 3, ("WN", "WS"), False)
+    assert moves(s) == ["lay 2-0 on E touch 2", "lay 4-0 on W touch 4"]
+    assert reason(s, lay("4-0", "WN", 4)) == "4-0 cannot go on WN: only W, E may be played now"
+    s.push(lay("4-0", "W", 4))  # a tile beyond the spinner: both its ends are joined
+    assert [(e.arm, e.values) for e in s.open_ends()] == [("W", (0,)), ("E", (5,)), ("WN", (3,)), ("WS", (3,))]
+    assert moves(s) == ["lay 3-2 on E touch 2", "lay 4-2 on E touch 2", "lay 4-2 on WN touch 4", "lay 4-2 on WS touch 4"]
+
+
+def test_only_the_first_double_is_a_spinner() -> None:
+    """Section 1, Layouts: a later double is played in line like any tile."""
+    s = state("all-sevens", ["3-3 6-6 5-5", "4-1 2-2 4-0"], "", layout="first-double-spinner")
+    assert moves(s) == ["lay 6-6 (lead, 6 facing W)"]
+    play(s, lay("6-6"))
+    assert s.spinner is not None and s.spinner.arm is None
+    assert moves(s) == ["lay 4-1 on W touch 1", "lay 4-1 on E touch 1"]
+    play(s, lay("4-1", "W", 1), lay("3-3", "W", 3))  # W: 6-6, 4-1 (shows 4), 3-3 in line
+    assert s.spinner is not None and s.spinner.arm is None
+    assert s.end_values("W") == (3,) and [e.arm for e in s.open_ends()] == ["W", "E"]
+
+
+SENST = ["6-6 1-0 2-1 3-1 5-5 4-4", "4-1 5-1 1-1 3-3 2-2 0-0"]
+
+
+def test_complete_cross_four_tiles_against_the_spinner_first() -> None:
+    """Section 1, Layouts / 2.5: the next four tiles go on the spinner's two sides and two
+    ends in any order; only when the cross of five is complete may an arm grow."""
+    hands, bone = deal_of(SENST)
+    s = RoundState(Rules.from_base("leyden-senst", 2), hands, bone, Opening("highest-holder-any-double-not-blank"))
+    assert moves(s) == [
+        "lay 4-4 (lead, 4 facing W)",
+        "lay 5-5 (lead, 5 facing W)",
+        "lay 6-6 (lead, 6 facing W)",
+        "draw 1",
+        "refuse",
+    ]
+    s.push(lay("6-6"))
+    assert [(e.arm, e.values) for e in s.open_ends()] == [("W", (6,)), ("E", (6,)), ("N", (6,)), ("S", (6,))]
+    s.push(lay("4-1", "W", 1))
+    assert [e.arm for e in s.open_ends()] == ["E", "N", "S"]
+    assert reason(s, lay("2-1", "W", 1)) == "2-1 cannot go on W: only E, N, S may be played now"
+    play(s, lay("2-1", "N", 1), lay("5-1", "E", 1))
+    assert [e.arm for e in s.open_ends()] == ["S"]
+    s.push(lay("3-1", "S", 1))
+    assert [(e.arm, e.values) for e in s.open_ends()] == [("W", (4,)), ("E", (5,)), ("N", (2,)), ("S", (3,))]
+    assert moves(s) == [
+        "lay 0-0 on W touch 0",
+        "lay 0-0 on E touch 0",
+        "lay 0-0 on N touch 0",
+        "lay 0-0 on S touch 0",
+        "lay 2-2 on E touch 2",
+        "lay 3-3 on W touch 3",
+        "draw 1",
+    ]
+
+
+def test_sides_first_then_every_end() -> None:
+    """Section 1, Layouts / 2.4: after the lead the next two tiles go on the spinner's
+    sides, in either order; from then on every open end may be played."""
+    s = leyden("1-1 0-0 4-3 5-5 6-6 2-2", "3-3 6-1 2-0 4-0 3-1 6-5")
+    s.push(lay("1-1"))
+    assert [e.arm for e in s.open_ends()] == ["N", "S"]
+    assert reason(s, lay("6-5", "E", 6)) == "6-5 cannot go on E: only N, S may be played now"
+    s.push(lay("6-5", "S", 6))
+    assert [e.arm for e in s.open_ends()] == ["N"]
+    s.push(lay("6-6", "N", 6))
+    assert [(e.arm, e.values) for e in s.open_ends()] == [("W", (1,)), ("E", (1,)), ("N", (6,)), ("S", (5,))]
+
+
+def test_play_goes_to_the_left_of_the_leader() -> None:
+    """Section 1, Turn: play goes clockwise (seat + 1) from the leader."""
+    s = state("matador", ["2-1 3-0", "6-6 4-0", "5-0 6-2"], "1-1 1-0")
+    assert s.current_player == 1
+    s.push(lay("6-6"))
+    assert s.current_player == 2
+    s.push(Action.draw())  # 5-0 and 6-2 cannot join 6: seat 2 draws 1-1, which can
+    assert s.current_player == 2 and moves(s) == ["lay 1-1 on W touch 1", "lay 1-1 on E touch 1"]
+    s.push(lay("1-1", "E"))
+    assert s.current_player == 0
+
+
+def test_a_player_with_a_legal_tile_may_not_pass_or_draw() -> None:
+    """Section 1, Turn / Drawing policies (draw until playable)."""
+    s = state("matador", ["6-6 2-2", "5-5 4-3"], "1-1 1-0")
+    s.push(lay("6-6"))
+    assert reason(s, Action.pass_()) == "you cannot pass while you hold a tile that can be laid"
+    assert reason(s, Action.draw()) == "you cannot draw while you hold a tile that can be laid"
