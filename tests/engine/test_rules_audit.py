@@ -562,3 +562,226 @@ def test_a_player_with_a_legal_tile_may_not_pass_or_draw() -> None:
     s.push(lay("6-6"))
     assert reason(s, Action.pass_()) == "you cannot pass while you hold a tile that can be laid"
     assert reason(s, Action.draw()) == "you cannot draw while you hold a tile that can be laid"
+
+
+# Drawing policies -------------------------------------------------------------
+def test_draw_one_then_pass_must_lay_a_playable_drawn_tile() -> None:
+    """Section 1, Drawing (draw one, then pass): if the drawn tile is playable it must be laid."""
+    s = state("matador", ["6-6 2-2", "3-3 4-4"], "1-1 5-5", drawing="one-then-pass")
+    s.push(lay("6-6"))
+    assert moves(s) == ["draw 1"]
+    s.push(Action.draw())
+    assert moves(s) == ["lay 1-1 on W touch 1", "lay 1-1 on E touch 1"]
+    assert reason(s, Action.pass_()) == "you cannot pass while you hold a tile that can be laid"
+
+
+def test_draw_until_playable_passes_on_an_empty_boneyard() -> None:
+    """Section 1, Drawing (draw until playable): with the boneyard empty they pass."""
+    s = state("matador", ["6-6 2-2", "3-3 4-4"], "5-5")
+    play(s, lay("6-6"), Action.draw())
+    assert s.current_player == 1 and moves(s) == ["pass"]
+    assert reason(s, Action.draw()) == "the boneyard is empty"
+
+
+def test_no_drawing_sets_the_rest_aside() -> None:
+    """Section 1, Drawing (no drawing) / 2.2: tiles not dealt are set aside unseen."""
+    s = state("all-sevens", ["6-6 2-2", "3-3 4-4"], "6-1 5-2")
+    assert s.boneyard_count == 2 and s.drawable == 0 and s.reserve_count == 0
+    s.push(lay("6-6"))
+    assert moves(s) == ["pass"]
+
+
+def test_lay_or_draw_forced_draw_ends_the_turn_and_two_stay() -> None:
+    """Section 1, Drawing (lay or draw, reserve of 2): with no legal tile the player draws,
+    willing or not, and the turn ends; the last two are never drawn; then they pass, and
+    the round blocks only when nobody can lay or draw."""
+    s = state("family", ["6-6 2-2", "3-3 4-4"], "5-5 5-0 2-0 4-0")
+    s.push(lay("6-6"))
+    assert moves(s) == ["draw 1"]
+    s.push(Action.draw())  # seat 1 draws 5-5: the turn ends
+    assert s.current_player == 0 and moves(s) == ["draw 1"]
+    s.push(Action.draw())  # seat 0 draws 5-0
+    assert (s.current_player, s.boneyard_count, s.drawable, s.reserve_count) == (1, 2, 0, 2)
+    assert moves(s) == ["pass"]
+    assert reason(s, Action.draw()) == "the last 2 tiles of the boneyard are never drawn"
+    play(s, Action.pass_(), Action.pass_())
+    o = s.outcome
+    assert o is not None and (o.end, o.winner, o.pips, o.scores) == ("blocked", 0, (9, 24), (15, 0))
+
+
+def test_lay_or_draw_a_player_who_can_lay_may_draw_instead() -> None:
+    """Section 1, Drawing (lay or draw): "either lays a tile or ... draws one tile"."""
+    s = state("family", ["6-6 2-2", "3-3 6-1"], "5-5 5-0 2-0")
+    s.push(lay("6-6"))
+    assert moves(s) == ["lay 6-1 on W touch 6", "lay 6-1 on W touch 1", "lay 6-1 on E touch 6", "lay 6-1 on E touch 1", "draw 1"]
+
+
+def test_free_drawing_without_a_legal_tile_draws_until_one_or_the_reserve() -> None:
+    """Section 1, Drawing (draw freely, reserve of 2): a player with no legal tile must draw
+    until they have one; then they may lay it or draw more; at the reserve they pass."""
+    s = state("leyden", ["1-1 3-3", "2-2 4-4"], "5-5 6-5 4-0 3-0 2-0")
+    s.push(lay("1-1"))  # N and S show 1
+    assert moves(s) == ["draw 1"]
+    s.push(Action.draw())  # 5-5
+    assert moves(s) == ["draw 1"]
+    s.push(Action.draw())  # 6-5: playable
+    assert moves(s) == ["lay 6-5 on N touch 6", "lay 6-5 on S touch 6", "draw 1"]
+    s.push(Action.draw())  # 4-0: drawing on although a tile can be laid; 2 remain
+    assert s.current_player == 1 and s.drawable == 0
+    assert moves(s) == ["lay 6-5 on N touch 6", "lay 6-5 on S touch 6"]
+    s.push(lay("6-5", "N", 6))
+    assert moves(s) == ["pass"]  # seat 0 holds 3-3, nothing joins 1 or 5, two stay in the boneyard
+
+
+def test_free_drawing_draws_any_number_in_one_action() -> None:
+    """Section 1, Drawing (draw freely): any number of tiles, never the last two."""
+    s = state("leyden", ["1-1 3-3", "2-2 6-4"], "5-5 6-5 4-0 3-0 2-0")
+    s.push(lay("1-1"))
+    s.push(Action.draw(3))
+    assert s.hand_count(1) == 5 and s.current_player == 1
+    assert s.explain(Action.draw(1)) == "the last 2 tiles of the boneyard are never drawn"
+    s2 = state("leyden", ["1-1 3-3", "2-2 6-4"], "5-5 6-5 4-0 3-0 2-0")
+    s2.push(lay("1-1"))
+    assert s2.explain(Action.draw(4)) == "after drawing 3: the last 2 tiles of the boneyard are never drawn"
+
+
+# End of a round, pip count, ties ---------------------------------------------
+def test_domino_ends_the_round_at_once() -> None:
+    """Section 1, End of a round: a player who lays their last tile dominoes."""
+    s = state("matador", ["6-6 6-1", "5-5 3-3 0-0"], "4-4")
+    play(s, lay("6-6"), lay("0-0", "E"), lay("6-1", "W", 1))
+    o = s.outcome
+    assert s.over and o is not None and (o.end, o.winner, o.pips, o.scores) == ("domino", 0, (0, 16), (16, 0))
+    assert s.legal_moves() == [] and s.explain(Action.pass_()) == "the round is over"
+
+
+def test_blocked_needs_every_player_to_pass_in_succession() -> None:
+    """Section 1, End of a round: blocked when every player in turn has passed once in
+    succession; a lay between passes starts the count again."""
+    s = state("all-sevens", ["6-6 5-5", "2-2 3-3", "4-4 1-0"], "")
+    s.push(lay("6-6"))
+    play(s, Action.pass_(), lay("1-0", "W", 1), Action.pass_(), Action.pass_())
+    assert not s.over  # seat 2 laid: three passes in a row are needed
+    s.push(Action.pass_())
+    o = s.outcome
+    assert o is not None and (o.end, o.winner, o.pips, o.scores) == ("blocked", 2, (10, 10, 8), (0, 0, 20))
+
+
+def test_pip_count_double_blank_counts_zero() -> None:
+    """Section 1, Pip count: the sum of all halves; 0-0 counts 0."""
+    s = state("all-sevens", ["6-6 0-0 5-0", "2-2 4-4"], "")
+    assert (s.pips(0), s.pips(1)) == (17, 12)
+    play(s, lay("6-6"), Action.pass_(), Action.pass_())
+    o = s.outcome
+    assert o is not None and (o.pips, o.winner, o.scores) == ((5, 12), 0, (12, 0))
+
+
+def test_tied_block_then_the_same_leader_leads_any_tile() -> None:
+    """Section 1, Ties (Decision): a tied block has no winner and no score; the player who
+    led it leads the next round (here: the winner's "any tile" lead of 2.1)."""
+    m = new_match("matador", 2, matadors=False, drawing="none", hand_size=2)
+    m.next_round(*deal_of(["6-6 3-2", "5-0 0-0"]))
+    s = run_out(m, lay("6-6"))
+    o = s.outcome
+    assert o is not None and (o.end, o.winner, o.pips, o.scores) == ("blocked", None, (5, 5), (0, 0))
+    assert m.totals == [0, 0] and not m.over
+    nxt = m.next_round(*deal_of(["2-1 3-0", "6-6 5-5"]))
+    assert nxt.current_player == 0 and moves(nxt) == ["lay 2-1 (lead, 2 facing W)", "lay 3-0 (lead, 3 facing W)"]
+
+
+def test_winner_leads_any_tile_and_may_face_either_half_west() -> None:
+    """Section 2.1: next rounds, the previous round's winner leads any tile."""
+    m = new_match("matador", 2, hand_size=2)
+    m.next_round(*deal_of(["6-6 6-1", "5-5 2-0"], "4-4 3-3"))
+    run_out(m, lay("6-6"), Action.draw(2), Action.pass_(), lay("6-1", "E", 6))
+    assert m.round.outcome is not None and m.round.outcome.winner == 0
+    nxt = m.next_round(*deal_of(["2-0 5-3", "6-6 5-5"]))
+    assert nxt.current_player == 0 and moves(nxt) == ["lay 2-0 (lead, 2 facing W)", "lay 5-3 (lead, 5 facing W)"]
+    nxt.push(Action.lay(t("5-3"), None, 3))  # a record may write "3-5": the 3 faces W
+    assert nxt.end_values("W") == (3,) and nxt.end_values("E") == (5,)
+
+
+# ---------------------------------------------------------------------------
+# 2. Rule sets: the presets and their choices
+# ---------------------------------------------------------------------------
+PRESETS: list[tuple[str, int, dict[str, Any]]] = [
+    ("matador", 2, {"tile_set": "double-six", "hand_size": 7, "matadors": True, "crosswise": False, "wild_doubles": False, "layout": "line", "drawing": "until-playable", "reserve": 0, "lead": "highest-double-draw", "next_lead": "winner-any-tile", "scoring": "opponents-pips-less-own", "target_score": 100, "match_end": "first-to-target-wins"}),
+    ("matador", 3, {"hand_size": 5}),
+    ("matador", 4, {"hand_size": 5}),
+    ("all-sevens", 2, {"hand_size": 7, "matadors": False, "crosswise": False, "layout": "line", "drawing": "none", "reserve": 0, "lead": "highest-double-redeal", "next_lead": "winner-any-tile", "scoring": "opponents-pips", "target_score": 100, "match_end": "first-to-target-wins"}),
+    ("all-sevens", 4, {"hand_size": 7}),
+    ("family", 2, {"tile_set": "double-six", "hand_size": 7, "matadors": True, "crosswise": False, "layout": "line", "drawing": "lay-or-draw", "reserve": 2, "lead": "highest-double-draw", "next_lead": "as-first", "scoring": "opponents-pips-less-own", "target_score": 50, "match_end": "first-to-target-wins"}),
+    ("family", 3, {"tile_set": "double-six", "hand_size": 5}),
+    ("family", 4, {"tile_set": "double-six", "hand_size": 5}),
+    ("family", 5, {"tile_set": "double-nine", "hand_size": 5}),
+    ("family", 8, {"tile_set": "double-nine", "hand_size": 5}),
+    ("leyden", 2, {"tile_set": "double-six", "hand_size": 6, "matadors": True, "crosswise": True, "wild_doubles": False, "layout": "cross-sides-first", "drawing": "free", "reserve": 2, "lead": "lowest-double-not-blank", "next_lead": "loser-double-not-blank", "scoring": "own-pips", "target_score": 100, "match_end": "first-to-target-loses"}),
+    ("leyden-senst", 2, {"hand_size": 6, "matadors": True, "crosswise": True, "layout": "cross-complete", "drawing": "free", "reserve": 2, "lead": "highest-holder-any-double-not-blank", "next_lead": "winner-double-not-blank", "scoring": "both-hands", "target_score": 100, "match_end": "first-to-target-wins"}),
+    ("wild-doubles", 2, {"tile_set": "double-six", "hand_size": 7, "matadors": False, "crosswise": False, "wild_doubles": True, "layout": "line", "drawing": "until-playable", "lead": "highest-double-else-highest-tile", "next_lead": "as-first", "scoring": "own-pips", "target_score": 100, "match_end": "lowest-when-target-reached"}),
+    ("wild-doubles", 3, {"hand_size": 7}),
+    ("wild-doubles", 4, {"hand_size": 5}),
+]
+
+
+@pytest.mark.parametrize("base,players,expected", PRESETS, ids=lambda x: str(x))
+def test_rule_set_presets(base: str, players: int, expected: dict[str, Any]) -> None:
+    """Sections 2.1-2.6 and 4: each rule set is a preset of every option id."""
+    options = Rules.from_base(base, players).options()
+    assert set(options) == {
+        "players", "tile_set", "hand_size", "matadors", "crosswise", "wild_doubles", "layout", "drawing",
+        "reserve", "lead", "next_lead", "scoring", "target_score", "match_end",
+    }
+    assert {k: options[k] for k in expected} == expected
+
+
+def test_leyden_deal_leaves_sixteen_in_the_boneyard() -> None:
+    """Section 2.4: two players, 6 tiles each, 16 in the boneyard."""
+    from game.engine import deal
+
+    hands, bone = deal(Rules.from_base("leyden", 2), 1, 0)
+    assert [len(h) for h in hands] == [6, 6] and len(bone) == 16
+
+
+def test_player_ranges_of_the_rule_sets() -> None:
+    """Sections 2.1-2.6: Matador, All Sevens, Wild Doubles 2-4; Family 2-8; Leyden exactly 2."""
+    ranges = {base: (info.min_players, info.max_players) for base, info in RULE_SETS.items()}
+    assert ranges == {
+        "matador": (2, 4),
+        "all-sevens": (2, 4),
+        "family": (2, 8),
+        "leyden": (2, 2),
+        "leyden-senst": (2, 2),
+        "wild-doubles": (2, 4),
+    }
+    for base, players, words in (
+        ("matador", 5, "Matador is for 2 to 4 players, not 5"),
+        ("family", 9, "Family Matador is for 2 to 8 players, not 9"),
+        ("leyden-senst", 3, "Leyden (Senst) is for exactly 2 players, not 3"),
+        ("wild-doubles", 1, "Wild Doubles is for 2 to 4 players, not 1"),
+    ):
+        with pytest.raises(RuleError) as err:
+            Rules.from_base(base, players)
+        assert str(err.value) == words
+
+
+CHOICES: list[tuple[str, int, dict[str, list[Any]]]] = [
+    ("matador", 2, {"hand_size": [5, 6, 7, 8], "drawing": ["until-playable", "one-then-pass"], "target_score": [50, 100, 150, 200, None]}),
+    ("matador", 4, {"hand_size": [5, 6, 7], "drawing": ["until-playable", "one-then-pass"], "target_score": [50, 100, 150, 200, None]}),
+    ("all-sevens", 2, {"hand_size": [7, 8], "matadors": [False, True], "layout": ["line", "first-double-spinner"], "lead": ["highest-double-redeal", "six-six-redeal", "highest-double-else-highest-tile"], "target_score": [100, 50, 101, 150, 200]}),
+    ("all-sevens", 3, {"hand_size": [5, 6, 7], "matadors": [False, True], "layout": ["line", "first-double-spinner"], "lead": ["highest-double-redeal", "six-six-redeal", "highest-double-else-highest-tile"], "target_score": [100, 50, 101, 150, 200]}),
+    ("family", 6, {"target_score": [50, 100]}),
+    ("leyden", 2, {}),
+    ("leyden-senst", 2, {}),
+    ("wild-doubles", 4, {"target_score": [100, 200]}),
+]
+
+
+@pytest.mark.parametrize("base,players,choices", CHOICES, ids=lambda x: str(x))
+def test_custom_game_choices(base: str, players: int, choices: dict[str, list[Any]]) -> None:
+    """Section 2: the values each rule set lists as a choice (4 players cannot hold 8
+    tiles each from 28); every choice can be played."""
+    got = RULE_SETS[base].choices_for(players)
+    assert got == choices
+    for key, values in got.items():
+        for value in values:
+            Rules.from_base(base, players, {key: value})
