@@ -785,3 +785,157 @@ def test_custom_game_choices(base: str, players: int, choices: dict[str, list[An
     for key, values in got.items():
         for value in values:
             Rules.from_base(base, players, {key: value})
+
+
+# 2.1 / 2.2 / 2.3 / 2.6: leads ------------------------------------------------
+def test_holder_of_the_highest_double_leads_it() -> None:
+    """Sections 2.1 and 2.3: the holder of the highest double lays it (not another double)."""
+    s = state("family", ["5-5 6-1 1-1", "4-4 3-3 2-0", "0-0 6-2 3-1"], "6-6 2-2")
+    assert s.current_player == 0 and moves(s) == ["lay 5-5 (lead, 5 facing W)"]
+    assert reason(s, lay("1-1")) == "the round must open with 5-5"
+    assert reason(s, lay("5-5", "E")) == "5-5 is the lead: it goes in the middle, not on E"
+
+
+def test_family_every_round_opens_like_the_first() -> None:
+    """Section 2.3: "Next rounds likewise": the highest double leads, whoever won."""
+    m = new_match("family", 2, hand_size=2)
+    m.next_round(*deal_of(["6-6 6-1", "5-5 2-0"], "4-4 3-3 2-2"))
+    run_out(m, lay("6-6"), Action.draw(), lay("6-1", "E", 6))
+    assert m.round.outcome is not None and m.round.outcome.winner == 0
+    nxt = m.next_round(*deal_of(["2-1 3-0", "4-4 5-5"], "6-6 1-0"))
+    assert nxt.current_player == 1 and moves(nxt) == ["lay 5-5 (lead, 5 facing W)"]
+
+
+def test_family_nobody_holds_a_double_draw_for_one_keeps_no_reserve() -> None:
+    """Section 2.3 ("the same no-double decision as 2.1"): seats draw in turn order from
+    seat 0; the first double drawn leads."""
+    s = state("family", ["6-5 4-1", "5-3 2-0", "6-0 3-1"], "6-4 5-4 1-0 3-3 6-6 2-2")
+    assert moves(s) == ["draw 1"]
+    play(s, Action.draw(), Action.draw(), Action.draw())  # 6-4, 5-4, 1-0
+    assert s.current_player == 0
+    s.push(Action.draw())  # seat 0 draws 3-3
+    assert s.current_player == 0 and moves(s) == ["lay 3-3 (lead, 3 facing W)"]
+    assert s.hand(0) == sorted(t(x) for x in "6-5 4-1 6-4 3-3".split())
+
+
+def test_wild_doubles_lead_six_six_else_highest_double() -> None:
+    """Section 2.6: the holder of 6-6, else of the highest double, else the highest tile."""
+    s = state("wild-doubles", ["5-3 2-2", "6-6 0-0", "4-4 6-5"], "")
+    assert s.current_player == 1 and moves(s) == ["lay 6-6 (lead, 6 facing W)"]
+    s = state("wild-doubles", ["5-3 2-2", "6-1 0-0", "4-4 6-5"], "6-6")
+    assert s.current_player == 2 and moves(s) == ["lay 4-4 (lead, 4 facing W)"]
+    s = state("wild-doubles", ["5-3 2-1", "6-1 4-0", "5-4 6-2"], "6-6")
+    assert s.current_player == 2 and moves(s) == ["lay 5-4 (lead, 5 facing W)"]  # 9 pips beat 6-2's 8
+
+
+def test_highest_tile_decision_pip_total_then_higher_half() -> None:
+    """Section 2.6 (Decision): highest by pip total, then by its higher half: 6-3 before 5-4."""
+    s = state("wild-doubles", ["5-4 1-0", "3-1 6-3", "6-2 2-1"], "6-6")
+    assert s.current_player == 1 and moves(s) == ["lay 6-3 (lead, 6 facing W)"]
+
+
+def test_wild_doubles_every_round_opens_like_the_first() -> None:
+    """Section 2.6: every round opens like the first."""
+    rules = Rules.from_base("wild-doubles", 2)
+    assert opening_after(rules, None) == Opening("highest-double-else-highest-tile")
+    s = state("wild-doubles", ["6-6 6-1", "5-3 2-0"], "")
+    play(s, lay("6-6"), Action.pass_(), lay("6-1", "E", 1))
+    assert s.outcome is not None and s.outcome.winner == 0
+    assert opening_after(rules, s) == Opening("highest-double-else-highest-tile")
+
+
+def test_all_sevens_six_six_only() -> None:
+    """Section 2.2 (lead choice): 6-6 only, redeal if nobody holds it; 6-6 leads even
+    against a player who holds other doubles."""
+    s = state("all-sevens", ["5-5 4-4", "6-6 2-0"], "3-3", lead="six-six-redeal")
+    assert s.current_player == 1 and moves(s) == ["lay 6-6 (lead, 6 facing W)"]
+    s = state("all-sevens", ["5-5 4-4", "6-5 2-0"], "6-6", lead="six-six-redeal")
+    assert s.over and s.outcome is not None and s.outcome.end == "redeal"
+    assert (s.outcome.winner, s.outcome.scores) == (None, (0, 0))
+
+
+def test_all_sevens_highest_double_else_highest_tile_prefers_a_double() -> None:
+    """Section 2.2 (lead choice 3): the highest double when there is one, even 0-0."""
+    s = state("all-sevens", ["6-5 0-0", "5-4 6-4"], "", lead="highest-double-else-highest-tile")
+    assert s.current_player == 0 and moves(s) == ["lay 0-0 (lead, 0 facing W)"]
+
+
+def test_redealt_round_is_dealt_again_and_opens_the_same_way() -> None:
+    """Section 2.2: "redeal if nobody holds one": the match deals a new round from its
+    seed; no score is written and the next round opens as the redealt one would have."""
+    m = new_match("all-sevens", 2, hand_size=2)
+    first = m.next_round(*deal_of(["6-5 4-1", "5-3 2-0"]))
+    assert first.outcome is not None and first.outcome.end == "redeal"
+    assert m.totals == [0, 0] and m.needs_next_round and m.completed_rounds == []
+    again = m.next_round(*deal_of(["4-4 4-1", "5-3 5-5"]))
+    assert again.current_player == 1 and moves(again) == ["lay 5-5 (lead, 5 facing W)"]
+
+
+# 2.4 Leyden and 2.5 Senst: leads, refusals, the next round ----------------------
+def test_leyden_loser_leads_next_refusals_and_redeal() -> None:
+    """Section 2.4: the loser of the previous round must lead a double other than 0-0;
+    they may draw for one (keeping the reserve), or refuse; then the other player may
+    lead on the same terms; if both refuse, all tiles are dealt again (and the same
+    loser has the lead of the new deal)."""
+    m = new_match("leyden", 2, hand_size=2)
+    m.next_round(*deal_of(["1-1 6-1", "2-2 6-5"], "3-3 4-4 5-5"))
+    run_out(m, lay("1-1"), lay("6-5", "N", 6), lay("6-1", "S", 6))
+    o = m.round.outcome
+    assert o is not None and (o.end, o.winner, o.scores) == ("domino", 0, (0, 4)) and m.totals == [0, 4]
+    # Round 2: seat 1 lost and leads; seat 0 holds 6-6 but must wait.
+    s = m.next_round(*deal_of(["6-6 6-2", "0-0 5-3"], "3-3 4-4 5-5 2-2"))
+    assert s.current_player == 1 and moves(s) == ["draw 1", "refuse"]
+    assert reason(s, lay("0-0")) == "the lead must be a double other than 0-0"
+    m.push(Action.draw())  # 3-3
+    assert s.current_player == 1 and moves(s) == ["lay 3-3 (lead, 3 facing W)", "draw 1", "refuse"]
+    m.push(Action.draw())  # 4-4: two tiles remain, no more drawing
+    assert moves(s) == ["lay 3-3 (lead, 3 facing W)", "lay 4-4 (lead, 4 facing W)", "refuse"]
+    m.push(Action.refuse())
+    assert s.current_player == 0 and moves(s) == ["lay 6-6 (lead, 6 facing W)", "refuse"]
+    m.push(Action.refuse())
+    assert s.outcome is not None and s.outcome.end == "redeal" and m.totals == [0, 4]
+    s = m.next_round(*deal_of(["6-6 6-2", "1-1 5-3"], "3-3 4-4 5-5 2-2"))
+    assert s.current_player == 1 and moves(s) == ["lay 1-1 (lead, 1 facing W)", "draw 1", "refuse"]
+    m.push(Action.refuse())
+    m.push(lay("6-6"))  # the other player leads on the same terms
+    assert s.leader == 0 and s.spinner is not None and s.spinner.value == 6
+
+
+def test_leyden_tied_block_the_same_player_leads_again() -> None:
+    """Section 1, Ties (Decision) with 2.4: after a tied block the leader of that round
+    leads again; each player still writes their own pips."""
+    m = new_match("leyden", 2, hand_size=2)
+    m.next_round(*deal_of(["1-1 5-4", "5-0 2-2"], "6-6 6-5"))  # the reserve of 2: no drawing
+    s = run_out(m, lay("1-1"))
+    o = s.outcome
+    assert o is not None and (o.end, o.winner, o.pips, o.scores) == ("blocked", None, (9, 9), (9, 9))
+    assert m.totals == [9, 9]
+    nxt = m.next_round(*deal_of(["5-3 2-1", "4-4 2-2"], "6-6 6-5"))
+    assert nxt.current_player == 0 and moves(nxt) == ["refuse"]
+
+
+def test_leyden_first_round_lowest_double_other_than_blank() -> None:
+    """Section 2.4: the holder of the lowest double other than 0-0 leads it; no refusal."""
+    s = state("leyden", ["6-6 0-0 5-4", "3-3 2-2 6-1"], "4-4 1-1")
+    assert s.current_player == 1 and moves(s) == ["lay 2-2 (lead, 2 facing W)"]
+    assert reason(s, Action.refuse()) == "only the leader of a Leyden round may refuse to lead"
+
+
+def test_senst_winner_leads_next_and_a_tie_keeps_the_leader() -> None:
+    """Section 2.5 (Decision): later rounds are led by the previous round's winner on the
+    same terms (any double but 0-0, draw, refuse); after a tied block the same player
+    leads again."""
+    rules = Rules.from_base("leyden-senst", 2)
+    won = state("leyden-senst", ["2-2 6-2", "1-1 4-4"], "6-6 6-5")
+    assert won.current_player == 1 and moves(won) == ["lay 1-1 (lead, 1 facing W)", "lay 4-4 (lead, 4 facing W)", "refuse"]
+    play(won, lay("4-4"), Action.pass_(), Action.pass_())
+    o = won.outcome
+    assert o is not None and (o.end, o.winner, o.pips, o.scores) == ("blocked", 1, (12, 2), (0, 14))
+    assert opening_after(rules, won) == Opening("winner-double-not-blank", 1)
+    tied = state("leyden-senst", ["2-2 6-2", "4-4 6-6"], "5-5 6-5")
+    play(tied, lay("4-4"), Action.pass_(), Action.pass_())
+    o = tied.outcome
+    assert o is not None and (o.end, o.winner, o.pips, o.scores) == ("blocked", None, (12, 12), (0, 0))
+    assert opening_after(rules, tied) == Opening("winner-double-not-blank", 1)
+    nxt = RoundState(rules, [[t("3-3"), t("5-0")], [t("2-1"), t("0-0")]], [t("6-6"), t("6-5")], opening_after(rules, tied))
+    assert nxt.current_player == 1 and moves(nxt) == ["refuse"]
