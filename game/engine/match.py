@@ -9,7 +9,7 @@ from typing import Sequence
 from game.engine.actions import Action
 from game.engine.errors import IllegalMoveError
 from game.engine.rules import Rules
-from game.engine.state import Opening, RoundState
+from game.engine.state import Opening, RoundOutcome, RoundState
 from game.engine.tiles import Tile
 from game.engine.view import SeatView
 
@@ -54,11 +54,21 @@ def opening_after(rules: Rules, previous: RoundState | None) -> Opening:
     return Opening(rules.next_lead, seat)
 
 
-def match_result(rules: Rules, totals: Sequence[int], rounds_played: int) -> tuple[bool, int | str | None]:
-    """(over, winner) for the totals after ``rounds_played`` complete rounds."""
+def match_result(
+    rules: Rules, totals: Sequence[int], rounds_played: int, last_round: RoundOutcome | None = None
+) -> tuple[bool, int | str | None]:
+    """(over, winner) for the totals after ``rounds_played`` complete rounds.
+
+    With ``target_score`` null the match is one round, and its winner is the winner
+    of that round (``last_round``; a round without a winner draws the match), even
+    one who scored nothing (a domino against a lone 0-0). Without ``last_round``
+    the totals decide.
+    """
     if rounds_played == 0:
         return False, None
     target = rules.target_score
+    if target is None and last_round is not None:
+        return True, last_round.winner if last_round.winner is not None else "draw"
     if target is not None and max(totals) < target:
         return False, None
     best = max(totals) if rules.match_end == "first-to-target-wins" else min(totals)
@@ -127,7 +137,7 @@ class Match:
             return
         for seat, score in enumerate(outcome.scores):
             self.totals[seat] += score
-        self.over, self.winner = match_result(self.rules, self.totals, len(self.completed_rounds))
+        self.over, self.winner = match_result(self.rules, self.totals, len(self.completed_rounds), outcome)
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know of the current round, with the match totals."""

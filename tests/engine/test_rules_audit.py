@@ -939,3 +939,94 @@ def test_senst_winner_leads_next_and_a_tie_keeps_the_leader() -> None:
     assert opening_after(rules, tied) == Opening("winner-double-not-blank", 1)
     nxt = RoundState(rules, [[t("3-3"), t("5-0")], [t("2-1"), t("0-0")]], [t("6-6"), t("6-5")], opening_after(rules, tied))
     assert nxt.current_player == 1 and moves(nxt) == ["refuse"]
+
+
+# Scoring formulas --------------------------------------------------------------
+@pytest.mark.parametrize(
+    "base,options,scores",
+    [
+        ("matador", {"matadors": False, "drawing": "none"}, (22, 0, 0)),  # 2.1/2.3: all opponents' pips
+        ("all-sevens", {}, (22, 0, 0)),  # 2.2: the pips left in the opponents' hands
+        ("wild-doubles", {"drawing": "none"}, (0, 10, 12)),  # 2.4/2.6: own pips, 0 for who dominoes
+        ("matador", {"matadors": False, "drawing": "none", "scoring": "both-hands"}, (22, 0, 0)),  # 2.5
+    ],
+)
+def test_domino_scores_of_each_formula(base: str, options: dict[str, Any], scores: tuple[int, ...]) -> None:
+    """Sections 2.1-2.6: the round score of a domino under each scoring id."""
+    s = state(base, ["6-6 6-1", "5-3 2-0", "4-3 5-0"], "", **options)
+    play(s, lay("6-6"), Action.pass_(), Action.pass_(), lay("6-1", "E", 1))
+    o = s.outcome
+    assert o is not None and (o.end, o.winner, o.pips) == ("domino", 0, (0, 10, 12))
+    assert o.scores == scores
+
+
+# Match totals and the end of a match ------------------------------------------
+def test_totals_add_up_and_the_first_to_the_target_wins() -> None:
+    """Section 2.1: first to the target (here 30) wins; totals run over the rounds."""
+    m = new_match("matador", 2, hand_size=2, target_score=30)
+    m.next_round(*deal_of(["6-6 6-1", "5-3 2-0"], "4-4 3-3"))
+    run_out(m, lay("6-6"), Action.draw(2), Action.pass_(), lay("6-1", "E", 6))
+    assert m.totals == [24, 0] and not m.over and m.winner is None
+    s = m.next_round(*deal_of(["6-1 1-0", "5-5 3-3"], "4-4 2-2"))
+    assert s.current_player == 0  # the winner leads any tile
+    run_out(m, lay("1-0"), Action.draw(2), Action.pass_(), lay("6-1", "W", 6))
+    assert m.totals == [52, 0] and m.over and m.winner == 0
+    with pytest.raises(IllegalMoveError):
+        m.next_round()
+
+
+def test_leyden_first_to_the_target_loses() -> None:
+    """Section 2.4: each player adds their own pips; the first to reach the target loses."""
+    m = new_match("leyden", 2, hand_size=2, target_score=10)
+    m.next_round(*deal_of(["1-1 6-1", "6-5 5-5"], "3-3 4-4 2-2"))
+    run_out(m, lay("1-1"), lay("6-5", "N", 6), lay("6-1", "S", 6))
+    assert m.totals == [0, 10] and m.over and m.winner == 0
+
+
+@pytest.mark.parametrize("hands,totals,winner", [
+    (["1-1 5-4", "5-0 3-3"], [9, 11], 0),  # both over: the lower total wins
+    (["1-1 5-4", "5-0 2-2"], [9, 9], "draw"),  # equal totals at or over the target: drawn
+])
+def test_leyden_both_reach_the_target_in_one_round(hands: list[str], totals: list[int], winner: Any) -> None:
+    """Section 2.4: if both reach the target in the same round, the lower total wins;
+    equal totals at or over it: the match is drawn."""
+    m = new_match("leyden", 2, hand_size=2, target_score=5)
+    m.next_round(*deal_of(hands, "6-6 6-5"))
+    run_out(m, lay("1-1"))
+    assert m.totals == totals and m.over and m.winner == winner
+
+
+def test_senst_first_to_the_target_wins_with_both_hands() -> None:
+    """Section 2.5: the winner scores both hands' pips; the first to the target wins."""
+    m = new_match("leyden-senst", 2, hand_size=2, target_score=14)
+    m.next_round(*deal_of(["2-2 6-2", "1-1 4-4"], "6-6 6-5"))
+    run_out(m, lay("4-4"))
+    assert m.totals == [0, 14] and m.over and m.winner == 1
+
+
+def test_wild_doubles_lowest_total_when_someone_reaches_the_target() -> None:
+    """Section 2.6: when someone reaches the target the lowest total wins; equal lowest draw."""
+    m = new_match("wild-doubles", 3, hand_size=2, drawing="none", target_score=12)
+    m.next_round(*deal_of(["6-6 6-1", "5-3 2-0", "4-3 5-0"]))
+    run_out(m, lay("6-6"), Action.pass_(), Action.pass_(), lay("6-1", "E", 1))
+    assert m.totals == [0, 10, 12] and m.over and m.winner == 0
+    assert match_result(m.rules, [12, 3, 3], 2) == (True, "draw")
+    assert match_result(m.rules, [11, 3, 3], 2) == (False, None)
+
+
+def test_one_round_only_is_won_by_the_round_winner() -> None:
+    """Section 2.1 ("or one round only"): the match is that round; its winner wins the
+    match even when the round scored nothing (a domino against a lone 0-0), and a tied
+    block draws it. (The engine once called this a drawn match: totals 0 and 0.)"""
+    m = new_match("matador", 2, hand_size=3, target_score=None)
+    m.next_round(*deal_of(["6-6 6-4 4-2", "1-1 3-3 0-0"], "5-5 5-0"))
+    run_out(m, lay("6-6"), lay("1-1", "W"), lay("6-4", "W", 6), lay("3-3", "W"), lay("4-2", "W", 4))
+    assert m.round.outcome is not None and m.round.outcome.scores == (0, 0)
+    assert m.over and m.winner == 0 and m.totals == [0, 0]
+    tie = new_match("matador", 2, matadors=False, drawing="none", hand_size=2, target_score=None)
+    tie.next_round(*deal_of(["6-6 3-2", "5-0 0-0"]))
+    run_out(tie, lay("6-6"))
+    assert tie.over and tie.winner == "draw"
+    redeal = new_match("all-sevens", 2, hand_size=2, target_score=None)
+    redeal.next_round(*deal_of(["6-5 4-1", "5-3 2-0"]))
+    assert not redeal.over and redeal.needs_next_round
