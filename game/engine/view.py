@@ -72,6 +72,11 @@ class SeatView:
         return self._state.drawable
 
     @property
+    def reserve_count(self) -> int:
+        """Tiles of the boneyard that are never drawn (RULES.md section 3: the reserve)."""
+        return self._state.reserve_count
+
+    @property
     def history(self) -> list[tuple[int, Action]]:
         return list(self._state.history)
 

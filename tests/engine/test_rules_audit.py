@@ -1030,3 +1030,109 @@ def test_one_round_only_is_won_by_the_round_winner() -> None:
     redeal = new_match("all-sevens", 2, hand_size=2, target_score=None)
     redeal.next_round(*deal_of(["6-5 4-1", "5-3 2-0"]))
     assert not redeal.over and redeal.needs_next_round
+
+
+# ---------------------------------------------------------------------------
+# 4. Option ids: values, limits and refused combinations
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "base,players,options,message",
+    [
+        ("wild-doubles", 2, {"matadors": True}, "wild doubles and matadors cannot be played together"),
+        ("wild-doubles", 2, {"layout": "first-double-spinner"}, "wild doubles are played in a line layout only"),
+        ("all-sevens", 2, {"layout": "cross-complete", "lead": "highest-double-else-highest-tile"}, "a cross layout must open with a double"),
+        ("matador", 3, {"lead": "lowest-double-not-blank"}, "the Leyden lead (refusing, drawing for a double) is for exactly 2 players"),
+        ("matador", 3, {"next_lead": "loser-double-not-blank"}, "the Leyden lead (refusing, drawing for a double) is for exactly 2 players"),
+        ("family", 2, {"reserve": 1}, "option reserve must be 0 or 2, not 1"),
+        ("matador", 2, {"target_score": 0}, "option target_score must be a whole number of at least 1, not 0"),
+        ("matador", 2, {"hand_size": 0}, "option hand_size must be a whole number of at least 1, not 0"),
+        ("matador", 2, {"players": 3}, "option players is 3 but the game has 2 players"),
+        ("matador", 2, {"matadors": "yes"}, "option matadors must be true or false, not 'yes'"),
+        ("matador", 2, {"tile_set": "double-twelve"}, "option tile_set must be one of double-six, double-nine, not 'double-twelve'"),
+        ("matador", 2, {"hand_size": 15}, "2 hands of 15 need 30 tiles but the double-six set has only 28"),
+        ("leyden", 2, {"crosswise": True, "matadors": False}, "crosswise matadors need matadors"),
+        ("leyden", 2, {"next_lead": "winner-any-tile"}, "a cross layout must open with a double, so the winner cannot lead any tile"),
+    ],
+)
+def test_refused_combinations_give_the_reason(base: str, players: int, options: dict[str, Any], message: str) -> None:
+    """Section 4 (and docs/rules.md): combinations that cannot be played are refused with a reason."""
+    with pytest.raises(RuleError) as err:
+        Rules.from_base(base, players, options)
+    assert str(err.value) == message
+
+
+def test_every_option_value_of_section_4_is_accepted() -> None:
+    """Section 4: every listed value of every option id is a value the engine takes."""
+    values: dict[str, list[Any]] = {
+        "tile_set": ["double-six", "double-nine"],
+        "matadors": [True, False],
+        "layout": ["line", "first-double-spinner", "cross-sides-first", "cross-complete"],
+        "drawing": ["until-playable", "one-then-pass", "none", "lay-or-draw", "free"],
+        "reserve": [0, 2],
+        "lead": ["highest-double-draw", "highest-double-redeal", "six-six-redeal", "highest-double-else-highest-tile", "lowest-double-not-blank", "highest-holder-any-double-not-blank"],
+        "next_lead": ["winner-any-tile", "loser-double-not-blank", "winner-double-not-blank", "as-first"],
+        "scoring": ["opponents-pips-less-own", "opponents-pips", "own-pips", "both-hands"],
+        "target_score": [50, 101, None],
+        "match_end": ["first-to-target-wins", "first-to-target-loses", "lowest-when-target-reached"],
+    }
+    for key, vals in values.items():
+        base = "leyden" if key == "layout" else "matador"  # Matador's winner leads any tile: no cross
+        for value in vals:
+            assert Rules.from_base(base, 2, {key: value}).options()[key] == value
+    assert Rules.from_base("matador", 2, {"crosswise": True}).crosswise
+    assert Rules.from_base("all-sevens", 2, {"wild_doubles": True}).wild_doubles
+    assert Rules.from_base("leyden", 2).overrides() == {}
+    assert Rules.from_base("leyden", 2, {"target_score": 50}).overrides() == {"target_score": 50}
+
+
+# ---------------------------------------------------------------------------
+# 3. What a player sees, and readable reasons for refused moves
+# ---------------------------------------------------------------------------
+def test_refused_moves_say_why() -> None:
+    """Section 3: "a clear reason when a move is refused"."""
+    s = state("matador", ["6-6 3-2 1-0", "5-5 6-1 4-4"], "2-0 3-3")
+    assert reason(s, lay("3-2")) == "the round must open with 6-6"
+    s.push(lay("6-6"))
+    assert reason(s, lay("3-2", "E", 3)) == "3-2 is not in your hand"
+    assert reason(s, lay("5-5", "E")) == "5-5 cannot join E: the end shows 6 and needs 1, or a matador"
+    assert reason(s, lay("6-1", "E")) == "say which half of the matador 6-1 touches E"
+    assert reason(s, lay("6-1", "E", 5)) == "6-1 has no half 5"
+    assert reason(s, lay("6-1", "N", 6)) == "6-1 cannot go on N: there is no such arm yet (open: W, E)"
+    assert reason(s, lay("6-1", None, 6)) == "say where 6-1 goes: the lead is already on the table"
+    assert reason(s, Action.lay(t("6-1"), "Q", 6)) == "there is no arm 'Q'"
+    assert reason(s, Action.lay(t("9-9"), "E", 9)) == "9-9 is not a tile of this set"
+    assert reason(s, Action.draw(0)) == "a draw takes at least 1 tile"
+    assert reason(s, Action.refuse()) == "only the leader of a Leyden round may refuse to lead"
+    assert reason(s, Action("fold")) == "unknown action 'fold'"
+
+
+def test_crosswise_refusals_say_why() -> None:
+    """Section 3 with 1 (crosswise): refusals at a crosswise end."""
+    s = play(leyden("1-1 0-0 4-3 5-5 6-6 2-2", "3-3 6-1 4-4 4-0 3-1 6-5"), lay("1-1"), lay("6-5", "N", 6))
+    s.push(lay("4-3", "S", across=True))
+    assert reason(s, lay("6-1", "S", across=True)) == (
+        "6-1 cannot be laid across S: the next tile on a crosswise matador goes in line"
+    )
+    assert reason(s, lay("6-1", "S")) == "say which half of 6-1 touches and which value of S it joins"
+    # docs/rules.md: a matador whose joins is left out joins the higher value.
+    assert s.copy()._normalize(lay("6-1", "S", 6)) == lay("6-1", "S", 6, joins=4)
+    assert reason(s, lay("3-1", "S", 3, joins=5)) == "3-1 cannot join 5 on S: the end shows 4 and 3"
+    assert reason(s, lay("3-1", "S", 1)) == "3-1 cannot join S: the end shows 4 and 3 and needs 3 or 4, or a matador"
+
+
+def test_the_seat_view_shows_ends_spinner_boneyard_and_reserve() -> None:
+    """Section 3: the open ends with what each needs (both values after a crosswise
+    matador), the spinner and its arms, the boneyard count and the reserve."""
+    s = play(leyden("1-1 0-0 4-3 5-5 6-6 2-2", "3-3 6-1 4-4 4-0 3-1 6-5"), lay("1-1"), lay("6-5", "N", 6))
+    s.push(lay("4-3", "S", across=True))
+    view = s.view(1)
+    assert [(e.arm, e.values, e.text) for e in view.open_ends()] == [
+        ("W", (1,), "needs 6"),
+        ("E", (1,), "needs 6"),
+        ("N", (5,), "needs 2"),
+        ("S", (4, 3), "needs 3 or 4"),
+    ]
+    assert view.spinner is not None and view.spinner.sides == ("N", "S") and view.spinner.sides_open
+    assert sorted(view.arms()) == ["N", "S"]
+    assert (view.boneyard_count, view.drawable, view.reserve_count) == (16, 14, 2)
+    assert state("all-sevens", ["6-6", "5-5"], "1-1").view(0).reserve_count == 0
