@@ -1136,3 +1136,13 @@ def test_the_seat_view_shows_ends_spinner_boneyard_and_reserve() -> None:
     assert sorted(view.arms()) == ["N", "S"]
     assert (view.boneyard_count, view.drawable, view.reserve_count) == (16, 14, 2)
     assert state("all-sevens", ["6-6", "5-5"], "1-1").view(0).reserve_count == 0
+
+
+def test_draw_for_the_lead_where_the_rules_never_draw() -> None:
+    """docs/rules.md: `highest-double-draw` with `drawing: none`: the seats draw for the
+    lead from the tiles set aside, and never again in the round."""
+    s = state("all-sevens", ["6-5 4-1", "5-3 2-0"], "6-4 3-1 2-2 1-0", lead="highest-double-draw")
+    play(s, Action.draw(), Action.draw(), Action.draw(), lay("2-2"))
+    assert moves(s) == ["lay 5-3 on W touch 5", "lay 5-3 on E touch 5"]
+    s.push(lay("5-3", "W", 5))
+    assert moves(s) == ["pass"] and s.boneyard_count == 1 and s.drawable == 0
