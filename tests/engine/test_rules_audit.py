@@ -1145,4 +1145,6 @@ def test_draw_for_the_lead_where_the_rules_never_draw() -> None:
     play(s, Action.draw(), Action.draw(), Action.draw(), lay("2-2"))
     assert moves(s) == ["lay 5-3 on W touch 5", "lay 5-3 on E touch 5"]
     s.push(lay("5-3", "W", 5))
-    assert moves(s) == ["pass"] and s.boneyard_count == 1 and s.drawable == 0
+    assert s.boneyard_count == 1 and s.drawable == 0
+    s.push(lay("4-1", "W", 4))  # W shows 1; seat 1 holds 2-0, which joins neither 1 nor 2
+    assert moves(s) == ["pass"]
