@@ -1033,59 +1033,6 @@ def test_one_round_only_is_won_by_the_round_winner() -> None:
 
 
 # ---------------------------------------------------------------------------
-# 4. Option ids: values, limits and refused combinations
-# ---------------------------------------------------------------------------
-@pytest.mark.parametrize(
-    "base,players,options,message",
-    [
-        ("wild-doubles", 2, {"matadors": True}, "wild doubles and matadors cannot be played together"),
-        ("wild-doubles", 2, {"layout": "first-double-spinner"}, "wild doubles are played in a line layout only"),
-        ("all-sevens", 2, {"layout": "cross-complete", "lead": "highest-double-else-highest-tile"}, "a cross layout must open with a double"),
-        ("matador", 3, {"lead": "lowest-double-not-blank"}, "the Leyden lead (refusing, drawing for a double) is for exactly 2 players"),
-        ("matador", 3, {"next_lead": "loser-double-not-blank"}, "the Leyden lead (refusing, drawing for a double) is for exactly 2 players"),
-        ("family", 2, {"reserve": 1}, "option reserve must be 0 or 2, not 1"),
-        ("matador", 2, {"target_score": 0}, "option target_score must be a whole number of at least 1, not 0"),
-        ("matador", 2, {"hand_size": 0}, "option hand_size must be a whole number of at least 1, not 0"),
-        ("matador", 2, {"players": 3}, "option players is 3 but the game has 2 players"),
-        ("matador", 2, {"matadors": "yes"}, "option matadors must be true or false, not 'yes'"),
-        ("matador", 2, {"tile_set": "double-twelve"}, "option tile_set must be one of double-six, double-nine, not 'double-twelve'"),
-        ("matador", 2, {"hand_size": 15}, "2 hands of 15 need 30 tiles but the double-six set has only 28"),
-        ("leyden", 2, {"crosswise": True, "matadors": False}, "crosswise matadors need matadors"),
-        ("leyden", 2, {"next_lead": "winner-any-tile"}, "a cross layout must open with a double, so the winner cannot lead any tile"),
-    ],
-)
-def test_refused_combinations_give_the_reason(base: str, players: int, options: dict[str, Any], message: str) -> None:
-    """Section 4 (and docs/rules.md): combinations that cannot be played are refused with a reason."""
-    with pytest.raises(RuleError) as err:
-        Rules.from_base(base, players, options)
-    assert str(err.value) == message
-
-
-def test_every_option_value_of_section_4_is_accepted() -> None:
-    """Section 4: every listed value of every option id is a value the engine takes."""
-    values: dict[str, list[Any]] = {
-        "tile_set": ["double-six", "double-nine"],
-        "matadors": [True, False],
-        "layout": ["line", "first-double-spinner", "cross-sides-first", "cross-complete"],
-        "drawing": ["until-playable", "one-then-pass", "none", "lay-or-draw", "free"],
-        "reserve": [0, 2],
-        "lead": ["highest-double-draw", "highest-double-redeal", "six-six-redeal", "highest-double-else-highest-tile", "lowest-double-not-blank", "highest-holder-any-double-not-blank"],
-        "next_lead": ["winner-any-tile", "loser-double-not-blank", "winner-double-not-blank", "as-first"],
-        "scoring": ["opponents-pips-less-own", "opponents-pips", "own-pips", "both-hands"],
-        "target_score": [50, 101, None],
-        "match_end": ["first-to-target-wins", "first-to-target-loses", "lowest-when-target-reached"],
-    }
-    for key, vals in values.items():
-        base = "leyden" if key == "layout" else "matador"  # Matador's winner leads any tile: no cross
-        for value in vals:
-            assert Rules.from_base(base, 2, {key: value}).options()[key] == value
-    assert Rules.from_base("matador", 2, {"crosswise": True}).crosswise
-    assert Rules.from_base("all-sevens", 2, {"wild_doubles": True}).wild_doubles
-    assert Rules.from_base("leyden", 2).overrides() == {}
-    assert Rules.from_base("leyden", 2, {"target_score": 50}).overrides() == {"target_score": 50}
-
-
-# ---------------------------------------------------------------------------
 # 3. What a player sees, and readable reasons for refused moves
 # ---------------------------------------------------------------------------
 def test_refused_moves_say_why() -> None:
@@ -1138,6 +1085,60 @@ def test_the_seat_view_shows_ends_spinner_boneyard_and_reserve() -> None:
     assert state("all-sevens", ["6-6", "5-5"], "1-1").view(0).reserve_count == 0
 
 
+# ---------------------------------------------------------------------------
+# 4. Option ids: values, limits and refused combinations
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "base,players,options,message",
+    [
+        ("wild-doubles", 2, {"matadors": True}, "wild doubles and matadors cannot be played together"),
+        ("wild-doubles", 2, {"layout": "first-double-spinner"}, "wild doubles are played in a line layout only"),
+        ("all-sevens", 2, {"layout": "cross-complete", "lead": "highest-double-else-highest-tile"}, "a cross layout must open with a double"),
+        ("matador", 3, {"lead": "lowest-double-not-blank"}, "the Leyden lead (refusing, drawing for a double) is for exactly 2 players"),
+        ("matador", 3, {"next_lead": "loser-double-not-blank"}, "the Leyden lead (refusing, drawing for a double) is for exactly 2 players"),
+        ("family", 2, {"reserve": 1}, "option reserve must be 0 or 2, not 1"),
+        ("matador", 2, {"target_score": 0}, "option target_score must be a whole number of at least 1, not 0"),
+        ("matador", 2, {"hand_size": 0}, "option hand_size must be a whole number of at least 1, not 0"),
+        ("matador", 2, {"players": 3}, "option players is 3 but the game has 2 players"),
+        ("matador", 2, {"matadors": "yes"}, "option matadors must be true or false, not 'yes'"),
+        ("matador", 2, {"tile_set": "double-twelve"}, "option tile_set must be one of double-six, double-nine, not 'double-twelve'"),
+        ("matador", 2, {"hand_size": 15}, "2 hands of 15 need 30 tiles but the double-six set has only 28"),
+        ("leyden", 2, {"crosswise": True, "matadors": False}, "crosswise matadors need matadors"),
+        ("leyden", 2, {"next_lead": "winner-any-tile"}, "a cross layout must open with a double, so the winner cannot lead any tile"),
+    ],
+)
+def test_refused_combinations_give_the_reason(base: str, players: int, options: dict[str, Any], message: str) -> None:
+    """Section 4 (and docs/rules.md): combinations that cannot be played are refused with a reason."""
+    with pytest.raises(RuleError) as err:
+        Rules.from_base(base, players, options)
+    assert str(err.value) == message
+
+
+def test_every_option_value_of_section_4_is_accepted() -> None:
+    """Section 4: every listed value of every option id is a value the engine takes."""
+    values: dict[str, list[Any]] = {
+        "tile_set": ["double-six", "double-nine"],
+        "matadors": [True, False],
+        "layout": ["line", "first-double-spinner", "cross-sides-first", "cross-complete"],
+        "drawing": ["until-playable", "one-then-pass", "none", "lay-or-draw", "free"],
+        "reserve": [0, 2],
+        "lead": ["highest-double-draw", "highest-double-redeal", "six-six-redeal", "highest-double-else-highest-tile", "lowest-double-not-blank", "highest-holder-any-double-not-blank"],
+        "next_lead": ["winner-any-tile", "loser-double-not-blank", "winner-double-not-blank", "as-first"],
+        "scoring": ["opponents-pips-less-own", "opponents-pips", "own-pips", "both-hands"],
+        "target_score": [50, 101, None],
+        "match_end": ["first-to-target-wins", "first-to-target-loses", "lowest-when-target-reached"],
+    }
+    for key, vals in values.items():
+        base = "leyden" if key == "layout" else "matador"  # Matador's winner leads any tile: no cross
+        for value in vals:
+            assert Rules.from_base(base, 2, {key: value}).options()[key] == value
+    assert Rules.from_base("matador", 2, {"crosswise": True}).crosswise
+    assert Rules.from_base("all-sevens", 2, {"wild_doubles": True}).wild_doubles
+    assert Rules.from_base("leyden", 2).overrides() == {}
+    assert Rules.from_base("leyden", 2, {"target_score": 50}).overrides() == {"target_score": 50}
+
+
+# docs/rules.md decisions ------------------------------------------------------
 def test_draw_for_the_lead_where_the_rules_never_draw() -> None:
     """docs/rules.md: `highest-double-draw` with `drawing: none`: the seats draw for the
     lead from the tiles set aside, and never again in the round."""
