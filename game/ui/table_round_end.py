@@ -86,16 +86,12 @@ class RoundEndScene(Overlay):
             name = self.text.fit(player.name, 150, 21, GOLD if winner else IVORY, True)
             panel.blit(name, (20, y + (row_h - name.get_height()) // 2))
             tiles = state.hand(seat)
-            length = max(16, min(40, row_h - 8))
-            length -= length % 2
             x = 180
             room = columns["pips"] - 40 - x
-            step = min(length + 3, max(6, room // max(1, len(tiles))))
             if art is not None:
-                for tile in tiles:
+                for tile, spot in zip(tiles, hand_strip(len(tiles), room, row_h)):
                     a, b = halves(tile)
-                    panel.blit(art.face(a, b, length, False), (x, y + (row_h - length // 2) // 2))
-                    x += step
+                    panel.blit(art.face(a, b, spot[2], False), (x + spot[0], y + spot[1]))
             if not tiles:
                 out = self.text.render("out!", 19, GOLD, True)
                 panel.blit(out, (x, y + (row_h - out.get_height()) // 2))
@@ -148,3 +144,27 @@ class RoundEndScene(Overlay):
         if self.panel is not None:
             surface.blit(self.panel, self.panel_rect.topleft)
         self.draw_gui(surface)
+
+
+def hand_strip(count: int, room: int, row_h: int, gap: int = 3) -> list[tuple[int, int, int]]:
+    """Where a revealed hand's tiles go in a summary row ``room`` wide and
+    ``row_h`` high: (x, y, length) of each, lying flat (``length // 2`` high),
+    never overlapping. One row while the tiles stay a good size, else two rows.
+    """
+    if count == 0:
+        return []
+    full = max(16, min(40, row_h - 8))
+
+    def fit(per_row: int, tallest: int) -> int:
+        length = max(8, min(full, (room + gap) // per_row - gap, tallest))
+        return length - length % 2
+
+    rows, length = 1, fit(count, full)
+    if length < 24 and count > 1:
+        two = fit(-(-count // 2), row_h - gap - 2)
+        if two > length:
+            rows, length = 2, two
+    per_row = -(-count // rows)
+    height = length // 2
+    top = (row_h - rows * height - (rows - 1) * gap) // 2
+    return [((i % per_row) * (length + gap), top + (i // per_row) * (height + gap), length) for i in range(count)]
