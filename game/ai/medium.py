@@ -22,6 +22,7 @@ import random
 from game.ai.heuristic import Judge, special_mask
 from game.ai.knowledge import read_knowledge
 from game.ai.player import legal_or_fail
+from game.ai.playout import share
 from game.ai.sampling import Sampler
 from game.engine import Action, RoundState, SeatView
 from game.engine.fastplay import from_state
@@ -78,18 +79,13 @@ def rollout_wins(sampler: Sampler, seat: int, lays: list[Action], rng: random.Ra
 
 
 def _share(state: RoundState, seat: int, rng: random.Random) -> float:
-    """1 if ``seat`` wins the round played out at random from ``state``, 1/2 for
-    a share of a tied block, else 0."""
-    if state.over:
-        outcome = state.outcome
-        if outcome is None:
-            return 0.0
-        end, winner, pips = outcome.end, outcome.winner, outcome.pips
-    else:
-        end, winner, pips, _ = from_state(state).playout(rng)
-    if winner is not None:
-        return 1.0 if winner == seat else 0.0
-    return 0.5 if end == "blocked" and pips[seat] == min(pips) else 0.0
+    """What the round played out at random from ``state`` is worth to ``seat``
+    (``playout.share``: 1 for a win, 1/2 for a share of a tied block)."""
+    outcome = state.outcome
+    if outcome is not None:
+        return share(outcome.end, outcome.winner, outcome.pips, seat)
+    end, winner, pips, _ = from_state(state).playout(rng)
+    return share(end, winner, pips, seat)
 
 
 def _without_a_lay(moves: list[Action]) -> Action:

@@ -11,6 +11,7 @@ never draws or refuses when it can lay, and plays at random now and then
 from __future__ import annotations
 
 import random
+from typing import Sequence
 
 from game.engine import Action, RoundState
 from game.engine.actions import ARM_INDEX
@@ -105,21 +106,26 @@ def play_out(state: RoundState, rng: random.Random, epsilon: float, special: int
         state.push_unchecked(move)
 
 
+def share(end: str, winner: int | None, pips: Sequence[int], seat: int) -> float:
+    """What a finished round is worth to ``seat``: 1 for a win, 1/2 for a share
+    of a tied block, 1/n for a redeal (nobody played), else 0."""
+    if end == "redeal":
+        return 1.0 / len(pips)
+    if winner is not None:
+        return 1.0 if winner == seat else 0.0
+    return 0.5 if pips[seat] == min(pips) else 0.0
+
+
 def rewards(state: RoundState, margin_weight: float) -> list[float]:
     """Per seat: 1 for a win, 1/2 for a share of a tied block, 0 for a loss, plus a
     small term for the pip margin over the best other hand."""
     outcome = state.outcome
     assert outcome is not None
     n = state.players
-    if outcome.end == "redeal":
-        return [1.0 / n] * n
     pips = outcome.pips
-    if outcome.winner is not None:
-        result = [0.0] * n
-        result[outcome.winner] = 1.0
-    else:
-        low = min(pips)
-        result = [0.5 if p == low else 0.0 for p in pips]
+    result = [share(outcome.end, outcome.winner, pips, seat) for seat in range(n)]
+    if outcome.end == "redeal":
+        return result
     if margin_weight:
         for seat in range(n):
             others = min(p for s, p in enumerate(pips) if s != seat)
