@@ -24,6 +24,8 @@ import math
 import random
 import time
 
+from game.ai.heuristic import special_mask
+from game.ai.inference import BETA, Evidence
 from game.ai.knowledge import read_knowledge
 from game.ai.player import legal_or_fail
 from game.ai.playout import BLOCK, play_out, rewards, special_tiles
@@ -81,6 +83,7 @@ class HardPlayer:
         margin_weight: float = MARGIN_WEIGHT,
         block: float = BLOCK,
         prune_z: float = PRUNE_Z,
+        beta: float = BETA,
     ):
         self.iterations = iterations
         self.exploration = exploration
@@ -88,6 +91,7 @@ class HardPlayer:
         self.margin_weight = margin_weight
         self.block = block
         self.prune_z = prune_z
+        self.beta = beta
 
     def choose(self, view: SeatView, rng: random.Random, budget_s: float) -> Action:
         start = time.perf_counter()
@@ -97,7 +101,8 @@ class HardPlayer:
         moves = distinct_moves(view, moves)
         if len(moves) == 1:
             return moves[0]
-        sampler = Sampler(view, read_knowledge(view))
+        knowledge = read_knowledge(view)
+        sampler = Sampler(view, knowledge, Evidence(knowledge, special_mask(view), self.beta))
         candidates = self.search(sampler, view.seat, moves, rng, start + budget_s)
         return max(candidates, key=lambda c: (c.mean, -moves.index(c.move))).move
 

@@ -28,11 +28,25 @@ FORCED_DRAWING = ("until-playable", "one-then-pass")
 
 
 @dataclass(frozen=True)
+class PastLay:
+    """A lay a seat chose: when (index in the history), what it laid, and which
+    tiles could have been laid instead (those fitting an open end then)."""
+
+    time: int
+    tile: int
+    fitting: int
+
+
+@dataclass(frozen=True)
 class HandKnowledge:
-    """One hidden hand: per tile it holds, a mask of tiles that tile cannot be."""
+    """One hidden hand: per tile it holds, a mask of tiles that tile cannot be,
+    and since when it is surely held (the history index of its draw, -1 if dealt);
+    and the lays the seat chose, oldest first."""
 
     seat: int
     slots: tuple[int, ...]
+    since: tuple[int, ...] = ()
+    lays: tuple[PastLay, ...] = ()
 
     @property
     def surely_lacks(self) -> int:
@@ -62,9 +76,12 @@ def read_knowledge(view: SeatView) -> dict[int, HandKnowledge]:
     forced = rules.drawing in FORCED_DRAWING
     events: list[list[tuple[int, int]]] = [[] for _ in range(players)]
     draws: list[list[int]] = [[] for _ in range(players)]
+    lays: list[list[PastLay]] = [[] for _ in range(players)]
     table: RoundState | None = None
     for time, (seat, action) in enumerate(view.history):
         if action.kind == "lay":
+            if table is not None and table.phase == "play" and action.tile is not None:
+                lays[seat].append(PastLay(time, action.tile, fitting_now(table)))
             table = _replay_lay(table, view, seat, action)
         elif action.kind == "draw":
             if table is not None and forced:
@@ -81,9 +98,12 @@ def read_knowledge(view: SeatView) -> dict[int, HandKnowledge]:
             learnt |= mask
         held = view.hand_counts[seat]
         recent = draws[seat][-held:] if held else []
-        slots = [_bound_after(events[seat], t) for t in recent]
-        slots += [view.lacks[seat] | learnt] * (held - len(recent))
-        result[seat] = HandKnowledge(seat, tuple(sorted(slots, key=lambda m: -m.bit_count())))
+        slots = [(_bound_after(events[seat], t), t) for t in recent]
+        slots += [(view.lacks[seat] | learnt, -1)] * (held - len(recent))
+        slots.sort(key=lambda slot: -slot[0].bit_count())
+        result[seat] = HandKnowledge(
+            seat, tuple(m for m, _ in slots), tuple(t for _, t in slots), tuple(lays[seat])
+        )
     return result
 
 

@@ -11,38 +11,62 @@ from __future__ import annotations
 
 import random
 
+from game.ai.inference import Evidence
 from game.ai.knowledge import HandKnowledge
 from game.engine import RoundState, SeatView, Tile
 from game.engine.tiles import hand_tiles
 
 Deal = tuple[dict[int, list[Tile]], list[Tile]]
+Placed = list[tuple[int, Tile, int]]  # (seat, tile, held since) per hidden tile
 RANDOM_TRIES = 8
 
 
 class Sampler:
     """Samples full positions consistent with one view (and its knowledge)."""
 
-    def __init__(self, view: SeatView, knowledge: dict[int, HandKnowledge]):
+    def __init__(self, view: SeatView, knowledge: dict[int, HandKnowledge], evidence: Evidence | None = None):
         self.view = view
+        self.evidence = evidence if evidence is not None and evidence.useful else None
         self.unseen = view.unseen()
         pool = 0
         for t in self.unseen:
             pool |= 1 << t
         self.pool = pool
         # (seat, mask, how many slots) groups, the most bound first.
-        groups: dict[tuple[int, int], int] = {}
+        # Slots with the same mask are interchangeable; a group is held since
+        # the latest draw among its slots (the safe reading).
+        groups: dict[tuple[int, int], tuple[int, int]] = {}
         for seat, hand in sorted(knowledge.items()):
-            for mask in hand.slots:
-                groups[(seat, mask)] = groups.get((seat, mask), 0) + 1
+            since = hand.since or (-1,) * len(hand.slots)
+            for mask, t in zip(hand.slots, since):
+                n, latest = groups.get((seat, mask), (0, -1))
+                groups[(seat, mask)] = (n + 1, max(latest, t))
         self.groups = sorted(
-            ((seat, mask, n) for (seat, mask), n in groups.items()),
+            ((seat, mask, n, latest) for (seat, mask), (n, latest) in groups.items()),
             key=lambda g: ((pool & ~g[1]).bit_count() - g[2], g[0], g[1]),
         )
-        self.slots = [(seat, mask) for seat, mask, n in self.groups for _ in range(n)]
-        self.unconstrained = all((pool & mask) == 0 for _, mask, _ in self.groups)
+        self.slots = [(seat, mask, latest) for seat, mask, n, latest in self.groups for _ in range(n)]
+        self.unconstrained = all((pool & mask) == 0 for _, mask, _, _ in self.groups)
 
     def deal(self, rng: random.Random) -> Deal:
-        """Hidden hands by seat, and the boneyard in drawing order."""
+        """Hidden hands by seat, and the boneyard in drawing order.
+
+        With ``evidence``, a few consistent deals are drawn and one is kept with
+        a chance in proportion to how well it explains the lays the other seats
+        chose (sampling importance resampling)."""
+        evidence = self.evidence
+        if evidence is None:
+            placed, boneyard = self._consistent(rng)
+        else:
+            options = [self._consistent(rng) for _ in range(evidence.candidates)]
+            weights = [evidence.weight(p) for p, _ in options]
+            placed, boneyard = rng.choices(options, weights)[0]
+        hands: dict[int, list[Tile]] = {}
+        for seat, tile, _ in placed:
+            hands.setdefault(seat, []).append(tile)
+        return hands, boneyard
+
+    def _consistent(self, rng: random.Random) -> tuple[Placed, list[Tile]]:
         for _ in range(RANDOM_TRIES):
             dealt = self._random_fill(rng)
             if dealt is not None:
@@ -59,22 +83,21 @@ class Sampler:
         hands, boneyard = self.deal(rng)
         return self.view.determinize(hands, boneyard)
 
-    def _random_fill(self, rng: random.Random) -> Deal | None:
+    def _random_fill(self, rng: random.Random) -> tuple[Placed, list[Tile]] | None:
         left = self.pool
-        hands: dict[int, list[Tile]] = {}
-        for seat, mask, n in self.groups:
+        placed: Placed = []
+        for seat, mask, n, since in self.groups:
             allowed = hand_tiles(left & ~mask)
             if len(allowed) < n:
                 return None
-            chosen = rng.sample(allowed, n)
-            hands.setdefault(seat, []).extend(chosen)
-            for t in chosen:
+            for t in rng.sample(allowed, n):
+                placed.append((seat, t, since))
                 left &= ~(1 << t)
         boneyard = hand_tiles(left)
         rng.shuffle(boneyard)
-        return hands, boneyard
+        return placed, boneyard
 
-    def _matching_fill(self, rng: random.Random, constrained: bool) -> Deal | None:
+    def _matching_fill(self, rng: random.Random, constrained: bool) -> tuple[Placed, list[Tile]] | None:
         """A consistent deal by augmenting paths (slots to tiles), in random order."""
         slots = self.slots
         tiles = list(self.unseen)
@@ -97,9 +120,7 @@ class Sampler:
         for slot in range(len(slots)):
             if not place(slot, set()):
                 return None
-        hands: dict[int, list[Tile]] = {}
-        for tile, slot in owner.items():
-            hands.setdefault(slots[slot][0], []).append(tile)
+        placed = [(slots[slot][0], tile, slots[slot][2]) for tile, slot in owner.items()]
         boneyard = [t for t in tiles if t not in owner]
         rng.shuffle(boneyard)
-        return hands, boneyard
+        return placed, boneyard
