@@ -18,7 +18,7 @@ import random
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, TextIO
 
 from game.ai import LEVELS, make_player
 from game.ai.player import Player
@@ -163,6 +163,27 @@ def tally(setup: Setup, results: Iterable[GameResult]) -> dict[str, Tally]:
     return table
 
 
+def with_progress(
+    results: Iterable[GameResult], games: int, stream: TextIO, every_s: float = 1.0
+) -> Iterator[GameResult]:
+    """Pass ``results`` through, keeping a one-line count of the games played,
+    the time so far and the time left on ``stream`` (a terminal)."""
+    start = last = time.perf_counter()
+    done = 0
+    for result in results:
+        done += 1
+        now = time.perf_counter()
+        if now - last >= every_s or done == games:
+            last = now
+            left = (now - start) / done * (games - done)
+            stream.write(f"\r{done}/{games} games, {now - start:.0f} s, about {left:.0f} s left ")
+            stream.flush()
+        yield result
+    if done:
+        stream.write("\n")
+        stream.flush()
+
+
 def report(setup: Setup, games: int, table: dict[str, Tally], elapsed: float) -> dict[str, Any]:
     return {
         "rules": setup.rules,
@@ -225,7 +246,10 @@ def main(args: argparse.Namespace) -> int:
         print(f"tournament: {err}", file=sys.stderr)
         return 2
     start = time.perf_counter()
-    table = tally(setup, run_games(setup, games, jobs))
+    results = run_games(setup, games, jobs)
+    if sys.stderr.isatty():
+        results = with_progress(results, games, sys.stderr)
+    table = tally(setup, results)
     data = report(setup, games, table, time.perf_counter() - start)
     print(json.dumps(data) if args.json else format_report(data))
     return 0

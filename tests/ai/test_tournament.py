@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
 from pathlib import Path
 
-from game.ai.tournament import GameResult, Setup, lineup_for, seat_kinds, tally
+from game.ai.tournament import GameResult, Setup, lineup_for, seat_kinds, tally, with_progress
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,3 +74,13 @@ def test_bad_requests_are_one_line_exit_2() -> None:
         lines = out.stderr.strip().splitlines()
         assert len(lines) == 1 and "Traceback" not in out.stderr, out.stderr
         assert out.stdout == ""
+
+
+def test_progress_counts_the_games_and_passes_them_through() -> None:
+    games = [GameResult(i, ("hard", "random"), 0, (), 3) for i in range(5)]
+    stream = io.StringIO()
+    passed = list(with_progress(iter(games), 5, stream, every_s=0.0))
+    assert passed == games
+    text = stream.getvalue()
+    assert "\r1/5 games" in text and "\r5/5 games" in text and "left" in text
+    assert text.endswith("\n") and text.count("\n") == 1
