@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
 from game.ai import make_player
 from game.ai.heuristic import special_mask
 from game.ai.inference import Evidence
 from game.ai.knowledge import HandKnowledge, PastLay, read_knowledge
 from game.ai.sampling import Sampler
-from game.engine import Action, Match, PlayerInfo, Rules
+from game.engine import Action, RoundState, Rules, SeatView
 from game.engine.tiles import pips, tile_of
 
 MATADORS = Rules.from_base("matador", 2).matador_mask
@@ -20,28 +20,18 @@ def bit(a: int, b: int) -> int:
     return 1 << tile_of(a, b)
 
 
-def test_every_lay_after_the_lead_is_recorded_with_what_fitted_then() -> None:
+def test_every_lay_after_the_lead_is_recorded_with_what_fitted_then(seat_views: Any) -> None:
     for base, players in (("matador", 2), ("matador", 4), ("leyden", 2), ("wild-doubles", 3)):
         rules = Rules.from_base(base, players)
         for seed in range(6):
-            match = Match(rules, [PlayerInfo(str(s)) for s in range(players)], seed)
-            state = match.next_round()
-            rng = random.Random(seed)
-            while not state.over:
-                seat = state.current_player
-                assert seat is not None
-                view = state.view(seat)
+            for _, view, _ in seat_views(rules, seed):
+                lead = _lead_time(view.history)
                 for other, hand in read_knowledge(view).items():
-                    lays = [
-                        t
-                        for t, (s, a) in enumerate(view.history)
-                        if s == other and a.kind == "lay" and t > _lead_time(view.history)
-                    ]
+                    lays = [t for t, (s, a) in enumerate(view.history) if s == other and a.kind == "lay" and t > lead]
                     assert [lay.time for lay in hand.lays] == lays, (base, seed)
                     for lay in hand.lays:
                         assert view.history[lay.time][1].tile == lay.tile
                         assert lay.fitting >> lay.tile & 1  # a legal lay fitted
-                state.push_unchecked(rng.choice(state.legal_moves()))
 
 
 def _lead_time(history: Sequence[tuple[int, Action]]) -> int:
@@ -80,37 +70,35 @@ def test_no_lays_seen_means_no_weighing() -> None:
     assert not Evidence({1: HandKnowledge(1, (0,), (-1,), (lay,))}, MATADORS, beta=0.0).useful
 
 
-def test_weighed_deals_stay_consistent_and_shift_towards_the_evidence() -> None:
+def test_weighed_deals_stay_consistent_and_shift_towards_the_evidence(seat_views: Any) -> None:
     """Over positions from games between medium players (who shed heavy tiles),
     weighed deals still respect every certainty, and give the other seat fewer
     heavy tiles that fitted when it laid a lighter one."""
     rules = Rules.from_base("matador", 2)
     players = [make_player("medium"), make_player("medium")]
+
+    def medium(state: RoundState, view: SeatView, rng: random.Random) -> Action:
+        return players[view.seat].choose(view, rng, 1.0)
+
     plain_heavy = weighed_heavy = 0
     for seed in range(8):
-        match = Match(rules, [PlayerInfo("a"), PlayerInfo("b")], seed)
-        state = match.next_round()
-        rng = random.Random(seed)
-        while not state.over:
-            seat = state.current_player
-            assert seat is not None
-            view = state.view(seat)
+        for _, view, rng in seat_views(rules, seed, medium):
             knowledge = read_knowledge(view)
             evidence = Evidence(knowledge, special_mask(view), beta=1.0, candidates=8)
-            if evidence.useful:
-                plain = Sampler(view, knowledge)
-                weighed = Sampler(view, knowledge, evidence)
-                other = 1 - seat
-                for _ in range(30):
-                    for sampler, counter in ((plain, "plain"), (weighed, "weighed")):
-                        hands, boneyard = sampler.deal(rng)
-                        assert view.determinize(hands, boneyard).view(seat) == view
-                        doubted = _heavier_fitting(knowledge[other].lays, hands[other])
-                        if counter == "plain":
-                            plain_heavy += doubted
-                        else:
-                            weighed_heavy += doubted
-            state.push(players[seat].choose(view, rng, 1.0))
+            if not evidence.useful:
+                continue
+            plain = Sampler(view, knowledge)
+            weighed = Sampler(view, knowledge, evidence)
+            other = 1 - view.seat
+            for _ in range(30):
+                for sampler, counter in ((plain, "plain"), (weighed, "weighed")):
+                    hands, boneyard = sampler.deal(rng)
+                    assert view.determinize(hands, boneyard).view(view.seat) == view
+                    doubted = _heavier_fitting(knowledge[other].lays, hands[other])
+                    if counter == "plain":
+                        plain_heavy += doubted
+                    else:
+                        weighed_heavy += doubted
     assert plain_heavy > 200
     assert weighed_heavy < 0.9 * plain_heavy
 
