@@ -6,8 +6,9 @@ matadors, so a seat that laid a light tile while a heavy one fitted is less
 likely than one that had nothing better. ``Evidence`` turns that into a weight
 for a sampled deal: for each past lay of a seat, the chance that a player who
 picks by a noisy score (pips, less a matador's worth while it has more than
-two tiles) would have picked the tile it did, given the hidden tiles the deal
-says it held then. The sampler keeps deals in proportion to that weight.
+two tiles, as in the playout policy) would have picked the tile it did, given
+the hidden tiles the deal says it held then. The sampler keeps deals in
+proportion to that weight.
 
 Only the sampled hidden tiles are weighed, so a deal that explains the lays
 seen well is preferred over one that does not; the tiles a seat laid later
@@ -21,10 +22,10 @@ import math
 from typing import Sequence
 
 from game.ai.knowledge import HandKnowledge, PastLay
+from game.ai.playout import KEEP_SPECIAL
 from game.engine.tiles import PIPS
 
 BETA = 0.5  # how sure we are that a seat lays its best-scored tile (per pip)
-KEEP_SPECIAL = 7.0  # a matador's worth in the score while it is kept
 CANDIDATES = 6  # consistent deals drawn for each one kept
 
 

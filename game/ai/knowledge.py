@@ -45,8 +45,8 @@ class HandKnowledge:
 
     seat: int
     slots: tuple[int, ...]
-    since: tuple[int, ...] = ()
-    lays: tuple[PastLay, ...] = ()
+    since: tuple[int, ...]
+    lays: tuple[PastLay, ...]
 
     @property
     def surely_lacks(self) -> int:

@@ -37,8 +37,7 @@ class Sampler:
         # the latest draw among its slots (the safe reading).
         groups: dict[tuple[int, int], tuple[int, int]] = {}
         for seat, hand in sorted(knowledge.items()):
-            since = hand.since or (-1,) * len(hand.slots)
-            for mask, t in zip(hand.slots, since):
+            for mask, t in zip(hand.slots, hand.since):
                 n, latest = groups.get((seat, mask), (0, -1))
                 groups[(seat, mask)] = (n + 1, max(latest, t))
         self.groups = sorted(
