@@ -28,7 +28,7 @@ from game.ai.heuristic import special_mask
 from game.ai.inference import BETA, Evidence
 from game.ai.knowledge import read_knowledge
 from game.ai.player import legal_or_fail
-from game.ai.playout import BLOCK, play_out, rewards, special_tiles
+from game.ai.playout import Weights, play_out, rewards, special_tiles, weights_for
 from game.ai.sampling import Sampler
 from game.ai.symmetry import distinct_moves
 from game.engine import Action, RoundState, SeatView
@@ -81,7 +81,7 @@ class HardPlayer:
         exploration: float = EXPLORATION,
         epsilon: float = EPSILON,
         margin_weight: float = MARGIN_WEIGHT,
-        block: float = BLOCK,
+        weights: Weights | None = None,
         prune_z: float = PRUNE_Z,
         beta: float = BETA,
     ):
@@ -89,7 +89,7 @@ class HardPlayer:
         self.exploration = exploration
         self.epsilon = epsilon
         self.margin_weight = margin_weight
-        self.block = block
+        self.weights = weights  # the playout policy's; None: by the number of players
         self.prune_z = prune_z
         self.beta = beta
 
@@ -112,6 +112,7 @@ class HardPlayer:
         """The root actions still in the running when the search stops."""
         active = [Candidate(m) for m in moves]
         special = -1
+        weights = self.weights or weights_for(sampler.view.players)
         playouts = 0
         deals = 0
         while len(active) > 1 and playouts + len(active) <= max(self.iterations, len(active)):
@@ -124,7 +125,7 @@ class HardPlayer:
             for cand in active:
                 state = deal.copy()
                 state.push_unchecked(cand.move)
-                result = self.descend(cand.node, state, special, random.Random(dice))
+                result = self.descend(cand.node, state, special, weights, random.Random(dice))
                 cand.add(result[seat])
             playouts += len(active)
             deals += 1
@@ -152,7 +153,9 @@ class HardPlayer:
                 kept.append(cand)
         return kept
 
-    def descend(self, node: Node, state: RoundState, special: int, rng: random.Random) -> list[float]:
+    def descend(
+        self, node: Node, state: RoundState, special: int, weights: Weights, rng: random.Random
+    ) -> list[float]:
         """One ISMCTS visit below a root action: select, expand one node, play out, back up."""
         path: list[tuple[Node, int]] = []
         expanded = False
@@ -183,7 +186,7 @@ class HardPlayer:
             state.push_unchecked(move)
             path.append((child, seat))
             node = child
-        play_out(state, rng, self.epsilon, special, self.block)
+        play_out(state, rng, self.epsilon, special, weights)
         result = rewards(state, self.margin_weight)
         for child, seat in path:
             child.visits += 1

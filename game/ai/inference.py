@@ -5,8 +5,8 @@ seat chose say something softer: most players shed heavy tiles and keep their
 matadors, so a seat that laid a light tile while a heavy one fitted is less
 likely than one that had nothing better. ``Evidence`` turns that into a weight
 for a sampled deal: for each past lay of a seat, the chance that a player who
-picks by a noisy score (pips, less a matador's worth while it has more than
-two tiles, as in the playout policy) would have picked the tile it did, given
+picks by a noisy score (pips, less ``MATADOR_COST`` for a matador while it
+holds more than two tiles) would have picked the tile it did, given
 the hidden tiles the deal says it held then. The sampler keeps deals in
 proportion to that weight.
 
@@ -22,11 +22,11 @@ import math
 from typing import Sequence
 
 from game.ai.knowledge import HandKnowledge, PastLay
-from game.ai.playout import KEEP_SPECIAL
 from game.engine.tiles import PIPS
 
 BETA = 0.5  # how sure we are that a seat lays its best-scored tile (per pip)
 CANDIDATES = 6  # consistent deals drawn for each one kept
+MATADOR_COST = 7.0  # pips a seat is taken to give up to keep a matador
 
 
 class Evidence:
@@ -47,7 +47,7 @@ class Evidence:
 
     def score(self, tile: int, hand_size: int) -> float:
         if self.special >> tile & 1 and hand_size > 2:
-            return PIPS[tile] - KEEP_SPECIAL
+            return PIPS[tile] - MATADOR_COST
         return float(PIPS[tile])
 
     def weight(self, placed: Sequence[tuple[int, int, int]]) -> float:
