@@ -25,7 +25,7 @@ import random
 import time
 
 from game.ai.heuristic import special_mask
-from game.ai.inference import BETA, Evidence
+from game.ai.inference import BETA, Evidence, LayEvidence
 from game.ai.knowledge import read_knowledge
 from game.ai.player import legal_or_fail
 from game.ai.playout import Weights, play_out, rewards, special_tiles, weights_for
@@ -101,10 +101,20 @@ class HardPlayer:
         moves = distinct_moves(view, moves)
         if len(moves) == 1:
             return moves[0]
-        knowledge = read_knowledge(view)
-        sampler = Sampler(view, knowledge, Evidence(knowledge, special_mask(view), self.beta))
+        sampler = self.sampler(view)
         candidates = self.search(sampler, view.seat, moves, rng, start + budget_s)
         return max(candidates, key=lambda c: (c.mean, -moves.index(c.move))).move
+
+    def sampler(self, view: SeatView) -> Sampler:
+        """Deals for ``view``, weighed by the lays the others chose: as whole
+        lays with three or more players, by their tiles alone with two."""
+        special = special_mask(view)
+        if view.players == 2:
+            knowledge = read_knowledge(view)
+            return Sampler(view, knowledge, Evidence(knowledge, special, self.beta))
+        knowledge = read_knowledge(view, options=True)
+        every = sum(1 << t for t in view.rules.all_tiles)
+        return Sampler(view, knowledge, LayEvidence(knowledge, special, view.players, every))
 
     def search(
         self, sampler: Sampler, seat: int, moves: list[Action], rng: random.Random, deadline: float

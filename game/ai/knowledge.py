@@ -28,13 +28,43 @@ FORCED_DRAWING = ("until-playable", "one-then-pass")
 
 
 @dataclass(frozen=True)
+class LayOption:
+    """One lay that was open at some moment: the tile, and the tiles that fit
+    the open ends it would have left (what the next players could answer)."""
+
+    tile: int
+    after: int
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What was public when a lay was made: tiles on the table, and per seat the
+    tiles held and the tiles it was known to lack (by its passes and forced draws)."""
+
+    played: int
+    counts: tuple[int, ...]
+    lacks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class PastLay:
     """A lay a seat chose: when (index in the history), what it laid, and which
-    tiles could have been laid instead (those fitting an open end then)."""
+    tiles could have been laid instead (those fitting an open end then).
+
+    With ``read_knowledge(view, options=True)`` it also says how many tiles the
+    seat held then (``size``), which of them are known (``held``: the tile laid
+    and the tiles it laid later without drawing in between), every lay open to
+    a seat holding any tile not yet on the table (``options``, the one chosen at
+    index ``chosen``) and the public ``moment``."""
 
     time: int
     tile: int
     fitting: int
+    size: int = 0
+    held: int = 0
+    options: tuple[LayOption, ...] = ()
+    chosen: int = -1
+    moment: Moment | None = None
 
 
 @dataclass(frozen=True)
@@ -69,26 +99,43 @@ def fitting_now(state: RoundState) -> int:
     return mask
 
 
-def read_knowledge(view: SeatView) -> dict[int, HandKnowledge]:
-    """Per other seat, what its hidden tiles can be, from the view alone."""
+def read_knowledge(view: SeatView, options: bool = False) -> dict[int, HandKnowledge]:
+    """Per other seat, what its hidden tiles can be, from the view alone; with
+    ``options``, each past lay also records the lays it was chosen from."""
     rules = view.rules
     players = view.players
     forced = rules.drawing in FORCED_DRAWING
+    history = view.history
     events: list[list[tuple[int, int]]] = [[] for _ in range(players)]
     draws: list[list[int]] = [[] for _ in range(players)]
     lays: list[list[PastLay]] = [[] for _ in range(players)]
     table: RoundState | None = None
-    for time, (seat, action) in enumerate(view.history):
+    counts = _dealt_counts(view) if options else []
+    lacks = [0] * players
+    played = 0
+    for time, (seat, action) in enumerate(history):
         if action.kind == "lay":
             if table is not None and table.phase == "play" and action.tile is not None:
-                lays[seat].append(PastLay(time, action.tile, fitting_now(table)))
+                if options and seat != view.seat:
+                    moment = Moment(played, tuple(counts), tuple(lacks))
+                    lays[seat].append(_chosen_lay(table, history, time, seat, action, moment))
+                else:
+                    lays[seat].append(PastLay(time, action.tile, fitting_now(table)))
             table = _replay_lay(table, view, seat, action)
+            if action.tile is not None:
+                played |= 1 << action.tile
+            if counts:
+                counts[seat] -= 1
         elif action.kind == "draw":
             if table is not None and forced:
                 events[seat].append((time, fitting_now(table)))
+                lacks[seat] |= fitting_now(table)
             draws[seat].extend([time] * action.count)
+            if counts:
+                counts[seat] += action.count
         elif action.kind == "pass" and table is not None:
             events[seat].append((time, fitting_now(table)))
+            lacks[seat] |= fitting_now(table)
     result: dict[int, HandKnowledge] = {}
     for seat in range(players):
         if seat == view.seat:
@@ -105,6 +152,49 @@ def read_knowledge(view: SeatView) -> dict[int, HandKnowledge]:
             seat, tuple(m for m, _ in slots), tuple(t for _, t in slots), tuple(lays[seat])
         )
     return result
+
+
+def _dealt_counts(view: SeatView) -> list[int]:
+    """How many tiles each seat held before the first action of the history."""
+    counts = list(view.hand_counts)
+    for seat, action in view.history:
+        if action.kind == "lay":
+            counts[seat] += 1
+        elif action.kind == "draw":
+            counts[seat] -= action.count
+    return counts
+
+
+def _chosen_lay(
+    table: RoundState, history: list[tuple[int, Action]], time: int, seat: int, action: Action, moment: Moment
+) -> PastLay:
+    """The lay ``action`` of ``seat`` at ``time``, with every lay open then (on the
+    scratch table, where every seat holds every tile, less those on the table)."""
+    assert action.tile is not None
+    held = 1 << action.tile
+    for later in range(time + 1, len(history)):
+        other, done = history[later]
+        if other != seat:
+            continue
+        if done.kind == "draw":
+            break
+        if done.kind == "lay" and done.tile is not None:
+            held |= 1 << done.tile
+    table.current = seat
+    found: list[LayOption] = []
+    chosen = -1
+    for move in table.legal_moves():
+        if move.tile is None or moment.played >> move.tile & 1:
+            continue
+        if move == action:
+            chosen = len(found)
+        table.push_unchecked(move)
+        after = fitting_now(table) if table.phase == "play" else 0
+        table.pop()
+        found.append(LayOption(move.tile, after))
+    return PastLay(
+        time, action.tile, fitting_now(table), moment.counts[seat], held, tuple(found), chosen, moment
+    )
 
 
 def _bound_after(events: list[tuple[int, int]], time: int) -> int:

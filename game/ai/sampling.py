@@ -10,8 +10,9 @@ if the knowledge were wrong) the constraints are dropped rather than crash.
 from __future__ import annotations
 
 import random
+from itertools import accumulate
 
-from game.ai.inference import Evidence
+from game.ai.inference import Evidence, LayEvidence
 from game.ai.knowledge import HandKnowledge
 from game.engine import RoundState, SeatView, Tile
 from game.engine.tiles import hand_tiles
@@ -24,9 +25,12 @@ RANDOM_TRIES = 8
 class Sampler:
     """Samples full positions consistent with one view (and its knowledge)."""
 
-    def __init__(self, view: SeatView, knowledge: dict[int, HandKnowledge], evidence: Evidence | None = None):
+    def __init__(
+        self, view: SeatView, knowledge: dict[int, HandKnowledge], evidence: Evidence | LayEvidence | None = None
+    ):
         self.view = view
         self.evidence = evidence if evidence is not None and evidence.useful else None
+        self._pool: tuple[list[tuple[Placed, list[Tile]]], list[float]] | None = None  # deals, cumulative weights
         self.unseen = view.unseen()
         pool = 0
         for t in self.unseen:
@@ -50,12 +54,23 @@ class Sampler:
     def deal(self, rng: random.Random) -> Deal:
         """Hidden hands by seat, and the boneyard in drawing order.
 
-        With ``evidence``, a few consistent deals are drawn and one is kept with
-        a chance in proportion to how well it explains the lays the other seats
-        chose (sampling importance resampling)."""
+        With ``evidence``, consistent deals are kept with a chance in proportion
+        to how well they explain the lays the other seats chose (sampling
+        importance resampling): either a few fresh ones are drawn for each deal
+        (``evidence.candidates``), or one pool of ``evidence.pool`` deals is
+        weighed on the first call and each deal is drawn from it, its boneyard
+        shuffled anew."""
         evidence = self.evidence
         if evidence is None:
             placed, boneyard = self._consistent(rng)
+        elif evidence.pool:
+            if self._pool is None:
+                pool = [self._consistent(rng) for _ in range(evidence.pool)]
+                self._pool = pool, list(accumulate(evidence.weight(p) for p, _ in pool))
+            deals, cumulative = self._pool
+            placed, boneyard = rng.choices(deals, cum_weights=cumulative)[0]
+            boneyard = boneyard[:]
+            rng.shuffle(boneyard)
         else:
             options = [self._consistent(rng) for _ in range(evidence.candidates)]
             weights = [evidence.weight(p) for p, _ in options]
