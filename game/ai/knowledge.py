@@ -128,14 +128,16 @@ def read_knowledge(view: SeatView, options: bool = False) -> dict[int, HandKnowl
                 counts[seat] -= 1
         elif action.kind == "draw":
             if table is not None and forced:
-                events[seat].append((time, fitting_now(table)))
-                lacks[seat] |= fitting_now(table)
+                fitting = fitting_now(table)
+                events[seat].append((time, fitting))
+                lacks[seat] |= fitting
             draws[seat].extend([time] * action.count)
             if counts:
                 counts[seat] += action.count
         elif action.kind == "pass" and table is not None:
-            events[seat].append((time, fitting_now(table)))
-            lacks[seat] |= fitting_now(table)
+            fitting = fitting_now(table)
+            events[seat].append((time, fitting))
+            lacks[seat] |= fitting
     result: dict[int, HandKnowledge] = {}
     for seat in range(players):
         if seat == view.seat:

@@ -66,7 +66,10 @@ class Sampler:
         elif evidence.pool:
             if self._pool is None:
                 pool = [self._consistent(rng) for _ in range(evidence.pool)]
-                self._pool = pool, list(accumulate(evidence.weight(p) for p, _ in pool))
+                cumulative = list(accumulate(evidence.weight(p) for p, _ in pool))
+                if not cumulative[-1] > 0:  # every weight underflowed: weigh them alike
+                    cumulative = [float(i) for i in range(1, len(pool) + 1)]
+                self._pool = pool, cumulative
             deals, cumulative = self._pool
             placed, boneyard = rng.choices(deals, cum_weights=cumulative)[0]
             boneyard = boneyard[:]

@@ -235,3 +235,21 @@ class _Counting(LayEvidence):
     def weight(self, placed: Sequence[tuple[int, int, int]]) -> float:
         self.calls += 1
         return super().weight(placed)
+
+
+def test_a_pool_whose_weights_all_underflow_is_drawn_from_evenly(seat_views: Any) -> None:
+    for _, view, rng in seat_views(FOUR, 3):
+        knowledge = read_knowledge(view, options=True)
+        evidence = _Vanishing(knowledge, special_mask(view), 4, EVERY, pool=50)
+        if not evidence.useful:
+            continue
+        sampler = Sampler(view, knowledge, evidence)
+        hands, boneyard = sampler.deal(rng)
+        assert view.determinize(hands, boneyard).view(view.seat) == view
+        return
+    raise AssertionError("no position with lays to read")
+
+
+class _Vanishing(LayEvidence):
+    def weight(self, placed: Sequence[tuple[int, int, int]]) -> float:
+        return 0.0
