@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from game.ai.heuristic import chance_to_hold
+from game.ai.heuristic import WEIGHTS, chance_to_hold
 from game.ai.knowledge import HandKnowledge, PastLay
 from game.engine.tiles import PIPS
 
@@ -29,13 +29,10 @@ BETA = 0.5  # how sure we are that a seat lays its best-scored tile (per pip)
 CANDIDATES = 6  # consistent deals drawn for each one kept
 MATADOR_COST = 7.0  # pips a seat is taken to give up to keep a matador
 
-# The reading of whole lays (``LayEvidence``), used with three or more players.
+# The reading of whole lays (``LayEvidence``), used with three or more players;
+# a sensible seat scores a lay with medium's weights (``heuristic.WEIGHTS``).
 LAY_BETA = 1.0  # per point of a lay's score
 POOL = 2000  # consistent deals weighed once per decision, then drawn from
-FOLLOW = 2.5  # the seat keeps a tile that fits an end the lay leaves ...
-FOLLOW_EACH = 0.5  # ... and this much more per such tile, up to three
-ANSWER = 7.0  # the next seat can probably answer an end the lay leaves ...
-LATER_SHARE = 0.5  # ... and each seat after it counts this much less
 
 
 class Evidence:
@@ -102,8 +99,8 @@ class _Lay:
                 for step in range(1, players):
                     other = (seat + step) % players
                     possible = unseen & ~moment.lacks[other]
-                    public -= share * ANSWER * chance_to_hold(possible, option.after, moment.counts[other])
-                    share *= LATER_SHARE
+                    public -= share * WEIGHTS.answer * chance_to_hold(possible, option.after, moment.counts[other])
+                    share *= WEIGHTS.later_share
             by_tile.setdefault(bit, []).append((math.exp(beta * public), option.after, i == lay.chosen))
         self.by_tile = {bit: tuple(lays) for bit, lays in by_tile.items()}
         self.tiles = sum(by_tile)
@@ -113,11 +110,12 @@ class _Lay:
 class LayEvidence:
     """The lays of the other seats, read as whole choices (tile and place).
 
-    A sensible seat scores each lay open to it like the medium player does:
-    the tile's pips, less ``MATADOR_COST`` for a matador while a plain tile fits
-    and it holds more than two tiles, plus ``FOLLOW`` when it keeps a tile for
-    an end it leaves, less ``ANSWER`` times the chance that the next seats can
-    answer those ends (from public facts only). It picks by a softmax of
+    A sensible seat scores each lay open to it like the medium player does
+    (``heuristic.WEIGHTS``): the tile's pips, less ``keep_special`` for a
+    matador while a plain tile fits and it holds more than two tiles, plus
+    ``follow`` (and ``follow_each`` a tile, up to three) when it keeps a tile
+    for an end it leaves, less ``answer`` times the chance that the next seats
+    can answer those ends (from public facts only). It picks by a softmax of
     ``LAY_BETA`` per point. A careless seat picks any open lay at random. Each
     seat is taken to be either, half and half, and its lays decide how much
     each reading counts, so a seat that lays at random is soon read as one.
@@ -143,8 +141,9 @@ class LayEvidence:
                 self.lays[seat] = lays
         self.useful = beta > 0 and pool > 1 and bool(self.lays)
         # exp(beta * points) for giving up a matador, and for keeping 1, 2, 3 or more tiles to follow
-        self.kept = math.exp(-beta * MATADOR_COST)
-        self.follow = [1.0] + [math.exp(beta * (FOLLOW + FOLLOW_EACH * min(k, 3))) for k in (1, 2, 3)]
+        w = WEIGHTS
+        self.kept = math.exp(-beta * w.keep_special)
+        self.follow = [1.0] + [math.exp(beta * (w.follow + w.follow_each * k)) for k in (1, 2, 3)]
 
     def weight(self, placed: Sequence[tuple[int, int, int]]) -> float:
         """How well the hidden tiles ``placed`` ((seat, tile, held since) each)
