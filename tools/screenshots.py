@@ -23,8 +23,8 @@ import pygame  # noqa: E402
 
 from game.engine import Action, Match, PlayerInfo, RoundState, Rules, is_double, pips  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.controllers import Thinker  # noqa: E402
-from game.ui.scenes.table import TableScene  # noqa: E402
+from game.ui.thinker import Thinker  # noqa: E402
+from game.ui.table import TableScene  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

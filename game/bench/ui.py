@@ -73,8 +73,8 @@ def thinking_frames(mode: str, frames: int) -> dict[str, Any]:
     """Frame times while a hard player (seat 1 of Leyden) thinks in a ``mode`` worker."""
     from game.engine import Match, PlayerInfo, Rules
     from game.ui.app import App
-    from game.ui.controllers import Thinker
-    from game.ui.scenes.table import TableScene
+    from game.ui.thinker import Thinker
+    from game.ui.table import TableScene
 
     rules = Rules.from_base("leyden", 2)
     match = Match(rules, [PlayerInfo("Hard A", "computer", "hard"), PlayerInfo("Hard B", "computer", "hard")], 3)
@@ -118,8 +118,8 @@ def measure(quick: bool) -> dict[str, Any]:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.ui.app import App
-    from game.ui.controllers import Thinker
-    from game.ui.scenes.table import TableScene
+    from game.ui.thinker import Thinker
+    from game.ui.table import TableScene
 
     frames = 120 if quick else 600
     match = full_round()

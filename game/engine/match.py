@@ -142,8 +142,3 @@ class Match:
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know of the current round, with the match totals."""
         return SeatView.of(self.round, seat, self.totals)
-
-    def to_record(self) -> dict[str, object]:
-        from game.engine.record import match_to_record
-
-        return match_to_record(self)

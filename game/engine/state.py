@@ -7,7 +7,7 @@ precomputed masks, so move generation is a few integer operations per end.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 from game.engine.actions import ARMS, Action
 from game.engine.errors import IllegalMoveError
@@ -36,9 +36,7 @@ from game.engine.tiles import (
     hand_tiles,
     tile_name,
 )
-
-if TYPE_CHECKING:
-    from game.engine.view import SeatView
+from game.engine.view import SeatView
 
 # HAS[v]: the tiles with a half showing v.
 HAS: tuple[int, ...] = tuple(
@@ -893,8 +891,6 @@ class RoundState:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know of this position, and nothing more."""
-        from game.engine.view import SeatView
-
         return SeatView.of(self, seat)
 
     def __repr__(self) -> str:

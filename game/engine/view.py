@@ -7,13 +7,15 @@ through it, not even by poking at private attributes.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from game.engine.actions import Action
 from game.engine.layout import OpenEnd, Placement, Spinner
 from game.engine.rules import Rules
-from game.engine.state import RoundState
 from game.engine.tiles import Tile, hand_tiles
+
+if TYPE_CHECKING:  # a view is made from a state (``RoundState.view``), never the other way
+    from game.engine.state import RoundState
 
 UNKNOWN = -1  # a boneyard slot whose tile the seat cannot see
 

@@ -17,6 +17,8 @@ from game.ui.scene import Scene
 if TYPE_CHECKING:
     import pygame_gui
 
+    from game.ui.routes import Routes
+
 THEME_PATH = Path(__file__).resolve().parent / "theme.json"
 FPS = 60
 MIN_SIZE = (640, 480)
@@ -48,6 +50,8 @@ class App:
         self.clock = pygame.time.Clock()
         self._gui_pool: list[pygame_gui.UIManager] = []
         self.services: dict[str, object] = {}  # shared helpers: tile art, audio, settings
+        self.notices: list[str] = []  # messages for the title (a damaged file moved aside...)
+        self._routes: Routes | None = None  # where scenes' buttons lead (game.ui.flow)
         self.on_frame: list[Callable[[App], None]] = []  # after each step
         self.on_flip: list[Callable[[App], None]] = []  # after a frame reached the screen
 
@@ -59,6 +63,17 @@ class App:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         self.fullscreen = False
         return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    @property
+    def routes(self) -> Routes:
+        """The moves between screens (``game.ui.flow.install`` sets them)."""
+        if self._routes is None:
+            raise RuntimeError("no routes: call game.ui.flow.install(app) first")
+        return self._routes
+
+    @routes.setter
+    def routes(self, routes: Routes) -> None:
+        self._routes = routes
 
     @property
     def size(self) -> tuple[int, int]:

@@ -15,12 +15,11 @@ import argparse
 import logging
 import os
 import sys
-import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from game.ui.controllers import SeatError, SeatSpec, Thinker, parse_seats
+from game.ui.seats import SeatError, SeatSpec, parse_seats
+from game.ui.thinker import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -58,74 +57,6 @@ def make_match(rules_id: str, seats: list[SeatSpec], seed: int | None, target: i
     return Match(rules, [s.player_info() for s in seats], seed)
 
 
-class Autosaver:
-    """Saves the match after every move, writing off the drawing thread."""
-
-    def __init__(self) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matador-save")
-        self._lock = threading.Lock()
-
-    def __call__(self, match: Any) -> None:
-        from game.engine import match_to_record
-
-        record = None if match.over else match_to_record(match)  # taken now, on this thread
-        self._pool.submit(self._write, record)
-
-    def _write(self, record: dict[str, Any] | None) -> None:
-        from game.saves import autosave_path, clear_save
-        from game.storage import save_json
-
-        try:
-            with self._lock:
-                if record is None:
-                    clear_save()
-                else:
-                    save_json(autosave_path(), record)
-        except Exception as err:  # a full disk must not stop the game
-            log.warning("autosave failed: %s", err)
-
-    def flush(self) -> None:
-        """Wait until every save asked for so far is on disk."""
-        self._pool.submit(lambda: None).result()
-
-    def close(self) -> None:
-        self._pool.shutdown(wait=True)
-
-
-def table_scene(app: Any, match: Any, thinker: Thinker, autosave: Autosaver | None) -> Any:
-    """The table for ``match``, wired to the pause menu, the statistics and the title."""
-    from game.ui import flow
-    from game.ui.scenes.table import TableScene
-
-    settings = app.services.get("settings")
-    return TableScene(
-        match,
-        thinker=thinker,
-        animation_speed=getattr(settings, "animation_speed", "normal"),
-        computer_speed=getattr(settings, "computer_speed", "normal"),
-        hints=getattr(settings, "hints", True),
-        on_leave=lambda scene: flow.leave_table(app, scene),
-        on_action=autosave,
-        on_pause=lambda scene: flow.pause(app, scene),
-        on_round_end=lambda scene: flow.round_ended(app, scene),
-    )
-
-
-def open_title(app: Any) -> None:
-    """Open the title screen (Continue, New game, Rules, Statistics, Settings, Quit)."""
-    from game.ui import flow
-
-    flow.open_title(app)
-
-
-def leave_table(app: Any) -> None:
-    """Back to the title (the match in play is saved first)."""
-    from game.ui import flow
-
-    flow.flush_autosave(app)
-    flow.open_title(app)
-
-
 def main(args: argparse.Namespace) -> int:
     """Run the game window; the exit status."""
     from game.crash import report_crash
@@ -159,8 +90,10 @@ def run(args: argparse.Namespace) -> int:
         settings, settings_message = load_settings()
     except Exception:
         settings = Settings()
+    from game.ui import flow
     from game.ui.app import App
     from game.ui.audio import Audio
+    from game.ui.autosave import Autosaver
     from game.ui.tile_art import TileArt
 
     computers_only = match is not None and not any(p.is_human for p in match.players)
@@ -175,19 +108,17 @@ def run(args: argparse.Namespace) -> int:
         audio=Audio(settings.volume, settings.sound and smoke is None),
         thinker=thinker,
         autosave=autosave,
-        notices=[],
     )
-    from game.ui import flow
-
-    flow.load_user_files(app, settings_message)
+    routes = flow.install(app)
+    routes.load_user_files(settings_message)
     frame_file = os.environ.get("MATADOR_FIRST_FRAME_FILE")
     if frame_file:
         app.on_flip.append(lambda a: first_frame(a, frame_file))
     try:
         if match is not None:
-            app.push(table_scene(app, match, thinker, autosave))
+            app.push(routes.table_scene(match))
         else:
-            open_title(app)
+            routes.open_title()
         app.run(max_frames=smoke)
         if args.screenshot:
             import pygame

@@ -14,7 +14,7 @@ import pygame
 import pygame_gui
 
 from game.ui.scene import GuiScene, Overlay, Scene
-from game.ui.table_text import GOLD, IVORY, TextCache
+from game.ui.text import GOLD, IVORY, TextCache
 
 if TYPE_CHECKING:
     from game.ui.tile_art import TileArt

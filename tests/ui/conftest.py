@@ -14,9 +14,10 @@ os.environ.setdefault("MATADOR_NO_CRASH_DIALOG", "1")
 import pygame  # noqa: E402
 
 from game.engine import Match, PlayerInfo, Rules  # noqa: E402
+from game.ui import flow  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.controllers import Thinker  # noqa: E402
-from game.ui.scenes.table import TableScene  # noqa: E402
+from game.ui.thinker import Thinker  # noqa: E402
+from game.ui.table import TableScene  # noqa: E402
 from game.ui.tile_art import TileArt  # noqa: E402
 
 _ART: TileArt | None = None
@@ -37,6 +38,7 @@ def make_app() -> Iterator[object]:
     def make(size: tuple[int, int] = (800, 600)) -> App:
         app = App(size)
         app.services["art"] = shared_art()
+        flow.install(app)
         apps.append(app)
         return app
 

@@ -20,8 +20,8 @@ from game.saves import autosave_path
 from game.settings import Settings, load_settings, settings_path
 from game.stats import stats_path
 from game.ui import flow, launch
-from game.ui.controllers import Thinker
-from game.ui.scenes.table import TableScene
+from game.ui.thinker import Thinker
+from game.ui.table import TableScene
 from game.ui.scenes.title import TitleScene
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -34,8 +34,9 @@ def actions_in(record: dict[str, Any]) -> int:
 def title_app(make_app: Any, settings_message: str | None = None) -> Any:
     app = make_app((800, 600))
     app.services.update(thinker=Thinker("thread"), settings=Settings(computer_speed="fast"))
-    flow.load_user_files(app, settings_message)
-    flow.open_title(app)
+    routes = flow.install(app)
+    routes.load_user_files(settings_message)
+    routes.open_title()
     app.step([], 0.016)
     return app
 
@@ -97,7 +98,7 @@ def test_damaged_files_are_moved_aside_and_the_title_says_so(make_app: Any, ui: 
     app = title_app(make_app, message)
     title = app.top
     assert isinstance(title, TitleScene)
-    notices = app.services["notices"]
+    notices = app.notices
     assert len(notices) == 3
     assert any("settings" in n and "default settings" in n for n in notices)
     assert any("saved game" in n and "cannot be continued" in n for n in notices)
@@ -107,14 +108,14 @@ def test_damaged_files_are_moved_aside_and_the_title_says_so(make_app: Any, ui: 
         assert list(path.parent.glob(path.name + ".broken-*")), path
     assert "continue" not in title.buttons and "dismiss" in title.buttons
     click_text(app, ui, "Dismiss")
-    assert not app.services["notices"] and "dismiss" not in app.top.buttons
+    assert not app.notices and "dismiss" not in app.top.buttons
 
 
 def test_python_m_game_with_no_flags_opens_the_title(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     settings_path().parent.mkdir(parents=True, exist_ok=True)
     settings_path().write_text("[1, 2")  # truncated
     shown: list[Any] = []
-    monkeypatch.setattr(TitleScene, "enter", lambda self: shown.append((self, list(self.app.services["notices"]))))
+    monkeypatch.setattr(TitleScene, "enter", lambda self: shown.append((self, list(self.app.notices))))
     ns = argparse.Namespace(rules=None, seats=None, seed=None, target=None, size="800x600", fullscreen=False, smoke_test=3, screenshot=None)
     assert launch.main(ns) == 0
     assert shown and isinstance(shown[0][0], TitleScene)

@@ -11,16 +11,16 @@ import pygame_gui
 from game.settings import Settings, load_settings
 from game.stats import load_stats
 from game.ui import flow
-from game.ui.controllers import Thinker
-from game.ui.launch import Autosaver
-from game.ui.scenes.handoff import HandoffScene
+from game.ui.thinker import Thinker
+from game.ui.autosave import Autosaver
+from game.ui.table import HandoffScene
 from game.ui.scenes.match_over import MatchOverScene, headline
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.table import TableScene
+from game.ui.table import TableScene
 from game.ui.scenes.title import TitleScene
-from game.ui.table_moves import slot_of, targets_for
-from game.ui.table_round_end import RoundEndScene
+from game.ui.table import slot_of, targets_for
+from game.ui.table import RoundEndScene
 
 
 def button(scene: Any, text: str) -> pygame_gui.elements.UIButton:
@@ -44,8 +44,9 @@ def prepared_app(make_app: Any, size: tuple[int, int] = (1024, 700)) -> Any:
         settings=Settings(animation_speed="fast", computer_speed="fast"),
         autosave=Autosaver(),
     )
-    flow.load_user_files(app)
-    flow.open_title(app)
+    routes = flow.install(app)
+    routes.load_user_files()
+    routes.open_title()
     app.step([], 0.016)
     return app
 

@@ -9,8 +9,8 @@ import pytest
 from pygame import Rect
 
 from game.engine import Match, PlayerInfo, Rules
-from game.ui.geometry import CROSS, LINE, compute_layout
-from game.ui.table_regions import compute_regions
+from game.ui.table import CROSS, LINE, compute_layout
+from game.ui.table import compute_regions
 
 CONFIGS: list[tuple[str, int, dict[str, Any] | None]] = [
     ("matador", 2, None),

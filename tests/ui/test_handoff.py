@@ -6,10 +6,10 @@ from typing import Any
 
 from game.engine import PlayerInfo
 from game.engine.tiles import halves
-from game.ui.scenes.handoff import HandoffScene
-from game.ui.scenes.table import TableScene
-from game.ui.table_moves import slot_of, targets_for
-from game.ui.table_round_end import RoundEndScene
+from game.ui.table import HandoffScene
+from game.ui.table import TableScene
+from game.ui.table import slot_of, targets_for
+from game.ui.table import RoundEndScene
 
 
 class FaceSpy:

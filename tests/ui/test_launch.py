@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from game.ui import launch
-from game.ui.controllers import SeatError, parse_seats
+from game.ui.seats import SeatError, parse_seats
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

@@ -128,8 +128,8 @@ def test_monkey_table(make_app: Any, rule_set: str) -> None:
 
     def make() -> Scene:
         from game.engine import Match, Rules
-        from game.ui.controllers import Thinker
-        from game.ui.scenes.table import TableScene
+        from game.ui.thinker import Thinker
+        from game.ui.table import TableScene
 
         match = Match(Rules.from_base(rule_set, len(seats)), list(seats), 7)
         return TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast")

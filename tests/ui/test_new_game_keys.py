@@ -9,10 +9,10 @@ from typing import Any
 import pygame
 
 from game.settings import Settings
-from game.ui.controllers import Thinker
+from game.ui.thinker import Thinker
 from game.ui.scenes.new_game import NewGameScene
-from game.ui.scenes.table import TableScene
-from game.ui.table_text import GOLD
+from game.ui.table import TableScene
+from game.ui.text import GOLD
 
 
 def form_app(make_app: Any, size: tuple[int, int] = (800, 600)) -> tuple[Any, NewGameScene]:

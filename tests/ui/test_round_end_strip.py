@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.ui.table_round_end import hand_strip
+from game.ui.table import hand_strip
 
 
 @given(count=st.integers(0, 30), room=st.integers(120, 600), row_h=st.integers(20, 60))

@@ -121,7 +121,7 @@ def test_table_scene_layouts(make_app: Any, ui: Any, name: str, size: tuple[int,
     elif name == "match-over":
         scene = _match_over(table)
     elif name == "handoff":
-        from game.ui.scenes.handoff import HandoffScene
+        from game.ui.table import HandoffScene
 
         scene = HandoffScene("Ann", lambda: None)
     if scene is not table:

@@ -8,10 +8,10 @@ from typing import Any
 import pygame
 
 from game.engine import Match, PlayerInfo, Rules, parse_tile
-from game.ui.controllers import Thinker
-from game.ui.scenes.handoff import HandoffScene
-from game.ui.scenes.table import TableScene
-from game.ui.table_moves import slot_of, targets_for
+from game.ui.thinker import Thinker
+from game.ui.table import HandoffScene
+from game.ui.table import TableScene
+from game.ui.table import slot_of, targets_for
 
 ANN = ["1-1", "4-3", "6-1", "2-0", "5-5", "3-0"]
 BOB = ["2-2", "6-6", "5-0", "6-2", "4-4", "5-1"]

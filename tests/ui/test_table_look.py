@@ -9,8 +9,8 @@ from typing import Any
 from pygame import Rect
 
 from game.engine import PlayerInfo
-from game.ui.table_regions import compute_regions, table_scale
-from game.ui.table_text import GOLD
+from game.ui.table import compute_regions, table_scale
+from game.ui.text import GOLD
 
 SEATS = [PlayerInfo("Ann", "human", None), PlayerInfo("Bot", "computer", "easy")]
 
@@ -82,8 +82,8 @@ def _advance(match: Any, moves: int, seed: int) -> None:
 def test_needs_labels_keep_clear_of_tiles_and_of_each_other(make_app: Any, ui: Any) -> None:
     """Crowded crosses and long lines that turn corners, with and without ends lit for a held tile."""
     from game.engine import Match, Rules
-    from game.ui.controllers import Thinker
-    from game.ui.scenes.table import TableScene
+    from game.ui.thinker import Thinker
+    from game.ui.table import TableScene
 
     checked = 0
     for size in ((800, 600), (1920, 1080)):

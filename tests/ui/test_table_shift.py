@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from game.engine import PlayerInfo
-from game.ui.table_anim import Shift
+from game.ui.table import Shift
 
 
 def test_a_shift_starts_at_the_old_place_and_ends_at_the_new() -> None:

@@ -9,14 +9,13 @@ import pygame
 import pygame_gui
 
 from game.engine import RULE_SETS
-from game.ui import flow
 from game.ui.menu import MenuOverlay, blit_centred, panel, scale_for, shadowed, style
-from game.ui.table_text import DIM, GOLD, IVORY
-from game.ui.table_words import goal_note
+from game.ui.text import DIM, GOLD, IVORY
+from game.ui.table import goal_note
 
 if TYPE_CHECKING:
     from game.engine import Match
-    from game.ui.scenes.table import TableScene
+    from game.ui.table import TableScene
 
 UIButton = pygame_gui.elements.UIButton
 
@@ -133,7 +132,7 @@ class MatchOverScene(MenuOverlay):
             app.pop()
             table.new_match()
         elif name == "title":
-            flow.open_title(app)
+            app.routes.open_title()
 
     def on_escape(self) -> None:
         self.on_button("title")

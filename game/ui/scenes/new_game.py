@@ -19,10 +19,9 @@ import pygame
 import pygame_gui
 
 from game.engine import RULE_SETS, Match, PlayerInfo, RuleError, Rules
-from game.ui import flow
-from game.ui.controllers import default_name
+from game.ui.seats import default_name
 from game.ui.menu import MenuScene, panel, scale_for, shadowed, style, wrap
-from game.ui.table_text import DIM, GOLD, IVORY, RED
+from game.ui.text import DIM, GOLD, IVORY, RED
 
 KINDS = ("human", "easy", "medium", "hard")
 KIND_WORDS = {"human": "Person", "easy": "Easy", "medium": "Medium", "hard": "Hard"}
@@ -476,8 +475,8 @@ class NewGameScene(MenuScene):
         if self.problem is not None or self.rules is None or self.app is None:
             return
         match = Match(self.rules, self.players_info(), None)
-        flow.remember_setup(self.app, self.setup())
-        flow.start_match(self.app, match)
+        self.app.routes.remember_setup(self.setup())
+        self.app.routes.start_match(match)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.picture is not None:

@@ -11,12 +11,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import flow
 from game.ui.menu import MenuOverlay, blit_centred, button_column, panel, scale_for, shadowed, style
-from game.ui.table_text import DIM
+from game.ui.text import DIM
 
 if TYPE_CHECKING:
-    from game.ui.scenes.table import TableScene
+    from game.ui.table import TableScene
 
 
 class PauseScene(MenuOverlay):
@@ -62,7 +61,7 @@ class PauseScene(MenuOverlay):
     def enter(self) -> None:
         super().enter()
         if self.app is not None:
-            flow.apply_settings(self.app, self.table)  # back from Settings, perhaps
+            self.app.routes.apply_settings(self.table)  # back from Settings, perhaps
 
     def on_button(self, name: str) -> None:
         app = self.app
@@ -71,9 +70,9 @@ class PauseScene(MenuOverlay):
         if name == "resume":
             app.pop()
         elif name in ("rules", "settings"):
-            flow.open_side(app, name)
+            app.routes.open_side(name)
         elif name == "leave":
-            flow.save_and_leave(app, self.table)
+            app.routes.save_and_leave(self.table)
 
     def on_escape(self) -> None:
         self.on_button("resume")

@@ -11,7 +11,7 @@ import pygame_gui
 
 from game.ui.rules_text import PAGES, Figure, Heading, Page, Para
 from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_font
-from game.ui.table_text import DIM, GOLD, IVORY, RED
+from game.ui.text import DIM, GOLD, IVORY, RED
 from game.ui.tile_art import TileArt
 
 Colour = tuple[int, int, int]

@@ -11,7 +11,7 @@ import pygame_gui
 from game.engine import RULE_SETS
 from game.stats import Record, Statistics, load_stats
 from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_font
-from game.ui.table_text import DIM, GOLD, IVORY
+from game.ui.text import DIM, GOLD, IVORY
 
 Colour = tuple[int, int, int]
 COLUMNS = (("Matches", "played"), ("", "won"), ("Rounds", "played"), ("", "won"), ("Best", "round"))

@@ -1,7 +1,7 @@
 """The title screen: Continue, New game, Rules, Statistics, Settings, Quit.
 
 Continue shows only when a match is saved. Messages about files that could not
-be read (``app.services["notices"]``) show in a panel at the bottom until
+be read (``app.notices``) show in a panel at the bottom until
 dismissed. Up/Down (or Tab) and Enter work as well as the mouse.
 """
 
@@ -10,9 +10,10 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.ui import flow
+from game.saves import has_save
 from game.ui.menu import MenuScene, blit_centred, button_column, fan_of_matadors, panel, scale_for, shadowed, style, tile_art, wrap
-from game.ui.table_text import DIM, GOLD, IVORY
+from game.ui.routes import SIDE_SCENES
+from game.ui.text import DIM, GOLD, IVORY
 
 SUBTITLE = "The domino game where the ends add up to seven"
 
@@ -29,12 +30,10 @@ class TitleScene(MenuScene):
     # Layout ----------------------------------------------------------------------
     def build_widgets(self) -> None:
         assert self.gui is not None and self.app is not None
-        from game.saves import has_save
-
         self.can_continue = has_save()
         w, h = self.size
         s = scale_for(self.size)
-        messages = flow.notices(self.app)
+        messages = self.app.notices
         labels: list[tuple[str, str, str | None]] = []
         if self.can_continue:
             labels.append(("continue", "Continue", style("title_primary", self.size)))
@@ -113,9 +112,7 @@ class TitleScene(MenuScene):
     def enter(self) -> None:
         # back from another screen: a save may have appeared, a notice may be new
         if self.app is not None and self.gui is not None:
-            from game.saves import has_save
-
-            if has_save() != self.can_continue or bool(flow.notices(self.app)) != bool(self.notice_rect.width):
+            if has_save() != self.can_continue or bool(self.app.notices) != bool(self.notice_rect.width):
                 self.rebuild()
 
     def on_button(self, name: str) -> None:
@@ -123,23 +120,21 @@ class TitleScene(MenuScene):
         if app is None:
             return
         if name == "continue":
-            if flow.continue_match(app) is None:
+            if app.routes.continue_match() is None:
                 self.rebuild()
         elif name == "new":
-            from game.ui.scenes.new_game import NewGameScene
-
-            app.push(NewGameScene())
-        elif name in flow.SIDE_SCENES:
-            if not flow.open_side(app, name):
+            app.routes.open_new_game()
+        elif name in SIDE_SCENES:
+            if not app.routes.open_side(name):
                 self.rebuild()
         elif name == "quit":
             app.quit()
         elif name == "dismiss":
-            flow.notices(app).clear()
+            app.notices.clear()
             self.rebuild()
 
     def on_escape(self) -> None:
-        if self.app is not None and flow.notices(self.app):
+        if self.app is not None and self.app.notices:
             self.on_button("dismiss")
 
     # Drawing ------------------------------------------------------------------------

@@ -17,15 +17,18 @@ import pygame_gui
 from game.engine import Action, IllegalMoveError, Match, OpenEnd, RoundState
 from game.engine.tiles import halves, tile_name
 from game.settings import SPEED_FACTOR
-from game.ui.controllers import ComputerController, Thinker, make_controllers
-from game.ui.geometry import TableLayout, compute_layout
 from game.ui.scene import GuiScene
-from game.ui.table_anim import Glide, Motion, Shift, centre_of
-from game.ui.table_draw import TableRenderer
-from game.ui.table_input import InputContext, Intent, TableInput, plain
-from game.ui.table_regions import TableRegions, compute_regions, hand_tile_rects
-from game.ui.table_text import TextCache
-from game.ui.table_words import header_text, lead_text
+from game.ui.table.animation import Glide, Motion, Shift, centre_of
+from game.ui.table.draw import TableRenderer
+from game.ui.table.geometry import TableLayout, compute_layout
+from game.ui.table.handoff import HandoffScene
+from game.ui.table.input import InputContext, Intent, TableInput, plain
+from game.ui.table.regions import TableRegions, compute_regions, hand_tile_rects
+from game.ui.table.round_end import RoundEndScene
+from game.ui.table.words import header_text, lead_text
+from game.ui.text import TextCache
+from game.ui.thinker import ComputerController, Thinker, make_controllers
+from game.ui.tile_art import TileArt
 
 log = logging.getLogger(__name__)
 
@@ -87,8 +90,6 @@ class TableScene(GuiScene):
     def attach(self, app: object) -> None:
         super().attach(app)  # type: ignore[arg-type]
         assert self.app is not None
-        from game.ui.tile_art import TileArt
-
         art = self.app.services.get("art")
         if not isinstance(art, TileArt):
             art = TileArt()
@@ -422,8 +423,6 @@ class TableScene(GuiScene):
 
     def _human_turn(self, seat: int) -> None:
         if len(self.humans) > 1 and seat != self.viewer and self.app is not None:
-            from game.ui.scenes.handoff import HandoffScene
-
             self._handoff_open = True
             self.input.reset()
             self.app.push(HandoffScene(self.names[seat], lambda: self._hand_to(seat)))
@@ -464,8 +463,6 @@ class TableScene(GuiScene):
         if self._round_shown == self.match.round_index:
             return
         self._round_shown = self.match.round_index
-        from game.ui.table_round_end import RoundEndScene
-
         if self.on_round_end is not None:
             try:
                 self.on_round_end(self)

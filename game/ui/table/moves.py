@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from game.engine import Action
 from game.engine.tiles import halves, is_double
-from game.ui.geometry import CROSS, LINE, Slot, TableLayout
+from game.ui.table.geometry import CROSS, LINE, Slot, TableLayout
 
 TargetKey = tuple[str | None, int | None]  # (arm or None for the lead, joined value)
 

@@ -1,9 +1,8 @@
-"""Who plays each seat: a person at the screen, or a computer player.
+"""Computer players at the table.
 
 A computer player thinks off the drawing thread, in a worker process (or a
 thread, for tests), so the window keeps drawing while it thinks. It is handed
-only ``state.view(seat)``, never the state itself. Until ``game.ai`` provides
-``make_player(level)``, a computer player picks a uniformly random legal move.
+only ``state.view(seat)``, never the state itself.
 
 No pygame here: the worker process imports this module.
 """
@@ -12,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import random
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.engine import Action, PlayerInfo, SeatView
@@ -22,71 +20,10 @@ if TYPE_CHECKING:  # the executors are imported when first needed (a faster star
 
 log = logging.getLogger(__name__)
 
-SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
 # Seconds of thinking a computer player may use per decision, by level.
 BUDGET_S = {"easy": 0.1, "medium": 0.35, "hard": 1.0, "random": 0.0}
 
 
-class SeatError(ValueError):
-    """A ``--seats`` value that cannot be used, with the reason."""
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """One seat as the command line or the setup screen names it."""
-
-    name: str
-    kind: str  # one of SEAT_KINDS
-
-    @property
-    def is_human(self) -> bool:
-        return self.kind == "human"
-
-    def player_info(self) -> PlayerInfo:
-        if self.is_human:
-            return PlayerInfo(self.name, "human", None)
-        return PlayerInfo(self.name, "computer", self.kind)
-
-
-def default_name(kind: str, nth: int, of_kind: int) -> str:
-    """A seat's name when none is given: "You", "Player 2", "Hard", "Easy 2"."""
-    if kind == "human":
-        return "You" if of_kind == 1 else f"Player {nth}"
-    base = kind.capitalize()
-    return base if nth == 1 else f"{base} {nth}"
-
-
-def parse_seats(text: str) -> list[SeatSpec]:
-    """``"Ann=human,hard"`` -> seats; ``SeatError`` with a one-line reason."""
-    items = [item.strip() for item in text.split(",")]
-    if not text.strip() or any(not item for item in items):
-        raise SeatError(f"--seats {text!r}: give comma-separated seats, e.g. Ann=human,hard")
-    parsed: list[tuple[str | None, str]] = []
-    for item in items:
-        name: str | None = None
-        kind = item
-        if "=" in item:
-            name, kind = (part.strip() for part in item.split("=", 1))
-            if not name:
-                raise SeatError(f"--seats: {item!r} has an empty name before '='")
-            if len(name) > 24:
-                raise SeatError(f"--seats: the name {name!r} is longer than 24 characters")
-        kind = kind.lower()
-        if kind not in SEAT_KINDS:
-            raise SeatError(f"--seats: unknown seat kind {kind!r} (use {', '.join(SEAT_KINDS)})")
-        parsed.append((name, kind))
-    seats: list[SeatSpec] = []
-    for index, (name, kind) in enumerate(parsed):
-        nth = sum(1 for _, k in parsed[: index + 1] if k == kind)
-        of_kind = sum(1 for _, k in parsed if k == kind)
-        seats.append(SeatSpec(name or default_name(kind, nth, of_kind), kind))
-    names = [s.name for s in seats]
-    if len(set(names)) != len(names):
-        raise SeatError("--seats: two seats have the same name")
-    return seats
-
-
-# --------------------------------------------------------------------------- thinking
 class Player(Protocol):
     def choose(self, view: SeatView, rng: random.Random, budget_s: float) -> Action: ...
 

@@ -23,8 +23,8 @@ from pygame import Rect
 
 from game.engine import Action
 from game.engine.tiles import tile_name
-from game.ui.geometry import LINE, TableLayout
-from game.ui.table_moves import Target, slot_of, targets_for
+from game.ui.table.geometry import LINE, TableLayout
+from game.ui.table.moves import Target, slot_of, targets_for
 
 DRAG_START_PX = 6
 

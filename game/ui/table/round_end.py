@@ -10,11 +10,11 @@ import pygame_gui
 
 from game.engine.tiles import halves
 from game.ui.scene import Overlay
-from game.ui.table_text import DIM, GOLD, IVORY, TextCache
-from game.ui.table_words import goal_note, match_title, outcome_title
+from game.ui.text import DIM, GOLD, IVORY, TextCache
+from game.ui.table.words import goal_note, match_title, outcome_title
 
 if TYPE_CHECKING:
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.scene import TableScene
 
 AUTO_CONTINUE_S = 3.0  # with nobody at the screen, the game plays on by itself
 ROW_H = 46

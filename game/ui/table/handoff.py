@@ -13,7 +13,7 @@ import pygame
 
 from game.ui.menu import felt, shadowed, tile_art
 from game.ui.scene import Scene
-from game.ui.table_text import DIM, IVORY, TextCache
+from game.ui.text import DIM, IVORY, TextCache
 
 GUARD_S = 0.25  # input is ignored this long after the cover appears
 MODIFIERS = (

@@ -7,7 +7,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from game.engine import Action, PlayerInfo, SeatView
-from game.ui.controllers import ComputerController, Thinker, choose_action
+from game.ui.thinker import ComputerController, Thinker, choose_action
 
 
 class SlowThinker(Thinker):
@@ -32,7 +32,7 @@ def test_the_window_keeps_drawing_while_a_computer_thinks(make_app: Any, ui: Any
     app = make_app((800, 600))
     thinker = SlowThinker()
     from game.engine import Match, Rules
-    from game.ui.scenes.table import TableScene
+    from game.ui.table import TableScene
 
     match = Match(Rules.from_base("matador", 2), [PlayerInfo("Cpu", "computer", "hard"), PlayerInfo("Ann")], 6)
     match.next_round()

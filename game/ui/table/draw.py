@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Hashable
 import pygame
 from pygame import Rect
 
-from game.ui.table_moves import ghost_faces, slot_of
-from game.ui.table_regions import TableRegions
-from game.ui.table_text import DIM, GOLD, INK, IVORY, RED, TextCache, pill
+from game.ui.table.moves import ghost_faces, slot_of
+from game.ui.table.regions import TableRegions
+from game.ui.text import DIM, GOLD, INK, IVORY, RED, TextCache, pill
 
 if TYPE_CHECKING:
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.scene import TableScene
     from game.ui.tile_art import TileArt
 
 STRIP = (12, 22, 16, 205)

@@ -1,0 +1,45 @@
+"""Where a screen's buttons lead, as the scenes see it.
+
+Scenes never import one another, nor the module that decides which follows
+which (``game.ui.flow``): they ask ``app.routes``, an object with these
+methods, which ``flow.Flow`` provides. So the flow may import every scene and
+no scene imports it back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from game.engine import Match
+    from game.ui.table import TableScene
+
+SIDE_SCENES = ("rules", "statistics", "settings")
+
+
+class Routes(Protocol):
+    """The moves between screens that scenes may ask for."""
+
+    def open_title(self) -> None:
+        """Everything else goes; the title screen opens."""
+
+    def open_new_game(self) -> None:
+        """The new-game setup over the title."""
+
+    def open_side(self, which: str) -> bool:
+        """Push the Rules, Statistics or Settings screen (one of ``SIDE_SCENES``)."""
+
+    def start_match(self, match: Match) -> TableScene:
+        """The table for ``match`` replaces whatever is on the stack."""
+
+    def continue_match(self) -> TableScene | None:
+        """The saved match where it was left; None (and a notice) if it cannot be read."""
+
+    def save_and_leave(self, table: TableScene) -> None:
+        """The match in play is written, then the title opens."""
+
+    def apply_settings(self, table: TableScene) -> None:
+        """The table follows the settings (they may have changed meanwhile)."""
+
+    def remember_setup(self, setup: dict[str, Any]) -> None:
+        """Keep a new game's setup to prefill the form next time."""

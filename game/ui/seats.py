@@ -1,0 +1,69 @@
+"""Who plays each seat, as the command line and the setup screen name them:
+a person at the screen (``human``) or a computer player of some level."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine import PlayerInfo
+
+SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
+
+
+class SeatError(ValueError):
+    """A ``--seats`` value that cannot be used, with the reason."""
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat as the command line or the setup screen names it."""
+
+    name: str
+    kind: str  # one of SEAT_KINDS
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    def player_info(self) -> PlayerInfo:
+        if self.is_human:
+            return PlayerInfo(self.name, "human", None)
+        return PlayerInfo(self.name, "computer", self.kind)
+
+
+def default_name(kind: str, nth: int, of_kind: int) -> str:
+    """A seat's name when none is given: "You", "Player 2", "Hard", "Easy 2"."""
+    if kind == "human":
+        return "You" if of_kind == 1 else f"Player {nth}"
+    base = kind.capitalize()
+    return base if nth == 1 else f"{base} {nth}"
+
+
+def parse_seats(text: str) -> list[SeatSpec]:
+    """``"Ann=human,hard"`` -> seats; ``SeatError`` with a one-line reason."""
+    items = [item.strip() for item in text.split(",")]
+    if not text.strip() or any(not item for item in items):
+        raise SeatError(f"--seats {text!r}: give comma-separated seats, e.g. Ann=human,hard")
+    parsed: list[tuple[str | None, str]] = []
+    for item in items:
+        name: str | None = None
+        kind = item
+        if "=" in item:
+            name, kind = (part.strip() for part in item.split("=", 1))
+            if not name:
+                raise SeatError(f"--seats: {item!r} has an empty name before '='")
+            if len(name) > 24:
+                raise SeatError(f"--seats: the name {name!r} is longer than 24 characters")
+        kind = kind.lower()
+        if kind not in SEAT_KINDS:
+            raise SeatError(f"--seats: unknown seat kind {kind!r} (use {', '.join(SEAT_KINDS)})")
+        parsed.append((name, kind))
+    seats: list[SeatSpec] = []
+    for index, (name, kind) in enumerate(parsed):
+        nth = sum(1 for _, k in parsed[: index + 1] if k == kind)
+        of_kind = sum(1 for _, k in parsed if k == kind)
+        seats.append(SeatSpec(name or default_name(kind, nth, of_kind), kind))
+    names = [s.name for s in seats]
+    if len(set(names)) != len(names):
+        raise SeatError("--seats: two seats have the same name")
+    return seats

@@ -1,0 +1,44 @@
+"""The table: one match in play, and everything only the table uses.
+
+One module per concern:
+
+- ``scene``: ``TableScene``, which turns input into engine actions and keeps
+  the picture in step with the game;
+- ``geometry``: where the tiles on the felt go (rectangles only);
+- ``regions``: the window cut into felt, hand, seats and boneyard;
+- ``moves``: a hand tile's places and variants, from the legal moves;
+- ``input``: mouse and keys turned into intents;
+- ``animation``: glides, the layout's shift, messages that fade;
+- ``draw``: painting it all (reads, never changes);
+- ``words``: the sentences the table shows;
+- ``handoff``: the "Pass to NAME" cover of couch games;
+- ``round_end``: the round's summary over the table.
+
+Code outside the package imports only the names below.
+"""
+
+from game.ui.table.animation import Shift
+from game.ui.table.geometry import CROSS, LINE, TableLayout, compute_layout
+from game.ui.table.handoff import HandoffScene
+from game.ui.table.moves import slot_of, targets_for
+from game.ui.table.regions import compute_regions, table_scale
+from game.ui.table.round_end import RoundEndScene, hand_strip
+from game.ui.table.scene import TableScene
+from game.ui.table.words import goal_note
+
+__all__ = [
+    "CROSS",
+    "LINE",
+    "HandoffScene",
+    "RoundEndScene",
+    "Shift",
+    "TableLayout",
+    "TableScene",
+    "compute_layout",
+    "compute_regions",
+    "goal_note",
+    "hand_strip",
+    "slot_of",
+    "table_scale",
+    "targets_for",
+]

@@ -1,0 +1,139 @@
+"""The import graph of ``game/``: no circles (imports deferred into functions
+count too; only ``if TYPE_CHECKING:`` imports for annotations do not), and
+code outside a package that says so imports only what its ``__init__`` exposes."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = ROOT / "game"
+# Packages whose insides are private: outside code imports only the package itself.
+CLOSED_PACKAGES = ("game.ui.table",)
+
+
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imported_names(path: Path, root: Path = ROOT) -> set[str]:
+    """Every module ``path`` imports when it runs (dotted names, absolute)."""
+    name = module_name(path, root)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+
+    class Visitor(ast.NodeVisitor):
+        def visit_If(self, node: ast.If) -> None:
+            if is_type_checking(node.test):
+                for child in node.orelse:
+                    self.visit(child)
+                return
+            self.generic_visit(node)
+
+        def visit_Import(self, node: ast.Import) -> None:
+            found.update(alias.name for alias in node.names)
+
+        def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            found.add(source)
+            found.update(f"{source}.{alias.name}" for alias in node.names)
+
+    Visitor().visit(ast.parse(path.read_text(encoding="utf-8")))
+    return found
+
+
+def graph(root: Path = ROOT) -> dict[str, set[str]]:
+    """Module -> the modules of ``root/game`` it imports (a ``from p import name``
+    of a submodule ``p.name`` counts as importing ``p.name``)."""
+    modules = {module_name(p, root): p for p in (root / "game").rglob("*.py")}
+    edges: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        targets = set()
+        for imported in imported_names(path, root):
+            while imported and imported not in modules:
+                imported = imported.rpartition(".")[0]
+            if imported and imported != name:
+                targets.add(imported)
+        edges[name] = targets
+    return edges
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_checker_finds_a_circle_through_a_deferred_import(tmp_path: Path) -> None:
+    pkg = tmp_path / "game"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from game.b import thing\n")
+    (pkg / "b.py").write_text("def thing():\n    from game import a\n    return a\n")
+    (pkg / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.a import thing\n")
+    (pkg / "d.py").write_text("from . import c\n")
+    edges = graph(tmp_path)
+    assert edges["game.c"] == set()  # an import for annotations only
+    assert edges["game.d"] == {"game", "game.c"}  # a relative import
+    assert circles(edges) == [["game.a", "game.b"]]
+
+
+def test_no_import_circles_in_game() -> None:
+    found = circles(graph())
+    assert not found, "import circles: " + "; ".join(" <-> ".join(group) for group in found)
+
+
+def test_closed_packages_are_entered_only_through_their_init() -> None:
+    modules = {module_name(p) for p in GAME.rglob("*.py")}
+    offenders = []
+    for path in [*GAME.rglob("*.py"), *(ROOT / "tests").rglob("*.py"), *(ROOT / "tools").rglob("*.py")]:
+        here = module_name(path)
+        for package in CLOSED_PACKAGES:
+            if here == package or here.startswith(package + "."):
+                continue
+            inside = {name for name in imported_names(path) if name.startswith(package + ".") and name in modules}
+            offenders += [f"{here} imports {name}" for name in inside]
+    assert not offenders, "\n".join(sorted(offenders))
