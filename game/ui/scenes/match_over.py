@@ -11,7 +11,7 @@ import pygame_gui
 from game.engine import RULE_SETS
 from game.ui.menu import MenuOverlay, blit_centred, panel, scale_for, shadowed, style
 from game.ui.text import DIM, GOLD, IVORY
-from game.ui.table import goal_note
+from game.ui.words import goal_note, match_title
 
 if TYPE_CHECKING:
     from game.engine import Match
@@ -21,12 +21,8 @@ UIButton = pygame_gui.elements.UIButton
 
 
 def headline(match: Match) -> str:
-    """"Ann wins the match!" or "The match is drawn"."""
-    if match.winner == "draw":
-        return "The match is drawn"
-    if isinstance(match.winner, int):
-        return f"{match.players[match.winner].name} wins the match!"
-    return "The match is over"
+    """"Ann wins the match!", "You win the match!" or "The match is drawn"."""
+    return match_title(match, exclaim=True) or "The match is over"
 
 
 def round_rows(match: Match, fit: int) -> list[tuple[str, list[int]]]:

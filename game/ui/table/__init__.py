@@ -24,7 +24,6 @@ from game.ui.table.moves import slot_of, targets_for
 from game.ui.table.regions import compute_regions, table_scale
 from game.ui.table.round_end import RoundEndScene, hand_strip
 from game.ui.table.scene import TableScene
-from game.ui.table.words import goal_note
 
 __all__ = [
     "CROSS",
@@ -36,7 +35,6 @@ __all__ = [
     "TableScene",
     "compute_layout",
     "compute_regions",
-    "goal_note",
     "hand_strip",
     "slot_of",
     "table_scale",

@@ -13,6 +13,7 @@ import pygame
 
 from game.ui.menu import felt, shadowed, tile_art
 from game.ui.scene import Scene
+from game.ui.table.words import handoff_prompt, handoff_title
 from game.ui.text import DIM, IVORY, TextCache
 
 GUARD_S = 0.25  # input is ignored this long after the cover appears
@@ -55,8 +56,8 @@ class HandoffScene(Scene):
         back = art.back(length, True)
         blocks = [
             back,
-            shadowed(self.text, f"Pass to {self.name}", int(72 * scale), width=w - 60),
-            self.text.fit(f"Click or press any key when {self.name} is looking", w - 60, int(30 * scale), IVORY, True),
+            shadowed(self.text, handoff_title(self.name), int(72 * scale), width=w - 60),
+            self.text.fit(handoff_prompt(self.name), w - 60, int(30 * scale), IVORY, True),
             self.text.fit("Everyone else looks away: every hand stays hidden until then.", w - 60, int(22 * scale), DIM),
         ]
         gaps = [int(34 * scale), int(22 * scale), int(12 * scale)]

@@ -25,6 +25,7 @@ from game.engine import Action
 from game.engine.tiles import tile_name
 from game.ui.table.geometry import LINE, TableLayout
 from game.ui.table.moves import Target, slot_of, targets_for
+from game.ui.table.words import wait_text
 
 DRAG_START_PX = 6
 
@@ -166,7 +167,7 @@ class TableInput:
         tile = self._hand_tile_at(pos, ctx)
         if tile is not None:
             if not ctx.can_act:
-                return Intent("message", text=f"Wait: it is {ctx.to_move}'s turn")
+                return Intent("message", text=wait_text(ctx.to_move))
             self.drag = Drag(tile, pos, pos)
             return Intent("hold", tile=tile)
         if self.selected is not None and ctx.can_act:
@@ -218,7 +219,7 @@ class TableInput:
             return Intent("select")
         if not ctx.can_act:
             if key in (pygame.K_d, pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER):
-                return Intent("message", text=f"Wait: it is {ctx.to_move}'s turn")
+                return Intent("message", text=wait_text(ctx.to_move))
             return None
         tiles = [tile for tile, _ in ctx.hand]
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and tiles:
@@ -256,7 +257,7 @@ class TableInput:
         """Why ``tile`` cannot go where it was let go (the engine's words)."""
         name = tile_name(tile)
         if not ctx.can_act:
-            return f"Wait: it is {ctx.to_move}'s turn"
+            return wait_text(ctx.to_move)
         layout = ctx.layout
         near: tuple[int, str | None, int | None] | None = None
         if pos is not None:

@@ -11,7 +11,8 @@ import pygame_gui
 from game.engine.tiles import halves
 from game.ui.scene import Overlay
 from game.ui.text import DIM, GOLD, IVORY, TextCache
-from game.ui.table.words import goal_note, match_title, outcome_title
+from game.ui.table.words import outcome_title
+from game.ui.words import goal_note, match_title
 
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene

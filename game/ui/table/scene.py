@@ -25,7 +25,7 @@ from game.ui.table.handoff import HandoffScene
 from game.ui.table.input import InputContext, Intent, TableInput, plain
 from game.ui.table.regions import TableRegions, compute_regions, hand_tile_rects
 from game.ui.table.round_end import RoundEndScene
-from game.ui.table.words import header_text, lead_text
+from game.ui.table.words import header_text, lead_text, passed_text, refused_text, turn_text, wait_text
 from game.ui.text import TextCache
 from game.ui.thinker import ComputerController, Thinker, make_controllers
 from game.ui.tile_art import TileArt
@@ -194,8 +194,7 @@ class TableScene(GuiScene):
             if "pass" in kinds:
                 return head + "your turn: no tile fits, pass"
             return head + "your turn"
-        waiting = self.names[seat]
-        return head + f"{waiting} is thinking…" if self.controllers[seat] is not None else head + f"{waiting}'s turn"
+        return head + turn_text(self.names[seat], thinking=self.controllers[seat] is not None)
 
     def seat_info(self, seat: int) -> tuple[str, int, int, bool, str]:
         """(name, tiles held, match total, to move, status line) for a seat's plaque."""
@@ -305,7 +304,7 @@ class TableScene(GuiScene):
         if not self.can_act():
             seat = self.state.current_player
             if seat is not None:
-                self.motion.say(f"Wait: it is {self.names[seat]}'s turn", 2.5)
+                self.motion.say(wait_text(self.names[seat]), 2.5)
             return
         reason = self.state.explain(action)
         if reason is not None:
@@ -379,10 +378,10 @@ class TableScene(GuiScene):
                 )
             self.sound("draw")
         elif action.kind == "pass":
-            self.motion.say(f"{self.names[seat]} passes", 2.0)
+            self.motion.say(passed_text(self.names[seat]), 2.0)
             self.sound("pass")
         elif action.kind == "refuse":
-            self.motion.say(f"{self.names[seat]} refuses to lead", 2.5)
+            self.motion.say(refused_text(self.names[seat]), 2.5)
             self.sound("pass")
 
     def sound(self, name: str) -> None:

@@ -1,9 +1,13 @@
-"""The words the table shows: the header, whose turn, how a round ended."""
+"""The words the table shows: the header, whose turn, how a round ended.
+
+Every sentence naming a seat reads right for "You" too (``game.ui.words``).
+"""
 
 from __future__ import annotations
 
 from game.engine import RULE_SETS, Match, RoundState
 from game.engine.tiles import tile_name
+from game.ui.words import object_name, says, whose
 
 
 def header_text(match: Match) -> str:
@@ -29,12 +33,12 @@ def lead_text(state: RoundState, names: list[str]) -> str:
     who = names[state.current_player]
     kind = state.lead_kind
     if kind == "forced" and state.lead_tile is not None:
-        return f"{who} leads with {tile_name(state.lead_tile)}"
+        return says(who, "lead", f"with {tile_name(state.lead_tile)}")
     if kind == "draw-for-double":
-        return f"Nobody holds a double: {who} draws for one"
+        return "Nobody holds a double: " + says(who, "draw", "for one")
     if kind == "refusable":
-        return f"{who} leads a double (not 0-0), draws for one, or refuses"
-    return f"{who} leads any tile"
+        return f"{who} may lead a double (not 0-0), draw for one, or refuse"
+    return says(who, "lead", "any tile")
 
 
 def outcome_title(match: Match, state: RoundState) -> str:
@@ -47,26 +51,32 @@ def outcome_title(match: Match, state: RoundState) -> str:
     if outcome.end == "domino" and outcome.winner is not None:
         return f"Domino! {names[outcome.winner]} laid the last tile"
     if outcome.winner is not None:
-        return f"Blocked: {names[outcome.winner]} holds the lowest count"
+        return "Blocked: " + says(names[outcome.winner], "hold", "the lowest count")
     return "Blocked, and the lowest counts tie: nobody wins the round"
 
 
-def match_title(match: Match) -> str:
-    if not match.over:
-        return ""
-    if match.winner == "draw":
-        return "The match is drawn"
-    if isinstance(match.winner, int):
-        return f"{match.players[match.winner].name} wins the match"
-    return "The match is over"
+def turn_text(name: str, thinking: bool) -> str:
+    """Whose turn it is, from the hand's label: "Bo is thinking…", "Ann's turn", "Your turn"."""
+    return says(name, "be", "thinking…") if thinking else f"{whose(name, capital=True)} turn"
 
 
-def goal_note(match: Match) -> str:
-    rules = match.rules
-    if rules.target_score is None:
-        return "One round only."
-    if rules.match_end == "first-to-target-loses":
-        return f"Points are bad: the first to reach {rules.target_score} loses."
-    if rules.match_end == "lowest-when-target-reached":
-        return f"When someone reaches {rules.target_score}, the lowest total wins."
-    return f"The first to reach {rules.target_score} wins."
+def wait_text(name: str) -> str:
+    """Said to a player who acts out of turn."""
+    return f"Wait: it is {whose(name)} turn"
+
+
+def passed_text(name: str) -> str:
+    return says(name, "pass")
+
+
+def refused_text(name: str) -> str:
+    return says(name, "refuse", "to lead")
+
+
+def handoff_title(name: str) -> str:
+    """The cover between turns of a couch game: "Pass to Ann"."""
+    return f"Pass to {object_name(name)}"
+
+
+def handoff_prompt(name: str) -> str:
+    return f"Click or press any key when {says(name, 'be', 'looking', mid=True)}"

@@ -1,0 +1,82 @@
+"""Sentences about seats and matches that read right for every name, "You" included.
+
+A seat is usually named ("Ann", "Hard 2"), but the one person playing against
+computers is "You" by default, and "You leads" or "You's turn" reads wrong.
+Every sentence that names a seat is built here or with ``says`` and
+``whose``, so that it reads "Ann leads" and "You lead", "Ann's turn" and "Your
+turn".
+"""
+
+from __future__ import annotations
+
+from game.engine import Match
+
+# Verbs whose third person is not the base form plus "s".
+_IRREGULAR = {"be": "is", "have": "has", "do": "does", "go": "goes"}
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the second person ("You", in any case)."""
+    return name.strip().lower() == "you"
+
+
+def third_person(verb: str) -> str:
+    """"lead" -> "leads", "pass" -> "passes", "carry" -> "carries", "have" -> "has"."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def says(name: str, verb: str, rest: str = "", mid: bool = False) -> str:
+    """``name`` doing ``verb`` (given in its base form), then ``rest``:
+    ``says("Ann", "lead", "with 1-1")`` -> "Ann leads with 1-1", for "You" "You lead with 1-1".
+
+    Only the first word of ``verb`` is conjugated ("draw for" -> "draws for").
+    ``mid``: the sentence began before, so "You" is written "you".
+    """
+    head, _, tail = verb.partition(" ")
+    if is_you(name):
+        word = {"be": "are"}.get(head, head)
+        name = "you" if mid else "You"
+    else:
+        word = third_person(head)
+    words = " ".join(part for part in (word, tail) if part)
+    return f"{name} {words}" + (f" {rest}" if rest else "")
+
+
+def whose(name: str, capital: bool = False) -> str:
+    """The possessive: "Ann's", or "your" ("Your" with ``capital``)."""
+    if is_you(name):
+        return "Your" if capital else "your"
+    return f"{name}'s"
+
+
+def object_name(name: str) -> str:
+    """``name`` as an object: "to Ann", "to you"."""
+    return "you" if is_you(name) else name
+
+
+def match_title(match: Match, exclaim: bool = False) -> str:
+    """"Ann wins the match", "You win the match", "The match is drawn"; "" while it goes on."""
+    if not match.over:
+        return ""
+    if match.winner == "draw":
+        return "The match is drawn"
+    if isinstance(match.winner, int):
+        return says(match.players[match.winner].name, "win", "the match") + ("!" if exclaim else "")
+    return "The match is over"
+
+
+def goal_note(match: Match) -> str:
+    rules = match.rules
+    if rules.target_score is None:
+        return "One round only."
+    if rules.match_end == "first-to-target-loses":
+        return f"Points are bad: the first to reach {rules.target_score} loses."
+    if rules.match_end == "lowest-when-target-reached":
+        return f"When someone reaches {rules.target_score}, the lowest total wins."
+    return f"The first to reach {rules.target_score} wins."
