@@ -9,7 +9,7 @@ from typing import Any, Callable
 import pytest
 
 from game.engine import Action, Match, PlayerInfo, Rules, parse_tile
-from game.ui.table.words import (
+from game.ui.table import (
     handoff_prompt,
     handoff_title,
     lead_text,

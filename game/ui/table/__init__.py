@@ -24,6 +24,16 @@ from game.ui.table.moves import slot_of, targets_for
 from game.ui.table.regions import compute_regions, table_scale
 from game.ui.table.round_end import RoundEndScene, hand_strip
 from game.ui.table.scene import TableScene
+from game.ui.table.words import (
+    handoff_prompt,
+    handoff_title,
+    lead_text,
+    outcome_title,
+    passed_text,
+    refused_text,
+    turn_text,
+    wait_text,
+)
 
 __all__ = [
     "CROSS",
@@ -36,6 +46,14 @@ __all__ = [
     "compute_layout",
     "compute_regions",
     "hand_strip",
+    "handoff_prompt",
+    "handoff_title",
+    "lead_text",
+    "outcome_title",
+    "passed_text",
+    "refused_text",
+    "turn_text",
+    "wait_text",
     "slot_of",
     "table_scale",
     "targets_for",
