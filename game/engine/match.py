@@ -89,6 +89,9 @@ class Match:
         self.totals = [0] * rules.players
         self.over = False
         self.winner: int | str | None = None
+        # A move was taken back, or a hint asked for: the match is "assisted" (the
+        # statistics count it apart; the record keeps the flag).
+        self.assisted = False
 
     # Rounds -----------------------------------------------------------------
     @property
@@ -130,6 +133,20 @@ class Match:
         state = self.round
         state.push(action)
         self._settle(state)
+
+    def take_back(self) -> Action:
+        """Undo the last action of the round in play and return it.
+
+        The deal is untouched: a tile drawn goes back to the front of the
+        boneyard, so the match stays the one its seed and record describe.
+        A finished round is final (its scores are counted).
+        """
+        state = self.round
+        if state.over:
+            raise IllegalMoveError("the round is over: its moves cannot be taken back")
+        if not state.history:
+            raise IllegalMoveError("no move of this round to take back")
+        return state.pop()
 
     def _settle(self, state: RoundState) -> None:
         outcome = state.outcome

@@ -79,13 +79,16 @@ def match_to_record(match: Match) -> dict[str, Any]:
                 "actions": [action_to_json(seat, a) for seat, a in state.history],
             }
         )
-    return {
+    record: dict[str, Any] = {
         "format": FORMAT,
         "rules": {"base": match.rules.base, "options": match.rules.overrides()},
         "players": players,
         "seed": match.seed,
         "rounds": rounds,
     }
+    if match.assisted:
+        record["assisted"] = True
+    return record
 
 
 def _dealt_hands(state: Any, first_hands: list[int] | None) -> list[list[Tile]]:
@@ -152,7 +155,11 @@ def load_record(data: Any) -> Match:
     rounds = data.get("rounds", [])
     if not isinstance(rounds, list):
         raise RecordError("rounds must be a list")
+    assisted = data.get("assisted", False)
+    if not isinstance(assisted, bool):
+        raise RecordError("assisted must be true or false")
     match = Match(rules, players, seed if seed is not None else 0)
+    match.assisted = assisted
     for r, round_obj in enumerate(rounds):
         _replay_round(match, r, round_obj, seed)
     return match

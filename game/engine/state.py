@@ -635,6 +635,25 @@ class RoundState:
         self._restore(self._stack.pop())
         return last
 
+    def before(self, index: int) -> RoundState:
+        """A copy of the position just before action ``index`` of the history
+        (``index == len(history)``: the position now). Needs the undo stack that
+        every pushed action leaves, so not on a ``copy()``."""
+        if not 0 <= index <= len(self.history):
+            raise IndexError(f"no action {index} in a history of {len(self.history)}")
+        other = self.copy()
+        if index == len(self.history):
+            return other
+        if len(self._stack) != len(self.history):
+            raise ValueError("this position has no undo stack (it is a copy)")
+        other._restore(self._copied(self._stack[index]))
+        return other
+
+    @staticmethod
+    def _copied(snap: tuple[Any, ...]) -> tuple[Any, ...]:
+        """A snapshot whose lists are fresh, so restoring it shares nothing."""
+        return tuple(item[:] if isinstance(item, list) else item for item in snap)
+
     def _snapshot(self) -> tuple[Any, ...]:
         return (
             self.hands[:],
