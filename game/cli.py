@@ -61,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("record", metavar="RECORD.json", help="a matador-record/1 file, or - for stdin")
 
     bench = sub.add_parser("bench", help="print performance figures")
-    bench.add_argument("what", choices=("engine", "ai", "ui", "startup"), help="what to measure")
+    bench.add_argument("what", choices=("engine", "ai", "ui", "startup", "hint"), help="what to measure")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument("--quick", action="store_true", help="a shorter run (fewer samples)")
     bench.add_argument("--bundle", metavar="PATH", help="startup: the built executable to time as well")

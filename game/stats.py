@@ -21,6 +21,12 @@ class Record:
     rounds_played: int = 0
     rounds_won: int = 0
     best_round: int = 0  # the most points a won round brought (own-pips sets: the fewest pips left)
+    # Matches in which a move was taken back or a hint asked for, counted apart
+    # (and their rounds): they do not count above, nor for the best round.
+    assisted_matches_played: int = 0
+    assisted_matches_won: int = 0
+    assisted_rounds_played: int = 0
+    assisted_rounds_won: int = 0
 
 
 class Statistics:
@@ -38,6 +44,10 @@ class Statistics:
         own_pips = match.rules.scoring == "own-pips"
         for seat, player in enumerate(match.players):
             rec = self.record(player.name, match.rules.base)
+            if match.assisted:
+                rec.assisted_rounds_played += 1
+                rec.assisted_rounds_won += outcome.winner == seat
+                continue
             rec.rounds_played += 1
             if outcome.winner == seat:
                 rec.rounds_won += 1
@@ -50,6 +60,10 @@ class Statistics:
     def add_match(self, match: Match) -> None:
         for seat, player in enumerate(match.players):
             rec = self.record(player.name, match.rules.base)
+            if match.assisted:
+                rec.assisted_matches_played += 1
+                rec.assisted_matches_won += match.winner == seat
+                continue
             rec.matches_played += 1
             if match.winner == seat:
                 rec.matches_won += 1

@@ -137,3 +137,30 @@ def test_save_survives_sigkill(tmp_path: Path) -> None:
     loaded, message = load_match()
     assert message is None and loaded is not None
     assert not list(autosave_path().parent.glob("*.broken-*"))
+
+
+def test_assisted_matches_are_counted_apart() -> None:
+    import random
+
+    from game.engine import Match, PlayerInfo, Rules
+    from game.stats import Statistics as Stats
+
+    players = [PlayerInfo("Ann", "human", None), PlayerInfo("Bo", "computer", "easy")]
+    stats = Stats()
+    for assisted in (False, True, True):
+        match = Match(Rules.from_base("matador", 2, {"target_score": None}), players, 4)
+        match.assisted = assisted
+        match.next_round()
+        rng = random.Random(4)
+        while not match.round.over:
+            match.push(rng.choice(match.round.legal_moves()))
+        outcome = match.round.outcome
+        assert outcome is not None and match.over
+        stats.add_round(match, outcome)
+        stats.add_match(match)
+    for seat, player in enumerate(players):
+        rec = stats.record(player.name, "matador")
+        won = int(match.winner == seat)
+        assert (rec.matches_played, rec.matches_won, rec.rounds_played) == (1, won, 1)
+        assert (rec.assisted_matches_played, rec.assisted_matches_won, rec.assisted_rounds_played) == (2, 2 * won, 2)
+    assert Stats.from_json(stats.to_json()).record("Ann", "matador") == stats.record("Ann", "matador")

@@ -27,6 +27,7 @@ from game.engine.layout import (
 from game.engine.rules import REFUSABLE_LEADS, Rules
 from game.engine.tiles import (
     DOUBLE,
+    DOUBLES_MASK,
     HALVES,
     HIGH,
     LOW,
@@ -38,11 +39,6 @@ from game.engine.tiles import (
 )
 from game.engine.view import SeatView
 
-# HAS[v]: the tiles with a half showing v.
-HAS: tuple[int, ...] = tuple(
-    sum(1 << t for t, (a, b) in enumerate(HALVES) if v in (a, b)) for v in range(10)
-)
-DOUBLES_MASK = sum(1 << t for t, d in enumerate(DOUBLE) if d)
 
 # Lead situations (how this round opens).
 FORCED = "forced"  # one seat must lead one tile

@@ -18,6 +18,9 @@ LOW: tuple[int, ...] = tuple(b for _, b in HALVES)
 PIPS: tuple[int, ...] = tuple(a + b for a, b in HALVES)
 DOUBLE: tuple[bool, ...] = tuple(a == b for a, b in HALVES)
 NAMES: tuple[str, ...] = tuple(f"{a}-{b}" for a, b in HALVES)
+# HAS[v]: the tiles (a bitmask) with a half showing v.
+HAS: tuple[int, ...] = tuple(sum(1 << t for t, (a, b) in enumerate(HALVES) if v in (a, b)) for v in range(MAX_TOP + 1))
+DOUBLES_MASK = sum(1 << t for t, d in enumerate(DOUBLE) if d)
 
 
 def tile_of(a: int, b: int) -> Tile:

@@ -124,6 +124,7 @@ class Flow:
             animation_speed=getattr(settings, "animation_speed", "normal"),
             computer_speed=getattr(settings, "computer_speed", "normal"),
             hints=getattr(settings, "hints", True),
+            show_knowledge=getattr(settings, "show_knowledge", False),
             on_leave=self.leave_table,
             on_action=autosave if isinstance(autosave, Autosaver) else None,
             on_pause=self.pause,

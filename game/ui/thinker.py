@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
 
 from game.engine import Action, PlayerInfo, SeatView
 
-if TYPE_CHECKING:  # the executors are imported when first needed (a faster start)
+if TYPE_CHECKING:  # the executors and the players are imported when first needed (a faster start)
     from concurrent.futures import Executor, Future
 
+    from game.ai.hint import Hint
+
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # Seconds of thinking a computer player may use per decision, by level.
 BUDGET_S = {"easy": 0.1, "medium": 0.35, "hard": 1.0, "random": 0.0}
@@ -53,6 +56,13 @@ def choose_action(level: str, view: SeatView, seed: int, budget_s: float) -> Act
             return action
         log.warning("the %s player chose an illegal move %s; playing a random one", level, action)
     return rng.choice(legal)
+
+
+def suggest_move(view: SeatView, seed: int, names: list[str], budget_s: float) -> Hint:
+    """A hint for the person at ``view``'s seat (runs in the worker)."""
+    from game.ai.hint import suggest
+
+    return suggest(view, seed, names, budget_s)
 
 
 def _warm_up() -> bool:
@@ -90,11 +100,15 @@ class Thinker:
             self._fall_back(err)
 
     def submit(self, level: str, view: SeatView, seed: int, budget_s: float) -> Future[Action]:
+        return self.run(choose_action, level, view, seed, budget_s)
+
+    def run(self, work: Callable[..., T], *args: Any) -> Future[T]:
+        """``work(*args)`` in the worker (a module-level function, for a process)."""
         try:
-            return self._pool().submit(choose_action, level, view, seed, budget_s)
+            return self._pool().submit(work, *args)
         except Exception as err:
             self._fall_back(err)
-            return self._pool().submit(choose_action, level, view, seed, budget_s)
+            return self._pool().submit(work, *args)
 
     def _fall_back(self, err: Exception) -> None:
         log.warning("computer players cannot use a worker process (%s); using a thread", err)

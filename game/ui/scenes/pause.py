@@ -1,4 +1,4 @@
-"""The pause menu over the table (Esc): Resume, Rules, Settings, Save and leave.
+"""The pause menu over the table (Esc): Resume, Undo, Rules, Settings, Save and leave.
 
 The match is saved after every move already; leaving waits for that save to be
 on disk and then goes back to the title. Settings changed meanwhile reach the
@@ -31,8 +31,10 @@ class PauseScene(MenuOverlay):
         assert self.gui is not None
         w, h = self.size
         s = scale_for(self.size)
-        labels: list[tuple[str, str, str | None]] = [
-            ("resume", "Resume", style("title_primary", self.size)),
+        labels: list[tuple[str, str, str | None]] = [("resume", "Resume", style("title_primary", self.size))]
+        if self.table.takebacks is not None:  # one person against computers
+            labels.append(("undo", "Undo your last turn", style("title_button", self.size)))
+        labels += [
             ("rules", "Rules", style("title_button", self.size)),
             ("settings", "Settings", style("title_button", self.size)),
             ("leave", "Save and leave", style("title_button", self.size)),
@@ -52,6 +54,8 @@ class PauseScene(MenuOverlay):
         y += note.get_height() + int(22 * s)
         self.picture = box
         self.buttons = button_column(self.gui, labels, w // 2, self.panel_rect.top + y, bw, bh, gap)
+        if "undo" in self.buttons and not self.table.can_undo():
+            self.buttons["undo"].disable()  # type: ignore[no-untyped-call]
 
     def build_gui(self) -> None:
         super().build_gui()
@@ -69,6 +73,9 @@ class PauseScene(MenuOverlay):
             return
         if name == "resume":
             app.pop()
+        elif name == "undo":
+            app.pop()
+            self.table.undo()
         elif name in ("rules", "settings"):
             app.routes.open_side(name)
         elif name == "leave":

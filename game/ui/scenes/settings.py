@@ -269,6 +269,7 @@ class SettingsScene(InfoScene):
             ("animation_speed", "Animations", ""),
             ("computer_speed", "Computer players", ""),
             ("hints", "Hints", "show where tiles fit"),
+            ("show_knowledge", "Table knowledge", "show what the table knows"),
             ("fullscreen", "Full screen", "also F11"),
             ("window_size", "Window size", ""),
         ]
@@ -369,7 +370,7 @@ class SettingsScene(InfoScene):
         if key == "sound":
             settings.sound = bool(value)
             self.audio.set_enabled(settings.sound)
-        elif key in ("animation_speed", "computer_speed", "hints"):
+        elif key in ("animation_speed", "computer_speed", "hints", "show_knowledge"):
             setattr(settings, key, value)
         elif key == "fullscreen":
             settings.fullscreen = bool(value)

@@ -129,6 +129,10 @@ class StatisticsScene(InfoScene):
                 total.rounds_played += rec.rounds_played
                 total.rounds_won += rec.rounds_won
                 total.best_round = max(total.best_round, rec.best_round)
+                total.assisted_matches_played += rec.assisted_matches_played
+                total.assisted_matches_won += rec.assisted_matches_won
+                total.assisted_rounds_played += rec.assisted_rounds_played
+                total.assisted_rounds_won += rec.assisted_rounds_won
             rows.append(("All rule sets", total))
         return rows
 
@@ -202,6 +206,14 @@ class StatisticsScene(InfoScene):
             line = _fit(summary, self.px(17), inner.width - self.px(12), IVORY, True)
             put(line, pygame.Rect(x0, y, inner.width, line.get_height()), "left", summary)
             y += line.get_height() + self.px(6)
+            if rec.assisted_matches_played or rec.assisted_rounds_played:
+                assisted = (
+                    f"Assisted (undo or hints): {rec.assisted_matches_won} of {rec.assisted_matches_played} matches"
+                    f" and {rec.assisted_rounds_won} of {rec.assisted_rounds_played} rounds won, counted apart"
+                )
+                line = _fit(assisted, self.px(15), inner.width - self.px(12), DIM)
+                put(line, pygame.Rect(x0, y, inner.width, line.get_height()), "left", assisted)
+                y += line.get_height() + self.px(4)
             note = "Best round: the most points a single won round brought."
             line = _fit(note, self.px(14), inner.width - self.px(12), DIM)
             put(line, pygame.Rect(x0, y, inner.width, line.get_height()), "left", note)

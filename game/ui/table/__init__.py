@@ -24,6 +24,7 @@ from game.ui.table.moves import slot_of, targets_for
 from game.ui.table.regions import compute_regions, table_scale
 from game.ui.table.round_end import RoundEndScene, hand_strip
 from game.ui.table.scene import TableScene
+from game.ui.table.score_sheet import ScoreSheetScene, score_rows, sheet_picture
 from game.ui.table.words import (
     handoff_prompt,
     handoff_title,
@@ -40,6 +41,7 @@ __all__ = [
     "LINE",
     "HandoffScene",
     "RoundEndScene",
+    "ScoreSheetScene",
     "Shift",
     "TableLayout",
     "TableScene",
@@ -54,6 +56,8 @@ __all__ = [
     "refused_text",
     "turn_text",
     "wait_text",
+    "score_rows",
+    "sheet_picture",
     "slot_of",
     "table_scale",
     "targets_for",

@@ -50,7 +50,9 @@ class TableRenderer:
         self.header(surface, scene)
         hidden = scene.motion.hidden()
         self.table_tiles(surface, scene, hidden)
+        self.news_marks(surface, scene, hidden)
         self.ends(surface, scene)
+        self.side_panel(surface, scene)
         for seat, place in regions.seats.items():
             surface.blit(self.plaque(scene, seat, place.rect.size, place.side), place.rect.topleft)
         self.boneyard(surface, scene)
@@ -100,6 +102,33 @@ class TableRenderer:
                 glow = self.art.highlight(length, spot.vertical)
                 surface.blit(glow, (rect.left - margin, rect.top - margin))
             surface.blit(self.art.face(spot.first, spot.second, length, spot.vertical), rect.topleft)
+
+    def news_marks(self, surface: pygame.Surface, scene: TableScene, hidden: set[int]) -> None:
+        """Each other seat's latest tile, laid since the person at the screen last
+        moved, keeps a small tag with the seat's name."""
+        if not scene.news or scene.motion.shift is not None:
+            return
+        history = scene.state.history
+        size = max(12, round(14 * scene.regions.scale))
+        for seat, index in scene.news.items():
+            action = history[index][1]
+            spot = scene.layout.spot(action.tile) if action.kind == "lay" and action.tile is not None else None
+            if spot is None or spot.tile in hidden:
+                continue
+            name = scene.names[seat]
+            tag = self._cached(("news", name, size), lambda: pill(self.text.render(name, size, INK, True), (*GOLD, 235), 5))
+            pygame.draw.rect(surface, GOLD, spot.rect.inflate(4, 4), 2, border_radius=4)
+            x = spot.rect.centerx - tag.get_width() // 2
+            y = spot.rect.top - tag.get_height() - 3
+            if y < scene.regions.layout_area.top:
+                y = spot.rect.bottom + 3
+            surface.blit(tag, clamp_into((x, y), tag.get_size(), scene.regions.felt))
+
+    def side_panel(self, surface: pygame.Surface, scene: TableScene) -> None:
+        content = scene.panel_content()
+        if content is None or scene.side is None or scene.regions.panel is None:
+            return
+        surface.blit(scene.side.picture(content), scene.regions.panel.topleft)
 
     def ends(self, surface: pygame.Surface, scene: TableScene) -> None:
         """Open ends: an outline and what each needs; the ghosts of the tile held."""

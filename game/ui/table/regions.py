@@ -14,6 +14,7 @@ from pygame import Rect
 # Others around the table: how many on the left side, the top, the right side.
 SPREAD = {1: (0, 1, 0), 2: (0, 2, 0), 3: (0, 3, 0), 4: (1, 2, 1), 5: (1, 3, 1), 6: (2, 2, 2), 7: (2, 3, 2)}
 HEADER_H = 24
+TOOL_W, TOOL_H = 66, 30  # a toolbar button at 1280x800
 GAP = 8
 
 
@@ -47,18 +48,23 @@ class TableRegions:
     buttons: dict[str, Rect]
     seats: dict[int, SeatPlace] = field(default_factory=dict)
     scale: float = 1.0  # table_scale of the window: text and plaques grow with it
+    toolbar: Rect = field(default_factory=Rect)  # the row of small buttons at the felt's top right
+    tool_buttons: list[Rect] = field(default_factory=list)
+    panel: Rect | None = None  # the side panel (moves, what the table knows), when open
 
     @property
     def message_anchor(self) -> tuple[int, int]:
-        """Where a message is centred: just above the hand."""
-        return self.felt.centerx, self.felt.bottom - 26
+        """Where a message is centred: just above the hand, in the middle of the layout."""
+        return self.layout_area.centerx, self.felt.bottom - 26
 
 
 def others_in_order(viewer: int, players: int) -> list[int]:
     return [(viewer + k) % players for k in range(1, players)]
 
 
-def compute_regions(size: tuple[int, int], players: int, viewer: int) -> TableRegions:
+def compute_regions(size: tuple[int, int], players: int, viewer: int, tools: int = 0, panel: bool = False) -> TableRegions:
+    """The regions for a window of ``size``; ``tools`` small buttons in the felt's
+    top row; with ``panel`` a side panel takes the right of the felt from the layout."""
     width, height = size
     k = table_scale(size)
     others = others_in_order(viewer, players)
@@ -66,12 +72,21 @@ def compute_regions(size: tuple[int, int], players: int, viewer: int) -> TableRe
     hand_h = clamp(height * 21 // 100, 118, int(190 * k))
     top_h = clamp(height * 14 // 100, 78, int(116 * k)) if top_n else 0
     side_w = clamp(width * 13 // 100, 108, int(170 * k)) if left_n or right_n else 0
-    header_h = int(HEADER_H * k)
+    header_h = int((TOOL_H + 8 if tools else HEADER_H) * k)
 
     felt = Rect(side_w, top_h, width - 2 * side_w, height - top_h - hand_h)
-    header = Rect(felt.left + 12, felt.top + 4, felt.width - 24, header_h - 4)
+    tool_w, tool_h = int(TOOL_W * k), int(TOOL_H * k)
+    tool_span = tools * tool_w + max(0, tools - 1) * 4
+    toolbar = Rect(felt.right - 8 - tool_span, felt.top + 4, tool_span, tool_h)
+    tool_buttons = [Rect(toolbar.left + i * (tool_w + 4), toolbar.top, tool_w, tool_h) for i in range(tools)]
+    header = Rect(felt.left + 12, felt.top + 4, felt.width - 24 - (tool_span + 12 if tools else 0), header_h - 4)
     pad = 10
     layout_area = Rect(felt.left + pad, felt.top + header_h, felt.width - 2 * pad, felt.height - header_h - pad)
+    side_panel = None
+    if panel:
+        panel_w = clamp(felt.width * 30 // 100, 200, int(300 * k))
+        side_panel = Rect(felt.right - pad - panel_w, layout_area.top, panel_w, layout_area.height)
+        layout_area.width -= panel_w + pad
 
     hand = Rect(0, height - hand_h, width, hand_h)
     right_w = clamp(width * 30 // 100, 270, int(360 * k))
@@ -87,7 +102,10 @@ def compute_regions(size: tuple[int, int], players: int, viewer: int) -> TableRe
         "pass": Rect(bx, hand.top + 16, button_w, button_h),
         "refuse": Rect(bx, hand.top + 24 + button_h, button_w, button_h),
     }
-    regions = TableRegions(size, felt, layout_area, header, hand, hand_label, hand_tiles, boneyard, buttons, scale=k)
+    regions = TableRegions(
+        size, felt, layout_area, header, hand, hand_label, hand_tiles, boneyard, buttons,
+        scale=k, toolbar=toolbar, tool_buttons=tool_buttons, panel=side_panel,
+    )
 
     order = list(others)
     left = order[:left_n]

@@ -9,6 +9,7 @@ can follow.
 from __future__ import annotations
 
 import logging
+from concurrent.futures import Future
 from typing import Callable
 
 import pygame
@@ -23,11 +24,17 @@ from game.ui.table.draw import TableRenderer
 from game.ui.table.geometry import TableLayout, compute_layout
 from game.ui.table.handoff import HandoffScene
 from game.ui.table.input import InputContext, Intent, TableInput, plain
+from game.ui.table.knowledge import SeatKnowledge, table_knowledge
+from game.ui.table.log import LogLine, news_for, news_words, place_words, round_log
+from game.ui.table.moves import targets_for
+from game.ui.table.panel import PanelContent, SidePanel
 from game.ui.table.regions import TableRegions, compute_regions, hand_tile_rects
 from game.ui.table.round_end import RoundEndScene
+from game.ui.table.score_sheet import ScoreSheetScene
+from game.ui.table.undo import TakeBacks
 from game.ui.table.words import header_text, lead_text, passed_text, refused_text, turn_text, wait_text
 from game.ui.text import TextCache
-from game.ui.thinker import ComputerController, Thinker, make_controllers
+from game.ui.thinker import ComputerController, Thinker, make_controllers, suggest_move
 from game.ui.tile_art import TileArt
 
 log = logging.getLogger(__name__)
@@ -35,6 +42,8 @@ log = logging.getLogger(__name__)
 GLIDE_S = 0.45  # a computer's tile from its seat to the table, at normal speed
 SHIFT_SHARE = 0.8  # the table making room for a tile takes this share of a glide
 THINK_S = 0.55  # the least time a computer's turn takes, at normal speed
+HINT_BUDGET_S = 0.8  # the hard player's thinking for a hint: the answer comes within a second
+TOOLS = {"undo": "Undo", "redo": "Redo", "hint": "Hint", "moves": "Moves", "scores": "Scores", "menu": "Menu"}
 
 
 class TableScene(GuiScene):
@@ -48,6 +57,7 @@ class TableScene(GuiScene):
         animation_speed: str = "normal",
         computer_speed: str = "normal",
         hints: bool = True,
+        show_knowledge: bool = False,
         on_leave: Callable[[TableScene], None] | None = None,
         on_action: Callable[[Match], None] | None = None,
         on_pause: Callable[[TableScene], None] | None = None,
@@ -62,6 +72,7 @@ class TableScene(GuiScene):
         self.glide_s = GLIDE_S / SPEED_FACTOR.get(animation_speed, 1.0)
         self.think_s = THINK_S / SPEED_FACTOR.get(computer_speed, 1.0)
         self.hints = hints
+        self.show_knowledge = show_knowledge  # the panel of what each seat is known to lack
         self.on_leave = on_leave
         self.on_action = on_action
         self.on_pause = on_pause  # Esc with nothing in hand (the menu work opens its pause menu here)
@@ -77,7 +88,7 @@ class TableScene(GuiScene):
         self.open_ends: list[OpenEnd] = []
         self.legal: list[Action] = []
         self._version: tuple[object, ...] | None = None
-        self._unit_cap: dict[tuple[int, tuple[int, int]], int] = {}
+        self._unit_cap: dict[tuple[int, tuple[int, int], bool], int] = {}
         self._pending: Action | None = None
         self._think_clock = 0.0
         self._round_wait = 0.0
@@ -85,6 +96,18 @@ class TableScene(GuiScene):
         self._buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self._handoff_open = False
         self._updates = 0
+        # Play aids: undo (one person against computers only), the hint, the side panel.
+        self.takebacks = TakeBacks(self.humans[0]) if len(self.humans) == 1 and match.rules.players > 1 else None
+        self.hint_budget_s = HINT_BUDGET_S
+        self.hinted: tuple[tuple[int, int], Action, str] | None = None  # (position, action, reason)
+        self._hint_future: Future[object] | None = None
+        self._hint_at: tuple[int, int] | None = None
+        self.moves_open = False
+        self.log_scroll = 0
+        self.news: dict[int, int] = {}  # other seats' moves the person at the screen has not answered yet
+        self._log: tuple[tuple[object, ...], list[LogLine]] | None = None
+        self._tools: dict[str, pygame_gui.elements.UIButton] = {}
+        self.side: SidePanel | None = None
 
     # Setup -------------------------------------------------------------------
     def attach(self, app: object) -> None:
@@ -95,20 +118,38 @@ class TableScene(GuiScene):
             art = TileArt()
             self.app.services["art"] = art
         self.renderer = TableRenderer(art, self.text)
+        self.side = SidePanel(art, self.text)
         if self.match.needs_next_round:
             self.match.next_round()
         self.sync(force=True)
 
     def build_gui(self) -> None:
         assert self.gui is not None
-        regions = compute_regions(self.size, self.match.rules.players, self.viewer or 0)
+        regions = self.compute_regions()
         self._buttons = {
             "pass": pygame_gui.elements.UIButton(regions.buttons["pass"], "Pass", self.gui, object_id="#primary"),
             "refuse": pygame_gui.elements.UIButton(regions.buttons["refuse"], "Refuse to lead", self.gui),
         }
         for button in self._buttons.values():
             button.hide()  # type: ignore[no-untyped-call]
+        style = "#tool_l" if regions.scale >= 1.2 else "#tool"
+        self._tools = {
+            name: pygame_gui.elements.UIButton(rect, TOOLS[name], self.gui, object_id=style)
+            for name, rect in zip(self.tool_names(), regions.tool_buttons)
+        }
         self._version = None
+
+    def tool_names(self) -> list[str]:
+        """The toolbar's buttons: undo and redo only for one person against computers."""
+        names = list(TOOLS)
+        if self.takebacks is None:
+            names = [n for n in names if n not in ("undo", "redo")]
+        return names
+
+    def compute_regions(self, viewer: int | None = None) -> TableRegions:
+        shown = viewer if viewer is not None else (self.viewer or 0)
+        panel = self.moves_open or self.show_knowledge
+        return compute_regions(self.size, self.match.rules.players, shown, len(self.tool_names()), panel)
 
     def close(self) -> None:
         for controller in self.controllers:
@@ -205,6 +246,8 @@ class TableScene(GuiScene):
             status = "thinking…"
         elif to_move:
             status = "to move"
+        elif seat in self.news:  # what it did since the person at the screen last moved
+            status = news_words(state.history[self.news[seat]][1])
         else:
             status = f"{count} tile{'s' if count != 1 else ''}"
         return self.names[seat], count, self.match.totals[seat], to_move, status
@@ -230,13 +273,14 @@ class TableScene(GuiScene):
     def sync(self, force: bool = False) -> None:
         """Recompute the layout, regions and hand after the game or the window changed."""
         state = self.state
-        version = (self.match.round_index, len(state.history), state.phase, self.size, self.viewer, self._handoff_open)
+        panel = self.moves_open or self.show_knowledge
+        version = (self.match.round_index, len(state.history), state.phase, self.size, self.viewer, self._handoff_open, panel)
         if version == self._version and not force:
             return
         self._version = version
         shown = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else 0)
-        self.regions = compute_regions(self.size, self.match.rules.players, shown)
-        key = (self.match.round_index, self.size)
+        self.regions = self.compute_regions(shown)
+        key = (self.match.round_index, self.size, panel)
         before = self.layout
         self.layout = compute_layout(state, self.regions.layout_area, self._unit_cap.get(key))
         if not force and key in self._unit_cap:
@@ -249,6 +293,7 @@ class TableScene(GuiScene):
         self.legal = state.legal_moves() if seat is not None and self.controllers[seat] is None else []
         if self.input.active_tile is not None and self.input.active_tile not in tiles:
             self.input.reset()
+        self.news = news_for(state, self.viewer) if self.viewer is not None else {}
         self._update_buttons()
 
     def _shift_from(self, before: TableLayout) -> None:
@@ -270,10 +315,32 @@ class TableScene(GuiScene):
                 button.show()  # type: ignore[no-untyped-call]
             elif not wanted and button.visible:
                 button.hide()  # type: ignore[no-untyped-call]
+        usable = {
+            "undo": self.can_undo(),
+            "redo": self.can_redo(),
+            "hint": self.can_act(),
+            "moves": True,
+            "scores": True,
+            "menu": self.on_pause is not None,
+        }
+        for name, button in self._tools.items():
+            if usable.get(name, True) != button.is_enabled:
+                if usable.get(name, True):
+                    button.enable()  # type: ignore[no-untyped-call]
+                else:
+                    button.disable()  # type: ignore[no-untyped-call]
+        moves = self._tools.get("moves")
+        if moves is not None and moves.is_selected != self.moves_open:
+            if self.moves_open:
+                moves.select()  # type: ignore[no-untyped-call]
+            else:
+                moves.unselect()  # type: ignore[no-untyped-call]
 
     # Input ---------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         if super().handle_event(event):
+            return True
+        if self.aid_event(event):
             return True
         intent = self.input.handle(event, self.input_context())
         if intent is None:
@@ -337,13 +404,11 @@ class TableScene(GuiScene):
             self.sound("refused")
             return False
         self.input.reset()
+        if self.takebacks is not None and seat == self.takebacks.seat:
+            self.takebacks.forget(self.match)  # a new move: what was undone is gone
         self.sync()
         self.show_action(seat, action, before, origin)
-        if self.on_action is not None:
-            try:
-                self.on_action(self.match)
-            except Exception as err:  # saving must never stop the game
-                log.warning("after-move hook failed: %s", err)
+        self._after_move()
         return True
 
     def seat_anchor(self, seat: int) -> tuple[float, float]:
@@ -403,6 +468,10 @@ class TableScene(GuiScene):
             if button.check_pressed():
                 self.sound("button")
                 self.request(Action.pass_() if name == "pass" else Action.refuse())
+        for name, button in self._tools.items():
+            if button.check_pressed():
+                self.use_tool(name)
+        self._poll_hint()
         self.motion.update(dt)
         self.sync()
         state = self.state
@@ -480,12 +549,9 @@ class TableScene(GuiScene):
         self.last_tile = None
         self.input.reset()
         self.motion.finish()
+        self.log_scroll = 0
         self.sync(force=True)
-        if self.on_action is not None:
-            try:
-                self.on_action(self.match)
-            except Exception as err:
-                log.warning("after-move hook failed: %s", err)
+        self._after_move()
 
     def new_match(self) -> None:
         """The same seats and rules again, from a new shuffle."""
@@ -500,15 +566,23 @@ class TableScene(GuiScene):
         self.sync(force=True)
 
     def _new_deal(self) -> None:
-        """New hands: with several people at the screen, the next one is handed the screen afresh."""
+        """New hands: with several people at the screen, the next one is handed the
+        screen afresh; hints and what could be redone belong to the old hands."""
         if len(self.humans) > 1:
             self.viewer = None
+        self._stop_thinking()
+        if self.takebacks is not None:
+            self.takebacks = TakeBacks(self.takebacks.seat)
 
     def apply_settings(self, settings: object) -> None:
         """Follow changed settings (animation and computer speed, hints)."""
         self.glide_s = GLIDE_S / SPEED_FACTOR.get(str(getattr(settings, "animation_speed", "normal")), 1.0)
         self.think_s = THINK_S / SPEED_FACTOR.get(str(getattr(settings, "computer_speed", "normal")), 1.0)
         self.hints = bool(getattr(settings, "hints", self.hints))
+        knowledge = bool(getattr(settings, "show_knowledge", self.show_knowledge))
+        if knowledge != self.show_knowledge:
+            self.show_knowledge = knowledge
+            self.motion.finish()
         self._version = None
 
     def leave(self) -> None:
@@ -524,3 +598,217 @@ class TableScene(GuiScene):
         assert self.renderer is not None
         self.renderer.draw(surface, self)
         self.draw_gui(surface)
+
+    # Play aids: undo and redo, the hint, the moves, the score sheet -----------------
+    def aid_event(self, event: pygame.event.Event) -> bool:
+        """Keys and the wheel for the aids; True if the event was one of theirs."""
+        if event.type == pygame.MOUSEWHEEL and self.regions.panel is not None and self.regions.panel.collidepoint(self.input.pointer):
+            self.scroll_log(event.y)
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        ctrl = bool(event.mod & pygame.KMOD_CTRL)
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if ctrl and event.key == pygame.K_z:
+            self.redo() if shift else self.undo()
+        elif ctrl and event.key == pygame.K_y:
+            self.redo()
+        elif ctrl:
+            return False
+        elif event.key == pygame.K_h:
+            self.ask_hint()
+        elif event.key == pygame.K_l:
+            self.toggle_moves()
+        elif event.key == pygame.K_s:
+            self.open_scores()
+        elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.moves_open:
+            self.scroll_log(3 if event.key == pygame.K_PAGEUP else -3)
+        elif event.key in (pygame.K_HOME, pygame.K_END) and self.moves_open:
+            self.scroll_log(10_000 if event.key == pygame.K_HOME else -10_000)
+        else:
+            return False
+        return True
+
+    def use_tool(self, name: str) -> None:
+        self.sound("button")
+        if name == "undo":
+            self.undo()
+        elif name == "redo":
+            self.redo()
+        elif name == "hint":
+            self.ask_hint()
+        elif name == "moves":
+            self.toggle_moves()
+        elif name == "scores":
+            self.open_scores()
+        elif name == "menu" and self.on_pause is not None:
+            self.on_pause(self)
+
+    def can_undo(self) -> bool:
+        return self.takebacks is not None and not self._handoff_open and self.takebacks.can_undo(self.match)
+
+    def can_redo(self) -> bool:
+        return self.takebacks is not None and not self._handoff_open and self.takebacks.can_redo(self.match)
+
+    def undo(self) -> None:
+        """Back to the start of the person's previous turn (the computers' replies too)."""
+        if self.takebacks is None:
+            return
+        if not self.can_undo():
+            self.motion.say("The round is over: its moves stand" if self.state.over else "Nothing to undo", 2.5)
+            return
+        self._stop_thinking()
+        self.takebacks.undo(self.match)
+        self.match.assisted = True
+        self._jumped("Undone: your turn again")
+
+    def redo(self) -> None:
+        """Play again what was undone, up to the start of the person's next turn."""
+        if self.takebacks is None:
+            return
+        if not self.can_redo():
+            self.motion.say("Nothing to redo", 2.0)
+            return
+        self._stop_thinking()
+        self.takebacks.redo_turn(self.match)
+        self._jumped("Redone")
+
+    def _stop_thinking(self) -> None:
+        """A computer's decision or a hint under way is cancelled, its answer discarded."""
+        for controller in self.controllers:
+            if controller is not None:
+                controller.cancel()
+        self._pending = None
+        self._hint_future = None
+        self._hint_at = None
+        self.hinted = None
+
+    def _jumped(self, message: str) -> None:
+        """The position changed by undo or redo: redraw it at once and save it."""
+        self.input.reset()
+        self.motion.finish()
+        self.last_tile = None
+        self.sync(force=True)
+        self.motion.say(message, 2.0)
+        self._after_move()
+
+    def _after_move(self) -> None:
+        if self.on_action is not None:
+            try:
+                self.on_action(self.match)
+            except Exception as err:  # saving must never stop the game
+                log.warning("after-move hook failed: %s", err)
+
+    def hint_seed(self) -> int:
+        return hash((self.match.seed, self.match.round_index, len(self.state.history), 7919)) & 0x7FFFFFFF
+
+    def ask_hint(self) -> None:
+        """The hard player thinks from the person's own seat; the tile lifts, its place glows."""
+        if not self.can_act() or self.viewer is None:
+            seat = self.state.current_player
+            self.motion.say(wait_text(self.names[seat]) if seat is not None else "The round is over", 2.0)
+            return
+        at = (self.match.round_index, len(self.state.history))
+        if self.hinted is not None and self.hinted[0] == at:
+            self.show_hint()
+            return
+        if self._hint_future is not None and self._hint_at == at:
+            return  # already thinking about it
+        self.match.assisted = True
+        view = self.match.view(self.viewer)
+        self._hint_future = self.thinker.run(suggest_move, view, self.hint_seed(), self.names, self.hint_budget_s)
+        self._hint_at = at
+        self.motion.say("Thinking of a hint…", 1.5)
+
+    def _poll_hint(self) -> None:
+        future = self._hint_future
+        if future is None or not future.done():
+            return
+        self._hint_future = None
+        at = (self.match.round_index, len(self.state.history))
+        if self._hint_at != at:
+            return  # the position moved on: the answer is of no use
+        try:
+            hint = future.result()
+        except Exception as err:
+            log.warning("the hint failed: %s", err)
+            self.motion.say("No hint this time", 2.0)
+            return
+        action, reason = getattr(hint, "action"), str(getattr(hint, "reason"))
+        self.hinted = (at, action, reason)
+        self.show_hint()
+
+    def show_hint(self) -> None:
+        if self.hinted is None:
+            return
+        _, action, reason = self.hinted
+        if action.kind == "lay" and action.tile is not None:
+            self.input.reset()
+            self.input.selected = action.tile
+            for index, target in enumerate(targets_for(action.tile, self.legal)):
+                if action in target.actions:
+                    self.input.target_index = index
+                    self.input.variant = target.actions.index(action)
+            what = place_words(action, self.match.rules.layout != "line")
+            text = f"Hint: lead {what}" if action.arm is None else f"Hint: {what}"
+        else:
+            text = {"draw": "Hint: draw", "pass": "Hint: pass", "refuse": "Hint: refuse to lead"}.get(action.kind, "Hint")
+        self.motion.say(f"{text} — {reason}", 6.0)
+
+    def hinted_action(self) -> Action | None:
+        """The hint for the position on the table, if one was asked for and is still good."""
+        if self.hinted is None or self.hinted[0] != (self.match.round_index, len(self.state.history)):
+            return None
+        return self.hinted[1]
+
+    def toggle_moves(self) -> None:
+        self.moves_open = not self.moves_open
+        self.log_scroll = 0
+        self.input.reset()
+        self.motion.finish()
+        self.sync(force=True)
+
+    def scroll_log(self, lines: int) -> None:
+        most = max(0, len(self.log_lines()) - 1)
+        self.log_scroll = max(0, min(most, self.log_scroll + lines))
+
+    def open_scores(self) -> None:
+        if self.app is not None:
+            self.input.reset()
+            self.app.push(ScoreSheetScene(self))
+
+    def log_lines(self) -> list[LogLine]:
+        """The round's moves in words (made again only when the round moves on)."""
+        state = self.state
+        face_up = frozenset({self.viewer}) if self.viewer is not None and len(self.humans) <= 1 else frozenset()
+        key = (self.match.round_index, len(state.history), face_up)
+        if self._log is None or self._log[0] != key:
+            self._log = (key, round_log(state, self.names, face_up))
+        return self._log[1]
+
+    def knowledge(self) -> list[SeatKnowledge]:
+        """What the table knows of each other seat, from the person at the screen's view."""
+        if self.viewer is None or self._handoff_open:
+            return []
+        return table_knowledge(self.match.view(self.viewer))
+
+    def panel_content(self) -> PanelContent | None:
+        panel = self.regions.panel
+        if panel is None:
+            return None
+        view_ok = self.viewer is not None and not self._handoff_open
+        knowledge = tuple(self.knowledge()) if self.show_knowledge and view_ok else None
+        unseen = len(self.match.view(self.viewer).unseen()) if knowledge is not None and self.viewer is not None else 0
+        special = "matador" if self.match.rules.matadors else "wild double"
+        return PanelContent(
+            panel.size,
+            self.regions.scale,
+            tuple(self.log_lines()) if self.moves_open else None,
+            tuple(self.names),
+            frozenset(self.news.values()),
+            self.log_scroll,
+            knowledge,
+            unseen,
+            special,
+            f"Moves · round {self.match.round_index + 1}",
+        )

@@ -1,0 +1,111 @@
+"""A fair hint: what the hard player would do from the person's own seat, and
+one short reason in words that is true of the position.
+
+The hint is exactly ``make_player("hard").choose(view, Random(seed), budget)``:
+it sees the seat's view and nothing else, as every computer player does. The
+reason is read off the view (the tile's pips, the ends it leaves, what the
+table knows the next seat lacks), never off the search.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from game.ai import make_player
+from game.ai.heuristic import scratch_state, special_mask
+from game.ai.knowledge import read_knowledge
+from game.engine import Action, SeatView
+from game.engine.tiles import HALVES, HAS, is_double, pips
+
+BUDGET_S = 0.8  # seconds of search: the answer comes within a second
+
+
+@dataclass(frozen=True)
+class Hint:
+    action: Action
+    reason: str
+
+
+def suggest(view: SeatView, seed: int, names: Sequence[str], budget_s: float = BUDGET_S) -> Hint:
+    """The hard player's choice from ``view`` with ``Random(seed)``, and why."""
+    action = make_player("hard").choose(view, random.Random(seed), budget_s)
+    return Hint(action, reason(view, action, names))
+
+
+def reason(view: SeatView, action: Action, names: Sequence[str]) -> str:
+    """One short reason for ``action``, true of the position ``view`` shows."""
+    legal = view.legal_moves()
+    lays = [a for a in legal if a.kind == "lay"]
+    if action.kind == "draw":
+        if not lays:
+            return "nothing fits: draw"
+        return "draw before laying: more tiles, more choices"
+    if action.kind == "pass":
+        return "nothing fits and nothing may be drawn: pass"
+    if action.kind == "refuse":
+        doubles = [t for t in view.hand if is_double(t) and HALVES[t][0] > 0]
+        if not doubles:
+            return "no double to lead (0-0 does not count): refuse"
+        return "refuse: leading now would cost you more than it brings"
+    assert action.tile is not None
+    tile = action.tile
+    if len(legal) == 1:
+        return "the only move the rules allow"
+    if action.arm is None:
+        return _lead_reason(view, tile)
+    if len(view.hand) == 1:
+        return "your last tile: domino!"
+    return _main_reason(view, action, lays, names) or _tile_reason(view, tile, lays)
+
+
+def _lead_reason(view: SeatView, tile: int) -> str:
+    if is_double(tile):
+        return f"sheds {pips(tile)} pips and opens the table"
+    return f"sheds {pips(tile)} pips"
+
+
+def _main_reason(view: SeatView, action: Action, lays: list[Action], names: Sequence[str]) -> str:
+    """What the lay does to the table: the only fit, an end the next seat cannot
+    answer, a blank end."""
+    assert action.tile is not None
+    tiles = {a.tile for a in lays}
+    places = {(a.arm, a.joins) for a in lays if a.tile == action.tile}
+    if len(tiles) == 1 and len(places) == 1:
+        return "the only tile that fits"
+    after = scratch_state(view)
+    after.push(action)
+    rules = view.rules
+    new_ends = [end for end in after.open_ends() if end.arm == action.arm]
+    if not new_ends:
+        return ""
+    wanted = sorted({rules.target - v for end in new_ends for v in end.values if 0 < rules.target - v < rules.target})
+    if not wanted:
+        return "leaves a blank end: only a matador opens it" if rules.matadors else "closes that end"
+    nxt = (view.seat + 1) % view.players
+    knowledge = read_knowledge(view)
+    if nxt in knowledge and view.hand_counts[nxt] > 0:
+        lacks = knowledge[nxt].surely_lacks
+        unseen = view.unseen_mask() & ~special_mask(view)
+        missing = [n for n in wanted if HAS[n] & unseen and not HAS[n] & unseen & ~lacks]
+        if missing and len(missing) == len(wanted):
+            numbers = " or ".join(str(n) for n in missing)
+            return f"{names[nxt]} is known to have no {numbers}"
+    return ""
+
+
+def _tile_reason(view: SeatView, tile: int, lays: list[Action]) -> str:
+    """What the lay does to the hand: sheds pips, keeps a matador."""
+    special = special_mask(view)
+    held_special = [t for t in view.hand if special >> t & 1]
+    if special >> tile & 1:
+        others = {a.tile for a in lays if a.tile is not None and not special >> a.tile & 1}
+        if not others:
+            return "only a matador fits" if view.rules.matadors else "only a wild double fits"
+        return f"sheds {pips(tile)} pips"
+    if held_special:
+        return f"keeps your {'matador' if view.rules.matadors else 'wild double'} for later"
+    heaviest = max(pips(a.tile) for a in lays if a.tile is not None)
+    return f"sheds {pips(tile)} pips" + (", your heaviest that fits" if pips(tile) == heaviest and pips(tile) > 0 else "")
+

@@ -1,0 +1,114 @@
+"""The round's moves in plain words, as the table saw them.
+
+Each line names who acted and what they did ("Hard laid 6-1 on the north
+arm", "Ann drew 3 tiles", "Bo passed, with no 3 or 4"), with small tile
+pictures: the tiles laid, and for a draw the tiles drawn, face up only for the
+seat whose screen it is; everyone else's draws are backs.
+
+Also here: which move of each other seat is new to the person at the screen
+(made since that person last acted), so the table can mark it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine import Action, RoundState
+from game.engine.tiles import halves, tile_name
+
+Face = tuple[int, int] | None  # a tile's halves, or None for a tile seen from the back
+
+COMPASS = {"W": "west", "E": "east", "N": "north", "S": "south"}
+
+
+@dataclass(frozen=True)
+class LogLine:
+    index: int  # the action's index in the round's history
+    seat: int
+    text: str
+    tiles: tuple[Face, ...] = ()
+
+
+def arm_words(arm: str, spinner: bool) -> str:
+    """"the north arm", "the east spinner's south arm"; in a plain line "the left end"."""
+    if not spinner:
+        return {"W": "the left end", "E": "the right end"}.get(arm, f"the {arm} end")
+    if len(arm) == 2:
+        return f"the {COMPASS[arm[0]]} spinner's {COMPASS[arm[1]]} arm"
+    return f"the {COMPASS.get(arm, arm)} arm"
+
+
+def place_words(action: Action, spinner: bool) -> str:
+    """Where a lay puts its tile: "6-1 on the north arm", "4-3 across the east arm"."""
+    assert action.tile is not None
+    tile = tile_name(action.tile)
+    if action.arm is None:
+        return tile
+    where = arm_words(action.arm, spinner)
+    if action.across:
+        return f"{tile} across {where}"
+    text = f"{tile} on {where}"
+    if action.joins is not None:
+        text += f", joining its {action.joins}"
+    return text
+
+
+def lay_words(name: str, action: Action, spinner: bool) -> str:
+    if action.arm is None:
+        return f"{name} led {place_words(action, spinner)}"
+    return f"{name} laid {place_words(action, spinner)}"
+
+
+def pass_words(name: str, before: RoundState) -> str:
+    """A pass, with what the seat showed it lacks: the numbers the open ends needed."""
+    target = before.rules.target
+    wanted = sorted({target - v for end in before.open_ends() for v in end.values if 0 < target - v < target})
+    if not wanted:
+        return f"{name} passed: nothing could be laid"
+    numbers = ", ".join(str(n) for n in wanted[:-1]) + (" or " if len(wanted) > 1 else "") + str(wanted[-1])
+    return f"{name} passed, with no {numbers}"
+
+
+def round_log(state: RoundState, names: list[str], face_up: frozenset[int] = frozenset()) -> list[LogLine]:
+    """The lines of the round so far, oldest first. Draws by seats in ``face_up``
+    show their tiles; every other draw shows backs."""
+    spinner = state.rules.layout != "line"
+    lines: list[LogLine] = []
+    drawn = 0  # tiles taken from the front of the boneyard so far
+    for index, (seat, action) in enumerate(state.history):
+        name = names[seat]
+        if action.kind == "lay" and action.tile is not None:
+            lines.append(LogLine(index, seat, lay_words(name, action, spinner), (halves(action.tile),)))
+        elif action.kind == "draw":
+            tiles = state.boneyard[drawn : drawn + action.count]
+            drawn += action.count
+            faces = tuple(halves(t) if seat in face_up else None for t in tiles)
+            last = lines[-1] if lines else None
+            if last is not None and last.seat == seat and last.index == index - 1 and " drew " in last.text:
+                faces = last.tiles + faces  # one line for draws one after another
+                lines.pop()
+            count = "a tile" if len(faces) == 1 else f"{len(faces)} tiles"
+            lines.append(LogLine(index, seat, f"{name} drew {count}", faces))
+        elif action.kind == "pass":
+            lines.append(LogLine(index, seat, pass_words(name, state.before(index))))
+        elif action.kind == "refuse":
+            lines.append(LogLine(index, seat, f"{name} refused to lead"))
+    return lines
+
+
+def news_for(state: RoundState, viewer: int) -> dict[int, int]:
+    """Per other seat, the index of its latest action since ``viewer`` last acted."""
+    history = state.history
+    since = max((i for i, (seat, _) in enumerate(history) if seat == viewer), default=-1)
+    return {seat: i for i, (seat, _) in enumerate(history) if i > since and seat != viewer}
+
+
+def news_words(action: Action) -> str:
+    """A seat's latest move, in a word or two, for its plaque."""
+    if action.kind == "draw":
+        return "drew 1" if action.count == 1 else f"drew {action.count}"
+    if action.kind == "pass":
+        return "passed"
+    if action.kind == "refuse":
+        return "refused to lead"
+    return f"laid {tile_name(action.tile)}" if action.tile is not None else "laid"

@@ -1,0 +1,146 @@
+"""The side panel on the felt: the round's moves (L), and, with the setting on,
+what the table knows about the other hands. Painted once per change of its
+content, then blitted each frame."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect
+
+from game.ui.menu import wrap
+from game.ui.table.knowledge import SeatKnowledge, knowledge_words
+from game.ui.table.log import LogLine
+from game.ui.text import DIM, GOLD, IVORY, TextCache
+from game.ui.tile_art import TileArt
+
+PANEL = (12, 24, 17, 228)
+EDGE = (120, 96, 52)
+
+
+@dataclass(frozen=True)
+class PanelContent:
+    """Everything the panel shows; equal contents paint the same picture."""
+
+    size: tuple[int, int]
+    scale: float
+    lines: tuple[LogLine, ...] | None  # None: the moves are not shown
+    names: tuple[str, ...]
+    news: frozenset[int]  # log indices of the moves new to the person at the screen
+    scroll: int  # lines hidden below the bottom (0: the newest shows)
+    knowledge: tuple[SeatKnowledge, ...] | None  # None: the setting is off
+    unseen: int
+    special_word: str
+    title: str
+
+
+class SidePanel:
+    def __init__(self, art: TileArt, text: TextCache):
+        self.art = art
+        self.text = text
+        self._key: PanelContent | None = None
+        self._picture: pygame.Surface | None = None
+
+    def picture(self, content: PanelContent) -> pygame.Surface:
+        if content != self._key or self._picture is None:
+            self._picture = self.paint(content)
+            self._key = content
+        return self._picture
+
+    def paint(self, c: PanelContent) -> pygame.Surface:
+        w, h = c.size
+        k = c.scale
+        out = pygame.Surface(c.size, pygame.SRCALPHA)
+        pygame.draw.rect(out, PANEL, out.get_rect(), border_radius=10)
+        pygame.draw.rect(out, EDGE, out.get_rect(), 1, border_radius=10)
+        pad = round(10 * k)
+        y = pad
+        if c.knowledge is not None:
+            y = self.paint_knowledge(out, c, pad, y)
+        if c.lines is not None:
+            self.paint_moves(out, c, Rect(pad, y, w - 2 * pad, h - y - pad))
+        return out
+
+    def paint_knowledge(self, out: pygame.Surface, c: PanelContent, pad: int, y: int) -> int:
+        k = c.scale
+        w = out.get_width() - 2 * pad
+        size = max(13, round(16 * k))
+        out.blit(self.text.render("What the table knows", max(14, round(18 * k)), GOLD, True), (pad, y))
+        y += round(26 * k)
+        assert c.knowledge is not None
+        for known in c.knowledge:
+            head = self.text.fit(f"{c.names[known.seat]}  ·  {known.holds} tile{'s' if known.holds != 1 else ''}", w, size, IVORY, True)
+            out.blit(head, (pad, y))
+            y += head.get_height()
+            for line in wrap(self.text, knowledge_words(known, c.special_word), w - round(10 * k), size, DIM):
+                out.blit(line, (pad + round(10 * k), y))
+                y += line.get_height()
+            y += round(4 * k)
+        unseen = self.text.render(f"Unseen: {c.unseen} tiles (other hands and boneyard)", max(12, size - 2), DIM)
+        if unseen.get_width() > w:
+            unseen = self.text.fit(f"Unseen: {c.unseen} tiles", w, max(12, size - 2), DIM)
+        out.blit(unseen, (pad, y))
+        y += unseen.get_height() + round(8 * k)
+        pygame.draw.line(out, EDGE, (pad, y), (pad + w, y), 1)
+        return y + round(8 * k)
+
+    def paint_moves(self, out: pygame.Surface, c: PanelContent, area: Rect) -> None:
+        k = c.scale
+        title = self.text.render(c.title, max(14, round(18 * k)), GOLD, True)
+        out.blit(title, area.topleft)
+        body = Rect(area.left, area.top + title.get_height() + round(4 * k), area.width, area.height - title.get_height() - round(4 * k))
+        assert c.lines is not None
+        if not c.lines:
+            out.blit(self.text.render("No move yet.", max(13, round(16 * k)), DIM), body.topleft)
+            return
+        size = max(13, round(15 * k))
+        tile_len = max(20, round(30 * k)) & ~1
+        blocks = [self.line_block(line, body.width, size, tile_len, line.index in c.news) for line in c.lines]
+        # newest at the bottom: stack upwards from the bottom, skipping ``scroll`` lines
+        scroll = min(c.scroll, len(blocks) - 1)
+        y = body.bottom
+        shown = blocks[: len(blocks) - scroll]
+        for block in reversed(shown):
+            if y - block.get_height() < body.top:
+                break
+            y -= block.get_height()
+            out.blit(block, (body.left, y))
+        if scroll:
+            more = self.text.render(f"▼ {scroll} newer", max(12, size - 2), GOLD)
+            out.blit(more, (body.right - more.get_width(), body.bottom - more.get_height()))
+
+    def line_block(self, line: LogLine, width: int, size: int, tile_len: int, new: bool) -> pygame.Surface:
+        """One move: its tiles (small, face or back) and its words, wrapped."""
+        pictures = [self.art.face(face[0], face[1], tile_len) if face is not None else self.art.back(tile_len) for face in line.tiles[:4]]
+        tiles_w = sum(p.get_width() + 3 for p in pictures)
+        extra = len(line.tiles) - len(pictures)
+        plus = self.text.render(f"+{extra}", size, DIM) if extra > 0 else None
+        if plus is not None:
+            tiles_w += plus.get_width() + 3
+        if tiles_w > width // 2:  # many tiles: they go on a line of their own
+            words = wrap(self.text, line.text, width, size, GOLD if new else IVORY)
+            text_h = sum(s.get_height() for s in words)
+            block = pygame.Surface((width, tile_len // 2 + 4 + text_h + 4), pygame.SRCALPHA)
+            self._tiles(block, pictures, plus, 0, 0)
+            y = tile_len // 2 + 4
+            left = 0
+        else:
+            words = wrap(self.text, line.text, width - tiles_w - 4, size, GOLD if new else IVORY)
+            text_h = sum(s.get_height() for s in words)
+            block = pygame.Surface((width, max(text_h, tile_len // 2) + 5), pygame.SRCALPHA)
+            self._tiles(block, pictures, plus, 0, max(0, (text_h - tile_len // 2) // 2))
+            y = 0
+            left = tiles_w + 4
+        for surface in words:
+            block.blit(surface, (left, y))
+            y += surface.get_height()
+        return block
+
+    @staticmethod
+    def _tiles(block: pygame.Surface, pictures: list[pygame.Surface], plus: pygame.Surface | None, x: int, y: int) -> None:
+        for picture in pictures:
+            block.blit(picture, (x, y))
+            x += picture.get_width() + 3
+        if plus is not None:
+            block.blit(plus, (x, y))

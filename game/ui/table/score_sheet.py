@@ -1,0 +1,218 @@
+"""The score sheet: the match so far, round by round, and a chart of the
+running totals against the target. Shown over the table (S) and on the
+match-over screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine import Match
+from game.ui.scene import Overlay
+from game.ui.text import DIM, GOLD, IVORY, TextCache
+from game.ui.words import goal_note
+
+if TYPE_CHECKING:
+    from game.ui.table.scene import TableScene
+
+# A colour per seat for the chart (and the seat's name above its column).
+SEAT_COLOURS = [
+    (240, 207, 122),
+    (132, 196, 238),
+    (236, 132, 112),
+    (150, 214, 140),
+    (206, 160, 232),
+    (240, 170, 90),
+    (120, 220, 210),
+    (230, 230, 230),
+]
+LINE_COLOUR = (201, 168, 90)
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One round: how it ended, who won, and per seat pips left, score, running total."""
+
+    number: int  # 1, 2, ... (redeals count as rounds dealt)
+    end: str  # domino, blocked, redeal
+    winner: int | None
+    pips: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    def how(self, names: list[str]) -> str:
+        if self.end == "redeal":
+            return "redealt"
+        if self.winner is None:
+            return "blocked, tie"
+        return f"{names[self.winner]}, {'domino' if self.end == 'domino' else 'blocked'}"
+
+
+def score_rows(match: Match) -> list[ScoreRow]:
+    """Every finished round of ``match``, oldest first, with running totals."""
+    rows: list[ScoreRow] = []
+    totals = [0] * match.rules.players
+    for state in match.rounds:
+        outcome = state.outcome
+        if outcome is None:
+            continue
+        if outcome.end != "redeal":
+            totals = [t + s for t, s in zip(totals, outcome.scores)]
+        scores = tuple(outcome.scores) if outcome.end != "redeal" else (0,) * len(totals)
+        rows.append(ScoreRow(len(rows) + 1, outcome.end, outcome.winner, tuple(outcome.pips), scores, tuple(totals)))
+    return rows
+
+
+def sheet_picture(match: Match, size: tuple[int, int], text: TextCache, scale: float = 1.0, chart: bool = True) -> pygame.Surface:
+    """The sheet drawn on a transparent surface of ``size``: a table of rounds
+    (the latest that fit), then the chart of running totals if there is room."""
+    w, h = size
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    names = [p.name for p in match.players]
+    rows = score_rows(match)
+    seats = len(names)
+    cell = max(13, round(17 * scale))
+    row_h = text.font(cell).get_height() + round(8 * scale)
+    chart_h = max(0, min(round(170 * scale), h // 3)) if chart and rows else 0
+    first_w = round(70 * scale)
+    how_w = min(round(190 * scale), w // 4)
+    col_w = max(40, (w - first_w - how_w) // max(1, seats))
+    x_of = [first_w + col_w * s for s in range(seats)]
+    y = 0
+    for seat, name in enumerate(names):  # the seats' names, in their chart colours
+        label = text.fit(name, col_w - 8, cell, SEAT_COLOURS[seat % len(SEAT_COLOURS)], True)
+        out.blit(label, (x_of[seat] + (col_w - label.get_width()) // 2, y))
+    head = text.render("round", cell - 2, DIM)
+    out.blit(head, (0, y + 2))
+    how = text.render("won by", cell - 2, DIM)
+    out.blit(how, (w - how_w + 6, y + 2))
+    y += row_h
+    sub = text.render("pips · scored · total", max(11, cell - 4), DIM)
+    for seat in range(seats):
+        if sub.get_width() <= col_w - 4:
+            out.blit(sub, (x_of[seat] + (col_w - sub.get_width()) // 2, y))
+    y += row_h - round(4 * scale)
+    pygame.draw.line(out, LINE_COLOUR, (0, y), (w, y), 1)
+    y += 4
+    room = max(1, (h - chart_h - y - row_h - 8) // row_h)
+    shown = rows[-room:] if len(rows) > room else rows
+    if len(shown) < len(rows):
+        more = text.render(f"rounds 1-{len(rows) - len(shown)} above", cell - 2, DIM)
+        out.blit(more, (0, y))
+        y += row_h
+        shown = shown[1:]
+    if not rows:
+        none = text.render("No round finished yet.", cell, DIM)
+        out.blit(none, (0, y))
+        y += row_h
+    for row in shown:
+        out.blit(text.render(str(row.number), cell, DIM), (6, y))
+        for seat in range(seats):
+            won = row.winner == seat
+            if row.end == "redeal":
+                words = "—"
+            else:
+                scored = f"+{row.scores[seat]}" if row.scores[seat] else "0"
+                words = f"{row.pips[seat]} · {scored} · {row.totals[seat]}"
+            line = text.fit(words, col_w - 6, cell, GOLD if won else IVORY, won)
+            out.blit(line, (x_of[seat] + (col_w - line.get_width()) // 2, y))
+        out.blit(text.fit(row.how(names), how_w - 8, cell, DIM), (w - how_w + 6, y))
+        y += row_h
+    pygame.draw.line(out, LINE_COLOUR, (0, y + 2), (w, y + 2), 1)
+    y += 6
+    out.blit(text.render("total", cell, GOLD, True), (6, y))
+    for seat in range(seats):
+        total = text.render(str(match.totals[seat]), cell + 2, GOLD, True)
+        out.blit(total, (x_of[seat] + (col_w - total.get_width()) // 2, y))
+    y += row_h + round(10 * scale)
+    if chart_h and h - y >= round(80 * scale):
+        draw_chart(out, pygame.Rect(0, y, w, h - y), match, rows, text, scale)
+    return out
+
+
+def draw_chart(surface: pygame.Surface, rect: pygame.Rect, match: Match, rows: list[ScoreRow], text: TextCache, scale: float) -> None:
+    """Running totals per seat after each round, against the target."""
+    target = match.rules.target_score
+    top = max([target or 0, *[t for row in rows for t in row.totals], 1])
+    small = max(11, round(14 * scale))
+    label_w = text.font(small).size(str(top))[0] + 8
+    area = pygame.Rect(rect.left + label_w, rect.top + 4, rect.width - label_w - 8, rect.height - small - 12)
+    pygame.draw.rect(surface, (255, 255, 255, 18), area, border_radius=4)
+    steps = max(1, len(rows))
+
+    def point(i: int, value: int) -> tuple[int, int]:
+        return area.left + area.width * i // steps, area.bottom - area.height * value // top
+
+    if target:
+        y = point(0, target)[1]
+        for x in range(area.left, area.right, 12):  # a dashed line at the target
+            pygame.draw.line(surface, LINE_COLOUR, (x, y), (min(x + 6, area.right), y), 1)
+        words = "loses at" if match.rules.match_end == "first-to-target-loses" else "target"
+        label = text.render(f"{words} {target}", small, LINE_COLOUR)
+        surface.blit(label, (area.right - label.get_width() - 4, max(area.top, y - label.get_height() - 2)))
+    zero = text.render("0", small, DIM)
+    surface.blit(zero, (rect.left, area.bottom - zero.get_height() // 2))
+    peak = text.render(str(top), small, DIM)
+    surface.blit(peak, (rect.left, area.top - 2))
+    for seat in range(match.rules.players):
+        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        points = [point(0, 0)] + [point(i + 1, row.totals[seat]) for i, row in enumerate(rows)]
+        if len(points) > 1:
+            pygame.draw.lines(surface, colour, False, points, max(2, round(2 * scale)))
+        for p in points[1:]:
+            pygame.draw.circle(surface, colour, p, max(3, round(3 * scale)))
+    caption = text.render("running totals after each round", small, DIM)
+    surface.blit(caption, (area.left, area.bottom + 4))
+
+
+class ScoreSheetScene(Overlay):
+    """The score sheet over the table; S, Esc, Enter or a click closes it."""
+
+    def __init__(self, table: TableScene):
+        super().__init__()
+        self.table = table
+        self.text = TextCache()
+        self.panel: pygame.Surface | None = None
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+
+    def build_gui(self) -> None:
+        w, h = self.size
+        k = max(0.8, min(1.4, min(w / 1280, h / 800)))
+        width = min(w - 30, round(980 * k))
+        height = min(h - 30, round(680 * k))
+        self.panel_rect = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
+        self.panel = self.make_panel(k)
+
+    def make_panel(self, k: float) -> pygame.Surface:
+        rect = self.panel_rect
+        match = self.table.match
+        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (18, 32, 24, 250), panel.get_rect(), border_radius=14)
+        pygame.draw.rect(panel, GOLD, panel.get_rect(), 2, border_radius=14)
+        pad = round(22 * k)
+        title = self.text.render("Score sheet", round(34 * k), GOLD, True)
+        panel.blit(title, (pad, pad // 2))
+        note = self.text.fit(goal_note(match), rect.width - 3 * pad - title.get_width(), round(18 * k), DIM)
+        panel.blit(note, (rect.width - pad - note.get_width(), pad // 2 + title.get_height() - note.get_height() - 4))
+        close = self.text.render("S, Esc or a click closes this", round(15 * k), DIM)
+        panel.blit(close, ((rect.width - close.get_width()) // 2, rect.height - close.get_height() - pad // 2))
+        top = pad // 2 + title.get_height() + round(12 * k)
+        body = (rect.width - 2 * pad, rect.height - top - close.get_height() - pad)
+        panel.blit(sheet_picture(match, body, self.text, k), (pad, top))
+        return panel
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        closing = (event.type == pygame.KEYDOWN and event.key in (pygame.K_s, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)) or (
+            event.type == pygame.MOUSEBUTTONUP and event.button == 1
+        )
+        if closing and self.app is not None:
+            self.app.pop()
+        return True  # the table underneath gets nothing while this is up
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the sheet over the frozen table (changes nothing)."""
+        self.draw_backdrop(surface)
+        if self.panel is not None:
+            surface.blit(self.panel, self.panel_rect.topleft)
