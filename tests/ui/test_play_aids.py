@@ -17,10 +17,7 @@ from game.ai import make_player
 from game.engine import Action, Match, PlayerInfo, Rules, load_record, match_to_record, parse_tile
 from game.saves import load_match
 from game.ui.autosave import Autosaver
-from game.ui.table import TableScene, slot_of, targets_for
-from game.ui.table.knowledge import known_absent, table_knowledge
-from game.ui.table.log import round_log
-from game.ui.table.score_sheet import score_rows
+from game.ui.table import ScoreSheetScene, TableScene, known_absent, round_log, score_rows, slot_of, table_knowledge, targets_for
 
 ROOT = Path(__file__).resolve().parents[2]
 YOU = PlayerInfo("You", "human", None)
@@ -350,8 +347,6 @@ def test_the_moves_scroll_with_the_wheel_and_keys(make_app: Any, ui: Any) -> Non
 
 
 def test_the_score_sheet_opens_and_closes(make_app: Any, ui: Any) -> None:
-    from game.ui.table.score_sheet import ScoreSheetScene
-
     app = make_app((800, 600))
     table = ui.new_table(app, "matador", [YOU, BO], seed=5)
     until_your_turn(app, ui, table)

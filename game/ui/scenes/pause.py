@@ -33,7 +33,7 @@ class PauseScene(MenuOverlay):
         s = scale_for(self.size)
         labels: list[tuple[str, str, str | None]] = [("resume", "Resume", style("title_primary", self.size))]
         if self.table.takebacks is not None:  # one person against computers
-            labels.append(("undo", "Undo your last turn", style("title_button", self.size)))
+            labels.append(("undo", "Undo last turn", style("title_button", self.size)))
         labels += [
             ("rules", "Rules", style("title_button", self.size)),
             ("settings", "Settings", style("title_button", self.size)),

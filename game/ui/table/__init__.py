@@ -20,6 +20,8 @@ Code outside the package imports only the names below.
 from game.ui.table.animation import Shift
 from game.ui.table.geometry import CROSS, LINE, TableLayout, compute_layout
 from game.ui.table.handoff import HandoffScene
+from game.ui.table.knowledge import known_absent, table_knowledge
+from game.ui.table.log import round_log
 from game.ui.table.moves import slot_of, targets_for
 from game.ui.table.regions import compute_regions, table_scale
 from game.ui.table.round_end import RoundEndScene, hand_strip
@@ -48,17 +50,20 @@ __all__ = [
     "compute_layout",
     "compute_regions",
     "hand_strip",
+    "known_absent",
     "handoff_prompt",
     "handoff_title",
     "lead_text",
     "outcome_title",
     "passed_text",
     "refused_text",
+    "round_log",
     "turn_text",
     "wait_text",
     "score_rows",
     "sheet_picture",
     "slot_of",
+    "table_knowledge",
     "table_scale",
     "targets_for",
 ]
