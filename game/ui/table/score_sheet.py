@@ -189,7 +189,7 @@ class ScoreSheetScene(Overlay):
         rect = self.panel_rect
         match = self.table.match
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (18, 32, 24, 250), panel.get_rect(), border_radius=14)
+        pygame.draw.rect(panel, (18, 32, 24, 255), panel.get_rect(), border_radius=14)
         pygame.draw.rect(panel, GOLD, panel.get_rect(), 2, border_radius=14)
         pad = round(22 * k)
         title = self.text.render("Score sheet", round(34 * k), GOLD, True)
