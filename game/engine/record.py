@@ -253,6 +253,11 @@ def _deal(rules: Rules, deal_obj: Any, where: str) -> tuple[list[list[Tile]], li
     return hands, boneyard
 
 
+def action_from_json(obj: Any, rules: Rules) -> tuple[int, Action]:
+    """(seat, action) of one record action; ``RecordError`` with the reason."""
+    return _action(obj, rules, "")
+
+
 def _action(obj: Any, rules: Rules, where: str) -> tuple[int, Action]:
     if not isinstance(obj, dict):
         raise RecordError(f"{where}an action must be an object")
@@ -305,5 +310,6 @@ __all__ = [
     "load_record",
     "load_record_text",
     "match_to_record",
+    "action_from_json",
     "LOW",
 ]

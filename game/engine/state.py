@@ -435,6 +435,10 @@ class RoundState:
             return [_DRAW]
         return [_PASS]
 
+    def normalized(self, action: Action) -> Action:
+        """``action`` as ``push`` would play it: what a record may leave out filled in."""
+        return self._normalize(action)
+
     def _normalize(self, action: Action) -> Action:
         """Fill in what a record may leave out: ``touch`` and ``joins`` when they follow."""
         if action.kind == "draw" and action.count != 1:
