@@ -31,7 +31,7 @@ ROOT = HERE.parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from build_choices import APP_NAME, BuildChoices, choices_for, system_of  # noqa: E402
+from build_choices import APP_NAME, WINDOWS_MANIFEST, BuildChoices, choices_for, system_of  # noqa: E402
 
 BUDGET_MB = 40.0
 ASSET_KINDS = ("sprites", "sounds")
@@ -187,6 +187,16 @@ def version_strings(node: object) -> list[tuple[str, str]]:
     return found
 
 
+def check_manifest_accepted() -> str:
+    """PyInstaller, which runs here, takes our Windows manifest and keeps its DPI settings
+    (checked on every system, so that a build here already tells)."""
+    from PyInstaller.utils.win32 import winmanifest
+
+    made = winmanifest.create_application_manifest(WINDOWS_MANIFEST).decode("utf-8")
+    check_manifest_xml(made)
+    return "Windows manifest: PyInstaller keeps its per-monitor DPI awareness"
+
+
 def check_windows(exe: Path, version: str) -> list[str]:  # pragma: no cover - runs on Windows only
     from PyInstaller.utils.win32 import versioninfo, winmanifest, winresource
 
@@ -225,6 +235,7 @@ def check(dist: Path, choices: BuildChoices, frames: int, timeout: float, budget
     if missing:
         raise CheckFailed(f"not in the bundle: {', '.join(missing)}")
     lines.append(f"data: {len(asset_files())} sprites and sounds, and pyproject.toml")
+    lines.append(check_manifest_accepted())
     if choices.system == "windows":
         lines += check_windows(app, choices.version)
     elif choices.system == "macos":
