@@ -4,13 +4,16 @@ build.spec imports this module (it adds packaging/ to ``sys.path``); the tests
 import it too, so every per-system choice is checked on any system without
 PyInstaller. Nothing here imports PyInstaller.
 
-- Windows: the .ico icon, no console, a manifest that declares per-monitor DPI
-  awareness (sharp on scaled displays), and a version resource (the file
-  properties Explorer shows) made from pyproject's version.
-- macOS: the .icns icon, no console, and Matador.app with an Info.plist that
-  says the app can draw at high resolution and carries the version.
+- Windows: the .ico icon, a manifest that declares per-monitor DPI awareness
+  (sharp on scaled displays), and a version resource (the file properties
+  Explorer shows) made from pyproject's version.
+- macOS: the .icns icon, and Matador.app with an Info.plist that says the app
+  can draw at high resolution and carries the version.
 - Linux: no icon inside the program (the desktop entry names matador.png),
   stripped binaries, and the desktop entry, icon and installer beside it.
+
+What is the same everywhere (one folder, no console window, no UPX) is written
+in build.spec itself.
 """
 
 from __future__ import annotations
