@@ -10,6 +10,8 @@ import argparse
 import sys
 from typing import NoReturn, Sequence
 
+from game.version import version
+
 SUBCOMMANDS = ("play", "replay", "bench", "tournament")
 SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
 RULE_SET_IDS = ("matador", "all-sevens", "family", "leyden", "leyden-senst", "wild-doubles")
@@ -41,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="matador",
         description="Matador, the domino game where joined ends add up to seven.",
     )
+    parser.add_argument("--version", action="version", version=f"Matador {version()}", help="print the version and exit")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="open the game window (the default)")
@@ -80,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     args = list(argv)
-    if not args or (args[0] not in SUBCOMMANDS and args[0] not in ("-h", "--help")):
+    if not args or (args[0] not in SUBCOMMANDS and args[0] not in ("-h", "--help", "--version")):
         args = ["play", *args]
     return build_parser().parse_args(args)
 

@@ -14,6 +14,7 @@ from game.saves import has_save
 from game.ui.menu import MenuScene, blit_centred, button_column, fan_of_matadors, panel, scale_for, shadowed, style, tile_art, wrap
 from game.ui.routes import SIDE_SCENES
 from game.ui.text import DIM, GOLD, IVORY
+from game.version import version
 
 SUBTITLE = "The domino game where the ends add up to seven"
 
@@ -26,6 +27,8 @@ class TitleScene(MenuScene):
         self.can_continue = False
         self.picture: pygame.Surface | None = None
         self.notice_rect = pygame.Rect(0, 0, 0, 0)
+        self.version_rect = pygame.Rect(0, 0, 0, 0)
+        self.drawn_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []
 
     # Layout ----------------------------------------------------------------------
     def build_widgets(self) -> None:
@@ -47,7 +50,14 @@ class TitleScene(MenuScene):
         bw, bh, gap = int(300 * s), int(50 * s), int(12 * s)
         column_h = len(labels) * bh + (len(labels) - 1) * gap
 
-        # the notices panel (bottom), then the title and the fan above the buttons
+        # the version, small and dim in the bottom right corner, kept clear of the rest
+        label = self.text.render(f"v{version()}", max(13, int(15 * s)), DIM)
+        margin = max(6, int(10 * s))
+        self.version_rect = label.get_rect(bottomright=(w - margin, h - margin // 2))
+        self.drawn_text = [("version", self.version_rect.copy(), pygame.Rect(0, 0, w, h))]
+        foot = max(14, h - self.version_rect.top + 4)
+
+        # the notices panel (above the version), then the title and the fan above the buttons
         notice_lines: list[pygame.Surface] = []
         self.notice_rect = pygame.Rect(0, 0, 0, 0)
         if messages:
@@ -56,7 +66,7 @@ class TitleScene(MenuScene):
                 notice_lines += wrap(self.text, message, width - 190, max(15, int(19 * s)), IVORY)
             height = sum(line.get_height() + 3 for line in notice_lines) + 28
             height = max(height, int(64 * s))
-            self.notice_rect = pygame.Rect((w - width) // 2, h - height - 14, width, height)
+            self.notice_rect = pygame.Rect((w - width) // 2, h - height - foot, width, height)
         room_bottom = self.notice_rect.top - 12 if messages else h - int(24 * s)
 
         title = shadowed(self.text, "MATADOR", int(118 * s), GOLD, w - 40)
@@ -87,6 +97,7 @@ class TitleScene(MenuScene):
                 box.blit(line, (18, ny))
                 ny += line.get_height() + 3
             picture.blit(box, self.notice_rect.topleft)
+        picture.blit(label, self.version_rect)
         self.picture = picture
 
         self.buttons = button_column(self.gui, labels, w // 2, y, bw, bh, gap)

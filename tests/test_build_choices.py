@@ -1,0 +1,227 @@
+"""build.spec's choices for Windows, macOS and Linux, checked on any system.
+
+The spec is run as PyInstaller runs it (``exec`` with its globals), but with
+stand-ins for Analysis/PYZ/EXE/COLLECT/BUNDLE that record what they are given
+and with ``sys.platform`` set to each system in turn, so what the Windows and
+macOS builds would get is checked here without PyInstaller.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tomllib
+import types
+import xml.dom.minidom
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PLATFORMS = {"windows": "win32", "macos": "darwin", "linux": "linux"}
+
+
+if str(ROOT / "packaging") not in sys.path:
+    sys.path.insert(0, str(ROOT / "packaging"))  # as build.spec does
+
+import build_choices as choices_mod  # noqa: E402
+
+
+def _version() -> str:
+    with open(ROOT / "pyproject.toml", "rb") as handle:
+        version = tomllib.load(handle)["project"]["version"]
+    assert isinstance(version, str)
+    return version
+
+
+class SpecRun:
+    """What one run of build.spec handed to PyInstaller."""
+
+    def __init__(self, dist: Path) -> None:
+        self.dist = dist
+        self.calls: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {}
+
+    def api(self, kind: str) -> Any:
+        def record(*args: Any, **kwargs: Any) -> types.SimpleNamespace:
+            self.calls.setdefault(kind, []).append((args, kwargs))
+            if kind == "COLLECT":  # PyInstaller has made dist/NAME by the time COLLECT returns
+                (self.dist / kwargs["name"]).mkdir(parents=True, exist_ok=True)
+            return types.SimpleNamespace(kind=kind, datas=list(kwargs.get("datas", [])), pure=[], scripts=[], binaries=[])
+
+        return record
+
+    def one(self, kind: str) -> dict[str, Any]:
+        (call,) = self.calls.get(kind, [])
+        return call[1]
+
+
+def run_spec(system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> SpecRun:
+    hooks = types.ModuleType("PyInstaller.utils.hooks")
+    hooks.collect_data_files = lambda package, **kwargs: [("/site/pygame_gui/data/theme.json", "pygame_gui/data")]  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "PyInstaller", types.ModuleType("PyInstaller"))
+    monkeypatch.setitem(sys.modules, "PyInstaller.utils", types.ModuleType("PyInstaller.utils"))
+    monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
+    monkeypatch.delitem(sys.modules, "build_choices", raising=False)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    run = SpecRun(tmp_path / "dist")
+    namespace: dict[str, Any] = {
+        "SPECPATH": str(ROOT),
+        "DISTPATH": str(run.dist),
+        "workpath": str(tmp_path / "build"),
+        "os": os,
+        **{kind: run.api(kind) for kind in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")},
+    }
+    code = compile((ROOT / "build.spec").read_text(encoding="utf-8"), str(ROOT / "build.spec"), "exec")
+    real_platform = sys.platform
+    monkeypatch.setattr(sys, "platform", PLATFORMS[system])
+    try:
+        exec(code, namespace)
+    finally:
+        sys.platform = real_platform  # only the spec itself runs as if on that system
+    return run
+
+
+@pytest.mark.parametrize("system", list(PLATFORMS))
+def test_every_system_gets_a_windowed_one_folder_matador(system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    run = run_spec(system, tmp_path, monkeypatch)
+    exe = run.one("EXE")
+    assert exe["name"] == "Matador"
+    assert exe["console"] is False  # no console window, on every system
+    assert exe["exclude_binaries"] is True and exe["upx"] is False
+    assert run.one("COLLECT")["name"] == "Matador"
+    analysis = run.one("Analysis")
+    assert (str(ROOT / "pyproject.toml"), ".") in analysis["datas"]  # where the built app reads its version
+    assert "game.version" in analysis["hiddenimports"]
+    assert any(dest == "sprites" for _, dest in analysis["datas"])
+
+
+def test_windows_icon_manifest_and_version_resource(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    run = run_spec("windows", tmp_path, monkeypatch)
+    exe = run.one("EXE")
+    assert exe["icon"] == str(ROOT / "sprites" / "matador.ico") and Path(exe["icon"]).is_file()
+    assert exe["manifest"] == choices_mod.WINDOWS_MANIFEST
+    version_file = Path(exe["version"])
+    assert version_file.is_relative_to(tmp_path / "build")  # generated, not a file kept in the clone
+    assert version_file.read_text(encoding="utf-8") == choices_mod.windows_version_info(_version())
+    assert exe["strip"] is False
+    assert "BUNDLE" not in run.calls
+    assert not (run.dist / "Matador" / "matador.desktop").exists()
+
+
+def test_macos_app_bundle_with_high_resolution_plist(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    run = run_spec("macos", tmp_path, monkeypatch)
+    exe = run.one("EXE")
+    assert exe["icon"] == str(ROOT / "sprites" / "matador.icns") and Path(exe["icon"]).is_file()
+    assert exe["manifest"] is None and exe["version"] is None
+    ((args, bundle),) = run.calls["BUNDLE"]
+    assert args[0].kind == "COLLECT"
+    assert bundle["name"] == "Matador.app"
+    assert bundle["icon"] == exe["icon"]
+    assert bundle["bundle_identifier"] == "io.github.matador-game.matador"
+    plist = bundle["info_plist"]
+    assert plist["NSHighResolutionCapable"] is True
+    assert plist["CFBundleShortVersionString"] == _version() == bundle["version"]
+    assert plist["CFBundleName"] == plist["CFBundleDisplayName"] == "Matador"
+    assert exe["strip"] is False  # stripping would break the signatures of macOS binaries
+
+
+def test_linux_folder_gets_desktop_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    run = run_spec("linux", tmp_path, monkeypatch)
+    exe = run.one("EXE")
+    assert exe["icon"] is None and exe["manifest"] is None and exe["version"] is None
+    assert exe["strip"] is True and run.one("COLLECT")["strip"] is True
+    assert "BUNDLE" not in run.calls
+    folder = run.dist / "Matador"
+    for name in ("matador.desktop", "install-desktop.sh", "matador.png"):
+        assert (folder / name).is_file(), name
+    assert os.access(folder / "install-desktop.sh", os.X_OK)
+
+
+def test_system_of_and_unknown_systems() -> None:
+    assert [choices_mod.system_of(p) for p in ("win32", "darwin", "linux")] == ["windows", "macos", "linux"]
+    with pytest.raises(ValueError, match="no desktop build"):
+        choices_mod.system_of("emscripten")
+    with pytest.raises(ValueError, match="unknown system"):
+        choices_mod.choices_for("beos", ROOT)
+
+
+@pytest.mark.parametrize(
+    "version, numbers",
+    [("0.1.0", (0, 1, 0, 0)), ("2", (2, 0, 0, 0)), ("1.2rc1", (1, 2, 0, 0)), ("1.2.3.4", (1, 2, 3, 4)), ("3.10.0.dev2", (3, 10, 0, 0))],
+)
+def test_version_numbers(version: str, numbers: tuple[int, ...]) -> None:
+    assert choices_mod.version_numbers(version) == numbers
+
+
+def test_version_numbers_refuses_what_windows_cannot_hold() -> None:
+    for bad in ("", "dev", "70000.0"):
+        with pytest.raises(ValueError):
+            choices_mod.version_numbers(bad)
+
+
+class _Node:
+    """Stand-in for PyInstaller's version-info classes: keeps what it is given."""
+
+    def __init__(self, kind: str, *args: Any, **kwargs: Any) -> None:
+        self.kind, self.args, self.kwargs = kind, args, kwargs
+
+
+def _parse_version_info(text: str) -> _Node:
+    names = ("VSVersionInfo", "FixedFileInfo", "StringFileInfo", "StringTable", "StringStruct", "VarFileInfo", "VarStruct")
+    scope = {name: (lambda n: lambda *a, **k: _Node(n, *a, **k))(name) for name in names}
+    node = eval(compile(text, "version_info.txt", "eval"), {"__builtins__": {}}, scope)  # our own generated text
+    assert isinstance(node, _Node)
+    return node
+
+
+def test_windows_version_resource_says_matador_and_the_version() -> None:
+    root = _parse_version_info(choices_mod.windows_version_info("1.4.2"))
+    assert root.kind == "VSVersionInfo"
+    ffi = root.kwargs["ffi"]
+    assert ffi.kwargs["filevers"] == ffi.kwargs["prodvers"] == (1, 4, 2, 0)
+    assert ffi.kwargs["fileType"] == 0x1  # an application
+    string_info, var_info = root.kwargs["kids"]
+    (table,) = string_info.args[0]
+    assert table.args[0] == "040904B0"  # US English, Unicode
+    strings = {s.args[0]: s.args[1] for s in table.args[1]}
+    assert strings["ProductVersion"] == strings["FileVersion"] == "1.4.2"
+    assert strings["FileDescription"] == strings["ProductName"] == "Matador"
+    assert strings["OriginalFilename"] == "Matador.exe"
+    assert var_info.args[0][0].args == ("Translation", [1033, 1200])
+
+
+def test_windows_version_resource_quotes_odd_text() -> None:
+    root = _parse_version_info(choices_mod.windows_version_info("2.0.0+local'x"))
+    (table,) = root.kwargs["kids"][0].args[0]
+    assert {s.args[0]: s.args[1] for s in table.args[1]}["ProductVersion"] == "2.0.0+local'x"
+
+
+def test_windows_manifest_declares_per_monitor_dpi_awareness() -> None:
+    dom = xml.dom.minidom.parseString(choices_mod.WINDOWS_MANIFEST)
+    root = dom.documentElement
+    assert root.tagName == "assembly" and root.namespaceURI == "urn:schemas-microsoft-com:asm.v1"
+    assert root.getAttribute("manifestVersion") == "1.0"
+
+    def text_of(tag: str, namespace: str) -> str:
+        (element,) = dom.getElementsByTagNameNS(namespace, tag)
+        return "".join(node.data for node in element.childNodes if node.nodeType == node.TEXT_NODE).strip()
+
+    assert text_of("dpiAware", "http://schemas.microsoft.com/SMI/2005/WindowsSettings") == "true/pm"
+    assert text_of("dpiAwareness", "http://schemas.microsoft.com/SMI/2016/WindowsSettings") == "PerMonitorV2, PerMonitor"
+    (level,) = dom.getElementsByTagName("requestedExecutionLevel")
+    assert level.getAttribute("level") == "asInvoker"  # never asks for administrator rights
+    os_ids = {e.getAttribute("Id") for e in dom.getElementsByTagName("supportedOS")}
+    assert "{8e0f7a12-bfb3-4fe8-b9a5-48fd50a15a9a}" in os_ids  # Windows 10 and 11
+
+
+def test_choices_name_the_program_and_shipped_folder() -> None:
+    expected = {
+        "windows": ("Matador/Matador.exe", "Matador"),
+        "macos": ("Matador.app/Contents/MacOS/Matador", "Matador.app"),
+        "linux": ("Matador/Matador", "Matador"),
+    }
+    for system, (program, shipped) in expected.items():
+        choices = choices_mod.choices_for(system, ROOT)
+        assert (choices.executable, choices.shipped) == (program, shipped)
+        assert choices.version == _version()
