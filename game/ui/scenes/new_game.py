@@ -554,7 +554,7 @@ class NewGameScene(MenuScene):
                     empty = self.text.fit("Empty", slot.width - 16, max(13, self.label_size - 2), FAINT)
                     pos = (slot.left + 10, slot.centery - empty.get_height() // 2 + 1)
                     words.blit(empty, pos)
-                    drawn.append(("empty", pygame.Rect(pos, empty.get_size()), slot))
+                    drawn.append(("Empty", pygame.Rect(pos, empty.get_size()), slot))
         start = self.buttons.get("start")
         if start is not None:
             if self.problem is None and not start.is_enabled:
@@ -647,8 +647,9 @@ class NewGameScene(MenuScene):
                 return True
             if self.focus_key.startswith("name"):
                 return False  # the caret moves in the name
-            if on_list:
-                self.step("rules", delta)
+            if on_list:  # the rule set above or below the focused one
+                ids = list(RULE_SETS)
+                self.pick(ids[(ids.index(self.focus_key[5:]) + delta) % len(ids)])
                 self.set_focus(f"rule:{self.rule_id}")
             else:
                 self.step(self.focus_key, delta)
