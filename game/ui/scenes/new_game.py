@@ -156,6 +156,7 @@ class NewGameScene(MenuScene):
         self.label_size = 16
         self.value_sizes: dict[str, int] = {}  # each line's value lettering, as TextCache sizes it (for greyed values)
         self.status_rect = pygame.Rect(0, 0, 0, 0)
+        self.greyed_note = pygame.Rect(0, 0, 0, 0)  # where the choices' heading says what greyed means
         self.hover_rule: str | None = None
         self.pressed_rule: str | None = None
 
@@ -379,6 +380,8 @@ class NewGameScene(MenuScene):
         self.place_list(list_box, pad, head_h, list_h)
         self.label_size = max(14, min(round(row_h * 0.55), round(27 * s)))
         self.place_choices(choices_box, pad, head_h, row_h)
+        self.greyed_note = pygame.Rect(choices_box.left + pad + self.text.font(head_size, True).size("Choices")[0] + pad, choices_box.top + pad - 2, 0, head_h)
+        self.greyed_note.width = choices_box.right - pad - self.greyed_note.left
         self.place_seats(seats_box, pad, head_h, row_h, s)
 
         self.buttons["back"] = pygame_gui.elements.UIButton(pygame.Rect(left, by, bw, bh), "Back", self.gui, object_id=style("title_button", self.size))
@@ -521,13 +524,22 @@ class NewGameScene(MenuScene):
                 pos = (selector.centerx - value.get_width() // 2, selector.centery - value.get_height() // 2 + 1)
                 words.blit(value, pos)
                 drawn.append((text, pygame.Rect(pos, value.get_size()), selector))
+        if not all(open_rows.values()):  # what greyed means, on the choices' heading
+            note_size = max(13, self.label_size - 2)
+            note_words = f"Greyed: set by {RULE_SETS[self.rule_id].title}"
+            if self.text.font(note_size).size(note_words)[0] <= self.greyed_note.width:
+                note = self.text.render(note_words, note_size, FAINT)
+                pos = (self.greyed_note.right - note.get_width(), self.greyed_note.centery - note.get_height() // 2)
+                words.blit(note, pos)
+                drawn.append((note_words, pygame.Rect(pos, note.get_size()), self.greyed_note))
         for i in range(MAX_SEATS):
             row, name_rect, entry = self.seat_rows[i], self.name_rects[i], self.entries[i]
             used = i < self.players
-            number = self.text.render(str(i + 1), self.label_size, GOLD if used else FAINT, True)
-            pos = (row.left + 2, row.centery - number.get_height() // 2 + 1)
-            words.blit(number, pos)
-            drawn.append((str(i + 1), pygame.Rect(pos, number.get_size()), row))
+            if i < RULE_SETS[self.rule_id].max_players:  # beyond what the rule set seats, only the space
+                number = self.text.render(str(i + 1), self.label_size, GOLD if used else FAINT, True)
+                pos = (row.left + 2, row.centery - number.get_height() // 2 + 1)
+                words.blit(number, pos)
+                drawn.append((str(i + 1), pygame.Rect(pos, number.get_size()), row))
             human = used and self.seats[i]["kind"] == "human"
             self.show_selector(f"kind{i}", KIND_WORDS[self.seats[i]["kind"]] if used else None)
             if human:
