@@ -56,7 +56,9 @@ def test_arrows_walk_and_change_the_form_and_enter_starts(make_app: Any, ui: Any
     assert form.players == 3 and form.focus_key == "players"  # the line changed, the focus stayed
     keys(app, ui, pygame.K_UP)
     assert form.focus_key == "rule:wild-doubles"
-    keys(app, ui, pygame.K_RIGHT)  # Left/Right on the list: the rule set below / above
+    keys(app, ui, pygame.K_RIGHT)  # Left/Right on the list: the rule set under the ring...
+    assert form.rule_id == "wild-doubles" and form.focus_key == "rule:wild-doubles"
+    keys(app, ui, pygame.K_RIGHT)  # ...then the one below (round the end) or above
     assert form.rule_id == "matador" and form.focus_key == "rule:matador"
     keys(app, ui, pygame.K_LEFT)
     assert form.rule_id == "wild-doubles" and form.focus_key == "rule:wild-doubles"

@@ -37,12 +37,12 @@ def under(form: NewGameScene, pos: tuple[int, int]) -> str | None:
     return found[0] if found else None
 
 
-def places(form: NewGameScene) -> dict[str, tuple[int, int, int, int]]:
+def places(form: NewGameScene) -> dict[str, tuple[int, ...]]:
     """Where every control and line of the form is (shown or not)."""
     out = {f"button {name}": tuple(button.rect) for name, button in form.buttons.items()}
     out.update({f"entry {i}": tuple(entry.rect) for i, entry in form.entries.items()})
     out.update({f"line {key}": tuple(rect) for key, rect in form.row_rects.items()})
-    return out  # type: ignore[return-value]
+    return out
 
 
 def pixels(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> int:

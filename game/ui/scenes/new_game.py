@@ -16,8 +16,8 @@ reason shows and Start stays disabled. Start remembers the setup in the settings
 The keyboard works the whole form: Up/Down (Tab, Shift+Tab) move a gold focus
 from line to line (each rule set, players, each choice, each seat's kind and
 name). Enter or Space on a rule set picks it; Left/Right change the focused line
-(on the list: the rule set above or below); typing goes into a focused name;
-Enter starts and Esc goes back.
+(on the list: pick the rule set under the focus, then the one above or below);
+typing goes into a focused name; Enter starts and Esc goes back.
 """
 
 from __future__ import annotations
@@ -405,7 +405,10 @@ class NewGameScene(MenuScene):
         mark_w = inside
         title_w = max(self.text.font(title_size, True).size(info.title)[0] for info in RULE_SETS.values()) + inside
         range_w = max(self.text.font(range_size).size(players_text(i))[0] for i in RULE_SETS) + inside
-        widest = lambda size: max(self.text.font(size).size(info.summary)[0] for info in RULE_SETS.values())  # noqa: E731
+
+        def widest(size: int) -> int:
+            return max(self.text.font(size).size(info.summary)[0] for info in RULE_SETS.values())
+
         summary_size = title_size - 1
         room = inner.width - mark_w - title_w - range_w
         while summary_size > 12 and widest(summary_size) > room:
@@ -545,11 +548,11 @@ class NewGameScene(MenuScene):
             if human:
                 if entry.get_text() != self.seats[i]["name"]:
                     entry.set_text(self.seats[i]["name"])
-                entry.show()
+                entry.show()  # type: ignore[no-untyped-call]
             else:
                 if entry.is_focused:
                     self.gui.set_focus_set(None)
-                entry.hide()
+                entry.hide()  # type: ignore[no-untyped-call]
             if used:
                 order.append(f"kind{i}")
                 if human:
@@ -590,12 +593,12 @@ class NewGameScene(MenuScene):
             button = self.buttons[f"{key}:{part}"]
             if text is None:
                 if button.visible:
-                    button.hide()
+                    button.hide()  # type: ignore[no-untyped-call]
                 continue
             if part == "0" and button.text != text:
                 button.set_text(text)
             if not button.visible:
-                button.show()
+                button.show()  # type: ignore[no-untyped-call]
 
     def build_gui(self) -> None:
         self.row_rects = {}
@@ -617,6 +620,8 @@ class NewGameScene(MenuScene):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover_rule = self.rule_at(event.pos)
+        elif event.type == pygame.WINDOWLEAVE:
+            self.hover_rule = None
         used = super().handle_event(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.pressed_rule = self.rule_at(event.pos)
@@ -659,9 +664,10 @@ class NewGameScene(MenuScene):
                 return True
             if self.focus_key.startswith("name"):
                 return False  # the caret moves in the name
-            if on_list:  # the rule set above or below the focused one
+            if on_list:  # the rule set under the ring; once it is chosen, the one above or below
                 ids = list(RULE_SETS)
-                self.pick(ids[(ids.index(self.focus_key[5:]) + delta) % len(ids)])
+                focused = self.focus_key[5:]
+                self.pick(focused if focused != self.rule_id else ids[(ids.index(focused) + delta) % len(ids)])
                 self.set_focus(f"rule:{self.rule_id}")
             else:
                 self.step(self.focus_key, delta)
