@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from game.engine import RULE_SETS
 from game.settings import Settings
 from game.ui.thinker import Thinker
 from game.ui.scenes.new_game import NewGameScene
@@ -37,22 +38,31 @@ def gold_pixels(surface: pygame.Surface, rect: pygame.Rect) -> int:
     return sum(1 for x in range(rect.left, rect.right) if surface.get_at((x, y))[:3] == GOLD)
 
 
+RULE_LINES = [f"rule:{rule_id}" for rule_id in RULE_SETS]
+
+
 def test_arrows_walk_and_change_the_form_and_enter_starts(make_app: Any, ui: Any) -> None:
     app, form = form_app(make_app)
     assert form.focus_key is None  # no ring until the keyboard asks
-    assert form.row_order == ["rules", "players", "hand_size", "drawing", "target_score", "kind0", "name0", "kind1"]
+    assert form.row_order == RULE_LINES + ["players", "hand_size", "drawing", "target_score", "kind0", "name0", "kind1"]
     players_rect = form.row_rects["players"]
     before = gold_pixels(app.surface, players_rect)
 
-    keys(app, ui, pygame.K_DOWN, pygame.K_DOWN)
-    assert form.focus_key == "players"
+    keys(app, ui, *([pygame.K_DOWN] * (len(RULE_LINES) + 1)))
+    assert form.focus_key == "players" and form.rule_id == "matador"  # walking over the list picks nothing
     assert gold_pixels(app.surface, players_rect) > players_rect.width // 2 > before  # the ring shows
 
     keys(app, ui, pygame.K_RIGHT)
-    assert form.players == 3 and form.focus_key == "players"  # the form was rebuilt, the focus stayed
-    keys(app, ui, pygame.K_UP, pygame.K_RIGHT)
-    assert form.rule_id == "all-sevens" and form.focus_key == "rules"
+    assert form.players == 3 and form.focus_key == "players"  # the line changed, the focus stayed
+    keys(app, ui, pygame.K_UP)
+    assert form.focus_key == "rule:wild-doubles"
+    keys(app, ui, pygame.K_RIGHT)  # Left/Right on the list: the rule set under the ring...
+    assert form.rule_id == "wild-doubles" and form.focus_key == "rule:wild-doubles"
+    keys(app, ui, pygame.K_RIGHT)  # ...then the one below (round the end) or above
+    assert form.rule_id == "matador" and form.focus_key == "rule:matador"
     keys(app, ui, pygame.K_LEFT)
+    assert form.rule_id == "wild-doubles" and form.focus_key == "rule:wild-doubles"
+    keys(app, ui, pygame.K_RIGHT)
     assert form.rule_id == "matador"
 
     # Shift+Tab from the first line wraps to the last (the last seat's kind)
@@ -66,6 +76,26 @@ def test_arrows_walk_and_change_the_form_and_enter_starts(make_app: Any, ui: Any
     app.step([ui.key(pygame.K_RETURN)], 0.016)
     assert isinstance(app.top, TableScene)
     assert app.top.match.rules.players == form.players
+
+
+def test_up_down_and_enter_pick_every_rule_set_and_enter_again_starts(make_app: Any, ui: Any) -> None:
+    app, form = form_app(make_app)
+    keys(app, ui, pygame.K_DOWN)
+    assert form.focus_key == "rule:matador"
+    ids = list(RULE_SETS)
+    for n, rule_id in enumerate(ids[1:], 1):
+        keys(app, ui, pygame.K_DOWN)
+        assert form.focus_key == f"rule:{rule_id}"
+        assert form.rule_id == ids[n - 1]  # moving does not pick
+        keys(app, ui, pygame.K_RETURN)
+        assert form.rule_id == rule_id and app.top is form  # Enter on another rule set picks it
+    keys(app, ui, pygame.K_UP, pygame.K_UP, pygame.K_SPACE)  # Space picks too
+    assert form.rule_id == "leyden" and form.players == 2
+    assert [k for k in form.row_order if not k.startswith("rule:")] == ["target_score", "kind0", "name0", "kind1"]
+    keys(app, ui, pygame.K_SPACE)  # Space on the chosen one: nothing more
+    assert app.top is form
+    keys(app, ui, pygame.K_RETURN)  # Enter on the chosen one starts
+    assert isinstance(app.top, TableScene) and app.top.match.rules.base == "leyden"
 
 
 def test_a_focused_name_takes_the_typing_and_tab_moves_on(make_app: Any, ui: Any) -> None:

@@ -1,14 +1,23 @@
 """New game: the rule set, its choices for a custom game, the seats, the target.
 
+The form holds still. Every control has a place fixed by the window size alone:
+the six rule sets are one list (each with its summary), every choice any rule
+set offers has its row, and there is a row for each of the eight seats the
+largest game has. What the chosen rule set does not let a player change stays
+in its place, greyed, showing the rule set's own value; seats nobody sits in
+are left empty. So a control a player is clicking never moves from under the
+pointer, whatever the click changes.
+
 Only what the engine offers can be picked (``RuleSetInfo.choices_for``); the
 whole setup is checked by ``Rules.from_base``, and while it cannot be played the
 reason shows and Start stays disabled. Start remembers the setup in the settings
 (``last_setup``) and replaces the menus with the table.
 
 The keyboard works the whole form: Up/Down (Tab, Shift+Tab) move a gold focus
-from line to line (rule set, players, each choice, each seat's kind and name),
-Left/Right change the focused line, typing goes into a focused name, Enter
-starts and Esc goes back.
+from line to line (each rule set, players, each choice, each seat's kind and
+name). Enter or Space on a rule set picks it; Left/Right change the focused line
+(on the list: pick the rule set under the focus, then the one above or below);
+typing goes into a focused name; Enter starts and Esc goes back.
 """
 
 from __future__ import annotations
@@ -19,15 +28,18 @@ import pygame
 import pygame_gui
 
 from game.engine import RULE_SETS, Match, PlayerInfo, RuleError, Rules
+from game.ui.menu import MenuScene, panel, scale_for, shadowed, style
 from game.ui.seats import default_name
-from game.ui.menu import MenuScene, panel, scale_for, shadowed, style, wrap
 from game.ui.text import DIM, GOLD, IVORY, RED
 
 KINDS = ("human", "easy", "medium", "hard")
 KIND_WORDS = {"human": "Person", "easy": "Easy", "medium": "Medium", "hard": "Hard"}
 NAME_LIMIT = 24
+MAX_SEATS = max(info.max_players for info in RULE_SETS.values())
 OPTION_ORDER = ("hand_size", "drawing", "matadors", "layout", "lead", "target_score")
+CHOICE_ROWS = ("players", *OPTION_ORDER)  # the choices panel, top to bottom
 OPTION_LABELS = {
+    "players": "Players",
     "hand_size": "Hand",
     "drawing": "Drawing",
     "matadors": "Matadors",
@@ -36,17 +48,36 @@ OPTION_LABELS = {
     "target_score": "Match",
 }
 VALUE_WORDS: dict[str, dict[Any, str]] = {
-    "drawing": {"until-playable": "Until you can play", "one-then-pass": "One, then pass"},
+    "drawing": {
+        "until-playable": "Until you can play",
+        "one-then-pass": "One, then pass",
+        "none": "No drawing",
+        "lay-or-draw": "Lay or draw",
+        "free": "Freely",
+    },
     "matadors": {True: "Wild", False: "None"},
-    "layout": {"line": "A line", "first-double-spinner": "Spinner cross"},
+    "layout": {
+        "line": "A line",
+        "first-double-spinner": "Spinner cross",
+        "cross-sides-first": "Cross, sides first",
+        "cross-complete": "Full cross first",
+    },
     "lead": {
+        "highest-double-draw": "Highest double",
         "highest-double-redeal": "Highest double",
         "six-six-redeal": "Six-six",
         "highest-double-else-highest-tile": "Highest tile",
+        "lowest-double-not-blank": "Lowest double",
+        "highest-holder-any-double-not-blank": "Any double",
     },
 }
+# the theme's value lettering (16, 22 and 13 px) in TextCache sizes, so a greyed value matches a live one
+VALUE_SIZES = {"#form_value": 23, "#form_value_l": 32, "#form_value_s": 19}
 TARGETS = (50, 100, 150, 200)  # for a rule set that offers no target of its own
-KEY_HINT = "Up/Down: choose a line   ·   Left/Right: change it   ·   Enter: start   ·   Esc: back"
+KEY_HINTS = (  # how the keyboard works, the longest that fits the window
+    "Up/Down: choose a line   ·   Left/Right: change it   ·   Enter: pick the rule set, or start   ·   Esc: back",
+    "Up/Down: line  ·  Left/Right: change  ·  Enter: pick, or start  ·  Esc: back",
+)
 DEFAULT_SETUP: dict[str, Any] = {
     "rules": "matador",
     "players": 2,
@@ -54,8 +85,20 @@ DEFAULT_SETUP: dict[str, Any] = {
     "seats": [{"kind": "human", "name": "You"}, {"kind": "medium", "name": ""}],
 }
 
+# the list's looks: the chosen rule set warm and edged in gold, the others dark
+ROW_BG = (27, 38, 31)
+ROW_EDGE = (86, 96, 79)
+ROW_HOVER = (52, 72, 58)
+CHOSEN_BG = (140, 90, 28)
+CHOSEN_TEXT = (255, 248, 230)
+FAINT = (120, 132, 118)  # what the rule set fixes: greyed
+FAINT_EDGE = (62, 74, 64)
+
 
 def value_text(key: str, value: Any, rules: Rules | None = None) -> str:
+    """A choice's value in a player's words (``rules`` adds what goes with it)."""
+    if key == "players":
+        return f"{value} players"
     if key == "hand_size":
         return f"{value} tiles"
     if key == "target_score":
@@ -64,7 +107,22 @@ def value_text(key: str, value: Any, rules: Rules | None = None) -> str:
         if rules is not None and rules.match_end == "first-to-target-loses":
             return f"{value} loses"
         return f"To {value}"
-    return VALUE_WORDS.get(key, {}).get(value, str(value))
+    words = VALUE_WORDS.get(key, {}).get(value, str(value))
+    if rules is not None:
+        if key == "matadors" and value and rules.crosswise:
+            return "Wild, laid across"
+        if key == "matadors" and rules.wild_doubles:
+            return "None, doubles wild"
+        if key == "drawing" and rules.reserve and value in ("lay-or-draw", "free"):
+            return f"{words}, {rules.reserve} kept"
+    return words
+
+
+def players_text(rule_id: str) -> str:
+    info = RULE_SETS[rule_id]
+    if info.min_players == info.max_players:
+        return f"{info.min_players} players"
+    return f"{info.min_players}–{info.max_players} players"
 
 
 class NewGameScene(MenuScene):
@@ -77,14 +135,30 @@ class NewGameScene(MenuScene):
         self.options: dict[str, Any] = {}
         self.seats: list[dict[str, str]] = []
         self.entries: dict[int, pygame_gui.elements.UITextEntryLine] = {}
-        self.picture: pygame.Surface | None = None
+        self.picture: pygame.Surface | None = None  # what stays put: title, panels, heads
+        self.words: pygame.Surface | None = None  # what follows the setup: labels, greyed values, notes, status
         self.problem: str | None = None
         self.rules: Rules | None = None
         self.row_order: list[str] = []  # the lines the keyboard focus walks, top to bottom
-        self.row_rects: dict[str, pygame.Rect] = {}
+        self.row_rects: dict[str, pygame.Rect] = {}  # every line's place, walked or greyed
         self.focus_key: str | None = None  # the focused line (None until the keyboard or a click asks)
         self.hint: pygame.Surface | None = None
         self.hint_pos = (0, 0)
+        self.drawn_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # for game.ui.layout_check
+        self.fixed_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # the part of it that stays put
+        # places fixed by the window size (build_widgets)
+        self.list_rows: dict[str, pygame.Rect] = {}
+        self.list_art: dict[tuple[str, bool], pygame.Surface] = {}  # (rule id, chosen) -> its words
+        self.choice_rows: dict[str, pygame.Rect] = {}
+        self.selectors: dict[str, pygame.Rect] = {}
+        self.seat_rows: list[pygame.Rect] = []
+        self.name_rects: list[pygame.Rect] = []
+        self.label_size = 16
+        self.value_sizes: dict[str, int] = {}  # each line's value lettering, as TextCache sizes it (for greyed values)
+        self.status_rect = pygame.Rect(0, 0, 0, 0)
+        self.greyed_note = pygame.Rect(0, 0, 0, 0)  # where the choices' heading says what greyed means
+        self.hover_rule: str | None = None
+        self.pressed_rule: str | None = None
 
     def attach(self, app: object) -> None:
         self.app = app  # type: ignore[assignment]
@@ -109,7 +183,7 @@ class NewGameScene(MenuScene):
         seats = setup.get("seats")
         self.seats = []
         if isinstance(seats, list):
-            for seat in seats[:8]:
+            for seat in seats[:MAX_SEATS]:
                 if isinstance(seat, dict) and seat.get("kind") in KINDS:
                     name = seat.get("name")
                     self.seats.append({"kind": str(seat["kind"]), "name": name[:NAME_LIMIT] if isinstance(name, str) else ""})
@@ -117,10 +191,9 @@ class NewGameScene(MenuScene):
         self.fit_options()
 
     def fit_seats(self) -> None:
+        """A seat for every player (a new one is a medium computer; all computers may play)."""
         while len(self.seats) < self.players:
             self.seats.append({"kind": "medium", "name": ""})
-        if not any(s["kind"] == "human" for s in self.seats[: self.players]) and self.seats:
-            pass  # all computers is allowed: the match plays itself
 
     def choices(self) -> dict[str, list[Any]]:
         """Each option's values for this rule set and player count (the preset's first)."""
@@ -138,12 +211,23 @@ class NewGameScene(MenuScene):
                 out[key] = values
         return out
 
+    def changeable(self) -> dict[str, bool]:
+        """Which rows of the choices panel the player may change for this rule set."""
+        info = RULE_SETS[self.rule_id]
+        choices = self.choices()
+        out = {"players": info.max_players > info.min_players}
+        for key in OPTION_ORDER:
+            out[key] = len(choices.get(key, [])) > 1
+        return out
+
     def fit_options(self) -> None:
         """Drop choices the current rule set and player count do not offer."""
         choices = self.choices()
         self.options = {k: v for k, v in self.options.items() if k in choices and v in choices[k]}
 
     def value(self, key: str) -> Any:
+        if key == "players":
+            return self.players
         if key in self.options:
             return self.options[key]
         return RULE_SETS[self.rule_id].preset(self.players).options()[key]
@@ -191,21 +275,37 @@ class NewGameScene(MenuScene):
             "seats": [dict(s) for s in self.seats],
         }
 
-    # Changes (from the buttons) ------------------------------------------------------
+    # Changes (from the buttons, the list and the keys) -----------------------------
+    def pick(self, rule_id: str) -> None:
+        """Choose a rule set: its own values for every choice, the players kept if it allows."""
+        if rule_id == self.rule_id or rule_id not in RULE_SETS:
+            return
+        self.read_names()
+        self.rule_id = rule_id
+        info = RULE_SETS[rule_id]
+        self.players = max(info.min_players, min(info.max_players, self.players))
+        self.options = {}
+        self.fit_seats()
+        self.changed()
+
     def step(self, key: str, delta: int) -> None:
+        """Move line ``key`` ``delta`` values on (round the end)."""
         if key == "rules":
             ids = list(RULE_SETS)
-            self.rule_id = ids[(ids.index(self.rule_id) + delta) % len(ids)]
-            info = RULE_SETS[self.rule_id]
-            self.players = max(info.min_players, min(info.max_players, self.players))
-            self.options = {}
-        elif key == "players":
+            self.pick(ids[(ids.index(self.rule_id) + delta) % len(ids)])
+            return
+        if not self.changeable().get(key, key.startswith("kind")):
+            return
+        self.read_names()
+        if key == "players":
             info = RULE_SETS[self.rule_id]
             span = info.max_players - info.min_players + 1
             self.players = info.min_players + (self.players - info.min_players + delta) % span
             self.fit_seats()
         elif key.startswith("kind"):
             index = int(key[4:])
+            if index >= self.players:
+                return
             seat = self.seats[index]
             seat["kind"] = KINDS[(KINDS.index(seat["kind"]) + delta) % len(KINDS)]
             if seat["kind"] == "human" and not seat["name"]:
@@ -216,131 +316,294 @@ class NewGameScene(MenuScene):
             current = self.value(key)
             index = values.index(current) if current in values else 0
             self.options[key] = values[(index + delta) % len(values)]
+        self.changed()
+
+    def changed(self) -> None:
+        """After any change: the options that still fit, the check, the widgets' words."""
         self.fit_options()
-        self.rebuild()
-
-    def rebuild(self) -> None:
-        if self.gui is not None:
-            self.gui.clear_and_reset()  # type: ignore[no-untyped-call]
-            self.build_gui()
-            self.gui.update(0.0)
-            if self.focus_key is not None and self.focus_key.startswith("name"):
-                self.set_focus(self.focus_key)
-
-    # Layout ------------------------------------------------------------------------
-    def build_widgets(self) -> None:
-        assert self.gui is not None
         self.check()
+        self.refresh()
+
+    # Layout: places fixed by the window size --------------------------------------
+    def build_widgets(self) -> None:
+        """Every control the form can ever show, each in its fixed place; ``refresh`` fills them in."""
+        assert self.gui is not None
         w, h = self.size
         s = scale_for(self.size)
-        gap = int(22 * s)
-        title = shadowed(self.text, "New game", int(64 * s), GOLD, w - 40)
-        top = int(14 * s) + title.get_height() + int(8 * s)
-        bottom_h = int(96 * s)
-        width = min(w - 2 * gap, int(1240 * s))
-        left = (w - width) // 2
-        col_w = (width - gap) // 2
-        pad = int(18 * s)
-        head_size = max(18, int(26 * s))
-        head_h = self.text.font(head_size, True).get_height() + int(10 * s)
-        label_size = max(15, int(20 * s))
-        label_w = int(118 * s)
-        info = RULE_SETS[self.rule_id]
-        choices = self.choices()
-        rows: list[tuple[str, str, str]] = [("players", "Players", f"{self.players} players")]
-        for key, values in choices.items():
-            if len(values) > 1:
-                rows.append((key, OPTION_LABELS[key], value_text(key, self.value(key), self.rules)))
-        summary = wrap(self.text, info.summary, col_w - 2 * pad, max(14, int(18 * s)), DIM)
-        summary_h = sum(line.get_height() for line in summary) + int(8 * s)
-
-        # both panels as tall as the taller one needs, rows shrinking on a small window
-        room = h - top - bottom_h
-        fixed = 2 * pad + head_h
-        row_h = int(50 * s)
-        left_rows, right_rows = len(rows) + 1, self.players
-        row_left = max(26, min(row_h, (room - fixed - summary_h) // left_rows))
-        row_right = max(26, min(row_h, (room - fixed) // right_rows))
-        height = min(room, max(fixed + summary_h + left_rows * row_left, fixed + right_rows * row_right) + int(6 * s))
-        body = pygame.Rect(left, top + (room - height) // 3, width, height)
-        rules_box = pygame.Rect(body.left, body.top, col_w, body.height)
-        seats_box = pygame.Rect(body.left + col_w + gap, body.top, width - col_w - gap, body.height)
-
+        margin = max(10, round(20 * s))
+        gap = max(8, round(14 * s))
+        pad = max(8, round(14 * s))
+        head_size = max(17, round(24 * s))
+        head_h = self.text.font(head_size, True).get_height() + max(2, round(4 * s))
         picture = pygame.Surface(self.size, pygame.SRCALPHA)
-        picture.blit(title, ((w - title.get_width()) // 2, int(14 * s)))
-        picture.blit(panel(rules_box.size), rules_box.topleft)
-        picture.blit(panel(seats_box.size), seats_box.topleft)
-        for box, words in ((rules_box, "Rules"), (seats_box, "Seats")):
+
+        # the title, when the window is tall enough to spare the room
+        top = margin
+        if h >= 560:
+            title = shadowed(self.text, "New game", round(58 * s), GOLD, w - 40)
+            picture.blit(title, ((w - title.get_width()) // 2, round(8 * s)))
+            top = round(8 * s) + title.get_height() + round(4 * s)
+
+        # the bottom bar: Back, what will be played (or what is wrong), Start
+        bh = max(36, round(48 * s))
+        bw = round(200 * s)
+        bottom_h = bh + 2 * max(6, round(10 * s))
+        by = h - bottom_h + (bottom_h - bh) // 2
+        hint_size = max(13, round(17 * s))
+        width = min(w - 2 * margin, round(1400 * s))
+        fitting = [words for words in KEY_HINTS if self.text.font(hint_size).size(words)[0] <= width]
+        hint = self.text.render(fitting[0], hint_size, DIM) if fitting else None
+        hint_h = hint.get_height() if hint is not None else 0
+        body_bottom = h - bottom_h - hint_h - max(2, round(4 * s))
+
+        # rows: the seats' height sets the rest (eight seats; the list's rows a little lower)
+        room = body_bottom - top - gap - 2 * (2 * pad + head_h)
+        list_share = 0.8
+        row_h = max(24, min(round(48 * s), int(room / (MAX_SEATS + len(RULE_SETS) * list_share))))
+        list_h = max(20, min(round(40 * s), int(row_h * list_share)))
+        used = 2 * (2 * pad + head_h) + gap + MAX_SEATS * row_h + len(RULE_SETS) * list_h
+        top += max(0, (body_bottom - top - used) // 3)
+        left = (w - width) // 2
+
+        list_box = pygame.Rect(left, top, width, 2 * pad + head_h + len(RULE_SETS) * list_h)
+        lower_top = list_box.bottom + gap
+        lower_h = 2 * pad + head_h + MAX_SEATS * row_h
+        choices_w = round((width - gap) * 0.44)
+        choices_box = pygame.Rect(left, lower_top, choices_w, lower_h)
+        seats_box = pygame.Rect(choices_box.right + gap, lower_top, width - choices_w - gap, lower_h)
+        self.fixed_text = []
+        for box, words in ((list_box, "Rule set"), (choices_box, "Choices"), (seats_box, "Seats")):
+            picture.blit(panel(box.size, radius=max(8, round(14 * s))), box.topleft)
             head = self.text.render(words, head_size, GOLD, True)
-            picture.blit(head, (box.left + pad, box.top + pad - 4))
+            picture.blit(head, (box.left + pad, box.top + pad - 2))
+            self.fixed_text.append((words, pygame.Rect((box.left + pad, box.top + pad - 2), head.get_size()), box))
+        self.place_list(list_box, pad, head_h, list_h)
+        self.label_size = max(14, min(round(row_h * 0.55), round(27 * s)))
+        self.place_choices(choices_box, pad, head_h, row_h)
+        self.greyed_note = pygame.Rect(choices_box.left + pad + self.text.font(head_size, True).size("Choices")[0] + pad, choices_box.top + pad - 2, 0, head_h)
+        self.greyed_note.width = choices_box.right - pad - self.greyed_note.left
+        self.place_seats(seats_box, pad, head_h, row_h, s)
 
-        # left: rule set, its line, players, its choices
-        x0 = rules_box.left + pad
-        inner_w = rules_box.width - 2 * pad
-        y = rules_box.top + pad + head_h
-        row_h = row_left
-        self.row_order, self.row_rects = [], {}
-        self.selector("rules", "Rule set", info.title, pygame.Rect(x0, y, inner_w, row_h), label_w, label_size, picture)
-        y += row_h
-        for line in summary:
-            picture.blit(line, (x0, y))
-            y += line.get_height()
-        y += int(8 * s)
-        for key, label, text in rows:
-            self.selector(key, label, text, pygame.Rect(x0, y, inner_w, row_h), label_w, label_size, picture)
-            y += row_h
-
-        # right: one row per seat
-        x0 = seats_box.left + pad
-        inner_w = seats_box.width - 2 * pad
-        y = seats_box.top + pad + head_h
-        row_h = row_right
-        self.entries = {}
-        number_w = int(30 * s)
-        kind_w = min(int(210 * s), inner_w // 2)
-        for i in range(self.players):
-            row = pygame.Rect(x0, y, inner_w, row_h)
-            number = self.text.render(str(i + 1), label_size, GOLD, True)
-            picture.blit(number, (row.left + 2, row.top + (row_h - int(8 * s) - number.get_height()) // 2 + 2))
-            kind = self.seats[i]["kind"]
-            self.arrows(f"kind{i}", KIND_WORDS[kind], pygame.Rect(row.left + number_w, row.top, kind_w, row_h - int(8 * s)))
-            name_rect = pygame.Rect(row.left + number_w + kind_w + int(10 * s), row.top, inner_w - number_w - kind_w - int(10 * s), row_h - int(8 * s))
-            self.add_row(f"kind{i}", pygame.Rect(row.left, row.top, number_w + kind_w, row_h - int(8 * s)))
-            if kind == "human":
-                entry = pygame_gui.elements.UITextEntryLine(name_rect, self.gui, object_id=style("form_entry", self.size), initial_text=self.seats[i]["name"])
-                entry.set_text_length_limit(NAME_LIMIT)
-                self.entries[i] = entry
-                self.add_row(f"name{i}", name_rect)
-            else:
-                note = self.text.fit(f"{self.seat_name(i)}  (computer)", name_rect.width - 8, label_size, DIM)
-                picture.blit(note, (name_rect.left + 8, name_rect.centery - note.get_height() // 2 + 1))
-            y += row_h
-
-        # bottom: what is wrong (or what will be played), Back, Start
-        bh = max(int(50 * s), 42)
-        bw = int(200 * s)
-        by = h - bottom_h + (bottom_h - bh) // 2 + int(6 * s)
         self.buttons["back"] = pygame_gui.elements.UIButton(pygame.Rect(left, by, bw, bh), "Back", self.gui, object_id=style("title_button", self.size))
-        start = pygame_gui.elements.UIButton(pygame.Rect(left + width - bw, by, bw, bh), "Start", self.gui, object_id=style("title_primary", self.size))
-        self.buttons["start"] = start
-        if self.problem is not None:
-            start.disable()  # type: ignore[no-untyped-call]
-        status = self.problem or self.status_line()
-        colour = RED if self.problem else IVORY
-        line = self.text.fit(status, width - 2 * bw - 2 * gap, max(15, int(20 * s)), colour, True)
-        picture.blit(line, (w // 2 - line.get_width() // 2, by + (bh - line.get_height()) // 2))
+        self.buttons["start"] = pygame_gui.elements.UIButton(
+            pygame.Rect(left + width - bw, by, bw, bh), "Start", self.gui, object_id=style("title_primary", self.size)
+        )
+        self.status_rect = pygame.Rect(left + bw + gap, by, width - 2 * bw - 2 * gap, bh)
         self.picture = picture
-        # how the keyboard works, under the panels when there is room (shown once the focus is)
-        hint = self.text.fit(KEY_HINT, width, max(14, int(18 * s)), DIM)
-        hint_top = body.bottom + int(10 * s)
-        self.hint = hint if hint_top + hint.get_height() <= by - int(4 * s) else None
-        self.hint_pos = (w // 2 - hint.get_width() // 2, hint_top)
-        if self.focus_key not in self.row_rects:
+        self.hint = hint
+        self.hint_pos = (w // 2 - (hint.get_width() if hint is not None else 0) // 2, body_bottom + max(1, round(2 * s)))
+        self.check()
+        self.refresh()
+
+    def place_list(self, box: pygame.Rect, pad: int, head_h: int, row_h: int) -> None:
+        """The six rule sets, one row each: a mark, the title, the summary, how many play
+        (when the window is wide enough to keep the summary legible as well)."""
+        inner = pygame.Rect(box.left + pad, box.top + pad + head_h, box.width - 2 * pad, len(RULE_SETS) * row_h)
+        inside = row_h - max(2, row_h // 9)  # a row's own height; the rest is the gap to the next
+        title_size = max(14, min(round(inside * 0.85), round(26 * scale_for(self.size))))
+        range_size = max(13, title_size - 3)
+        mark_w = inside
+        title_w = max(self.text.font(title_size, True).size(info.title)[0] for info in RULE_SETS.values()) + inside
+        range_w = max(self.text.font(range_size).size(players_text(i))[0] for i in RULE_SETS) + inside
+
+        def widest(size: int) -> int:
+            return max(self.text.font(size).size(info.summary)[0] for info in RULE_SETS.values())
+
+        summary_size = title_size - 1
+        room = inner.width - mark_w - title_w - range_w
+        while summary_size > 12 and widest(summary_size) > room:
+            summary_size -= 1
+        show_range = summary_size >= 15 or widest(summary_size) <= room
+        if not show_range:  # the summary matters more than the player count
+            room += range_w
+            summary_size = title_size - 1
+            while summary_size > 12 and widest(summary_size) > room:
+                summary_size -= 1
+        self.list_rows, self.list_art = {}, {}
+        for n, (rule_id, info) in enumerate(RULE_SETS.items()):
+            row = pygame.Rect(inner.left, inner.top + n * row_h, inner.width, inside)
+            self.list_rows[rule_id] = row
+            self.row_rects[f"rule:{rule_id}"] = row
+            for chosen in (False, True):
+                art = pygame.Surface(row.size, pygame.SRCALPHA)
+                parts = [
+                    (info.title, self.text.fit(info.title, title_w - inside // 2, title_size, CHOSEN_TEXT if chosen else GOLD, True), mark_w),
+                    (info.summary, self.text.fit(info.summary, room, summary_size, IVORY if chosen else DIM), mark_w + title_w),
+                ]
+                if show_range:
+                    span = self.text.render(players_text(rule_id), range_size, IVORY if chosen else DIM)
+                    parts.append((players_text(rule_id), span, row.width - span.get_width() - inside // 3))
+                for words, image, x in parts:
+                    y = (row.height - image.get_height()) // 2
+                    art.blit(image, (x, y))
+                    if chosen:
+                        self.fixed_text.append((words, pygame.Rect(row.left + x, row.top + y, image.get_width(), image.get_height()), row))
+                self.list_art[(rule_id, chosen)] = art
+
+    def place_choices(self, box: pygame.Rect, pad: int, head_h: int, row_h: int) -> None:
+        """A row for every choice any rule set offers, players first."""
+        assert self.gui is not None
+        x0 = box.left + pad
+        inner_w = box.width - 2 * pad
+        label_w = max(self.text.font(self.label_size, True).size(OPTION_LABELS[k])[0] for k in CHOICE_ROWS) + round(row_h * 0.5)
+        y = box.top + pad + head_h
+        control_h = row_h - max(3, row_h // 7)
+        self.choice_rows, self.selectors = {}, {}
+        selector_w = min(inner_w - label_w, round(row_h * 9))
+        for key in CHOICE_ROWS:
+            row = pygame.Rect(x0, y, label_w + selector_w, control_h)
+            self.choice_rows[key] = row
+            self.row_rects[key] = row
+            self.selectors[key] = pygame.Rect(x0 + label_w, y, selector_w, control_h)
+            self.arrows(key, self.selectors[key])
+            y += row_h
+
+    def place_seats(self, box: pygame.Rect, pad: int, head_h: int, row_h: int, s: float) -> None:
+        """Eight seats, one row each: its number, who plays it (person or computer), the name.
+
+        The name stops short of the row's end on a wide window: room for a word
+        on how that seat is played, should a seat ever need one."""
+        assert self.gui is not None
+        x0 = box.left + pad
+        inner_w = box.width - 2 * pad
+        number_w = max(self.text.font(self.label_size, True).size("8")[0] + round(row_h * 0.35), round(28 * s))
+        kind_w = min(round(210 * s), (inner_w - number_w) * 4 // 9)
+        name_gap = max(6, round(10 * s))
+        name_w = min(inner_w - number_w - kind_w - name_gap, round(300 * s))
+        control_h = row_h - max(3, row_h // 7)
+        y = box.top + pad + head_h
+        self.seat_rows, self.name_rects, self.entries = [], [], {}
+        entry_style = style("form_entry", self.size) if control_h >= 30 else "#form_entry_s"
+        for i in range(MAX_SEATS):
+            row = pygame.Rect(x0, y, inner_w, control_h)
+            self.seat_rows.append(row)
+            kind_rect = pygame.Rect(x0 + number_w, y, kind_w, control_h)
+            self.arrows(f"kind{i}", kind_rect)
+            self.row_rects[f"kind{i}"] = pygame.Rect(x0, y, number_w + kind_w, control_h)
+            name_rect = pygame.Rect(kind_rect.right + name_gap, y, name_w, control_h)
+            self.name_rects.append(name_rect)
+            self.row_rects[f"name{i}"] = name_rect
+            entry = pygame_gui.elements.UITextEntryLine(name_rect, self.gui, object_id=entry_style, initial_text=self.seats[i]["name"] if i < len(self.seats) else "")
+            entry.set_text_length_limit(NAME_LIMIT)
+            self.entries[i] = entry
+            y += row_h
+
+    def arrows(self, key: str, rect: pygame.Rect) -> None:
+        """``‹ value ›``: the arrows step through the values, a click on the value steps on."""
+        assert self.gui is not None
+        arrow_w = max(22, min(rect.height, rect.width // 6))
+        middle = rect.width - 2 * arrow_w - 8
+        value_style = style("form_value", self.size) if middle >= 150 and rect.height >= 30 else "#form_value_s"
+        self.value_sizes[key] = VALUE_SIZES[value_style]
+        arrow_style = style("form_arrow", self.size) if rect.height >= 28 else "#form_arrow_s"
+        self.buttons[f"{key}:-1"] = pygame_gui.elements.UIButton(pygame.Rect(rect.left, rect.top, arrow_w, rect.height), "<", self.gui, object_id=arrow_style)
+        self.buttons[f"{key}:0"] = pygame_gui.elements.UIButton(pygame.Rect(rect.left + arrow_w + 4, rect.top, middle, rect.height), " ", self.gui, object_id=value_style)
+        self.buttons[f"{key}:1"] = pygame_gui.elements.UIButton(pygame.Rect(rect.right - arrow_w, rect.top, arrow_w, rect.height), ">", self.gui, object_id=arrow_style)
+
+    # Refresh: the setup's words into the fixed places --------------------------------
+    def refresh(self) -> None:
+        """Show the setup: values, greyed rows, seats in use, the status line; nothing moves."""
+        if self.gui is None or not self.choice_rows:
+            return
+        words = pygame.Surface(self.size, pygame.SRCALPHA)
+        drawn = list(self.fixed_text)
+        rules = self.rules or RULE_SETS[self.rule_id].preset(self.players)
+        open_rows = self.changeable()
+        order = [f"rule:{rule_id}" for rule_id in RULE_SETS]
+        for key in CHOICE_ROWS:
+            row, selector = self.choice_rows[key], self.selectors[key]
+            live = open_rows[key]
+            text = value_text(key, self.value(key), rules)
+            label = self.text.fit(OPTION_LABELS[key], selector.left - row.left - 6, self.label_size, IVORY if live else FAINT, True)
+            pos = (row.left, row.centery - label.get_height() // 2 + 1)
+            words.blit(label, pos)
+            drawn.append((OPTION_LABELS[key], pygame.Rect(pos, label.get_size()), row))
+            self.show_selector(key, text if live else None)
+            if live:
+                order.append(key)
+            else:  # greyed: the rule set's own value, in a faint box where the arrows would be
+                pygame.draw.rect(words, FAINT_EDGE, selector, 1, border_radius=6)
+                value = self.text.fit(text, selector.width - 16, self.value_sizes[key], FAINT, True)
+                pos = (selector.centerx - value.get_width() // 2, selector.centery - value.get_height() // 2 + 1)
+                words.blit(value, pos)
+                drawn.append((text, pygame.Rect(pos, value.get_size()), selector))
+        if not all(open_rows.values()):  # what greyed means, on the choices' heading
+            note_size = max(13, self.label_size - 2)
+            note_words = f"Greyed: set by {RULE_SETS[self.rule_id].title}"
+            if self.text.font(note_size).size(note_words)[0] <= self.greyed_note.width:
+                note = self.text.render(note_words, note_size, FAINT)
+                pos = (self.greyed_note.right - note.get_width(), self.greyed_note.centery - note.get_height() // 2)
+                words.blit(note, pos)
+                drawn.append((note_words, pygame.Rect(pos, note.get_size()), self.greyed_note))
+        for i in range(MAX_SEATS):
+            row, name_rect, entry = self.seat_rows[i], self.name_rects[i], self.entries[i]
+            used = i < self.players
+            if i < RULE_SETS[self.rule_id].max_players:  # beyond what the rule set seats, only the space
+                number = self.text.render(str(i + 1), self.label_size, GOLD if used else FAINT, True)
+                pos = (row.left + 2, row.centery - number.get_height() // 2 + 1)
+                words.blit(number, pos)
+                drawn.append((str(i + 1), pygame.Rect(pos, number.get_size()), row))
+            human = used and self.seats[i]["kind"] == "human"
+            self.show_selector(f"kind{i}", KIND_WORDS[self.seats[i]["kind"]] if used else None)
+            if human:
+                if entry.get_text() != self.seats[i]["name"]:
+                    entry.set_text(self.seats[i]["name"])
+                entry.show()  # type: ignore[no-untyped-call]
+            else:
+                if entry.is_focused:
+                    self.gui.set_focus_set(None)
+                entry.hide()  # type: ignore[no-untyped-call]
+            if used:
+                order.append(f"kind{i}")
+                if human:
+                    order.append(f"name{i}")
+                else:
+                    note = self.text.fit(f"{self.seat_name(i)}  (computer)", name_rect.width - 8, max(13, self.label_size - 2), DIM)
+                    pos = (name_rect.left + 8, name_rect.centery - note.get_height() // 2 + 1)
+                    words.blit(note, pos)
+                    drawn.append((self.seat_name(i), pygame.Rect(pos, note.get_size()), name_rect))
+            else:
+                slot = pygame.Rect(self.buttons[f"kind{i}:-1"].rect.left, row.top, row.right - self.buttons[f"kind{i}:-1"].rect.left, row.height)
+                if i < RULE_SETS[self.rule_id].max_players:  # a seat this rule set could fill; beyond, the space is kept
+                    pygame.draw.rect(words, FAINT_EDGE, slot, 1, border_radius=6)
+                    empty = self.text.fit("Empty", slot.width - 16, max(13, self.label_size - 2), FAINT)
+                    pos = (slot.left + 10, slot.centery - empty.get_height() // 2 + 1)
+                    words.blit(empty, pos)
+                    drawn.append(("Empty", pygame.Rect(pos, empty.get_size()), slot))
+        start = self.buttons.get("start")
+        if start is not None:
+            if self.problem is None and not start.is_enabled:
+                start.enable()  # type: ignore[no-untyped-call]
+            elif self.problem is not None and start.is_enabled:
+                start.disable()  # type: ignore[no-untyped-call]
+        status = self.problem or self.status_line()
+        line = self.text.fit(status, self.status_rect.width, max(15, round(20 * scale_for(self.size))), RED if self.problem else IVORY, True)
+        pos = (self.status_rect.centerx - line.get_width() // 2, self.status_rect.centery - line.get_height() // 2)
+        words.blit(line, pos)
+        drawn.append((status, pygame.Rect(pos, line.get_size()), self.status_rect))
+        self.words = words
+        self.drawn_text = drawn
+        self.row_order = order
+        if self.focus_key is not None and self.focus_key not in order:
             self.focus_key = None
 
+    def show_selector(self, key: str, text: str | None) -> None:
+        """The three buttons of line ``key`` showing ``text``, or hidden (``None``)."""
+        for part in ("-1", "0", "1"):
+            button = self.buttons[f"{key}:{part}"]
+            if text is None:
+                if button.visible:
+                    button.hide()  # type: ignore[no-untyped-call]
+                continue
+            if part == "0" and button.text != text:
+                button.set_text(text)
+            if not button.visible:
+                button.show()  # type: ignore[no-untyped-call]
+
     def build_gui(self) -> None:
+        self.row_rects = {}
         super().build_gui()
-        self.focus.reset([], self.buttons)  # Enter starts, Esc goes back; Tab moves between names
+        self.focus.reset([], self.buttons)  # the form's own focus (focus_key) works the keys
 
     def status_line(self) -> str:
         rules = self.rules
@@ -349,42 +612,44 @@ class NewGameScene(MenuScene):
         people = sum(1 for i in range(self.players) if self.seats[i]["kind"] == "human")
         who = "computers only" if people == 0 else f"{people} {'person' if people == 1 else 'people'}"
         tiles = "double-nine" if rules.top == 9 else "double-six"
-        return f"{rules.players} seats, {who}  ·  {tiles}, {rules.hand_size} tiles each"
-
-    def add_row(self, key: str, rect: pygame.Rect) -> None:
-        self.row_order.append(key)
-        self.row_rects[key] = rect
-
-    def selector(self, key: str, label: str, text: str, row: pygame.Rect, label_w: int, size: int, picture: pygame.Surface) -> None:
-        self.add_row(key, pygame.Rect(row.left, row.top, row.width, row.height - int(row.height * 0.15)))
-        words = self.text.fit(label, label_w - 8, size, IVORY, True)
-        picture.blit(words, (row.left, row.top + (row.height - int(row.height * 0.15) - words.get_height()) // 2 + 2))
-        self.arrows(key, text, pygame.Rect(row.left + label_w, row.top, row.width - label_w, row.height - int(row.height * 0.15)))
-
-    def arrows(self, key: str, text: str, rect: pygame.Rect) -> None:
-        """``‹ value ›``: the arrows step through the values, a click on the value steps on."""
-        assert self.gui is not None
-        arrow_w = max(24, min(rect.height, rect.width // 6))
-        middle = rect.width - 2 * arrow_w - 8
-        value_style = style("form_value", self.size) if middle >= 150 else "#form_value_s"
-        self.buttons[f"{key}:-1"] = pygame_gui.elements.UIButton(pygame.Rect(rect.left, rect.top, arrow_w, rect.height), "<", self.gui, object_id=style("form_arrow", self.size))
-        self.buttons[f"{key}:0"] = pygame_gui.elements.UIButton(
-            pygame.Rect(rect.left + arrow_w + 4, rect.top, middle, rect.height), text, self.gui, object_id=value_style
-        )
-        self.buttons[f"{key}:1"] = pygame_gui.elements.UIButton(pygame.Rect(rect.right - arrow_w, rect.top, arrow_w, rect.height), ">", self.gui, object_id=style("form_arrow", self.size))
+        return f"{RULE_SETS[self.rule_id].title}: {rules.players} seats, {who}  ·  {tiles}, {rules.hand_size} tiles each"
 
     # Events ------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and self.keyboard(event):
             return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_rule = self.rule_at(event.pos)
+        elif event.type == pygame.WINDOWLEAVE:
+            self.hover_rule = None
         used = super().handle_event(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed_rule = self.rule_at(event.pos)
+            self.hover_rule = self.pressed_rule
             self.follow_click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            rule_id = self.rule_at(event.pos)
+            if rule_id is not None and rule_id == self.pressed_rule:
+                self.pick(rule_id)
+                used = True
+            self.pressed_rule = None
         return used
+
+    def rule_at(self, pos: tuple[int, int]) -> str | None:
+        return next((rule_id for rule_id, row in self.list_rows.items() if row.collidepoint(pos)), None)
 
     def keyboard(self, event: pygame.event.Event) -> bool:
         """The form's keys (before a focused name field sees them); True if used."""
         key = event.key
+        on_list = self.focus_key is not None and self.focus_key.startswith("rule:")
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and on_list:
+            assert self.focus_key is not None
+            rule_id = self.focus_key[5:]
+            if rule_id != self.rule_id:
+                self.pick(rule_id)
+                return True
+            if key == pygame.K_SPACE:
+                return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.on_button("start")
             return True
@@ -393,12 +658,19 @@ class NewGameScene(MenuScene):
             self.move_focus(-1 if back else 1)
             return True
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            delta = -1 if key == pygame.K_LEFT else 1
             if self.focus_key is None:
-                self.set_focus("rules")
+                self.set_focus(f"rule:{self.rule_id}")
                 return True
             if self.focus_key.startswith("name"):
                 return False  # the caret moves in the name
-            self.step(self.focus_key, -1 if key == pygame.K_LEFT else 1)
+            if on_list:  # the rule set under the ring; once it is chosen, the one above or below
+                ids = list(RULE_SETS)
+                focused = self.focus_key[5:]
+                self.pick(focused if focused != self.rule_id else ids[(ids.index(focused) + delta) % len(ids)])
+                self.set_focus(f"rule:{self.rule_id}")
+            else:
+                self.step(self.focus_key, delta)
             return True
         return False
 
@@ -420,7 +692,7 @@ class NewGameScene(MenuScene):
         if self.gui is None:
             return
         entry = self.entries.get(int(key[4:])) if key is not None and key.startswith("name") else None
-        if entry is not None:
+        if entry is not None and entry.visible:
             if not entry.is_focused:
                 self.gui.set_focus_set(entry)
                 entry.edit_position = len(entry.get_text())
@@ -430,31 +702,26 @@ class NewGameScene(MenuScene):
 
     def follow_click(self, pos: tuple[int, int]) -> None:
         """A click in a name, or on a line while the focus shows, moves the focus there."""
-        for key, rect in self.row_rects.items():
-            if rect.collidepoint(pos) and (self.focus_key is not None or key.startswith("name")):
+        for key in self.row_order:
+            rect = self.row_rects.get(key)
+            if rect is not None and rect.collidepoint(pos) and (self.focus_key is not None or key.startswith("name")):
                 self.focus_key = key
                 return
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if any(self.seats[i]["name"] != e.get_text()[:NAME_LIMIT] for i, e in self.entries.items() if i < len(self.seats)):
+        if any(i < len(self.seats) and e.visible and self.seats[i]["name"] != e.get_text()[:NAME_LIMIT] for i, e in self.entries.items()):
             self.read_names()
 
     def read_names(self) -> None:
         """The names typed so far; the problem line follows at once."""
         for i, entry in self.entries.items():
-            if i < len(self.seats):
+            if i < len(self.seats) and entry.visible:
                 self.seats[i]["name"] = entry.get_text()[:NAME_LIMIT]
         before = self.problem
         self.check()
         if self.problem != before:
-            self.rebuild_keeping_focus()
-
-    def rebuild_keeping_focus(self) -> None:
-        focused = next((i for i, e in self.entries.items() if e.is_focused), None)
-        if focused is not None:
-            self.focus_key = f"name{focused}"
-        self.rebuild()
+            self.refresh()
 
     def on_button(self, name: str) -> None:
         if name == "back":
@@ -478,15 +745,37 @@ class NewGameScene(MenuScene):
         self.app.routes.remember_setup(self.setup())
         self.app.routes.start_match(match)
 
+    # Drawing -----------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.picture is not None:
             surface.blit(self.picture, (0, 0))
+        for rule_id, row in self.list_rows.items():
+            chosen = rule_id == self.rule_id
+            radius = max(4, row.height // 5)
+            if chosen:
+                pygame.draw.rect(surface, CHOSEN_BG, row, border_radius=radius)
+                pygame.draw.rect(surface, GOLD, row, 2, border_radius=radius)
+            else:
+                pygame.draw.rect(surface, ROW_HOVER if rule_id == self.hover_rule else ROW_BG, row, border_radius=radius)
+                pygame.draw.rect(surface, ROW_EDGE, row, 1, border_radius=radius)
+            # a round mark, filled for the chosen rule set
+            centre = (row.left + row.height // 2, row.centery)
+            dot = max(4, row.height // 5)
+            if chosen:
+                pygame.draw.circle(surface, CHOSEN_TEXT, centre, dot)
+            else:
+                pygame.draw.circle(surface, FAINT, centre, dot, 2)
+            art = self.list_art.get((rule_id, chosen))
+            if art is not None:
+                surface.blit(art, row.topleft)
+        if self.words is not None:
+            surface.blit(self.words, (0, 0))
+        if self.hint is not None:
+            surface.blit(self.hint, self.hint_pos)
         rect = self.row_rects.get(self.focus_key) if self.focus_key is not None else None
         if rect is not None:
-            ring = rect.inflate(12, 8)
+            ring = rect.inflate(10, 6)
             glow = pygame.Surface(ring.size, pygame.SRCALPHA)
             pygame.draw.rect(glow, (*GOLD, 46), glow.get_rect(), border_radius=10)
             pygame.draw.rect(glow, GOLD, glow.get_rect(), 2, border_radius=10)
             surface.blit(glow, ring.topleft)
-            if self.hint is not None:
-                surface.blit(self.hint, self.hint_pos)
