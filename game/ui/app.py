@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 import pygame
 
+from game.ui.gamepad import Pads
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -54,6 +55,9 @@ class App:
         self._routes: Routes | None = None  # where scenes' buttons lead (game.ui.flow)
         self.on_frame: list[Callable[[App], None]] = []  # after each step
         self.on_flip: list[Callable[[App], None]] = []  # after a frame reached the screen
+        self.pads = Pads()  # the game controllers (SDL reports those plugged in as events)
+        self.pads.start()
+        self.last_input = "mouse"  # "mouse", "keys" or "pad": what the player used last
 
     # The window --------------------------------------------------------------
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -178,6 +182,10 @@ class App:
             self.handle_event(event)
             if not self.running:
                 return
+        for press in self.pads.update(dt):  # directions held down on a controller repeat
+            top = self.top
+            if top is not None:
+                top.handle_pad(press)
         top = self.top
         if top is not None:
             top.update(dt * self.time_scale)
@@ -196,6 +204,17 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if self.pads.owns(event):
+            for press in self.pads.handle(event):
+                self.last_input = "pad"
+                top = self.top
+                if top is not None:
+                    top.handle_pad(press)
+            return
+        if event.type == pygame.KEYDOWN:
+            self.last_input = "keys"
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            self.last_input = "mouse"
         top = self.top
         if top is not None:
             top.handle_event(event)

@@ -24,7 +24,7 @@ UIButton = pygame_gui.elements.UIButton
 SHADOW = (8, 14, 10)
 PANEL_BG = (16, 30, 22, 248)
 PANEL_EDGE = (201, 168, 90)
-NAV_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
+NAV_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
@@ -135,7 +135,8 @@ def button_column(
 
 
 class Focus:
-    """Keyboard focus over a list of buttons: Up/Down (Tab) moves, Enter presses."""
+    """Keyboard focus over a list of buttons: Up/Down (Left/Right, Tab) moves, Enter
+    presses. A controller's D-pad and A are those keys (``Scene.handle_pad``)."""
 
     def __init__(self) -> None:
         self.order: list[str] = []
@@ -178,7 +179,7 @@ class Focus:
         if event.type != pygame.KEYDOWN:
             return None
         if event.key in NAV_KEYS:
-            back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            back = event.key in (pygame.K_UP, pygame.K_LEFT) or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
             self.move(-1 if back else 1, buttons)
             return None
         if event.key in ENTER_KEYS and self.name is not None:

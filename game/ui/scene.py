@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     import pygame_gui
 
     from game.ui.app import App
+    from game.ui.gamepad import PadPress
 
 
 class Scene:
@@ -48,6 +49,17 @@ class Scene:
     def handle_event(self, event: pygame.event.Event) -> bool:
         """React to one input event; return True if it was used up."""
         return False
+
+    def handle_pad(self, press: PadPress) -> None:
+        """A game controller's button (override to tell controllers apart).
+
+        By default a press is the keyboard key that means the same (the D-pad
+        is the arrows, A is Enter, B is Esc): a screen the keyboard works
+        works by controller too.
+        """
+        event = press.key_event()
+        if event is not None:
+            self.handle_event(event)
 
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds: animations, timers, computer players."""

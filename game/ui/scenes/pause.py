@@ -1,4 +1,4 @@
-"""The pause menu over the table (Esc): Resume, Undo, Rules, Settings, Save and leave.
+"""The pause menu over the table (Esc, or Start on a controller): Resume, Undo, Rules, Settings, Save and leave.
 
 The match is saved after every move already; leaving waits for that save to be
 on disk and then goes back to the title. Settings changed meanwhile reach the
@@ -15,6 +15,7 @@ from game.ui.menu import MenuOverlay, blit_centred, button_column, panel, scale_
 from game.ui.text import DIM
 
 if TYPE_CHECKING:
+    from game.ui.gamepad import PadPress
     from game.ui.table import TableScene
 
 
@@ -83,6 +84,14 @@ class PauseScene(MenuOverlay):
 
     def on_escape(self) -> None:
         self.on_button("resume")
+
+    def handle_pad(self, press: PadPress) -> None:
+        """Start closes the menu again (as it opened it); the rest works as the keys."""
+        if press.button == "start":
+            if not press.repeat:
+                self.on_button("resume")
+            return
+        super().handle_pad(press)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.picture is not None:

@@ -2,12 +2,15 @@
 
 It covers the whole window (nothing beneath is drawn while it is up) and lifts
 only when the named person clicks or presses a key, a moment after it appeared
-(so a stray click of the last player cannot lift it).
+(so a stray click of the last player cannot lift it). A seat played with a
+controller waits for A on that controller alone; the table says which inputs
+may lift it (``accepts``) and watches meanwhile for a controller unplugged
+(``watch``).
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -15,6 +18,9 @@ from game.ui.menu import felt, shadowed, tile_art
 from game.ui.scene import Scene
 from game.ui.table.words import handoff_prompt, handoff_title
 from game.ui.text import DIM, IVORY, TextCache
+
+if TYPE_CHECKING:
+    from game.ui.gamepad import PadPress
 
 GUARD_S = 0.25  # input is ignored this long after the cover appears
 MODIFIERS = (
@@ -28,18 +34,38 @@ class HandoffScene(Scene):
 
     opaque = True
 
-    def __init__(self, name: str, on_ready: Callable[[], None]):
+    def __init__(
+        self,
+        name: str,
+        on_ready: Callable[[], None],
+        accepts: Callable[[int | None], bool] | None = None,
+        pad: Callable[[], str | None] | None = None,
+        watch: Callable[[], object] | None = None,
+    ):
+        """``accepts(source)``: whether input from ``source`` (a controller's number,
+        None for the keyboard and mouse) may lift the cover (any, if not given);
+        ``pad()``: the name of the seat's controller, if it has one, for the prompt;
+        ``watch()``: called every frame while the cover is up."""
         super().__init__()
         self.name = name
         self.on_ready = on_ready
+        self.accepts = accepts or (lambda source: True)
+        self.pad = pad or (lambda: None)
+        self.watch = watch
         self.text = TextCache()
         self.shown = 0.0
         self.pressed = False
         self.picture: pygame.Surface | None = None
+        self.prompt = ""
 
     def attach(self, app: object) -> None:
         super().attach(app)  # type: ignore[arg-type]
         self.picture = self.make_picture()
+
+    def enter(self) -> None:
+        # uncovered again: the seat may have been given to another input meanwhile
+        if self.app is not None and handoff_prompt(self.name, self.pad()) != self.prompt:
+            self.picture = self.make_picture()
 
     def on_resize(self, size: tuple[int, int]) -> None:
         super().on_resize(size)
@@ -54,10 +80,11 @@ class HandoffScene(Scene):
         scale = max(0.7, min(1.4, min(w / 1280, h / 800)))
         length = int(150 * scale) & ~1
         back = art.back(length, True)
+        self.prompt = handoff_prompt(self.name, self.pad())
         blocks = [
             back,
             shadowed(self.text, handoff_title(self.name), int(72 * scale), width=w - 60),
-            self.text.fit(handoff_prompt(self.name), w - 60, int(30 * scale), IVORY, True),
+            self.text.fit(self.prompt, w - 60, int(30 * scale), IVORY, True),
             self.text.fit("Everyone else looks away: every hand stays hidden until then.", w - 60, int(22 * scale), DIM),
         ]
         gaps = [int(34 * scale), int(22 * scale), int(12 * scale)]
@@ -70,10 +97,13 @@ class HandoffScene(Scene):
 
     def update(self, dt: float) -> None:
         self.shown += dt
+        if self.watch is not None:
+            self.watch()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Nothing reaches the table while it is covered; a click or key lifts the cover."""
-        if self.shown < GUARD_S:
+        """Nothing reaches the table while it is covered; a click or key lifts the cover
+        (when the seat is played with the keyboard and mouse)."""
+        if self.shown < GUARD_S or not self.accepts(None):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.pressed = True
@@ -81,14 +111,21 @@ class HandoffScene(Scene):
         ready = (event.type == pygame.MOUSEBUTTONUP and self.pressed) or (
             event.type == pygame.KEYDOWN and event.key not in MODIFIERS
         )
-        if not ready:
-            return True
+        if ready:
+            self.lift()
+        return True
+
+    def handle_pad(self, press: PadPress) -> None:
+        """A on the seat's own controller lifts the cover; any other controller is ignored."""
+        if self.shown >= GUARD_S and press.button in ("a", "start") and not press.repeat and self.accepts(press.pad):
+            self.lift()
+
+    def lift(self) -> None:
         app = self.app
         callback = self.on_ready
         if app is not None:
             app.pop()
         callback()
-        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the cover (changes nothing)."""

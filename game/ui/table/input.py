@@ -8,8 +8,12 @@ action to ``match.push``, where the engine checks it.
   lit place to lay it; anywhere else it goes back, with the reason.
 - Or click a tile, then click a lit place.
 - Keys: Left/Right pick a tile, Up/Down/Tab pick a place, R turns (a matador's
-  choices), Enter lays, D draws, P passes, Esc puts the tile down.
+  choices), Enter lays, D draws, P passes (or refuses to lead), Esc puts the
+  tile down.
 - While a tile is held, right-click, the wheel or R cycles its choices.
+
+Keys and a game controller's buttons name the same ``COMMANDS`` (the scene maps
+a controller's presses onto them), so there is one input model for both.
 """
 
 from __future__ import annotations
@@ -28,6 +32,20 @@ from game.ui.table.moves import Target, slot_of, targets_for
 from game.ui.table.words import wait_text
 
 DRAG_START_PX = 6
+COMMANDS = ("left", "right", "up", "down", "turn", "lay", "draw", "pass", "put down")
+KEY_COMMANDS = {
+    pygame.K_LEFT: "left",
+    pygame.K_RIGHT: "right",
+    pygame.K_UP: "up",
+    pygame.K_DOWN: "down",
+    pygame.K_TAB: "down",
+    pygame.K_r: "turn",
+    pygame.K_RETURN: "lay",
+    pygame.K_KP_ENTER: "lay",
+    pygame.K_d: "draw",
+    pygame.K_p: "pass",
+    pygame.K_ESCAPE: "put down",
+}
 
 
 @dataclass(frozen=True)
@@ -72,6 +90,7 @@ class TableInput:
     variant: int = 0
     target_index: int = 0
     pointer: tuple[int, int] = (0, 0)
+    follow_pointer: bool = True  # the place under the pointer wins, until keys or a controller choose
     _targets_cache: dict[tuple[int, int], list[Target]] = field(default_factory=dict)
 
     # What is held -----------------------------------------------------------
@@ -101,7 +120,7 @@ class TableInput:
             return None
         if self.drag is not None and self.drag.lifted:
             return self.target_at(self.drag.pos, targets, ctx.layout)
-        hovered = self.target_at(self.pointer, targets, ctx.layout, reach=0.2)
+        hovered = self.target_at(self.pointer, targets, ctx.layout, reach=0.2) if self.follow_pointer else None
         if hovered is not None:
             return hovered
         return targets[self.target_index % len(targets)]
@@ -146,6 +165,7 @@ class TableInput:
 
     def _motion(self, pos: tuple[int, int]) -> Intent | None:
         self.pointer = pos
+        self.follow_pointer = True
         drag = self.drag
         if drag is None:
             return None
@@ -212,18 +232,23 @@ class TableInput:
         return Intent("refused", tile=drag.tile, pos=pos, text=self.reason(drag.tile, pos, ctx))
 
     def _key(self, key: int, ctx: InputContext) -> Intent | None:
-        if key == pygame.K_ESCAPE:
+        command = KEY_COMMANDS.get(key)
+        return self.command(command, ctx) if command is not None else None
+
+    def command(self, name: str, ctx: InputContext) -> Intent | None:
+        """One of ``COMMANDS``, from a key or a controller's button."""
+        if name == "put down":
             if self.active_tile is None:
                 return None
             self.reset()
             return Intent("select")
         if not ctx.can_act:
-            if key in (pygame.K_d, pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if name in ("draw", "pass", "lay"):
                 return Intent("message", text=wait_text(ctx.to_move))
             return None
         tiles = [tile for tile, _ in ctx.hand]
-        if key in (pygame.K_LEFT, pygame.K_RIGHT) and tiles:
-            step = 1 if key == pygame.K_RIGHT else -1
+        if name in ("left", "right") and tiles:
+            step = 1 if name == "right" else -1
             if self.selected in tiles:
                 index = (tiles.index(self.selected) + step) % len(tiles)
             else:
@@ -231,14 +256,21 @@ class TableInput:
             self.selected = tiles[index]
             self.variant = 0
             self.target_index = 0
+            self.follow_pointer = False
             return Intent("select", tile=self.selected)
-        if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) and self.selected is not None:
-            self.target_index += -1 if key == pygame.K_UP else 1
+        if name in ("up", "down") and self.selected is not None:
+            if self.follow_pointer:  # start from the place the pointer showed
+                shown = self.chosen_target(ctx)
+                targets = self.targets(ctx)
+                if shown is not None and shown in targets:
+                    self.target_index = targets.index(shown)
+                self.follow_pointer = False
+            self.target_index += -1 if name == "up" else 1
             return Intent("select", tile=self.selected)
-        if key == pygame.K_r and self.active_tile is not None:
+        if name == "turn" and self.active_tile is not None:
             self.variant += 1
             return Intent("turn")
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
+        if name == "lay" and self.selected is not None:
             tile = self.selected
             target = self.chosen_target(ctx)
             if target is None:
@@ -246,9 +278,9 @@ class TableInput:
             action = target.variant(self.variant)
             self.reset()
             return Intent("play", action, tile)
-        if key == pygame.K_d:
+        if name == "draw":
             return Intent("draw")
-        if key == pygame.K_p:
+        if name == "pass":
             return Intent("pass")
         return None
 

@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 
 from game.engine.tiles import halves
+from game.ui.menu import Focus
 from game.ui.scene import Overlay
 from game.ui.text import DIM, GOLD, IVORY, TextCache
 from game.ui.table.words import outcome_title
@@ -31,6 +32,7 @@ class RoundEndScene(Overlay):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.waited = 0.0
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.focus = Focus()  # the keys' and controllers' choice among the buttons
 
     def build_gui(self) -> None:
         assert self.gui is not None
@@ -52,6 +54,7 @@ class RoundEndScene(Overlay):
                 "next": pygame_gui.elements.UIButton(pygame.Rect(cx - 110, bottom, 220, 44), "Next round", self.gui, object_id="#primary"),
             }
         self.panel = self.make_panel()
+        self.focus.reset(list(self.buttons), self.buttons, self.focus.name or self.finish_choice())
 
     def panel_bounds(self) -> pygame.Rect:
         w, h = self.size
@@ -106,8 +109,13 @@ class RoundEndScene(Overlay):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         super().handle_event(event)
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.choose(self.finish_choice())
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.choose(self.focus.name or self.finish_choice())
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.focus.move(-1 if event.key == pygame.K_LEFT else 1, self.buttons)
+            else:
+                self.focus.handle(event, self.buttons)
         return True  # the table underneath gets nothing while this is up
 
     def update(self, dt: float) -> None:

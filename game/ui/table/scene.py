@@ -4,13 +4,20 @@ The scene never changes the game itself: every move becomes an ``Action``
 handed to ``match.push`` (the engine checks it). Computer seats think in a
 worker; their tiles then glide from their seat to the table at a pace a person
 can follow.
+
+Each person's seat is played with the keyboard and mouse or with a controller
+(``seat_inputs``, handed over by the new-game screen): only the input of the
+seat to move plays a turn; the others may still open the menu, the moves and
+the score sheet. A controller's buttons become the same commands as the keys
+(``TableInput.command``). A seat's controller unplugged stops the game under a
+notice (``PadMissingScene``) until it is back or the seat has another input.
 """
 
 from __future__ import annotations
 
 import logging
 from concurrent.futures import Future
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 import pygame_gui
@@ -18,24 +25,30 @@ import pygame_gui
 from game.engine import Action, IllegalMoveError, Match, OpenEnd, RoundState
 from game.engine.tiles import halves, tile_name
 from game.settings import SPEED_FACTOR
+from game.ui.gamepad import pad_label
 from game.ui.scene import GuiScene
+from game.ui.seat_inputs import SeatInputs, input_label
 from game.ui.table.animation import Glide, Motion, Shift, centre_of
 from game.ui.table.draw import TableRenderer
 from game.ui.table.geometry import TableLayout, compute_layout
 from game.ui.table.handoff import HandoffScene
-from game.ui.table.input import InputContext, Intent, TableInput, plain
+from game.ui.table.input import KEY_COMMANDS, InputContext, Intent, TableInput, plain
 from game.ui.table.knowledge import SeatKnowledge, table_knowledge
 from game.ui.table.log import LogLine, news_for, news_words, place_words, round_log
 from game.ui.table.moves import targets_for
+from game.ui.table.pad_missing import PadMissingScene
 from game.ui.table.panel import PanelContent, SidePanel
 from game.ui.table.regions import TableRegions, compute_regions, hand_tile_rects
 from game.ui.table.round_end import RoundEndScene
 from game.ui.table.score_sheet import ScoreSheetScene
 from game.ui.table.undo import TakeBacks
-from game.ui.table.words import header_text, lead_text, passed_text, refused_text, turn_text, wait_text
+from game.ui.table.words import header_text, lead_text, passed_text, played_with_text, refused_text, turn_text, wait_text
 from game.ui.text import TextCache
 from game.ui.thinker import ComputerController, Thinker, make_controllers, suggest_move
 from game.ui.tile_art import TileArt
+
+if TYPE_CHECKING:
+    from game.ui.gamepad import PadPress
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +57,9 @@ SHIFT_SHARE = 0.8  # the table making room for a tile takes this share of a glid
 THINK_S = 0.55  # the least time a computer's turn takes, at normal speed
 HINT_BUDGET_S = 0.8  # the hard player's thinking for a hint: the answer comes within a second
 TOOLS = {"undo": "Undo", "redo": "Redo", "hint": "Hint", "moves": "Moves", "scores": "Scores", "menu": "Menu"}
+OPEN_TOOLS = ("moves", "scores", "menu")  # any input may use these, whoever's turn it is
+PAD_COMMANDS = {"left": "left", "right": "right", "up": "up", "down": "down", "a": "lay", "x": "turn", "y": "draw", "b": "pass"}
+TURN_KEYS = frozenset({*KEY_COMMANDS, pygame.K_h}) - {pygame.K_ESCAPE}  # keys that play the turn
 
 
 class TableScene(GuiScene):
@@ -108,6 +124,8 @@ class TableScene(GuiScene):
         self._log: tuple[tuple[object, ...], list[LogLine]] | None = None
         self._tools: dict[str, pygame_gui.elements.UIButton] = {}
         self.side: SidePanel | None = None
+        self.seat_inputs = SeatInputs()  # which controller plays which person's seat
+        self.pad_driven = False  # the last hand to play used a controller: keep a tile in focus
 
     # Setup -------------------------------------------------------------------
     def attach(self, app: object) -> None:
@@ -119,6 +137,7 @@ class TableScene(GuiScene):
             self.app.services["art"] = art
         self.renderer = TableRenderer(art, self.text)
         self.side = SidePanel(art, self.text)
+        self.seat_inputs = SeatInputs(self.app.pads.take_over(self.match))
         if self.match.needs_next_round:
             self.match.next_round()
         self.sync(force=True)
@@ -228,12 +247,15 @@ class TableScene(GuiScene):
             if not self.legal:
                 return head + "your turn"
             kinds = {a.kind for a in self.legal}
+            pad = self.plays_by_pad(seat)
             if "lay" in kinds:
+                if pad:
+                    return head + "your turn: the D-pad chooses a tile and a lit place, A lays it (X turns a matador)"
                 return head + "your turn: drag a tile to a lit place (R turns a matador)"
             if "draw" in kinds:
-                return head + "your turn: no tile fits, draw from the boneyard"
+                return head + ("your turn: no tile fits, Y draws from the boneyard" if pad else "your turn: no tile fits, draw from the boneyard")
             if "pass" in kinds:
-                return head + "your turn: no tile fits, pass"
+                return head + ("your turn: no tile fits, B passes" if pad else "your turn: no tile fits, pass")
             return head + "your turn"
         return head + turn_text(self.names[seat], thinking=self.controllers[seat] is not None)
 
@@ -338,6 +360,12 @@ class TableScene(GuiScene):
 
     # Input ---------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.keys_may_play() and self.plays_turn(event):
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.say_who_plays()
+            return True  # the seat to move plays with a controller
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.pad_driven = False
         if super().handle_event(event):
             return True
         if self.aid_event(event):
@@ -351,14 +379,134 @@ class TableScene(GuiScene):
         self.follow(intent)
         return True
 
+    def handle_pad(self, press: PadPress) -> None:
+        """A controller's press: the menu, the moves and the scores for any
+        controller; the turn's commands only for the controller that may play it."""
+        button = press.button
+        if button == "start":
+            if not press.repeat and self.on_pause is not None:
+                self.input.reset()
+                self.on_pause(self)
+            return
+        if button == "back":
+            self.toggle_moves()
+            return
+        if button in ("lb", "rb"):
+            if not self.moves_open:
+                self.toggle_moves()
+            self.scroll_log(3 if button == "lb" else -3)
+            return
+        if button in ("lt", "rt"):
+            self.open_scores()
+            return
+        command = PAD_COMMANDS.get(button)
+        if command is None and button != "ls":
+            return
+        if not self.pad_may_play(press.pad):
+            if not press.repeat and button in ("a", "b", "x", "y", "ls"):
+                self.say_who_plays()
+            return
+        self.pad_driven = True
+        if button == "ls":
+            self.ask_hint()
+            return
+        assert command is not None
+        intent = self.input.command(command, self.input_context())
+        if intent is not None:
+            self.follow(intent)
+
+    # Who plays which seat -----------------------------------------------------------
+    def person_to_move(self) -> int | None:
+        """The person's seat to move now (None: a computer's turn, or the round is over)."""
+        seat = self.state.current_player
+        return seat if seat is not None and self.controllers[seat] is None else None
+
+    def keys_may_play(self) -> bool:
+        """Whether the keyboard and mouse may play the turn now."""
+        seat = self.person_to_move()
+        return seat is None or self.seat_inputs.accepts(seat, None)
+
+    def pad_may_play(self, pad: int) -> bool:
+        """Whether controller ``pad`` may play the turn now (it plays the seat to move,
+        or it plays no seat and the seat to move uses the keyboard)."""
+        seat = self.person_to_move()
+        return seat is None or self.seat_inputs.accepts(seat, pad)
+
+    def plays_by_pad(self, seat: int | None) -> bool:
+        """Whether ``seat`` is being played with a controller (its own, or a free one)."""
+        return seat is not None and (self.seat_inputs.owner(seat) is not None or self.pad_driven)
+
+    def plays_turn(self, event: pygame.event.Event) -> bool:
+        """Whether a keyboard or mouse ``event`` would play the turn (rather than open
+        the menu, the moves or the scores, which any input may)."""
+        if event.type == pygame.KEYDOWN:
+            ctrl = bool(event.mod & pygame.KMOD_CTRL)
+            return event.key in TURN_KEYS or (ctrl and event.key in (pygame.K_z, pygame.K_y))
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if self.regions.panel is not None and self.regions.panel.collidepoint(event.pos):
+                return False
+            return not any(self._tools[name].rect.collidepoint(event.pos) for name in OPEN_TOOLS if name in self._tools)
+        if event.type == pygame.MOUSEWHEEL:
+            return not (self.regions.panel is not None and self.regions.panel.collidepoint(self.input.pointer))
+        return False
+
+    def say_who_plays(self) -> None:
+        seat = self.person_to_move()
+        if seat is None:
+            current = self.state.current_player
+            if current is not None:
+                self.motion.say(wait_text(self.names[current]), 2.5)
+            return
+        self.motion.say(played_with_text(self.names[seat], input_label(self.seat_inputs.owner(seat))), 2.5)
+
+    def give_seat(self, seat: int, source: int | None) -> None:
+        """``seat`` is played by controller ``source`` (None: the keyboard and mouse) from now on."""
+        self.seat_inputs.give(seat, source)
+        self.input.reset()
+        self.motion.say(f"{self.names[seat]}: {input_label(source)}", 2.5)
+
+    def missing_pad(self) -> tuple[int, int] | None:
+        """(seat, controller) of the first seat whose controller is unplugged."""
+        if self.app is None:
+            return None
+        for seat, pad in sorted(self.seat_inputs.pads.items()):
+            if not self.app.pads.connected(pad):
+                return seat, pad
+        return None
+
+    def check_pads(self) -> bool:
+        """A seat's controller is unplugged: the game stops under a notice (True)."""
+        missing = self.missing_pad()
+        if missing is None or self.app is None or isinstance(self.app.top, PadMissingScene):
+            return False
+        self.input.reset()
+        self.app.push(PadMissingScene(self, *missing))
+        return True
+
+    def keep_pad_focus(self) -> None:
+        """A seat played with a controller always has a tile in focus on its turn
+        (a playable one first), so the player sees where the D-pad starts."""
+        seat = self.person_to_move()
+        if seat is None or not self.plays_by_pad(seat) or not self.can_act() or self.input.drag is not None:
+            return
+        tiles = [tile for tile, _ in self.hand]
+        if not tiles or self.input.selected in tiles:
+            return
+        playable = {a.tile for a in self.legal if a.kind == "lay"}
+        self.input.selected = next((t for t in tiles if t in playable), tiles[0])
+        self.input.variant = 0
+        self.input.target_index = 0
+        self.input.follow_pointer = False
+
     def follow(self, intent: Intent) -> None:
         """Do what the player asked: always through the engine."""
         if intent.kind == "play" and intent.action is not None:
             self.play(intent.action, intent.pos)
         elif intent.kind == "draw":
             self.request(Action.draw())
-        elif intent.kind == "pass":
-            self.request(Action.pass_())
+        elif intent.kind == "pass":  # pass, or refuse to lead: whichever the rules allow now
+            kinds = {a.kind for a in self.legal} if self.can_act() else set()
+            self.request(Action.refuse() if "refuse" in kinds and "pass" not in kinds else Action.pass_())
         elif intent.kind == "refuse":
             self.request(Action.refuse())
         elif intent.kind == "refused" and intent.tile is not None:
@@ -458,6 +606,8 @@ class TableScene(GuiScene):
     # Every frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.app is not None and self.app.top is self and self.check_pads():
+            return
         self._updates += 1
         if self._updates == 2 and self.app is not None:
             # after the first frame is on screen: start the computer players'
@@ -485,6 +635,7 @@ class TableScene(GuiScene):
         controller = self.controllers[seat]
         if controller is None:
             self._human_turn(seat)
+            self.keep_pad_focus()
         elif self._updates > 1:
             self._computer_turn(controller, dt)
         self._update_buttons()
@@ -493,7 +644,20 @@ class TableScene(GuiScene):
         if len(self.humans) > 1 and seat != self.viewer and self.app is not None:
             self._handoff_open = True
             self.input.reset()
-            self.app.push(HandoffScene(self.names[seat], lambda: self._hand_to(seat)))
+            self.pad_driven = False
+            self.app.push(
+                HandoffScene(
+                    self.names[seat],
+                    lambda: self._hand_to(seat),
+                    accepts=lambda source: self.seat_inputs.accepts(seat, source),
+                    pad=lambda: self._pad_name(seat),
+                    watch=self.check_pads,
+                )
+            )
+
+    def _pad_name(self, seat: int) -> str | None:
+        owner = self.seat_inputs.owner(seat)
+        return pad_label(owner) if owner is not None else None
 
     def _hand_to(self, seat: int) -> None:
         self.viewer = seat

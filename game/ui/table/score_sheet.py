@@ -15,6 +15,7 @@ from game.ui.text import DIM, GOLD, IVORY, TextCache
 from game.ui.words import goal_note
 
 if TYPE_CHECKING:
+    from game.ui.gamepad import PadPress
     from game.ui.table.scene import TableScene
 
 # A colour per seat for the chart (and the seat's name above its column).
@@ -168,7 +169,8 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, match: Match, rows: l
 
 
 class ScoreSheetScene(Overlay):
-    """The score sheet over the table; S, Esc, Enter or a click closes it."""
+    """The score sheet over the table; S, Esc, Enter or a click closes it (on a
+    controller A, B, Start or a trigger)."""
 
     def __init__(self, table: TableScene):
         super().__init__()
@@ -196,7 +198,7 @@ class ScoreSheetScene(Overlay):
         panel.blit(title, (pad, pad // 2))
         note = self.text.fit(goal_note(match), rect.width - 3 * pad - title.get_width(), round(18 * k), DIM)
         panel.blit(note, (rect.width - pad - note.get_width(), pad // 2 + title.get_height() - note.get_height() - 4))
-        close = self.text.render("S, Esc or a click closes this", round(15 * k), DIM)
+        close = self.text.render("S, Esc or a click closes this (on a controller: A, B or a trigger)", round(15 * k), DIM)
         panel.blit(close, ((rect.width - close.get_width()) // 2, rect.height - close.get_height() - pad // 2))
         top = pad // 2 + title.get_height() + round(12 * k)
         body = (rect.width - 2 * pad, rect.height - top - close.get_height() - pad)
@@ -210,6 +212,10 @@ class ScoreSheetScene(Overlay):
         if closing and self.app is not None:
             self.app.pop()
         return True  # the table underneath gets nothing while this is up
+
+    def handle_pad(self, press: PadPress) -> None:
+        if press.button in ("a", "b", "start", "back", "lt", "rt") and not press.repeat and self.app is not None:
+            self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the sheet over the frozen table (changes nothing)."""

@@ -78,5 +78,22 @@ def handoff_title(name: str) -> str:
     return f"Pass to {object_name(name)}"
 
 
-def handoff_prompt(name: str) -> str:
+def handoff_prompt(name: str, pad: str | None = None) -> str:
+    """How the cover lifts: any key or click, or A on the seat's own controller ``pad``."""
+    if pad is not None:
+        return f"Press A on {pad} when {says(name, 'be', 'looking', mid=True)}"
     return f"Click or press any key when {says(name, 'be', 'looking', mid=True)}"
+
+
+def played_with_text(name: str, label: str) -> str:
+    """Said to an input that is not the one of the seat to move: "Bob's turn: Controller 2 plays it"."""
+    return f"{whose(name, capital=True)} turn: {label} plays it"
+
+
+def pad_missing_title(label: str) -> str:
+    return f"{label} is unplugged"
+
+
+def pad_missing_text(name: str, label: str) -> str:
+    """What the game waits for while a seat's controller is gone."""
+    return f"The game waits for {object_name(name)}: plug {label} back in, or give the seat to another controller or to the keyboard and mouse."
