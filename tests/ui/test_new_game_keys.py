@@ -44,7 +44,7 @@ RULE_LINES = [f"rule:{rule_id}" for rule_id in RULE_SETS]
 def test_arrows_walk_and_change_the_form_and_enter_starts(make_app: Any, ui: Any) -> None:
     app, form = form_app(make_app)
     assert form.focus_key is None  # no ring until the keyboard asks
-    assert form.row_order == RULE_LINES + ["players", "hand_size", "drawing", "target_score", "kind0", "name0", "kind1"]
+    assert form.row_order == RULE_LINES + ["players", "hand_size", "drawing", "target_score", "kind0", "name0", "input0", "kind1"]
     players_rect = form.row_rects["players"]
     before = gold_pixels(app.surface, players_rect)
 
@@ -91,7 +91,7 @@ def test_up_down_and_enter_pick_every_rule_set_and_enter_again_starts(make_app: 
         assert form.rule_id == rule_id and app.top is form  # Enter on another rule set picks it
     keys(app, ui, pygame.K_UP, pygame.K_UP, pygame.K_SPACE)  # Space picks too
     assert form.rule_id == "leyden" and form.players == 2
-    assert [k for k in form.row_order if not k.startswith("rule:")] == ["target_score", "kind0", "name0", "kind1"]
+    assert [k for k in form.row_order if not k.startswith("rule:")] == ["target_score", "kind0", "name0", "input0", "kind1"]
     keys(app, ui, pygame.K_SPACE)  # Space on the chosen one: nothing more
     assert app.top is form
     keys(app, ui, pygame.K_RETURN)  # Enter on the chosen one starts
@@ -110,12 +110,14 @@ def test_a_focused_name_takes_the_typing_and_tab_moves_on(make_app: Any, ui: Any
     keys(app, ui, pygame.K_LEFT)  # moves the caret, changes nothing else
     assert form.seats[0]["name"] == "Zoë" and form.focus_key == "name0"
     keys(app, ui, pygame.K_TAB)
-    assert form.focus_key == "kind1" and not any(e.is_focused for e in form.entries.values())
-    keys(app, ui, pygame.K_UP)
+    assert form.focus_key == "input0" and not any(e.is_focused for e in form.entries.values())
+    keys(app, ui, pygame.K_TAB)
+    assert form.focus_key == "kind1"
+    keys(app, ui, pygame.K_UP, pygame.K_UP)
     assert form.focus_key == "name0" and form.entries[0].is_focused
 
     # a name two seats share: Enter does not start, the reason shows
-    keys(app, ui, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_RIGHT)  # seat 2: Medium -> Hard -> Person (round the end)
+    keys(app, ui, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_RIGHT)  # seat 2: Medium -> Hard -> Person (round the end)
     assert form.seats[1]["kind"] == "human"
     keys(app, ui, pygame.K_DOWN)
     assert form.focus_key == "name1" and form.entries[1].is_focused
@@ -130,5 +132,7 @@ def test_a_click_on_a_name_moves_the_focus_there(make_app: Any, ui: Any) -> None
     app, form = form_app(make_app)
     ui.click(app, form.entries[0].rect.center)
     assert form.focus_key == "name0"
+    keys(app, ui, pygame.K_DOWN)
+    assert form.focus_key == "input0"
     keys(app, ui, pygame.K_DOWN)
     assert form.focus_key == "kind1"

@@ -14,23 +14,35 @@ reason shows and Start stays disabled. Start remembers the setup in the settings
 (``last_setup``) and replaces the menus with the table.
 
 The keyboard works the whole form: Up/Down (Tab, Shift+Tab) move a gold focus
-from line to line (each rule set, players, each choice, each seat's kind and
-name). Enter or Space on a rule set picks it; Left/Right change the focused line
-(on the list: pick the rule set under the focus, then the one above or below);
-typing goes into a focused name; Enter starts and Esc goes back.
+from line to line (each rule set, players, each choice, each seat's kind, name
+and input). Enter or Space on a rule set picks it; Left/Right change the focused
+line (on the list: pick the rule set under the focus, then the one above or
+below); typing goes into a focused name; Enter starts and Esc goes back.
+
+So does a game controller: the D-pad or the left stick moves the focus (past
+the names, which it cannot type) and changes a line, A picks a rule set or steps
+a choice, Start starts and B goes back. A on a seat gives that seat to the
+controller that pressed it (a computer's seat becomes a person's), and A there
+again gives it back to the keyboard and mouse. The end of each person's row
+shows what plays the seat; a click on it (or Left/Right on it) cycles through
+the keyboard and mouse and the controllers plugged in.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
 from game.engine import RULE_SETS, Match, PlayerInfo, RuleError, Rules
 from game.ui.menu import MenuScene, panel, scale_for, shadowed, style
+from game.ui.seat_inputs import SeatInputs, input_label, short_label
 from game.ui.seats import default_name
 from game.ui.text import DIM, GOLD, IVORY, RED
+
+if TYPE_CHECKING:
+    from game.ui.gamepad import PadPress
 
 KINDS = ("human", "easy", "medium", "hard")
 KIND_WORDS = {"human": "Person", "easy": "Easy", "medium": "Medium", "hard": "Hard"}
@@ -78,6 +90,11 @@ KEY_HINTS = (  # how the keyboard works, the longest that fits the window
     "Up/Down: choose a line   ·   Left/Right: change it   ·   Enter: pick the rule set, or start   ·   Esc: back",
     "Up/Down: line  ·  Left/Right: change  ·  Enter: pick, or start  ·  Esc: back",
 )
+PAD_HINTS = (  # the same for a controller, shown once one is used
+    "D-pad: choose a line, change it   ·   A: pick   ·   A on a seat: take it for this controller   ·   Start: start   ·   B: back",
+    "D-pad: line, change  ·  A on a seat: take it  ·  Start: start  ·  B: back",
+)
+TAKE_HINT = ("Press A to take", "A: take")  # in a computer's seat row under a controller's focus
 DEFAULT_SETUP: dict[str, Any] = {
     "rules": "matador",
     "players": 2,
@@ -118,6 +135,39 @@ def value_text(key: str, value: Any, rules: Rules | None = None) -> str:
     return words
 
 
+def draw_input_icon(surface: pygame.Surface, rect: pygame.Rect, pad: bool, colour: tuple[int, int, int]) -> None:
+    """A small picture of what plays a seat in ``rect``: a game controller, or a
+    keyboard with a mouse beside it (solid shapes with the keys cut out, which
+    read better than outlines this small)."""
+    w, h = rect.size
+    icon = pygame.Surface((w, h), pygame.SRCALPHA)
+    hole = (0, 0, 0, 0)
+    if pad:  # a body with two grips; a cross on the left and two buttons on the right cut out
+        body = pygame.Rect(0, h // 8, w, h * 5 // 8)
+        pygame.draw.rect(icon, colour, body, border_radius=body.height // 2)
+        grip = max(3, h * 3 // 10)
+        for cx in (w // 5, w - w // 5):
+            pygame.draw.circle(icon, colour, (cx, h - grip - 1), grip)
+        cx, cy, arm, thick = w * 3 // 10, body.centery, max(2, h // 6), max(2, h // 9)
+        pygame.draw.rect(icon, hole, (cx - arm, cy - thick // 2, 2 * arm + 1, thick))
+        pygame.draw.rect(icon, hole, (cx - thick // 2, cy - arm, thick, 2 * arm + 1))
+        dot = max(1, h // 10)
+        pygame.draw.circle(icon, hole, (w - w * 3 // 10 + dot + 1, cy - dot), dot)
+        pygame.draw.circle(icon, hole, (w - w * 3 // 10 - dot - 1, cy + dot), dot)
+    else:  # a keyboard (rows of keys cut out) and a mouse
+        board = pygame.Rect(0, h // 5, w * 7 // 10, h * 3 // 5)
+        pygame.draw.rect(icon, colour, board, border_radius=max(1, h // 8))
+        key = max(2, board.height // 5)
+        for row in range(2):
+            y = board.top + key * (1 + 2 * row) - key // 2 + 1
+            for x in range(board.left + key, board.right - key, 2 * key):
+                pygame.draw.rect(icon, hole, (x, y, key, key))
+        mouse = pygame.Rect(board.right + max(2, w // 14), h // 6, w - board.right - max(2, w // 14), h * 2 // 3)
+        pygame.draw.ellipse(icon, colour, mouse)
+        pygame.draw.line(icon, hole, (mouse.centerx, mouse.top), (mouse.centerx, mouse.top + mouse.height * 2 // 5), max(1, h // 12))
+    surface.blit(icon, rect.topleft)
+
+
 def players_text(rule_id: str) -> str:
     info = RULE_SETS[rule_id]
     if info.min_players == info.max_players:
@@ -153,6 +203,11 @@ class NewGameScene(MenuScene):
         self.selectors: dict[str, pygame.Rect] = {}
         self.seat_rows: list[pygame.Rect] = []
         self.name_rects: list[pygame.Rect] = []
+        self.input_rects: list[pygame.Rect] = []  # the end of each seat's row: what plays it
+        self.inputs = SeatInputs()  # seat -> the controller that plays it (others: keyboard and mouse)
+        self.pads_seen = -1  # the controllers' version last shown
+        self.take_hints: tuple[pygame.Surface, ...] = ()
+        self.hints: dict[str, pygame.Surface | None] = {}
         self.label_size = 16
         self.value_sizes: dict[str, int] = {}  # each line's value lettering, as TextCache sizes it (for greyed values)
         self.status_rect = pygame.Rect(0, 0, 0, 0)
@@ -182,11 +237,15 @@ class NewGameScene(MenuScene):
         self.options = dict(options) if isinstance(options, dict) else {}
         seats = setup.get("seats")
         self.seats = []
+        self.inputs = SeatInputs()
         if isinstance(seats, list):
             for seat in seats[:MAX_SEATS]:
                 if isinstance(seat, dict) and seat.get("kind") in KINDS:
                     name = seat.get("name")
                     self.seats.append({"kind": str(seat["kind"]), "name": name[:NAME_LIMIT] if isinstance(name, str) else ""})
+                    pad = seat.get("input")  # a controller plays it, if that one is plugged in now
+                    if seat["kind"] == "human" and isinstance(pad, int) and not isinstance(pad, bool) and self.pad_connected(pad):
+                        self.inputs.give(len(self.seats) - 1, pad)
         self.fit_seats()
         self.fit_options()
 
@@ -268,12 +327,64 @@ class NewGameScene(MenuScene):
             seen.add(name.casefold())
 
     def setup(self) -> dict[str, Any]:
+        seats: list[dict[str, Any]] = []
+        for i, seat in enumerate(self.seats):
+            entry: dict[str, Any] = dict(seat)
+            pad = self.inputs.owner(i)
+            if pad is not None and seat["kind"] == "human":
+                entry["input"] = pad
+            seats.append(entry)
         return {
             "rules": self.rule_id,
             "players": self.players,
             "options": dict(self.options),
-            "seats": [dict(s) for s in self.seats],
+            "seats": seats,
         }
+
+    # Controllers -----------------------------------------------------------------
+    def pad_connected(self, pad: int) -> bool:
+        return self.app is not None and self.app.pads.connected(pad)
+
+    def seat_pads(self) -> dict[int, int]:
+        """The person seats in play given to a controller."""
+        return {i: pad for i, pad in self.inputs.pads.items() if i < self.players and self.seats[i]["kind"] == "human"}
+
+    def take_seat(self, index: int, pad: int) -> None:
+        """A on seat ``index`` from controller ``pad``: the seat is that controller's
+        (a computer's seat becomes a person's); A there again gives it back to the keyboard."""
+        if index >= self.players:
+            return
+        self.read_names()
+        seat = self.seats[index]
+        if seat["kind"] == "human" and self.inputs.owner(index) == pad:
+            self.inputs.give(index, None)
+        else:
+            if seat["kind"] != "human":
+                seat["kind"] = "human"
+                self.name_person(index)
+            self.inputs.give(index, pad)
+        self.changed()
+
+    def cycle_input(self, index: int, delta: int) -> None:
+        """The next input for person seat ``index``: the keyboard and mouse, then each controller plugged in."""
+        if index >= self.players or self.seats[index]["kind"] != "human" or self.app is None:
+            return
+        self.read_names()
+        choices: list[int | None] = [None, *self.app.pads.connected_numbers()]
+        current = self.inputs.owner(index)
+        at = choices.index(current) if current in choices else 0
+        self.inputs.give(index, choices[(at + delta) % len(choices)])
+        self.changed()
+
+    def follow_pads(self) -> None:
+        """A controller came or went: a seat whose controller is gone goes back to the keyboard."""
+        if self.app is None or self.app.pads.version == self.pads_seen:
+            return
+        self.pads_seen = self.app.pads.version
+        for index, pad in list(self.inputs.pads.items()):
+            if not self.app.pads.connected(pad):
+                self.inputs.give(index, None)
+        self.refresh()
 
     # Changes (from the buttons, the list and the keys) -----------------------------
     def pick(self, rule_id: str) -> None:
@@ -294,7 +405,7 @@ class NewGameScene(MenuScene):
             ids = list(RULE_SETS)
             self.pick(ids[(ids.index(self.rule_id) + delta) % len(ids)])
             return
-        if not self.changeable().get(key, key.startswith("kind")):
+        if not self.changeable().get(key, key.startswith(("kind", "input"))):
             return
         self.read_names()
         if key == "players":
@@ -308,15 +419,24 @@ class NewGameScene(MenuScene):
                 return
             seat = self.seats[index]
             seat["kind"] = KINDS[(KINDS.index(seat["kind"]) + delta) % len(KINDS)]
-            if seat["kind"] == "human" and not seat["name"]:
-                humans = sum(1 for s in self.seats[: self.players] if s["kind"] == "human")
-                seat["name"] = "You" if humans == 1 else f"Player {index + 1}"
+            if seat["kind"] == "human":
+                self.name_person(index)
+        elif key.startswith("input"):
+            self.cycle_input(int(key[5:]), delta)
+            return
         else:
             values = self.choices()[key]
             current = self.value(key)
             index = values.index(current) if current in values else 0
             self.options[key] = values[(index + delta) % len(values)]
         self.changed()
+
+    def name_person(self, index: int) -> None:
+        """A seat just became a person's: a name if it has none."""
+        seat = self.seats[index]
+        if not seat["name"]:
+            humans = sum(1 for s in self.seats[: self.players] if s["kind"] == "human")
+            seat["name"] = "You" if humans == 1 else f"Player {index + 1}"
 
     def changed(self) -> None:
         """After any change: the options that still fit, the check, the widgets' words."""
@@ -351,9 +471,12 @@ class NewGameScene(MenuScene):
         by = h - bottom_h + (bottom_h - bh) // 2
         hint_size = max(13, round(17 * s))
         width = min(w - 2 * margin, round(1400 * s))
-        fitting = [words for words in KEY_HINTS if self.text.font(hint_size).size(words)[0] <= width]
-        hint = self.text.render(fitting[0], hint_size, DIM) if fitting else None
-        hint_h = hint.get_height() if hint is not None else 0
+        self.hints = {}
+        for mode, lines in (("keys", KEY_HINTS), ("pad", PAD_HINTS)):
+            fitting = [words for words in lines if self.text.font(hint_size).size(words)[0] <= width]
+            self.hints[mode] = self.text.render(fitting[0], hint_size, DIM) if fitting else None
+        hint = self.hints["keys"]
+        hint_h = max((h.get_height() for h in self.hints.values() if h is not None), default=0)
         body_bottom = h - bottom_h - hint_h - max(2, round(4 * s))
 
         # rows: the seats' height sets the rest (eight seats; the list's rows a little lower)
@@ -391,7 +514,7 @@ class NewGameScene(MenuScene):
         self.status_rect = pygame.Rect(left + bw + gap, by, width - 2 * bw - 2 * gap, bh)
         self.picture = picture
         self.hint = hint
-        self.hint_pos = (w // 2 - (hint.get_width() if hint is not None else 0) // 2, body_bottom + max(1, round(2 * s)))
+        self.hint_pos = (w // 2, body_bottom + max(1, round(2 * s)))  # the hint's top centre
         self.check()
         self.refresh()
 
@@ -459,20 +582,22 @@ class NewGameScene(MenuScene):
             y += row_h
 
     def place_seats(self, box: pygame.Rect, pad: int, head_h: int, row_h: int, s: float) -> None:
-        """Eight seats, one row each: its number, who plays it (person or computer), the name.
-
-        The name stops short of the row's end on a wide window: room for a word
-        on how that seat is played, should a seat ever need one."""
+        """Eight seats, one row each: its number, who plays it (person or computer), the
+        name, and at the row's end what a person plays it with (keyboard or controller)."""
         assert self.gui is not None
         x0 = box.left + pad
         inner_w = box.width - 2 * pad
         number_w = max(self.text.font(self.label_size, True).size("8")[0] + round(row_h * 0.35), round(28 * s))
         kind_w = min(round(210 * s), (inner_w - number_w) * 4 // 9)
         name_gap = max(6, round(10 * s))
-        name_w = min(inner_w - number_w - kind_w - name_gap, round(300 * s))
+        rest = inner_w - number_w - kind_w - 2 * name_gap
+        input_w = min(round(175 * s), max(48, rest * 2 // 5))
+        name_w = min(rest - input_w, round(300 * s))
         control_h = row_h - max(3, row_h // 7)
         y = box.top + pad + head_h
-        self.seat_rows, self.name_rects, self.entries = [], [], {}
+        self.seat_rows, self.name_rects, self.input_rects, self.entries = [], [], [], {}
+        small = max(12, self.label_size - 3)
+        self.take_hints = tuple(self.text.render(words, small, DIM, True) for words in TAKE_HINT)
         entry_style = style("form_entry", self.size) if control_h >= 30 else "#form_entry_s"
         for i in range(MAX_SEATS):
             row = pygame.Rect(x0, y, inner_w, control_h)
@@ -483,6 +608,9 @@ class NewGameScene(MenuScene):
             name_rect = pygame.Rect(kind_rect.right + name_gap, y, name_w, control_h)
             self.name_rects.append(name_rect)
             self.row_rects[f"name{i}"] = name_rect
+            input_rect = pygame.Rect(x0 + inner_w - input_w, y, input_w, control_h)
+            self.input_rects.append(input_rect)
+            self.row_rects[f"input{i}"] = input_rect
             entry = pygame_gui.elements.UITextEntryLine(name_rect, self.gui, object_id=entry_style, initial_text=self.seats[i]["name"] if i < len(self.seats) else "")
             entry.set_text_length_limit(NAME_LIMIT)
             self.entries[i] = entry
@@ -556,7 +684,8 @@ class NewGameScene(MenuScene):
             if used:
                 order.append(f"kind{i}")
                 if human:
-                    order.append(f"name{i}")
+                    order += [f"name{i}", f"input{i}"]
+                    drawn.append(self.draw_input(words, i))
                 else:
                     note = self.text.fit(f"{self.seat_name(i)}  (computer)", name_rect.width - 8, max(13, self.label_size - 2), DIM)
                     pos = (name_rect.left + 8, name_rect.centery - note.get_height() // 2 + 1)
@@ -584,8 +713,29 @@ class NewGameScene(MenuScene):
         self.words = words
         self.drawn_text = drawn
         self.row_order = order
+        if self.app is not None:
+            self.pads_seen = self.app.pads.version
         if self.focus_key is not None and self.focus_key not in order:
             self.focus_key = None
+
+    def draw_input(self, words: pygame.Surface, index: int) -> tuple[str, pygame.Rect, pygame.Rect]:
+        """What plays person seat ``index``, in the box at its row's end: an icon and a word."""
+        rect = self.input_rects[index]
+        pad = self.inputs.owner(index)
+        colour = GOLD if pad is not None else IVORY
+        pygame.draw.rect(words, (*colour, 150) if pad is not None else FAINT_EDGE, rect, 1, border_radius=6)
+        icon_h = max(10, min(rect.height - 8, round(rect.height * 0.62)))
+        icon = pygame.Rect(rect.left + 7, rect.centery - icon_h // 2, round(icon_h * 1.55), icon_h)
+        draw_input_icon(words, icon, pad is not None, colour)
+        room = rect.right - icon.right - 12
+        size = max(12, self.label_size - 2)
+        # the whole name, else the short one, else (a controller) just its number
+        choices = [input_label(pad), short_label(pad)] + ([str(pad)] if pad is not None else [])
+        text = next((t for t in choices if self.text.font(12, True).size(t)[0] <= room), choices[-1])
+        label = self.text.fit(text, room, size, colour, True)
+        pos = (icon.right + 6, rect.centery - label.get_height() // 2 + 1)
+        words.blit(label, pos)
+        return text, pygame.Rect(pos, label.get_size()), rect
 
     def show_selector(self, key: str, text: str | None) -> None:
         """The three buttons of line ``key`` showing ``text``, or hidden (``None``)."""
@@ -633,7 +783,41 @@ class NewGameScene(MenuScene):
                 self.pick(rule_id)
                 used = True
             self.pressed_rule = None
+            seat = next((i for i, rect in enumerate(self.input_rects) if rect.collidepoint(event.pos)), None)
+            if seat is not None and f"input{seat}" in self.row_order:
+                self.cycle_input(seat, 1)
+                used = True
         return used
+
+    def handle_pad(self, press: PadPress) -> None:
+        """The form by controller: the D-pad walks and changes the lines (past the
+        names), A picks or steps or takes a seat, Start starts, B goes back."""
+        button = press.button
+        if button == "b":
+            if not press.repeat:
+                self.on_escape()
+            return
+        if button == "start":
+            if not press.repeat:
+                self.on_button("start")
+            return
+        if self.focus_key is None and button in ("up", "down", "left", "right", "a"):
+            self.set_focus(f"rule:{self.rule_id}")  # the first press shows where the focus is
+            return
+        key = self.focus_key
+        if button in ("up", "down"):
+            self.move_focus(-1 if button == "up" else 1)
+            while self.focus_key is not None and self.focus_key.startswith("name") and self.focus_key != key:
+                self.move_focus(-1 if button == "up" else 1)  # a controller cannot type a name
+        elif button in ("left", "right") and key is not None and not key.startswith("name"):
+            self.keyboard(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT if button == "left" else pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+        elif button == "a" and key is not None and not press.repeat:
+            if key.startswith("rule:"):
+                self.pick(key[5:])
+            elif key.startswith(("kind", "name", "input")):
+                self.take_seat(int("".join(ch for ch in key if ch.isdigit())), press.pad)
+            else:
+                self.step(key, 1)
 
     def rule_at(self, pos: tuple[int, int]) -> str | None:
         return next((rule_id for rule_id, row in self.list_rows.items() if row.collidepoint(pos)), None)
@@ -710,6 +894,7 @@ class NewGameScene(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.follow_pads()
         if any(i < len(self.seats) and e.visible and self.seats[i]["name"] != e.get_text()[:NAME_LIMIT] for i, e in self.entries.items()):
             self.read_names()
 
@@ -743,6 +928,7 @@ class NewGameScene(MenuScene):
             return
         match = Match(self.rules, self.players_info(), None)
         self.app.routes.remember_setup(self.setup())
+        self.app.pads.hand_over(match, self.seat_pads())
         self.app.routes.start_match(match)
 
     # Drawing -----------------------------------------------------------------------
@@ -770,8 +956,17 @@ class NewGameScene(MenuScene):
                 surface.blit(art, row.topleft)
         if self.words is not None:
             surface.blit(self.words, (0, 0))
-        if self.hint is not None:
-            surface.blit(self.hint, self.hint_pos)
+        pad_mode = self.app is not None and self.app.last_input == "pad"
+        hint = self.hints.get("pad" if pad_mode else "keys")
+        if hint is not None:
+            surface.blit(hint, (self.hint_pos[0] - hint.get_width() // 2, self.hint_pos[1]))
+        focused = self.focus_key
+        if pad_mode and focused is not None and focused.startswith("kind") and self.take_hints:
+            index = int(focused[4:])
+            if index < self.players and self.seats[index]["kind"] != "human":  # "press A to take" where a person's input would show
+                rect = self.input_rects[index]
+                take = next((t for t in self.take_hints if t.get_width() <= rect.width), self.take_hints[-1])
+                surface.blit(take, (rect.right - take.get_width(), rect.centery - take.get_height() // 2 + 1))
         rect = self.row_rects.get(self.focus_key) if self.focus_key is not None else None
         if rect is not None:
             ring = rect.inflate(10, 6)
