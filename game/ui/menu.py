@@ -115,6 +115,15 @@ def wrap(text: TextCache, words: str, width: int, size: int, colour: tuple[int, 
     return [text.fit(line, width, size, colour) for line in lines]
 
 
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The gold ring round the line the keyboard or a controller has in focus."""
+    ring = rect.inflate(10, 6)
+    glow = pygame.Surface(ring.size, pygame.SRCALPHA)
+    pygame.draw.rect(glow, (*GOLD, 46), glow.get_rect(), border_radius=10)
+    pygame.draw.rect(glow, GOLD, glow.get_rect(), 2, border_radius=10)
+    surface.blit(glow, ring.topleft)
+
+
 def button_column(
     manager: pygame_gui.UIManager,
     labels: list[tuple[str, str, str | None]],

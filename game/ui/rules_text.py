@@ -1,10 +1,11 @@
 """The rules as the Rules screen tells them: one page per tab.
 
-A page is a list of blocks: ``Heading(text)``, ``Para(text)`` and
-``Figure(kind, caption)``; the Rules scene draws a figure with real tiles (see
-``game.ui.scenes.rules.FIGURES`` for the kinds). Text may hold ``**bold**``
-runs. The pages follow the order of ``game.engine.RULE_SETS`` after a first
-page on what every set shares.
+A page is a list of blocks: ``Heading(text)``, ``Para(text)``,
+``Figure(kind, caption)`` and ``Table(head, rows)``; the Rules scene draws a
+figure with real tiles (see ``game.ui.scenes.rules.FIGURES`` for the kinds).
+Text may hold ``**bold**`` runs. The pages follow the order of
+``game.engine.RULE_SETS`` after a first page on what every set shares; the
+last page is the controls (mouse, keyboard and game controller).
 """
 
 from __future__ import annotations
@@ -28,7 +29,15 @@ class Figure:
     caption: str
 
 
-Block = Heading | Para | Figure
+@dataclass(frozen=True)
+class Table:
+    """Rows of cells under a head; the first column names the row."""
+
+    head: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+Block = Heading | Para | Figure | Table
 
 
 @dataclass(frozen=True)
@@ -258,4 +267,49 @@ WILD = Page(
     ),
 )
 
-PAGES: tuple[Page, ...] = (BASICS, MATADOR, ALL_SEVENS, FAMILY, LEYDEN, SENST, WILD)
+CONTROLS_TABLE = Table(
+    ("To", "Mouse", "Keyboard", "Controller"),
+    (
+        ("Choose a tile", "Click it", "Left / Right", "Left / right on the D-pad or the left stick"),
+        ("Choose its place", "Point at a lit place", "Up / Down or Tab", "Up / down on the D-pad or the left stick"),
+        ("Lay it", "Drag it onto a lit place, or click the place", "Enter", "A"),
+        ("Turn a matador (which half touches; in line or across)", "Right-click or the wheel while dragging", "R", "X"),
+        ("Draw from the boneyard", "Click the boneyard", "D", "Y"),
+        ("Pass, or refuse to lead", "The button under your hand", "P", "B"),
+        ("A hint", "Hint", "H", "Press the left stick"),
+        ("Undo, redo (one person against computers)", "Undo, Redo", "Ctrl+Z, Ctrl+Y", "Undo in the pause menu"),
+        ("The round's moves", "Moves; the wheel scrolls them", "L; Page Up / Down", "Back (View) shows them; LB / RB scroll"),
+        ("The score sheet", "Scores", "S", "LT or RT"),
+        ("The pause menu", "Menu", "Esc", "Start"),
+        ("Menus", "Click", "Up / Down, Enter, Esc", "D-pad, A, B"),
+        ("Full screen", "", "F11", ""),
+    ),
+)
+
+CONTROLS = Page(
+    "controls",
+    "Controls",
+    "Mouse, keyboard and controller",
+    (
+        CONTROLS_TABLE,
+        Heading("Several people, several controllers"),
+        Para(
+            "On the **New game** screen the end of each person's seat shows what plays it. Press **A** "
+            "on a seat to take it for your controller (a computer's seat becomes a person's); press A "
+            "there again to give it back to the keyboard and mouse, which a click on it (or Left and "
+            "Right) also chooses."
+        ),
+        Para(
+            "At the table only the input of the seat to move plays the turn; any input may open the "
+            "pause menu, the moves or the score sheet. A controller that plays no seat works like the "
+            "keyboard, so one player with a controller alone needs no setup. The **Pass to** cover "
+            "between two people's turns waits for A on the next player's own controller."
+        ),
+        Para(
+            "If a seat's controller is unplugged, the game waits until it is plugged back in, or until "
+            "the seat is given to another controller (press A on it) or to the keyboard and mouse."
+        ),
+    ),
+)
+
+PAGES: tuple[Page, ...] = (BASICS, MATADOR, ALL_SEVENS, FAMILY, LEYDEN, SENST, WILD, CONTROLS)

@@ -36,7 +36,7 @@ import pygame
 import pygame_gui
 
 from game.engine import RULE_SETS, Match, PlayerInfo, RuleError, Rules
-from game.ui.menu import MenuScene, panel, scale_for, shadowed, style
+from game.ui.menu import MenuScene, focus_ring, panel, scale_for, shadowed, style
 from game.ui.seat_inputs import SeatInputs, input_label, short_label
 from game.ui.seats import default_name
 from game.ui.text import DIM, GOLD, IVORY, RED
@@ -754,6 +754,8 @@ class NewGameScene(MenuScene):
         self.row_rects = {}
         super().build_gui()
         self.focus.reset([], self.buttons)  # the form's own focus (focus_key) works the keys
+        if self.focus_key is None and self.app is not None and self.app.last_input == "pad":
+            self.focus_key = f"rule:{self.rule_id}"  # opened by a controller: show where its focus is
 
     def status_line(self) -> str:
         rules = self.rules
@@ -969,8 +971,4 @@ class NewGameScene(MenuScene):
                 surface.blit(take, (rect.right - take.get_width(), rect.centery - take.get_height() // 2 + 1))
         rect = self.row_rects.get(self.focus_key) if self.focus_key is not None else None
         if rect is not None:
-            ring = rect.inflate(10, 6)
-            glow = pygame.Surface(ring.size, pygame.SRCALPHA)
-            pygame.draw.rect(glow, (*GOLD, 46), glow.get_rect(), border_radius=10)
-            pygame.draw.rect(glow, GOLD, glow.get_rect(), 2, border_radius=10)
-            surface.blit(glow, ring.topleft)
+            focus_ring(surface, rect)

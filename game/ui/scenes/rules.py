@@ -1,6 +1,7 @@
 """The Rules screen: a tab per rule set, the prose of ``game.ui.rules_text``,
 illustrated with real tiles drawn by ``TileArt``; the page scrolls (wheel, keys,
-or dragging the bar)."""
+or dragging the bar). The last tab is the controls: a table of what the mouse,
+the keyboard and a game controller do (on a narrow window, one block per row)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ from dataclasses import dataclass
 import pygame
 import pygame_gui
 
-from game.ui.rules_text import PAGES, Figure, Heading, Page, Para
+from game.ui.rules_text import PAGES, Figure, Heading, Page, Para, Table
 from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_font
 from game.ui.text import DIM, GOLD, IVORY, RED
 from game.ui.tile_art import TileArt
 
 Colour = tuple[int, int, int]
+TABLE_WEIGHTS = (25, 27, 19, 29)  # a four-column table's shares of the width (the controls)
 
 
 @dataclass(frozen=True)
@@ -229,6 +231,8 @@ class RulesScene(InfoScene):
                 add(picture, self.px(12), (width - picture.get_width()) // 2)
                 words = self.wrap(block.caption, caption, caption, min(width, self.px(560)), DIM, centre=True)
                 add(words, self.px(2), (width - words.get_width()) // 2)
+            elif isinstance(block, Table):
+                add(self.render_table(block, width, body, bold), self.px(10))
         height = sum(spacing) + sum(p.get_height() for p, _ in parts) + self.px(16)
         surface = pygame.Surface((width, height), pygame.SRCALPHA)
         y = 0
@@ -237,6 +241,57 @@ class RulesScene(InfoScene):
             surface.blit(picture, (x, y))
             y += picture.get_height()
         return surface
+
+    def render_table(self, table: Table, width: int, font: pygame.font.Font, bold: pygame.font.Font) -> pygame.Surface:
+        """``table`` as a grid with its head in gold; on a narrow page each row is
+        a block instead: its name in gold, then a line per column."""
+        pad = self.px(8)
+        pictures: list[tuple[pygame.Surface, int, int]] = []  # (picture, x, y)
+        shades: list[pygame.Rect] = []
+        y = 0
+        if width >= self.px(600):
+            weights = TABLE_WEIGHTS if len(TABLE_WEIGHTS) == len(table.head) else (1,) * len(table.head)
+            widths = [width * w // sum(weights) for w in weights]
+            xs = [sum(widths[:c]) for c in range(len(widths))]
+            for n, row in enumerate((table.head, *table.rows)):
+                cells = [
+                    self.wrap(text or "–", bold if n == 0 or c == 0 else font, bold, widths[c] - 2 * pad, GOLD if n == 0 else IVORY if text else DIM)
+                    for c, text in enumerate(row)
+                ]
+                height = max(cell.get_height() for cell in cells) + 2 * pad // 2 + self.px(4)
+                if n % 2 == 1:
+                    shades.append(pygame.Rect(0, y, width, height))
+                for c, cell in enumerate(cells):
+                    pictures.append((cell, xs[c] + pad, y + (height - cell.get_height()) // 2))
+                y += height
+                if n == 0:
+                    y += self.px(4)
+                    shades.append(pygame.Rect(0, y - self.px(3), width, 1))  # a line under the head
+        else:
+            for row in table.rows:
+                top = y
+                title = self.wrap(row[0], bold, bold, width - 2 * pad, GOLD)
+                pictures.append((title, pad, y + pad // 2))
+                y += title.get_height() + pad // 2
+                for head, text in zip(table.head[1:], row[1:]):
+                    if text:
+                        line = self.wrap(f"**{head}:** {text}", font, bold, width - 3 * pad, IVORY)
+                        pictures.append((line, 2 * pad, y))
+                        y += line.get_height()
+                y += pad
+                if len(shades) % 2 == 0:
+                    shades.append(pygame.Rect(0, top, width, y - top))
+                else:
+                    shades.append(pygame.Rect(0, 0, 0, 0))
+        out = pygame.Surface((width, max(1, y)), pygame.SRCALPHA)
+        for shade in shades:
+            if shade.height == 1:
+                pygame.draw.rect(out, GOLD, shade)
+            elif shade.width:
+                pygame.draw.rect(out, (255, 255, 255, 14), shade, border_radius=self.px(6))
+        for picture, x, py in pictures:
+            out.blit(picture, (x, py))
+        return out
 
     @staticmethod
     def wrap(

@@ -3,6 +3,11 @@
 Every change takes effect at once (volume and sound on the Audio service, the
 window through the App) and is written to the settings file straight away
 (the volume slider at most a few times a second while it is dragged).
+
+The keyboard (and a controller's D-pad, which is the arrows) works it too: Up/Down
+move a gold focus from row to row and onto Back, Left/Right pick the value to
+either side (the volume in steps of 5), Enter (A) moves a row on to its next
+value or presses Back; Esc (B) goes back.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import pygame_gui
 
 from game.settings import SPEEDS, Settings, load_settings, save_settings
 from game.ui.audio import Audio
+from game.ui.menu import focus_ring
 from game.ui.scene import GuiScene
 from game.ui.tile_art import TileArt
 
@@ -252,6 +258,12 @@ class SettingsScene(InfoScene):
         self._since_save = 0.0
         self._since_sound = 1.0
         self._fullscreen_seen: bool | None = None
+        self.row_rects: dict[str, pygame.Rect] = {}  # each row, label and control, for the focus ring
+        self.focus_row: str | None = None  # the row (or "back") the keys have in focus
+
+    @property
+    def focus_order(self) -> list[str]:
+        return [key for key, _, _ in self.rows()] + ["back"]
 
     def attach(self, app: Any) -> None:
         if app is not None and not isinstance(app.services.get("settings"), Settings):
@@ -291,8 +303,10 @@ class SettingsScene(InfoScene):
         control_x = left + label_w + gap
         button_h = min(row_h - self.px(8), self.px(44))
         self.choices = {}
+        self.row_rects = {}
         for i, (key, label, note) in enumerate(rows):
             y = top + i * row_h
+            self.row_rects[key] = pygame.Rect(left, y + (row_h - button_h) // 2, label_w + gap + control_w, button_h)
             label_h = self.px(28)
             if note:
                 pygame_gui.elements.UILabel(
@@ -340,6 +354,8 @@ class SettingsScene(InfoScene):
             self.choices[key].select(self.current(key))
         if message:
             self.message_lines(message, pygame.Rect(body.x, body.bottom - note_h, body.width, note_h))
+        if self.focus_row is None and self.app is not None and self.app.last_input != "mouse":
+            self.focus_row = self.focus_order[0]  # opened by keys or a controller: the focus shows at once
 
     def choice_row(self, rect: pygame.Rect, options: Sequence[tuple[object, str]]) -> _Choice:
         assert self.gui is not None
@@ -410,6 +426,58 @@ class SettingsScene(InfoScene):
             self.save_error = problem
             if self.gui is not None:
                 self.on_resize(self.size)  # show (or hide) the line
+
+    # The keys ----------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self.key_on_focus(event.key):
+            return True
+        return super().handle_event(event)
+
+    def key_on_focus(self, key: int) -> bool:
+        """Up/Down, Left/Right, Enter and Space on the focused row; True if used."""
+        order = self.focus_order
+        if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            step = -1 if key == pygame.K_UP else 1
+            at = order.index(self.focus_row) if self.focus_row in order else (-1 if step > 0 else 0)
+            self.focus_row = order[(at + step) % len(order)]
+            return True
+        row = self.focus_row
+        if row is None or key not in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            return False
+        if row == "back":
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.go_back()
+            return True
+        if row == "volume":
+            if key in (pygame.K_LEFT, pygame.K_RIGHT):
+                percent = round(self.settings.volume * 100) + (5 if key == pygame.K_RIGHT else -5)
+                percent = max(0, min(100, percent))
+                if self.volume_slider is not None:
+                    self.volume_slider.set_current_value(percent)
+                self.set_volume(percent)
+            return True
+        choice = self.choices.get(row)
+        if choice is None:
+            return True
+        values = [value for value, _ in choice.buttons]
+        current = self.current(row)
+        at = values.index(current) if current in values else 0
+        if key == pygame.K_LEFT:
+            at = max(0, at - 1)
+        elif key == pygame.K_RIGHT:
+            at = min(len(values) - 1, at + 1)
+        else:
+            at = (at + 1) % len(values)
+        if values[at] != current:
+            self.change(row, values[at])
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        row = self.focus_row
+        rect = self.back_button.rect if row == "back" and self.back_button is not None else self.row_rects.get(row or "")
+        if rect is not None:
+            focus_ring(surface, pygame.Rect(rect))
 
     def sync_fullscreen(self, save: bool = True) -> None:
         """F11 (handled by the App) changed the window: keep the setting in step."""
