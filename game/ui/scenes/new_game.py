@@ -366,11 +366,13 @@ class NewGameScene(MenuScene):
         self.changed()
 
     def cycle_input(self, index: int, delta: int) -> None:
-        """The next input for person seat ``index``: the keyboard and mouse, then each controller plugged in."""
+        """The next input for person seat ``index``: the keyboard and mouse, then each
+        controller plugged in that plays no other seat."""
         if index >= self.players or self.seats[index]["kind"] != "human" or self.app is None:
             return
         self.read_names()
-        choices: list[int | None] = [None, *self.app.pads.connected_numbers()]
+        taken = {pad for seat, pad in self.seat_pads().items() if seat != index}
+        choices: list[int | None] = [None, *(n for n in self.app.pads.connected_numbers() if n not in taken)]
         current = self.inputs.owner(index)
         at = choices.index(current) if current in choices else 0
         self.inputs.give(index, choices[(at + delta) % len(choices)])

@@ -1,0 +1,483 @@
+"""Couch play with game controllers, through real scenes: synthetic SDL controller
+events (CONTROLLERDEVICEADDED / REMOVED, CONTROLLERBUTTONDOWN / UP,
+CONTROLLERAXISMOTION) drive the menus, the new-game seats, whole rounds with two
+controllers on two seats, the "Pass to" cover and a controller unplugged
+mid-match. Input from a controller (or the keyboard) that does not play the
+seat to move changes nothing."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from game.engine import Match, PlayerInfo, Rules
+from game.settings import Settings
+from game.ui.gamepad import PadDevice
+from game.ui.menu import GOLD
+from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.title import TitleScene
+from game.ui.table import HandoffScene, RoundEndScene, ScoreSheetScene, TableScene, targets_for
+from game.ui.table.pad_missing import PadMissingScene
+from game.ui.thinker import Thinker
+
+E = pygame.event.Event
+BUTTONS = {
+    "a": pygame.CONTROLLER_BUTTON_A,
+    "b": pygame.CONTROLLER_BUTTON_B,
+    "x": pygame.CONTROLLER_BUTTON_X,
+    "y": pygame.CONTROLLER_BUTTON_Y,
+    "start": pygame.CONTROLLER_BUTTON_START,
+    "back": pygame.CONTROLLER_BUTTON_BACK,
+    "lb": pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
+    "rb": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
+    "ls": pygame.CONTROLLER_BUTTON_LEFTSTICK,
+    "up": pygame.CONTROLLER_BUTTON_DPAD_UP,
+    "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+    "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+    "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+}
+ANN, BOB, SPARE = 100, 101, 102  # SDL instance ids of three controllers
+GUIDS = {ANN: "pad-ann", BOB: "pad-bob", SPARE: "pad-spare"}
+
+
+class Devices:
+    """Stands in for SDL opening a controller: device index -> instance id (no hardware)."""
+
+    def __init__(self) -> None:
+        self.plugged: dict[int, int] = {}
+
+    def __call__(self, device_index: int) -> PadDevice | None:
+        instance = self.plugged.get(device_index)
+        return PadDevice(instance, f"Test pad {instance}", GUIDS.get(instance, "")) if instance is not None else None
+
+
+def plug(app: Any, instance: int, index: int | None = None) -> int:
+    """A controller plugged in: CONTROLLERDEVICEADDED; its number as the game shows it."""
+    devices = app.pads.opener
+    index = len(devices.plugged) + 10 if index is None else index
+    devices.plugged[index] = instance
+    app.step([E(pygame.CONTROLLERDEVICEADDED, device_index=index)], 0.016)
+    number = app.pads.number_of(instance)
+    assert number is not None
+    return int(number)
+
+
+def unplug(app: Any, instance: int) -> None:
+    devices = app.pads.opener
+    for index in [i for i, inst in devices.plugged.items() if inst == instance]:
+        del devices.plugged[index]
+    app.step([E(pygame.CONTROLLERDEVICEREMOVED, instance_id=instance)], 0.016)
+
+
+def press(app: Any, instance: int, *buttons: str) -> None:
+    """Each button pressed and let go on controller ``instance``, a frame each."""
+    for button in buttons:
+        code = BUTTONS[button]
+        app.step(
+            [E(pygame.CONTROLLERBUTTONDOWN, instance_id=instance, button=code), E(pygame.CONTROLLERBUTTONUP, instance_id=instance, button=code)],
+            0.016,
+        )
+
+
+def stick(app: Any, instance: int, axis: int, share: float) -> None:
+    app.step([E(pygame.CONTROLLERAXISMOTION, instance_id=instance, axis=axis, value=round(share * 32767))], 0.016)
+
+
+def pad_app(make_app: Any, size: tuple[int, int] = (1024, 700)) -> Any:
+    app = make_app(size)
+    app.services.update(thinker=Thinker("thread"), settings=Settings(animation_speed="fast", computer_speed="fast"))
+    app.pads.opener = Devices()
+    return app
+
+
+def settle(app: Any, steps: int = 12) -> None:
+    for _ in range(steps):
+        app.step([], 0.05)
+
+
+def gold_ring(surface: pygame.Surface, rect: pygame.Rect) -> int:
+    """Gold pixels of a focus ring along the top edge just outside ``rect``."""
+    y = rect.top - 3
+    return sum(1 for x in range(rect.left, rect.right) if surface.get_at((x, y))[:3] == GOLD)
+
+
+# The menus ---------------------------------------------------------------------------
+
+
+def test_controller_works_the_title_rules_settings_and_new_game(make_app: Any) -> None:
+    app = pad_app(make_app)
+    app.push(TitleScene())
+    app.step([], 0.016)
+    plug(app, ANN)
+    title = app.top
+    assert isinstance(title, TitleScene)
+    first = title.focus.name
+    assert first is not None and title.buttons[first].is_selected  # the focus shows from the start
+    press(app, ANN, "down")
+    assert title.focus.name != first and title.buttons[str(title.focus.name)].is_selected
+    stick(app, ANN, pygame.CONTROLLER_AXIS_LEFTY, -0.9)  # the stick moves it back up: one step
+    stick(app, ANN, pygame.CONTROLLER_AXIS_LEFTY, -1.0)
+    stick(app, ANN, pygame.CONTROLLER_AXIS_LEFTY, 0.0)
+    assert title.focus.name == first
+
+    # Rules: A opens it, left/right turn the tabs, the shoulder pages down, B goes back
+    while title.focus.name != "rules":
+        press(app, ANN, "down")
+    press(app, ANN, "a")
+    rules = app.top
+    assert isinstance(rules, RulesScene)
+    press(app, ANN, "left")
+    assert rules.page.id == "controls"  # round the end to the last tab: the controls
+    assert rules.tabs[rules.page_index].is_selected
+    press(app, ANN, "rb")
+    assert rules.scroll > 0
+    press(app, ANN, "b")
+    assert app.top is title
+
+    # Settings: the focus ring shows at once, right turns the sound off, B goes back
+    while title.focus.name != "settings":
+        press(app, ANN, "down")
+    press(app, ANN, "a")
+    settings = app.top
+    assert isinstance(settings, SettingsScene)
+    assert settings.focus_row == "sound" and gold_ring(app.surface, settings.row_rects["sound"]) > settings.row_rects["sound"].width // 2
+    press(app, ANN, "right")
+    assert settings.settings.sound is False
+    press(app, ANN, "down", "right", "right")
+    assert round(settings.settings.volume * 100) == round(Settings().volume * 100) + 10
+    press(app, ANN, "b")
+    assert app.top is title
+
+    # New game: the focus shows where a controller starts; B goes back
+    while title.focus.name != "new":
+        press(app, ANN, "down")
+    press(app, ANN, "a")
+    form = app.top
+    assert isinstance(form, NewGameScene) and form.focus_key == f"rule:{form.rule_id}"
+    press(app, ANN, "down", "a")
+    assert form.rule_id == "all-sevens"
+    press(app, ANN, "b")
+    assert app.top is title
+
+
+def test_controller_a_on_a_seat_takes_it_and_start_starts(make_app: Any) -> None:
+    app = pad_app(make_app)
+    app.push(TitleScene())
+    app.push(NewGameScene())
+    app.step([], 0.016)
+    ann, bob = plug(app, ANN), plug(app, BOB)
+    form = app.top
+    assert isinstance(form, NewGameScene)
+    assert form.seats[0]["kind"] == "human" and form.seats[1]["kind"] == "medium"
+    assert form.inputs.owner(0) is None  # a person's seat starts on the keyboard and mouse
+
+    press(app, BOB, "down")  # the first press shows the focus; then walk to seat 2
+    while form.focus_key != "kind1":
+        press(app, BOB, "down")
+        assert form.focus_key is not None and not form.focus_key.startswith("name")  # a controller cannot type: names are passed by
+    press(app, BOB, "a")
+    assert form.seats[1]["kind"] == "human" and form.seats[1]["name"] == "Player 2"
+    assert form.inputs.owner(1) == bob
+    assert any(text == "Controller 2" for text, _, _ in form.drawn_text)  # the seat says what plays it
+
+    press(app, ANN, "up")
+    while form.focus_key != "kind0":
+        press(app, ANN, "up")
+    press(app, ANN, "a")
+    assert form.inputs.pads == {0: ann, 1: bob}
+    press(app, BOB, "a")  # Bob takes seat 1: his controller leaves seat 2, which goes back to the keyboard
+    assert form.inputs.pads == {0: bob}
+    press(app, BOB, "a")  # and A again gives it back
+    assert form.inputs.pads == {}
+    press(app, ANN, "a")
+    assert form.inputs.pads == {0: ann} and form.seats[1]["kind"] == "human"  # seat 2 stays a person's
+    # the mouse: a click on a seat's input steps through the keyboard and the controllers
+    for expected in (bob, None, bob):  # controller 1 plays seat 1: the clicks offer only the free one
+        app.step([E(pygame.MOUSEBUTTONDOWN, button=1, pos=form.input_rects[1].center), E(pygame.MOUSEBUTTONUP, button=1, pos=form.input_rects[1].center)], 0.016)
+        assert form.inputs.owner(1) == expected and form.inputs.owner(0) == ann
+
+    press(app, ANN, "start")
+    table = app.top
+    assert isinstance(table, (TableScene, HandoffScene))
+    table = next(s for s in app.scenes if isinstance(s, TableScene))
+    assert table.seat_inputs.pads == {0: ann, 1: bob}
+    saved = app.services["settings"].last_setup
+    assert [s.get("input") for s in saved["seats"][:2]] == [ann, bob]  # remembered for next time
+
+
+def test_controller_unplugged_on_the_new_game_screen_gives_its_seat_back_to_the_keyboard(make_app: Any) -> None:
+    app = pad_app(make_app)
+    app.push(NewGameScene())
+    app.step([], 0.016)
+    plug(app, ANN)
+    form = app.top
+    press(app, ANN, "down")
+    while form.focus_key != "kind1":
+        press(app, ANN, "down")
+    press(app, ANN, "a")
+    assert form.inputs.pads == {1: 1}
+    unplug(app, ANN)
+    assert form.inputs.pads == {}
+    assert not any(text.startswith("Controller") for text, _, _ in form.drawn_text)
+
+
+# At the table --------------------------------------------------------------------------
+
+
+def couch_table(app: Any, seed: int = 3, base: str = "matador") -> tuple[TableScene, dict[int, int]]:
+    """Ann (controller ANN) and Bob (controller BOB) at one table; seat -> instance id."""
+    ann, bob = plug(app, ANN), plug(app, BOB)
+    match = Match(Rules.from_base(base, 2), [PlayerInfo("Ann"), PlayerInfo("Bob")], seed)
+    app.pads.hand_over(match, {0: ann, 1: bob})
+    table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast", on_pause=app.routes.pause)
+    app.push(table)
+    app.step([], 0.016)
+    return table, {0: ANN, 1: BOB}
+
+
+def snapshot(table: TableScene) -> tuple[object, ...]:
+    i = table.input
+    return (len(table.state.history), table.match.round_index, i.selected, i.variant, i.target_index, i.drag, table.viewer)
+
+
+def lift_cover(app: Any, table: TableScene, own: int, other: int) -> None:
+    """The "Pass to" cover: the other controller and the keyboard cannot lift it; A on the own one does."""
+    cover = app.top
+    assert isinstance(cover, HandoffScene)
+    seat = table.state.current_player
+    assert seat is not None
+    assert cover.prompt.startswith(f"Press A on Controller {app.pads.number_of(own)}")
+    settle(app, 8)  # past the guard against stray presses
+    press(app, other, "a")
+    app.step([E(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)], 0.016)
+    app.step([E(pygame.MOUSEBUTTONDOWN, button=1, pos=(50, 50)), E(pygame.MOUSEBUTTONUP, button=1, pos=(50, 50))], 0.016)
+    assert app.top is cover
+    press(app, own, "a")
+    assert app.top is table and table.viewer == seat
+
+
+def wrong_inputs_change_nothing(app: Any, table: TableScene, other: int) -> None:
+    before = snapshot(table)
+    press(app, other, "right", "down", "x", "a", "y", "b", "ls")
+    app.step([E(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0) for k in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_r, pygame.K_RETURN, pygame.K_d, pygame.K_p)], 0.016)
+    rect = table.hand[0][1] if table.hand else table.regions.boneyard
+    app.step([E(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center), E(pygame.MOUSEBUTTONUP, button=1, pos=rect.center)], 0.016)
+    app.step([E(pygame.MOUSEBUTTONDOWN, button=1, pos=table.regions.boneyard.center), E(pygame.MOUSEBUTTONUP, button=1, pos=table.regions.boneyard.center)], 0.016)
+    assert snapshot(table) == before and app.top is table
+    message = table.motion.message
+    assert message is not None and "turn: Controller" in message.text  # and it says who plays
+
+
+def play_turn_by_pad(app: Any, table: TableScene, own: int, rng: random.Random) -> str:
+    """One legal move with the controller alone; the kind of move made."""
+    count = len(table.state.history)
+    lays = [a for a in table.legal if a.kind == "lay"]
+    kinds = {a.kind for a in table.legal}
+    if lays:
+        assert table.input.selected is not None  # a controller's turn always has a tile in focus
+        playable = {a.tile for a in lays}
+        assert table.input.selected in playable  # a playable one first
+        want = rng.choice(sorted(playable))
+        for _ in range(len(table.hand)):
+            if table.input.selected == want:
+                break
+            press(app, own, "right")
+        assert table.input.selected == want
+        targets = targets_for(want, table.legal)
+        for _ in range(rng.randrange(len(targets))):
+            press(app, own, rng.choice(["down", "up"]))
+        target = table.input.chosen_target(table.input_context())
+        assert target is not None
+        turns = rng.randrange(3) if len(target.actions) > 1 else 0
+        press(app, own, *(["x"] * turns))
+        expected = target.variant(turns)
+        press(app, own, "a")
+        assert len(table.state.history) == count + 1
+        assert table.state.history[-1][1] == expected
+        kind = "lay"
+    elif "draw" in kinds:
+        press(app, own, "y")
+        kind = "draw"
+    else:
+        press(app, own, "b")
+        kind = "pass" if "pass" in kinds else "refuse"
+    assert len(table.state.history) == count + 1
+    assert table.state.history[-1][1].kind == kind
+    settle(app, 6)
+    return kind
+
+
+def test_controller_whole_round_with_two_controllers_on_two_seats(make_app: Any) -> None:
+    app = pad_app(make_app)
+    table, pad_of = couch_table(app, seed=11)
+    rng = random.Random(5)
+    made: dict[int, list[str]] = {0: [], 1: []}
+    for _ in range(200):
+        if table.state.over:
+            break
+        seat = table.state.current_player
+        assert seat is not None
+        own, other = pad_of[seat], pad_of[1 - seat]
+        if isinstance(app.top, HandoffScene):
+            lift_cover(app, table, own, other)
+        assert app.top is table
+        wrong_inputs_change_nothing(app, table, other)
+        made[seat].append(play_turn_by_pad(app, table, own, rng))
+        settle(app, 4)
+    assert table.state.over
+    assert made[0].count("lay") > 0 and made[1].count("lay") > 0
+    settle(app, 10)
+    summary = app.top
+    assert isinstance(summary, RoundEndScene)
+    round_index = table.match.round_index
+    press(app, pad_of[0], "a")  # A on the summary: the next round (or the match's end)
+    assert app.top is not summary
+    if not table.match.over:
+        assert table.match.round_index == round_index + 1
+
+
+def test_controller_turns_a_matador_and_passes_or_refuses_with_b(make_app: Any) -> None:
+    app = pad_app(make_app)
+    table, pad_of = couch_table(app, seed=2, base="leyden")
+    seat = table.state.current_player
+    assert seat is not None
+    lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
+    kinds = {a.kind for a in table.legal}
+    if "refuse" in kinds and "pass" not in kinds:  # Leyden's lead may be refused: B does it
+        count = len(table.state.history)
+        press(app, pad_of[seat], "b")
+        assert len(table.state.history) == count + 1 and table.state.history[-1][1].kind == "refuse"
+    # find a position where a tile has several ways to lie, and turn it with X
+    rng = random.Random(1)
+    for _ in range(120):
+        if table.state.over:
+            break
+        seat = table.state.current_player
+        assert seat is not None
+        if isinstance(app.top, HandoffScene):
+            lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
+        turnable = [a.tile for a in table.legal if a.kind == "lay" and any(len(t.actions) > 1 for t in targets_for(a.tile, table.legal))]
+        if turnable:
+            while table.input.selected != turnable[0]:
+                press(app, pad_of[seat], "right")
+            target = table.input.chosen_target(table.input_context())
+            assert target is not None
+            if len(target.actions) < 2:
+                press(app, pad_of[seat], "down")
+                target = table.input.chosen_target(table.input_context())
+            if target is not None and len(target.actions) > 1:
+                press(app, pad_of[seat], "x")
+                assert table.input.variant == 1
+                press(app, pad_of[seat], "a")
+                assert table.state.history[-1][1] == target.variant(1)
+                return
+        play_turn_by_pad(app, table, pad_of[seat], rng)
+    raise AssertionError("no tile with a choice of ways came up")
+
+
+def test_controller_start_pauses_shoulders_scroll_the_moves_triggers_open_the_scores(make_app: Any) -> None:
+    app = pad_app(make_app)
+    table, pad_of = couch_table(app, seed=4)
+    seat = table.state.current_player
+    assert seat is not None
+    lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
+    rng = random.Random(2)
+    for _ in range(6):
+        seat = table.state.current_player
+        if seat is None:
+            break
+        if isinstance(app.top, HandoffScene):
+            lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
+        play_turn_by_pad(app, table, pad_of[seat], rng)
+    settle(app)
+    other = pad_of[1 - (table.state.current_player or 0)]
+    if isinstance(app.top, HandoffScene):
+        lift_cover(app, table, pad_of[table.state.current_player or 0], other)
+    press(app, other, "rb")  # any controller may look at the moves (it plays nothing)
+    assert table.moves_open
+    table.log_scroll = 0
+    press(app, other, "lb")
+    assert table.log_scroll > 0 or len(table.log_lines()) <= 1
+    press(app, other, "back")
+    assert not table.moves_open
+    stick(app, other, pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 1.0)  # a trigger is an axis
+    stick(app, other, pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 0.0)
+    assert isinstance(app.top, ScoreSheetScene)
+    press(app, other, "b")
+    assert app.top is table
+    press(app, other, "start")
+    assert isinstance(app.top, PauseScene)
+    press(app, other, "down", "start")  # Start closes it again, wherever its focus went
+    assert app.top is table
+
+
+def test_controller_unplugged_mid_match_pauses_until_it_returns(make_app: Any) -> None:
+    app = pad_app(make_app)
+    table, pad_of = couch_table(app, seed=6)
+    seat = table.state.current_player
+    assert seat is not None
+    lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
+    count = len(table.state.history)
+    bob_number = app.pads.number_of(BOB)
+    unplug(app, BOB)
+    notice = app.top
+    assert isinstance(notice, PadMissingScene) and notice.seat == 1 and notice.pad == bob_number
+    press(app, ANN, "right", "y", "x", "down")
+    app.step([E(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0) for k in (pygame.K_d, pygame.K_p)], 0.016)
+    settle(app, 40)  # the game stands still: nobody moves, whoever's turn it is
+    assert app.top is notice and len(table.state.history) == count
+    press(app, ANN, "a")  # Ann's controller plays Ann: it cannot take Bob's seat
+    assert app.top is notice and table.seat_inputs.owner(1) == bob_number and "plays Ann" in notice.note
+    press(app, ANN, "b")  # B: the pause menu over the notice (to leave the match, say); Start closes it
+    assert isinstance(app.top, PauseScene)
+    press(app, ANN, "start")
+    assert app.top is notice and len(table.state.history) == count
+    plug(app, BOB, index=40)  # Bob's controller is back (under a new device index and the same GUID)
+    assert app.pads.number_of(BOB) == bob_number
+    app.step([], 0.016)
+    assert app.top is table and table.seat_inputs.owner(1) == bob_number
+    # plugging a stranger in at any time changes nothing and breaks nothing
+    spare = plug(app, SPARE)
+    assert app.top is table and table.seat_inputs.pads == {0: app.pads.number_of(ANN), 1: bob_number}
+    assert spare not in table.seat_inputs.pads.values()
+
+
+def test_controller_unplugged_seat_can_go_to_another_controller_or_the_keyboard(make_app: Any) -> None:
+    app = pad_app(make_app)
+    table, pad_of = couch_table(app, seed=8)
+    spare = plug(app, SPARE)
+    seat = table.state.current_player
+    assert seat is not None
+    lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
+    unplug(app, pad_of[seat])
+    assert isinstance(app.top, PadMissingScene)
+    press(app, SPARE, "a")  # a controller that plays no seat takes it
+    assert app.top is table and table.seat_inputs.owner(seat) == spare
+    rng = random.Random(3)
+    wrong_inputs_change_nothing(app, table, pad_of[1 - seat])
+    play_turn_by_pad(app, table, SPARE, rng)  # the spare controller plays the seat now
+    settle(app)
+
+    # the other seat's controller goes too: this time the keyboard takes the seat (Enter)
+    gone = 1 - seat
+    unplug(app, pad_of[gone])
+    notice = app.top
+    assert isinstance(notice, PadMissingScene) and notice.seat == gone
+    assert notice.focus.name == "keys"
+    app.step([E(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)], 0.016)
+    assert table.seat_inputs.owner(gone) is None and not isinstance(app.top, PadMissingScene)
+    if isinstance(app.top, HandoffScene):  # the cover now lifts by the keyboard
+        assert app.top.prompt.startswith("Click or press any key")
+        settle(app, 8)
+        press(app, SPARE, "a")  # the spare plays the other seat: it cannot lift this cover
+        assert isinstance(app.top, HandoffScene)
+        app.step([E(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode="", scancode=0)], 0.016)
+    assert app.top is table and table.state.current_player == gone
+    count = len(table.state.history)
+    press(app, SPARE, "y", "b", "a")
+    assert len(table.state.history) == count  # not the spare's turn
