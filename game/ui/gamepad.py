@@ -265,10 +265,8 @@ class Pads:
                 quit_()
             except Exception:  # already gone
                 pass
-        for key in [k for k in self._held if k[0] == number]:
-            del self._held[key]
-        for key in [k for k in self._axes if k[0] == number]:
-            del self._axes[key]
+        self._held = {k: v for k, v in self._held.items() if k[0] != number}
+        self._axes = {k: v for k, v in self._axes.items() if k[0] != number}
         self.version += 1
         log.info("controller %d unplugged", number)
         return number

@@ -210,6 +210,14 @@ class MenuMixin:
     def pressed_buttons(self) -> list[str]:
         return [name for name, button in list(self.buttons.items()) if button.check_pressed()]
 
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """A gold ring round the focused button while keys or a controller are in use
+        (for the mouse, the button's own highlight is enough)."""
+        app = getattr(self, "app", None)
+        button = self.buttons.get(self.focus.name) if self.focus.name is not None else None
+        if app is not None and app.last_input != "mouse" and button is not None and button.visible:
+            focus_ring(surface, pygame.Rect(button.rect).inflate(4, 6))
+
 
 class MenuScene(MenuMixin, GuiScene):
     """A full-window menu on the felt."""
@@ -261,6 +269,7 @@ class MenuScene(MenuMixin, GuiScene):
             surface.fill((14, 24, 18))
         self.draw_content(surface)
         self.draw_gui(surface)
+        self.draw_focus(surface)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Titles and pictures between the felt and the widgets (override)."""
@@ -305,6 +314,7 @@ class MenuOverlay(MenuMixin, Overlay):
         self.draw_backdrop(surface)
         self.draw_content(surface)
         self.draw_gui(surface)
+        self.draw_focus(surface)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """The panel and its words (override)."""

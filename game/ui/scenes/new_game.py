@@ -968,9 +968,9 @@ class NewGameScene(MenuScene):
         if pad_mode and focused is not None and focused.startswith("kind") and self.take_hints:
             index = int(focused[4:])
             if index < self.players and self.seats[index]["kind"] != "human":  # "press A to take" where a person's input would show
-                rect = self.input_rects[index]
-                take = next((t for t in self.take_hints if t.get_width() <= rect.width), self.take_hints[-1])
-                surface.blit(take, (rect.right - take.get_width(), rect.centery - take.get_height() // 2 + 1))
+                cell = self.input_rects[index]
+                take = next((t for t in self.take_hints if t.get_width() <= cell.width), self.take_hints[-1])
+                surface.blit(take, (cell.right - take.get_width(), cell.centery - take.get_height() // 2 + 1))
         rect = self.row_rects.get(self.focus_key) if self.focus_key is not None else None
         if rect is not None:
             focus_ring(surface, rect)

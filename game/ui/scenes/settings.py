@@ -477,7 +477,7 @@ class SettingsScene(InfoScene):
         row = self.focus_row
         rect = self.back_button.rect if row == "back" and self.back_button is not None else self.row_rects.get(row or "")
         if rect is not None:
-            focus_ring(surface, pygame.Rect(rect))
+            focus_ring(surface, pygame.Rect(rect).inflate(14, 2))
 
     def sync_fullscreen(self, save: bool = True) -> None:
         """F11 (handled by the App) changed the window: keep the setting in step."""

@@ -46,20 +46,26 @@ class PadMissingScene(Overlay):
         w, h = self.size
         s = scale_for(self.size)
         pad = round(26 * s)
-        width = min(w - 30, round(720 * s))
+        width = min(w - 30, round(680 * s))
         name = self.table.names[self.seat]
         title = shadowed(self.text, pad_missing_title(pad_label(self.pad)), round(44 * s), GOLD, width - 2 * pad)
-        lines = wrap(self.text, pad_missing_text(name, pad_label(self.pad)), width - 2 * pad, max(15, round(21 * s)), IVORY)
-        how = wrap(self.text, "A on another controller gives it the seat.", width - 2 * pad, max(14, round(18 * s)), DIM)
+        waits, ways = pad_missing_text(name, pad_label(self.pad))
+        lines = wrap(self.text, waits, width - 2 * pad, max(17, round(30 * s)), IVORY)
+        how = wrap(self.text, ways, width - 2 * pad, max(15, round(25 * s)), DIM)
         bh, gap = round(48 * s), round(12 * s)
         note_h = self.text.font(max(14, round(18 * s))).get_height()
-        height = pad + title.get_height() + round(10 * s) + sum(x.get_height() for x in lines + how) + round(18 * s) + note_h + bh + pad
+        height = pad + title.get_height() + round(14 * s) + sum(x.get_height() for x in lines + how) + round(8 * s)
+        height += round(6 * s) + note_h + round(12 * s) + bh + pad
         self.panel_rect = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
-        box = panel(self.panel_rect.size, 18)
+        box = panel(self.panel_rect.size, 18, (16, 30, 22, 255))
         y = pad
         box.blit(title, ((width - title.get_width()) // 2, y))
-        y += title.get_height() + round(10 * s)
-        for line in lines + how:
+        y += title.get_height() + round(14 * s)
+        for line in lines:
+            box.blit(line, ((width - line.get_width()) // 2, y))
+            y += line.get_height()
+        y += round(8 * s)
+        for line in how:
             box.blit(line, ((width - line.get_width()) // 2, y))
             y += line.get_height()
         y += round(6 * s)

@@ -94,6 +94,9 @@ def pad_missing_title(label: str) -> str:
     return f"{label} is unplugged"
 
 
-def pad_missing_text(name: str, label: str) -> str:
-    """What the game waits for while a seat's controller is gone."""
-    return f"The game waits for {object_name(name)}: plug {label} back in, or give the seat to another controller or to the keyboard and mouse."
+def pad_missing_text(name: str, label: str) -> tuple[str, str]:
+    """What the game waits for while a seat's controller is gone, and the ways on."""
+    return (
+        f"The game waits for {whose(name)} seat: plug {label} back in.",
+        "Or press A on another controller to play the seat with it, or play it with the keyboard and mouse:",
+    )
