@@ -12,6 +12,7 @@ One module per concern:
 - ``draw``: painting it all (reads, never changes);
 - ``words``: the sentences the table shows;
 - ``handoff``: the "Pass to NAME" cover of couch games;
+- ``pad_missing``: the notice while a seat's game controller is unplugged;
 - ``round_end``: the round's summary over the table.
 
 Code outside the package imports only the names below.
@@ -23,6 +24,7 @@ from game.ui.table.handoff import HandoffScene
 from game.ui.table.knowledge import known_absent, table_knowledge
 from game.ui.table.log import round_log
 from game.ui.table.moves import slot_of, targets_for
+from game.ui.table.pad_missing import PadMissingScene
 from game.ui.table.regions import compute_regions, table_scale
 from game.ui.table.round_end import RoundEndScene, hand_strip
 from game.ui.table.scene import TableScene
@@ -42,6 +44,7 @@ __all__ = [
     "CROSS",
     "LINE",
     "HandoffScene",
+    "PadMissingScene",
     "RoundEndScene",
     "ScoreSheetScene",
     "Shift",
