@@ -54,7 +54,9 @@ class RoundEndScene(Overlay):
                 "next": pygame_gui.elements.UIButton(pygame.Rect(cx - 110, bottom, 220, 44), "Next round", self.gui, object_id="#primary"),
             }
         self.panel = self.make_panel()
-        self.focus.reset(list(self.buttons), self.buttons, self.focus.name or self.finish_choice())
+        # keys or a controller in use: the focus shows on what Enter (A) would pick
+        shown = self.app is not None and self.app.last_input != "mouse"
+        self.focus.reset(list(self.buttons), self.buttons, self.focus.name or (self.finish_choice() if shown else None))
 
     def panel_bounds(self) -> pygame.Rect:
         w, h = self.size
