@@ -25,6 +25,7 @@ from game.ui.table.log import round_log
 from game.ui.table.moves import slot_of, targets_for
 from game.ui.table.regions import compute_regions, table_scale
 from game.ui.table.round_end import RoundEndScene, hand_strip
+from game.ui.table.lesson import LessonScene
 from game.ui.table.scene import TableScene
 from game.ui.table.score_sheet import ScoreSheetScene, score_rows, sheet_picture
 from game.ui.table.words import (
@@ -42,6 +43,7 @@ __all__ = [
     "CROSS",
     "LINE",
     "HandoffScene",
+    "LessonScene",
     "RoundEndScene",
     "ScoreSheetScene",
     "Shift",

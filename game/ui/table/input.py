@@ -72,6 +72,7 @@ class TableInput:
     variant: int = 0
     target_index: int = 0
     pointer: tuple[int, int] = (0, 0)
+    hover: bool = True  # the pointer picks the place it rests on (until a place is pointed out)
     _targets_cache: dict[tuple[int, int], list[Target]] = field(default_factory=dict)
 
     # What is held -----------------------------------------------------------
@@ -81,6 +82,15 @@ class TableInput:
         if self.drag is not None and self.drag.lifted:
             return self.drag.tile
         return self.selected
+
+    def pick(self, tile: int, target_index: int, variant: int) -> None:
+        """Point out a tile and one of its places (a hint, a lesson): the place
+        stays chosen until the pointer moves."""
+        self.drag = None
+        self.selected = tile
+        self.target_index = target_index
+        self.variant = variant
+        self.hover = False
 
     def reset(self) -> None:
         self.selected = None
@@ -101,7 +111,7 @@ class TableInput:
             return None
         if self.drag is not None and self.drag.lifted:
             return self.target_at(self.drag.pos, targets, ctx.layout)
-        hovered = self.target_at(self.pointer, targets, ctx.layout, reach=0.2)
+        hovered = self.target_at(self.pointer, targets, ctx.layout, reach=0.2) if self.hover else None
         if hovered is not None:
             return hovered
         return targets[self.target_index % len(targets)]
@@ -146,6 +156,7 @@ class TableInput:
 
     def _motion(self, pos: tuple[int, int]) -> Intent | None:
         self.pointer = pos
+        self.hover = True
         drag = self.drag
         if drag is None:
             return None

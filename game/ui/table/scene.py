@@ -742,18 +742,23 @@ class TableScene(GuiScene):
         if self.hinted is None:
             return
         _, action, reason = self.hinted
+        self.point_at(action)
         if action.kind == "lay" and action.tile is not None:
-            self.input.reset()
-            self.input.selected = action.tile
-            for index, target in enumerate(targets_for(action.tile, self.legal)):
-                if action in target.actions:
-                    self.input.target_index = index
-                    self.input.variant = target.actions.index(action)
             what = place_words(action, self.match.rules.layout != "line")
             text = f"Hint: lead {what}" if action.arm is None else f"Hint: {what}"
         else:
             text = {"draw": "Hint: draw", "pass": "Hint: pass", "refuse": "Hint: refuse to lead"}.get(action.kind, "Hint")
         self.motion.say(f"{text} — {reason}", 6.0)
+
+    def point_at(self, action: Action) -> None:
+        """Show where ``action`` goes: its tile lifts from the hand, its place glows
+        (turned as ``action`` lays it). Nothing is played."""
+        self.input.reset()
+        if action.kind != "lay" or action.tile is None:
+            return
+        for index, target in enumerate(targets_for(action.tile, self.legal)):
+            if action in target.actions:
+                self.input.pick(action.tile, index, target.actions.index(action))
 
     def hinted_action(self) -> Action | None:
         """The hint for the position on the table, if one was asked for and is still good."""
