@@ -253,15 +253,18 @@ class TableScene(GuiScene):
         self._update_buttons()
 
     def _shift_from(self, before: TableLayout) -> None:
-        """Let the tiles already on the table glide to where the new layout puts them."""
+        """Let the tiles already on the table glide to where the new layout puts
+        them, easing to their new size when the table shrank."""
         old = {spot.tile: centre_of(spot.rect) for spot in before.tiles}
+        resized = 0 < before.unit != self.layout.unit
         moved = {
             spot.tile: old[spot.tile]
             for spot in self.layout.tiles
-            if spot.tile in old and centre_of(spot.rect) != old[spot.tile]
+            if spot.tile in old and (resized or centre_of(spot.rect) != old[spot.tile])
         }
         if moved:
-            self.motion.shift = Shift(moved, self.glide_s * SHIFT_SHARE)
+            units = (before.unit, self.layout.unit) if resized else (0, 0)
+            self.motion.shift = Shift(moved, self.glide_s * SHIFT_SHARE, 0.0, *units)
 
     def _update_buttons(self) -> None:
         kinds = {a.kind for a in self.legal} if self.can_act() else set()
