@@ -5,8 +5,9 @@ faces out. This module turns that into screen rectangles:
 
 - the lead sits in the middle; a line grows W and E; a spinner opens two more
   arms (a cross of four);
-- every arm walks like a turtle: straight on until the table's edge (or another
-  arm) is near, then it turns with a corner tile, always to the same side
+- every arm walks like a turtle: its first tile straight out, then straight on
+  until the table's edge (or another arm) is near, then it turns with a corner
+  tile, always to the same side
   (clockwise), so arms spiral apart. Heading along the table's long side it
   comes back one row further out (a snake); heading across it (N or S on a
   wide table) it bends once and runs along the edge (an elbow);
@@ -28,7 +29,7 @@ the earlier ones (unless the unit has to shrink, or the layout is re-centred).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol, Sequence
 
 from pygame import Rect
@@ -70,7 +71,12 @@ class LayoutSource(Protocol):
 
 @dataclass(frozen=True)
 class TileSpot:
-    """One tile on the screen. ``first`` is the value of its left (or top) half."""
+    """One tile on the screen. ``first`` is the value of its left (or top) half.
+
+    ``heading`` is the way its arm runs where it was laid ((0, 0) for the lead);
+    ``turn`` marks a corner tile, lying across that heading to start the arm's
+    next stretch.
+    """
 
     tile: int
     rect: Rect
@@ -79,6 +85,13 @@ class TileSpot:
     second: int
     arm: str | None
     index: int  # on its arm; -1 for the lead
+    heading: Vec = (0, 0)
+    turn: bool = False
+
+    @property
+    def across(self) -> bool:
+        """Drawn across its arm's line (a corner tile is not: it turns the line)."""
+        return self.heading != (0, 0) and not self.turn and self.vertical == (self.heading[1] == 0)
 
 
 @dataclass(frozen=True)
@@ -94,6 +107,8 @@ class Slot:
     rect: Rect
     vertical: bool
     forward: bool
+    heading: Vec = (0, 0)  # as for a TileSpot
+    turn: bool = False
 
     def faces(self, touch: int, other: int) -> tuple[int, int]:
         """The (first, second) values of a tile laid here touching with ``touch``."""
@@ -173,6 +188,7 @@ class _Turtle:
     region: Rect
     turned: bool = False  # the last tile was a snake's corner: the next one sits under it
     cross_pair: tuple[int, int] | None = None  # (first, second) of an across tile at the end
+    fresh: bool = False  # nothing laid on the arm yet: its first tile goes straight out
 
 
 @dataclass(frozen=True)
@@ -181,6 +197,7 @@ class _Step:
     vertical: bool
     forward: bool  # the inner (touching) half is first
     cornered: bool
+    heading: Vec
 
 
 class _Walker:
@@ -229,7 +246,7 @@ class _Walker:
             return None
         end = moved(start, ((length, h),))
         vertical = (h[1] != 0) if shape == LINE else (h[1] == 0)
-        return _Step(rect, vertical, positive(h), False), end
+        return _Step(rect, vertical, positive(h), False, h), end
 
     def corner(self, turtle: _Turtle, side: Vec, offset: int, extra: Sequence[Rect] = ()) -> tuple[_Step, _Turtle] | None:
         """A tile turning the arm to ``side``: it lies across the old heading, one
@@ -240,7 +257,7 @@ class _Walker:
         rect = local_rect(start, h, side, 0, s, -s // 2, s + s // 2)
         if not self.free(rect, turtle.region, extra):
             return None
-        step = _Step(rect, side[1] != 0, positive(side), True)
+        step = _Step(rect, side[1] != 0, positive(side), True, h)
         # turning the other way than the arm's own (only ever after a crosswise
         # matador) leaves the arm's quarter: from there on it may go anywhere free
         region = turtle.region if side == turtle.turn or not offset else self.area
@@ -260,7 +277,7 @@ class _Walker:
         if done is not None:
             step, end = done
             return step, _Turtle(end, turtle.heading, turtle.turn, turtle.region)
-        if shape == CROSS and self.across_straight:
+        if turtle.fresh or (shape == CROSS and self.across_straight):
             return None
         side = turtle.turn
         if offset:  # after a crosswise matador: turn towards the half joined, so
@@ -333,14 +350,14 @@ class _Attempt:
         if spinner:  # a pinwheel: each arm owns the quarter it turns into
             # (the bounds reach a unit past the centre lines: a tile joined to one
             # half of a crosswise matador sits half a unit off its arm's line)
-            self.turtles["W"] = _Turtle(west, (-1, 0), (0, -1), span(area.left, area.top, west[0], cy + 2 * s))
-            self.turtles["E"] = _Turtle(east, (1, 0), (0, 1), span(east[0], cy - 2 * s, area.right, area.bottom))
+            self.turtles["W"] = _Turtle(west, (-1, 0), (0, -1), span(area.left, area.top, west[0], cy + 2 * s), fresh=True)
+            self.turtles["E"] = _Turtle(east, (1, 0), (0, 1), span(east[0], cy - 2 * s, area.right, area.bottom), fresh=True)
             top, bottom = (cx, rect.top), (cx, rect.bottom)
-            self.turtles["N"] = _Turtle(top, (0, -1), (1, 0), span(cx - 2 * s, area.top, area.right, top[1]))
-            self.turtles["S"] = _Turtle(bottom, (0, 1), (-1, 0), span(area.left, bottom[1], cx + 2 * s, area.bottom))
+            self.turtles["N"] = _Turtle(top, (0, -1), (1, 0), span(cx - 2 * s, area.top, area.right, top[1]), fresh=True)
+            self.turtles["S"] = _Turtle(bottom, (0, 1), (-1, 0), span(area.left, bottom[1], cx + 2 * s, area.bottom), fresh=True)
         else:
-            self.turtles["W"] = _Turtle(west, (-1, 0), (0, -1), span(area.left, area.top, area.right, cy + 2 * s))
-            self.turtles["E"] = _Turtle(east, (1, 0), (0, 1), span(area.left, cy - 2 * s, area.right, area.bottom))
+            self.turtles["W"] = _Turtle(west, (-1, 0), (0, -1), span(area.left, area.top, area.right, cy + 2 * s), fresh=True)
+            self.turtles["E"] = _Turtle(east, (1, 0), (0, 1), span(area.left, cy - 2 * s, area.right, area.bottom), fresh=True)
 
     def open_sides(self, spot: TileSpot, heading: Vec, sides: tuple[str, str]) -> None:
         """A spinner on an arm: two more arms start from the middle of its edges
@@ -353,7 +370,7 @@ class _Attempt:
             ends = ((r.left, r.centery), (r.right, r.centery))
         for name, at, sign in ((sides[0], ends[0], -1), (sides[1], ends[1], 1)):
             head = (axis[0] * sign, axis[1] * sign)
-            self.turtles[name] = _Turtle(at, head, clockwise(head), self.area)
+            self.turtles[name] = _Turtle(at, head, clockwise(head), self.area, fresh=True)
 
     # tiles ---------------------------------------------------------------
     def lay(self, p: Placement) -> bool:
@@ -377,7 +394,7 @@ class _Attempt:
             first = second = p.inner
         else:
             first, second = (p.inner, p.outer) if step.forward else (p.outer, p.inner)
-        spot = TileSpot(p.tile, step.rect, step.vertical, first, second, p.arm, p.index)
+        spot = TileSpot(p.tile, step.rect, step.vertical, first, second, p.arm, p.index, step.heading, step.cornered)
         self.walker.taken.append(step.rect)
         self.tiles.append(spot)
         self.turtles[p.arm] = after
@@ -419,7 +436,9 @@ class _Attempt:
                     return False
                 step, _ = done
                 self.walker.corners += step.cornered
-                self.slots[(end.arm, shape, joins)] = Slot(end.arm, shape, joins, step.rect, step.vertical, step.forward)
+                self.slots[(end.arm, shape, joins)] = Slot(
+                    end.arm, shape, joins, step.rect, step.vertical, step.forward, step.heading, step.cornered
+                )
                 mine.append(step.rect)
         self.labels[end.arm] = mine[0].unionall(mine[1:])
         others.extend(mine)
@@ -472,8 +491,8 @@ def centred(layout: TableLayout) -> TableLayout:
         dy = 0
     if dx == 0 and dy == 0:
         return layout
-    tiles = [TileSpot(t.tile, t.rect.move(dx, dy), t.vertical, t.first, t.second, t.arm, t.index) for t in layout.tiles]
-    slots = {k: Slot(v.arm, v.shape, v.joins, v.rect.move(dx, dy), v.vertical, v.forward) for k, v in layout.slots.items()}
+    tiles = [replace(t, rect=t.rect.move(dx, dy)) for t in layout.tiles]
+    slots = {k: replace(v, rect=v.rect.move(dx, dy)) for k, v in layout.slots.items()}
     labels = {k: r.move(dx, dy) for k, r in layout.labels.items()}
     return TableLayout(layout.unit, layout.area, tiles, slots, layout.fits, labels, layout.doubles_across)
 
