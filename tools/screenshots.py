@@ -161,7 +161,9 @@ def beside(scene: TableScene, tile: int, arm: str, joins: int | None = None, var
     centre = scene.regions.layout_area.center
     dx = 1 if slot.rect.centerx >= centre[0] else -1  # away from the middle of the table
     dy = 1 if slot.rect.centery >= centre[1] else -1
-    return slot.rect.centerx + dx * unit * 2 // 3, slot.rect.centery + dy * unit * 2 // 3
+    if slot.vertical:  # off its long side, so the ghost and its label still show
+        return slot.rect.centerx + dx * unit * 4 // 5, slot.rect.centery
+    return slot.rect.centerx, slot.rect.centery + dy * unit * 4 // 5
 
 
 # --------------------------------------------------------------------------- the pictures

@@ -100,3 +100,37 @@ def test_tiles_ease_to_a_smaller_size_when_the_table_shrinks(make_app: Any, ui: 
         if scene.motion.shift is None:
             break
     assert scene.motion.shift is None
+
+
+def test_the_last_tile_of_a_round_lands_on_its_ghost_and_the_table_holds_still(make_app: Any, ui: Any) -> None:
+    from game.ui.table import slot_of
+
+    app = make_app((800, 600))
+    seats = [PlayerInfo("A", "computer", "random"), PlayerInfo("B", "computer", "random")]
+    checked = 0
+    for seed in range(12):
+        if checked >= 2:
+            break
+        scene = ui.new_table(app, "matador", seats, seed=seed)
+        before = scene.layout
+        for _ in range(4000):
+            if not scene.state.over:
+                before = scene.layout
+            app.step([], 0.02)
+            if scene.state.over:
+                break
+        state = scene.state
+        assert state.over
+        seat, action = state.history[-1]
+        if action.kind != "lay":
+            app.pop()
+            continue  # the round ended otherwise (blocked after a pass)
+        ghost = slot_of(action, before)
+        assert ghost is not None
+        layout = scene.layout
+        assert layout.unit == before.unit and not layout.slots
+        assert [t.rect for t in layout.tiles[:-1]] == [t.rect for t in before.tiles]
+        assert layout.tiles[-1].tile == action.tile and layout.tiles[-1].rect == ghost.rect
+        checked += 1
+        app.pop()
+    assert checked

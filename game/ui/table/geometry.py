@@ -208,11 +208,12 @@ class _Walker:
     matador laid across always shows as across.
     """
 
-    def __init__(self, unit: int, area: Rect, across_straight: bool = False):
+    def __init__(self, unit: int, area: Rect, across_straight: bool = False, final: bool = False):
         self.s = unit
         self.g = max(1, unit // 10)
         self.area = area
         self.across_straight = across_straight
+        self.final = final  # the round is over: no room ahead is needed for tiles to come
         self.taken: list[Rect] = []
         self.corners = 0  # turns taken (by tiles and drop slots)
 
@@ -234,8 +235,8 @@ class _Walker:
         lead_in = g + (s + g if turtle.turned and shape == CROSS else 0)
         start = moved(turtle.at, ((lead_in, h), (offset, axis)))
         rect = local_rect(start, h, axis, 0, length, -half, half)
-        ahead = g + s  # room to turn after it
-        if self.across_straight and shape == LINE:
+        ahead = 0 if self.final else g + s  # room to turn after it
+        if self.across_straight and shape == LINE and not self.final:
             ahead += s + g  # and before that, room for a matador across
         room = local_rect(start, h, axis, 0, length + ahead, -half, half)
         if not (self.area.contains(room) and turtle.region.contains(room)):
@@ -299,7 +300,7 @@ class _Attempt:
         self.source = source
         crosswise = bool(source.rules.crosswise)
         self.doubles_across = not crosswise
-        self.walker = _Walker(unit, area, across_straight=crosswise)
+        self.walker = _Walker(unit, area, across_straight=crosswise, final=source.phase == "over")
         self.s = unit
         self.area = area
         self.turtles: dict[str, _Turtle] = {}
@@ -444,7 +445,9 @@ class _Attempt:
         others.extend(mine)
         return True
 
-    def run(self) -> bool:
+    def run(self, straight: bool = False) -> bool:
+        """Lay everything; False when something does not fit (or, with
+        ``straight``, as soon as an arm has to turn)."""
         placements = list(self.source.placements)
         if not placements:
             if self.source.phase == "lead":
@@ -453,11 +456,11 @@ class _Attempt:
         spinner = self.source.spinner
         self.lay_lead(placements[0], spinner is not None and spinner.arm is None, self.lead_centre(placements))
         for p in placements[1:]:
-            if not self.lay(p):
+            if not self.lay(p) or (straight and self.walker.corners):
                 return False
         others: list[Rect] = []
         for end in self.source.open_ends():
-            if not self.end_slots(end, others):
+            if not self.end_slots(end, others) or (straight and self.walker.corners):
                 return False
         return True
 
@@ -497,6 +500,25 @@ def centred(layout: TableLayout) -> TableLayout:
     return TableLayout(layout.unit, layout.area, tiles, slots, layout.fits, labels, layout.doubles_across)
 
 
+def with_last_tile(previous: TableLayout, p: Placement) -> TableLayout | None:
+    """``previous`` with ``p`` laid where its slot was and no slots left: the
+    round's last tile lands on its ghost and the table holds still. None when
+    ``previous`` had no slot for it."""
+    if p.arm is None:
+        return None
+    slot = previous.slot(p.arm, shape_of(p.double, p.across, previous.doubles_across), p.joins)
+    if slot is None:
+        return None
+    if p.double:
+        first = second = p.inner
+    elif p.across and not slot.turn:
+        first, second = p.inner, p.outer
+    else:
+        first, second = slot.faces(p.inner, p.outer)
+    spot = TileSpot(p.tile, slot.rect, slot.vertical, first, second, p.arm, p.index, slot.heading, slot.turn)
+    return TableLayout(previous.unit, previous.area, [*previous.tiles, spot], {}, previous.fits, {}, previous.doubles_across)
+
+
 def largest_unit(area: Rect) -> int:
     """The unit a nearly empty table uses: as large as a hand's tiles, but leaving
     room to play.
@@ -524,22 +546,34 @@ def compute_layout(source: LayoutSource, area: Rect, max_unit: int | None = None
     """
     nominal = largest_unit(area)
     top = nominal if max_unit is None else max(MIN_UNIT, min(nominal, max_unit - max_unit % 2))
-    yardstick: int | None = None
+    tried: dict[int, _Attempt | None] = {}
+
+    def fits(unit: int, straight: bool = False) -> _Attempt | None:
+        if unit not in tried:
+            attempt = _Attempt(source, area, unit)
+            ok = attempt.run(straight)
+            if not ok and straight and attempt.walker.corners:
+                return None  # gave up at its first corner: whether it fits is unknown
+            tried[unit] = attempt if ok else None
+        return tried[unit]
+
+    yardstick = next((u for u in range(nominal, MIN_UNIT - 1, -2) if fits(u) is not None), None)
+    if yardstick is None:
+        smallest = _Attempt(source, area, MIN_UNIT)
+        smallest.run()
+        return smallest.result(False)
     turning: _Attempt | None = None  # the largest under the cap that fits with corners
-    attempt: _Attempt | None = None
-    for unit in range(nominal, MIN_UNIT - 1, -2):
-        if turning is not None and yardstick is not None and unit < yardstick * PREFER_STRAIGHT:
+    for unit in range(min(top, yardstick), MIN_UNIT - 1, -2):
+        if turning is not None and unit < yardstick * PREFER_STRAIGHT:
             break
-        attempt = _Attempt(source, area, unit)
-        if not attempt.run():
-            continue
-        yardstick = yardstick or unit
-        if unit > top:
+        attempt = fits(unit, straight=turning is not None)
+        if attempt is None:
             continue
         if attempt.walker.corners == 0:
             return attempt.result(True)
         turning = turning or attempt
-    if turning is not None:
-        return turning.result(True)
-    assert attempt is not None
-    return attempt.result(False)
+    if turning is None:  # under the cap nothing fits (fitting is not quite monotonic
+        # in the unit): better a little larger than overlapping tiles
+        turning = tried[yardstick]
+        assert turning is not None
+    return turning.result(True)

@@ -20,7 +20,7 @@ from game.settings import SPEED_FACTOR
 from game.ui.scene import GuiScene
 from game.ui.table.animation import Glide, Motion, Shift, centre_of
 from game.ui.table.draw import TableRenderer
-from game.ui.table.geometry import TableLayout, compute_layout
+from game.ui.table.geometry import TableLayout, compute_layout, with_last_tile
 from game.ui.table.handoff import HandoffScene
 from game.ui.table.input import InputContext, Intent, TableInput, plain
 from game.ui.table.regions import TableRegions, compute_regions, hand_tile_rects
@@ -239,7 +239,11 @@ class TableScene(GuiScene):
         self.regions = compute_regions(self.size, self.match.rules.players, shown)
         key = (self.match.round_index, self.size)
         before = self.layout
-        self.layout = compute_layout(state, self.regions.layout_area, self._unit_cap.get(key))
+        last = state.placements[-1] if state.placements else None
+        settled = None
+        if state.over and not force and key in self._unit_cap and last is not None and len(before.tiles) == len(state.placements) - 1:
+            settled = with_last_tile(before, last)  # the round's last tile: the table holds still
+        self.layout = settled or compute_layout(state, self.regions.layout_area, self._unit_cap.get(key))
         if not force and key in self._unit_cap:
             self._shift_from(before)
         self._unit_cap = {key: self.layout.unit}
