@@ -7,10 +7,10 @@ faces out. This module turns that into screen rectangles:
   arms (a cross of four);
 - every arm walks like a turtle: its first tile straight out, then straight on
   until the table's edge (or another arm) is near, then it turns with a corner
-  tile, always to the same side
-  (clockwise), so arms spiral apart. Heading along the table's long side it
-  comes back one row further out (a snake); heading across it (N or S on a
-  wide table) it bends once and runs along the edge (an elbow);
+  tile, always to the same side (clockwise), so arms spiral apart. Heading
+  along the table's long side it comes back one row further out (a snake);
+  heading across it (N or S on a wide table) it bends and runs along the edge
+  (an elbow);
 - what lies *across* the line depends on the game. Usually doubles do (the
   custom), and a spinner double opens its side arms from its ends. In games
   with crosswise matadors (Leyden, Senst, any game with ``crosswise`` on) the
@@ -20,11 +20,13 @@ faces out. This module turns that into screen rectangles:
   a corner, so it always reads as across. A tile joined to one value of a
   crosswise matador sits against that half;
 - one *unit* is half a tile (a tile is 2 x 1 units). The largest unit at which
-  every tile and every drop slot fits the area without overlap is chosen;
-  a slightly smaller one when there all arms run straight.
+  every tile and every drop slot fits the area without overlap is chosen (up
+  to a hand tile's size), or a slightly smaller one at which all arms run
+  straight (see ``compute_layout``).
 
 Tiles are processed in the order they were played, so a new tile never moves
-the earlier ones (unless the unit has to shrink, or the layout is re-centred).
+the earlier ones (unless the unit has to shrink, or the layout is re-centred;
+the scene eases both).
 """
 
 from __future__ import annotations
