@@ -17,6 +17,7 @@ from game.ui.table.regions import TableRegions
 from game.ui.text import DIM, GOLD, INK, IVORY, RED, TextCache, pill
 
 if TYPE_CHECKING:
+    from game.ui.table.geometry import TileSpot
     from game.ui.table.scene import TableScene
     from game.ui.tile_art import TileArt
 
@@ -94,6 +95,9 @@ class TableRenderer:
             for spot in layout.tiles
             if spot.tile not in hidden
         ]
+        if shift is not None and shift.resizing:  # easing to a new size: scaled copies
+            self.resized_tiles(surface, scene, shown, max(shift.old_unit, layout.unit))
+            return
         for spot, rect in shown:
             shadow = self.art.shadow(length, spot.vertical)
             surface.blit(shadow, (rect.left - margin + offset, rect.top - margin + offset))
@@ -129,6 +133,24 @@ class TableRenderer:
         if content is None or scene.side is None or scene.regions.panel is None:
             return
         surface.blit(scene.side.picture(content), scene.regions.panel.topleft)
+
+    def resized_tiles(self, surface: pygame.Surface, scene: TableScene, shown: list[tuple[TileSpot, Rect]], unit: int) -> None:
+        """The table's tiles while they ease to a new size: each drawn from its
+        larger face, scaled to the size it has now (a few small scalings a frame)."""
+        length = 2 * unit
+        for spot, rect in shown:
+            now = max(rect.width, rect.height)
+            margin = self.art.highlight_margin(now)
+            offset = max(1, now // 16)
+            shadow = pygame.transform.smoothscale(self.art.shadow(length, spot.vertical), rect.inflate(2 * margin, 2 * margin).size)
+            surface.blit(shadow, (rect.left - margin + offset, rect.top - margin + offset))
+        for spot, rect in shown:
+            if spot.tile == scene.last_tile:
+                margin = self.art.highlight_margin(max(rect.width, rect.height))
+                glow = pygame.transform.smoothscale(self.art.highlight(length, spot.vertical), rect.inflate(2 * margin, 2 * margin).size)
+                surface.blit(glow, (rect.left - margin, rect.top - margin))
+            face = self.art.face(spot.first, spot.second, length, spot.vertical)
+            surface.blit(pygame.transform.smoothscale(face, rect.size), rect.topleft)
 
     def ends(self, surface: pygame.Surface, scene: TableScene) -> None:
         """Open ends: an outline and what each needs; the ghosts of the tile held."""

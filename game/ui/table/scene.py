@@ -21,7 +21,7 @@ from game.settings import SPEED_FACTOR
 from game.ui.scene import GuiScene
 from game.ui.table.animation import Glide, Motion, Shift, centre_of
 from game.ui.table.draw import TableRenderer
-from game.ui.table.geometry import TableLayout, compute_layout
+from game.ui.table.geometry import TableLayout, compute_layout, with_last_tile
 from game.ui.table.handoff import HandoffScene
 from game.ui.table.input import InputContext, Intent, TableInput, plain
 from game.ui.table.knowledge import SeatKnowledge, table_knowledge
@@ -282,7 +282,11 @@ class TableScene(GuiScene):
         self.regions = self.compute_regions(shown)
         key = (self.match.round_index, self.size, panel)
         before = self.layout
-        self.layout = compute_layout(state, self.regions.layout_area, self._unit_cap.get(key))
+        last = state.placements[-1] if state.placements else None
+        settled = None
+        if state.over and not force and key in self._unit_cap and last is not None and len(before.tiles) == len(state.placements) - 1:
+            settled = with_last_tile(before, last)  # the round's last tile: the table holds still
+        self.layout = settled or compute_layout(state, self.regions.layout_area, self._unit_cap.get(key))
         if not force and key in self._unit_cap:
             self._shift_from(before)
         self._unit_cap = {key: self.layout.unit}
@@ -297,15 +301,18 @@ class TableScene(GuiScene):
         self._update_buttons()
 
     def _shift_from(self, before: TableLayout) -> None:
-        """Let the tiles already on the table glide to where the new layout puts them."""
+        """Let the tiles already on the table glide to where the new layout puts
+        them, easing to their new size when the table shrank."""
         old = {spot.tile: centre_of(spot.rect) for spot in before.tiles}
+        resized = 0 < before.unit != self.layout.unit
         moved = {
             spot.tile: old[spot.tile]
             for spot in self.layout.tiles
-            if spot.tile in old and centre_of(spot.rect) != old[spot.tile]
+            if spot.tile in old and (resized or centre_of(spot.rect) != old[spot.tile])
         }
         if moved:
-            self.motion.shift = Shift(moved, self.glide_s * SHIFT_SHARE)
+            units = (before.unit, self.layout.unit) if resized else (0, 0)
+            self.motion.shift = Shift(moved, self.glide_s * SHIFT_SHARE, 0.0, *units)
 
     def _update_buttons(self) -> None:
         kinds = {a.kind for a in self.legal} if self.can_act() else set()
