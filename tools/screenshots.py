@@ -19,6 +19,7 @@ import os
 import random
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -35,7 +36,8 @@ from game.ui.app import App  # noqa: E402
 from game.ui.scenes.match_over import MatchOverScene  # noqa: E402
 from game.ui.scenes.new_game import NewGameScene  # noqa: E402
 from game.ui.scenes.rules import RulesScene  # noqa: E402
-from game.ui.table import TableScene, slot_of, targets_for  # noqa: E402
+from game.settings import Settings  # noqa: E402
+from game.ui.table import LessonScene, TableScene, slot_of, targets_for  # noqa: E402
 from game.ui.thinker import Thinker  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -327,6 +329,115 @@ def line_drag(cam: Camera) -> None:
     cam.save(app, "line-drag-1280x800")
 
 
+# --------------------------------------------------------------------------- play aids and lessons
+YOU = PlayerInfo("You")
+
+
+def aid_table(cam: Camera, size: Size, players: int = 2, **table: object) -> tuple[App, TableScene]:
+    """You against computers, a few turns into a seeded Matador round, your turn."""
+
+    def wanted(match: Match) -> bool:
+        state = match.round
+        mine = sum(1 for seat, _ in state.history if seat == 0)
+        drew = any(a.kind == "draw" for seat, a in state.history if seat != 0)
+        return state.current_player == 0 and mine >= 3 and drew and state.history[-1][0] != 0 and len(lays(state)) >= 2
+
+    others = [computer("Hard", "hard"), computer("Easy", "easy"), computer("Medium")][: players - 1]
+    match = find(Rules.from_base("matador", players), [YOU, *others], wanted)
+    app = cam.app(size)
+    scene = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow", **table)  # type: ignore[arg-type]
+    app.push(scene)
+    settle(app, 3)
+    return app, scene
+
+
+def moves_panel(size: Size, name: str) -> Callable[[Camera], None]:
+    """The moves panel open (L), with what the table knows above it (the setting on)."""
+
+    def shoot(cam: Camera) -> None:
+        app, scene = aid_table(cam, size, 3, show_knowledge=True)
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0)], 0.016)
+        settle(app, 3)
+        cam.save(app, name)
+
+    return shoot
+
+
+def hint(size: Size, name: str) -> Callable[[Camera], None]:
+    """A hint: the tile lifted, its place lit, and the reason in words."""
+
+    def shoot(cam: Camera) -> None:
+        app, scene = aid_table(cam, size)
+        scene.hint_budget_s = 60.0  # ends by its playout count: the same picture every time
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)], 0.016)
+        deadline = time.monotonic() + 120
+        while scene.hinted_action() is None and time.monotonic() < deadline:
+            app.step([], 0.01)
+            time.sleep(0.01)
+        app.step([], 0.3)  # the message in full, "Thinking..." gone
+        cam.save(app, name)
+
+    return shoot
+
+
+def score_sheet(size: Size, name: str) -> Callable[[Camera], None]:
+    """The score sheet (S) of a three-player match five rounds in."""
+
+    def shoot(cam: Camera) -> None:
+        rules = Rules.from_base("matador", 3, {"target_score": 150})
+        players = [YOU, computer("Hard", "hard"), computer("Easy", "easy")]
+
+        def wanted(match: Match) -> bool:
+            return not match.over and len(match.completed_rounds) == 5
+
+        rng = random.Random(3)
+        for seed in range(400):
+            match = Match(rules, players, seed)
+            while not match.over and len(match.completed_rounds) < 5:
+                state = match.next_round()
+                while not state.over:
+                    match.push(rng.choice(state.legal_moves()))
+            if wanted(match):
+                break
+        app = cam.app(size)
+        scene = cam.table(app, match)
+        while app.top is not scene:
+            app.pop()
+        scene.open_scores()
+        settle(app, 2)
+        cam.save(app, name)
+
+    return shoot
+
+
+def lesson(size: Size, name: str, index: int, step: int) -> Callable[[Camera], None]:
+    """A lesson's step: the card says what to do, the tile is lifted and its place glows."""
+
+    def shoot(cam: Camera) -> None:
+        app = cam.app(size)
+        app.services.update(thinker=Thinker("thread"), settings=Settings(animation_speed="fast", computer_speed="fast"))
+        app.routes.open_title()
+        app.routes.open_lessons()
+        app.routes.start_lesson(index)
+        scene = app.top
+        assert isinstance(scene, LessonScene)
+        settle(app, 5)
+        while scene.step_index < step:
+            current = scene.step
+            assert current is not None
+            if current.action is None:
+                scene.next_step()
+            elif current.seat == scene.lesson.learner:
+                expected = scene.expected()
+                assert expected is not None
+                scene.play(expected, None)
+            settle(app, 40)
+        settle(app, 30)
+        cam.save(app, name)
+
+    return shoot
+
+
 PICTURES: dict[str, Callable[[Camera], None]] = {
     "title": title,
     "new_game": new_game,
@@ -339,6 +450,14 @@ PICTURES: dict[str, Callable[[Camera], None]] = {
     "leyden-cross-across-1280x800": leyden_across((1280, 800), "leyden-cross-across-1280x800"),
     "leyden-cross-across-800x600": leyden_across((800, 600), "leyden-cross-across-800x600"),
     "line-drag-1280x800": line_drag,
+    "moves-panel-1280x800": moves_panel((1280, 800), "moves-panel-1280x800"),
+    "moves-panel-800x600": moves_panel((800, 600), "moves-panel-800x600"),
+    "hint-1280x800": hint((1280, 800), "hint-1280x800"),
+    "hint-800x600": hint((800, 600), "hint-800x600"),
+    "score-sheet-1280x800": score_sheet((1280, 800), "score-sheet-1280x800"),
+    "score-sheet-800x600": score_sheet((800, 600), "score-sheet-800x600"),
+    "lesson-1-1280x800": lesson((1280, 800), "lesson-1-1280x800", 0, 4),
+    "lesson-2-800x600": lesson((800, 600), "lesson-2-800x600", 1, 7),
 }
 
 

@@ -751,7 +751,7 @@ class TableScene(GuiScene):
         _, action, reason = self.hinted
         self.point_at(action)
         if action.kind == "lay" and action.tile is not None:
-            what = place_words(action, self.match.rules.layout != "line")
+            what = place_words(action, self.state)
             text = f"Hint: lead {what}" if action.arm is None else f"Hint: {what}"
         else:
             text = {"draw": "Hint: draw", "pass": "Hint: pass", "refuse": "Hint: refuse to lead"}.get(action.kind, "Hint")
