@@ -184,6 +184,10 @@ class TableScene(GuiScene):
             return True
         return self.state.current_player == self.viewer or self.state.over
 
+    def revealed(self, seat: int) -> tuple[int, ...] | None:
+        """The tiles of ``seat``'s plaque shown face up (a review); None while they are hidden."""
+        return None
+
     def can_act(self) -> bool:
         """Whether the person at the screen may move now."""
         state = self.state
