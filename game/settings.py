@@ -22,6 +22,7 @@ class Settings:
     computer_speed: str = "normal"
     hints: bool = True
     show_knowledge: bool = False  # the table's panel of what each seat is known to lack
+    lessons_offered: bool = False  # the title has offered Learn to play once (the first launch)
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)
     last_setup: dict[str, Any] = field(default_factory=dict)
@@ -48,6 +49,7 @@ class Settings:
             "computer_speed": lambda v: v in SPEEDS,
             "hints": lambda v: isinstance(v, bool),
             "show_knowledge": lambda v: isinstance(v, bool),
+            "lessons_offered": lambda v: isinstance(v, bool),
             "fullscreen": lambda v: isinstance(v, bool),
             "window_size": lambda v: isinstance(v, list)
             and len(v) == 2

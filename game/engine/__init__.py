@@ -7,7 +7,7 @@ from game.engine.actions import ARMS, Action
 from game.engine.errors import IllegalMoveError, RuleError
 from game.engine.layout import OpenEnd, Placement, Spinner
 from game.engine.match import COMPUTER, HUMAN, LEVELS, Match, PlayerInfo, deal
-from game.engine.record import RecordError, dump_record, load_record, load_record_text, match_to_record
+from game.engine.record import RecordError, action_from_json, dump_record, load_record, load_record_text, match_to_record
 from game.engine.rules import OPTION_IDS, RULE_SETS, Rules, RuleSetInfo
 from game.engine.state import Opening, RoundOutcome, RoundState
 from game.engine.tiles import Tile, halves, is_double, parse_tile, pips, tile_name, tile_of
@@ -43,6 +43,7 @@ __all__ = [
     "load_record",
     "load_record_text",
     "match_to_record",
+    "action_from_json",
     "parse_tile",
     "pips",
     "tile_name",

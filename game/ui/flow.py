@@ -20,6 +20,8 @@ from game.ui.app import App
 from game.ui.autosave import Autosaver
 from game.ui.routes import SIDE_SCENES
 from game.ui.scene import Scene
+from game.lessons import LessonError, load_lessons
+from game.ui.scenes.lessons import LessonsScene
 from game.ui.scenes.match_over import MatchOverScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pause import PauseScene
@@ -27,7 +29,7 @@ from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.scenes.title import TitleScene
-from game.ui.table import TableScene
+from game.ui.table import LessonScene, TableScene
 from game.ui.thinker import Thinker
 
 log = logging.getLogger(__name__)
@@ -91,6 +93,33 @@ class Flow:
 
     def open_new_game(self) -> None:
         self.app.push(NewGameScene())
+
+    def open_lessons(self) -> None:
+        self.app.push(LessonsScene())
+
+    def start_lesson(self, index: int) -> None:
+        """The lesson over the list (leaving pops back to it); nothing is saved or counted."""
+        try:
+            lesson = load_lessons()[index]
+        except (LessonError, IndexError) as err:
+            log.warning("lesson %s cannot start: %s", index, err)
+            self.app.notices.append("That lesson cannot be started.")
+            return
+        settings = self.app.services.get("settings")
+        self.app.push(
+            LessonScene(
+                lesson,
+                index + 1,
+                thinker=self.thinker(),
+                animation_speed=getattr(settings, "animation_speed", "normal"),
+                on_leave=self.leave_lesson,
+            )
+        )
+
+    def leave_lesson(self, lesson: TableScene) -> None:
+        """Back to the list of lessons (the lesson lies over it)."""
+        if self.app.top is lesson:
+            self.app.pop()
 
     def open_side(self, which: str) -> bool:
         """Push the Rules, Statistics or Settings screen (each pops itself on Back/Esc)."""

@@ -83,9 +83,10 @@ def run(args: argparse.Namespace) -> int:
         match = make_match(args.rules or "matador", seats or parse_seats(DEFAULT_SEATS), args.seed, args.target)
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.settings import Settings, load_settings
+    from game.settings import Settings, load_settings, settings_path
 
     settings_message: str | None = None
+    first_launch = not settings_path().exists()  # nothing was ever saved: offer the lessons
     try:
         settings, settings_message = load_settings()
     except Exception:
@@ -108,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
         audio=Audio(settings.volume, settings.sound and smoke is None),
         thinker=thinker,
         autosave=autosave,
+        first_launch=first_launch and smoke is None,
     )
     routes = flow.install(app)
     routes.load_user_files(settings_message)

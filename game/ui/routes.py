@@ -26,6 +26,12 @@ class Routes(Protocol):
     def open_new_game(self) -> None:
         """The new-game setup over the title."""
 
+    def open_lessons(self) -> None:
+        """Learn to play: the list of lessons over the title."""
+
+    def start_lesson(self, index: int) -> None:
+        """Lesson ``index`` at the table; leaving it comes back to the list."""
+
     def open_side(self, which: str) -> bool:
         """Push the Rules, Statistics or Settings screen (one of ``SIDE_SCENES``)."""
 

@@ -9,7 +9,7 @@ import pytest
 from pygame import Rect
 
 from game.engine import Match, PlayerInfo, Rules
-from game.ui.table import CROSS, LINE, compute_layout
+from game.ui.table import CROSS, LINE, compute_layout, slot_of
 from game.ui.table import compute_regions
 
 CONFIGS: list[tuple[str, int, dict[str, Any] | None]] = [
@@ -88,6 +88,7 @@ def test_all_55_tiles_of_double_nine_fit_at_800x600() -> None:
 
             def __init__(self) -> None:
                 self.placements = placements
+                self.rules = rules
 
             def open_ends(self) -> list[Any]:
                 from game.engine import OpenEnd
@@ -100,20 +101,32 @@ def test_all_55_tiles_of_double_nine_fit_at_800x600() -> None:
         assert layout.unit >= 8
 
 
-def test_slots_for_every_shape_and_crosswise_value() -> None:
-    rules = Rules.from_base("leyden", 2)
-    match = Match(rules, [PlayerInfo("A"), PlayerInfo("B")], 2)
-    state = match.round
-    rng = random.Random(2)
-    area = compute_regions((1280, 800), 2, 0).layout_area
+@pytest.mark.parametrize("base", ["leyden", "leyden-senst", "all-sevens"])
+def test_slots_for_every_shape_and_crosswise_value(base: str) -> None:
+    """Every end has a place for every way a tile may lie there: in line; across
+    (a double where doubles lie across, else a matador laid across) except right
+    after a crosswise matador, whose two values each have their own place. Every
+    legal lay has its slot."""
+    overrides = {"layout": "first-double-spinner"} if base == "all-sevens" else None
+    rules = Rules.from_base(base, 2, overrides)
     seen_cross = False
-    while not state.over:
-        layout = compute_layout(state, area)
-        for end in state.open_ends():
-            values = end.values if end.crosswise else (None,)
-            for joins in values:
-                for shape in (LINE, CROSS):
-                    assert layout.slot(end.arm, shape, joins) is not None
-            seen_cross = seen_cross or end.crosswise
-        match.push(rng.choice(state.legal_moves()))
-    assert seen_cross
+    for seed in range(4):
+        match = Match(rules, [PlayerInfo("A"), PlayerInfo("B")], seed)
+        state = match.round
+        rng = random.Random(seed)
+        area = compute_regions((1280, 800), 2, 0).layout_area
+        while not state.over:
+            layout = compute_layout(state, area)
+            for end in state.open_ends():
+                for joins in end.values if end.crosswise else (None,):
+                    assert layout.slot(end.arm, LINE, joins) is not None
+                    assert (layout.slot(end.arm, CROSS, joins) is None) == end.crosswise
+                if end.crosswise:
+                    seen_cross = True
+                    a, b = (layout.slot(end.arm, LINE, v) for v in end.values)
+                    assert a is not None and b is not None and a.rect != b.rect
+            for action in state.legal_moves():
+                if action.kind == "lay":
+                    assert slot_of(action, layout) is not None, action
+            match.push(rng.choice(state.legal_moves()))
+    assert seen_cross == rules.crosswise

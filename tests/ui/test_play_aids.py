@@ -215,14 +215,14 @@ def test_the_moves_of_a_scripted_round_in_words() -> None:
     lines = round_log(state, ["Ann", "Bo"])
     assert [line.text for line in lines] == [
         "Ann led 6-6",
-        "Bo laid 6-1 on the right end",
-        "Ann laid 5-1 on the left end",
-        "Bo laid 2-0 on the left end",
-        "Ann laid 6-3 on the right end",
-        "Bo laid 4-4 on the right end",
-        "Ann laid 3-0 on the right end",
+        "Bo laid 6-1 on the 6",  # a matador on a 6
+        "Ann laid 5-1 on the 6",
+        "Bo laid 2-0 on the 5",
+        "Ann laid 6-3 on the 1",
+        "Bo laid 4-4 on the 3",
+        "Ann laid 3-0 on the 4",
         "Bo drew a tile",
-        "Bo laid 0-0 on the left end",
+        "Bo laid 0-0 on the blank",
     ]
     assert lines[1].tiles == ((6, 1),) and lines[7].tiles == (None,)  # Ann sees Bo's draw from the back
     assert round_log(state, ["Ann", "Bo"], frozenset({1}))[7].tiles == ((0, 0),)  # Bo sees its face

@@ -86,7 +86,7 @@ def test_needs_labels_keep_clear_of_tiles_and_of_each_other(make_app: Any, ui: A
     from game.ui.table import TableScene
 
     checked = 0
-    for size in ((800, 600), (1920, 1080)):
+    for size in ((800, 600), (1280, 800), (1920, 1080)):
         app = make_app(size)
         for base, players, moves, seed in (("leyden-senst", 2, 24, 0), ("leyden", 2, 20, 3), ("family", 8, 30, 1), ("family", 8, 30, 4), ("matador", 4, 16, 2), ("wild-doubles", 4, 12, 0)):
             seats = [PlayerInfo("Ann", "human", None)] + [PlayerInfo(f"Bot {i}", "computer", "easy") for i in range(1, players)]

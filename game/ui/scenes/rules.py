@@ -76,13 +76,13 @@ FIGURES: dict[str, Drawing] = {
             Piece(5, 5, 12, 0, glow=True),
         ),
     ),
-    "cross": Drawing(
+    "cross": Drawing(  # the spinner lies in line (doubles do in these games): N and S start on its long sides
         (
-            Piece(3, 3, 4, 1, V, glow=True),
-            Piece(2, 4, 2, 1.5),
-            Piece(4, 6, 5, 1.5),
-            Piece(1, 4, 4, -1, V),
-            Piece(4, 5, 4, 3, V),
+            Piece(3, 3, 4, 1, glow=True),
+            Piece(2, 4, 2, 1),
+            Piece(4, 6, 6, 1),
+            Piece(1, 4, 4.5, -1, V),
+            Piece(4, 5, 4.5, 2, V),
         ),
     ),
     "crosswise": Drawing(

@@ -1,4 +1,6 @@
-"""The title screen: Continue, New game, Rules, Statistics, Settings, Quit.
+"""The title screen: Continue, New game, Learn to play, Rules, Statistics, Settings, Quit.
+
+On the first launch, Learn to play is offered (it leads, and the subtitle says so).
 
 Continue shows only when a match is saved. Messages about files that could not
 be read (``app.notices``) show in a panel at the bottom until
@@ -7,16 +9,23 @@ dismissed. Up/Down (or Tab) and Enter work as well as the mouse.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 
 from game.saves import has_save
+from game.settings import Settings, save_settings
 from game.ui.menu import MenuScene, blit_centred, button_column, fan_of_matadors, panel, scale_for, shadowed, style, tile_art, wrap
 from game.ui.routes import SIDE_SCENES
 from game.ui.text import DIM, GOLD, IVORY
 from game.version import version
 
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 SUBTITLE = "The domino game where the ends add up to seven"
+OFFER = "New to Matador? Learn to play in two short lessons."
 
 
 class TitleScene(MenuScene):
@@ -29,6 +38,19 @@ class TitleScene(MenuScene):
         self.notice_rect = pygame.Rect(0, 0, 0, 0)
         self.version_rect = pygame.Rect(0, 0, 0, 0)
         self.drawn_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+        self.offer_lessons = False  # the first launch: Learn to play is offered
+
+    def attach(self, app: App) -> None:
+        settings = app.services.get("settings")
+        first_launch = app.services.get("first_launch") is True and not has_save()
+        if isinstance(settings, Settings) and not settings.lessons_offered and first_launch:
+            self.offer_lessons = True
+            settings.lessons_offered = True  # offered once
+            try:
+                save_settings(settings)
+            except OSError:
+                pass  # offered again next time: no harm
+        super().attach(app)
 
     # Layout ----------------------------------------------------------------------
     def build_widgets(self) -> None:
@@ -41,6 +63,7 @@ class TitleScene(MenuScene):
         if self.can_continue:
             labels.append(("continue", "Continue", style("title_primary", self.size)))
         labels.append(("new", "New game", style("title_button", self.size) if self.can_continue else style("title_primary", self.size)))
+        labels.append(("learn", "Learn to play", style("title_primary" if self.offer_lessons else "title_button", self.size)))
         labels += [
             ("rules", "Rules", style("title_button", self.size)),
             ("statistics", "Statistics", style("title_button", self.size)),
@@ -70,7 +93,7 @@ class TitleScene(MenuScene):
         room_bottom = self.notice_rect.top - 12 if messages else h - int(24 * s)
 
         title = shadowed(self.text, "MATADOR", int(118 * s), GOLD, w - 40)
-        subtitle = self.text.fit(SUBTITLE, w - 40, int(26 * s), DIM)
+        subtitle = self.text.fit(OFFER if self.offer_lessons else SUBTITLE, w - 40, int(26 * s), GOLD if self.offer_lessons else DIM)
         fan_len = int(96 * s) & ~1
         fan = fan_of_matadors(tile_art(self), fan_len)
         head_h = title.get_height() + subtitle.get_height() + int(10 * s)
@@ -111,7 +134,8 @@ class TitleScene(MenuScene):
     def build_gui(self) -> None:
         super().build_gui()
         if self.focus.index is None:
-            self.focus.reset(self.focus.order, self.buttons, self.focus.order[0] if self.focus.order else None)
+            first = "learn" if self.offer_lessons else (self.focus.order[0] if self.focus.order else None)
+            self.focus.reset(self.focus.order, self.buttons, first)
 
     def rebuild(self) -> None:
         if self.gui is not None:
@@ -135,6 +159,8 @@ class TitleScene(MenuScene):
                 self.rebuild()
         elif name == "new":
             app.routes.open_new_game()
+        elif name == "learn":
+            app.routes.open_lessons()
         elif name in SIDE_SCENES:
             if not app.routes.open_side(name):
                 self.rebuild()

@@ -27,6 +27,7 @@ from game.ui.table.moves import slot_of, targets_for
 from game.ui.table.pad_missing import PadMissingScene
 from game.ui.table.regions import compute_regions, table_scale
 from game.ui.table.round_end import RoundEndScene, hand_strip
+from game.ui.table.lesson import LessonScene
 from game.ui.table.scene import TableScene
 from game.ui.table.score_sheet import ScoreSheetScene, score_rows, sheet_picture
 from game.ui.table.words import (
@@ -44,6 +45,7 @@ __all__ = [
     "CROSS",
     "LINE",
     "HandoffScene",
+    "LessonScene",
     "PadMissingScene",
     "RoundEndScene",
     "ScoreSheetScene",

@@ -60,23 +60,38 @@ class Message:
 @dataclass
 class Shift:
     """The tiles on the table moving to a new layout (the line turned a corner,
-    or everything shrank to make room): each glides from its old centre."""
+    or everything shrank to make room): each glides from its old centre, and
+    when the unit changed, its size eases from the old unit to the new one."""
 
     old: dict[int, tuple[float, float]]
     duration: float
     elapsed: float = 0.0
+    old_unit: int = 0  # the unit the tiles had (0: the size did not change)
+    new_unit: int = 0
 
     @property
     def done(self) -> bool:
         return self.elapsed >= self.duration
 
+    @property
+    def progress(self) -> float:
+        return ease(self.elapsed / self.duration) if self.duration > 0 else 1.0
+
+    @property
+    def resizing(self) -> bool:
+        return 0 < self.old_unit != self.new_unit > 0 and not self.done
+
     def place(self, tile: int, rect: Rect) -> Rect:
-        """Where ``tile``, at home in ``rect``, is drawn now."""
+        """Where ``tile``, at home in ``rect``, is drawn now (and how large)."""
         start = self.old.get(tile)
         if start is None or self.duration <= 0:
             return rect
-        k = ease(self.elapsed / self.duration)
+        k = self.progress
         moved = rect.copy()
+        if self.resizing:
+            unit = self.old_unit + (self.new_unit - self.old_unit) * k
+            scale = unit / self.new_unit
+            moved.size = (max(2, round(rect.width * scale)), max(2, round(rect.height * scale)))
         moved.center = (
             round(start[0] + (rect.centerx - start[0]) * k),
             round(start[1] + (rect.centery - start[1]) * k),

@@ -12,11 +12,14 @@ from typing import TYPE_CHECKING, Hashable
 import pygame
 from pygame import Rect
 
+from game.engine.tiles import halves
+
 from game.ui.table.moves import ghost_faces, slot_of
 from game.ui.table.regions import TableRegions
 from game.ui.text import DIM, GOLD, INK, IVORY, RED, TextCache, pill
 
 if TYPE_CHECKING:
+    from game.ui.table.geometry import TileSpot
     from game.ui.table.scene import TableScene
     from game.ui.tile_art import TileArt
 
@@ -94,6 +97,9 @@ class TableRenderer:
             for spot in layout.tiles
             if spot.tile not in hidden
         ]
+        if shift is not None and shift.resizing:  # easing to a new size: scaled copies
+            self.resized_tiles(surface, scene, shown, max(shift.old_unit, layout.unit))
+            return
         for spot, rect in shown:
             shadow = self.art.shadow(length, spot.vertical)
             surface.blit(shadow, (rect.left - margin + offset, rect.top - margin + offset))
@@ -129,6 +135,24 @@ class TableRenderer:
         if content is None or scene.side is None or scene.regions.panel is None:
             return
         surface.blit(scene.side.picture(content), scene.regions.panel.topleft)
+
+    def resized_tiles(self, surface: pygame.Surface, scene: TableScene, shown: list[tuple[TileSpot, Rect]], unit: int) -> None:
+        """The table's tiles while they ease to a new size: each drawn from its
+        larger face, scaled to the size it has now (a few small scalings a frame)."""
+        length = 2 * unit
+        for spot, rect in shown:
+            now = max(rect.width, rect.height)
+            margin = self.art.highlight_margin(now)
+            offset = max(1, now // 16)
+            shadow = pygame.transform.smoothscale(self.art.shadow(length, spot.vertical), rect.inflate(2 * margin, 2 * margin).size)
+            surface.blit(shadow, (rect.left - margin + offset, rect.top - margin + offset))
+        for spot, rect in shown:
+            if spot.tile == scene.last_tile:
+                margin = self.art.highlight_margin(max(rect.width, rect.height))
+                glow = pygame.transform.smoothscale(self.art.highlight(length, spot.vertical), rect.inflate(2 * margin, 2 * margin).size)
+                surface.blit(glow, (rect.left - margin, rect.top - margin))
+            face = self.art.face(spot.first, spot.second, length, spot.vertical)
+            surface.blit(pygame.transform.smoothscale(face, rect.size), rect.topleft)
 
     def ends(self, surface: pygame.Surface, scene: TableScene) -> None:
         """Open ends: an outline and what each needs; the ghosts of the tile held."""
@@ -196,10 +220,14 @@ class TableRenderer:
     def plaque(self, scene: TableScene, seat: int, size: tuple[int, int], side: str) -> pygame.Surface:
         info = scene.seat_info(seat)
         k = scene.regions.scale
-        key = ("plaque", seat, size, side, info, k)
-        return self._cached(key, lambda: self.make_plaque(info, size, k))
+        faces = scene.revealed(seat)
+        key = ("plaque", seat, size, side, info, k, faces)
+        return self._cached(key, lambda: self.make_plaque(info, size, k, faces))
 
-    def make_plaque(self, info: tuple[str, int, int, bool, str], size: tuple[int, int], k: float = 1.0) -> pygame.Surface:
+    def make_plaque(
+        self, info: tuple[str, int, int, bool, str], size: tuple[int, int], k: float = 1.0, faces: tuple[int, ...] | None = None
+    ) -> pygame.Surface:
+        """A seat's plaque: name, points, status, and its tiles (backs, or ``faces`` when shown)."""
         name, count, total, to_move, status = info
         w, h = size
         plate = pygame.Surface(size, pygame.SRCALPHA)
@@ -216,10 +244,11 @@ class TableRenderer:
         top = max(round(50 * k), status_top + status_line.get_height() + 2)
         room = Rect(10, top, w - 20, h - top - 8)
         if room.height >= 16 and count:
-            self.backs(plate, room, count, round(44 * k))
+            self.backs(plate, room, count, round(44 * k), faces)
         return plate
 
-    def backs(self, plate: pygame.Surface, room: Rect, count: int, longest: int = 44) -> None:
+    def backs(self, plate: pygame.Surface, room: Rect, count: int, longest: int = 44, faces: tuple[int, ...] | None = None) -> None:
+        """``count`` standing tiles in ``room``: backs, or the tiles ``faces`` face up."""
         length = max(16, min(longest, room.height))
         length -= length % 2
         rows = 1
@@ -234,7 +263,8 @@ class TableRenderer:
         back = self.art.back(length, True)
         for i in range(shown):
             r, c = divmod(i, per_row)
-            plate.blit(back, (room.left + c * (length // 2 + 2), room.top + r * (length + 3)))
+            image = back if faces is None or i >= len(faces) else self.art.face(*halves(faces[i]), length, True)
+            plate.blit(image, (room.left + c * (length // 2 + 2), room.top + r * (length + 3)))
         if shown < count:
             more = pill(self.text.render(f"+{count - shown}", 16, IVORY, True))
             plate.blit(more, (room.right - more.get_width(), room.bottom - more.get_height()))

@@ -4,35 +4,53 @@ The engine says which tile lies on which arm, in which order, and which half
 faces out. This module turns that into screen rectangles:
 
 - the lead sits in the middle; a line grows W and E; a spinner opens two more
-  arms from its ends (a cross of four);
-- every arm walks like a turtle: straight on until the table's edge (or another
-  arm) is near, then it turns with a corner tile and comes back one row further
-  out (a snake), always on the same side (clockwise), so arms spiral apart;
-- doubles and crosswise matadors lie across the line (the custom); a tile joined
-  to one value of a crosswise matador sits against that half;
+  arms (a cross of four);
+- every arm walks like a turtle: its first tile straight out, then straight on
+  until the table's edge (or another arm) is near, then it turns with a corner
+  tile, always to the same side (clockwise), so arms spiral apart. Heading
+  along the table's long side it comes back one row further out (a snake);
+  heading across it (N or S on a wide table) it bends and runs along the edge
+  (an elbow);
+- what lies *across* the line depends on the game. Usually doubles do (the
+  custom), and a spinner double opens its side arms from its ends. In games
+  with crosswise matadors (Leyden, Senst, any game with ``crosswise`` on) the
+  rules lay doubles in line, so they are drawn in line, the spinner too (its
+  halves facing W and E, its side arms starting from its long sides): the only
+  tile ever drawn across an arm is a matador laid across, and it never sits on
+  a corner, so it always reads as across. A tile joined to one value of a
+  crosswise matador sits against that half;
 - one *unit* is half a tile (a tile is 2 x 1 units). The largest unit at which
-  every tile and every drop slot fits the area without overlap is chosen.
+  every tile and every drop slot fits the area without overlap is chosen (up
+  to a hand tile's size), or a slightly smaller one at which all arms run
+  straight (see ``compute_layout``).
 
 Tiles are processed in the order they were played, so a new tile never moves
-the earlier ones (unless the unit has to shrink, or the layout is re-centred).
+the earlier ones (unless the unit has to shrink, or the layout is re-centred;
+the scene eases both).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol, Sequence
 
 from pygame import Rect
 
 from game.engine import OpenEnd, Placement, Spinner
 
-LINE, CROSS = "line", "cross"  # a tile along its line, or across it (doubles, crosswise matadors)
+LINE, CROSS = "line", "cross"  # a tile along its line, or across it (doubles or crosswise matadors)
 Vec = tuple[int, int]
 SlotKey = tuple[str | None, str, int | None]  # (arm or None for the lead, shape, joined value)
 
 MIN_UNIT = 6
-MAX_UNIT = 40
+MAX_UNIT = 52  # a tile on the felt is at most as large as one in the hand (104 px long at 1280x800)
 NOMINAL_FELT_H = 486  # the layout area's height in a 1280x800 window
+PREFER_STRAIGHT = 0.85  # all arms straight is worth tiles this much smaller than with corners
+
+
+class LayoutRules(Protocol):
+    @property
+    def crosswise(self) -> bool: ...
 
 
 class LayoutSource(Protocol):
@@ -47,12 +65,20 @@ class LayoutSource(Protocol):
     @property
     def phase(self) -> str: ...
 
+    @property
+    def rules(self) -> LayoutRules: ...
+
     def open_ends(self) -> list[OpenEnd]: ...
 
 
 @dataclass(frozen=True)
 class TileSpot:
-    """One tile on the screen. ``first`` is the value of its left (or top) half."""
+    """One tile on the screen. ``first`` is the value of its left (or top) half.
+
+    ``heading`` is the way its arm runs where it was laid ((0, 0) for the lead);
+    ``turn`` marks a corner tile, lying across that heading to start the arm's
+    next stretch.
+    """
 
     tile: int
     rect: Rect
@@ -61,6 +87,13 @@ class TileSpot:
     second: int
     arm: str | None
     index: int  # on its arm; -1 for the lead
+    heading: Vec = (0, 0)
+    turn: bool = False
+
+    @property
+    def across(self) -> bool:
+        """Drawn across its arm's line (a corner tile is not: it turns the line)."""
+        return self.heading != (0, 0) and not self.turn and self.vertical == (self.heading[1] == 0)
 
 
 @dataclass(frozen=True)
@@ -76,6 +109,8 @@ class Slot:
     rect: Rect
     vertical: bool
     forward: bool
+    heading: Vec = (0, 0)  # as for a TileSpot
+    turn: bool = False
 
     def faces(self, touch: int, other: int) -> tuple[int, int]:
         """The (first, second) values of a tile laid here touching with ``touch``."""
@@ -84,7 +119,11 @@ class Slot:
 
 @dataclass
 class TableLayout:
-    """The screen rectangles of one position."""
+    """The screen rectangles of one position.
+
+    ``doubles_across``: doubles lie across their line (the usual custom), or
+    in line with it (games with crosswise matadors).
+    """
 
     unit: int
     area: Rect
@@ -92,12 +131,19 @@ class TableLayout:
     slots: dict[SlotKey, Slot]
     fits: bool = True
     labels: dict[str, Rect] = field(default_factory=dict)  # arm -> union of its slots
+    doubles_across: bool = True
 
     def slot(self, arm: str | None, shape: str, joins: int | None = None) -> Slot | None:
         return self.slots.get((arm, shape, joins))
 
     def spot(self, tile: int) -> TileSpot | None:
         return next((t for t in self.tiles if t.tile == tile), None)
+
+
+def shape_of(double: bool, across: bool, doubles_across: bool = True) -> str:
+    """How a tile lies on its arm: across it (a crosswise matador; a double where
+    doubles lie across), else in line."""
+    return CROSS if across or (double and doubles_across) else LINE
 
 
 # --------------------------------------------------------------------------- helpers
@@ -126,6 +172,14 @@ def positive(v: Vec) -> bool:
     return v[0] > 0 or v[1] > 0
 
 
+def moved(at: Vec, steps: Sequence[tuple[int, Vec]]) -> Vec:
+    """``at`` moved by each (distance, direction)."""
+    x, y = at
+    for d, v in steps:
+        x, y = x + d * v[0], y + d * v[1]
+    return x, y
+
+
 @dataclass
 class _Turtle:
     """An arm's growing end: the point where the next tile attaches, and where it heads."""
@@ -134,11 +188,9 @@ class _Turtle:
     heading: Vec
     turn: Vec  # the side it turns to at an edge
     region: Rect
-    turned: bool = False  # the last tile was a corner: the next one sits under it
+    turned: bool = False  # the last tile was a snake's corner: the next one sits under it
     cross_pair: tuple[int, int] | None = None  # (first, second) of an across tile at the end
-
-    def copy(self) -> _Turtle:
-        return _Turtle(self.at, self.heading, self.turn, self.region, self.turned, self.cross_pair)
+    fresh: bool = False  # nothing laid on the arm yet: its first tile goes straight out
 
 
 @dataclass(frozen=True)
@@ -147,15 +199,23 @@ class _Step:
     vertical: bool
     forward: bool  # the inner (touching) half is first
     cornered: bool
+    heading: Vec
 
 
 class _Walker:
-    """Lays shapes for turtles at one unit size, refusing overlaps and the area's edge."""
+    """Lays shapes for turtles at one unit size, refusing overlaps and the area's edge.
 
-    def __init__(self, unit: int, area: Rect):
+    ``across_straight``: a tile across its arm (a crosswise matador) never
+    turns a corner, and every tile in line keeps room ahead for one, so a
+    matador laid across always shows as across.
+    """
+
+    def __init__(self, unit: int, area: Rect, across_straight: bool = False, final: bool = False):
         self.s = unit
         self.g = max(1, unit // 10)
         self.area = area
+        self.across_straight = across_straight
+        self.final = final  # the round is over: no room ahead is needed for tiles to come
         self.taken: list[Rect] = []
         self.corners = 0  # turns taken (by tiles and drop slots)
 
@@ -164,39 +224,53 @@ class _Walker:
             return False
         return rect.collidelist(self.taken) < 0 and rect.collidelist(list(extra)) < 0
 
+    def elbows(self, heading: Vec) -> bool:
+        """Whether an arm heading this way bends once (across the area's short side)
+        rather than snaking back (along its long side)."""
+        return (heading[0] == 0) == (self.area.width >= self.area.height)
+
     def straight(self, turtle: _Turtle, shape: str, offset: int, extra: Sequence[Rect] = ()) -> tuple[_Step, Vec] | None:
         s, g = self.s, self.g
         h = turtle.heading
         axis = perpendicular(h)
         length, half = (2 * s, s // 2) if shape == LINE else (s, s)
         lead_in = g + (s + g if turtle.turned and shape == CROSS else 0)
-        start = (
-            turtle.at[0] + lead_in * h[0] + offset * axis[0],
-            turtle.at[1] + lead_in * h[1] + offset * axis[1],
-        )
+        start = moved(turtle.at, ((lead_in, h), (offset, axis)))
         rect = local_rect(start, h, axis, 0, length, -half, half)
-        room = local_rect(start, h, axis, 0, length + g + s, -half, half)  # keep room to turn after it
+        ahead = 0 if self.final else g + s  # room to turn after it
+        if self.across_straight and shape == LINE and not self.final:
+            ahead += s + g  # and before that, room for a matador across
+        room = local_rect(start, h, axis, 0, length + ahead, -half, half)
         if not (self.area.contains(room) and turtle.region.contains(room)):
             return None
         if rect.collidelist(self.taken) >= 0 or room.collidelist(self.taken) >= 0:
             return None
         if extra and rect.collidelist(list(extra)) >= 0:
             return None
-        end = (start[0] + length * h[0], start[1] + length * h[1])
+        end = moved(start, ((length, h),))
         vertical = (h[1] != 0) if shape == LINE else (h[1] == 0)
-        return _Step(rect, vertical, positive(h), False), end
+        return _Step(rect, vertical, positive(h), False, h), end
 
-    def corner(self, turtle: _Turtle, side: Vec, extra: Sequence[Rect] = ()) -> tuple[_Step, Vec] | None:
+    def corner(self, turtle: _Turtle, side: Vec, offset: int, extra: Sequence[Rect] = ()) -> tuple[_Step, _Turtle] | None:
+        """A tile turning the arm to ``side``: it lies across the old heading, one
+        half on the line (``offset`` off it after a crosswise matador)."""
         s, g = self.s, self.g
         h = turtle.heading
-        start = (turtle.at[0] + g * h[0], turtle.at[1] + g * h[1])
+        start = moved(turtle.at, ((g, h), (offset, perpendicular(h))))
         rect = local_rect(start, h, side, 0, s, -s // 2, s + s // 2)
         if not self.free(rect, turtle.region, extra):
             return None
-        pitch = 2 * s + g
-        far = s + g
-        end = (start[0] + far * h[0] + pitch * side[0], start[1] + far * h[1] + pitch * side[1])
-        return _Step(rect, side[1] != 0, positive(side), True), end
+        step = _Step(rect, side[1] != 0, positive(side), True, h)
+        # turning the other way than the arm's own (only ever after a crosswise
+        # matador) leaves the arm's quarter: from there on it may go anywhere free
+        region = turtle.region if side == turtle.turn or not offset else self.area
+        if self.elbows(h):  # on along the edge, from the corner tile's far half
+            end = moved(start, ((s // 2, h), (s + s // 2, side)))
+            sense = clockwise(side)
+            turn = sense if side == clockwise(h) else (-sense[0], -sense[1])
+            return step, _Turtle(end, side, turn, region)
+        end = moved(start, ((s + g, h), (2 * s + g, side)))  # back, one row further out
+        return step, _Turtle(end, (-h[0], -h[1]), side, region, turned=True)
 
     def advance(
         self, turtle: _Turtle, shape: str, offset: int, extra: Sequence[Rect] = ()
@@ -206,32 +280,43 @@ class _Walker:
         if done is not None:
             step, end = done
             return step, _Turtle(end, turtle.heading, turtle.turn, turtle.region)
-        for side in (turtle.turn, (-turtle.turn[0], -turtle.turn[1])):
-            turned = self.corner(turtle, side, extra)
+        if turtle.fresh or (shape == CROSS and self.across_straight):
+            return None
+        side = turtle.turn
+        if offset:  # after a crosswise matador: turn towards the half joined, so
+            # that the places joining either half never overlap
+            axis = perpendicular(turtle.heading)
+            side = axis if offset > 0 else (-axis[0], -axis[1])
+        for way in (side, (-side[0], -side[1])):
+            turned = self.corner(turtle, way, offset, extra)
             if turned is not None:
-                step, end = turned
-                back = (-turtle.heading[0], -turtle.heading[1])
-                return step, _Turtle(end, back, side, turtle.region, turned=True)
+                return turned
         return None
 
 
 # --------------------------------------------------------------------------- the layout
-def shape_of(placement: Placement) -> str:
-    return CROSS if placement.double or placement.across else LINE
-
-
 class _Attempt:
     """One try at a given unit size."""
 
     def __init__(self, source: LayoutSource, area: Rect, unit: int):
         self.source = source
-        self.walker = _Walker(unit, area)
+        crosswise = bool(source.rules.crosswise)
+        self.doubles_across = not crosswise
+        self.walker = _Walker(unit, area, across_straight=crosswise, final=source.phase == "over")
         self.s = unit
         self.area = area
         self.turtles: dict[str, _Turtle] = {}
         self.tiles: list[TileSpot] = []
         self.slots: dict[SlotKey, Slot] = {}
         self.labels: dict[str, Rect] = {}
+
+    def shape(self, p: Placement) -> str:
+        return shape_of(p.double, p.across, self.doubles_across)
+
+    def lead_size(self, lead: Placement) -> tuple[int, int]:
+        """The lead's (width, height): standing when it is a double lying across."""
+        s = self.s
+        return (s, 2 * s) if self.shape(lead) == CROSS else (2 * s, s)
 
     # the lead and the arms it starts ------------------------------------
     def lead_centre(self, placements: Sequence[Placement]) -> Vec:
@@ -243,47 +328,43 @@ class _Attempt:
         lengths = {"W": 0, "E": 0, "N": 0, "S": 0}
         for p in placements[1:]:
             if p.arm in lengths:
-                lengths[p.arm] += (s if shape_of(p) == CROSS else 2 * s) + g
+                lengths[p.arm] += (s if self.shape(p) == CROSS else 2 * s) + g
         for end in self.source.open_ends():
             if end.arm in lengths:
                 lengths[end.arm] += 2 * s + g
         room = {k: v + g + s for k, v in lengths.items()}  # and room to turn
-        double = placements[0].double
-        x = balance(self.area.left, self.area.width, room["W"], s if double else 2 * s, room["E"])
+        width, height = self.lead_size(placements[0])
+        x = balance(self.area.left, self.area.width, room["W"], width, room["E"])
         spinner = self.source.spinner
         if spinner is None or spinner.arm is not None:
             return x, cy
-        y = balance(self.area.top, self.area.height, room["N"], 2 * s, room["S"])
+        y = balance(self.area.top, self.area.height, room["N"], height, room["S"])
         return x, y
 
     def lay_lead(self, lead: Placement, spinner: bool, centre: Vec) -> None:
         s = self.s
         cx, cy = centre
         area = self.area
-        if lead.double:
-            rect = Rect(cx - s // 2, cy - s, s, 2 * s)
-            spot = TileSpot(lead.tile, rect, True, lead.inner, lead.outer, None, -1)
-            west, east = (cx - s // 2, cy), (cx + s // 2, cy)
-        else:
-            rect = Rect(cx - s, cy - s // 2, 2 * s, s)
-            spot = TileSpot(lead.tile, rect, False, lead.inner, lead.outer, None, -1)
-            west, east = (cx - s, cy), (cx + s, cy)
+        width, height = self.lead_size(lead)
+        rect = Rect(cx - width // 2, cy - height // 2, width, height)
         self.walker.taken.append(rect)
-        self.tiles.append(spot)
+        self.tiles.append(TileSpot(lead.tile, rect, height > width, lead.inner, lead.outer, None, -1))
+        west, east = (rect.left, cy), (rect.right, cy)
         if spinner:  # a pinwheel: each arm owns the quarter it turns into
             # (the bounds reach a unit past the centre lines: a tile joined to one
             # half of a crosswise matador sits half a unit off its arm's line)
-            self.turtles["W"] = _Turtle(west, (-1, 0), (0, -1), span(area.left, area.top, west[0], cy + 2 * s))
-            self.turtles["E"] = _Turtle(east, (1, 0), (0, 1), span(east[0], cy - 2 * s, area.right, area.bottom))
-            top, bottom = (cx, cy - s), (cx, cy + s)
-            self.turtles["N"] = _Turtle(top, (0, -1), (1, 0), span(cx - 2 * s, area.top, area.right, top[1]))
-            self.turtles["S"] = _Turtle(bottom, (0, 1), (-1, 0), span(area.left, bottom[1], cx + 2 * s, area.bottom))
+            self.turtles["W"] = _Turtle(west, (-1, 0), (0, -1), span(area.left, area.top, west[0], cy + 2 * s), fresh=True)
+            self.turtles["E"] = _Turtle(east, (1, 0), (0, 1), span(east[0], cy - 2 * s, area.right, area.bottom), fresh=True)
+            top, bottom = (cx, rect.top), (cx, rect.bottom)
+            self.turtles["N"] = _Turtle(top, (0, -1), (1, 0), span(cx - 2 * s, area.top, area.right, top[1]), fresh=True)
+            self.turtles["S"] = _Turtle(bottom, (0, 1), (-1, 0), span(area.left, bottom[1], cx + 2 * s, area.bottom), fresh=True)
         else:
-            self.turtles["W"] = _Turtle(west, (-1, 0), (0, -1), span(area.left, area.top, area.right, cy + 2 * s))
-            self.turtles["E"] = _Turtle(east, (1, 0), (0, 1), span(area.left, cy - 2 * s, area.right, area.bottom))
+            self.turtles["W"] = _Turtle(west, (-1, 0), (0, -1), span(area.left, area.top, area.right, cy + 2 * s), fresh=True)
+            self.turtles["E"] = _Turtle(east, (1, 0), (0, 1), span(area.left, cy - 2 * s, area.right, area.bottom), fresh=True)
 
     def open_sides(self, spot: TileSpot, heading: Vec, sides: tuple[str, str]) -> None:
-        """A spinner on an arm: two more arms start from its ends."""
+        """A spinner on an arm: two more arms start from the middle of its edges
+        facing across the arm (its ends when it lies across, its long sides in line)."""
         r = spot.rect
         axis = perpendicular(heading)
         if axis == (0, 1):
@@ -292,7 +373,7 @@ class _Attempt:
             ends = ((r.left, r.centery), (r.right, r.centery))
         for name, at, sign in ((sides[0], ends[0], -1), (sides[1], ends[1], 1)):
             head = (axis[0] * sign, axis[1] * sign)
-            self.turtles[name] = _Turtle(at, head, clockwise(head), self.area)
+            self.turtles[name] = _Turtle(at, head, clockwise(head), self.area, fresh=True)
 
     # tiles ---------------------------------------------------------------
     def lay(self, p: Placement) -> bool:
@@ -300,27 +381,26 @@ class _Attempt:
         turtle = self.turtles.get(p.arm)
         if turtle is None:
             return False
-        shape = shape_of(p)
         offset = self.join_offset(turtle, p.joins)
-        done = self.walker.advance(turtle, shape, offset)
+        done = self.walker.advance(turtle, self.shape(p), offset)
         if done is None:
             return False
-        step, moved = done
+        step, after = done
         self.walker.corners += step.cornered
         if p.across:
             if step.cornered:
                 first, second = (p.inner, p.outer) if step.forward else (p.outer, p.inner)
             else:
                 first, second = p.inner, p.outer
-                moved.cross_pair = (first, second)
+                after.cross_pair = (first, second)
         elif p.double:
             first = second = p.inner
         else:
             first, second = (p.inner, p.outer) if step.forward else (p.outer, p.inner)
-        spot = TileSpot(p.tile, step.rect, step.vertical, first, second, p.arm, p.index)
+        spot = TileSpot(p.tile, step.rect, step.vertical, first, second, p.arm, p.index, step.heading, step.cornered)
         self.walker.taken.append(step.rect)
         self.tiles.append(spot)
-        self.turtles[p.arm] = moved
+        self.turtles[p.arm] = after
         spinner = self.source.spinner
         if spinner is not None and spinner.arm == p.arm and spinner.index == p.index:
             self.open_sides(spot, turtle.heading, spinner.sides)
@@ -340,27 +420,36 @@ class _Attempt:
         self.slots[(None, CROSS, None)] = Slot(None, CROSS, None, Rect(cx - s // 2, cy - s, s, 2 * s), True, True)
 
     def end_slots(self, end: OpenEnd, others: list[Rect]) -> bool:
+        """The slots of one end: each shape a tile may take there (after a crosswise
+        matador only in line), for each value it may join, clear of ``others``.
+
+        The places joining either half of a crosswise matador never overlap: they
+        lie side by side, or turn away from each other."""
         turtle = self.turtles.get(end.arm)
         if turtle is None:
             return False
         joins_options: Sequence[int | None] = end.values if end.crosswise else (None,)
+        shapes = (LINE,) if end.crosswise else (LINE, CROSS)
         mine: list[Rect] = []
         for joins in joins_options:
             offset = self.join_offset(turtle, joins) if joins is not None else 0
-            for shape in (LINE, CROSS):
+            for shape in shapes:
                 done = self.walker.advance(turtle, shape, offset, others)
                 if done is None:
                     return False
                 step, _ = done
                 self.walker.corners += step.cornered
-                self.slots[(end.arm, shape, joins)] = Slot(end.arm, shape, joins, step.rect, step.vertical, step.forward)
+                self.slots[(end.arm, shape, joins)] = Slot(
+                    end.arm, shape, joins, step.rect, step.vertical, step.forward, step.heading, step.cornered
+                )
                 mine.append(step.rect)
-        label = mine[0].unionall(mine[1:])
-        self.labels[end.arm] = label
+        self.labels[end.arm] = mine[0].unionall(mine[1:])
         others.extend(mine)
         return True
 
-    def run(self) -> bool:
+    def run(self, straight: bool = False) -> bool:
+        """Lay everything; False when something does not fit (or, with
+        ``straight``, as soon as an arm has to turn)."""
         placements = list(self.source.placements)
         if not placements:
             if self.source.phase == "lead":
@@ -369,16 +458,16 @@ class _Attempt:
         spinner = self.source.spinner
         self.lay_lead(placements[0], spinner is not None and spinner.arm is None, self.lead_centre(placements))
         for p in placements[1:]:
-            if not self.lay(p):
+            if not self.lay(p) or (straight and self.walker.corners):
                 return False
         others: list[Rect] = []
         for end in self.source.open_ends():
-            if not self.end_slots(end, others):
+            if not self.end_slots(end, others) or (straight and self.walker.corners):
                 return False
         return True
 
     def result(self, fits: bool) -> TableLayout:
-        layout = TableLayout(self.s, self.area, self.tiles, self.slots, fits, self.labels)
+        layout = TableLayout(self.s, self.area, self.tiles, self.slots, fits, self.labels, self.doubles_across)
         return centred(layout)
 
 
@@ -407,17 +496,38 @@ def centred(layout: TableLayout) -> TableLayout:
         dy = 0
     if dx == 0 and dy == 0:
         return layout
-    tiles = [TileSpot(t.tile, t.rect.move(dx, dy), t.vertical, t.first, t.second, t.arm, t.index) for t in layout.tiles]
-    slots = {k: Slot(v.arm, v.shape, v.joins, v.rect.move(dx, dy), v.vertical, v.forward) for k, v in layout.slots.items()}
+    tiles = [replace(t, rect=t.rect.move(dx, dy)) for t in layout.tiles]
+    slots = {k: replace(v, rect=v.rect.move(dx, dy)) for k, v in layout.slots.items()}
     labels = {k: r.move(dx, dy) for k, r in layout.labels.items()}
-    return TableLayout(layout.unit, layout.area, tiles, slots, layout.fits, labels)
+    return TableLayout(layout.unit, layout.area, tiles, slots, layout.fits, labels, layout.doubles_across)
+
+
+def with_last_tile(previous: TableLayout, p: Placement) -> TableLayout | None:
+    """``previous`` with ``p`` laid where its slot was and no slots left: the
+    round's last tile lands on its ghost and the table holds still. None when
+    ``previous`` had no slot for it."""
+    if p.arm is None:
+        return None
+    slot = previous.slot(p.arm, shape_of(p.double, p.across, previous.doubles_across), p.joins)
+    if slot is None:
+        return None
+    if p.double:
+        first = second = p.inner
+    elif p.across and not slot.turn:
+        first, second = p.inner, p.outer
+    else:
+        first, second = slot.faces(p.inner, p.outer)
+    spot = TileSpot(p.tile, slot.rect, slot.vertical, first, second, p.arm, p.index, slot.heading, slot.turn)
+    return TableLayout(previous.unit, previous.area, [*previous.tiles, spot], {}, previous.fits, {}, previous.doubles_across)
 
 
 def largest_unit(area: Rect) -> int:
-    """The unit a nearly empty table uses: big, but leaving room to play.
+    """The unit a nearly empty table uses: as large as a hand's tiles, but leaving
+    room to play.
 
     The cap grows with a felt taller than a 1280x800 window's (up to half as
-    much again), so tiles on a large screen are not lost on the cloth.
+    much again, as the hand does), so tiles on a large screen are not lost on
+    the cloth.
     """
     cap = int(MAX_UNIT * max(1.0, min(1.5, area.height / NOMINAL_FELT_H)))
     unit = min(cap, area.height // 8, area.width // 14)
@@ -427,28 +537,45 @@ def largest_unit(area: Rect) -> int:
 def compute_layout(source: LayoutSource, area: Rect, max_unit: int | None = None) -> TableLayout:
     """The screen layout of ``source`` inside ``area``.
 
-    The unit is the largest at which the arms run straight, as long as that is
-    no smaller than three quarters of the usual unit; below that, the largest
-    unit at which everything fits, arms turning at the edges. ``max_unit`` caps
-    the unit (a scene passes the unit of the previous move, so the tiles never
-    grow back during a round). If nothing fits even at the smallest unit, the
-    smallest layout is returned with ``fits`` False.
+    The yardstick is the largest unit at which every tile and drop slot fits,
+    arms turning at the edges. The unit chosen is the largest at which all arms
+    run straight, if that is no smaller than ``PREFER_STRAIGHT`` of the
+    yardstick; else the largest that fits. ``max_unit`` caps the unit chosen
+    (a scene passes the unit of the previous move, so the tiles never grow
+    back during a round) but not the yardstick, so a capped table still turns
+    its arms rather than shrinking them move by move. If nothing fits even at
+    the smallest unit, the smallest layout is returned with ``fits`` False.
     """
     nominal = largest_unit(area)
-    comfortable = max(MIN_UNIT, nominal * 3 // 4 - (nominal * 3 // 4) % 2)
-    top = nominal
-    if max_unit is not None:
-        top = max(MIN_UNIT, min(top, max_unit - max_unit % 2))
-    attempt: _Attempt | None = None
-    first_fit: _Attempt | None = None
-    for unit in range(top, MIN_UNIT - 1, -2):
-        attempt = _Attempt(source, area, unit)
-        if attempt.run():
-            if attempt.walker.corners == 0:
-                return attempt.result(True)
-            first_fit = first_fit or attempt
-        if first_fit is not None and unit <= comfortable:
-            return first_fit.result(True)
-    assert attempt is not None
-    return attempt.result(False)
+    top = nominal if max_unit is None else max(MIN_UNIT, min(nominal, max_unit - max_unit % 2))
+    tried: dict[int, _Attempt | None] = {}
 
+    def fits(unit: int, straight: bool = False) -> _Attempt | None:
+        if unit not in tried:
+            attempt = _Attempt(source, area, unit)
+            ok = attempt.run(straight)
+            if not ok and straight and attempt.walker.corners:
+                return None  # gave up at its first corner: whether it fits is unknown
+            tried[unit] = attempt if ok else None
+        return tried[unit]
+
+    yardstick = next((u for u in range(nominal, MIN_UNIT - 1, -2) if fits(u) is not None), None)
+    if yardstick is None:
+        smallest = _Attempt(source, area, MIN_UNIT)
+        smallest.run()
+        return smallest.result(False)
+    turning: _Attempt | None = None  # the largest under the cap that fits with corners
+    for unit in range(min(top, yardstick), MIN_UNIT - 1, -2):
+        if turning is not None and unit < yardstick * PREFER_STRAIGHT:
+            break
+        attempt = fits(unit, straight=turning is not None)
+        if attempt is None:
+            continue
+        if attempt.walker.corners == 0:
+            return attempt.result(True)
+        turning = turning or attempt
+    if turning is None:  # under the cap nothing fits (fitting is not quite monotonic
+        # in the unit): better a little larger than overlapping tiles
+        turning = tried[yardstick]
+        assert turning is not None
+    return turning.result(True)

@@ -90,7 +90,7 @@ class TableInput:
     variant: int = 0
     target_index: int = 0
     pointer: tuple[int, int] = (0, 0)
-    follow_pointer: bool = True  # the place under the pointer wins, until keys or a controller choose
+    hover: bool = True  # the pointer picks the place it rests on (until a place is pointed out, or keys or a controller choose)
     _targets_cache: dict[tuple[int, int], list[Target]] = field(default_factory=dict)
 
     # What is held -----------------------------------------------------------
@@ -100,6 +100,15 @@ class TableInput:
         if self.drag is not None and self.drag.lifted:
             return self.drag.tile
         return self.selected
+
+    def pick(self, tile: int, target_index: int, variant: int) -> None:
+        """Point out a tile and one of its places (a hint, a lesson): the place
+        stays chosen until the pointer moves."""
+        self.drag = None
+        self.selected = tile
+        self.target_index = target_index
+        self.variant = variant
+        self.hover = False
 
     def reset(self) -> None:
         self.selected = None
@@ -120,7 +129,7 @@ class TableInput:
             return None
         if self.drag is not None and self.drag.lifted:
             return self.target_at(self.drag.pos, targets, ctx.layout)
-        hovered = self.target_at(self.pointer, targets, ctx.layout, reach=0.2) if self.follow_pointer else None
+        hovered = self.target_at(self.pointer, targets, ctx.layout, reach=0.2) if self.hover else None
         if hovered is not None:
             return hovered
         return targets[self.target_index % len(targets)]
@@ -165,7 +174,7 @@ class TableInput:
 
     def _motion(self, pos: tuple[int, int]) -> Intent | None:
         self.pointer = pos
-        self.follow_pointer = True
+        self.hover = True
         drag = self.drag
         if drag is None:
             return None
@@ -256,15 +265,15 @@ class TableInput:
             self.selected = tiles[index]
             self.variant = 0
             self.target_index = 0
-            self.follow_pointer = False
+            self.hover = False
             return Intent("select", tile=self.selected)
         if name in ("up", "down") and self.selected is not None:
-            if self.follow_pointer:  # start from the place the pointer showed
+            if self.hover:  # start from the place the pointer showed
                 shown = self.chosen_target(ctx)
                 targets = self.targets(ctx)
                 if shown is not None and shown in targets:
                     self.target_index = targets.index(shown)
-                self.follow_pointer = False
+                self.hover = False
             self.target_index += -1 if name == "up" else 1
             return Intent("select", tile=self.selected)
         if name == "turn" and self.active_tile is not None:

@@ -1,7 +1,7 @@
 """The round's moves in plain words, as the table saw them.
 
 Each line names who acted and what they did ("Hard laid 6-1 on the north
-arm", "Ann drew 3 tiles", "Bo passed, with no 3 or 4"), with small tile
+arm", "Ann laid 5-2 on the 4", "Ann drew 3 tiles", "Bo passed, with no 3 or 4"), with small tile
 pictures: the tiles laid, and for a draw the tiles drawn, face up only for the
 seat whose screen it is; everyone else's draws are backs.
 
@@ -29,22 +29,25 @@ class LogLine:
     tiles: tuple[Face, ...] = ()
 
 
-def arm_words(arm: str, spinner: bool) -> str:
-    """"the north arm", "the east spinner's south arm"; in a plain line "the left end"."""
-    if not spinner:
-        return {"W": "the left end", "E": "the right end"}.get(arm, f"the {arm} end")
+def arm_words(arm: str, before: RoundState) -> str:
+    """Where a lay goes, as a player would say it: in a plain line "the 6" (what
+    the end showed), elsewhere "the north arm", "the east spinner's south arm"."""
+    if before.rules.layout == "line":
+        shown = before.end_values(arm)
+        if len(shown) == 1:
+            return "the blank" if shown[0] == 0 else f"the {shown[0]}"
     if len(arm) == 2:
         return f"the {COMPASS[arm[0]]} spinner's {COMPASS[arm[1]]} arm"
     return f"the {COMPASS.get(arm, arm)} arm"
 
 
-def place_words(action: Action, spinner: bool) -> str:
-    """Where a lay puts its tile: "6-1 on the north arm", "4-3 across the east arm"."""
+def place_words(action: Action, before: RoundState) -> str:
+    """Where a lay puts its tile: "6-1 on the 1", "4-3 across the east arm"."""
     assert action.tile is not None
     tile = tile_name(action.tile)
     if action.arm is None:
         return tile
-    where = arm_words(action.arm, spinner)
+    where = arm_words(action.arm, before)
     if action.across:
         return f"{tile} across {where}"
     text = f"{tile} on {where}"
@@ -53,10 +56,10 @@ def place_words(action: Action, spinner: bool) -> str:
     return text
 
 
-def lay_words(name: str, action: Action, spinner: bool) -> str:
+def lay_words(name: str, action: Action, before: RoundState) -> str:
     if action.arm is None:
-        return f"{name} led {place_words(action, spinner)}"
-    return f"{name} laid {place_words(action, spinner)}"
+        return f"{name} led {place_words(action, before)}"
+    return f"{name} laid {place_words(action, before)}"
 
 
 def pass_words(name: str, before: RoundState) -> str:
@@ -72,13 +75,12 @@ def pass_words(name: str, before: RoundState) -> str:
 def round_log(state: RoundState, names: list[str], face_up: frozenset[int] = frozenset()) -> list[LogLine]:
     """The lines of the round so far, oldest first. Draws by seats in ``face_up``
     show their tiles; every other draw shows backs."""
-    spinner = state.rules.layout != "line"
     lines: list[LogLine] = []
     drawn = 0  # tiles taken from the front of the boneyard so far
     for index, (seat, action) in enumerate(state.history):
         name = names[seat]
         if action.kind == "lay" and action.tile is not None:
-            lines.append(LogLine(index, seat, lay_words(name, action, spinner), (halves(action.tile),)))
+            lines.append(LogLine(index, seat, lay_words(name, action, state.before(index)), (halves(action.tile),)))
         elif action.kind == "draw":
             tiles = state.boneyard[drawn : drawn + action.count]
             drawn += action.count

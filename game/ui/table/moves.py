@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from game.engine import Action
 from game.engine.tiles import halves, is_double
-from game.ui.table.geometry import CROSS, LINE, Slot, TableLayout
+from game.ui.table.geometry import Slot, TableLayout, shape_of
 
 TargetKey = tuple[str | None, int | None]  # (arm or None for the lead, joined value)
 
@@ -46,14 +46,16 @@ def targets_for(tile: int, legal: list[Action]) -> list[Target]:
     return [Target(arm, joins, tuple(actions)) for (arm, joins), actions in groups.items()]
 
 
-def shape_of_action(action: Action) -> str:
+def shape_of_action(action: Action, doubles_across: bool = True) -> str:
+    """How ``action``'s tile would lie: across its arm or in line (a double lies
+    in line in games with crosswise matadors, as their rules lay it)."""
     assert action.tile is not None
-    return CROSS if action.across or is_double(action.tile) else LINE
+    return shape_of(is_double(action.tile), action.across, doubles_across)
 
 
 def slot_of(action: Action, layout: TableLayout) -> Slot | None:
-    """Where ``action`` would put its tile."""
-    return layout.slot(action.arm, shape_of_action(action), action.joins)
+    """Where ``action`` would put its tile: where its ghost is drawn and where it drops."""
+    return layout.slot(action.arm, shape_of_action(action, layout.doubles_across), action.joins)
 
 
 def ghost_faces(action: Action, slot: Slot) -> tuple[int, int]:

@@ -30,7 +30,7 @@ from game.ui.scene import GuiScene
 from game.ui.seat_inputs import SeatInputs, input_label
 from game.ui.table.animation import Glide, Motion, Shift, centre_of
 from game.ui.table.draw import TableRenderer
-from game.ui.table.geometry import TableLayout, compute_layout
+from game.ui.table.geometry import TableLayout, compute_layout, with_last_tile
 from game.ui.table.handoff import HandoffScene
 from game.ui.table.input import KEY_COMMANDS, InputContext, Intent, TableInput, plain
 from game.ui.table.knowledge import SeatKnowledge, table_knowledge
@@ -203,6 +203,10 @@ class TableScene(GuiScene):
             return True
         return self.state.current_player == self.viewer or self.state.over
 
+    def revealed(self, seat: int) -> tuple[int, ...] | None:
+        """The tiles of ``seat``'s plaque shown face up (a review); None while they are hidden."""
+        return None
+
     def can_act(self) -> bool:
         """Whether the person at the screen may move now."""
         state = self.state
@@ -304,7 +308,11 @@ class TableScene(GuiScene):
         self.regions = self.compute_regions(shown)
         key = (self.match.round_index, self.size, panel)
         before = self.layout
-        self.layout = compute_layout(state, self.regions.layout_area, self._unit_cap.get(key))
+        last = state.placements[-1] if state.placements else None
+        settled = None
+        if state.over and not force and key in self._unit_cap and last is not None and len(before.tiles) == len(state.placements) - 1:
+            settled = with_last_tile(before, last)  # the round's last tile: the table holds still
+        self.layout = settled or compute_layout(state, self.regions.layout_area, self._unit_cap.get(key))
         if not force and key in self._unit_cap:
             self._shift_from(before)
         self._unit_cap = {key: self.layout.unit}
@@ -319,15 +327,18 @@ class TableScene(GuiScene):
         self._update_buttons()
 
     def _shift_from(self, before: TableLayout) -> None:
-        """Let the tiles already on the table glide to where the new layout puts them."""
+        """Let the tiles already on the table glide to where the new layout puts
+        them, easing to their new size when the table shrank."""
         old = {spot.tile: centre_of(spot.rect) for spot in before.tiles}
+        resized = 0 < before.unit != self.layout.unit
         moved = {
             spot.tile: old[spot.tile]
             for spot in self.layout.tiles
-            if spot.tile in old and centre_of(spot.rect) != old[spot.tile]
+            if spot.tile in old and (resized or centre_of(spot.rect) != old[spot.tile])
         }
         if moved:
-            self.motion.shift = Shift(moved, self.glide_s * SHIFT_SHARE)
+            units = (before.unit, self.layout.unit) if resized else (0, 0)
+            self.motion.shift = Shift(moved, self.glide_s * SHIFT_SHARE, 0.0, *units)
 
     def _update_buttons(self) -> None:
         kinds = {a.kind for a in self.legal} if self.can_act() else set()
@@ -496,7 +507,7 @@ class TableScene(GuiScene):
         self.input.selected = next((t for t in tiles if t in playable), tiles[0])
         self.input.variant = 0
         self.input.target_index = 0
-        self.input.follow_pointer = False
+        self.input.hover = False
 
     def follow(self, intent: Intent) -> None:
         """Do what the player asked: always through the engine."""
@@ -906,18 +917,23 @@ class TableScene(GuiScene):
         if self.hinted is None:
             return
         _, action, reason = self.hinted
+        self.point_at(action)
         if action.kind == "lay" and action.tile is not None:
-            self.input.reset()
-            self.input.selected = action.tile
-            for index, target in enumerate(targets_for(action.tile, self.legal)):
-                if action in target.actions:
-                    self.input.target_index = index
-                    self.input.variant = target.actions.index(action)
-            what = place_words(action, self.match.rules.layout != "line")
+            what = place_words(action, self.state)
             text = f"Hint: lead {what}" if action.arm is None else f"Hint: {what}"
         else:
             text = {"draw": "Hint: draw", "pass": "Hint: pass", "refuse": "Hint: refuse to lead"}.get(action.kind, "Hint")
         self.motion.say(f"{text} — {reason}", 6.0)
+
+    def point_at(self, action: Action) -> None:
+        """Show where ``action`` goes: its tile lifts from the hand, its place glows
+        (turned as ``action`` lays it). Nothing is played."""
+        self.input.reset()
+        if action.kind != "lay" or action.tile is None:
+            return
+        for index, target in enumerate(targets_for(action.tile, self.legal)):
+            if action in target.actions:
+                self.input.pick(action.tile, index, target.actions.index(action))
 
     def hinted_action(self) -> Action | None:
         """The hint for the position on the table, if one was asked for and is still good."""

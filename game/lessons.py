@@ -1,0 +1,123 @@
+"""The lessons of "Learn to play": data, not code.
+
+Each lesson in ``lessons.json`` is a rule set, two seats, a fixed deal and a
+list of steps. A step says something; most also name one action, written as a
+game record writes it (``{"player": 0, "lay": "6-1", "on": "E", "touch": 6}``).
+The learner's actions are waited for (and a wrong move explained with the
+step's ``wrong`` words); the computer's are played for it. A lesson is checked
+by replaying its steps with the engine, so a lesson that could not be played
+never loads.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.engine import Action, Match, PlayerInfo, RecordError, Rules, RuleError, action_from_json, parse_tile
+
+LESSONS_PATH = Path(__file__).resolve().parent / "lessons.json"
+FORMAT = "matador-lessons/1"
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be used, with the lesson and step named."""
+
+
+@dataclass(frozen=True)
+class Step:
+    say: str
+    seat: int | None = None  # who acts in this step, if anyone
+    action: Action | None = None
+    wrong: str = ""  # what to say to a learner who does something else
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    title: str
+    summary: str
+    rules: Rules
+    players: tuple[PlayerInfo, ...]
+    hands: tuple[tuple[int, ...], ...]
+    boneyard: tuple[int, ...]
+    steps: tuple[Step, ...]
+
+    @property
+    def learner(self) -> int:
+        """The seat of the person taking the lesson."""
+        return next(seat for seat, p in enumerate(self.players) if p.is_human)
+
+    def new_match(self) -> Match:
+        """The lesson's match, dealt and waiting for its first step."""
+        match = Match(self.rules, list(self.players), 0)
+        match.next_round(self.hands, self.boneyard)
+        return match
+
+
+def load_lessons(path: Path = LESSONS_PATH) -> list[Lesson]:
+    """Every lesson in ``path``, each checked by playing it; ``LessonError`` if one cannot be."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as err:
+        raise LessonError(f"the lessons cannot be read: {err}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("lessons"), list):
+        raise LessonError(f"the lessons file must be an object with format {FORMAT!r} and a list of lessons")
+    return [parse_lesson(item, i) for i, item in enumerate(data["lessons"])]
+
+
+def parse_lesson(item: Any, index: int) -> Lesson:
+    where = f"lesson {index}"
+    if not isinstance(item, dict):
+        raise LessonError(f"{where}: must be an object")
+    try:
+        rules_obj = item["rules"]
+        players = tuple(_player(p) for p in item["players"])
+        rules = Rules.from_base(rules_obj["base"], len(players), rules_obj.get("options") or {})
+        hands = tuple(tuple(parse_tile(t, rules.top) for t in hand) for hand in item["deal"]["hands"])
+        boneyard = tuple(parse_tile(t, rules.top) for t in item["deal"]["boneyard"])
+        title, summary, lesson_id = str(item["title"]), str(item["summary"]), str(item["id"])
+    except (KeyError, TypeError, ValueError, RuleError) as err:
+        raise LessonError(f"{where}: {err}") from None
+    steps = []
+    for s, obj in enumerate(item.get("steps", [])):
+        if not isinstance(obj, dict) or not isinstance(obj.get("say"), str):
+            raise LessonError(f"{where}, step {s}: a step is an object with the words it says")
+        seat, action = None, None
+        if "do" in obj:
+            try:
+                seat, action = action_from_json(obj["do"], rules)
+            except RecordError as err:
+                raise LessonError(f"{where}, step {s}: {err}") from None
+        steps.append(Step(obj["say"], seat, action, str(obj.get("wrong", ""))))
+    lesson = Lesson(lesson_id, title, summary, rules, players, hands, boneyard, tuple(steps))
+    check(lesson, where)
+    return lesson
+
+
+def _player(obj: Any) -> PlayerInfo:
+    if obj.get("kind") == "human":
+        return PlayerInfo(str(obj["name"]), "human", None)
+    return PlayerInfo(str(obj["name"]), "computer", str(obj.get("level", "easy")))
+
+
+def check(lesson: Lesson, where: str) -> None:
+    """Play every step's action: each must be its seat's turn and legal."""
+    if sum(p.is_human for p in lesson.players) != 1:
+        raise LessonError(f"{where}: a lesson has exactly one learner")
+    try:
+        match = lesson.new_match()
+    except Exception as err:
+        raise LessonError(f"{where}: the deal cannot be played: {err}") from None
+    state = match.round
+    for s, step in enumerate(lesson.steps):
+        if step.action is None:
+            continue
+        if state.current_player != step.seat:
+            raise LessonError(f"{where}, step {s}: it is seat {state.current_player}'s turn, not seat {step.seat}'s")
+        reason = state.explain(step.action)
+        if reason is not None:
+            raise LessonError(f"{where}, step {s}: {reason}")
+        match.push(step.action)

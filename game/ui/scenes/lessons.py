@@ -1,0 +1,98 @@
+"""Learn to play: the lessons to choose from, each with what it teaches.
+
+Up/Down (or Tab) and Enter work as well as the mouse; Esc goes back."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.lessons import Lesson, LessonError, load_lessons
+from game.ui.menu import MenuScene, blit_centred, panel, scale_for, shadowed, style, wrap
+from game.ui.text import DIM, GOLD, IVORY, RED
+
+
+class LessonsScene(MenuScene):
+    """The list of lessons, then Back."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.picture: pygame.Surface | None = None
+        self.problem: str | None = None
+        try:
+            self.lessons: list[Lesson] = load_lessons()
+        except LessonError as err:  # a damaged install: say so, never crash
+            self.lessons = []
+            self.problem = f"The lessons cannot be loaded ({err})."
+
+    def build_widgets(self) -> None:
+        assert self.gui is not None
+        w, h = self.size
+        s = scale_for(self.size)
+        width = min(w - 40, int(760 * s))
+        pad = int(24 * s)
+        title = shadowed(self.text, "Learn to play", int(64 * s))
+        intro = wrap(self.text, "Short lessons on fixed deals against an easy computer. Leave one at any time with Esc.", width - 2 * pad, max(14, int(20 * s)), DIM)
+        bh, gap = int(50 * s), int(10 * s)
+        rows: list[tuple[pygame.Surface, list[pygame.Surface]]] = []
+        for number, lesson in enumerate(self.lessons, 1):
+            summary = wrap(self.text, lesson.summary, width - 2 * pad, max(13, int(17 * s)), IVORY)
+            rows.append((self.text.fit(f"Lesson {number}", width, max(13, int(16 * s)), GOLD, True), summary))
+        body_h = sum(bh + gap + sum(line.get_height() for line in summary) + int(14 * s) for _, summary in rows)
+        if self.problem:
+            body_h += int(60 * s)
+        height = pad + title.get_height() + sum(line.get_height() for line in intro) + int(16 * s) + body_h + bh + pad
+        top = max(8, (h - height) // 2)
+        box_rect = pygame.Rect((w - width) // 2, top, width, min(height, h - 16))
+        picture = pygame.Surface(self.size, pygame.SRCALPHA)
+        picture.blit(panel(box_rect.size, 18), box_rect.topleft)
+        y = top + pad // 2
+        blit_centred(picture, title, w // 2, y)
+        y += title.get_height()
+        for line in intro:
+            blit_centred(picture, line, w // 2, y)
+            y += line.get_height()
+        y += int(16 * s)
+        if self.problem:
+            for line in wrap(self.text, self.problem, width - 2 * pad, max(14, int(18 * s)), RED):
+                blit_centred(picture, line, w // 2, y)
+                y += line.get_height()
+            y += int(20 * s)
+        self.buttons = {}
+        for (number, lesson), (_, summary) in zip(enumerate(self.lessons, 1), rows):
+            rect = pygame.Rect(box_rect.left + pad, y, width - 2 * pad, bh)
+            self.buttons[f"lesson:{number - 1}"] = pygame_gui.elements.UIButton(
+                rect, f"{number}. {lesson.title}", self.gui, object_id=style("title_button", self.size)
+            )
+            y += bh + gap // 2
+            for line in summary:
+                picture.blit(line, (rect.left + int(8 * s), y))
+                y += line.get_height()
+            y += int(14 * s)
+        back_w = int(200 * s)
+        self.buttons["back"] = pygame_gui.elements.UIButton(
+            pygame.Rect(w // 2 - back_w // 2, min(y, h - bh - 12), back_w, bh), "Back", self.gui, object_id=style("title_button", self.size)
+        )
+        self.picture = picture
+
+    def build_gui(self) -> None:
+        super().build_gui()
+        if self.focus.index is None and self.focus.order:
+            self.focus.reset(self.focus.order, self.buttons, self.focus.order[0])
+
+    def on_button(self, name: str) -> None:
+        if self.app is None:
+            return
+        if name == "back":
+            self.on_escape()
+        elif name.startswith("lesson:"):
+            index = int(name.split(":", 1)[1])
+            self.app.routes.start_lesson(index)
+
+    def on_escape(self) -> None:
+        if self.app is not None:
+            self.app.pop()
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        if self.picture is not None:
+            surface.blit(self.picture, (0, 0))

@@ -1,0 +1,254 @@
+"""A lesson at the table: the table scene, walked step by step through a lesson
+of ``game.lessons``.
+
+A card on the right of the felt says what each step teaches. Where the step is
+the learner's move, its tile lifts and its place glows; any other move is
+explained in words and not played. The computer's moves are the lesson's own,
+played at a pace a person can follow. Reading steps wait for Next. Esc, or
+"Leave lesson", leaves at any time; nothing is saved or counted.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+import pygame_gui
+
+from game.engine import Action
+from game.lessons import Lesson, Step
+from game.ui.menu import wrap
+from game.ui.table.regions import TableRegions, compute_regions
+from game.ui.table.scene import TableScene
+from game.ui.text import DIM, GOLD, IVORY
+from game.ui.thinker import ComputerController, Thinker
+
+if TYPE_CHECKING:
+    from game.ui.gamepad import PadPress
+
+CARD = (14, 26, 19, 240)
+EDGE = (201, 168, 90)
+
+
+class LessonScene(TableScene):
+    """One lesson, from its deal to its last step."""
+
+    def __init__(
+        self,
+        lesson: Lesson,
+        number: int = 1,
+        *,
+        thinker: Thinker | None = None,
+        animation_speed: str = "normal",
+        computer_speed: str = "normal",
+        on_leave: Callable[[TableScene], None] | None = None,
+    ):
+        super().__init__(
+            lesson.new_match(),
+            thinker=thinker,
+            animation_speed=animation_speed,
+            computer_speed=computer_speed,
+            on_leave=on_leave,
+            on_pause=lambda scene: scene.leave(),  # Esc leaves the lesson
+        )
+        self.lesson = lesson
+        self.number = number
+        self.step_index = 0
+        self.takebacks = None  # a lesson is walked forwards only
+        self._card: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._lesson_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+
+    # What the lesson is at ---------------------------------------------------------
+    @property
+    def step(self) -> Step | None:
+        steps = self.lesson.steps
+        return steps[self.step_index] if self.step_index < len(steps) else None
+
+    @property
+    def finished(self) -> bool:
+        return self.step_index >= len(self.lesson.steps) - 1 and (self.step is None or self.step.action is None)
+
+    def expected(self) -> Action | None:
+        """The learner's move this step waits for (as the engine would play it)."""
+        step = self.step
+        if step is None or step.action is None or step.seat != self.lesson.learner:
+            return None
+        return self.state.normalized(step.action)
+
+    def next_step(self) -> None:
+        """Go on from a reading step (Next)."""
+        step = self.step
+        if step is None or step.action is not None:
+            return
+        if self.step_index >= len(self.lesson.steps) - 1:
+            self.leave()
+            return
+        self.step_index += 1
+        self._entered()
+
+    def _entered(self) -> None:
+        """A new step: point at the learner's move, if it is one."""
+        self._card = None
+        expected = self.expected()
+        if expected is not None:
+            self.sync()
+            self.point_at(expected)
+
+    # The table, narrowed to the lesson ---------------------------------------------
+    def tool_names(self) -> list[str]:
+        return []
+
+    def compute_regions(self, viewer: int | None = None) -> TableRegions:
+        return compute_regions(self.size, self.match.rules.players, self.lesson.learner, 0, True)
+
+    def panel_content(self) -> None:  # type: ignore[override]
+        return None  # the lesson card takes the side panel's place
+
+    def build_gui(self) -> None:
+        super().build_gui()
+        assert self.gui is not None
+        regions = self.compute_regions()  # for the window's new size (the scene's own follow in sync)
+        panel = regions.panel or pygame.Rect(0, 0, 200, 200)
+        k = regions.scale
+        bh = round(38 * k)
+        pad = round(10 * k)
+        half = (panel.width - 3 * pad) // 2
+        y = panel.bottom - pad - bh
+        self._lesson_buttons = {
+            "leave": pygame_gui.elements.UIButton(pygame.Rect(panel.left + pad, y, half, bh), "Leave lesson", self.gui),
+            "next": pygame_gui.elements.UIButton(
+                pygame.Rect(panel.left + 2 * pad + half, y, half, bh), "Next", self.gui, object_id="#primary"
+            ),
+        }
+        self._card = None
+
+    # Moves ---------------------------------------------------------------------------
+    def play(self, action: Action, origin: tuple[int, int] | None) -> bool:
+        seat = self.state.current_player
+        step = self.step
+        if seat == self.lesson.learner:
+            expected = self.expected()
+            if expected is None:
+                self.motion.say("Read the card, then press Next", 3.0)
+                return False
+            if self.state.normalized(action) != expected:
+                why = self.state.explain(action)
+                self.motion.say((step.wrong if step is not None and step.wrong else why) or "Not this time: look where the place glows", 5.0, warning=True)
+                self.sound("refused")
+                self.point_at(expected)
+                return False
+        played = super().play(action, origin)
+        if played:
+            self.step_index += 1
+            self._entered()
+        return played
+
+    def request(self, action: Action) -> None:
+        expected = self.expected()
+        if self.state.current_player == self.lesson.learner and expected is not None and self.state.normalized(action) != expected:
+            self.play(action, None)  # says what this step wants instead
+            return
+        super().request(action)
+
+    def refuse_drop(self, tile: int, pos: tuple[int, int] | None, reason: str) -> None:
+        step = self.step
+        super().refuse_drop(tile, pos, step.wrong if step is not None and step.wrong and self.expected() is not None else reason)
+        expected = self.expected()
+        if expected is not None:
+            self.point_at(expected)
+
+    def _computer_turn(self, controller: ComputerController, dt: float) -> None:
+        """The computer plays the lesson's move, once the lesson gets there."""
+        step = self.step
+        if step is None or step.action is None or step.seat != controller.seat:
+            return
+        self._think_clock += dt
+        if self._think_clock >= self.think_s * 2:  # time to read what the card says first
+            self._think_clock = 0.0
+            self.play(step.action, None)
+
+    def _after_round(self, dt: float) -> None:
+        """No summary: the lesson's last step says how the round was scored."""
+
+    # Every frame ---------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for name, button in self._lesson_buttons.items():
+            if button.check_pressed():
+                self.sound("button")
+                if name == "leave":
+                    self.leave()
+                    return
+                self.next_step()
+                if self.app is None or self.app.top is not self:
+                    return  # finished: the lesson has left the stack
+        step = self.step
+        reading = step is not None and step.action is None
+        next_button = self._lesson_buttons.get("next")
+        if next_button is not None:
+            next_button.set_text("Finish" if self.finished else "Next")
+            if reading and not next_button.visible:
+                next_button.show()  # type: ignore[no-untyped-call]
+            elif not reading and next_button.visible:
+                next_button.hide()  # type: ignore[no-untyped-call]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        step = self.step
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.leave()  # a lesson can be left at any time, a tile in hand or not
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n):
+            if step is not None and step.action is None:
+                self.next_step()
+                return True
+        return super().handle_event(event)
+
+    def handle_pad(self, press: PadPress) -> None:
+        """A controller: A goes on from a card to read (as Enter does); Start leaves (as
+        Esc does); the lesson has no moves panel to show; the rest plays as at any table."""
+        step = self.step
+        if press.button == "a" and not press.repeat and step is not None and step.action is None:
+            self.next_step()
+            return
+        if press.button in ("back", "lb", "rb"):
+            return
+        super().handle_pad(press)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table, then the lesson's card in the side panel's place (changes nothing)."""
+        assert self.renderer is not None
+        self.renderer.draw(surface, self)
+        panel = self.regions.panel
+        if panel is not None:
+            surface.blit(self.card(panel.size), panel.topleft)
+        self.draw_gui(surface)
+
+    def card(self, size: tuple[int, int]) -> pygame.Surface:
+        key: tuple[object, ...] = (self.step_index, size, self.regions.scale)
+        if self._card is not None and self._card[0] == key:
+            return self._card[1]
+        k = self.regions.scale
+        w, h = size
+        out = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(out, CARD, out.get_rect(), border_radius=10)
+        pygame.draw.rect(out, EDGE, out.get_rect(), 1, border_radius=10)
+        pad = round(12 * k)
+        y = pad
+        head = self.text.fit(f"Lesson {self.number}: {self.lesson.title}", w - 2 * pad, max(15, round(19 * k)), GOLD, True)
+        out.blit(head, (pad, y))
+        y += head.get_height() + round(2 * k)
+        count = self.text.render(f"Step {min(self.step_index + 1, len(self.lesson.steps))} of {len(self.lesson.steps)}", max(12, round(15 * k)), DIM)
+        out.blit(count, (pad, y))
+        y += count.get_height() + round(10 * k)
+        step = self.step
+        if step is not None:
+            for line in wrap(self.text, step.say, w - 2 * pad, max(14, round(18 * k)), IVORY):
+                out.blit(line, (pad, y))
+                y += line.get_height() + 1
+            if step.seat == self.lesson.learner:
+                y += round(8 * k)
+                for line in wrap(self.text, "Your move: the tile is lifted and its place glows.", w - 2 * pad, max(12, round(15 * k)), GOLD):
+                    out.blit(line, (pad, y))
+                    y += line.get_height()
+        self._card = (key, out)
+        return out

@@ -1,0 +1,170 @@
+"""Learn to play: every step of every lesson driven by synthetic events through
+the real scenes, a wrong move explained and not played, and the lessons' data
+checked by the engine."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.lessons import LESSONS_PATH, LessonError, load_lessons
+from game.settings import Settings, load_settings
+from game.ui.scenes.lessons import LessonsScene
+from game.ui.scenes.title import OFFER, TitleScene
+from game.ui.table import LessonScene, slot_of, targets_for
+from game.ui.thinker import Thinker
+
+
+def titled_app(make_app: Any, size: tuple[int, int] = (1280, 800), first_launch: bool = False) -> Any:
+    app = make_app(size)
+    app.services.update(thinker=Thinker("thread"), settings=Settings(animation_speed="fast", computer_speed="fast"), first_launch=first_launch)
+    app.routes.open_title()
+    app.step([], 0.016)
+    return app
+
+
+def wait_for_step(app: Any, lesson: LessonScene, index: int, limit: int = 400) -> None:
+    for _ in range(limit):
+        if lesson.step_index >= index and not lesson.motion.blocking:
+            return
+        app.step([], 0.05)
+    raise AssertionError(f"the lesson never reached step {index} (at {lesson.step_index})")
+
+
+def do_expected(app: Any, ui: Any, lesson: LessonScene) -> None:
+    """The learner's move of this step, as a person makes it: drag (turning it), or click the boneyard."""
+    expected = lesson.expected()
+    assert expected is not None
+    if expected.kind == "draw":
+        ui.click(app, lesson.regions.boneyard.center)
+        return
+    assert expected.kind == "lay" and expected.tile is not None
+    target = next(t for t in targets_for(expected.tile, lesson.legal) if expected in t.actions)
+    slot = slot_of(expected, lesson.layout)
+    rect = lesson.hand_rect(expected.tile)
+    assert slot is not None and rect is not None
+    ui.drag(app, rect.center, slot.rect.center, turns=target.actions.index(expected))
+
+
+def wrong_move(app: Any, ui: Any, lesson: LessonScene) -> bool:
+    """Something else a learner might do: another legal move, or the expected tile
+    dropped where it cannot go. True if one was tried."""
+    expected = lesson.expected()
+    assert expected is not None
+    others = [a for a in lesson.legal if a != expected]
+    lays = [a for a in others if a.kind == "lay" and a.tile is not None]
+    if lays:
+        other = lays[0]
+        assert other.tile is not None
+        target = next(t for t in targets_for(other.tile, lesson.legal) if other in t.actions)
+        slot = slot_of(other, lesson.layout)
+        rect = lesson.hand_rect(other.tile)
+        assert slot is not None and rect is not None
+        ui.drag(app, rect.center, slot.rect.center, turns=target.actions.index(other))
+        return True
+    if expected.kind == "lay" and expected.tile is not None:  # the tile dropped in an empty corner of the felt
+        rect = lesson.hand_rect(expected.tile)
+        assert rect is not None
+        corner = (lesson.regions.layout_area.left + 6, lesson.regions.layout_area.top + 6)
+        ui.drag(app, rect.center, corner)
+        return True
+    return False
+
+
+@pytest.mark.parametrize("index", [0, 1])
+def test_every_step_of_the_lesson_by_events(make_app: Any, ui: Any, index: int) -> None:
+    app = titled_app(make_app)
+    title = app.top
+    assert isinstance(title, TitleScene)
+    ui.click(app, title.buttons["learn"].rect.center)
+    chooser = app.top
+    assert isinstance(chooser, LessonsScene)
+    ui.click(app, chooser.buttons[f"lesson:{index}"].rect.center)
+    lesson = app.top
+    assert isinstance(lesson, LessonScene) and lesson.number == index + 1
+    steps = lesson.lesson.steps
+    wrongs_tried = 0
+    for i, step in enumerate(steps):
+        wait_for_step(app, lesson, i)
+        assert lesson.step_index == i
+        if step.action is None:  # a reading step: Next (or Finish) goes on
+            button = lesson._lesson_buttons["next"]
+            app.step([], 0.016)
+            assert button.visible
+            ui.click(app, button.rect.center)
+            continue
+        if step.seat != lesson.lesson.learner:
+            continue  # the computer's move: it plays itself
+        assert lesson.can_act()
+        expected = lesson.expected()
+        assert expected is not None
+        if expected.kind == "lay":  # the tile is lifted and its place glows
+            assert lesson.input.selected == expected.tile
+            chosen = lesson.input.chosen_target(lesson.input_context())
+            assert chosen is not None and expected in chosen.actions
+        history = len(lesson.state.history)
+        if wrong_move(app, ui, lesson):
+            wrongs_tried += 1
+            assert len(lesson.state.history) == history and lesson.step_index == i  # not played
+            message = lesson.motion.message
+            assert message is not None and message.warning and message.text
+            ui.settle(app, 8, 0.05)
+        do_expected(app, ui, lesson)
+        assert lesson.step_index == i + 1, f"step {i}: {step.say[:40]}"
+        assert lesson.state.history[-1][1] == expected
+    assert wrongs_tried >= 3
+    assert app.top is chooser  # Finish comes back to the lessons
+
+
+def test_a_lesson_can_be_left_at_any_time(make_app: Any, ui: Any) -> None:
+    app = titled_app(make_app, (800, 600))
+    app.routes.open_lessons()
+    app.step([], 0.016)
+    app.routes.start_lesson(1)
+    lesson = app.top
+    assert isinstance(lesson, LessonScene)
+    ui.click(app, lesson._lesson_buttons["next"].rect.center)
+    ui.settle(app, 4)
+    app.step([ui.key(pygame.K_ESCAPE)], 0.016)
+    assert isinstance(app.top, LessonsScene)
+    app.routes.start_lesson(0)
+    lesson = app.top
+    assert isinstance(lesson, LessonScene)
+    ui.click(app, lesson._lesson_buttons["leave"].rect.center)
+    assert isinstance(app.top, LessonsScene)
+
+
+def test_the_first_launch_offers_the_lessons_once(make_app: Any, ui: Any) -> None:
+    app = titled_app(make_app, first_launch=True)
+    title = app.top
+    assert isinstance(title, TitleScene) and title.offer_lessons
+    assert title.focus.name == "learn"
+    assert load_settings()[0].lessons_offered  # remembered at once
+    app.step([ui.key(pygame.K_RETURN)], 0.016)
+    assert isinstance(app.top, LessonsScene)
+    again = titled_app(make_app, first_launch=True)
+    again.services["settings"] = load_settings()[0]
+    again.routes.open_title()
+    assert not again.top.offer_lessons and again.top.focus.name != "learn"
+    assert OFFER
+
+
+def test_every_lesson_is_checked_by_the_engine(tmp_path: Path) -> None:
+    lessons = load_lessons()
+    assert [lesson.id for lesson in lessons] == ["basics", "leyden"]
+    assert all(any(s.seat == lesson.learner for s in lesson.steps) for lesson in lessons)
+    data = json.loads(LESSONS_PATH.read_text())
+    step = next(s for s in data["lessons"][0]["steps"] if s.get("do", {}).get("player") == 0)
+    step["do"]["on"] = "W" if step["do"].get("on") == "E" else "E"
+    step["do"]["lay"] = "3-0"  # a tile that fits nowhere then
+    broken = tmp_path / "lessons.json"
+    broken.write_text(json.dumps(data))
+    with pytest.raises(LessonError, match="lesson 0, step"):
+        load_lessons(broken)
+    broken.write_text("{nope")
+    with pytest.raises(LessonError):
+        load_lessons(broken)
