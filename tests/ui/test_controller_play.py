@@ -543,3 +543,58 @@ def test_controller_monkey_through_every_screen_never_crashes(make_app: Any) -> 
         app.running = True
         app.step([event] + [e for e in pygame.event.get() if e.type != pygame.QUIT], rng.choice([0.0, 0.016, 0.1, 0.5]))
     app.step([], 0.016)
+
+
+def test_controller_walks_a_whole_lesson(make_app: Any) -> None:
+    """Learn to play by controller: the title's button, the list, every step (A goes
+    on from a card, the D-pad, X and A lay the tile the lesson points at, Y draws)."""
+    from game.ui.scenes.lessons import LessonsScene
+    from game.ui.table import LessonScene
+
+    app = pad_app(make_app, (1280, 800))
+    app.services["first_launch"] = False
+    app.routes.open_title()
+    app.step([], 0.016)
+    plug(app, ANN)
+    title = app.top
+    assert isinstance(title, TitleScene)
+    while title.focus.name != "learn":
+        press(app, ANN, "down")
+    press(app, ANN, "a")
+    chooser = app.top
+    assert isinstance(chooser, LessonsScene)
+    while chooser.focus.name != "lesson:0":
+        press(app, ANN, "down")
+    press(app, ANN, "a")
+    lesson = app.top
+    assert isinstance(lesson, LessonScene)
+    for i, step in enumerate(lesson.lesson.steps):
+        for _ in range(400):
+            if lesson.step_index >= i and not lesson.motion.blocking:
+                break
+            app.step([], 0.05)
+        assert lesson.step_index == i
+        if step.action is None:
+            press(app, ANN, "a")  # a card to read: A goes on
+            continue
+        if step.seat != lesson.lesson.learner:
+            continue
+        expected = lesson.expected()
+        assert expected is not None
+        if expected.kind == "draw":
+            press(app, ANN, "y")
+        elif expected.kind == "pass":
+            press(app, ANN, "b")
+        else:
+            assert lesson.input.selected == expected.tile  # the lesson points at the tile and its place
+            target = next(t for t in targets_for(expected.tile, lesson.legal) if expected in t.actions)
+            turns = (target.actions.index(expected) - lesson.input.variant) % len(target.actions)
+            press(app, ANN, *(["x"] * turns))  # (the lesson already turned it the right way round)
+            press(app, ANN, "a")
+        assert lesson.step_index == i + 1 and lesson.state.history[-1][1] == expected
+    assert app.top is chooser  # Finish comes back to the lessons
+    press(app, ANN, "a")
+    lesson = app.top
+    assert isinstance(lesson, LessonScene)
+    press(app, ANN, "start")  # Start leaves a lesson, as Esc does
+    assert app.top is chooser
