@@ -40,6 +40,7 @@ from game.engine.fastplay import (
     UNTIL,
     E,
     FastRound,
+    Lay,
     N,
     S,
     W,
@@ -226,7 +227,7 @@ def _play(
                 union |= m
                 targets.append((m, lays[arm][v]))
         if union:
-            moves = []
+            moves: list[Lay] = []
             if len(targets) == 1:
                 table = targets[0][1]
                 while union:
@@ -242,6 +243,7 @@ def _play(
                             moves += table[low]
             can_draw = by_choice and drawn < lim
             n = len(moves) + (1 if can_draw else 0)
+            choice: Lay | None
             if n == 1:
                 choice = moves[0]
             elif random_() < epsilon:
