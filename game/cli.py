@@ -67,6 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--json", action="store_true", help="print one JSON object")
     review.add_argument("--seed", type=_positive_int, default=0, help="the coach's random seed (default 0)")
     review.add_argument("--workers", type=_positive_int, help="worker processes (default: all cores)")
+    review.add_argument(
+        "--deals", type=_positive_int, help="sampled deals per decision (default 6000; fewer is faster and rougher)"
+    )
 
     bench = sub.add_parser("bench", help="print performance figures")
     bench.add_argument("what", choices=("engine", "ai", "ui", "startup", "review"), help="what to measure")

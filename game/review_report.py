@@ -11,9 +11,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from typing import TextIO
 
-from game.ai.coach import BLUNDER, MISTAKE
+from game.ai.coach import BLUNDER, DEFAULT_BUDGET, MISTAKE
 from game.ai.review import Analysis, Summary
 from game.engine import Match, RecordError
 from game.engine.replay import read_record
@@ -62,8 +63,14 @@ def main(args: argparse.Namespace) -> int:
         return 2
     seat = default_seat(match) if args.seat is None else args.seat
     rounds = None if args.round is None else [args.round]
+    budget = DEFAULT_BUDGET
+    if args.deals == 0:
+        print("review: --deals must be at least 1", file=sys.stderr)
+        return 2
+    if args.deals:
+        budget = replace(budget, deals=args.deals, forced_deals=args.deals, screen=min(budget.screen, args.deals))
     try:
-        analysis = Analysis(match, seat, rounds, seed=args.seed, workers=args.workers)
+        analysis = Analysis(match, seat, rounds, budget=budget, seed=args.seed, workers=args.workers)
     except ValueError as err:
         print(f"review: {err}", file=sys.stderr)
         return 2

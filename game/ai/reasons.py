@@ -8,6 +8,7 @@ the hidden hands:
 
 * it goes out (a domino);
 * it keeps a matador (or a wild double) that the action played spent;
+* it leaves only blank ends, which only a matador can open;
 * it leaves an end the next player is known to have nothing plain for (a
   pass or a forced draw proved it), or for which no tile is left unseen;
 * fewer of the tiles the seat cannot see would answer the ends it leaves;
@@ -152,13 +153,28 @@ class Explainer:
         phrases = self._phrases(mine, other)[:MAX_FACTS]
         subject = self.words(best)
         if phrases:
-            text = f"{subject} " + " and ".join(phrases)
+            text = f"{subject} " + ", and ".join(phrases)
         else:
-            text = (
-                f"{subject} won {100 * chance_best:.0f}% of the coach's playouts, "
-                f"{self.words(played)} {100 * chance_played:.0f}%"
-            )
+            shown = self._shown(other, mine)
+            text = f"{subject} {shown + ': it ' if shown else ''}won {100 * chance_best:.0f}% of the coach's playouts"
+            text += f", {self.words(played)} {100 * chance_played:.0f}%"
         return text[0].upper() + text[1:]
+
+    def _shown(self, other: Facts, mine: Facts) -> str:
+        """What ends ``other`` leaves showing that ``mine`` does not: "leaves a 3
+        showing instead of a 4"."""
+        if other.action.kind != "lay" or mine.action.kind != "lay":
+            return ""
+        left = sorted(v for values in other.ends for v in values)
+        right = sorted(v for values in mine.ends for v in values)
+        only_other = _minus(left, right)
+        only_mine = _minus(right, left)
+        if not only_other:
+            return ""
+        text = f"leaves {_values(only_other)} showing"
+        if only_mine:
+            text += f" instead of {_values(only_mine)}"
+        return text
 
     def _phrases(self, mine: Facts, other: Facts) -> list[str]:
         phrases: list[str] = []
@@ -167,6 +183,10 @@ class Explainer:
         if mine.special and not other.special and mine.action.tile is not None:
             kind = "matador" if self.rules.matadors else "wild double"
             phrases.append(f"keeps your {kind} {tile_name(mine.action.tile)} for later")
+        if self.rules.matadors and _all_blank(other) and not _all_blank(mine):
+            held = (other.hand & self.rules.matador_mask).bit_count()
+            mine_too = f" (you hold {held})" if held else ""
+            phrases.append(f"leaves only blank ends, which only a matador can open{mine_too}")
         shut_mine, shut_other = self._shut_needs(mine), self._shut_needs(other)
         new_shut = [need for need in shut_other if need not in shut_mine]
         if new_shut:
@@ -176,12 +196,12 @@ class Explainer:
         elif other.answers + 2 <= mine.answers and other.ends:
             name = self.names[self.next_seat]
             phrases.append(
-                f"leaves ends that {other.answers} of the {self.possible.bit_count()} tiles {name} may hold "
-                f"would answer (not {mine.answers})"
+                f"lets only {other.answers} of the {self.possible.bit_count()} tiles {name} may hold answer "
+                f"(not {mine.answers})"
             )
         if other.shed > mine.shed:
             if mine.action.kind == "lay":
-                phrases.append(f"sheds {other.shed} pips, not {mine.shed}")
+                phrases.append(f"sheds {other.shed} pips, against {mine.shed} for {self.words(mine.action)}")
             else:
                 phrases.append(f"sheds {other.shed} pips instead of {self.words(mine.action)}")
         follow_mine, follow_other = self._followable(mine), self._followable(other)
@@ -189,6 +209,35 @@ class Explainer:
             value, tile = next(iter(follow_other.items()))
             phrases.append(f"keeps an end showing {value} open for your {tile_name(tile)}")
         return phrases
+
+
+def _all_blank(facts: Facts) -> bool:
+    return bool(facts.ends) and all(v == 0 for values in facts.ends for v in values)
+
+
+def _minus(values: list[int], others: list[int]) -> list[int]:
+    """``values`` less one of each of ``others`` (multisets)."""
+    rest = list(values)
+    for v in others:
+        if v in rest:
+            rest.remove(v)
+    return rest
+
+
+def _values(values: list[int]) -> str:
+    """"a 3", "two 6s and a blank"."""
+    counts = {v: values.count(v) for v in sorted(set(values), reverse=True)}
+    words = []
+    for v, n in counts.items():
+        name = "blank" if v == 0 else str(v)
+        if n == 1:
+            words.append(f"an {name}" if v == 8 else f"a {name}")
+        else:
+            words.append(f"{NUMBERS.get(n, str(n))} {name}s")
+    return " and ".join(words)
+
+
+NUMBERS = {2: "two", 3: "three", 4: "four"}
 
 
 def reason(
