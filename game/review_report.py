@@ -15,14 +15,9 @@ from dataclasses import replace
 from typing import TextIO
 
 from game.ai.coach import BLUNDER, DEFAULT_BUDGET, MISTAKE
-from game.ai.review import Analysis, Summary
+from game.ai.review import Analysis, Summary, default_seat
 from game.engine import Match, RecordError
 from game.engine.replay import read_record
-
-
-def default_seat(match: Match) -> int:
-    """The first person's seat, else seat 0."""
-    return next((s for s, p in enumerate(match.players) if p.is_human), 0)
 
 
 def percent(chance: float) -> str:

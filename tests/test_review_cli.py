@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 from game.ai.coach import MARKS, Budget
-from game.ai.review import INLINE, analyse
+from game.ai.review import INLINE, analyse, default_seat
 from game.engine import Match, PlayerInfo, Rules, load_record
-from game.review_report import default_seat, write_table
+from game.review_report import write_table
 
 from tests.ai.test_coach import MISTAKE_AT, MISTAKE_RECORD
 

@@ -161,6 +161,11 @@ def positions(match: Match, seat: int, rounds: Iterable[int] | None = None) -> l
     return found
 
 
+def default_seat(match: Match) -> int:
+    """The seat a review looks at unless told: the first person's, else seat 0."""
+    return next((s for s, p in enumerate(match.players) if p.is_human), 0)
+
+
 def decision_seed(seed: int, round_index: int, action_index: int) -> str:
     return f"matador-coach/{seed}/{round_index}/{action_index}"
 
@@ -175,6 +180,17 @@ def review_one(
     if assessment.mark not in (FORCED, BEST):
         words = reason(view, assessment.played, assessment.best, assessment.chance_played, assessment.chance_best, names)
     return assessment, words
+
+
+def _background_priority() -> None:
+    """Run a worker below the game's own priority, so frames stay smooth while
+    every core reviews (where the system allows it)."""
+    nice = getattr(os, "nice", None)
+    if nice is not None:
+        try:
+            nice(5)
+        except OSError:
+            pass
 
 
 class Analysis:
@@ -275,7 +291,9 @@ class Analysis:
 
                 workers = min(self.workers, max(1, self.total))
                 context = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+                self._executor = ProcessPoolExecutor(
+                    max_workers=workers, mp_context=context, initializer=_background_priority
+                )
             else:
                 self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matador-review")
         return self._executor
@@ -396,6 +414,7 @@ __all__ = [
     "THREAD",
     "analyse",
     "decision_seed",
+    "default_seat",
     "positions",
     "review_one",
 ]

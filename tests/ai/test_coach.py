@@ -302,3 +302,24 @@ def test_the_coach_is_handed_views_only(monkeypatch: pytest.MonkeyPatch) -> None
         assert names == ["P0", "P1"]
         hidden = view._state  # the view's own copy: the other hand and the boneyard are blanked
         assert hidden.hands[0] == 0 and all(t == -1 for t in hidden.boneyard)
+
+
+def test_worker_processes_stop_when_the_review_is_cancelled() -> None:
+    match = medium_round("leyden", 3)
+    analysis = Analysis(match, 0, budget=SMALL, workers=2)
+    analysis.start()
+    executor: Any = analysis._executor
+    assert executor is not None
+    got = []
+    deadline = time.monotonic() + 120
+    while not got and time.monotonic() < deadline:
+        got = analysis.poll()
+        time.sleep(0.02)
+    assert got, "no decision came back from the worker processes"
+    processes = list(executor._processes.values())
+    assert processes
+    analysis.cancel()
+    for process in processes:
+        process.join(timeout=10)
+        assert not process.is_alive()
+    assert analysis.poll() == [] and analysis.cancelled
