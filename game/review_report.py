@@ -32,7 +32,7 @@ def write_table(out: TextIO, match: Match, summary: Summary) -> None:
     out.write(f"{'round':>5} {'action':>6}  {'played':<32} {'chance':>6}  {'best':<32} {'chance':>6} {'lost':>5}  mark\n")
     for d in summary.decisions:
         best = "" if d.best == d.played else str(d.best)
-        lost = f"{d.lost:.0f}" if d.best != d.played else ""
+        lost = f"{d.lost:.1f}" if d.best != d.played else ""
         out.write(
             f"{d.round:>5} {d.action:>6}  {str(d.played):<32} {percent(d.chance_played):>6}  "
             f"{best:<32} {percent(d.chance_best) if best else '':>6} {lost:>5}  {d.mark}\n"

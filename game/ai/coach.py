@@ -295,7 +295,11 @@ def assess(
     turn it is) from what the seat could know. Uses only ``view`` and ``rng``."""
     seat = view.seat
     steps = steps_of(view, played)
-    forced = len(view.legal_moves()) == 1 and len(steps) == 1
+    # One legal action: forced. A record's draw of several tiles is forced too
+    # where a seat may only draw for want of a tile that fits.
+    forced = len(view.legal_moves()) == 1 and (
+        len(steps) == 1 or view.rules.drawing in ("until-playable", "one-then-pass")
+    )
     candidates = [_Candidate(s) for s in candidates_for(view, steps)]
     if forced:
         candidates = candidates[:1]

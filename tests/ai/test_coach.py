@@ -4,6 +4,7 @@ scripted mistake found there and only there, and the background review."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from typing import Any
@@ -323,3 +324,24 @@ def test_worker_processes_stop_when_the_review_is_cancelled() -> None:
         process.join(timeout=10)
         assert not process.is_alive()
     assert analysis.poll() == [] and analysis.cancelled
+
+
+def test_a_draw_of_several_tiles_is_one_decision() -> None:
+    """A record may write several draws as one action ("draw": 8); where a
+    seat may only draw for want of a tile that fits, all of it was forced."""
+    record = json.loads(json.dumps(MISTAKE_RECORD))
+    actions = record["rounds"][0]["actions"]
+    first = actions.index({"player": 1, "draw": 1})
+    actions[first : first + 8] = [{"player": 1, "draw": 8}]
+    match = load_record(record)
+    summary = analyse(match, 1, budget=SMALL, mode=INLINE)
+    (draw,) = [d for d in summary.decisions if d.played.kind == "draw"]
+    assert draw.action == first and str(draw.played) == "draw 8"
+    assert draw.mark == FORCED and draw.best == draw.played
+    free = json.loads(json.dumps(record))
+    free["rules"]["options"].update({"drawing": "free", "reserve": 2})
+    free["rounds"][0]["actions"] = free["rounds"][0]["actions"][: first + 1]
+    free["rounds"][0]["actions"][first] = {"player": 1, "draw": 3}
+    match = load_record(free)
+    (draw,) = [d for d in analyse(match, 1, budget=SMALL, mode=INLINE).decisions if d.played.kind == "draw"]
+    assert draw.mark != FORCED and {o.action for o in draw.assessment.options} >= {Action.draw(3), Action.draw()}
