@@ -105,7 +105,8 @@ def describe(match: Match, path: Path, date: datetime, abandoned: bool) -> PastM
 def keep(match: Match, *, abandoned: bool, now: datetime | None = None, limit: int = LIMIT) -> Path | None:
     """Keep ``match`` (finished, or ``abandoned`` by the players) and prune the
     oldest beyond ``limit``. A match in which nobody has acted yet is not kept
-    (there is nothing to look back on): None."""
+    (there is nothing to look back on): None. ``OSError`` if the record cannot
+    be written."""
     if not any(state.history for state in match.rounds):
         return None
     when = now or datetime.now()
@@ -120,7 +121,10 @@ def keep(match: Match, *, abandoned: bool, now: datetime | None = None, limit: i
     entries = _read_index(folder)
     entries[path.name] = describe(match, path, when, abandoned).to_json()
     _prune(folder, entries, limit)
-    _write_index(folder, entries)
+    try:
+        _write_index(folder, entries)
+    except OSError:  # the list reads the records themselves next time
+        log.exception("could not write the index of past matches")
     return path
 
 

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from game.engine import Match, PlayerInfo, Rules, load_record_text
-from game.past_matches import INDEX_NAME, keep, list_matches, load, matches_dir, result_words
+from game.past_matches import INDEX_NAME, forget, keep, list_matches, load, matches_dir, result_words
 from game.resources import user_data_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -151,3 +151,13 @@ def test_result_words() -> None:
     else:
         assert isinstance(leyden.winner, int)
         assert words.startswith(f"{leyden.players[leyden.winner].name} won {leyden.totals[leyden.winner]}-")
+
+
+def test_forget_deletes_one_match() -> None:
+    first = keep(played(70, rounds=1), abandoned=True, now=START)
+    second = keep(played(71, rounds=1), abandoned=True, now=START + timedelta(minutes=1))
+    assert first is not None and second is not None
+    forget(first)
+    assert not first.exists()
+    assert [p.path for p in list_matches()] == [second]
+    assert first.name not in json.loads((matches_dir() / INDEX_NAME).read_text())["matches"]
