@@ -371,9 +371,11 @@ class Analysis:
         executor, self._executor = self._executor, None
         if executor is None:
             return
-        executor.shutdown(wait=False, cancel_futures=True)
+        # Take the processes first: shutdown() forgets them.
         processes: Any = getattr(executor, "_processes", None) or {}
-        for process in list(processes.values()):  # a decision may still run: stop it
+        running = list(processes.values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in running:  # a decision may still run: stop it
             try:
                 process.terminate()
             except Exception:
