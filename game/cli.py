@@ -1,4 +1,4 @@
-"""The command line: ``python -m game [play|replay|bench|tournament] ...``.
+"""The command line: ``python -m game [play|replay|review|bench|tournament] ...``.
 
 Each sub-command imports only what it needs, so ``replay`` and the engine
 benchmarks never load pygame.
@@ -12,7 +12,7 @@ from typing import NoReturn, Sequence
 
 from game.version import version
 
-SUBCOMMANDS = ("play", "replay", "bench", "tournament")
+SUBCOMMANDS = ("play", "replay", "review", "bench", "tournament")
 SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
 RULE_SET_IDS = ("matador", "all-sevens", "family", "leyden", "leyden-senst", "wild-doubles")
 
@@ -63,8 +63,19 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="replay a game record and print its outcome as JSON")
     replay.add_argument("record", metavar="RECORD.json", help="a matador-record/1 file, or - for stdin")
 
+    review = sub.add_parser("review", help="the coach's review of one seat's play in a game record")
+    review.add_argument("record", metavar="RECORD.json", help="a matador-record/1 file, or - for stdin")
+    review.add_argument("--round", type=_positive_int, metavar="R", help="review round R only (from 0; default: all)")
+    review.add_argument("--seat", type=_positive_int, metavar="S", help="the seat to review (default: the first person's)")
+    review.add_argument("--json", action="store_true", help="print one JSON object")
+    review.add_argument("--seed", type=_positive_int, default=0, help="the coach's random seed (default 0)")
+    review.add_argument("--workers", type=_positive_int, help="worker processes (default: all cores)")
+    review.add_argument(
+        "--deals", type=_positive_int, help="sampled deals per decision (default 6000; fewer is faster and rougher)"
+    )
+
     bench = sub.add_parser("bench", help="print performance figures")
-    bench.add_argument("what", choices=("engine", "ai", "ui", "startup", "hint"), help="what to measure")
+    bench.add_argument("what", choices=("engine", "ai", "ui", "startup", "hint", "review"), help="what to measure")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument("--quick", action="store_true", help="a shorter run (fewer samples)")
     bench.add_argument("--bundle", metavar="PATH", help="startup: the built executable to time as well")
@@ -98,6 +109,10 @@ def run(argv: Sequence[str]) -> int:
         from game.engine.replay import main as replay_main
 
         return replay_main(args.record)
+    if args.command == "review":
+        from game.review_report import main as review_main
+
+        return review_main(args)
     if args.command == "bench":
         from game.bench import run_bench
 

@@ -18,12 +18,12 @@ def run_game(*args: str) -> subprocess.CompletedProcess[str]:
 def test_help_lists_subcommands() -> None:
     out = run_game("--help")
     assert out.returncode == 0
-    for name in ("play", "replay", "bench", "tournament"):
+    for name in ("play", "replay", "review", "bench", "tournament"):
         assert name in out.stdout
 
 
 def test_each_subcommand_has_help() -> None:
-    for name in ("play", "replay", "bench", "tournament"):
+    for name in ("play", "replay", "review", "bench", "tournament"):
         out = run_game(name, "--help")
         assert out.returncode == 0, name
         assert "usage" in out.stdout.lower()

@@ -100,7 +100,24 @@ class Sampler:
         hands, boneyard = self.deal(rng)
         return self.view.determinize(hands, boneyard)
 
-    def _random_fill(self, rng: random.Random) -> tuple[Placed, list[Tile]] | None:
+    def placed(self, rng: random.Random) -> tuple[Placed, int]:
+        """A consistent placement of the hidden tiles (no weighing), and the
+        tiles left for the boneyard as a mask, in no order: for callers that
+        weigh many placements and shuffle the boneyard of the one they keep."""
+        for _ in range(RANDOM_TRIES):
+            found = self._random_placed(rng)
+            if found is not None:
+                return found
+            if self.unconstrained:
+                break
+        dealt = self._matching_fill(rng, constrained=True)
+        if dealt is None:  # pragma: no cover - the real deal always satisfies the slots
+            dealt = self._matching_fill(rng, constrained=False)
+        assert dealt is not None
+        placed, boneyard = dealt
+        return placed, sum(1 << t for t in boneyard)
+
+    def _random_placed(self, rng: random.Random) -> tuple[Placed, int] | None:
         left = self.pool
         placed: Placed = []
         for seat, mask, n, since in self.groups:
@@ -110,6 +127,13 @@ class Sampler:
             for t in rng.sample(allowed, n):
                 placed.append((seat, t, since))
                 left &= ~(1 << t)
+        return placed, left
+
+    def _random_fill(self, rng: random.Random) -> tuple[Placed, list[Tile]] | None:
+        found = self._random_placed(rng)
+        if found is None:
+            return None
+        placed, left = found
         boneyard = hand_tiles(left)
         rng.shuffle(boneyard)
         return placed, boneyard

@@ -545,6 +545,10 @@ def _arms(layout: int, arm_len: list[int], spinner: int | None, spinner_index: i
     return (missing, False) if missing else ((W, E, N, S), True)
 
 
+# For other fast loops over these tables (the playout policy in game/ai/fastpolicy.py).
+playable_arms = _arms
+
+
 def _play(fr: FastRound, random: Random, trace: Trace | None) -> Outcome:
     """The play phase, any layout (as ``RoundState._play_moves`` and ``_apply``)."""
     tb = fr.tb

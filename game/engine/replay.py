@@ -35,7 +35,9 @@ def summary(match: Match) -> dict[str, Any]:
     }
 
 
-def main(path: str) -> int:
+def read_record(path: str) -> Match:
+    """The match a record file holds (``-``: standard input); ``RecordError``
+    with a one-line reason if it cannot be read or replayed."""
     try:
         if path == "-":
             text = sys.stdin.read()
@@ -43,12 +45,18 @@ def main(path: str) -> int:
             text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
-        print(f"cannot read {path}: {reason}", file=sys.stderr)
-        return 2
+        raise RecordError(f"cannot read {path}: {reason}") from None
     try:
-        match = load_record_text(text)
+        return load_record_text(text)
     except RecordError as err:
-        print(" ".join(str(err).split()), file=sys.stderr)
+        raise RecordError(" ".join(str(err).split())) from None
+
+
+def main(path: str) -> int:
+    try:
+        match = read_record(path)
+    except RecordError as err:
+        print(str(err), file=sys.stderr)
         return 2
     print(json.dumps(summary(match)))
     return 0

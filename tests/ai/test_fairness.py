@@ -87,3 +87,34 @@ def test_same_seed_same_decision_and_different_seeds_vary() -> None:
     a = hard.choose(state.view(seat), random.Random(1), 60.0)
     b = hard.choose(state.view(seat), random.Random(1), 60.0)
     assert a == b
+
+
+def test_the_coach_judges_from_the_view_alone() -> None:
+    """The coach (game/ai/coach.py) is handed a view: two positions the seat
+    cannot tell apart get the same assessment and the same reason with the same
+    seed, whatever the global random state."""
+    from game.ai.coach import Budget, assess
+    from game.ai.reasons import reason
+
+    budget = Budget(deals=120, forced_deals=40, screen=40, step=40)
+    shuffler = random.Random(7)
+    checked = 0
+    for case_no, (base, _) in enumerate(CASES):
+        for state in positions(base, 2, seed=case_no + 11):
+            seat = state.current_player
+            assert seat is not None
+            other = twin(state, seat, shuffler)
+            assert other.view(seat) == state.view(seat)
+            for played in state.legal_moves()[-2:]:
+                random.seed(1)
+                first = assess(state.view(seat), played, random.Random(5), budget)
+                random.seed(2)
+                second = assess(other.view(seat), played, random.Random(5), budget)
+                assert first == second, f"coach in {base}: {first} != {second}"
+                words = [
+                    reason(v, played, first.options[0].action, first.chance_played, first.chance_best)
+                    for v in (state.view(seat), other.view(seat))
+                ]
+                assert words[0] == words[1]
+                checked += 1
+    assert checked >= 20

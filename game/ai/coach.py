@@ -1,0 +1,432 @@
+"""The coach: how much winning chance one action of a seat gave up.
+
+``assess(view, played, rng, budget)`` looks at one decision from the seat's
+own view at that moment (a ``SeatView``: its hand, the table, the public
+history; never the hidden hands). It estimates the seat's chance of winning
+the round after the action it played and after every alternative, and marks
+the action:
+
+* ``forced``: it was the only legal action;
+* ``best``: no alternative was better (within the estimate);
+* ``good``: the best alternative was better by less than 10 points of chance;
+* ``mistake``: better by 10 points or more; ``blunder``: by 25 or more.
+
+How the chance is estimated: deals of the unseen tiles are sampled consistent
+with everything the seat has seen (``sampling.py``: what passes and forced
+draws rule out, and the soft reading of the lays the others chose,
+``inference.py``, exactly as the hard player reads them). On each deal every
+candidate action is played and the round is finished by the fast playout
+policy (``fastpolicy.py``: shed heavy tiles, keep matadors, block the next
+hand, never draw when a tile fits), for every seat, with the same dice for
+every candidate: common random numbers, so two actions are compared on the
+same luck and their difference is sharp. Candidates that are clearly worse
+than the leader are dropped along the way (never the action played); the
+played action and the best ones see every deal.
+
+"Winning the round": the seat wins (a domino, or the lowest count when the
+round is blocked); a blocked round tied for the lowest count counts as a
+share, 1/k for each of the k seats tied (half a win with two players); a
+redeal counts 1/n (nobody has played; the seats start again alike). With
+three or more players the chance is that of being the round's winner.
+
+The chance is what the seat could expect against opponents who play on
+sensibly; it is an estimate, and ``Assessment.deals`` says on how many deals
+it rests. The same position with different seeds agrees to within a few
+points at the default budget (``tests/ai/test_coach.py`` measures it).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from game.ai.fastpolicy import policy_playout
+from game.ai.hard import HardPlayer
+from game.ai.heuristic import scratch_state, special_mask
+from game.ai.playout import Weights, weights_for
+from game.ai.symmetry import position_key
+from game.engine import Action, RoundState, SeatView
+from game.engine.fastplay import FastRound, from_state, tables
+from game.engine.tiles import hand_tiles
+
+FORCED, BEST, GOOD, MISTAKE, BLUNDER = "forced", "best", "good", "mistake", "blunder"
+MARKS = (FORCED, BEST, GOOD, MISTAKE, BLUNDER)
+MISTAKE_POINTS = 10.0  # points of winning chance lost that make a mistake
+BLUNDER_POINTS = 25.0
+ACCURATE_POINTS = 3.0  # a choice within this many points of the best counts as accurate
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard the coach looks at one decision.
+
+    ``deals``: sampled deals that the action played and the best alternatives
+    are each played out on. ``forced_deals``: deals for the chance after an
+    action that was the only one. ``screen``: deals after which the
+    candidates are first compared; then at most ``keep`` of the others stay
+    (the best by then), and every ``step`` deals a candidate that trails the
+    leader by more than ``drop_z`` standard errors of the paired difference
+    is dropped."""
+
+    deals: int = 6000
+    forced_deals: int = 6000
+    screen: int = 150
+    keep: int = 2
+    step: int = 150
+    drop_z: float = 3.0
+
+
+DEFAULT_BUDGET = Budget()
+
+
+@dataclass(frozen=True)
+class Option:
+    """One candidate action: its estimated chance and the deals it rests on."""
+
+    action: Action
+    chance: float
+    deals: int
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """The coach's view of one decision (chances are between 0 and 1)."""
+
+    seat: int
+    played: Action
+    best: Action
+    chance_played: float
+    chance_best: float
+    mark: str
+    options: tuple[Option, ...]  # every distinct candidate, the best first; the played one included
+    deals: int  # deals the played action was played out on
+    playouts: int
+
+    @property
+    def lost(self) -> float:
+        """Points of winning chance (0 to 100) the action played gave up."""
+        return max(0.0, 100.0 * (self.chance_best - self.chance_played))
+
+    @property
+    def forced(self) -> bool:
+        return self.mark == FORCED
+
+    @property
+    def accurate(self) -> bool:
+        """Within ``ACCURATE_POINTS`` of the best."""
+        return self.lost < ACCURATE_POINTS
+
+
+def mark_for(lost_points: float, forced: bool = False) -> str:
+    """The mark for an action that lost ``lost_points`` (0 to 100) of winning chance."""
+    if forced:
+        return FORCED
+    if lost_points >= BLUNDER_POINTS:
+        return BLUNDER
+    if lost_points >= MISTAKE_POINTS:
+        return MISTAKE
+    if lost_points > 0.0:
+        return GOOD
+    return BEST
+
+
+def round_share(end: str, winner: int | None, pips: Sequence[int], seat: int) -> float:
+    """What a finished round is worth to ``seat`` as a win: 1, 0, a share of a
+    tied block (1/k for k tied seats), or 1/n for a redeal."""
+    if end == "redeal":
+        return 1.0 / len(pips)
+    if winner is not None:
+        return 1.0 if winner == seat else 0.0
+    low = min(pips)
+    if pips[seat] != low:
+        return 0.0
+    return 1.0 / sum(1 for p in pips if p == low)
+
+
+def steps_of(view: SeatView, action: Action) -> list[Action]:
+    """``action`` as the legal actions it is made of, one at a time: a record's
+    ``draw`` of several tiles is that many draws, and a lead written with its
+    lower half facing W is the same lead as the engine lists it. ``ValueError``
+    if the action is not legal for the view's seat now."""
+    legal = view.legal_moves()
+    if not legal:
+        raise ValueError(f"seat {view.seat} is not to move in this position")
+    if action in legal:
+        return [action]
+    if action.kind == "draw" and action.count > 1 and Action("draw") in legal:
+        return [Action("draw")] * action.count
+    if action.kind == "lay" and action.arm is None:
+        for move in legal:
+            if move.kind == "lay" and move.arm is None and move.tile == action.tile:
+                return [move]
+    reason = view.explain(action) or "it is not one of the legal actions"
+    raise ValueError(f"{action} cannot be played here: {reason}")
+
+
+def candidates_for(view: SeatView, played: list[Action]) -> list[list[Action]]:
+    """The actions to compare, each as its steps: the one played first, then
+    every legal action that leaves a different position (mirror images of a
+    line, say, are one candidate)."""
+    legal = view.legal_moves()
+    found = [played]
+    state = scratch_state(view)
+
+    def key(move: Action) -> Any:
+        if move.kind != "lay":
+            return ("not a lay", move)
+        state.push_unchecked(move)
+        k = position_key(state, view.seat)
+        state.pop()
+        return k
+
+    seen = {key(played[0])} if len(played) == 1 else set()
+    for move in legal:
+        k = key(move)
+        if k in seen:
+            continue
+        seen.add(k)
+        found.append([move])
+    return found
+
+
+class Deals:
+    """Deals of the unseen tiles consistent with one view, as the hard player
+    samples them (``HardPlayer.sampler``: the certain knowledge, and the lays of
+    the others weighed by sampling importance resampling), in the fast form:
+    per other seat its hidden hand as a mask, and the boneyard still to be
+    drawn as tile bits in drawing order. Only the kept deal's boneyard is
+    shuffled; when the lays weigh every deal alike, no resampling is done."""
+
+    PROBE = 64  # placements weighed to see whether the lays tell deals apart
+
+    def __init__(self, view: SeatView, rng: random.Random):
+        self.sampler = HardPlayer().sampler(view)
+        evidence = self.sampler.evidence
+        self.resample = evidence is not None and not evidence.pool
+        if evidence is not None and self.resample:
+            weights = [evidence.weight(self.sampler.placed(rng)[0]) for _ in range(self.PROBE)]
+            if max(weights) - min(weights) <= 1e-12 * max(weights):
+                self.resample = False
+
+    def draw(self, rng: random.Random) -> tuple[dict[int, int], list[int]]:
+        sampler = self.sampler
+        evidence = sampler.evidence
+        if evidence is not None and evidence.pool:
+            hands, boneyard = sampler.deal(rng)
+            return {s: sum(1 << t for t in tiles) for s, tiles in hands.items()}, [1 << t for t in boneyard]
+        if self.resample:
+            assert evidence is not None
+            options = [sampler.placed(rng) for _ in range(evidence.candidates)]
+            weights = [evidence.weight(p) for p, _ in options]
+            if not sum(weights) > 0:
+                weights = [1.0] * len(options)
+            placed, left = rng.choices(options, weights)[0]
+        else:
+            placed, left = sampler.placed(rng)
+        masks: dict[int, int] = {}
+        for seat, tile, _ in placed:
+            masks[seat] = masks.get(seat, 0) | 1 << tile
+        boneyard = [1 << t for t in hand_tiles(left)]
+        rng.shuffle(boneyard)
+        return masks, boneyard
+
+
+class _Candidate:
+    """One candidate action: its steps, how a deal is played out after it, and
+    its result on every deal it was tried on."""
+
+    __slots__ = ("steps", "results", "total", "template", "fixed", "blocked", "draws", "generic")
+
+    def __init__(self, steps: list[Action]):
+        self.steps = steps
+        self.results: list[float] = []
+        self.total = 0.0
+        self.template: FastRound | None = None  # the position after the action, hidden tiles to fill in
+        self.fixed: float | None = None  # the round is over, whatever the hidden tiles
+        self.blocked = False  # the action blocks the round: the hidden hands decide who wins
+        self.draws = 0  # tiles the action draws (from the front of the deal's boneyard)
+        self.generic = False  # played out on a full RoundState (a draw for the lead's double)
+
+    @property
+    def mean(self) -> float:
+        return self.total / len(self.results) if self.results else 0.0
+
+    def prepare(self, view: SeatView, scratch: RoundState) -> None:
+        """Play the action on a copy of ``scratch`` (the view with its hidden
+        tiles filled in at random and never read) and keep what does not depend
+        on those tiles."""
+        state = scratch.copy()
+        for step in self.steps:
+            if step.kind == "draw" and state.phase == "lead" and state.lead_kind == "draw-for-double":
+                self.generic = True  # who leads depends on the tile drawn
+                return
+            state.push_unchecked(step)
+        self.draws = sum(step.count for step in self.steps if step.kind == "draw")
+        outcome = state.outcome
+        if outcome is None:
+            self.template = from_state(state)
+        elif outcome.end == "blocked":
+            self.blocked = True
+        else:  # a domino by this seat, or a redeal
+            self.fixed = round_share(outcome.end, outcome.winner, outcome.pips, view.seat)
+
+
+def _trails(leader: _Candidate, cand: _Candidate, z: float) -> bool:
+    """Whether ``cand`` is behind ``leader`` by more than ``z`` standard errors
+    of the paired difference, on the deals both were played out on."""
+    n = min(len(leader.results), len(cand.results))
+    if n < 2:
+        return False
+    total = squares = 0.0
+    for a, b in zip(leader.results[:n], cand.results[:n]):
+        d = a - b
+        total += d
+        squares += d * d
+    mean = total / n
+    var = max(0.0, squares - n * mean * mean) / (n - 1)
+    return mean > 0 and mean > z * (var / n) ** 0.5
+
+
+def assess(
+    view: SeatView, played: Action, rng: random.Random, budget: Budget = DEFAULT_BUDGET
+) -> Assessment:
+    """The coach's assessment of ``played`` (an action of ``view.seat``, whose
+    turn it is) from what the seat could know. Uses only ``view`` and ``rng``."""
+    seat = view.seat
+    steps = steps_of(view, played)
+    # One legal action: forced. A record's draw of several tiles is forced too
+    # where a seat may only draw for want of a tile that fits.
+    forced = len(view.legal_moves()) == 1 and (
+        len(steps) == 1 or view.rules.drawing in ("until-playable", "one-then-pass")
+    )
+    candidates = [_Candidate(s) for s in candidates_for(view, steps)]
+    if forced:
+        candidates = candidates[:1]
+    scratch = scratch_state(view)
+    for cand in candidates:
+        cand.prepare(view, scratch)
+    deals = Deals(view, rng)
+    tb = tables(view.rules)
+    special = special_mask(view)
+    weights = weights_for(view.players)
+    own = view.hand_mask
+    players = view.players
+    prefix = [0] * (len(scratch.boneyard) - scratch.boneyard_count)  # tiles drawn before now
+    total_deals = budget.forced_deals if len(candidates) == 1 else budget.deals
+    active = list(candidates)
+    playouts = 0
+    for deal_no in range(total_deals):
+        hidden, boneyard = deals.draw(rng)
+        dice = rng.getrandbits(64)
+        for cand in active:
+            if cand.fixed is not None:
+                result = cand.fixed
+            elif cand.template is not None:
+                fr = cand.template.copy()
+                hands = fr.hands
+                for other, mask in hidden.items():
+                    hands[other] = mask
+                if cand.draws:
+                    drawn = own
+                    for bit in boneyard[: cand.draws]:
+                        drawn |= bit
+                    hands[seat] = drawn
+                fr.boneyard = prefix + boneyard
+                end, winner, pips, _ = policy_playout(fr, random.Random(dice), 0.0, special, weights)
+                result = round_share(end, winner, pips, seat)
+                playouts += 1
+            elif cand.blocked:
+                hands_now = [own if s == seat else hidden.get(s, 0) for s in range(players)]
+                end, winner, pips, _ = tb.outcome("blocked", None, hands_now)
+                result = round_share(end, winner, pips, seat)
+            else:  # generic
+                result = _generic(view, cand.steps, hidden, boneyard, dice, special, weights)
+                playouts += 1
+            cand.results.append(result)
+            cand.total += result
+        done = deal_no + 1
+        if len(active) > 1 and done >= budget.screen and (done - budget.screen) % budget.step == 0:
+            active = _prune(active, candidates[0], budget, first=done == budget.screen)
+    mine = candidates[0]
+    best = max(
+        (c for c in candidates if len(c.results) == total_deals), key=lambda c: (c.mean, c is mine)
+    )
+    lost = 100.0 * (best.mean - mine.mean)
+    ranked = sorted(candidates, key=lambda c: (-len(c.results), -c.mean, candidates.index(c)))
+    options = tuple(
+        Option(_as_action(c.steps), c.mean, len(c.results)) for c in [best] + [c for c in ranked if c is not best]
+    )
+    return Assessment(
+        seat=seat,
+        played=played,
+        best=played if best is mine else _as_action(best.steps),
+        chance_played=mine.mean,
+        chance_best=best.mean,
+        mark=mark_for(lost, forced),
+        options=options,
+        deals=len(mine.results),
+        playouts=playouts,
+    )
+
+
+def _generic(
+    view: SeatView,
+    steps: list[Action],
+    hidden: dict[int, int],
+    boneyard: list[int],
+    dice: int,
+    special: int,
+    weights: Weights,
+) -> float:
+    """One deal played out the slow, sure way: the full position, the action
+    pushed on it, then the fast policy."""
+    hands = {s: hand_tiles(m) for s, m in hidden.items()}
+    state = view.determinize(hands, [bit.bit_length() - 1 for bit in boneyard])
+    for step in steps:
+        state.push_unchecked(step)
+    outcome = state.outcome
+    if outcome is not None:
+        return round_share(outcome.end, outcome.winner, outcome.pips, view.seat)
+    end, winner, pips, _ = policy_playout(from_state(state), random.Random(dice), 0.0, special, weights)
+    return round_share(end, winner, pips, view.seat)
+
+
+def _as_action(steps: list[Action]) -> Action:
+    if len(steps) > 1:
+        return Action.draw(len(steps))
+    return steps[0]
+
+
+def _prune(active: list[_Candidate], mine: _Candidate, budget: Budget, first: bool) -> list[_Candidate]:
+    """Drop the candidates clearly behind the leader; after the screen, keep at
+    most ``budget.keep`` besides the action played."""
+    leader = max(active, key=lambda c: c.mean)
+    kept = [c for c in active if c is mine or c is leader or not _trails(leader, c, budget.drop_z)]
+    if first:
+        others = sorted((c for c in kept if c is not mine), key=lambda c: -c.mean)[: budget.keep]
+        kept = [c for c in kept if c is mine or c in others]
+    return kept
+
+
+__all__ = [
+    "ACCURATE_POINTS",
+    "Assessment",
+    "BEST",
+    "BLUNDER",
+    "BLUNDER_POINTS",
+    "Budget",
+    "DEFAULT_BUDGET",
+    "Deals",
+    "FORCED",
+    "GOOD",
+    "MARKS",
+    "MISTAKE",
+    "MISTAKE_POINTS",
+    "Option",
+    "assess",
+    "candidates_for",
+    "mark_for",
+    "round_share",
+    "steps_of",
+]

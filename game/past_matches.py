@@ -1,0 +1,261 @@
+"""Past matches: every finished or abandoned match, kept as its game record.
+
+Each match is one file in ``matches/`` under the user data directory, in the
+record format that ``python -m game replay`` reads (docs/record.md), written
+atomically; the newest ``LIMIT`` are kept and older ones deleted. A small
+index (``matches/index.json``) holds what the list shows, so that listing 200
+matches does not replay 200 records; it is rebuilt from the records if it is
+lost or damaged, and a record file that cannot be read is moved aside
+(``NAME.broken-DATE``), never deleted, with a message for the player.
+
+    keep(match, abandoned=...) -> Path | None
+    list_matches() -> list[PastMatch]      (newest first)
+    load(path) -> (Match | None, message | None)
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from game.engine import RULE_SETS, Match, RecordError, load_record, match_to_record
+from game.resources import user_data_dir
+from game.storage import UnreadableFile, load_json, save_json
+
+log = logging.getLogger(__name__)
+
+LIMIT = 200
+INDEX_VERSION = 1
+INDEX_NAME = "index.json"
+STAMP = "%Y%m%d-%H%M%S-%f"  # file names sort in time order
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str  # human or computer
+    level: str | None = None  # a computer's level
+
+    @property
+    def words(self) -> str:
+        """``Ann`` or ``Cpu (hard)``."""
+        return self.name if self.kind == "human" or not self.level else f"{self.name} ({self.level})"
+
+
+@dataclass(frozen=True)
+class PastMatch:
+    """One kept match, as the list shows it."""
+
+    path: Path
+    date: datetime  # when it was kept (local time)
+    rules: str  # the rule set id
+    title: str  # the rule set's name, e.g. "Leyden" ("Matador (custom)" with options changed)
+    seats: tuple[Seat, ...]
+    result: str  # "Ann won 102-87", "drawn 100-100", "abandoned in round 3"
+    abandoned: bool
+    rounds: int  # rounds dealt
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.path.name,
+            "date": self.date.isoformat(timespec="seconds"),
+            "rules": self.rules,
+            "title": self.title,
+            "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
+            "result": self.result,
+            "abandoned": self.abandoned,
+            "rounds": self.rounds,
+        }
+
+
+def matches_dir() -> Path:
+    return user_data_dir() / "matches"
+
+
+def title_of(match: Match) -> str:
+    info = RULE_SETS.get(match.rules.base)
+    title = info.title if info is not None else match.rules.base
+    return f"{title} (custom)" if match.rules.overrides() else title
+
+
+def result_words(match: Match) -> str:
+    """How the match ended, in words."""
+    if not match.over:
+        return f"abandoned in round {max(1, len(match.rounds))}"
+    totals = match.totals
+    if match.winner == "draw" or match.winner is None:
+        return "drawn " + "-".join(str(t) for t in totals)
+    winner = int(match.winner)
+    others = [t for s, t in enumerate(totals) if s != winner]
+    return f"{match.players[winner].name} won " + "-".join(str(t) for t in [totals[winner], *others])
+
+
+def describe(match: Match, path: Path, date: datetime, abandoned: bool) -> PastMatch:
+    seats = tuple(Seat(p.name, p.kind, p.level) for p in match.players)
+    abandoned = abandoned or not match.over
+    return PastMatch(
+        path, date, match.rules.base, title_of(match), seats, result_words(match), abandoned, len(match.rounds)
+    )
+
+
+# Keeping ---------------------------------------------------------------------
+def keep(match: Match, *, abandoned: bool, now: datetime | None = None, limit: int = LIMIT) -> Path | None:
+    """Keep ``match`` (finished, or ``abandoned`` by the players) and prune the
+    oldest beyond ``limit``. A match in which nobody has acted yet is not kept
+    (there is nothing to look back on): None. ``OSError`` if the record cannot
+    be written."""
+    if not any(state.history for state in match.rounds):
+        return None
+    when = now or datetime.now()
+    folder = matches_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"match-{when.strftime(STAMP)}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"match-{when.strftime(STAMP)}-{n}.json"
+    save_json(path, match_to_record(match))
+    entries = _read_index(folder)
+    entries[path.name] = describe(match, path, when, abandoned).to_json()
+    _prune(folder, entries, limit)
+    try:
+        _write_index(folder, entries)
+    except OSError:  # the list reads the records themselves next time
+        log.exception("could not write the index of past matches")
+    return path
+
+
+def _record_files(folder: Path) -> list[Path]:
+    """The kept records, newest first."""
+    return sorted(folder.glob("match-*.json"), key=lambda p: p.name, reverse=True)
+
+
+def _prune(folder: Path, entries: dict[str, dict[str, Any]], limit: int) -> None:
+    for old in _record_files(folder)[limit:]:
+        try:
+            old.unlink()
+        except OSError:
+            log.exception("could not delete the old match %s", old)
+        entries.pop(old.name, None)
+
+
+# The index -------------------------------------------------------------------
+def _valid_index(data: Any) -> dict[str, dict[str, Any]]:
+    if not isinstance(data, dict) or data.get("version") != INDEX_VERSION or not isinstance(data.get("matches"), dict):
+        raise UnreadableFile("it is not an index of past matches")
+    return {k: v for k, v in data["matches"].items() if isinstance(k, str) and isinstance(v, dict)}
+
+
+def _read_index(folder: Path) -> dict[str, dict[str, Any]]:
+    loaded = load_json(folder / INDEX_NAME, "list of past matches", _valid_index)
+    entries: dict[str, dict[str, Any]] = loaded.data or {}
+    return entries
+
+
+def _write_index(folder: Path, entries: dict[str, dict[str, Any]]) -> None:
+    save_json(folder / INDEX_NAME, {"version": INDEX_VERSION, "matches": entries})
+
+
+def _from_entry(folder: Path, name: str, entry: dict[str, Any]) -> PastMatch | None:
+    try:
+        seats = tuple(
+            Seat(str(s["name"]), str(s["kind"]), None if s.get("level") is None else str(s["level"]))
+            for s in entry["seats"]
+        )
+        return PastMatch(
+            folder / name,
+            datetime.fromisoformat(str(entry["date"])),
+            str(entry["rules"]),
+            str(entry["title"]),
+            seats,
+            str(entry["result"]),
+            bool(entry["abandoned"]),
+            int(entry["rounds"]),
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _date_of(path: Path) -> datetime:
+    stem = path.stem.removeprefix("match-")
+    try:
+        return datetime.strptime(stem[: len("20000101-000000-000000")], STAMP)
+    except ValueError:
+        return datetime.fromtimestamp(path.stat().st_mtime)
+
+
+# Listing and loading ---------------------------------------------------------
+def list_matches(messages: list[str] | None = None) -> list[PastMatch]:
+    """The kept matches, newest first. Records missing from the index are read
+    (and the index mended); unreadable ones are moved aside, and a message for
+    each goes to ``messages`` if given."""
+    folder = matches_dir()
+    if not folder.is_dir():
+        return []
+    entries = _read_index(folder)
+    found: list[PastMatch] = []
+    changed = False
+    files = _record_files(folder)
+    names = {p.name for p in files}
+    for stale in [name for name in entries if name not in names]:
+        del entries[stale]
+        changed = True
+    for path in files:
+        entry = entries.get(path.name)
+        past = _from_entry(folder, path.name, entry) if entry is not None else None
+        if past is None:
+            match, message = load(path)
+            if match is None:
+                if message and messages is not None:
+                    messages.append(message)
+                entries.pop(path.name, None)
+                changed = True
+                continue
+            past = describe(match, path, _date_of(path), abandoned=not match.over)
+            entries[path.name] = past.to_json()
+            changed = True
+        found.append(past)
+    if changed:
+        try:
+            _write_index(folder, entries)
+        except OSError:
+            log.exception("could not write the index of past matches")
+    found.sort(key=lambda m: (m.date, m.path.name), reverse=True)
+    return found
+
+
+def _validate(data: Any) -> Match:
+    if isinstance(data, dict) and isinstance(data.get("format"), str) and data["format"] != "matador-record/1":
+        raise UnreadableFile("it was written by a newer version of Matador")
+    try:
+        return load_record(data)
+    except RecordError as err:
+        raise UnreadableFile(str(err)) from None
+
+
+def load(path: Path) -> tuple[Match | None, str | None]:
+    """The match kept in ``path``; or None and a message (the file is moved
+    aside if it cannot be read)."""
+    if not path.exists():
+        return None, "That match is no longer kept."
+    loaded = load_json(path, "past match", _validate)
+    match: Match | None = loaded.data
+    return match, loaded.message
+
+
+def forget(path: Path) -> None:
+    """Delete one kept match (the player asked to)."""
+    folder = path.parent
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+    entries = _read_index(folder)
+    if entries.pop(path.name, None) is not None:
+        _write_index(folder, entries)
+
+
+__all__ = ["LIMIT", "PastMatch", "Seat", "forget", "keep", "list_matches", "load", "matches_dir"]
