@@ -29,7 +29,7 @@ SYSTEM_DIRS = {
 # README row -> the function that gives that directory
 ROWS = {
     "settings": resources.user_config_dir,
-    "saved match, statistics": resources.user_data_dir,
+    "saved match, statistics, past matches": resources.user_data_dir,
     "error log": resources.user_log_dir,
 }
 

@@ -20,6 +20,7 @@ import random
 import sys
 import tempfile
 import time
+from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
@@ -438,6 +439,60 @@ def lesson(size: Size, name: str, index: int, step: int) -> Callable[[Camera], N
     return shoot
 
 
+def reviewed_match(seed: int = 5) -> Match:
+    """You, playing at random, against a medium player: one round with mistakes in it."""
+    from game.ai import make_player
+
+    match = Match(Rules.from_base("matador", 2, {"target_score": None}), [YOU, computer("Hard", "hard")], seed)
+    rng = random.Random(3)
+    medium = make_player("medium")
+    state = match.next_round()
+    while not state.over:
+        seat = state.current_player
+        assert seat is not None
+        match.push(rng.choice(state.legal_moves()) if seat == 0 else medium.choose(match.view(seat), rng, 0.1))
+    return match
+
+
+def past_matches(cam: Camera) -> None:
+    """The past matches list, a few kept matches in it."""
+    from game.past_matches import keep
+    from game.ui.scenes.past_matches import PastMatchesScene
+
+    for i, (base, players) in enumerate((("matador", 2), ("leyden", 2), ("all-sevens", 3), ("family", 4))):
+        others = [computer("Hard", "hard"), computer("Easy", "easy"), computer("Medium")][: players - 1]
+        match = whole_match(Rules.from_base(base, players, {"target_score": 50} if base != "leyden" else {}), [YOU, *others], lambda m: True)
+        keep(match, abandoned=False, now=datetime(2026, 11, 20 + i, 20, 15 + i))
+    unfinished = Match(Rules.from_base("leyden-senst", 2), [YOU, computer("Hard", "hard")], 8)
+    state = unfinished.next_round()
+    for _ in range(5):
+        unfinished.push(state.legal_moves()[0])
+    keep(unfinished, abandoned=True, now=datetime(2026, 11, 24, 21, 40))
+    app = cam.app((1280, 800))
+    app.push(PastMatchesScene())
+    settle(app, 3)
+    cam.save(app, "past-matches")
+
+
+def review(cam: Camera) -> None:
+    """The review of a round at a mistake: the better move glows, the coach says why."""
+    from game.ui.table import ReviewScene
+
+    match = reviewed_match()
+    app = cam.app((1280, 800))
+    scene = ReviewScene(match, 0, 0, thinker=Thinker("thread"), analysis_mode="process")
+    app.push(scene)
+    deadline = time.monotonic() + 300
+    while not scene.analysis().done and time.monotonic() < deadline:
+        app.step([], 0.05)
+        time.sleep(0.05)
+    marked = [d for d in scene.analysis().summary().decisions if d.mark in ("mistake", "blunder")]
+    if marked:
+        scene.move_to(marked[0].action)
+    settle(app, 3)
+    cam.save(app, "review-mistake-1280x800")
+
+
 PICTURES: dict[str, Callable[[Camera], None]] = {
     "title": title,
     "new_game": new_game,
@@ -458,6 +513,8 @@ PICTURES: dict[str, Callable[[Camera], None]] = {
     "score-sheet-800x600": score_sheet((800, 600), "score-sheet-800x600"),
     "lesson-1-1280x800": lesson((1280, 800), "lesson-1-1280x800", 0, 4),
     "lesson-2-800x600": lesson((800, 600), "lesson-2-800x600", 1, 7),
+    "past-matches": past_matches,
+    "review-mistake-1280x800": review,
 }
 
 

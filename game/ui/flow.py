@@ -13,6 +13,8 @@ import logging
 from typing import Any
 
 from game.engine import Match
+from game.engine import load_record, match_to_record
+from game.past_matches import keep
 from game.saves import has_save, load_match, save_match
 from game.settings import Settings, save_settings
 from game.stats import Statistics, load_stats, save_stats
@@ -24,12 +26,13 @@ from game.lessons import LessonError, load_lessons
 from game.ui.scenes.lessons import LessonsScene
 from game.ui.scenes.match_over import MatchOverScene
 from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.past_matches import PastMatchesScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.scenes.title import TitleScene
-from game.ui.table import LessonScene, TableScene
+from game.ui.table import LessonScene, ReviewScene, TableScene
 from game.ui.thinker import Thinker
 
 log = logging.getLogger(__name__)
@@ -121,6 +124,37 @@ class Flow:
         if self.app.top is lesson:
             self.app.pop()
 
+    def open_past_matches(self) -> None:
+        self.app.push(PastMatchesScene())
+
+    def open_review(self, match: Match, round_index: int, seat: int | None = None) -> None:
+        """The review over whatever is open (Close pops back to it). It works on a
+        copy of the match, so a live table is never touched."""
+        copy = load_record(match_to_record(match))
+        mode = self.app.services.get("review_mode")  # tests and tools may judge in this process
+        self.app.push(
+            ReviewScene(
+                copy,
+                round_index,
+                seat,
+                thinker=self.thinker(),
+                on_leave=self.leave_review,
+                analysis_mode=mode if isinstance(mode, str) else "process",
+                analysis_budget=self.app.services.get("review_budget"),
+            )
+        )
+
+    def leave_review(self, review: TableScene) -> None:
+        if self.app.top is review:
+            self.app.pop()
+
+    def keep_match(self, match: Match, abandoned: bool) -> None:
+        """Keep ``match`` among the past matches (never stops the game)."""
+        try:
+            keep(match, abandoned=abandoned)
+        except Exception as err:
+            log.warning("the match could not be kept among the past matches: %s", err)
+
     def open_side(self, which: str) -> bool:
         """Push the Rules, Statistics or Settings screen (each pops itself on Back/Esc)."""
         scene: Scene
@@ -161,6 +195,10 @@ class Flow:
         )
 
     def start_match(self, match: Match) -> TableScene:
+        if has_save():  # a match left unfinished is replaced: keep it as abandoned
+            saved, _ = load_match()
+            if saved is not None and saved.seed != match.seed:
+                self.keep_match(saved, abandoned=True)
         scene = self.table_scene(match)
         self.clear_stack()
         self.app.push(scene)
@@ -228,6 +266,7 @@ class Flow:
         stats.add_round(match, outcome)
         if match.over:
             stats.add_match(match)
+            self.keep_match(match, abandoned=False)
         try:
             save_stats(stats)
         except Exception as err:

@@ -32,6 +32,12 @@ class Routes(Protocol):
     def start_lesson(self, index: int) -> None:
         """Lesson ``index`` at the table; leaving it comes back to the list."""
 
+    def open_past_matches(self) -> None:
+        """The finished and abandoned matches, newest first."""
+
+    def open_review(self, match: Match, round_index: int, seat: int | None = None) -> None:
+        """The review of ``match``'s round ``round_index`` (a person's seat by default)."""
+
     def open_side(self, which: str) -> bool:
         """Push the Rules, Statistics or Settings screen (one of ``SIDE_SCENES``)."""
 

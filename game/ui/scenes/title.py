@@ -65,6 +65,7 @@ class TitleScene(MenuScene):
         labels.append(("new", "New game", style("title_button", self.size) if self.can_continue else style("title_primary", self.size)))
         labels.append(("learn", "Learn to play", style("title_primary" if self.offer_lessons else "title_button", self.size)))
         labels += [
+            ("past", "Past matches", style("title_button", self.size)),
             ("rules", "Rules", style("title_button", self.size)),
             ("statistics", "Statistics", style("title_button", self.size)),
             ("settings", "Settings", style("title_button", self.size)),
@@ -161,6 +162,8 @@ class TitleScene(MenuScene):
             app.routes.open_new_game()
         elif name == "learn":
             app.routes.open_lessons()
+        elif name == "past":
+            app.routes.open_past_matches()
         elif name in SIDE_SCENES:
             if not app.routes.open_side(name):
                 self.rebuild()

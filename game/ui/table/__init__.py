@@ -28,6 +28,7 @@ from game.ui.table.pad_missing import PadMissingScene
 from game.ui.table.regions import compute_regions, table_scale
 from game.ui.table.round_end import RoundEndScene, hand_strip
 from game.ui.table.lesson import LessonScene
+from game.ui.table.review import ReviewScene
 from game.ui.table.scene import TableScene
 from game.ui.table.score_sheet import ScoreSheetScene, score_rows, sheet_picture
 from game.ui.table.words import (
@@ -47,6 +48,7 @@ __all__ = [
     "HandoffScene",
     "LessonScene",
     "PadMissingScene",
+    "ReviewScene",
     "RoundEndScene",
     "ScoreSheetScene",
     "Shift",

@@ -161,7 +161,7 @@ class TableRenderer:
         ctx = scene.input_context()
         targets = scene.input.targets(ctx)
         chosen = scene.input.chosen_target(ctx) if targets else None
-        lit_arms = {t.arm for t in targets}
+        lit_arms = {t.arm for t in targets} | {a.arm for a in scene.pointed_out()}
         for arm, label_rect in layout.labels.items():
             if arm in lit_arms:
                 continue
@@ -180,6 +180,13 @@ class TableRenderer:
             if chosen is not None and target.key == chosen.key:
                 glow = self.art.highlight(length, slot.vertical)
                 surface.blit(glow, (slot.rect.left - margin, slot.rect.top - margin))
+            surface.blit(self.art.ghost(first, second, length, slot.vertical), slot.rect.topleft)
+        for action in scene.pointed_out():  # a move shown, not held (the review's better move)
+            slot = slot_of(action, layout)
+            if slot is None:
+                continue
+            first, second = ghost_faces(action, slot)
+            surface.blit(self.art.highlight(length, slot.vertical), (slot.rect.left - margin, slot.rect.top - margin))
             surface.blit(self.art.ghost(first, second, length, slot.vertical), slot.rect.topleft)
         for label, pos in self.end_labels(scene, lit_arms):
             surface.blit(label, pos)

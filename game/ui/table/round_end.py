@@ -38,21 +38,22 @@ class RoundEndScene(Overlay):
         assert self.gui is not None
         self.panel_rect = self.panel_bounds()
         bottom = self.panel_rect.bottom - 58
-        cx = self.panel_rect.centerx
+        row: list[tuple[str, str, str | None]]
         if self.table.match.over and self.table.on_leave is not None:
             # the match-over screen follows (final scores, play again, the title)
-            self.buttons = {
-                "leave": pygame_gui.elements.UIButton(pygame.Rect(cx - 110, bottom, 220, 44), "Final scores", self.gui, object_id="#primary"),
-            }
+            row = [("leave", "Final scores", "#primary")]
         elif self.table.match.over:
-            self.buttons = {
-                "again": pygame_gui.elements.UIButton(pygame.Rect(cx - 210, bottom, 200, 44), "Play again", self.gui, object_id="#primary"),
-                "leave": pygame_gui.elements.UIButton(pygame.Rect(cx + 10, bottom, 200, 44), "Leave the table", self.gui),
-            }
+            row = [("again", "Play again", "#primary"), ("leave", "Leave the table", None)]
         else:
-            self.buttons = {
-                "next": pygame_gui.elements.UIButton(pygame.Rect(cx - 110, bottom, 220, 44), "Next round", self.gui, object_id="#primary"),
-            }
+            row = [("next", "Next round", "#primary")]
+        row.insert(0, ("review", "Review this round", None))
+        gap = 16
+        width = min(220, (self.panel_rect.width - 40 - gap * (len(row) - 1)) // len(row))
+        left = self.panel_rect.centerx - (len(row) * width + (len(row) - 1) * gap) // 2
+        self.buttons = {
+            name: pygame_gui.elements.UIButton(pygame.Rect(left + i * (width + gap), bottom, width, 44), text, self.gui, object_id=style)
+            for i, (name, text, style) in enumerate(row)
+        }
         self.panel = self.make_panel()
         # keys or a controller in use: the focus shows on what Enter (A) would pick
         shown = self.app is not None and self.app.last_input != "mouse"
@@ -140,6 +141,11 @@ class RoundEndScene(Overlay):
     def choose(self, name: str) -> None:
         app, table = self.app, self.table
         table.sound("button")
+        if name == "review":  # over this summary: closing the review comes back here
+            if app is not None:
+                seat = table.viewer if table.viewer is not None else (table.humans[0] if table.humans else 0)
+                app.routes.open_review(table.match, table.match.round_index, seat)
+            return
         if app is not None:
             app.pop()
         if name == "next":

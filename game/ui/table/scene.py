@@ -203,6 +203,14 @@ class TableScene(GuiScene):
             return True
         return self.state.current_player == self.viewer or self.state.over
 
+    def pointed_out(self) -> list[Action]:
+        """Moves the table shows as glowing ghosts without a tile in hand (none in play)."""
+        return []
+
+    def totals(self) -> list[int]:
+        """The match totals the plaques and the hand's label show."""
+        return self.match.totals
+
     def revealed(self, seat: int) -> tuple[int, ...] | None:
         """The tiles of ``seat``'s plaque shown face up (a review); None while they are hidden."""
         return None
@@ -242,7 +250,7 @@ class TableScene(GuiScene):
         if self.viewer is None:
             return "Waiting for the first player"
         name = self.names[self.viewer]
-        total = self.match.totals[self.viewer]
+        total = self.totals()[self.viewer]
         head = f"{name}  ·  {total} pts  ·  "
         seat = state.current_player
         if seat is None:
@@ -276,7 +284,7 @@ class TableScene(GuiScene):
             status = news_words(state.history[self.news[seat]][1])
         else:
             status = f"{count} tile{'s' if count != 1 else ''}"
-        return self.names[seat], count, self.match.totals[seat], to_move, status
+        return self.names[seat], count, self.totals()[seat], to_move, status
 
     def input_context(self) -> InputContext:
         seat = self.state.current_player

@@ -1,0 +1,415 @@
+"""The review of a round: the table replays it from its record with every hand
+face up, step by step, while a fair coach judges one seat's actions.
+
+The cursor stands *before* an action: the card says who does what next, and
+for the reviewed seat's actions the coach's verdict, worked out from that
+seat's view alone (``game.ai.review``): the chance of winning the round after
+the action played and after the best one. A mistake or a blunder shows the
+better action as a glowing ghost, with a short reason. The analysis runs in
+worker processes on every core; the review can be stepped through meanwhile.
+
+Keys: Left/Right step, Home/End jump, Page Up/Down change round, Tab changes
+the reviewed seat, Esc leaves. The slider in the header moves the cursor.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+import pygame_gui
+
+from game.ai.review import Analysis, Decision
+from game.engine import Action, Match, RoundState
+from game.ui.menu import wrap
+from game.ui.table.log import LogLine, place_words, round_log
+from game.ui.table.panel import PanelContent
+from game.ui.table.regions import TableRegions, compute_regions
+from game.ui.table.scene import TableScene
+from game.ui.text import DIM, GOLD, IVORY, RED
+from game.ui.thinker import ComputerController, Thinker
+from game.ui.words import says, whose
+
+TOOLS = {"first": "|<", "back": "<", "next": ">", "last": ">|", "seat": "Seat", "close": "Close"}
+ROUND_TOOLS = {"round_back": "< Round", "round_next": "Round >"}
+MARK_WORDS = {"forced": "forced", "best": "best", "good": "good", "mistake": "mistake", "blunder": "blunder"}
+CARD = (14, 26, 19, 240)
+
+
+class ReviewScene(TableScene):
+    """A finished (or abandoned) match's round, replayed and judged."""
+
+    def __init__(
+        self,
+        match: Match,
+        round_index: int,
+        seat: int | None = None,
+        *,
+        thinker: Thinker | None = None,
+        on_leave: Callable[[TableScene], None] | None = None,
+        analysis_mode: str = "process",
+        analysis_budget: object | None = None,
+    ):
+        super().__init__(match, thinker=thinker, on_leave=on_leave, on_pause=lambda scene: scene.leave())
+        humans = [s for s, p in enumerate(match.players) if p.is_human]
+        self.seat = seat if seat is not None else (humans[0] if humans else 0)
+        self.viewer = self.seat
+        self.round = max(0, min(round_index, len(match.rounds) - 1))
+        self.cursor = 0
+        self.takebacks = None
+        self.analysis_mode = analysis_mode
+        self.analysis_budget = analysis_budget
+        self.analyses: dict[tuple[int, int], Analysis] = {}  # (seat, round) -> its analysis
+        self._position: tuple[tuple[int, int], RoundState] | None = None
+        self._card: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._slider: pygame_gui.elements.UIHorizontalSlider | None = None
+        self._review_tools: dict[str, pygame_gui.elements.UIButton] = {}
+        self.moves_open = True
+
+    # The position at the cursor ----------------------------------------------------
+    @property
+    def round_state(self) -> RoundState:
+        return self.match.rounds[self.round]
+
+    @property
+    def state(self) -> RoundState:
+        key = (self.round, self.cursor)
+        if self._position is None or self._position[0] != key:
+            self._position = (key, self.round_state.before(self.cursor))
+        return self._position[1]
+
+    @property
+    def length(self) -> int:
+        return len(self.round_state.history)
+
+    def upcoming(self) -> tuple[int, Action] | None:
+        """The action after the cursor: (seat, action)."""
+        history = self.round_state.history
+        return history[self.cursor] if self.cursor < len(history) else None
+
+    def move_to(self, cursor: int) -> None:
+        self.cursor = max(0, min(self.length, cursor))
+        self.input.reset()
+        self.motion.finish()
+        self.sync(force=True)
+        if self._slider is not None and self._slider.get_current_value() != self.cursor:
+            self._slider.set_current_value(self.cursor)
+
+    def change_round(self, step: int) -> None:
+        target = max(0, min(len(self.match.rounds) - 1, self.round + step))
+        if target != self.round:
+            self.round = target
+            self.cursor = 0
+            self._unit_cap = {}
+            self.on_resize(self.size)  # the slider's range follows the round
+            self.analysis()
+
+    def change_seat(self) -> None:
+        self.seat = (self.seat + 1) % self.match.rules.players
+        self.viewer = self.seat
+        self.sync(force=True)
+        self.analysis()
+
+    # The coach ---------------------------------------------------------------------
+    def analysis(self) -> Analysis:
+        """The review of the chosen seat in this round (started once, then kept)."""
+        key = (self.seat, self.round)
+        found = self.analyses.get(key)
+        if found is None:
+            kwargs: dict[str, object] = {"rounds": [self.round], "mode": self.analysis_mode}
+            if self.analysis_budget is not None:
+                kwargs["budget"] = self.analysis_budget
+            found = Analysis(self.match, self.seat, **kwargs)  # type: ignore[arg-type]
+            found.start()
+            self.analyses[key] = found
+        return found
+
+    def verdict(self) -> Decision | None:
+        """The coach's verdict on the action after the cursor, if it is the reviewed seat's and ready."""
+        upcoming = self.upcoming()
+        if upcoming is None or upcoming[0] != self.seat:
+            return None
+        return self.analysis().decision(self.round, self.cursor)
+
+    def close(self) -> None:
+        for analysis in self.analyses.values():
+            analysis.cancel()
+        super().close()
+
+    # The table, as a replay --------------------------------------------------------
+    @property
+    def hand_face_up(self) -> bool:
+        return True
+
+    def revealed(self, seat: int) -> tuple[int, ...] | None:
+        return tuple(self.state.hand(seat))
+
+    def can_act(self) -> bool:
+        return False
+
+    def totals(self) -> list[int]:
+        """The totals as they stood when the round was dealt."""
+        totals = [0] * self.match.rules.players
+        for state in self.match.rounds[: self.round]:
+            outcome = state.outcome
+            if outcome is not None and outcome.end != "redeal":
+                totals = [t + s for t, s in zip(totals, outcome.scores)]
+        return totals
+
+    def hand_text(self) -> str:
+        name = self.names[self.seat]
+        pips = self.state.pips(self.seat)
+        return f"{whose(name, capital=True)} tiles  ·  {pips} pips  ·  {self.totals()[self.seat]} pts before this round"
+
+    def tool_names(self) -> list[str]:
+        return []
+
+    def compute_regions(self, viewer: int | None = None) -> TableRegions:
+        tools = len(TOOLS) + (len(ROUND_TOOLS) if len(self.match.rounds) > 1 else 0)
+        return compute_regions(self.size, self.match.rules.players, self.seat, tools, True)
+
+    def build_gui(self) -> None:
+        super().build_gui()
+        assert self.gui is not None
+        regions = self.compute_regions()
+        names = dict(TOOLS)
+        if len(self.match.rounds) > 1:
+            names = {**{k: v for k, v in TOOLS.items() if k != "close"}, **ROUND_TOOLS, "close": TOOLS["close"]}
+        style = "#tool_l" if regions.scale >= 1.2 else "#tool"
+        self._review_tools = {
+            name: pygame_gui.elements.UIButton(rect, label, self.gui, object_id=style)
+            for (name, label), rect in zip(names.items(), regions.tool_buttons)
+        }
+        header = regions.header
+        self._slider = pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(header.left, header.top, min(header.width, round(420 * regions.scale)), regions.tool_buttons[0].height if regions.tool_buttons else header.height),
+            self.cursor,
+            (0, max(1, self.length)),
+            self.gui,
+            click_increment=1,
+        )
+        self._card = None
+
+    def header_text(self) -> str:
+        return ""  # the slider takes the header's place
+
+    def _computer_turn(self, controller: ComputerController, dt: float) -> None:
+        """Nobody moves in a review."""
+
+    def _human_turn(self, seat: int) -> None:
+        """Nobody moves in a review (and no cover: every hand is shown)."""
+
+    def _after_round(self, dt: float) -> None:
+        """No summary: the review shows the round's end itself."""
+
+    def panel_content(self) -> PanelContent | None:
+        panel = self.regions.panel
+        if panel is None:
+            return None
+        card_h = self.card_height()
+        lines = tuple(self.marked_log()[: self.cursor + 1])
+        return PanelContent(
+            (panel.width, max(60, panel.height - card_h)),
+            self.regions.scale,
+            lines,
+            tuple(self.names),
+            frozenset({self.cursor}),
+            0,
+            None,
+            0,
+            "matador",
+            f"Moves · round {self.round + 1} of {len(self.match.rounds)}",
+        )
+
+    def marked_log(self) -> list[LogLine]:
+        """The round's moves, the reviewed seat's marked with the coach's word once known."""
+        lines = round_log(self.round_state, self.names, frozenset(range(self.match.rules.players)))
+        analysis = self.analyses.get((self.seat, self.round))
+        if analysis is None:
+            return lines
+        out = []
+        for line in lines:
+            decision = analysis.decision(self.round, line.index) if line.seat == self.seat else None
+            if decision is not None and decision.mark in ("mistake", "blunder", "forced"):
+                line = LogLine(line.index, line.seat, f"{line.text} ({MARK_WORDS[decision.mark]})", line.tiles)
+            out.append(line)
+        return out
+
+    def card_height(self) -> int:
+        return round(250 * self.regions.scale)
+
+    # Input -------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            moves = {
+                pygame.K_LEFT: lambda: self.move_to(self.cursor - 1),
+                pygame.K_RIGHT: lambda: self.move_to(self.cursor + 1),
+                pygame.K_HOME: lambda: self.move_to(0),
+                pygame.K_END: lambda: self.move_to(self.length),
+                pygame.K_PAGEUP: lambda: self.change_round(-1),
+                pygame.K_PAGEDOWN: lambda: self.change_round(1),
+                pygame.K_TAB: self.change_seat,
+                pygame.K_ESCAPE: self.leave,
+            }
+            action = moves.get(event.key)
+            if action is not None:
+                action()
+                return True
+        return super().handle_event(event)
+
+    def use_review_tool(self, name: str) -> None:
+        self.sound("button")
+        if name == "first":
+            self.move_to(0)
+        elif name == "back":
+            self.move_to(self.cursor - 1)
+        elif name == "next":
+            self.move_to(self.cursor + 1)
+        elif name == "last":
+            self.move_to(self.length)
+        elif name == "seat":
+            self.change_seat()
+        elif name == "round_back":
+            self.change_round(-1)
+        elif name == "round_next":
+            self.change_round(1)
+        elif name == "close":
+            self.leave()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.app is None or self.app.top is not self:
+            return
+        for name, button in list(self._review_tools.items()):
+            if button.check_pressed():
+                self.use_review_tool(name)
+                return
+        slider = self._slider
+        if slider is not None and slider.has_moved_recently and int(slider.get_current_value()) != self.cursor:
+            self.move_to(int(slider.get_current_value()))
+        analysis = self.analysis()
+        if analysis.poll():
+            self._card = None  # a verdict came in
+        for name, button in self._review_tools.items():
+            enabled = {
+                "first": self.cursor > 0,
+                "back": self.cursor > 0,
+                "next": self.cursor < self.length,
+                "last": self.cursor < self.length,
+                "round_back": self.round > 0,
+                "round_next": self.round < len(self.match.rounds) - 1,
+            }.get(name, True)
+            if enabled != button.is_enabled:
+                button.enable() if enabled else button.disable()  # type: ignore[no-untyped-call]
+
+    # Drawing -----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """The replayed table (with the better move's ghost), the coach's card (changes nothing)."""
+        assert self.renderer is not None
+        self.renderer.draw(surface, self)
+        panel = self.regions.panel
+        if panel is not None:
+            card_h = self.card_height()
+            surface.blit(self.card((panel.width, card_h)), (panel.left, panel.bottom - card_h))
+        self.draw_gui(surface)
+
+    def pointed_out(self) -> list[Action]:
+        """For a mistake or a blunder: the better action, as a glowing ghost."""
+        decision = self.verdict()
+        if decision is None or decision.mark not in ("mistake", "blunder") or decision.best.kind != "lay":
+            return []
+        return [decision.best]
+
+    def card(self, size: tuple[int, int]) -> pygame.Surface:
+        analysis = self.analyses.get((self.seat, self.round))
+        progress = (analysis.finished, analysis.total) if analysis is not None else (0, 0)
+        key: tuple[object, ...] = (self.round, self.cursor, self.seat, size, progress, self.regions.scale)
+        if self._card is not None and self._card[0] == key:
+            return self._card[1]
+        k = self.regions.scale
+        w, h = size
+        out = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(out, CARD, out.get_rect(), border_radius=10)
+        pygame.draw.rect(out, (201, 168, 90), out.get_rect(), 1, border_radius=10)
+        pad = round(10 * k)
+        small = max(12, round(15 * k))
+        body = max(13, round(17 * k))
+        y = pad
+        title = self.text.fit(f"Review: {self.names[self.seat]} · round {self.round + 1}", w - 2 * pad, max(14, round(18 * k)), GOLD, True)
+        out.blit(title, (pad, y))
+        y += title.get_height() + round(4 * k)
+        if analysis is not None:
+            y = self.progress(out, analysis, pad, y, w - 2 * pad, small)
+        upcoming = self.upcoming()
+        if upcoming is None:
+            outcome = self.round_state.outcome
+            words = "The end of the round." if outcome is None else f"The end of the round: {outcome.end}."
+            for line in wrap(self.text, words, w - 2 * pad, body, IVORY):
+                out.blit(line, (pad, y))
+                y += line.get_height()
+        else:
+            mover, action = upcoming
+            line_words = self.next_words(mover, action)
+            for line in wrap(self.text, line_words, w - 2 * pad, body, IVORY):
+                out.blit(line, (pad, y))
+                y += line.get_height()
+            y += round(4 * k)
+            decision = self.verdict()
+            for text, colour in self.verdict_lines(mover, decision):
+                for line in wrap(self.text, text, w - 2 * pad, small if colour is DIM else body, colour):
+                    if y + line.get_height() > h - pad:
+                        break
+                    out.blit(line, (pad, y))
+                    y += line.get_height()
+        self._card = (key, out)
+        return out
+
+    def progress(self, out: pygame.Surface, analysis: Analysis, x: int, y: int, width: int, size: int) -> int:
+        """The coach's progress bar, then the seat's tally so far."""
+        bar = pygame.Rect(x, y, width, max(6, size // 2))
+        pygame.draw.rect(out, (40, 56, 44), bar, border_radius=3)
+        filled = bar.copy()
+        filled.width = round(bar.width * analysis.fraction)
+        if filled.width:
+            pygame.draw.rect(out, GOLD, filled, border_radius=3)
+        y = bar.bottom + 4
+        summary = analysis.summary()
+        if analysis.error:
+            words = f"The coach stopped: {analysis.error}"
+        elif not analysis.done:
+            words = f"The coach is looking: {analysis.finished} of {analysis.total} actions"
+        else:
+            accuracy = summary.accuracy
+            share = "—" if accuracy is None else f"{round(100 * accuracy)}%"
+            words = f"{summary.mistakes} mistakes, {summary.blunders} blunders, accuracy {share}"
+        line = self.text.fit(words, width, size, DIM)
+        out.blit(line, (x, y))
+        return y + line.get_height() + 6
+
+    def next_words(self, mover: int, action: Action) -> str:
+        name = self.names[mover]
+        if action.kind == "lay":
+            return "Next: " + says(name, "lead" if action.arm is None else "lay", place_words(action, self.state))
+        verb = {"draw": ("draw", ""), "pass": ("pass", ""), "refuse": ("refuse", "to lead")}.get(action.kind, (action.kind, ""))
+        return "Next: " + says(name, *verb)
+
+    def verdict_lines(self, mover: int, decision: Decision | None) -> list[tuple[str, tuple[int, int, int]]]:
+        if mover != self.seat:
+            return [(f"({self.names[mover]} is not the seat under review: Tab changes it)", DIM)]
+        if decision is None:
+            return [("The coach is still thinking about this one…", DIM)]
+        chances = f"chance of winning the round {round(100 * decision.chance_played)}%"
+        if decision.mark == "forced":
+            return [("Forced: there was nothing else to do.", DIM)]
+        if decision.mark == "best":
+            return [(f"Best: the coach agrees ({chances}).", GOLD)]
+        if decision.mark == "good":
+            return [(f"Good: {chances}, the best {round(100 * decision.chance_best)}%.", IVORY)]
+        colour = RED
+        better = place_words(decision.best, self.state) if decision.best.kind == "lay" else decision.best.kind
+        lines = [
+            (f"{decision.mark.capitalize()}: {chances}; better {better} ({round(100 * decision.chance_best)}%).", colour),
+        ]
+        if decision.reason:
+            lines.append((decision.reason, IVORY))
+        return lines

@@ -1,0 +1,161 @@
+"""Past matches and the review, through real scenes: a finished match is kept,
+listed and opened; the review steps with keys, buttons and the slider, shows the
+coach's marks and the better move; the round summary offers the review."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from game.ai.coach import Budget
+from game.engine import Match, PlayerInfo, Rules
+from game.past_matches import keep, list_matches
+from game.saves import save_match
+from game.settings import Settings
+from game.ui.scenes.past_matches import PastMatchesScene
+from game.ui.scenes.title import TitleScene
+from game.ui.table import ReviewScene, RoundEndScene
+from game.ui.thinker import Thinker
+
+QUICK = Budget(deals=120, forced_deals=60, screen=40, keep=2, step=40)
+YOU = PlayerInfo("You", "human", None)
+HARD = PlayerInfo("Hard", "computer", "hard")
+
+
+def played_match(seed: int = 5, rounds: int = 1) -> Match:
+    """You (playing at random) against a medium-minded computer, ``rounds`` rounds."""
+    from game.ai import make_player
+
+    match = Match(Rules.from_base("matador", 2, {"target_score": None if rounds == 1 else 500}), [YOU, HARD], seed)
+    rng = random.Random(seed)
+    medium = make_player("medium")
+    for _ in range(rounds):
+        state = match.next_round()
+        while not state.over:
+            seat = state.current_player
+            assert seat is not None
+            move = rng.choice(state.legal_moves()) if seat == 0 else medium.choose(match.view(seat), rng, 0.05)
+            match.push(move)
+    return match
+
+
+def quick_app(make_app: Any, size: tuple[int, int] = (1280, 800)) -> Any:
+    app = make_app(size)
+    app.services.update(
+        thinker=Thinker("thread"), settings=Settings(animation_speed="fast", computer_speed="fast"), review_mode="inline", review_budget=QUICK
+    )
+    app.routes.open_title()
+    app.step([], 0.016)
+    return app
+
+
+def open_quick_review(app: Any, match: Match, round_index: int = 0, seat: int = 0) -> ReviewScene:
+    review = ReviewScene(match, round_index, seat, thinker=Thinker("thread"), on_leave=lambda s: app.pop(), analysis_mode="inline", analysis_budget=QUICK)
+    app.push(review)
+    return review
+
+
+def finish_analysis(app: Any, review: ReviewScene) -> None:
+    for _ in range(400):
+        if review.analysis().done:
+            return
+        app.step([], 0.016)  # inline: each frame judges one decision
+    raise AssertionError("the review never finished")
+
+
+def test_a_finished_match_is_kept_listed_and_opened(make_app: Any, ui: Any) -> None:
+    match = played_match()
+    assert keep(match, abandoned=False) is not None
+    app = quick_app(make_app)
+    title = app.top
+    assert isinstance(title, TitleScene)
+    ui.click(app, title.buttons["past"].rect.center)
+    listing = app.top
+    assert isinstance(listing, PastMatchesScene)
+    assert len(listing.matches) == 1 and listing.matches[0].seats[0].name == "You"
+    assert listing.review_button is not None
+    ui.click(app, listing.review_button.rect.center)
+    review = app.top
+    assert isinstance(review, ReviewScene)
+    assert review.match.round.history == match.round.history  # the same match, from its record
+    app.step([], 0.016)
+    assert (0, 0) in review.analyses  # the coach started on your round
+    app.step([ui.key(pygame.K_ESCAPE)], 0.016)
+    assert app.top is listing
+
+
+def test_an_abandoned_match_is_kept_when_a_new_one_starts(make_app: Any, ui: Any) -> None:
+    unfinished = Match(Rules.from_base("leyden", 2), [YOU, HARD], 3)
+    state = unfinished.next_round()
+    unfinished.push(state.legal_moves()[0])
+    save_match(unfinished)
+    app = quick_app(make_app)
+    app.routes.start_match(Match(Rules.from_base("matador", 2), [YOU, HARD], 4))
+    kept = list_matches()
+    assert len(kept) == 1 and kept[0].abandoned and kept[0].rules == "leyden"
+
+
+def test_the_review_steps_and_marks_the_coachs_verdicts(make_app: Any, ui: Any) -> None:
+    match = played_match(seed=5)
+    app = quick_app(make_app)
+    review = open_quick_review(app, match)
+    finish_analysis(app, review)
+    summary = review.analysis().summary()
+    assert len(summary.decisions) == sum(1 for seat, _ in match.round.history if seat == 0)
+    assert any(d.mark in ("mistake", "blunder") for d in summary.decisions)  # random play errs somewhere
+    for decision in summary.decisions:  # the card and the ghost at each of your actions
+        review.move_to(decision.action)
+        app.step([], 0.016)
+        assert review.verdict() == decision
+        if decision.mark in ("mistake", "blunder"):
+            assert review.pointed_out() == [decision.best]
+            line = review.marked_log()[decision.action]
+            assert line.text.endswith(f"({decision.mark})")
+        else:
+            assert review.pointed_out() == []
+    # stepping: keys, buttons and the slider
+    review.move_to(0)
+    app.step([ui.key(pygame.K_RIGHT)], 0.016)
+    assert review.cursor == 1
+    app.step([ui.key(pygame.K_END)], 0.016)
+    assert review.cursor == review.length and review.state.over
+    app.step([ui.key(pygame.K_HOME)], 0.016)
+    assert review.cursor == 0 and not review.state.history
+    ui.click(app, review._review_tools["next"].rect.center)
+    ui.click(app, review._review_tools["next"].rect.center)
+    assert review.cursor == 2
+    assert review.state.key() == match.round.before(2).key()
+    slider = review._slider
+    assert slider is not None
+    slider.set_current_value(5)
+    slider.has_moved_recently = True
+    app.step([], 0.016)
+    assert review.cursor == 5
+    assert all(review.revealed(seat) == tuple(review.state.hand(seat)) for seat in range(2))  # every hand face up
+    app.step([ui.key(pygame.K_TAB)], 0.016)  # the other seat under review
+    assert review.seat == 1 and (1, 0) in review.analyses
+
+
+def test_the_round_summary_offers_the_review(make_app: Any, ui: Any) -> None:
+    app = quick_app(make_app, (1024, 700))
+    match = Match(Rules.from_base("matador", 2, {"target_score": None}), [YOU, PlayerInfo("Bo", "computer", "random")], 2)
+    table = app.routes.start_match(match)
+    rng = random.Random(1)
+    for _ in range(600):
+        if isinstance(app.top, RoundEndScene):
+            break
+        if table.can_act():
+            table.play(rng.choice(table.legal), None)
+        app.step([], 0.05)
+    summary = app.top
+    assert isinstance(summary, RoundEndScene)
+    ui.click(app, summary.buttons["review"].rect.center)
+    review = app.top
+    assert isinstance(review, ReviewScene) and review.round == match.round_index and review.seat == 0
+    assert review.match is not table.match  # a copy: the live table is never touched
+    ui.click(app, review._review_tools["close"].rect.center)
+    assert app.top is summary
+    for analysis in review.analyses.values():
+        assert analysis.cancelled or analysis.done
