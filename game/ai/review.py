@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 from game.ai.coach import BEST, BLUNDER, DEFAULT_BUDGET, FORCED, MISTAKE, Assessment, Budget, assess
 from game.ai.reasons import reason
 from game.engine import Action, Match, SeatView, match_to_record, parse_tile
+from game.workers import stop
 
 if TYPE_CHECKING:  # the executors are imported when a review starts
     from concurrent.futures import Executor, Future
@@ -371,15 +372,7 @@ class Analysis:
         executor, self._executor = self._executor, None
         if executor is None:
             return
-        # Take the processes first: shutdown() forgets them.
-        processes: Any = getattr(executor, "_processes", None) or {}
-        running = list(processes.values())
-        executor.shutdown(wait=False, cancel_futures=True)
-        for process in running:  # a decision may still run: stop it
-            try:
-                process.terminate()
-            except Exception:
-                pass
+        stop(executor)  # a decision may still run: it is stopped
 
 
 def analyse(

@@ -14,6 +14,7 @@ import random
 from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
 
 from game.engine import Action, PlayerInfo, SeatView
+from game.workers import stop
 
 if TYPE_CHECKING:  # the executors and the players are imported when first needed (a faster start)
     from concurrent.futures import Executor, Future
@@ -119,13 +120,7 @@ class Thinker:
         executor, self._executor = self._executor, None
         if executor is None:
             return
-        executor.shutdown(wait=False, cancel_futures=True)
-        processes: Any = getattr(executor, "_processes", None) or {}
-        for process in list(processes.values()):  # a search may still run: stop it
-            try:
-                process.terminate()
-            except Exception:
-                pass
+        stop(executor)  # a search may still run: it is stopped
 
 
 class ComputerController:

@@ -72,3 +72,19 @@ def test_a_failing_player_still_moves_legally() -> None:
     controller.start(match.view(state.current_player or 0), 5)
     action = controller.poll()
     assert action is not None and state.is_legal(action)
+
+
+def test_shutdown_stops_a_worker_process_that_is_still_busy() -> None:
+    import time
+
+    thinker = Thinker("process")
+    future = thinker.run(time.sleep, 60)  # a search that would run on
+    deadline = time.monotonic() + 60
+    while not future.running() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    processes = list(getattr(thinker._executor, "_processes", {}).values())
+    assert processes and all(p.is_alive() for p in processes)
+    thinker.shutdown()
+    for process in processes:
+        process.join(timeout=10)
+        assert not process.is_alive()
