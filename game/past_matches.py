@@ -21,8 +21,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from game.engine import RULE_SETS, Match, RecordError, load_record, match_to_record
+from game.engine import RULE_SETS, Match, match_to_record
 from game.resources import user_data_dir
+from game.saves import record_from_json
 from game.storage import UnreadableFile, load_json, save_json
 
 log = logging.getLogger(__name__)
@@ -227,21 +228,12 @@ def list_matches(messages: list[str] | None = None) -> list[PastMatch]:
     return found
 
 
-def _validate(data: Any) -> Match:
-    if isinstance(data, dict) and isinstance(data.get("format"), str) and data["format"] != "matador-record/1":
-        raise UnreadableFile("it was written by a newer version of Matador")
-    try:
-        return load_record(data)
-    except RecordError as err:
-        raise UnreadableFile(str(err)) from None
-
-
 def load(path: Path) -> tuple[Match | None, str | None]:
     """The match kept in ``path``; or None and a message (the file is moved
     aside if it cannot be read)."""
     if not path.exists():
         return None, "That match is no longer kept."
-    loaded = load_json(path, "past match", _validate)
+    loaded = load_json(path, "past match", record_from_json)
     match: Match | None = loaded.data
     return match, loaded.message
 

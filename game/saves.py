@@ -33,7 +33,8 @@ def has_save() -> bool:
     return autosave_path().exists()
 
 
-def _validate(data: Any) -> Match:
+def record_from_json(data: Any) -> Match:
+    """A saved record's contents as a match; ``UnreadableFile`` with the reason if it cannot be."""
     if isinstance(data, dict) and isinstance(data.get("format"), str) and data["format"] != "matador-record/1":
         raise UnreadableFile("it was written by a newer version of Matador")
     try:
@@ -44,7 +45,7 @@ def _validate(data: Any) -> Match:
 
 def load_match() -> tuple[Match | None, str | None]:
     """The saved match, or None; and a message if the save could not be read."""
-    loaded = load_json(autosave_path(), "saved game", _validate)
+    loaded = load_json(autosave_path(), "saved game", record_from_json)
     match: Match | None = loaded.data
     if match is not None and match.over:
         return None, None

@@ -18,6 +18,7 @@ import pygame_gui
 from game.engine import Action
 from game.lessons import Lesson, Step
 from game.ui.menu import wrap
+from game.ui.table.panel import CARD, card_surface
 from game.ui.table.regions import TableRegions, compute_regions
 from game.ui.table.scene import TableScene
 from game.ui.text import DIM, GOLD, IVORY
@@ -26,8 +27,6 @@ from game.ui.thinker import ComputerController, Thinker
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
 
-CARD = (14, 26, 19, 240)
-EDGE = (201, 168, 90)
 
 
 class LessonScene(TableScene):
@@ -229,9 +228,7 @@ class LessonScene(TableScene):
             return self._card[1]
         k = self.regions.scale
         w, h = size
-        out = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(out, CARD, out.get_rect(), border_radius=10)
-        pygame.draw.rect(out, EDGE, out.get_rect(), 1, border_radius=10)
+        out = card_surface(size, CARD)
         pad = round(12 * k)
         y = pad
         head = self.text.fit(f"Lesson {self.number}: {self.lesson.title}", w - 2 * pad, max(15, round(19 * k)), GOLD, True)

@@ -16,6 +16,7 @@ from game.ui.text import DIM, GOLD, IVORY, TextCache
 from game.ui.tile_art import TileArt
 
 PANEL = (12, 24, 17, 228)
+CARD = (14, 26, 19, 240)  # a little more solid: the lesson's and the review's words
 EDGE = (120, 96, 52)
 
 
@@ -35,6 +36,14 @@ class PanelContent:
     title: str
 
 
+def card_surface(size: tuple[int, int], fill: tuple[int, int, int, int] = PANEL, edge: tuple[int, int, int] = EDGE) -> pygame.Surface:
+    """The side panel's rounded card, empty: the lesson's and the review's words go on it."""
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(out, fill, out.get_rect(), border_radius=10)
+    pygame.draw.rect(out, edge, out.get_rect(), 1, border_radius=10)
+    return out
+
+
 class SidePanel:
     def __init__(self, art: TileArt, text: TextCache):
         self.art = art
@@ -51,9 +60,7 @@ class SidePanel:
     def paint(self, c: PanelContent) -> pygame.Surface:
         w, h = c.size
         k = c.scale
-        out = pygame.Surface(c.size, pygame.SRCALPHA)
-        pygame.draw.rect(out, PANEL, out.get_rect(), border_radius=10)
-        pygame.draw.rect(out, EDGE, out.get_rect(), 1, border_radius=10)
+        out = card_surface(c.size)
         pad = round(10 * k)
         y = pad
         if c.knowledge is not None:

@@ -23,7 +23,7 @@ from game.ai.review import Analysis, Decision
 from game.engine import Action, Match, RoundState
 from game.ui.menu import wrap
 from game.ui.table.log import LogLine, place_words, round_log
-from game.ui.table.panel import PanelContent
+from game.ui.table.panel import CARD, PanelContent, card_surface
 from game.ui.table.regions import TableRegions, compute_regions
 from game.ui.table.scene import TableScene
 from game.ui.text import DIM, GOLD, IVORY, RED
@@ -33,7 +33,6 @@ from game.ui.words import says, whose
 TOOLS = {"first": "|<", "back": "<", "next": ">", "last": ">|", "seat": "Seat", "close": "Close"}
 ROUND_TOOLS = {"round_back": "< Round", "round_next": "Round >"}
 MARK_WORDS = {"forced": "forced", "best": "best", "good": "good", "mistake": "mistake", "blunder": "blunder"}
-CARD = (14, 26, 19, 240)
 
 
 class ReviewScene(TableScene):
@@ -328,9 +327,7 @@ class ReviewScene(TableScene):
             return self._card[1]
         k = self.regions.scale
         w, h = size
-        out = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(out, CARD, out.get_rect(), border_radius=10)
-        pygame.draw.rect(out, (201, 168, 90), out.get_rect(), 1, border_radius=10)
+        out = card_surface(size, CARD)
         pad = round(10 * k)
         small = max(12, round(15 * k))
         body = max(13, round(17 * k))
