@@ -18,7 +18,7 @@ import pygame_gui
 from game.engine import Action
 from game.lessons import Lesson, Step
 from game.ui.menu import wrap
-from game.ui.table.panel import CARD, card_surface
+from game.ui.table.panel import CARD, PanelContent, card_surface
 from game.ui.table.regions import TableRegions, compute_regions
 from game.ui.table.scene import TableScene
 from game.ui.text import DIM, GOLD, IVORY
@@ -100,7 +100,7 @@ class LessonScene(TableScene):
     def compute_regions(self, viewer: int | None = None) -> TableRegions:
         return compute_regions(self.size, self.match.rules.players, self.lesson.learner, 0, True)
 
-    def panel_content(self) -> None:  # type: ignore[override]
+    def panel_content(self) -> PanelContent | None:
         return None  # the lesson card takes the side panel's place
 
     def build_gui(self) -> None:
