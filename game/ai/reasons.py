@@ -128,7 +128,7 @@ class Explainer:
 
     # Words ------------------------------------------------------------------
     def words(self, action: Action) -> str:
-        """The action in a few words: ``6-1 on W``, ``drawing``, ``leading 5-5``."""
+        """The action in a few words: ``6-1 on the 1``, ``4-3 across the north arm``, ``drawing``, ``leading 5-5``."""
         if action.kind == "draw":
             return "drawing" if action.count == 1 else f"drawing {action.count}"
         if action.kind == "pass":
@@ -139,13 +139,26 @@ class Explainer:
         name = tile_name(action.tile)
         if action.arm is None:
             return f"leading {name}"
-        text = f"{name} on {action.arm}"
+        where = self.where(action.arm)
         if action.across:
-            return text + " across"
+            return f"{name} across {where}"
+        text = f"{name} on {where}"
         a, b = HALVES[action.tile]
         if a != b and self.special >> action.tile & 1 and action.touch is not None:
             text += f" ({action.touch} touching)"
         return text
+
+    def where(self, arm: str) -> str:
+        """An end as a player names it: in a plain line by what it shows ("the 6",
+        "the blank"), on a cross by its arm ("the north arm", "the east spinner's south arm")."""
+        if self.view.rules.layout == "line":
+            shown = next((end.values for end in self.view.open_ends() if end.arm == arm), ())
+            if len(shown) == 1:
+                return "the blank" if shown[0] == 0 else f"the {shown[0]}"
+        compass = {"W": "west", "E": "east", "N": "north", "S": "south"}
+        if len(arm) == 2:
+            return f"the {compass[arm[0]]} spinner's {compass[arm[1]]} arm"
+        return f"the {compass.get(arm, arm)} arm"
 
     def reason(self, played: Action, best: Action, chance_played: float, chance_best: float) -> str:
         """Why ``best`` beat ``played``: up to two facts, else the playouts' figures."""

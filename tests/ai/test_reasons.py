@@ -139,10 +139,10 @@ def test_words_for_actions() -> None:
     view = match.view(0)
     explainer = Explainer(view)
     six_one = parse_tile("6-1")
-    assert explainer.words(Action.lay(six_one, "N", 6)) == "6-1 on N (6 touching)"
-    assert explainer.words(Action.lay(six_one, "N", None, True)) == "6-1 on N across"
+    assert explainer.words(Action.lay(six_one, "N", 6)) == "6-1 on the north arm (6 touching)"
+    assert explainer.words(Action.lay(six_one, "N", None, True)) == "6-1 across the north arm"
     assert explainer.words(Action.lay(parse_tile("3-3"), None, 3)) == "leading 3-3"
-    assert explainer.words(Action.lay(parse_tile("5-3"), "E", 4)) == "5-3 on E"
+    assert explainer.words(Action.lay(parse_tile("5-3"), "E", 4)) == "5-3 on the east arm"
     assert explainer.words(Action.draw()) == "drawing" and explainer.words(Action.draw(3)) == "drawing 3"
     assert explainer.words(Action.refuse()) == "refusing to lead"
     assert tile_name(six_one) == "6-1"
