@@ -159,3 +159,29 @@ def test_the_round_summary_offers_the_review(make_app: Any, ui: Any) -> None:
     assert app.top is summary
     for analysis in review.analyses.values():
         assert analysis.cancelled or analysis.done
+
+
+def test_controller_steps_the_review_and_the_past_matches(make_app: Any, ui: Any) -> None:
+    from game.ui.gamepad import PadPress
+
+    keep(played_match(), abandoned=False)
+    app = quick_app(make_app)
+    app.routes.open_past_matches()
+    listing = app.top
+    assert isinstance(listing, PastMatchesScene)
+    listing.handle_pad(PadPress(1, "a"))  # A: Review
+    review = app.top
+    assert isinstance(review, ReviewScene)
+    review.handle_pad(PadPress(1, "right"))
+    review.handle_pad(PadPress(1, "right", repeat=True))
+    assert review.cursor == 2
+    review.handle_pad(PadPress(1, "rt"))
+    assert review.cursor == review.length
+    review.handle_pad(PadPress(1, "left"))
+    assert review.cursor == review.length - 1
+    review.handle_pad(PadPress(1, "y"))
+    assert review.seat == 1
+    review.handle_pad(PadPress(1, "b"))
+    assert app.top is listing
+    listing.handle_pad(PadPress(1, "b"))
+    assert isinstance(app.top, TitleScene)

@@ -9,7 +9,9 @@ better action as a glowing ghost, with a short reason. The analysis runs in
 worker processes on every core; the review can be stepped through meanwhile.
 
 Keys: Left/Right step, Home/End jump, Page Up/Down change round, Tab changes
-the reviewed seat, Esc leaves. The slider in the header moves the cursor.
+the reviewed seat, Esc leaves. The slider in the header moves the cursor. A
+controller: the D-pad steps, the triggers jump, the shoulders change round, Y
+the seat, B leaves.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from game.ui.table.panel import CARD, PanelContent, card_surface
 from game.ui.table.regions import TableRegions, compute_regions
 from game.ui.table.scene import TableScene
 from game.ui.text import DIM, GOLD, IVORY, RED
+from game.ui.gamepad import PadPress
 from game.ui.thinker import ComputerController, Thinker
 from game.ui.words import says, whose
 
@@ -255,6 +258,21 @@ class ReviewScene(TableScene):
                 action()
                 return True
         return super().handle_event(event)
+
+    def handle_pad(self, press: PadPress) -> None:
+        """A controller: left/right step (held, they run), the shoulders change the
+        round, Y the seat under review, B or Start leaves."""
+        button = press.button
+        if button in ("left", "right"):
+            self.move_to(self.cursor + (1 if button == "right" else -1))
+        elif button in ("lb", "rb") and not press.repeat:
+            self.change_round(1 if button == "rb" else -1)
+        elif button in ("lt", "rt") and not press.repeat:
+            self.move_to(0 if button == "lt" else self.length)
+        elif button == "y" and not press.repeat:
+            self.change_seat()
+        elif button in ("b", "start") and not press.repeat:
+            self.leave()
 
     def use_review_tool(self, name: str) -> None:
         self.sound("button")
