@@ -36,7 +36,7 @@ class LessonsScene(MenuScene):
         bh, gap = int(50 * s), int(10 * s)
         rows: list[tuple[pygame.Surface, list[pygame.Surface]]] = []
         for number, lesson in enumerate(self.lessons, 1):
-            summary = wrap(self.text, lesson.summary, width - 2 * pad, max(13, int(17 * s)), IVORY)
+            summary = wrap(self.text, lesson.summary, width - 2 * pad, max(15, int(20 * s)), IVORY)
             rows.append((self.text.fit(f"Lesson {number}", width, max(13, int(16 * s)), GOLD, True), summary))
         body_h = sum(bh + gap + sum(line.get_height() for line in summary) + int(14 * s) for _, summary in rows)
         if self.problem:

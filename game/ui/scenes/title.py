@@ -62,7 +62,8 @@ class TitleScene(MenuScene):
         labels: list[tuple[str, str, str | None]] = []
         if self.can_continue:
             labels.append(("continue", "Continue", style("title_primary", self.size)))
-        labels.append(("new", "New game", style("title_button", self.size) if self.can_continue else style("title_primary", self.size)))
+        plain = self.can_continue or self.offer_lessons  # one button leads: Continue, or the lessons offered
+        labels.append(("new", "New game", style("title_button" if plain else "title_primary", self.size)))
         labels.append(("learn", "Learn to play", style("title_primary" if self.offer_lessons else "title_button", self.size)))
         labels += [
             ("past", "Past matches", style("title_button", self.size)),

@@ -121,6 +121,19 @@ class LessonScene(TableScene):
         }
         self._card = None
 
+    def hand_text(self) -> str:
+        step = self.step
+        if step is not None and step.action is None:
+            return f"{self.names[self.lesson.learner]}  ·  read the card, then press Next (or Enter)"
+        return super().hand_text()
+
+    def seat_info(self, seat: int) -> tuple[str, int, int, bool, str]:
+        name, count, total, to_move, status = super().seat_info(seat)
+        step = self.step
+        if status == "thinking…" and (step is None or step.seat != seat):
+            status = "to move"  # it waits for the lesson, it is not thinking
+        return name, count, total, to_move, status
+
     # Moves ---------------------------------------------------------------------------
     def play(self, action: Action, origin: tuple[int, int] | None) -> bool:
         seat = self.state.current_player
@@ -138,6 +151,8 @@ class LessonScene(TableScene):
                 return False
         played = super().play(action, origin)
         if played:
+            if seat == self.lesson.learner:
+                self.motion.message = None  # the right move: the last step's warning is done with
             self.step_index += 1
             self._entered()
         return played
