@@ -89,3 +89,4 @@ def test_before_refuses_a_copy_without_its_stack() -> None:
             copy.before(0)
     with pytest.raises(IndexError):
         match.round.before(len(match.round.history) + 1)
+

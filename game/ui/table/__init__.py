@@ -30,6 +30,7 @@ from game.ui.table.round_end import RoundEndScene, hand_strip
 from game.ui.table.lesson import LessonScene
 from game.ui.table.review import ReviewScene
 from game.ui.table.scene import TableScene
+from game.ui.table.undo import TakeBacks, turn_starts
 from game.ui.table.score_sheet import ScoreSheetScene, score_rows, sheet_picture
 from game.ui.table.words import (
     handoff_prompt,
@@ -54,6 +55,7 @@ __all__ = [
     "Shift",
     "TableLayout",
     "TableScene",
+    "TakeBacks",
     "compute_layout",
     "compute_regions",
     "hand_strip",
@@ -73,4 +75,5 @@ __all__ = [
     "table_knowledge",
     "table_scale",
     "targets_for",
+    "turn_starts",
 ]

@@ -1,0 +1,56 @@
+"""The table's undo by whole turns (``TakeBacks``) over random rounds of every rule set."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.engine import RULE_SETS, Match, PlayerInfo, Rules, load_record, match_to_record
+from game.ui.table import TakeBacks, turn_starts
+
+PLAYERS = [PlayerInfo("Ann", "human", None), PlayerInfo("Bo", "computer", "easy")]
+
+
+def played_round(base: str, seed: int) -> Match:
+    """One round played by random legal moves, left in progress (or over)."""
+    match = Match(Rules.from_base(base, 2), PLAYERS, seed)
+    match.next_round()
+    rng = random.Random(seed)
+    state = match.round
+    for _ in range(rng.randrange(4, 40)):
+        if state.over:
+            break
+        match.push(rng.choice(state.legal_moves()))
+    return match
+
+
+@pytest.mark.parametrize("base", sorted(RULE_SETS))
+def test_undo_by_turns_and_redo_over_random_rounds(base: str) -> None:
+    """The table's undo (whole turns of one seat) and redo, over random rounds of
+    every rule set: each undo lands on the start of a turn of that seat, exactly
+    the record replayed there; redo walks back to where it began."""
+    for seed in range(8):
+        match = played_round(base, seed)
+        state = match.round
+        if state.over:
+            continue
+        seat = 0
+        takebacks = TakeBacks(seat)
+        now = state.key()
+        record = match_to_record(match)
+        starts = turn_starts(state, seat)
+        landed = []
+        while takebacks.can_undo(match):
+            target = takebacks.undo_target(match)
+            takebacks.undo(match)
+            assert len(state.history) == target
+            assert state.current_player == seat and (target == 0 or state.history[-1][0] != seat)
+            cut = dict(record, rounds=[dict(record["rounds"][0], actions=record["rounds"][0]["actions"][:target])])
+            assert state.key() == load_record(cut).round.key()
+            landed.append(target)
+        assert landed == sorted(landed, reverse=True)
+        assert all(t in starts for t in landed)
+        while takebacks.can_redo(match):
+            takebacks.redo_turn(match)
+        assert state.key() == now
