@@ -80,9 +80,12 @@ def test_shutdown_stops_a_worker_process_that_is_still_busy() -> None:
     thinker = Thinker("process")
     future = thinker.run(time.sleep, 60)  # a search that would run on
     deadline = time.monotonic() + 60
-    while not future.running() and time.monotonic() < deadline:
+    processes: list = []
+    while time.monotonic() < deadline:  # a spawned worker takes a while to start on a busy machine
+        processes = list(getattr(thinker._executor, "_processes", {}).values())
+        if future.running() and processes and all(p.is_alive() for p in processes):
+            break
         time.sleep(0.05)
-    processes = list(getattr(thinker._executor, "_processes", {}).values())
     assert processes and all(p.is_alive() for p in processes)
     thinker.shutdown()
     for process in processes:

@@ -28,23 +28,21 @@ from game.settings import SPEED_FACTOR
 from game.ui.gamepad import pad_label
 from game.ui.scene import GuiScene
 from game.ui.seat_inputs import SeatInputs, input_label
+from game.ui.table.aids import PlayAids
 from game.ui.table.animation import Glide, Motion, Shift, centre_of
 from game.ui.table.draw import TableRenderer
 from game.ui.table.geometry import TableLayout, compute_layout, with_last_tile
 from game.ui.table.handoff import HandoffScene
 from game.ui.table.input import KEY_COMMANDS, InputContext, Intent, TableInput, plain
-from game.ui.table.knowledge import SeatKnowledge, table_knowledge
-from game.ui.table.log import LogLine, news_for, news_words, place_words, round_log
-from game.ui.table.moves import targets_for
+from game.ui.table.log import LogLine, news_for, news_words
 from game.ui.table.pad_missing import PadMissingScene
-from game.ui.table.panel import PanelContent, SidePanel
+from game.ui.table.panel import SidePanel
 from game.ui.table.regions import TableRegions, compute_regions, hand_tile_rects
 from game.ui.table.round_end import RoundEndScene
-from game.ui.table.score_sheet import ScoreSheetScene
 from game.ui.table.undo import TakeBacks
 from game.ui.table.words import header_text, lead_text, passed_text, played_with_text, refused_text, turn_text, wait_text
 from game.ui.text import TextCache
-from game.ui.thinker import ComputerController, Thinker, make_controllers, suggest_move
+from game.ui.thinker import ComputerController, Thinker, make_controllers
 from game.ui.tile_art import TileArt
 
 if TYPE_CHECKING:
@@ -62,7 +60,7 @@ PAD_COMMANDS = {"left": "left", "right": "right", "up": "up", "down": "down", "a
 TURN_KEYS = frozenset({*KEY_COMMANDS, pygame.K_h}) - {pygame.K_ESCAPE}  # keys that play the turn
 
 
-class TableScene(GuiScene):
+class TableScene(PlayAids, GuiScene):
     """One match at the table."""
 
     def __init__(
@@ -781,222 +779,3 @@ class TableScene(GuiScene):
         assert self.renderer is not None
         self.renderer.draw(surface, self)
         self.draw_gui(surface)
-
-    # Play aids: undo and redo, the hint, the moves, the score sheet -----------------
-    def aid_event(self, event: pygame.event.Event) -> bool:
-        """Keys and the wheel for the aids; True if the event was one of theirs."""
-        if event.type == pygame.MOUSEWHEEL and self.regions.panel is not None and self.regions.panel.collidepoint(self.input.pointer):
-            self.scroll_log(event.y)
-            return True
-        if event.type != pygame.KEYDOWN:
-            return False
-        ctrl = bool(event.mod & pygame.KMOD_CTRL)
-        shift = bool(event.mod & pygame.KMOD_SHIFT)
-        if ctrl and event.key == pygame.K_z:
-            self.redo() if shift else self.undo()
-        elif ctrl and event.key == pygame.K_y:
-            self.redo()
-        elif ctrl:
-            return False
-        elif event.key == pygame.K_h:
-            self.ask_hint()
-        elif event.key == pygame.K_l:
-            self.toggle_moves()
-        elif event.key == pygame.K_s:
-            self.open_scores()
-        elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.moves_open:
-            self.scroll_log(3 if event.key == pygame.K_PAGEUP else -3)
-        elif event.key in (pygame.K_HOME, pygame.K_END) and self.moves_open:
-            self.scroll_log(10_000 if event.key == pygame.K_HOME else -10_000)
-        else:
-            return False
-        return True
-
-    def use_tool(self, name: str) -> None:
-        self.sound("button")
-        if name == "undo":
-            self.undo()
-        elif name == "redo":
-            self.redo()
-        elif name == "hint":
-            self.ask_hint()
-        elif name == "moves":
-            self.toggle_moves()
-        elif name == "scores":
-            self.open_scores()
-        elif name == "menu" and self.on_pause is not None:
-            self.on_pause(self)
-
-    def can_undo(self) -> bool:
-        return self.takebacks is not None and not self._handoff_open and self.takebacks.can_undo(self.match)
-
-    def can_redo(self) -> bool:
-        return self.takebacks is not None and not self._handoff_open and self.takebacks.can_redo(self.match)
-
-    def undo(self) -> None:
-        """Back to the start of the person's previous turn (the computers' replies too)."""
-        if self.takebacks is None:
-            return
-        if not self.can_undo():
-            self.motion.say("The round is over: its moves stand" if self.state.over else "Nothing to undo", 2.5)
-            return
-        self._stop_thinking()
-        self.takebacks.undo(self.match)
-        self.match.assisted = True
-        self._jumped("Undone: your turn again")
-
-    def redo(self) -> None:
-        """Play again what was undone, up to the start of the person's next turn."""
-        if self.takebacks is None:
-            return
-        if not self.can_redo():
-            self.motion.say("Nothing to redo", 2.0)
-            return
-        self._stop_thinking()
-        self.takebacks.redo_turn(self.match)
-        self._jumped("Redone")
-
-    def _stop_thinking(self) -> None:
-        """A computer's decision or a hint under way is cancelled, its answer discarded."""
-        for controller in self.controllers:
-            if controller is not None:
-                controller.cancel()
-        self._pending = None
-        self._hint_future = None
-        self._hint_at = None
-        self.hinted = None
-
-    def _jumped(self, message: str) -> None:
-        """The position changed by undo or redo: redraw it at once and save it."""
-        self.input.reset()
-        self.motion.finish()
-        self.last_tile = None
-        self.sync(force=True)
-        self.motion.say(message, 2.0)
-        self._after_move()
-
-    def _after_move(self) -> None:
-        if self.on_action is not None:
-            try:
-                self.on_action(self.match)
-            except Exception as err:  # saving must never stop the game
-                log.warning("after-move hook failed: %s", err)
-
-    def hint_seed(self) -> int:
-        return hash((self.match.seed, self.match.round_index, len(self.state.history), 7919)) & 0x7FFFFFFF
-
-    def ask_hint(self) -> None:
-        """The hard player thinks from the person's own seat; the tile lifts, its place glows."""
-        if not self.can_act() or self.viewer is None:
-            seat = self.state.current_player
-            self.motion.say(wait_text(self.names[seat]) if seat is not None else "The round is over", 2.0)
-            return
-        at = (self.match.round_index, len(self.state.history))
-        if self.hinted is not None and self.hinted[0] == at:
-            self.show_hint()
-            return
-        if self._hint_future is not None and self._hint_at == at:
-            return  # already thinking about it
-        self.match.assisted = True
-        view = self.match.view(self.viewer)
-        self._hint_future = self.thinker.run(suggest_move, view, self.hint_seed(), self.names, self.hint_budget_s)
-        self._hint_at = at
-        self.motion.say("Thinking of a hint…", 1.5)
-
-    def _poll_hint(self) -> None:
-        future = self._hint_future
-        if future is None or not future.done():
-            return
-        self._hint_future = None
-        at = (self.match.round_index, len(self.state.history))
-        if self._hint_at != at:
-            return  # the position moved on: the answer is of no use
-        try:
-            hint = future.result()
-        except Exception as err:
-            log.warning("the hint failed: %s", err)
-            self.motion.say("No hint this time", 2.0)
-            return
-        action, reason = getattr(hint, "action"), str(getattr(hint, "reason"))
-        self.hinted = (at, action, reason)
-        self.show_hint()
-
-    def show_hint(self) -> None:
-        if self.hinted is None:
-            return
-        _, action, reason = self.hinted
-        self.point_at(action)
-        if action.kind == "lay" and action.tile is not None:
-            what = place_words(action, self.state)
-            text = f"Hint: lead {what}" if action.arm is None else f"Hint: {what}"
-        else:
-            text = {"draw": "Hint: draw", "pass": "Hint: pass", "refuse": "Hint: refuse to lead"}.get(action.kind, "Hint")
-        self.motion.say(f"{text} — {reason}", 6.0)
-
-    def point_at(self, action: Action) -> None:
-        """Show where ``action`` goes: its tile lifts from the hand, its place glows
-        (turned as ``action`` lays it). Nothing is played."""
-        self.input.reset()
-        if action.kind != "lay" or action.tile is None:
-            return
-        for index, target in enumerate(targets_for(action.tile, self.legal)):
-            if action in target.actions:
-                self.input.pick(action.tile, index, target.actions.index(action))
-
-    def hinted_action(self) -> Action | None:
-        """The hint for the position on the table, if one was asked for and is still good."""
-        if self.hinted is None or self.hinted[0] != (self.match.round_index, len(self.state.history)):
-            return None
-        return self.hinted[1]
-
-    def toggle_moves(self) -> None:
-        self.moves_open = not self.moves_open
-        self.log_scroll = 0
-        self.input.reset()
-        self.motion.finish()
-        self.sync(force=True)
-
-    def scroll_log(self, lines: int) -> None:
-        most = max(0, len(self.log_lines()) - 1)
-        self.log_scroll = max(0, min(most, self.log_scroll + lines))
-
-    def open_scores(self) -> None:
-        if self.app is not None:
-            self.input.reset()
-            self.app.push(ScoreSheetScene(self))
-
-    def log_lines(self) -> list[LogLine]:
-        """The round's moves in words (made again only when the round moves on)."""
-        state = self.state
-        face_up = frozenset({self.viewer}) if self.viewer is not None and len(self.humans) <= 1 else frozenset()
-        key = (self.match.round_index, len(state.history), face_up)
-        if self._log is None or self._log[0] != key:
-            self._log = (key, round_log(state, self.names, face_up))
-        return self._log[1]
-
-    def knowledge(self) -> list[SeatKnowledge]:
-        """What the table knows of each other seat, from the person at the screen's view."""
-        if self.viewer is None or self._handoff_open:
-            return []
-        return table_knowledge(self.match.view(self.viewer))
-
-    def panel_content(self) -> PanelContent | None:
-        panel = self.regions.panel
-        if panel is None:
-            return None
-        view_ok = self.viewer is not None and not self._handoff_open
-        knowledge = tuple(self.knowledge()) if self.show_knowledge and view_ok else None
-        unseen = len(self.match.view(self.viewer).unseen()) if knowledge is not None and self.viewer is not None else 0
-        special = "matador" if self.match.rules.matadors else "wild double"
-        return PanelContent(
-            panel.size,
-            self.regions.scale,
-            tuple(self.log_lines()) if self.moves_open else None,
-            tuple(self.names),
-            frozenset(self.news.values()),
-            self.log_scroll,
-            knowledge,
-            unseen,
-            special,
-            f"Moves · round {self.match.round_index + 1}",
-        )

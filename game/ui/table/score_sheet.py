@@ -16,7 +16,6 @@ from game.ui.words import goal_note
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
-    from game.ui.table.scene import TableScene
 
 # A colour per seat for the chart (and the seat's name above its column).
 SEAT_COLOURS = [
@@ -172,9 +171,9 @@ class ScoreSheetScene(Overlay):
     """The score sheet over the table; S, Esc, Enter or a click closes it (on a
     controller A, B, Start or a trigger)."""
 
-    def __init__(self, table: TableScene):
+    def __init__(self, match: Match):
         super().__init__()
-        self.table = table
+        self.match = match
         self.text = TextCache()
         self.panel: pygame.Surface | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -189,7 +188,7 @@ class ScoreSheetScene(Overlay):
 
     def make_panel(self, k: float) -> pygame.Surface:
         rect = self.panel_rect
-        match = self.table.match
+        match = self.match
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (18, 32, 24, 255), panel.get_rect(), border_radius=14)
         pygame.draw.rect(panel, GOLD, panel.get_rect(), 2, border_radius=14)
