@@ -24,3 +24,27 @@ def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "matador-home"
     monkeypatch.setenv("MATADOR_HOME", str(home))
     return home
+
+
+@pytest.fixture
+def random_round() -> object:
+    """``random_round(base, seed)``: a two-seat match (Ann, a person; Bo, a computer)
+    whose first round was played by 4 to 40 random legal moves (in progress, or over)."""
+    import random
+
+    from game.engine import Match, PlayerInfo, Rules
+
+    players = [PlayerInfo("Ann", "human", None), PlayerInfo("Bo", "computer", "easy")]
+
+    def make(base: str, seed: int) -> Match:
+        match = Match(Rules.from_base(base, 2), players, seed)
+        match.next_round()
+        rng = random.Random(seed)
+        state = match.round
+        for _ in range(rng.randrange(4, 40)):
+            if state.over:
+                break
+            match.push(rng.choice(state.legal_moves()))
+        return match
+
+    return make

@@ -3,7 +3,8 @@ is exactly the position the record's first ``i`` actions lead to."""
 
 from __future__ import annotations
 
-import random
+from typing import Any
+
 
 import pytest
 
@@ -12,23 +13,10 @@ from game.engine import RULE_SETS, IllegalMoveError, Match, PlayerInfo, Rules, l
 PLAYERS = [PlayerInfo("Ann", "human", None), PlayerInfo("Bo", "computer", "easy")]
 
 
-def played_round(base: str, seed: int) -> Match:
-    """One round played by random legal moves, left in progress (or over)."""
-    match = Match(Rules.from_base(base, 2), PLAYERS, seed)
-    match.next_round()
-    rng = random.Random(seed)
-    state = match.round
-    for _ in range(rng.randrange(4, 40)):
-        if state.over:
-            break
-        match.push(rng.choice(state.legal_moves()))
-    return match
-
-
 @pytest.mark.parametrize("base", sorted(RULE_SETS))
-def test_before_i_is_the_record_replayed_to_i(base: str) -> None:
+def test_before_i_is_the_record_replayed_to_i(base: str, random_round: Any) -> None:
     for seed in range(6):
-        match = played_round(base, seed)
+        match = random_round(base, seed)
         state = match.round
         record = match_to_record(match)
         for i in range(len(state.history) + 1):
@@ -37,9 +25,9 @@ def test_before_i_is_the_record_replayed_to_i(base: str) -> None:
 
 
 @pytest.mark.parametrize("base", sorted(RULE_SETS))
-def test_taking_back_every_move_restores_each_position_and_the_deal(base: str) -> None:
+def test_taking_back_every_move_restores_each_position_and_the_deal(base: str, random_round: Any) -> None:
     for seed in range(6):
-        match = played_round(base, seed)
+        match = random_round(base, seed)
         state = match.round
         if state.over:
             with pytest.raises(IllegalMoveError):
@@ -70,8 +58,8 @@ def test_a_finished_round_cannot_be_taken_back() -> None:
     assert match.totals == totals
 
 
-def test_the_record_keeps_the_assisted_mark() -> None:
-    match = played_round("leyden", 1)
+def test_the_record_keeps_the_assisted_mark(random_round: Any) -> None:
+    match = random_round("leyden", 1)
     assert "assisted" not in match_to_record(match)
     match.assisted = True
     record = match_to_record(match)
@@ -81,8 +69,8 @@ def test_the_record_keeps_the_assisted_mark() -> None:
         load_record(dict(record, assisted="yes"))
 
 
-def test_before_refuses_a_copy_without_its_stack() -> None:
-    match = played_round("matador", 2)
+def test_before_refuses_a_copy_without_its_stack(random_round: Any) -> None:
+    match = random_round("matador", 2)
     copy = match.round.copy()
     if copy.history:
         with pytest.raises(ValueError):

@@ -2,36 +2,23 @@
 
 from __future__ import annotations
 
-import random
+from typing import Any
+
 
 import pytest
 
-from game.engine import RULE_SETS, Match, PlayerInfo, Rules, load_record, match_to_record
+from game.engine import RULE_SETS, load_record, match_to_record
 from game.ui.table import TakeBacks, turn_starts
 
-PLAYERS = [PlayerInfo("Ann", "human", None), PlayerInfo("Bo", "computer", "easy")]
-
-
-def played_round(base: str, seed: int) -> Match:
-    """One round played by random legal moves, left in progress (or over)."""
-    match = Match(Rules.from_base(base, 2), PLAYERS, seed)
-    match.next_round()
-    rng = random.Random(seed)
-    state = match.round
-    for _ in range(rng.randrange(4, 40)):
-        if state.over:
-            break
-        match.push(rng.choice(state.legal_moves()))
-    return match
 
 
 @pytest.mark.parametrize("base", sorted(RULE_SETS))
-def test_undo_by_turns_and_redo_over_random_rounds(base: str) -> None:
+def test_undo_by_turns_and_redo_over_random_rounds(base: str, random_round: Any) -> None:
     """The table's undo (whole turns of one seat) and redo, over random rounds of
     every rule set: each undo lands on the start of a turn of that seat, exactly
     the record replayed there; redo walks back to where it began."""
     for seed in range(8):
-        match = played_round(base, seed)
+        match = random_round(base, seed)
         state = match.round
         if state.over:
             continue
