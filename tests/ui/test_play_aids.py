@@ -375,3 +375,26 @@ def test_other_seats_moves_stay_marked_until_you_act(make_app: Any, ui: Any) -> 
     assert status.startswith(("laid", "drew", "passed"))
     your_move(app, ui, table, rng)
     assert 1 not in table.news or table.news[1] > last
+
+
+def test_the_pause_menu_undoes_and_redoes(make_app: Any, ui: Any) -> None:
+    from game.ui.scenes.pause import PauseScene
+
+    app = make_app((800, 600))
+    table = ui.new_table(app, "matador", [YOU, BO], seed=5, on_pause=lambda scene: app.push(PauseScene(scene)))
+    rng = random.Random(8)
+    for _ in range(2):
+        until_your_turn(app, ui, table)
+        your_move(app, ui, table, rng)
+    until_your_turn(app, ui, table)
+    latest = table.state.key()
+    app.step([ui.key(pygame.K_ESCAPE)], 0.016)
+    pause = app.top
+    assert isinstance(pause, PauseScene) and "redo" not in pause.buttons
+    ui.click(app, pause.buttons["undo"].rect.center)
+    assert app.top is table and table.state.key() != latest
+    app.step([ui.key(pygame.K_ESCAPE)], 0.016)
+    pause = app.top
+    assert isinstance(pause, PauseScene)
+    ui.click(app, pause.buttons["redo"].rect.center)
+    assert app.top is table and table.state.key() == latest

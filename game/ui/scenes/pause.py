@@ -35,6 +35,8 @@ class PauseScene(MenuOverlay):
         labels: list[tuple[str, str, str | None]] = [("resume", "Resume", style("title_primary", self.size))]
         if self.table.takebacks is not None:  # one person against computers
             labels.append(("undo", "Undo last turn", style("title_button", self.size)))
+            if self.table.can_redo():  # what was undone (a controller has no other way to it)
+                labels.append(("redo", "Redo", style("title_button", self.size)))
         labels += [
             ("rules", "Rules", style("title_button", self.size)),
             ("settings", "Settings", style("title_button", self.size)),
@@ -77,6 +79,9 @@ class PauseScene(MenuOverlay):
         elif name == "undo":
             app.pop()
             self.table.undo()
+        elif name == "redo":
+            app.pop()
+            self.table.redo()
         elif name in ("rules", "settings"):
             app.routes.open_side(name)
         elif name == "leave":
