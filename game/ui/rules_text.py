@@ -277,7 +277,7 @@ CONTROLS_TABLE = Table(
         ("Draw from the boneyard", "Click the boneyard", "D", "Y"),
         ("Pass, or refuse to lead", "The button under your hand", "P", "B"),
         ("A hint", "Hint", "H", "Press the left stick"),
-        ("Undo, redo (one person against computers)", "Undo, Redo", "Ctrl+Z, Ctrl+Y", "Undo in the pause menu"),
+        ("Undo, redo (one person against computers)", "Undo, Redo", "Ctrl+Z, Ctrl+Y", "Undo, Redo in the pause menu"),
         ("The round's moves", "Moves; the wheel scrolls them", "L; Page Up / Down", "Back (View) shows them; LB / RB scroll"),
         ("The score sheet", "Scores", "S", "LT or RT"),
         ("The pause menu", "Menu", "Esc", "Start"),
