@@ -129,6 +129,7 @@ def form_layout(size: tuple[int, int], text: TextCache) -> FormLayout:
     label_size = max(14, min(round(row_h * 0.55), round(27 * s)))
     greyed_note = pygame.Rect(choices_box.left + pad + text.font(head_size, True).size(HEADINGS[1])[0] + pad, choices_box.top + pad - 2, 0, head_h)
     greyed_note.width = choices_box.right - pad - greyed_note.left
+    control_h = row_h - max(3, row_h // 7)  # a selector's, a name's (the rest is the gap to the next row)
 
     layout = FormLayout(
         size=size,
@@ -149,15 +150,15 @@ def form_layout(size: tuple[int, int], text: TextCache) -> FormLayout:
         seat_rows=[],
         name_rects=[],
         input_rects=[],
-        entry_style="",
+        entry_style=style("form_entry", size) if control_h >= 30 else "#form_entry_s",
         take_size=max(12, label_size - 3),
         back=pygame.Rect(left, by, bw, bh),
         start=pygame.Rect(left + width - bw, by, bw, bh),
         status=pygame.Rect(left + bw + gap, by, width - 2 * bw - 2 * gap, bh),
     )
     place_list(layout, list_box, head_h, list_h)
-    place_choices(layout, choices_box, head_h, row_h, text)
-    place_seats(layout, seats_box, head_h, row_h, text)
+    place_choices(layout, choices_box, head_h, row_h, control_h, text)
+    place_seats(layout, seats_box, head_h, row_h, control_h, text)
     return layout
 
 
@@ -172,14 +173,13 @@ def place_list(layout: FormLayout, box: pygame.Rect, head_h: int, row_h: int) ->
         layout.lines[f"rule:{rule_id}"] = row
 
 
-def place_choices(layout: FormLayout, box: pygame.Rect, head_h: int, row_h: int, text: TextCache) -> None:
+def place_choices(layout: FormLayout, box: pygame.Rect, head_h: int, row_h: int, control_h: int, text: TextCache) -> None:
     """A row for every choice any rule set offers, players first: its label, then its selector."""
     pad = layout.pad
     x0 = box.left + pad
     inner_w = box.width - 2 * pad
     label_w = max(text.font(layout.label_size, True).size(OPTION_LABELS[k])[0] for k in CHOICE_ROWS) + round(row_h * 0.5)
     y = box.top + pad + head_h
-    control_h = row_h - max(3, row_h // 7)
     selector_w = min(inner_w - label_w, round(row_h * 9))
     for key in CHOICE_ROWS:
         row = pygame.Rect(x0, y, label_w + selector_w, control_h)
@@ -189,7 +189,7 @@ def place_choices(layout: FormLayout, box: pygame.Rect, head_h: int, row_h: int,
         y += row_h
 
 
-def place_seats(layout: FormLayout, box: pygame.Rect, head_h: int, row_h: int, text: TextCache) -> None:
+def place_seats(layout: FormLayout, box: pygame.Rect, head_h: int, row_h: int, control_h: int, text: TextCache) -> None:
     """Eight seats, one row each: its number, who plays it (person or computer), the
     name, and at the row's end what a person plays it with (keyboard or controller)."""
     pad, s = layout.pad, layout.scale
@@ -201,8 +201,6 @@ def place_seats(layout: FormLayout, box: pygame.Rect, head_h: int, row_h: int, t
     rest = inner_w - number_w - kind_w - 2 * name_gap
     input_w = min(round(175 * s), max(48, rest * 2 // 5))
     name_w = min(rest - input_w, round(300 * s))
-    control_h = row_h - max(3, row_h // 7)
-    layout.entry_style = style("form_entry", layout.size) if control_h >= 30 else "#form_entry_s"
     y = box.top + pad + head_h
     for i in range(MAX_SEATS):
         layout.seat_rows.append(pygame.Rect(x0, y, inner_w, control_h))
