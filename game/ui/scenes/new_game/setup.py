@@ -1,0 +1,243 @@
+"""The setup the New game form edits: the rule set, the number of players, the
+options chosen, the seats (who plays each, and with what), and what the rules
+make of them: the values each choice offers, which choices are open, the seats'
+names, and whether the engine accepts the whole.
+
+No widgets here: the form reads and changes a ``Setup`` and shows what it holds.
+Only what the engine offers can be picked (``RuleSetInfo.choices_for``); the
+whole is checked by ``Rules.from_base``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from game.engine import RULE_SETS, PlayerInfo, RuleError, Rules
+from game.ui.seat_inputs import SeatInputs
+from game.ui.seats import default_name
+
+KINDS = ("human", "easy", "medium", "hard")
+NAME_LIMIT = 24
+MAX_SEATS = max(info.max_players for info in RULE_SETS.values())
+OPTION_ORDER = ("hand_size", "drawing", "matadors", "layout", "lead", "target_score")
+CHOICE_ROWS = ("players", *OPTION_ORDER)  # the choices panel, top to bottom
+TARGETS = (50, 100, 150, 200)  # for a rule set that offers no target of its own
+DEFAULT_SETUP: dict[str, Any] = {
+    "rules": "matador",
+    "players": 2,
+    "options": {},
+    "seats": [{"kind": "human", "name": "You"}, {"kind": "medium", "name": ""}],
+}
+
+
+class Setup:
+    """A rule set, its players, the options changed from its preset, and the seats
+    (``{"kind", "name"}``, at least one per player; ``inputs``: the seats a
+    controller plays)."""
+
+    def __init__(self) -> None:
+        self.rule_id = "matador"
+        self.players = 2
+        self.options: dict[str, Any] = {}
+        self.seats: list[dict[str, str]] = []
+        self.inputs = SeatInputs()  # seat -> the controller that plays it (others: keyboard and mouse)
+
+    def load(self, saved: object, pad_connected: Callable[[int], bool]) -> None:
+        """Start from a remembered setup (anything that no longer fits falls back to
+        defaults; a seat keeps its controller only if that one is plugged in now)."""
+        setup = saved if isinstance(saved, dict) and saved else DEFAULT_SETUP
+        rule_id = setup.get("rules")
+        self.rule_id = rule_id if isinstance(rule_id, str) and rule_id in RULE_SETS else "matador"
+        info = RULE_SETS[self.rule_id]
+        players = setup.get("players")
+        self.players = players if isinstance(players, int) and not isinstance(players, bool) else 2
+        self.players = max(info.min_players, min(info.max_players, self.players))
+        options = setup.get("options")
+        self.options = dict(options) if isinstance(options, dict) else {}
+        seats = setup.get("seats")
+        self.seats = []
+        self.inputs = SeatInputs()
+        if isinstance(seats, list):
+            for seat in seats[:MAX_SEATS]:
+                if isinstance(seat, dict) and seat.get("kind") in KINDS:
+                    name = seat.get("name")
+                    self.seats.append({"kind": str(seat["kind"]), "name": name[:NAME_LIMIT] if isinstance(name, str) else ""})
+                    pad = seat.get("input")  # a controller plays it, if that one is plugged in now
+                    if seat["kind"] == "human" and isinstance(pad, int) and not isinstance(pad, bool) and pad_connected(pad):
+                        self.inputs.give(len(self.seats) - 1, pad)
+        self.fit_seats()
+        self.fit_options()
+
+    def saved(self) -> dict[str, Any]:
+        """The setup as the settings remember it (``last_setup``)."""
+        seats: list[dict[str, Any]] = []
+        for i, seat in enumerate(self.seats):
+            entry: dict[str, Any] = dict(seat)
+            pad = self.inputs.owner(i)
+            if pad is not None and seat["kind"] == "human":
+                entry["input"] = pad
+            seats.append(entry)
+        return {
+            "rules": self.rule_id,
+            "players": self.players,
+            "options": dict(self.options),
+            "seats": seats,
+        }
+
+    # What the rules make of it -------------------------------------------------------
+    def choices(self) -> dict[str, list[Any]]:
+        """Each option's values for this rule set and player count (the preset's first)."""
+        info = RULE_SETS[self.rule_id]
+        preset = info.preset(self.players).options()
+        found = {k: list(v) for k, v in info.choices_for(self.players).items()}
+        if "target_score" not in found:
+            found["target_score"] = sorted({preset["target_score"], *TARGETS}, key=lambda v: (v is None, v or 0))
+        out: dict[str, list[Any]] = {}
+        for key in OPTION_ORDER:
+            if key in found:
+                values = found[key]
+                if preset[key] not in values:
+                    values = [preset[key], *values]
+                out[key] = values
+        return out
+
+    def changeable(self) -> dict[str, bool]:
+        """Which rows of the choices panel the player may change for this rule set."""
+        info = RULE_SETS[self.rule_id]
+        choices = self.choices()
+        out = {"players": info.max_players > info.min_players}
+        for key in OPTION_ORDER:
+            out[key] = len(choices.get(key, [])) > 1
+        return out
+
+    def value(self, key: str) -> Any:
+        """A choice's value now: the one picked, else the rule set's own."""
+        if key == "players":
+            return self.players
+        if key in self.options:
+            return self.options[key]
+        return RULE_SETS[self.rule_id].preset(self.players).options()[key]
+
+    def lines(self) -> list[str]:
+        """The form's lines a player can work, top to bottom: each rule set, each open
+        choice, each seat in use (a person's also its name and its input)."""
+        open_rows = self.changeable()
+        order = [f"rule:{rule_id}" for rule_id in RULE_SETS]
+        order += [key for key in CHOICE_ROWS if open_rows[key]]
+        for i in range(self.players):
+            order.append(f"kind{i}")
+            if self.seats[i]["kind"] == "human":
+                order += [f"name{i}", f"input{i}"]
+        return order
+
+    def seat_name(self, index: int) -> str:
+        """A person's name as typed; a computer's made from its level."""
+        seat = self.seats[index]
+        if seat["kind"] == "human":
+            return seat["name"].strip()
+        kinds = [s["kind"] for s in self.seats[: self.players]]
+        nth = kinds[: index + 1].count(seat["kind"])
+        return default_name(seat["kind"], nth, kinds.count(seat["kind"]))
+
+    def players_info(self) -> list[PlayerInfo]:
+        out = []
+        for i in range(self.players):
+            kind = self.seats[i]["kind"]
+            name = self.seat_name(i)
+            out.append(PlayerInfo(name, "human", None) if kind == "human" else PlayerInfo(name, "computer", kind))
+        return out
+
+    def check(self) -> tuple[Rules | None, str | None]:
+        """The rules the engine makes of this setup, or what is wrong with it (the
+        names must be there and differ); the rules come with a problem with the names."""
+        try:
+            rules = Rules.from_base(self.rule_id, self.players, dict(self.options))
+        except RuleError as err:
+            return None, str(err)[:1].upper() + str(err)[1:]
+        seen: set[str] = set()
+        for i in range(self.players):
+            name = self.seat_name(i)
+            if not name:
+                return rules, f"Seat {i + 1} needs a name"
+            if name.casefold() in seen:
+                return rules, f"Two seats are called {name}: give each a different name"
+            seen.add(name.casefold())
+        return rules, None
+
+    def seat_pads(self) -> dict[int, int]:
+        """The person seats in play given to a controller."""
+        return {i: pad for i, pad in self.inputs.pads.items() if i < self.players and self.seats[i]["kind"] == "human"}
+
+    # Changes ---------------------------------------------------------------------------
+    def fit_seats(self) -> None:
+        """A seat for every player (a new one is a medium computer; all computers may play)."""
+        while len(self.seats) < self.players:
+            self.seats.append({"kind": "medium", "name": ""})
+
+    def fit_options(self) -> None:
+        """Drop choices the current rule set and player count do not offer."""
+        choices = self.choices()
+        self.options = {k: v for k, v in self.options.items() if k in choices and v in choices[k]}
+
+    def pick(self, rule_id: str) -> None:
+        """Another rule set: its own values for every choice, the players kept if it allows."""
+        self.rule_id = rule_id
+        info = RULE_SETS[rule_id]
+        self.players = max(info.min_players, min(info.max_players, self.players))
+        self.options = {}
+        self.fit_seats()
+
+    def step_players(self, delta: int) -> None:
+        """``delta`` more players (round the rule set's range)."""
+        info = RULE_SETS[self.rule_id]
+        span = info.max_players - info.min_players + 1
+        self.players = info.min_players + (self.players - info.min_players + delta) % span
+        self.fit_seats()
+
+    def step_kind(self, index: int, delta: int) -> None:
+        """Seat ``index`` played by the next kind of player (person, easy, medium, hard)."""
+        seat = self.seats[index]
+        seat["kind"] = KINDS[(KINDS.index(seat["kind"]) + delta) % len(KINDS)]
+        if seat["kind"] == "human":
+            self.name_person(index)
+
+    def step_option(self, key: str, delta: int) -> None:
+        """Option ``key`` ``delta`` values on (round the end)."""
+        values = self.choices()[key]
+        current = self.value(key)
+        index = values.index(current) if current in values else 0
+        self.options[key] = values[(index + delta) % len(values)]
+
+    def name_person(self, index: int) -> None:
+        """A seat just became a person's: a name if it has none."""
+        seat = self.seats[index]
+        if not seat["name"]:
+            humans = sum(1 for s in self.seats[: self.players] if s["kind"] == "human")
+            seat["name"] = "You" if humans == 1 else f"Player {index + 1}"
+
+    def take_seat(self, index: int, pad: int) -> None:
+        """Seat ``index`` is controller ``pad``'s (a computer's seat becomes a person's);
+        if it was already, it goes back to the keyboard and mouse."""
+        seat = self.seats[index]
+        if seat["kind"] == "human" and self.inputs.owner(index) == pad:
+            self.inputs.give(index, None)
+        else:
+            if seat["kind"] != "human":
+                seat["kind"] = "human"
+                self.name_person(index)
+            self.inputs.give(index, pad)
+
+    def cycle_input(self, index: int, delta: int, connected: list[int]) -> None:
+        """Person seat ``index`` played by the next input: the keyboard and mouse, then
+        each controller in ``connected`` that plays no other seat."""
+        taken = {pad for seat, pad in self.seat_pads().items() if seat != index}
+        choices: list[int | None] = [None, *(n for n in connected if n not in taken)]
+        current = self.inputs.owner(index)
+        at = choices.index(current) if current in choices else 0
+        self.inputs.give(index, choices[(at + delta) % len(choices)])
+
+    def drop_pads(self, connected: Callable[[int], bool]) -> None:
+        """A seat whose controller is gone goes back to the keyboard and mouse."""
+        for index, pad in list(self.inputs.pads.items()):
+            if not connected(pad):
+                self.inputs.give(index, None)
