@@ -27,6 +27,7 @@ from typing import Sequence
 from game.ai.heuristic import scratch_state, special_mask
 from game.ai.knowledge import read_knowledge
 from game.engine import Action, SeatView
+from game.engine.layout import end_name
 from game.engine.tiles import HALVES, PIPS, tile_name
 
 MAX_FACTS = 2  # phrases joined into one reason
@@ -139,7 +140,8 @@ class Explainer:
         name = tile_name(action.tile)
         if action.arm is None:
             return f"leading {name}"
-        where = self.where(action.arm)
+        shown = next((end.values for end in self.view.open_ends() if end.arm == action.arm), ())
+        where = end_name(action.arm, shown, self.view.rules.layout)
         if action.across:
             return f"{name} across {where}"
         text = f"{name} on {where}"
@@ -147,18 +149,6 @@ class Explainer:
         if a != b and self.special >> action.tile & 1 and action.touch is not None:
             text += f" ({action.touch} touching)"
         return text
-
-    def where(self, arm: str) -> str:
-        """An end as a player names it: in a plain line by what it shows ("the 6",
-        "the blank"), on a cross by its arm ("the north arm", "the east spinner's south arm")."""
-        if self.view.rules.layout == "line":
-            shown = next((end.values for end in self.view.open_ends() if end.arm == arm), ())
-            if len(shown) == 1:
-                return "the blank" if shown[0] == 0 else f"the {shown[0]}"
-        compass = {"W": "west", "E": "east", "N": "north", "S": "south"}
-        if len(arm) == 2:
-            return f"the {compass[arm[0]]} spinner's {compass[arm[1]]} arm"
-        return f"the {compass.get(arm, arm)} arm"
 
     def reason(self, played: Action, best: Action, chance_played: float, chance_best: float) -> str:
         """Why ``best`` beat ``played``: up to two facts, else the playouts' figures."""

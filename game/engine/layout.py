@@ -14,7 +14,7 @@ CLOSED = -1  # an arm that does not exist yet
 # The side arms a spinner opens, by the arm it lies on (-1: the lead).
 SIDE_ARMS = {-1: (N, S), W: (WN, WS), E: (EN, ES)}
 
-__all__ = ["ARMS", "ARM_INDEX", "Placement", "OpenEnd", "Spinner", "CROSS", "CLOSED", "SIDE_ARMS"]
+__all__ = ["ARMS", "ARM_INDEX", "Placement", "OpenEnd", "Spinner", "CROSS", "CLOSED", "SIDE_ARMS", "end_name"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +65,20 @@ class OpenEnd:
     @property
     def crosswise(self) -> bool:
         return len(self.values) == 2
+
+
+COMPASS = {"W": "west", "E": "east", "N": "north", "S": "south"}
+
+
+def end_name(arm: str, shown: tuple[int, ...], layout: str) -> str:
+    """An end as a player names it: in a plain line by what it shows ("the 6",
+    "the blank"), elsewhere by its arm ("the north arm", "the east spinner's
+    south arm"). ``shown``: what the end shows (two values after a crosswise matador)."""
+    if layout == "line" and len(shown) == 1:
+        return "the blank" if shown[0] == 0 else f"the {shown[0]}"
+    if len(arm) == 2:
+        return f"the {COMPASS[arm[0]]} spinner's {COMPASS[arm[1]]} arm"
+    return f"the {COMPASS.get(arm, arm)} arm"
 
 
 def needs_text(values: tuple[int, ...], target: int, matadors: bool) -> str:

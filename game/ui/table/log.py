@@ -14,11 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine import Action, RoundState
+from game.engine.layout import end_name
 from game.engine.tiles import halves, tile_name
 
 Face = tuple[int, int] | None  # a tile's halves, or None for a tile seen from the back
-
-COMPASS = {"W": "west", "E": "east", "N": "north", "S": "south"}
 
 
 @dataclass(frozen=True)
@@ -29,25 +28,13 @@ class LogLine:
     tiles: tuple[Face, ...] = ()
 
 
-def arm_words(arm: str, before: RoundState) -> str:
-    """Where a lay goes, as a player would say it: in a plain line "the 6" (what
-    the end showed), elsewhere "the north arm", "the east spinner's south arm"."""
-    if before.rules.layout == "line":
-        shown = before.end_values(arm)
-        if len(shown) == 1:
-            return "the blank" if shown[0] == 0 else f"the {shown[0]}"
-    if len(arm) == 2:
-        return f"the {COMPASS[arm[0]]} spinner's {COMPASS[arm[1]]} arm"
-    return f"the {COMPASS.get(arm, arm)} arm"
-
-
 def place_words(action: Action, before: RoundState) -> str:
     """Where a lay puts its tile: "6-1 on the 1", "4-3 across the east arm"."""
     assert action.tile is not None
     tile = tile_name(action.tile)
     if action.arm is None:
         return tile
-    where = arm_words(action.arm, before)
+    where = end_name(action.arm, before.end_values(action.arm), before.rules.layout)
     if action.across:
         return f"{tile} across {where}"
     text = f"{tile} on {where}"
