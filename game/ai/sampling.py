@@ -90,6 +90,10 @@ class Sampler:
                 return dealt
             if self.unconstrained:
                 break
+        return self._matched(rng)
+
+    def _matched(self, rng: random.Random) -> tuple[Placed, list[Tile]]:
+        """A placement by matching hidden tiles to slots (when random fills keep failing)."""
         dealt = self._matching_fill(rng, constrained=True)
         if dealt is None:  # pragma: no cover - the real deal always satisfies the slots
             dealt = self._matching_fill(rng, constrained=False)
@@ -110,11 +114,7 @@ class Sampler:
                 return found
             if self.unconstrained:
                 break
-        dealt = self._matching_fill(rng, constrained=True)
-        if dealt is None:  # pragma: no cover - the real deal always satisfies the slots
-            dealt = self._matching_fill(rng, constrained=False)
-        assert dealt is not None
-        placed, boneyard = dealt
+        placed, boneyard = self._matched(rng)
         return placed, sum(1 << t for t in boneyard)
 
     def _random_placed(self, rng: random.Random) -> tuple[Placed, int] | None:
