@@ -62,6 +62,7 @@ class PlayAids:
     _hint_future: Future[object] | None
     _hint_at: tuple[int, int] | None
     _log: tuple[tuple[object, ...], list[LogLine]] | None
+    _known: tuple[tuple[int, int, int], tuple[SeatKnowledge, ...], int] | None
     _handoff_open: bool
 
     if TYPE_CHECKING:
@@ -269,19 +270,23 @@ class PlayAids:
             self._log = (key, round_log(state, self.names, face_up))
         return self._log[1]
 
-    def knowledge(self) -> list[SeatKnowledge]:
-        """What the table knows of each other seat, from the person at the screen's view."""
+    def knowledge(self) -> tuple[tuple[SeatKnowledge, ...], int]:
+        """What the table knows of each other seat, from the person at the screen's
+        view, and how many tiles that person cannot see (worked out once a position)."""
         if self.viewer is None or self._handoff_open:
-            return []
-        return table_knowledge(self.match.view(self.viewer))
+            return (), 0
+        key = (self.match.round_index, len(self.state.history), self.viewer)
+        if self._known is None or self._known[0] != key:
+            view = self.match.view(self.viewer)
+            self._known = (key, tuple(table_knowledge(view)), len(view.unseen()))
+        return self._known[1], self._known[2]
 
     def panel_content(self) -> PanelContent | None:
         panel = self.regions.panel
         if panel is None:
             return None
         view_ok = self.viewer is not None and not self._handoff_open
-        knowledge = tuple(self.knowledge()) if self.show_knowledge and view_ok else None
-        unseen = len(self.match.view(self.viewer).unseen()) if knowledge is not None and self.viewer is not None else 0
+        knowledge, unseen = self.knowledge() if self.show_knowledge and view_ok else (None, 0)
         special = "matador" if self.match.rules.matadors else "wild double"
         return PanelContent(
             panel.size,

@@ -34,6 +34,7 @@ from game.ui.table.draw import TableRenderer
 from game.ui.table.geometry import TableLayout, compute_layout, with_last_tile
 from game.ui.table.handoff import HandoffScene
 from game.ui.table.input import KEY_COMMANDS, InputContext, Intent, TableInput, plain
+from game.ui.table.knowledge import SeatKnowledge
 from game.ui.table.log import LogLine, news_for, news_words
 from game.ui.table.pad_missing import PadMissingScene
 from game.ui.table.panel import SidePanel
@@ -120,6 +121,7 @@ class TableScene(PlayAids, GuiScene):
         self.log_scroll = 0
         self.news: dict[int, int] = {}  # other seats' moves the person at the screen has not answered yet
         self._log: tuple[tuple[object, ...], list[LogLine]] | None = None
+        self._known: tuple[tuple[int, int, int], tuple[SeatKnowledge, ...], int] | None = None
         self._tools: dict[str, pygame_gui.elements.UIButton] = {}
         self.side: SidePanel | None = None
         self.seat_inputs = SeatInputs()  # which controller plays which person's seat
