@@ -64,6 +64,7 @@ class ReviewScene(TableScene):
         self.analyses: dict[tuple[int, int], Analysis] = {}  # (seat, round) -> its analysis
         self._position: tuple[tuple[int, int], RoundState] | None = None
         self._card: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._marked: tuple[tuple[int, int, int], list[LogLine]] | None = None
         self._slider: pygame_gui.elements.UIHorizontalSlider | None = None
         self._review_tools: dict[str, pygame_gui.elements.UIButton] = {}
         self.moves_open = True
@@ -224,9 +225,16 @@ class ReviewScene(TableScene):
         )
 
     def marked_log(self) -> list[LogLine]:
-        """The round's moves, the reviewed seat's marked with the coach's word once known."""
-        lines = round_log(self.round_state, self.names, frozenset(range(self.match.rules.players)))
+        """The round's moves, the reviewed seat's marked with the coach's word once
+        known (made again only when the round, the seat or a verdict changes)."""
         analysis = self.analyses.get((self.seat, self.round))
+        key = (self.round, self.seat, analysis.finished if analysis is not None else -1)
+        if self._marked is None or self._marked[0] != key:
+            self._marked = (key, self._mark(analysis))
+        return self._marked[1]
+
+    def _mark(self, analysis: Analysis | None) -> list[LogLine]:
+        lines = round_log(self.round_state, self.names, frozenset(range(self.match.rules.players)))
         if analysis is None:
             return lines
         out = []
