@@ -29,6 +29,7 @@ from game.ui.table.words import wait_text
 from game.ui.thinker import ComputerController, Thinker, suggest_move
 
 if TYPE_CHECKING:
+    from game.ai.hint import Hint  # the worker imports the AI; the drawing process need not
     from game.ui.table.scene import TableScene
 
 log = logging.getLogger(__name__)
@@ -59,7 +60,7 @@ class PlayAids:
     moves_open: bool
     log_scroll: int
     _pending: Action | None
-    _hint_future: Future[object] | None
+    _hint_future: Future[Hint] | None
     _hint_at: tuple[int, int] | None
     _log: tuple[tuple[object, ...], list[LogLine]] | None
     _known: tuple[tuple[int, int, int], tuple[SeatKnowledge, ...], int] | None
@@ -213,7 +214,7 @@ class PlayAids:
             log.warning("the hint failed: %s", err)
             self.motion.say("No hint this time", 2.0)
             return
-        action, reason = getattr(hint, "action"), str(getattr(hint, "reason"))
+        action, reason = hint.action, hint.reason
         self.hinted = (at, action, reason)
         self.show_hint()
 

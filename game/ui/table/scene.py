@@ -47,6 +47,7 @@ from game.ui.thinker import ComputerController, Thinker, make_controllers
 from game.ui.tile_art import TileArt
 
 if TYPE_CHECKING:
+    from game.ai.hint import Hint
     from game.ui.gamepad import PadPress
 
 log = logging.getLogger(__name__)
@@ -115,7 +116,7 @@ class TableScene(PlayAids, GuiScene):
         self.takebacks = TakeBacks(self.humans[0]) if len(self.humans) == 1 and match.rules.players > 1 else None
         self.hint_budget_s = HINT_BUDGET_S
         self.hinted: tuple[tuple[int, int], Action, str] | None = None  # (position, action, reason)
-        self._hint_future: Future[object] | None = None
+        self._hint_future: Future[Hint] | None = None
         self._hint_at: tuple[int, int] | None = None
         self.moves_open = False
         self.log_scroll = 0
