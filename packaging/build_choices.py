@@ -12,8 +12,8 @@ PyInstaller. Nothing here imports PyInstaller.
 - Linux: no icon inside the program (the desktop entry names matador.png),
   stripped binaries, and the desktop entry, icon and installer beside it.
 
-What is the same everywhere (one folder, no console window, no UPX) is written
-in build.spec itself.
+What is the same everywhere (one folder, no console window, no UPX, each
+shared library shipped once: ``ship_once``) is written in build.spec itself.
 """
 
 from __future__ import annotations
@@ -61,6 +61,39 @@ def version_numbers(version: str) -> tuple[int, int, int, int]:
     if any(n > 0xFFFF for n in numbers):
         raise ValueError(f"version {version!r}: Windows allows numbers up to 65535")
     return (numbers[0], numbers[1], numbers[2], numbers[3])
+
+
+# --- the same everywhere ------------------------------------------------------------------
+
+# Where pygame-ce's wheel keeps SDL and its libraries (SDL2, SDL2_ttf, SDL2_mixer,
+# SDL2_image, freetype, ogg, opus, webp...): beside its modules on Windows and macOS,
+# in pygame_ce.libs/ on Linux. PyInstaller also puts a copy (on Linux a link) of each
+# at the top of _internal/, because pygame's modules need them.
+PYGAME_LIBRARY_FOLDERS = ("pygame", "pygame_ce.libs", "pygame_ce.dylibs", "pygame/.dylibs")
+
+
+def _parts(dest: str) -> list[str]:
+    """The folders and name of a bundle path, with either separator."""
+    return [part for part in dest.replace("\\", "/").split("/") if part]
+
+
+def ship_once(binaries: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """PyInstaller's binaries (dest, source, kind) with each of pygame's libraries once.
+
+    A library at the top of the bundle that pygame also carries in its own folder is
+    dropped: pygame's modules find theirs beside them (Windows looks first in a
+    module's own folder; on Linux and macOS their run path names their folder), and
+    nothing else in the game loads SDL. Anything else at the top stays.
+    """
+    pygame_owned = set()
+    for dest, _source, _kind in binaries:
+        parts = _parts(dest)
+        if len(parts) > 1 and "/".join(parts[:-1]) in PYGAME_LIBRARY_FOLDERS:
+            pygame_owned.add(parts[-1].lower())
+    return [
+        entry for entry in binaries
+        if len(_parts(entry[0])) > 1 or _parts(entry[0])[-1].lower() not in pygame_owned
+    ]
 
 
 # --- Windows ------------------------------------------------------------------------------
