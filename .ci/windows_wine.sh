@@ -105,6 +105,7 @@ start_idle_python() {
     if [ -e "$WINEPREFIX/drive_c/matador-python/python.exe" ]; then
         "$WINE" "$PY" -c "import time; time.sleep(3600)" </dev/null >/dev/null 2>&1 &
         IDLE_PID=$!
+        sleep 3  # up and idle before the next program starts
     fi
 }
 
@@ -299,7 +300,7 @@ play_one_move() {
     sleep 0.3
     import -window root "$SHOTS/move-dragging.png"
     xdotool mouseup 1
-    wait_for_light "$SHOTS/move-after.png" $((x + TO_X)) $((y + TO_Y)) "$(awk -v b="$before" 'BEGIN { print b + 0.2 }')" 20 \
+    wait_for_light "$SHOTS/move-laid.png" $((x + TO_X)) $((y + TO_Y)) "$(awk -v b="$before" 'BEGIN { print b + 0.2 }')" 20 \
         || echo "the place stayed dark"
     sleep 2  # the computer answers; the move is saved
     import -window root "$SHOTS/move-after.png"
@@ -315,7 +316,7 @@ wine_step player-move 240 bash -c play_one_move
 grep -v "^ALSA" "$LOGS/player-move.log" || true
 read -r OX OY <"$WORK/window-origin"
 before=$(brightness "$SHOTS/move-before.png" 24 24 $((OX + TO_X - 12)) $((OY + TO_Y - 12)))
-after=$(brightness "$SHOTS/move-after.png" 24 24 $((OX + TO_X - 12)) $((OY + TO_Y - 12)))
+after=$(brightness "$SHOTS/move-laid.png" 24 24 $((OX + TO_X - 12)) $((OY + TO_Y - 12)))
 echo "   the lit place: brightness $before before, $after after (a tile is lighter than the felt)"
 awk -v a="$after" -v b="$before" 'BEGIN { exit !(a > b + 0.2) }' \
     || fail "no tile is seen on the place it was dragged to ($SHOTS/move-after.png)"
