@@ -29,6 +29,10 @@ APP_NAME = "Matador"
 BUNDLE_ID = "io.github.matador-game.matador"
 DESCRIPTION = "Matador, the domino game where joined ends add up to seven"
 LINUX_EXTRAS = ("matador.desktop", "install-desktop.sh")
+# Linux: the C++ runtime is the system's, as pygame-ce's manylinux wheel expects (only
+# SDL_mixer's MIDI library, fluidsynth, uses it); PyInstaller would copy the build
+# machine's (2.3 MB). Without it, the game runs silent (the mixer does not load).
+LINUX_SYSTEM_LIBRARIES = ("libstdc++.so.6", "libgcc_s.so.1")
 
 
 def system_of(platform: str) -> str:
@@ -77,23 +81,29 @@ def _parts(dest: str) -> list[str]:
     return [part for part in dest.replace("\\", "/").split("/") if part]
 
 
-def ship_once(binaries: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
-    """PyInstaller's binaries (dest, source, kind) with each of pygame's libraries once.
+Toc = list[tuple[str, str, str]]  # PyInstaller's (name in the bundle, source, kind) entries
+
+
+def ship_once(binaries: Toc, datas: Toc) -> tuple[Toc, Toc]:
+    """PyInstaller's binaries and datas with each of pygame's libraries once.
 
     A library at the top of the bundle that pygame also carries in its own folder is
-    dropped: pygame's modules find theirs beside them (Windows looks first in a
-    module's own folder; on Linux and macOS their run path names their folder), and
-    nothing else in the game loads SDL. Anything else at the top stays.
+    dropped: a copy in binaries (Windows), or a link, which PyInstaller lists among the
+    datas (Linux, macOS). pygame's modules find theirs beside them (Windows looks first
+    in a module's own folder; on Linux and macOS their run path names their folder),
+    and nothing else in the game loads SDL. Anything else at the top stays.
     """
     pygame_owned = set()
     for dest, _source, _kind in binaries:
         parts = _parts(dest)
         if len(parts) > 1 and "/".join(parts[:-1]) in PYGAME_LIBRARY_FOLDERS:
             pygame_owned.add(parts[-1].lower())
-    return [
-        entry for entry in binaries
-        if len(_parts(entry[0])) > 1 or _parts(entry[0])[-1].lower() not in pygame_owned
-    ]
+
+    def kept(entry: tuple[str, str, str]) -> bool:
+        parts = _parts(entry[0])
+        return len(parts) > 1 or parts[-1].lower() not in pygame_owned
+
+    return [e for e in binaries if kept(e)], [e for e in datas if kept(e)]
 
 
 # --- Windows ------------------------------------------------------------------------------
@@ -210,6 +220,7 @@ class BuildChoices:
     version_info: str | None  # text of EXE(version=FILE), Windows only
     bundle: dict[str, Any] | None  # BUNDLE(...) keyword arguments, macOS only
     linux_extras: tuple[str, ...] = field(default=())  # files of packaging/linux/ beside the program
+    system_libraries: tuple[str, ...] = field(default=())  # libraries left to the system, not shipped
 
     @property
     def executable(self) -> str:
@@ -255,5 +266,5 @@ def choices_for(system: str, root: Path) -> BuildChoices:
         )
     return BuildChoices(
         system, version, icon=None, strip=True, manifest=None, version_info=None, bundle=None,
-        linux_extras=LINUX_EXTRAS,
+        linux_extras=LINUX_EXTRAS, system_libraries=LINUX_SYSTEM_LIBRARIES,
     )

@@ -14,6 +14,7 @@ import pygame
 
 from game.ui.gamepad import Pads
 from game.ui.scene import Scene
+from game.ui.window_size import window_size_here
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -43,7 +44,7 @@ class App:
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.fullscreen = False
         self.owns_window = surface is None
-        self.surface = surface if surface is not None else self._open_window(self.windowed_size, fullscreen)
+        self.surface = surface if surface is not None else self._open_window(self.windowed_size, fullscreen, first=True)
         self.scenes: list[Scene] = []
         self.running = True
         self.time_scale = time_scale
@@ -60,12 +61,15 @@ class App:
         self.last_input = "mouse"  # "mouse", "keys" or "pad": what the player used last
 
     # The window --------------------------------------------------------------
-    def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+    def _open_window(self, size: tuple[int, int], fullscreen: bool, first: bool = False) -> pygame.Surface:
         pygame.display.set_caption("Matador")
         if fullscreen:
             self.fullscreen = True
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         self.fullscreen = False
+        if first:  # on a scaled Windows display, the default size grows (game/ui/window_size.py)
+            desktops = pygame.display.get_desktop_sizes()
+            size = self.windowed_size = window_size_here(size, desktops[0] if desktops else None)
         return pygame.display.set_mode(size, pygame.RESIZABLE)
 
     @property
