@@ -29,10 +29,11 @@ APP_NAME = "Matador"
 BUNDLE_ID = "io.github.matador-game.matador"
 DESCRIPTION = "Matador, the domino game where joined ends add up to seven"
 LINUX_EXTRAS = ("matador.desktop", "install-desktop.sh")
-# Linux: the C++ runtime is the system's, as pygame-ce's manylinux wheel expects (only
-# SDL_mixer's MIDI library, fluidsynth, uses it); PyInstaller would copy the build
-# machine's (2.3 MB). Without it, the game runs silent (the mixer does not load).
-LINUX_SYSTEM_LIBRARIES = ("libstdc++.so.6", "libgcc_s.so.1")
+# Linux: the C++ runtime and zlib are the system's, as pygame-ce's manylinux wheel
+# expects of every Linux it runs on (the C++ runtime only for SDL_mixer's MIDI library,
+# fluidsynth); PyInstaller would copy the build machine's (2.4 MB). On a system without
+# the C++ runtime the game runs silent (the mixer does not load).
+LINUX_SYSTEM_LIBRARIES = ("libstdc++.so.6", "libgcc_s.so.1", "libz.so.1")
 
 
 def system_of(platform: str) -> str:

@@ -9,6 +9,7 @@ macOS builds would get is checked here without PyInstaller.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import tomllib
 import types
@@ -266,7 +267,7 @@ def test_ship_once_drops_the_top_level_links_to_pygame_ce_libs() -> None:
 
 
 def test_linux_leaves_the_cpp_runtime_to_the_system_and_others_ship_everything() -> None:
-    assert choices_mod.choices_for("linux", ROOT).system_libraries == ("libstdc++.so.6", "libgcc_s.so.1")
+    assert choices_mod.choices_for("linux", ROOT).system_libraries == ("libstdc++.so.6", "libgcc_s.so.1", "libz.so.1")
     assert choices_mod.choices_for("windows", ROOT).system_libraries == ()
     assert choices_mod.choices_for("macos", ROOT).system_libraries == ()
 
@@ -286,3 +287,31 @@ def test_spec_hands_pyinstaller_each_library_once(system: str, tmp_path: Path, m
     assert "pygame\\SDL2.dll" in names and "python312.dll" in names
     assert ("libstdc++.so.6" in names) is (system != "linux")
     assert [dest for dest, _, _ in found.datas] == ["pygame_gui/data/NotoSans-Regular.ttf"]
+
+
+def test_no_module_of_the_game_needs_what_the_spec_leaves_out() -> None:
+    """Every module of the game, pygame_gui and platformdirs imports in a Python where the
+    modules build.spec leaves out cannot be imported (as in the bundle); those that are
+    imported at all (decimal's accelerator, lzma, bz2) are optional to their users."""
+    spec = (ROOT / "build.spec").read_text(encoding="utf-8")
+    left_out = ["_decimal", "lzma", "_lzma", "bz2", "_bz2", "tarfile", "asyncio", "_asyncio", "_multibytecodec", "ssl", "_ssl"]
+    for name in left_out:
+        assert f'"{name}"' in spec, name
+    code = (
+        "import importlib, importlib.abc, pkgutil, sys\n"
+        f"LEFT_OUT = set({left_out!r})\n"
+        "class Absent(importlib.abc.MetaPathFinder):\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in LEFT_OUT:\n"
+        "            raise ModuleNotFoundError(name)\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, Absent())\n"
+        "import game, pygame_gui, platformdirs, decimal, zipfile, shutil\n"
+        "for m in pkgutil.walk_packages(game.__path__, 'game.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "print(decimal.Decimal('0.1') + decimal.Decimal('0.2'))\n"
+    )
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[-1] == "0.3"

