@@ -47,7 +47,12 @@ def do_expected(app: Any, ui: Any, lesson: LessonScene) -> None:
     slot = slot_of(expected, lesson.layout)
     rect = lesson.hand_rect(expected.tile)
     assert slot is not None and rect is not None
-    ui.drag(app, rect.center, slot.rect.center, turns=target.actions.index(expected))
+    # the tile pointed out keeps the turn its place shows when picked up: no turning needed
+    held = lesson.input.variant if lesson.input.selected == expected.tile else 0
+    turns = (target.actions.index(expected) - held) % len(target.actions)
+    if lesson.input.selected == expected.tile:
+        assert turns == 0, "the lit place shows the move the step wants"
+    ui.drag(app, rect.center, slot.rect.center, turns=turns)
 
 
 def wrong_move(app: Any, ui: Any, lesson: LessonScene) -> bool:
