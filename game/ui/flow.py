@@ -263,9 +263,9 @@ class Flow:
         if not isinstance(stats, Statistics):
             stats, _ = load_stats()
             self.app.services["stats"] = stats
-        stats.add_round(match, outcome)
+        stats.add_round(match, outcome, table.helped)
         if match.over:
-            stats.add_match(match)
+            stats.add_match(match, table.helped)
             self.keep_match(match, abandoned=False)
         try:
             save_stats(stats)
