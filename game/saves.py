@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.engine import Match, RecordError, load_record, match_to_record
 from game.resources import user_data_dir
 from game.storage import UnreadableFile, load_json, save_json
+
+if TYPE_CHECKING:  # the engine is loaded when a match is written or read, not to ask whether one is saved
+    from game.engine import Match
 
 
 def autosave_path() -> Path:
@@ -19,6 +21,8 @@ def save_match(match: Match) -> None:
     if match.over:
         clear_save()
         return
+    from game.engine import match_to_record
+
     save_json(autosave_path(), match_to_record(match))
 
 
@@ -37,6 +41,8 @@ def record_from_json(data: Any) -> Match:
     """A saved record's contents as a match; ``UnreadableFile`` with the reason if it cannot be."""
     if isinstance(data, dict) and isinstance(data.get("format"), str) and data["format"] != "matador-record/1":
         raise UnreadableFile("it was written by a newer version of Matador")
+    from game.engine import RecordError, load_record
+
     try:
         return load_record(data)
     except RecordError as err:

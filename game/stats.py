@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.engine import Match, RoundOutcome
 from game.resources import user_data_dir
 from game.storage import UnreadableFile, load_json, save_json
+
+if TYPE_CHECKING:  # the title reads the statistics without loading the engine
+    from game.engine import Match, RoundOutcome
 
 VERSION = 1
 
