@@ -74,6 +74,7 @@ class Conn:
         self.bucket = Bucket()
         self.strikes = 0
         self.dropped = 0
+        self.closing = False
 
     def send(self, message: dict[str, Any]) -> None:
         ws = self.ws
@@ -98,6 +99,7 @@ class Server:
         self.tables: dict[str, Table] = {}
         self.connections = 0
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="matador-ai")
+        self._closing: set[asyncio.Task[None]] = set()
 
     def resume(self) -> None:
         """Every table the store holds in the lobby or in play, as it was."""
@@ -132,34 +134,42 @@ class Server:
         deadline = asyncio.get_running_loop().time() + self.hello_timeout
         try:
             async with asyncio.timeout_at(deadline):
-                await self._hello(conn, await ws.recv())
-                while conn.table is None:
+                self._hello(conn, await ws.recv())
+                while conn.table is None and not conn.closing:
                     await self._receive(conn, await ws.recv())
         except TimeoutError:
-            await ws.close(4008, f"say hello and join a table within {self.hello_timeout:g} s")
-            return
-        async for text in ws:
-            await self._receive(conn, text)
+            self._close(conn, 4008, f"say hello and join a table within {self.hello_timeout:g} s")
+        async for text in ws:  # after a close begins, what still comes is read and dropped
+            if not conn.closing:
+                await self._receive(conn, text)
 
-    async def _hello(self, conn: Conn, text: str | bytes) -> None:
+    def _close(self, conn: Conn, code: int, reason: str) -> None:
+        """Begin closing ``conn`` without waiting (its unread messages must still be
+        read for the closing handshake to get through)."""
+        if conn.closing:
+            return
+        conn.closing = True
+        task = asyncio.create_task(conn.ws.close(code, reason))
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
+    def _hello(self, conn: Conn, text: str | bytes) -> None:
         try:
             msg = decode(text)
-        except ProtocolError as err:
-            msg = {"type": None, "error": str(err)}
+        except ProtocolError:
+            msg = {"type": None}
         if msg.get("type") != "hello":
-            await self._refuse_and_close(conn, 'the first message must be {"type": "hello", "protocol": 1}')
-        if msg.get("protocol") != PROTOCOL:
-            await self._refuse_and_close(
-                conn,
-                f"this server speaks protocol {PROTOCOL}, not {msg.get('protocol')!r}: "
-                "use the same version of Matador as the server",
+            reason = 'the first message must be {"type": "hello", "protocol": 1}'
+        elif msg.get("protocol") != PROTOCOL:
+            reason = (
+                f"this server speaks protocol {PROTOCOL}, not {str(msg.get('protocol'))[:20]}: "
+                "use the same version of Matador as the server"
             )
-        conn.send({"type": "hello", "protocol": PROTOCOL, "server": f"Matador {version()}"})
-
-    async def _refuse_and_close(self, conn: Conn, reason: str) -> None:
+        else:
+            conn.send({"type": "hello", "protocol": PROTOCOL, "server": f"Matador {version()}"})
+            return
         conn.send({"type": "refused", "about": "hello", "reason": reason, "protocol": PROTOCOL})
-        await conn.ws.close(4000, "protocol refused")
-        raise ConnectionClosed(None, None)
+        self._close(conn, 4000, "protocol refused")
 
     async def _receive(self, conn: Conn, text: str | bytes) -> None:
         if not conn.bucket.take():
@@ -167,7 +177,7 @@ class Server:
             if conn.dropped == 1 or conn.dropped % 100 == 0:
                 conn.send({"type": "error", "reason": "too many messages: slow down (some were ignored)"})
             if conn.dropped >= FLOOD_CLOSE:
-                await conn.ws.close(1008, "too many messages")
+                self._close(conn, 1008, "too many messages")
             return
         kind: Any = None
         try:
@@ -180,7 +190,7 @@ class Server:
             conn.strikes += 1
             conn.send({"type": "refused", "about": kind, "reason": str(err)})
             if conn.strikes >= STRIKES:
-                await conn.ws.close(1008, "too many bad messages")
+                self._close(conn, 1008, "too many bad messages")
 
     def _dispatch(self, conn: Conn, kind: str, msg: dict[str, Any]) -> None:
         table = conn.table

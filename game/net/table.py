@@ -248,8 +248,7 @@ class Table:
         log.info("table %s: started", self.code)
         self.tell_all(self.lobby())
         self._build()
-        assert self.referee is not None
-        self.referee.start_round()
+        self.wake()
 
     def _build(self, replay: list[dict[str, Any]] | None = None) -> None:
         """The match and the referee, with ``replay``'s actions already played."""
@@ -278,9 +277,7 @@ class Table:
                 self.net[i].away_since = time.monotonic()
         if self.state == "playing":
             self._build(self.row.actions)
-            assert self.referee is not None
-            if not self.referee.start_round():
-                self.referee.poll()
+            self.wake()
 
     def commitment(self) -> str:
         assert self.match is not None
