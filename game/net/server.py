@@ -39,6 +39,7 @@ FLOOD_CLOSE = 400  # messages dropped for flooding before the connection is clos
 STRIKES = 50  # bad messages before the connection is closed
 WRITE_LIMIT = 1 << 20  # bytes waiting to be sent to a client that does not read
 IDLE_TABLE_S = 3600.0  # a table nobody is connected to is put away after this long
+IDLE_LOBBY_S = 600.0  # or, before it started, after this long
 
 
 class Bucket:
@@ -224,7 +225,7 @@ class Server:
         table.connect(seat, conn.send)
 
     def _create(self, conn: Conn, msg: dict[str, Any]) -> None:
-        if len(self.tables) >= self.max_tables:
+        if sum(1 for t in self.tables.values() if t.state != "over") >= self.max_tables:
             raise ProtocolError(f"this server holds {self.max_tables} tables, its most: try again later")
         name = player_name(msg.get("name"))
         code = new_code()
@@ -269,10 +270,11 @@ class Server:
                 if present:
                     table.touched = now
                     continue
-                if table.state == "over" or now - table.touched > IDLE_TABLE_S:
+                idle_s = IDLE_LOBBY_S if table.state == "lobby" else IDLE_TABLE_S
+                if table.state == "over" or now - table.touched > idle_s:
                     if table.state != "over":
                         self.store.set_state(code, "abandoned")
-                        log.info("table %s: abandoned (nobody came back for an hour)", code)
+                        log.info("table %s: abandoned (nobody came back for %d minutes)", code, idle_s // 60)
                     if table.referee is not None:
                         table.referee.cancel()
                     del self.tables[code]
