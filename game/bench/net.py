@@ -132,6 +132,15 @@ async def run_table(url: str, index: int, figures: Figures, start_at: float, end
         n += 1
 
 
+def cpu_s(pid: int) -> float | None:
+    """User and system CPU seconds used so far by process ``pid`` (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def rss_mb(pid: int) -> float | None:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -142,7 +151,9 @@ def rss_mb(pid: int) -> float | None:
     return None
 
 
-async def measure(url: str, tables: int, warm_s: float, measure_s: float, server_pid: int | None) -> tuple[Figures, float | None]:
+async def measure(
+    url: str, tables: int, warm_s: float, measure_s: float, server_pid: int | None
+) -> tuple[Figures, float | None, dict[str, float]]:
     ramp_s = min(5.0, max(1.0, tables / 100))
     begin = time.perf_counter()
     window = (begin + ramp_s + warm_s, begin + ramp_s + warm_s + measure_s)
@@ -151,16 +162,23 @@ async def measure(url: str, tables: int, warm_s: float, measure_s: float, server
         asyncio.create_task(run_table(url, i, figures, begin + ramp_s * i / max(1, tables), window[1])) for i in range(tables)
     ]
     peak: float | None = None
+    cpu: dict[str, float] = {}
     while time.perf_counter() < window[1]:
         await asyncio.sleep(0.5)
+        if not cpu and time.perf_counter() >= window[0]:
+            cpu["clients"] = time.process_time()
+            cpu["server"] = (cpu_s(server_pid) or 0.0) if server_pid is not None else 0.0
         if server_pid is not None:
             now = rss_mb(server_pid)
             if now is not None:
                 peak = max(peak or 0.0, now)
+    used = {"clients_cpu_pct": round(100 * (time.process_time() - cpu.get("clients", 0.0)) / measure_s, 1)}
+    if server_pid is not None:
+        used["server_cpu_pct"] = round(100 * ((cpu_s(server_pid) or 0.0) - cpu.get("server", 0.0)) / measure_s, 1)
     await asyncio.wait(tasks, timeout=40)
     for task in tasks:
         task.cancel()
-    return figures, peak
+    return figures, peak, used
 
 
 def start_server(home: Path, tables: int) -> tuple[subprocess.Popen[str], str]:
@@ -200,7 +218,7 @@ def main(args: argparse.Namespace) -> int:
         else:
             proc, url = start_server(Path(home), tables)
         try:
-            figures, peak = asyncio.run(measure(url, tables, warm_s, measure_s, proc.pid if proc else None))
+            figures, peak, used = asyncio.run(measure(url, tables, warm_s, measure_s, proc.pid if proc else None))
         finally:
             if proc is not None:
                 proc.terminate()
@@ -219,6 +237,7 @@ def main(args: argparse.Namespace) -> int:
         "max_ms": round(max(figures.latencies_ms, default=0.0), 2),
         "server_rss_mb": round(peak, 1) if peak is not None else None,
         "matches_finished": figures.matches,
+        **used,
         "measured_s": measure_s,
         "load_average": [round(load_before, 2) if load_before is not None else None, round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None],
     }

@@ -260,10 +260,14 @@ class Server:
         self._seat(conn, table, seat, None)
 
     # Housekeeping -------------------------------------------------------------------
-    async def sweep(self, every_s: float = 30.0) -> None:
-        """Put away tables that are over or that nobody has come back to."""
+    async def sweep(self, every_s: float = 10.0) -> None:
+        """Checkpoint the store; put away tables that are over or that nobody has come back to."""
         while True:
             await asyncio.sleep(every_s)
+            try:
+                await asyncio.to_thread(self.store.checkpoint)
+            except Exception as err:  # sqlite3.Error, a full disk: the log keeps growing until the next try
+                log.warning("store checkpoint failed: %s", err)
             now = time.monotonic()
             for code, table in list(self.tables.items()):
                 present = any(seat.send is not None for seat in table.net.values())

@@ -78,10 +78,22 @@ class Store:
         self.db = sqlite3.connect(str(path), isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: a killed process loses nothing committed
+        # Checkpoints (which wait for the disk) are not run by the writes on the
+        # event loop but by ``checkpoint`` on a thread of its own.
+        self.db.execute("PRAGMA wal_autocheckpoint=0")
         self.db.executescript(SCHEMA)
 
     def close(self) -> None:
         self.db.close()
+
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the database (run off the event loop:
+        it has a connection of its own)."""
+        db = sqlite3.connect(str(self.path), isolation_level=None)
+        try:
+            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            db.close()
 
     def _write(self, *statements: tuple[str, tuple[Any, ...]]) -> None:
         with self.db:
