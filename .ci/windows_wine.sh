@@ -200,7 +200,7 @@ say "pip install $requirements"
 # shellcheck disable=SC2086  # one argument per requirement
 wine_step pip-install 900 env -u PIP_FIND_LINKS -u PIP_EXTRA_INDEX_URL -u PIP_INDEX_URL \
     PIP_CERT='Z:\etc\ssl\certs\ca-certificates.crt' PIP_CONFIG_FILE=NUL PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    "$WINE" "$PY" -m pip install --no-warn-script-location $requirements
+    "$WINE" "$PY" -m pip install --no-warn-script-location --only-binary :all: $requirements
 grep -E "^Successfully installed" "$LOGS/pip-install.log" || true
 timed "pip install (Windows wheels)" "$stage"
 

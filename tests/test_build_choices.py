@@ -308,10 +308,27 @@ def test_no_module_of_the_game_needs_what_the_spec_leaves_out() -> None:
         "sys.meta_path.insert(0, Absent())\n"
         "import game, pygame_gui, platformdirs, decimal, zipfile, shutil\n"
         "for m in pkgutil.walk_packages(game.__path__, 'game.'):\n"
-        "    importlib.import_module(m.name)\n"
+        "    if not m.name.startswith(('game.net', 'game.bench.net')):  # NOT_BUNDLED\n"
+        "        importlib.import_module(m.name)\n"
         "print(decimal.Decimal('0.1') + decimal.Decimal('0.2'))\n"
     )
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT, env=env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[-1] == "0.3"
+
+
+def test_the_network_server_stays_out_of_the_desktop_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    run = run_spec("linux", tmp_path, monkeypatch)
+    analysis = run.one("Analysis")
+    assert not [n for n in analysis["hiddenimports"] if n.startswith(("game.net", "game.bench.net"))]
+    assert "game.bench.ai" in analysis["hiddenimports"] and "game.referee" in analysis["hiddenimports"]
+    for name in ("game.net", "game.bench.net", "websockets", "zeroconf", "sqlite3", "asyncio"):
+        assert name in analysis["excludes"], name
+    sys.path.insert(0, str(ROOT / "packaging"))
+    import matador_main
+
+    assert matador_main.left_out(["serve", "--port", "8765"]) is not None
+    assert "python -m game bench net" in (matador_main.left_out(["bench", "net"]) or "")
+    assert matador_main.left_out(["bench", "ai"]) is None and matador_main.left_out(["play"]) is None
+    assert matador_main.left_out([]) is None
