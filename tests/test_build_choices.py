@@ -294,7 +294,7 @@ def test_no_module_of_the_game_needs_what_the_spec_leaves_out() -> None:
     modules build.spec leaves out cannot be imported (as in the bundle); those that are
     imported at all (decimal's accelerator, lzma, bz2) are optional to their users."""
     spec = (ROOT / "build.spec").read_text(encoding="utf-8")
-    left_out = ["_decimal", "lzma", "_lzma", "bz2", "_bz2", "tarfile", "asyncio", "_asyncio", "_multibytecodec", "ssl", "_ssl"]
+    left_out = ["_decimal", "lzma", "_lzma", "bz2", "_bz2", "tarfile", "asyncio", "_asyncio", "_multibytecodec", "ssl", "_ssl", "email", "csv", "_csv"]
     for name in left_out:
         assert f'"{name}"' in spec, name
     code = (
@@ -310,6 +310,8 @@ def test_no_module_of_the_game_needs_what_the_spec_leaves_out() -> None:
         "for m in pkgutil.walk_packages(game.__path__, 'game.'):\n"
         "    if not m.name.startswith(('game.net', 'game.bench.net')):  # NOT_BUNDLED\n"
         "        importlib.import_module(m.name)\n"
+        "from game.version import version\n"
+        "assert version() != 'unknown'\n"
         "print(decimal.Decimal('0.1') + decimal.Decimal('0.2'))\n"
     )
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
