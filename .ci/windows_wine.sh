@@ -119,7 +119,8 @@ wine_step() {
         local started
         started=$(date +%s)
         set +e
-        timeout --kill-after=15 "$limit" bash -c '"$@" 2>&1 | cat' _ "$@" >"$LOGS/$name.log" 2>&1
+        # pipefail: the step's status is the program's, not cat's.
+        timeout --kill-after=15 "$limit" bash -o pipefail -c '"$@" 2>&1 | cat' _ "$@" >"$LOGS/$name.log" 2>&1
         status=$?
         set -e
         if [ "$status" -eq 0 ]; then

@@ -377,6 +377,23 @@ def test_wine_script_pins_the_windows_python_and_runs_every_wine_program_in_a_ti
         assert f"wine_step {step} " in text, step
 
 
+def test_a_failing_wine_step_fails_the_script(tmp_path: Path) -> None:
+    """wine_step passes on the program's exit status, though its output goes through cat."""
+    text = WINE_SCRIPT.read_text(encoding="utf-8")
+    start = text.index("wine_step() {")
+    body = text[start : text.index("\n}\n", start) + 3]
+    script = (
+        f'LOGS="{tmp_path}"; WINESERVER=true; IDLE_PID=""\n'
+        'fail() { echo "FAILED: $*"; exit 1; }\nstart_idle_python() { :; }\n'
+        + body
+        + 'wine_step good 20 sh -c "echo fine"\nwine_step bad 20 sh -c "echo broken; exit 3"\necho "not reached"\n'
+    )
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert "good: ok" in done.stdout and "broken" in done.stdout
+    assert "FAILED: bad exited 3" in done.stdout and "not reached" not in done.stdout
+
+
 def test_wine_script_passes_shellcheck() -> None:
     found = shutil.which("shellcheck") or shutil.which("shellcheck", path=str(Path(sys.executable).parent))
     if not found:
