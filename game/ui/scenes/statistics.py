@@ -164,8 +164,8 @@ class StatisticsScene(InfoScene):
         title = _fit(name, self.px(26), inner.width - kind_w, GOLD, True)
         put(title, pygame.Rect(x0 - self.px(6), y, inner.width, title.get_height()), "left", name)
         if kind:  # a computer's results: the list shows the people first
-            note = _fit(kind, self.px(15), kind_w, DIM)
-            put(note, pygame.Rect(x0, y, inner.width, title.get_height()), "right", kind)
+            kind_line = _fit(kind, self.px(15), kind_w, DIM)
+            put(kind_line, pygame.Rect(x0, y, inner.width, title.get_height()), "right", kind)
         y += title.get_height() + self.px(10)
         rows = self.rows()
         first_w = max(self.px(150), inner.width * 34 // 100)
