@@ -48,6 +48,12 @@ def reset() -> None:
     apply(None)
 
 
+def table_factor() -> float:
+    """How much larger the tiles on the felt may be drawn (the chosen size; the
+    layout still shrinks them when a long game needs the room)."""
+    return max(1.0, CURRENT.text_scale / 100)
+
+
 def text_factor(size: tuple[int, int]) -> float:
     """How much larger text is drawn in a window of ``size`` (1.0 .. 1.5)."""
     chosen = CURRENT.text_scale / 100

@@ -15,7 +15,8 @@ no colour at all still reads the table:
   at its corner.
 
 High contrast (``game.ui.access``) makes every outline thicker and darkens
-round it, so it stands out from the felt and the tiles.
+round it, so it stands out from the felt and the tiles; an open end nothing is
+held for gets a solid white and black outline over its dashed one.
 """
 
 from __future__ import annotations
@@ -71,6 +72,14 @@ def lit_place(surface: pygame.Surface, rect: Rect, chosen: bool) -> None:
             x, y = corner[0] - (1 if dx < 0 else 0), corner[1] - (1 if dy < 0 else 0)
             pygame.draw.line(surface, PLAYABLE, (x, y), (x + dx * arm, y), thick)
             pygame.draw.line(surface, PLAYABLE, (x, y), (x, y + dy * arm), thick)
+
+
+def open_end(surface: pygame.Surface, rect: Rect) -> None:
+    """An open end nothing is held for: its dashed outline, made stronger in high contrast."""
+    if not access.CURRENT.high_contrast:
+        return
+    pygame.draw.rect(surface, INK, rect.inflate(4, 4), 2, border_radius=max(3, min(rect.size) // 8))
+    pygame.draw.rect(surface, (255, 255, 255), rect, 2, border_radius=max(3, min(rect.size) // 8))
 
 
 def coach_mark(surface: pygame.Surface, rect: Rect) -> None:

@@ -121,3 +121,32 @@ def test_reduce_motion_lays_tiles_without_gliding(make_app: Any, ui: Any) -> Non
 
     assert glides_seen(False)[0] > 0  # normally the computer's tile glides in
     assert glides_seen(True) == (0, 0)
+
+
+def test_high_contrast_chosen_over_the_table_repaints_its_tiles(make_app: Any, ui: Any) -> None:
+    app = make_app((1024, 700))
+    app.services.update(settings=Settings(), audio=Audio(0.8, False))
+    seats = [PlayerInfo("Ann", "human", None), PlayerInfo("Bot", "computer", "easy")]
+    table = ui.new_table(app, "matador", seats, seed=3)
+    ui.settle(app, 10)
+
+    def tile_pixels() -> Any:
+        app.step([], 0.016)
+        tile, rect = table.hand[0]
+        return pygame.surfarray.array3d(app.surface.subsurface(rect.inflate(-4, -4))).reshape(-1, 3)
+
+    def shares(pixels: Any) -> tuple[float, float]:
+        white = float((pixels.min(axis=1) >= 254).mean())
+        black = float((pixels.max(axis=1) <= 12).mean())
+        return white, black
+
+    plain_white, plain_black = shares(tile_pixels())
+    scene = SettingsScene()
+    app.push(scene)
+    ui.settle(app, 2, 0.016)
+    ui.click(app, centre(dict(scene.choices["high_contrast"].buttons)[True]))
+    app.pop()
+    assert app.top is table
+    white, black = shares(tile_pixels())
+    assert white > 0.5 and white > plain_white + 0.3  # a pure white face
+    assert black > plain_black  # black pips, divider and edge

@@ -74,7 +74,7 @@ def test_screens_at_each_text_size(make_app: Any, ui: Any, name: str, size: tupl
 
 
 @pytest.mark.parametrize("scale", SCALES)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", [(800, 600), *SIZES], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", ["table", "pause", "match-over", "handoff"])
 def test_table_screens_at_each_text_size(make_app: Any, ui: Any, name: str, size: tuple[int, int], scale: int) -> None:
     access.CURRENT.text_scale = scale

@@ -171,6 +171,7 @@ class TableRenderer:
             )
             if slot is not None and not targets:
                 surface.blit(self.art.ghost(None, None, length, slot.vertical), slot.rect.topleft)
+                cues.open_end(surface, slot.rect)
         margin = self.art.highlight_margin(length)
         for target in targets:
             action = target.variant(scene.input.variant)
@@ -340,7 +341,7 @@ class TableRenderer:
                     if tile == selected:
                         surface.blit(self.art.highlight(length, vertical), (rect.left - margin, rect.top - margin))
                 surface.blit(image, rect.topleft)
-                if playable and tile in playable:
+                if playable and tile in playable and tile != selected:  # the one picked up is lifted and glows
                     cues.playable(surface, rect)
                 if playable is not None and tile not in playable:
                     veil = self._cached(("veil", rect.size), lambda: veil_surface(rect.size))
