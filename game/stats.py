@@ -126,18 +126,42 @@ class Statistics:
             if not isinstance(sets, dict):
                 raise UnreadableFile("it is damaged")
             for rule_set, values in sets.items():
-                if not isinstance(values, dict) or not all(
-                    isinstance(values.get(k, 0), int) and not isinstance(values.get(k, 0), bool)
-                    for k in asdict(Record())
-                ):
-                    raise UnreadableFile("it is damaged")
-                table.setdefault(name, {})[rule_set] = Record(**{k: values.get(k, 0) for k in asdict(Record())})
+                table.setdefault(name, {})[rule_set] = _record(values)
         listed = data.get("computers")
         if isinstance(listed, list):
             computers = {name for name in listed if isinstance(name, str)}
         else:  # written before the kinds were kept: the computers' default names
             computers = {name for name in table if COMPUTER_NAME.fullmatch(name)}
         return Statistics(table, computers)
+
+
+MOST = 10**9  # more matches, rounds or points than anyone could play
+
+
+def _record(values: Any) -> Record:
+    """One player's record in one rule set; ``UnreadableFile`` if any count is not
+    a whole number or could not have come from play (negative, absurdly large,
+    more won than played)."""
+    if not isinstance(values, dict):
+        raise UnreadableFile("it is damaged")
+    counts = {}
+    for key in asdict(Record()):
+        value = values.get(key, 0)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise UnreadableFile("it is damaged")
+        if not 0 <= value <= MOST:
+            raise UnreadableFile("it holds impossible numbers")
+        counts[key] = value
+    record = Record(**counts)
+    pairs = (
+        (record.matches_won, record.matches_played),
+        (record.rounds_won, record.rounds_played),
+        (record.assisted_matches_won, record.assisted_matches_played),
+        (record.assisted_rounds_won, record.assisted_rounds_played),
+    )
+    if any(won > played for won, played in pairs):
+        raise UnreadableFile("it holds impossible numbers (more won than played)")
+    return record
 
 
 def stats_path() -> Path:

@@ -673,6 +673,7 @@ class TableScene(PlayAids, GuiScene):
                     accepts=lambda source: self.seat_inputs.accepts(seat, source),
                     pad=lambda: self._pad_name(seat),
                     watch=self.check_pads,
+                    menu=(lambda: self.on_pause(self)) if self.on_pause is not None else None,
                 )
             )
 
