@@ -246,7 +246,7 @@ class _Walker:
         rather than snaking back (along its long side)."""
         return (heading[0] == 0) == (self.area.width >= self.area.height)
 
-    def straight(self, turtle: _Turtle, shape: str, offset: int, extra: Sequence[Rect] = ()) -> tuple[_Step, Vec] | None:
+    def straight(self, turtle: _Turtle, shape: str, offset: int, extra: Sequence[Rect] = (), ghost: bool = False) -> tuple[_Step, Vec] | None:
         s, g = self.s, self.g
         h = turtle.heading
         axis = perpendicular(h)
@@ -254,7 +254,9 @@ class _Walker:
         lead_in = g + (s + g if turtle.turned and shape == CROSS else 0)
         start = moved(turtle.at, ((lead_in, h), (offset, axis)))
         rect = local_rect(start, h, axis, 0, length, -half, half)
-        ahead = 0 if self.final else g + s  # room to turn after it (or for a matador across)
+        # room to turn after it (or for a matador across); not for the place of a
+        # matador across (it never turns): laid there, the table makes room then
+        ahead = 0 if self.final or (ghost and shape == CROSS and self.across_straight) else g + s
         room = local_rect(start, h, axis, 0, length + ahead, -half, half)
         if not (self.area.contains(room) and turtle.region.contains(room)):
             return None
@@ -288,10 +290,11 @@ class _Walker:
         return step, _Turtle(end, (-h[0], -h[1]), side, region, turned=True)
 
     def advance(
-        self, turtle: _Turtle, shape: str, offset: int, extra: Sequence[Rect] = ()
+        self, turtle: _Turtle, shape: str, offset: int, extra: Sequence[Rect] = (), ghost: bool = False
     ) -> tuple[_Step, _Turtle] | None:
-        """Lay one shape at the turtle's end; the step and the moved turtle, or None."""
-        done = self.straight(turtle, shape, offset, extra)
+        """Lay one shape at the turtle's end (``ghost``: a drop place, not a tile);
+        the step and the moved turtle, or None."""
+        done = self.straight(turtle, shape, offset, extra, ghost)
         if done is not None:
             step, end = done
             return step, _Turtle(end, turtle.heading, turtle.turn, turtle.region)
@@ -453,7 +456,7 @@ class _Attempt:
         for joins in joins_options:
             offset = self.join_offset(turtle, joins) if joins is not None else 0
             for shape in shapes:
-                done = self.walker.advance(turtle, shape, offset, others)
+                done = self.walker.advance(turtle, shape, offset, others, ghost=True)
                 if done is None:
                     return False
                 step, _ = done
