@@ -89,7 +89,7 @@ class TableRenderer:
         size = max(15, round(20 * k))
         words = scene.header_text()
         parts = words.split("  ·  ")
-        while len(parts) > 2 and self.text.font(size).size(words)[0] > header.width:
+        while len(parts) > 1 and self.text.font(size).size(words)[0] > header.width:
             parts.pop()  # a narrow window: the last facts go, the text stays readable
             words = "  ·  ".join(parts)
         line = self.text.fit(words, header.width, size, HEADER)
