@@ -87,12 +87,17 @@ class TableRenderer:
         k = scene.regions.scale
         header = scene.regions.header
         size = max(15, round(20 * k))
-        words = scene.header_text()
-        parts = words.split("  ·  ")
-        while len(parts) > 1 and self.text.font(size).size(words)[0] > header.width:
-            parts.pop()  # a narrow window: the last facts go, the text stays readable
-            words = "  ·  ".join(parts)
-        line = self.text.fit(words, header.width, size, HEADER)
+        text = scene.header_text()
+
+        def make() -> pygame.Surface:
+            parts = text.split("  ·  ")
+            words = text
+            while len(parts) > 1 and self.text.font(size).size(words)[0] > header.width:
+                parts.pop()  # a narrow window: the last facts go, the text stays readable
+                words = "  ·  ".join(parts)
+            return self.text.fit(words, header.width, size, HEADER)
+
+        line = self._cached(("header", text, header.width, size), make)
         surface.blit(line, (header.left, header.centery - line.get_height() // 2))
 
     # The table -----------------------------------------------------------------
