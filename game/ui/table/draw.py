@@ -450,14 +450,16 @@ class TableRenderer:
         if message is None:
             return
         colour = RED if message.warning else IVORY
-        width = min(scene.regions.felt.width - 40, round(900 * scene.regions.scale))
+        felt = scene.regions.felt
+        width = min(felt.width * 85 // 100, round(900 * scene.regions.scale))  # clear of the felt's edges
         box = self._cached(
             ("message", message.text, message.warning, width, scene.regions.scale),
             lambda: banner(self.text, message.text, width, round(22 * scene.regions.scale), colour, (10, 16, 12, 225)),
         )
         box.set_alpha(message.alpha)
         x, y = scene.regions.message_anchor
-        surface.blit(box, (x - box.get_width() // 2, y - box.get_height() // 2))
+        top = min(y - box.get_height() // 2, felt.bottom - box.get_height() - 8)  # two lines grow upwards
+        surface.blit(box, (x - box.get_width() // 2, top))
         box.set_alpha(None)
 
 
