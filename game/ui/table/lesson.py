@@ -20,7 +20,7 @@ import pygame_gui
 from game.engine import Action
 from game.lessons import Lesson, Step
 from game.ui.menu import wrap
-from game.ui.table.input import plain
+from game.ui.table.input import Intent, plain
 from game.ui.table.panel import CARD, PanelContent, card_surface
 from game.ui.table.regions import TableRegions, compute_regions
 from game.ui.table.scene import TableScene
@@ -184,6 +184,19 @@ class LessonScene(TableScene):
             self.step_index += 1
             self._entered()
         return played
+
+    def next_please(self) -> bool:
+        """Input while the computer's card waits: say Next lets its move be played (True)."""
+        step = self.step
+        if not (self.computers_step() and self.waits_for_next()) or step is None or step.seat is None:
+            return False
+        self.motion.say(f"Read the card, then press Next to see {self.names[step.seat]}'s move", 3.0)
+        return True
+
+    def follow(self, intent: Intent) -> None:
+        if intent.kind in ("message", "draw", "pass", "refuse") and self.next_please():
+            return
+        super().follow(intent)
 
     def request(self, action: Action) -> None:
         expected = self.expected()
