@@ -299,6 +299,7 @@ class TableScene(PlayAids, GuiScene):
             boneyard=self.regions.boneyard,
             hand_area=self.regions.hand,
             explain=self.state.explain,
+            pad=self.plays_by_pad(seat),
         )
 
     def hand_rect(self, tile: int) -> pygame.Rect | None:
