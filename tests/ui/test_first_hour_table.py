@@ -21,31 +21,24 @@ from game.ui.table.log import LogLine
 from game.ui.thinker import Thinker
 
 
-def table_at(app: Any, base: str, players: int, moves: int, seed: int) -> TableScene:
+def table_at(app: Any, ui: Any, base: str, players: int, moves: int, seed: int) -> TableScene:
     """A table where everybody has laid tiles by seeded random moves (news tags show)."""
     seats = [PlayerInfo("Ann")] + [PlayerInfo(f"Bot {i}", "computer", "easy") for i in range(1, players)]
     match = Match(Rules.from_base(base, players), seats, seed)
     match.next_round()
-    rng = random.Random(seed)
-    for _ in range(moves):
-        state = match.rounds[-1]
-        legal = state.legal_moves()
-        lays = [a for a in legal if a.kind == "lay"]
-        if state.over or not legal or (lays and len(state.hand(state.current_player)) == 1):
-            break
-        match.push(rng.choice(lays) if lays else legal[0])
+    ui.advance(match, moves, seed)
     table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow")
     app.push(table)
     app.step([], 0.016)
     return table
 
 
-def test_name_tags_and_labels_never_cover_tiles_places_or_each_other(make_app: Any) -> None:
+def test_name_tags_and_labels_never_cover_tiles_places_or_each_other(make_app: Any, ui: Any) -> None:
     checked = 0
     for size in ((800, 600), (1280, 800), (1920, 1080)):
         app = make_app(size)
         for base, players, moves, seed in (("matador", 3, 9, 2), ("leyden", 2, 12, 3), ("matador", 4, 14, 5), ("family", 6, 14, 1)):
-            table = table_at(app, base, players, moves, seed)
+            table = table_at(app, ui, base, players, moves, seed)
             assert table.renderer is not None
             layout = table.layout
             tiles = [t.rect for t in layout.tiles]
@@ -70,9 +63,9 @@ def test_name_tags_and_labels_never_cover_tiles_places_or_each_other(make_app: A
     assert checked >= 10
 
 
-def test_a_label_that_fits_goes_inside_its_dashed_place(make_app: Any) -> None:
+def test_a_label_that_fits_goes_inside_its_dashed_place(make_app: Any, ui: Any) -> None:
     app = make_app((1280, 800))
-    table = table_at(app, "matador", 2, 2, 4)
+    table = table_at(app, ui, "matador", 2, 2, 4)
     assert table.renderer is not None
     inside = 0
     for end, (image, pos) in zip(table.open_ends, table.renderer.end_labels(table, set())):
@@ -82,9 +75,9 @@ def test_a_label_that_fits_goes_inside_its_dashed_place(make_app: Any) -> None:
     assert inside  # a horizontal place 104 px wide holds "needs N"
 
 
-def test_the_refusal_banner_is_whole_words_inside_the_felt(make_app: Any) -> None:
+def test_the_refusal_banner_is_whole_words_inside_the_felt(make_app: Any, ui: Any) -> None:
     app = make_app((800, 600))
-    table = table_at(app, "matador", 2, 2, 4)
+    table = table_at(app, ui, "matador", 2, 2, 4)
     long = "3-0 cannot go there: it needs a 4, a 3 or a matador on that end, and the other ends need a 2 and a 6 or a matador"
     table.motion.say(long, 5.0, warning=True)
     app.step([], 0.016)
@@ -99,7 +92,7 @@ def test_the_refusal_banner_is_whole_words_inside_the_felt(make_app: Any) -> Non
     assert not any(isinstance(k, tuple) and k and isinstance(k[0], str) and k[0].endswith("…") for k in text._lines)
 
 
-def test_the_middle_glows_when_the_person_leads_onto_an_empty_table(make_app: Any) -> None:
+def test_the_middle_glows_when_the_person_leads_onto_an_empty_table(make_app: Any, ui: Any) -> None:
     app = make_app((1280, 800))
     for seed in range(40):
         match = Match(Rules.from_base("matador", 2), [PlayerInfo("Ann"), PlayerInfo("Cpu", "computer", "easy")], seed)
@@ -130,9 +123,9 @@ def test_the_middle_glows_when_the_person_leads_onto_an_empty_table(make_app: An
     assert (2 * table.layout.unit, slot.vertical) in asked
 
 
-def test_two_kept_says_they_are_never_drawn(make_app: Any) -> None:
+def test_two_kept_says_they_are_never_drawn(make_app: Any, ui: Any) -> None:
     app = make_app((800, 600))
-    table = table_at(app, "leyden", 2, 3, 3)
+    table = table_at(app, ui, "leyden", 2, 3, 3)
     assert table.state.reserve_count == 2
     app.draw(app.surface)
     assert table.renderer is not None
@@ -140,7 +133,7 @@ def test_two_kept_says_they_are_never_drawn(make_app: Any) -> None:
     assert "2 kept" in lines and "never drawn" in lines
 
 
-def test_the_summary_waits_for_the_table_to_stand_still(make_app: Any) -> None:
+def test_the_summary_waits_for_the_table_to_stand_still(make_app: Any, ui: Any) -> None:
     app = make_app((1024, 700))
     match = Match(Rules.from_base("matador", 2), [PlayerInfo("Ann"), PlayerInfo("Cpu", "computer", "easy")], 7)
     state = match.next_round()
@@ -165,11 +158,11 @@ def test_the_summary_waits_for_the_table_to_stand_still(make_app: Any) -> None:
     assert isinstance(app.top, RoundEndScene)
 
 
-def test_the_final_scores_panel_is_opaque(make_app: Any) -> None:
+def test_the_final_scores_panel_is_opaque(make_app: Any, ui: Any) -> None:
     from game.ui.scenes.match_over import MatchOverScene
 
     app = make_app((1280, 800))
-    table = table_at(app, "matador", 2, 2, 4)
+    table = table_at(app, ui, "matador", 2, 2, 4)
     scene = MatchOverScene(table)
     app.push(scene)
     app.step([], 0.016)
@@ -180,9 +173,9 @@ def test_the_final_scores_panel_is_opaque(make_app: Any) -> None:
         assert picture.get_at((x, y)).a == 255
 
 
-def test_moves_panel_reads_from_the_top_with_words_beside_their_tiles(make_app: Any) -> None:
+def test_moves_panel_reads_from_the_top_with_words_beside_their_tiles(make_app: Any, ui: Any) -> None:
     app = make_app((800, 600))
-    table = table_at(app, "matador", 2, 1, 4)
+    table = table_at(app, ui, "matador", 2, 1, 4)
     table.toggle_moves()
     app.step([], 0.016)
     panel = table.regions.panel
@@ -203,9 +196,9 @@ def test_moves_panel_reads_from_the_top_with_words_beside_their_tiles(make_app: 
     assert all(p == fill for p in lower)  # a few moves: the bottom of the panel stays empty
 
 
-def test_toolbar_buttons_keep_room_round_their_labels(make_app: Any) -> None:
+def test_toolbar_buttons_keep_room_round_their_labels(make_app: Any, ui: Any) -> None:
     app = make_app((800, 600))
-    table = table_at(app, "matador", 2, 1, 4)
+    table = table_at(app, ui, "matador", 2, 1, 4)
     font = table.text.font(14, True)
     for name, button in table._tools.items():
         words = button.text

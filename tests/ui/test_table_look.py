@@ -65,20 +65,6 @@ def test_the_hand_lights_up_on_your_turn_only(make_app: Any, ui: Any) -> None:
     assert seen[True] and seen[False]
 
 
-def _advance(match: Any, moves: int, seed: int) -> None:
-    """Lay tiles for everybody (a random legal lay, else draw or pass) without ending the round."""
-    import random
-
-    rng = random.Random(seed)
-    for _ in range(moves):
-        state = match.rounds[-1]
-        legal = state.legal_moves()
-        lays = [a for a in legal if a.kind == "lay"]
-        if state.over or not legal or (lays and len(state.hand(state.current_player)) == 1):
-            return
-        match.push(rng.choice(lays) if lays else legal[0])
-
-
 def test_needs_labels_keep_clear_of_tiles_and_of_each_other(make_app: Any, ui: Any) -> None:
     """Crowded crosses and long lines that turn corners, with and without ends lit for a held tile."""
     from game.engine import Match, Rules
@@ -92,7 +78,7 @@ def test_needs_labels_keep_clear_of_tiles_and_of_each_other(make_app: Any, ui: A
             seats = [PlayerInfo("Ann", "human", None)] + [PlayerInfo(f"Bot {i}", "computer", "easy") for i in range(1, players)]
             match = Match(Rules.from_base(base, players), seats, seed)
             match.next_round()
-            _advance(match, moves, seed)
+            ui.advance(match, moves, seed)
             table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow")
             app.push(table)
             app.step([], 0.016)

@@ -10,11 +10,10 @@ the least).
 
 from __future__ import annotations
 
-from typing import Callable
-
 import pygame
 from pygame import Rect
 
+from game.ui.menu import wrap_lines
 from game.ui.text import TextCache
 
 MIN_LABEL_PX = 13  # the smallest label text inside a place (a smaller one goes beside it)
@@ -121,25 +120,10 @@ def banner(text: TextCache, words: str, width: int, size: int, colour: tuple[int
     room = width - 2 * pad
     for px in range(size, 13, -1):
         font = text.font(px, True)
-        lines = wrap_words(words, room, lambda s: font.size(s)[0])
+        lines = wrap_lines(words, room, lambda s: font.size(s)[0])
         if len(lines) <= 3 and all(font.size(line)[0] <= room for line in lines):
             return lines_picture(text, lines, px, colour, back, pad, 14)
     return lines_picture(text, [text_cut(text, words, room, 14)], 14, colour, back, pad, 14)
-
-
-def wrap_words(words: str, width: int, measure: Callable[[str], int]) -> list[str]:
-    lines: list[str] = []
-    current = ""
-    for word in words.split():
-        trial = f"{current} {word}".strip()
-        if measure(trial) <= width or not current:
-            current = trial
-        else:
-            lines.append(current)
-            current = word
-    if current:
-        lines.append(current)
-    return lines
 
 
 def text_cut(text: TextCache, words: str, width: int, size: int) -> str:
