@@ -113,7 +113,7 @@ def test_a_tile_chosen_and_turned_lies_as_its_lit_place_shows_when_dragged_there
 def test_a_controller_player_is_told_the_controllers_buttons(make_app: Any, ui: Any) -> None:
     from dataclasses import replace
 
-    from game.ui.table.input import nothing_chosen
+    from game.ui.table import nothing_chosen
 
     app = make_app((1280, 800))
     scene = ui.new_table(app, "matador", SOLO, seed=3)

@@ -14,10 +14,7 @@ import pygame
 from pygame import Rect
 
 from game.engine import Match, PlayerInfo, Rules
-from game.ui.table import RoundEndScene, TableScene
-from game.ui.table.animation import Shift
-from game.ui.table.draw import dashed_place
-from game.ui.table.log import LogLine
+from game.ui.table import LogLine, RoundEndScene, Shift, TableScene, dashed_place
 from game.ui.thinker import Thinker
 
 
