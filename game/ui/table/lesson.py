@@ -283,12 +283,12 @@ class LessonScene(TableScene):
         head = self.text.fit(f"Lesson {self.number}: {self.lesson.title}", w - 2 * pad, max(15, round(19 * k)), GOLD, True)
         out.blit(head, (pad, y))
         y += head.get_height() + round(2 * k)
-        count = self.text.render(f"Step {min(self.step_index + 1, len(self.lesson.steps))} of {len(self.lesson.steps)}", max(12, round(15 * k)), DIM)
+        count = self.text.render(f"Step {min(self.step_index + 1, len(self.lesson.steps))} of {len(self.lesson.steps)}", max(14, round(15 * k)), DIM)
         out.blit(count, (pad, y))
         y += count.get_height() + round(10 * k)
         step = self.step
         if step is not None:
-            for line in wrap(self.text, step.say, w - 2 * pad, max(14, round(18 * k)), IVORY):
+            for line in wrap(self.text, step.say, w - 2 * pad, max(15, round(18 * k)), IVORY):
                 out.blit(line, (pad, y))
                 y += line.get_height() + 1
             prompt = self.card_prompt()
