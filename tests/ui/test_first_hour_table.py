@@ -20,13 +20,7 @@ from game.ui.thinker import Thinker
 
 def table_at(app: Any, ui: Any, base: str, players: int, moves: int, seed: int) -> TableScene:
     """A table where everybody has laid tiles by seeded random moves (news tags show)."""
-    seats = [PlayerInfo("Ann")] + [PlayerInfo(f"Bot {i}", "computer", "easy") for i in range(1, players)]
-    match = Match(Rules.from_base(base, players), seats, seed)
-    match.next_round()
-    ui.advance(match, moves, seed)
-    table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow")
-    app.push(table)
-    app.step([], 0.016)
+    table: TableScene = ui.laid_table(app, base, players, moves, seed)
     return table
 
 
