@@ -3,8 +3,10 @@ from the store, the protocol's small pieces."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,7 @@ import pytest
 from game.engine import tile_name
 from game.net.protocol import ProtocolError, commitment, new_code, new_token, normal_code, round_deal, round_salt
 from game.net.store import Store
-from game.net.table import Table
+from game.net.table import RETURN_S, Table
 
 REDEALT_AT_ONCE = 132  # a Leyden seed whose first deal nobody can lead from (no double but 0-0)
 
@@ -106,3 +108,29 @@ def test_bad_table_requests_are_refused_with_a_reason(tmp_path: Path) -> None:
         table.start(1)
     with pytest.raises(ProtocolError, match="has not started"):
         table.play(0, {"action": {"pass": True}})
+
+
+def test_the_host_gives_the_seat_of_a_player_away_for_5_minutes_to_a_computer(tmp_path: Path) -> None:
+    async def go() -> None:
+        table, sent, _ = table_of(tmp_path, 21, "matador")
+        table.start(0)
+        table.disconnect(1, sent[1].append)
+        with pytest.raises(ProtocolError, match="5 minutes"):
+            table.give_seat(0, {"seat": 1, "level": "random"})
+        table.net[1].away_since = time.monotonic() - RETURN_S - 1
+        with pytest.raises(ProtocolError, match="only the host"):
+            table.give_seat(1, {"seat": 1})
+        table.give_seat(0, {"seat": 1, "level": "random"})
+        assert table.lobby()["seats"][1]["kind"] == "computer"
+        assert table.match is not None
+        deadline = time.monotonic() + 20
+        while not table.match.over:
+            assert time.monotonic() < deadline
+            assert table.referee is not None
+            if table.referee.to_move == 0:
+                view = next(m["view"] for m in reversed(sent[0]) if "view" in m)
+                table.play(0, {"action": view["legal"][0]})
+            await asyncio.sleep(0.001)  # the computer thinks in the pool
+        assert sent[0][-1]["type"] == "match_over"
+
+    asyncio.run(go())
