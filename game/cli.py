@@ -14,6 +14,7 @@ from game.version import version
 
 SUBCOMMANDS = ("play", "replay", "review", "bench", "tournament", "serve")
 SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
+INT_LIMIT = 2**63 - 1  # the largest number a saved file may hold (game.storage)
 RULE_SET_IDS = ("matador", "all-sevens", "family", "leyden", "leyden-senst", "wild-doubles")
 
 
@@ -29,12 +30,16 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _positive_int(text: str) -> int:
+    if len(text.strip()) > len(str(INT_LIMIT)) + 1:
+        raise argparse.ArgumentTypeError(f"expected a number up to {INT_LIMIT}, got one of {len(text.strip())} characters")
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a number >= 0, got {value}")
+    if value > INT_LIMIT:
+        raise argparse.ArgumentTypeError(f"expected a number up to {INT_LIMIT}, got {value}")
     return value
 
 
@@ -109,6 +114,24 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     return build_parser().parse_args(args)
 
 
+def replay(path: str) -> int:
+    """``replay RECORD.json``: the outcome as JSON; a record that cannot be read
+    exits 2 with one line (see ``game.saves.read_record``)."""
+    import json
+
+    from game.engine import RecordError
+    from game.engine.replay import summary
+    from game.saves import read_record
+
+    try:
+        match = read_record(path)
+    except RecordError as err:
+        print(str(err), file=sys.stderr)
+        return 2
+    print(json.dumps(summary(match)))
+    return 0
+
+
 def run(argv: Sequence[str]) -> int:
     try:
         args = parse(argv)
@@ -116,9 +139,7 @@ def run(argv: Sequence[str]) -> int:
         print(str(err), file=sys.stderr)
         return 2
     if args.command == "replay":
-        from game.engine.replay import main as replay_main
-
-        return replay_main(args.record)
+        return replay(args.record)
     if args.command == "review":
         from game.review_report import main as review_main
 
