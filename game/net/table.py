@@ -49,16 +49,21 @@ class NetSeat(RemoteSeat):
         self.table = table
         self.send: Send | None = None
         self.away_since: float | None = None
+        self._just_played: dict[str, Any] | None = None  # told with the turn that follows it
 
     def turn(self, view: SeatView) -> None:
         super().turn(view)
-        self.tell({"type": "turn", "view": view_json(view, self.table.round_index)})
+        message: dict[str, Any] = {"type": "turn", "view": view_json(view, self.table.round_index)}
+        if self._just_played is not None:
+            message["action"], self._just_played = self._just_played, None
+        self.tell(message)
 
     def heard(self, seat: int, action: Action, view: SeatView) -> None:
         super().heard(seat, action, view)
-        if view.current_player != self.index:  # else ``turn`` follows with the same view
-            message = {"type": "played", "action": action_json(seat, action), "view": view_json(view, self.table.round_index)}
-            self.tell(message)
+        if view.current_player == self.index:  # ``turn`` follows with the same view: one message, not two
+            self._just_played = action_json(seat, action)
+            return
+        self.tell({"type": "played", "action": action_json(seat, action), "view": view_json(view, self.table.round_index)})
 
     def tell(self, message: dict[str, Any]) -> None:
         if self.send is not None:

@@ -134,3 +134,19 @@ def test_the_host_gives_the_seat_of_a_player_away_for_5_minutes_to_a_computer(tm
         assert sent[0][-1]["type"] == "match_over"
 
     asyncio.run(go())
+
+
+def test_every_seat_hears_each_action_once_and_the_next_to_move_with_its_turn(tmp_path: Path) -> None:
+    table, sent, _ = table_of(tmp_path, 9, "matador")
+    table.start(0)
+    assert table.referee is not None
+    for _ in range(6):
+        mover = table.referee.to_move
+        assert mover is not None
+        counts = [len(s) for s in sent]
+        action = sent[mover][-1]["view"]["legal"][0]
+        table.play(mover, {"action": action})
+        for seat in range(2):
+            (message,) = sent[seat][counts[seat] :]  # one message each
+            assert message["action"] == action
+            assert message["type"] == ("turn" if table.referee.to_move == seat else "played")
