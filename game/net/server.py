@@ -332,6 +332,9 @@ async def run_server(args: argparse.Namespace, ready: asyncio.Event | None = Non
 
 
 def main(args: argparse.Namespace) -> int:
+    if not args.hello_timeout > 0:
+        print(f"matador serve: --hello-timeout must be a number of seconds above 0, not {args.hello_timeout:g}", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=logging.DEBUG if args.verbose else logging.INFO,
         format="%(asctime)s %(levelname)s %(message)s",

@@ -40,5 +40,6 @@ def test_serve_says_clearly_when_it_cannot_listen(tmp_path: Path) -> None:
 
 
 def test_serve_refuses_a_bad_flag() -> None:
-    out = subprocess.run([sys.executable, "-m", "game", "serve", "--port", "many"], cwd=ROOT, capture_output=True, text=True)
-    assert out.returncode == 2 and "--port" in out.stderr and "Traceback" not in out.stderr
+    for flags, words in ((["--port", "many"], "--port"), (["--hello-timeout", "-1"], "--hello-timeout must be")):
+        out = subprocess.run([sys.executable, "-m", "game", "serve", *flags], cwd=ROOT, capture_output=True, text=True)
+        assert out.returncode == 2 and words in out.stderr and "Traceback" not in out.stderr
