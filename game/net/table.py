@@ -228,6 +228,8 @@ class Table:
             net.tell({"type": "round", "commitment": self.commitment(), "view": view_json(view, self.match.round_index)})
             if self.referee.to_move == seat:
                 net.turn(view)
+            if self.match.over:  # back after the end: the record is theirs to keep
+                net.tell(self._match_over())
         if was_away:
             log.info("table %s: seat %d is back", self.code, seat)
 
@@ -307,8 +309,12 @@ class Table:
                 self._round_over(match)
         elif event.kind == OVER:
             log.info("table %s: match over, winner %s, totals %s", self.code, match.winner, match.totals)
-            record = match_to_record(match)
-            self.tell_all({"type": "match_over", "winner": match.winner, "totals": match.totals, "record": record})
+            self.tell_all(self._match_over())
+
+    def _match_over(self) -> dict[str, Any]:
+        match = self.match
+        assert match is not None
+        return {"type": "match_over", "winner": match.winner, "totals": match.totals, "record": match_to_record(match)}
 
     def _round_over(self, match: Match) -> None:
         r = match.round_index

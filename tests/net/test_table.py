@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from game.engine import tile_name
-from game.net.protocol import ProtocolError, commitment, new_code, new_token, normal_code, round_deal, round_salt
+from game.net.protocol import ProtocolError, action_json, commitment, new_code, new_token, normal_code, round_deal, round_salt
 from game.net.store import Store
 from game.net.table import RETURN_S, Table
 
@@ -150,3 +150,22 @@ def test_every_seat_hears_each_action_once_and_the_next_to_move_with_its_turn(tm
             (message,) = sent[seat][counts[seat] :]  # one message each
             assert message["action"] == action
             assert message["type"] == ("turn" if table.referee.to_move == seat else "played")
+
+
+def test_a_player_back_after_the_end_gets_the_record(tmp_path: Path) -> None:
+    table, sent, _ = table_of(tmp_path, 13, "leyden")
+    table.start(0)
+    assert table.match is not None and table.referee is not None
+    table.disconnect(1, sent[1].append)
+    while not table.match.over:
+        mover = table.referee.to_move
+        assert mover is not None
+        table.play(mover, {"action": {"player": mover, **_first_legal(table, mover)}})
+    back: list[dict[str, Any]] = []
+    table.connect(1, back.append)
+    assert back[-1]["type"] == "match_over" and back[-1]["record"]["rounds"]
+
+
+def _first_legal(table: Table, seat: int) -> dict[str, Any]:
+    assert table.match is not None
+    return action_json(seat, table.match.view(seat).legal_moves()[0])
