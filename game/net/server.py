@@ -190,9 +190,12 @@ class Server:
                 conn.bucket.refund()
         except ProtocolError as err:
             conn.strikes += 1
-            conn.send({"type": "refused", "about": kind, "reason": str(err)})
+            conn.send({"type": "refused", "about": str(kind)[:32] if kind is not None else None, "reason": str(err)})
             if conn.strikes >= STRIKES:
                 self._close(conn, 1008, "too many bad messages")
+        except Exception:  # a bug, not the client's fault: said, logged, and the server goes on
+            log.exception("a %s message failed", str(kind)[:32])
+            conn.send({"type": "refused", "about": str(kind)[:32], "reason": "the server could not do this (its log says why)"})
 
     def _dispatch(self, conn: Conn, kind: str, msg: dict[str, Any]) -> None:
         table = conn.table
