@@ -27,6 +27,7 @@ from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
+from game.net.discovery import Announcer, should_announce
 from game.net.protocol import MAX_MESSAGE, PROTOCOL, ProtocolError, decode, encode, new_code, normal_code, player_name
 from game.net.store import Store
 from game.net.table import Table
@@ -288,6 +289,19 @@ class Server:
                     del self.tables[code]
 
 
+async def announce(host: str, port: int) -> Announcer | None:
+    """Announce the server on the local network when others can reach it."""
+    if not should_announce(host):
+        return None
+    try:
+        announcer = Announcer(host, port)
+        await announcer.start()
+    except Exception as err:  # no multicast here, or no network: play by address and code
+        log.warning("not announced on the local network: %s", err)
+        return None
+    return announcer
+
+
 def store_path() -> Path:
     from game.resources import user_data_dir
 
@@ -326,9 +340,12 @@ async def run_server(args: argparse.Namespace, ready: asyncio.Event | None = Non
         log.info("server listening on %s:%d with %d tables resumed", args.host, port, len(server.tables))
         if ready is not None:
             ready.set()
+        announcer = await announce(args.host, port)
         sweeper = asyncio.create_task(server.sweep())
         await stop.wait()
         sweeper.cancel()
+        if announcer is not None:
+            await announcer.stop()
     server.pool.shutdown(wait=False, cancel_futures=True)
     store.close()
     log.info("server stopped")
