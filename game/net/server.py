@@ -205,7 +205,7 @@ class Server:
                 raise ProtocolError("this connection already has a seat: open another to join another table")
             {"create": self._create, "join": self._join, "rejoin": self._rejoin}[kind](conn, msg)
             return
-        if kind not in ("start", "play", "react", "give_seat", "leave"):
+        if kind not in ("start", "play", "react", "give_seat", "leave", "sync"):
             raise ProtocolError(f"unknown message type {str(kind)[:32]!r}")
         if table is None:
             raise ProtocolError("create or join a table first")
@@ -217,6 +217,8 @@ class Server:
             table.react(conn.seat, msg)
         elif kind == "give_seat":
             table.give_seat(conn.seat, msg)
+        elif kind == "sync":
+            table.sync(conn.seat)
         else:
             table.disconnect(conn.seat, conn.send)
             conn.table = None

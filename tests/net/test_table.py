@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from game.engine import tile_name
-from game.net.protocol import ProtocolError, action_json, commitment, new_code, new_token, normal_code, round_deal, round_salt
+from game.net.protocol import ProtocolError, action_json, apply_change, commitment, new_code, new_token, normal_code, round_deal, round_salt
 from game.net.store import Store
 from game.net.table import RETURN_S, Table
 
@@ -169,3 +169,24 @@ def test_a_player_back_after_the_end_gets_the_record(tmp_path: Path) -> None:
 def _first_legal(table: Table, seat: int) -> dict[str, Any]:
     assert table.match is not None
     return action_json(seat, table.match.view(seat).legal_moves()[0])
+
+
+def test_a_client_that_missed_a_message_notices_and_is_sent_the_whole_view(tmp_path: Path) -> None:
+    table, sent, _ = table_of(tmp_path, 17, "matador")
+    table.start(0)
+    assert table.referee is not None and table.match is not None
+    full = next(m["view"] for m in reversed(sent[1]) if "view" in m and "history" in m["view"])
+    changes = []
+    for _ in range(3):
+        mover = table.referee.to_move
+        assert mover is not None
+        table.play(mover, {"action": _first_legal(table, mover)})
+        changes.append(sent[1][-1])
+    assert apply_change(apply_change(apply_change(full, changes[0]), changes[1]), changes[2])["history"] == [
+        action_json(s, a) for s, a in table.match.round.history
+    ]
+    with pytest.raises(ProtocolError, match="missed"):
+        apply_change(full, changes[1])  # the first was lost
+    table.sync(1)
+    whole = next(m for m in reversed(sent[1]) if m["type"] == "round")
+    assert len(whole["view"]["history"]) == 3 and whole["view"]["table"]
