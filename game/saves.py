@@ -60,6 +60,8 @@ def read_record(path: str) -> Match:
     """The match the record file ``path`` holds (``-``: standard input), read as
     the game reads its own files (regular files only, numbers it can use);
     ``RecordError`` with a one-line reason if it cannot be read or replayed."""
+    from game.engine import RecordError
+
     try:
         if path == "-":
             raw: bytes | None = sys.stdin.buffer.read()

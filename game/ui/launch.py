@@ -93,7 +93,9 @@ def run(args: argparse.Namespace) -> int:
         settings, settings_message = load_settings()
     except Exception:
         settings = Settings()
-    from game.ui import flow
+    from game.ui import access, flow
+
+    access.apply(settings)  # text size, high contrast, reduced motion: before the first frame
     from game.ui.app import App
     from game.ui.audio import Audio
     from game.ui.autosave import Autosaver

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from game.ui import access
 from game.ui.scene import GuiScene, Overlay, Scene
 from game.ui.text import GOLD, IVORY, TextCache
 
@@ -43,7 +44,7 @@ def tile_art(scene: Scene) -> TileArt:
 def scale_for(size: tuple[int, int]) -> float:
     """How big the menus' text and buttons are: 1.0 at 1280x800, smaller on a small window."""
     w, h = size
-    return max(0.72, min(1.35, min(w / 1280, h / 800)))
+    return max(0.72, min(1.35, min(w / 1280, h / 800))) * access.text_factor(size)
 
 
 def felt(art: TileArt, size: tuple[int, int], darken: int = 60) -> pygame.Surface:
@@ -322,4 +323,4 @@ class MenuOverlay(MenuMixin, Overlay):
 
 def style(name: str, size: tuple[int, int]) -> str:
     """The theme's object id ``#name``, or its larger ``#name_l`` on a big window."""
-    return f"#{name}_l" if scale_for(size) >= 1.2 else f"#{name}"
+    return f"#{name}_l" if scale_for(size) / access.text_factor(size) >= 1.2 else f"#{name}"

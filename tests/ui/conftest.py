@@ -111,3 +111,13 @@ class UiHelpers:
 @pytest.fixture
 def ui() -> UiHelpers:
     return UiHelpers()
+
+
+@pytest.fixture(autouse=True)
+def _access_defaults() -> Iterator[None]:
+    """Each test starts (and leaves) with the accessibility settings at their defaults."""
+    from game.ui import access
+
+    access.reset()
+    yield
+    access.reset()

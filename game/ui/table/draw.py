@@ -14,6 +14,7 @@ from pygame import Rect
 
 from game.engine.tiles import halves
 
+from game.ui import cues
 from game.ui.table.moves import ghost_faces, slot_of
 from game.ui.table.regions import TableRegions
 from game.ui.text import DIM, GOLD, INK, IVORY, RED, TextCache, pill
@@ -170,6 +171,7 @@ class TableRenderer:
             )
             if slot is not None and not targets:
                 surface.blit(self.art.ghost(None, None, length, slot.vertical), slot.rect.topleft)
+                cues.open_end(surface, slot.rect)
         margin = self.art.highlight_margin(length)
         for target in targets:
             action = target.variant(scene.input.variant)
@@ -181,6 +183,7 @@ class TableRenderer:
                 glow = self.art.highlight(length, slot.vertical)
                 surface.blit(glow, (slot.rect.left - margin, slot.rect.top - margin))
             surface.blit(self.art.ghost(first, second, length, slot.vertical), slot.rect.topleft)
+            cues.lit_place(surface, slot.rect, chosen is not None and target.key == chosen.key)
         for action in scene.pointed_out():  # a move shown, not held (the review's better move)
             slot = slot_of(action, layout)
             if slot is None:
@@ -188,6 +191,7 @@ class TableRenderer:
             first, second = ghost_faces(action, slot)
             surface.blit(self.art.highlight(length, slot.vertical), (slot.rect.left - margin, slot.rect.top - margin))
             surface.blit(self.art.ghost(first, second, length, slot.vertical), slot.rect.topleft)
+            cues.coach_mark(surface, slot.rect)
         for label, pos in self.end_labels(scene, lit_arms):
             surface.blit(label, pos)
         if scene.state.phase == "lead" and not targets:
@@ -242,8 +246,11 @@ class TableRenderer:
         border = GOLD if to_move else (90, 104, 84)
         pygame.draw.rect(plate, border, plate.get_rect(), 3 if to_move else 1, border_radius=10)
         points = self.text.render(f"{total} pts", round(17 * k), IVORY if to_move else DIM)
-        title = self.text.fit(name, w - points.get_width() - 28, round(21 * k), GOLD if to_move else IVORY, True)
-        plate.blit(title, (10, round(4 * k)))
+        mark = cues.to_move_width(round(14 * k)) if to_move else 0  # a triangle before the name: not colour alone
+        title = self.text.fit(name, w - points.get_width() - 28 - mark, round(21 * k), GOLD if to_move else IVORY, True)
+        if to_move:
+            cues.to_move(plate, 10, round(4 * k) + title.get_height() // 2, round(14 * k))
+        plate.blit(title, (10 + mark, round(4 * k)))
         plate.blit(points, (w - points.get_width() - 10, round(4 * k) + title.get_height() - points.get_height()))
         status_line = self.text.fit(status, w - 20, round(16 * k), GOLD if to_move else DIM, to_move)
         status_top = round(4 * k) + title.get_height()
@@ -334,6 +341,8 @@ class TableRenderer:
                     if tile == selected:
                         surface.blit(self.art.highlight(length, vertical), (rect.left - margin, rect.top - margin))
                 surface.blit(image, rect.topleft)
+                if playable and tile in playable and tile != selected:  # the one picked up is lifted and glows
+                    cues.playable(surface, rect)
                 if playable is not None and tile not in playable:
                     veil = self._cached(("veil", rect.size), lambda: veil_surface(rect.size))
                     surface.blit(veil, rect.topleft)

@@ -36,6 +36,8 @@ from typing import Protocol, Sequence
 
 from pygame import Rect
 
+from game.ui import access
+
 from game.engine import OpenEnd, Placement, Spinner
 
 LINE, CROSS = "line", "cross"  # a tile along its line, or across it (doubles or crosswise matadors)
@@ -529,8 +531,9 @@ def largest_unit(area: Rect) -> int:
     much again, as the hand does), so tiles on a large screen are not lost on
     the cloth.
     """
-    cap = int(MAX_UNIT * max(1.0, min(1.5, area.height / NOMINAL_FELT_H)))
-    unit = min(cap, area.height // 8, area.width // 14)
+    f = access.table_factor()  # the table size setting: larger tiles while they fit
+    cap = int(MAX_UNIT * f * max(1.0, min(1.5, area.height / NOMINAL_FELT_H)))
+    unit = min(cap, int(area.height * f) // 8, int(area.width * f) // 14)
     return max(MIN_UNIT, unit - unit % 2)
 
 

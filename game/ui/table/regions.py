@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
+from game.ui import access
+
 # Others around the table: how many on the left side, the top, the right side.
 SPREAD = {1: (0, 1, 0), 2: (0, 2, 0), 3: (0, 3, 0), 4: (1, 2, 1), 5: (1, 3, 1), 6: (2, 2, 2), 7: (2, 3, 2)}
 HEADER_H = 24
@@ -66,12 +68,13 @@ def compute_regions(size: tuple[int, int], players: int, viewer: int, tools: int
     """The regions for a window of ``size``; ``tools`` small buttons in the felt's
     top row; with ``panel`` a side panel takes the right of the felt from the layout."""
     width, height = size
-    k = table_scale(size)
+    f = access.text_factor(size)  # the text and table size setting
+    k = table_scale(size) * f
     others = others_in_order(viewer, players)
     left_n, top_n, right_n = SPREAD.get(len(others), (0, len(others), 0))
-    hand_h = clamp(height * 21 // 100, 118, int(190 * k))
-    top_h = clamp(height * 14 // 100, 78, int(116 * k)) if top_n else 0
-    side_w = clamp(width * 13 // 100, 108, int(170 * k)) if left_n or right_n else 0
+    hand_h = clamp(int(height * 21 * f) // 100, 118, int(190 * k))
+    top_h = clamp(int(height * 14 * f) // 100, 78, int(116 * k)) if top_n else 0
+    side_w = clamp(int(width * 13 * f) // 100, 108, int(170 * k)) if left_n or right_n else 0
     header_h = int((TOOL_H + 8 if tools else HEADER_H) * k)
 
     felt = Rect(side_w, top_h, width - 2 * side_w, height - top_h - hand_h)
