@@ -8,7 +8,7 @@ never changes the game itself.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 import pygame_gui
@@ -102,18 +102,24 @@ def fan_of_matadors(art: TileArt, length: int) -> pygame.Surface:
 def wrap(text: TextCache, words: str, width: int, size: int, colour: tuple[int, int, int] = IVORY) -> list[pygame.Surface]:
     """``words`` broken into lines no wider than ``width``."""
     font = text.font(size)
+    return [text.fit(line, width, size, colour) for line in wrap_lines(words, width, lambda s: font.size(s)[0])]
+
+
+def wrap_lines(words: str, width: int, measure: Callable[[str], int]) -> list[str]:
+    """``words`` broken at spaces into lines no wider than ``width`` (as ``measure``
+    measures them); a single word wider than that keeps a line of its own."""
     lines: list[str] = []
     current = ""
     for word in words.split():
         trial = f"{current} {word}".strip()
-        if font.size(trial)[0] <= width or not current:
+        if measure(trial) <= width or not current:
             current = trial
         else:
             lines.append(current)
             current = word
     if current:
         lines.append(current)
-    return [text.fit(line, width, size, colour) for line in lines]
+    return lines
 
 
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
