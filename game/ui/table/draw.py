@@ -6,7 +6,6 @@ plaque per content, text lines, and the tile faces (``TileArt`` caches those).
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import TYPE_CHECKING, Hashable
 
 import pygame
@@ -16,6 +15,7 @@ from game.engine.tiles import halves
 
 from game.ui.table.moves import ghost_faces, slot_of
 from game.ui.table.regions import TableRegions
+from game.ui.surface_cache import SurfaceCache
 from game.ui.text import DIM, GOLD, INK, IVORY, RED, TextCache, pill
 
 if TYPE_CHECKING:
@@ -29,22 +29,17 @@ PLAQUE_TO_MOVE = (44, 58, 36, 230)
 HEADER = (206, 216, 198)  # the header line: quieter than the names, clear on the felt
 
 
+CACHE_BYTES = 16 * 1024 * 1024  # two full-screen backgrounds at 1920x1080, and the small pieces
+
+
 class TableRenderer:
     def __init__(self, art: TileArt, text: TextCache):
         self.art = art
         self.text = text
-        self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._cache = SurfaceCache(CACHE_BYTES, 96)  # within a budget, whatever sizes the window takes
 
     def _cached(self, key: Hashable, make: object) -> pygame.Surface:
-        surface = self._cache.get(key)
-        if surface is None:
-            surface = make()  # type: ignore[operator]
-            self._cache[key] = surface
-            if len(self._cache) > 96:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
-        return surface
+        return self._cache.cached(key, make)  # type: ignore[arg-type]
 
     # The whole frame ---------------------------------------------------------
     def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
