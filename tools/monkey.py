@@ -14,9 +14,11 @@ app keeps its least size), focus coming and going, and a stand-in controller
 plugged in, pressed, pushed and pulled out. Now and then it follows a route
 (the title, a past match's review, a lesson...) so that every screen is seen.
 
-Every frame's events and time step are written to the event log (JSON lines),
-so a failure replays exactly with ``--replay`` (the computer players think in
-a worker, so their timing may differ; ``--thinker thread`` narrows that).
+Every frame's events, time step and route are written to the event log (JSON
+lines), so a failure replays with ``--replay``: the same input at the same
+frames. The computer players think in a worker against the clock, so their
+moves may come a frame later or differ in a replay; ``--thinker thread``
+narrows that.
 The resident memory is sampled every few seconds. At the end the user files
 are read back (each must load without a message), the app is closed, and no
 worker process may be left. Any exception, any error logged, and any
@@ -138,14 +140,20 @@ def decode(data: dict[str, Any]) -> Any:
 class Monkey:
     """Makes each frame's events from its seed, knowing the screen in front."""
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int, only_resize: bool = False):
         self.rng = random.Random(seed)
+        self.only_resize = only_resize  # every frame a new window size, nothing else (a memory test)
         self.pointer = (100, 100)
         self.pads: list[int] = []  # device indexes plugged in
         self.next_pad = 0
         self.keys = _keys()
 
     def frame(self, app: Any) -> list[Any]:
+        if self.only_resize:
+            import pygame
+
+            size = (self.rng.randint(MIN_SIZE[0], 1920), self.rng.randint(MIN_SIZE[1], 1080))
+            return [pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)]
         count = self.rng.choice(PER_FRAME)
         events: list[Any] = []
         for _ in range(count):
@@ -386,6 +394,8 @@ def run(
     replay: Path | None = None,
     thinker_mode: str = "process",
     on_sample: Callable[[float, float], None] | None = None,
+    only_resize: bool = False,
+    freeze: bool = True,
 ) -> dict[str, Any]:
     """Run the monkey; its summary (``ok``, ``reason``, ``frames``, ``screens``,
     ``rss_mb`` samples, ``peak_rss_mb``...)."""
@@ -401,7 +411,9 @@ def run(
     threading.excepthook = trouble.thread_hook
     summary: dict[str, Any] = {"seed": seed, "seconds": seconds, "ok": False, "reason": None}
     app, thinker, autosave = make_app(size, thinker_mode)
-    monkey = Monkey(seed)
+    monkey = Monkey(seed, only_resize)
+    if only_resize:
+        follow_route(app, "match", random.Random(seed))  # the table, resized every frame
     route_rng = random.Random(seed * 7919 + 1)
     screens: dict[str, int] = {}
     samples: list[tuple[float, float]] = []
@@ -438,7 +450,7 @@ def run(
                 tick = time.monotonic()
                 dt = min(0.1, tick - last)
                 last = tick
-                if now >= next_route:
+                if now >= next_route and not only_resize:
                     next_route += ROUTE_EVERY_S * (0.5 + route_rng.random())
                     route = route_rng.choice(ROUTES)
                 events = monkey.frame(app)
@@ -448,10 +460,10 @@ def run(
                     entry["route"] = route
                 log_file.write(json.dumps(entry) + "\n")
             if route is not None:
-                follow_route(app, route, route_rng)
+                follow_route(app, route, random.Random(f"{seed}/{frame}"))  # the same in a replay
             events += [e for e in pygame.event.get() if e.type != pygame.QUIT]  # pygame_gui's own, as the real loop gets them
             app.step(events, dt)
-            if frame == 3:
+            if frame == 3 and freeze:
                 gc.freeze()  # as App.run does: what the start made lives as long as the game
             if not app.running or not app.scenes:  # Quit on the title: start again
                 quits += 1
@@ -511,11 +523,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--replay", type=Path, help="replay an event log instead of making events")
     parser.add_argument("--home", type=Path, help="the user files' folder (default: a new temporary one)")
     parser.add_argument("--thinker", choices=("process", "thread"), default="process")
+    parser.add_argument("--only-resize", action="store_true", help="the table, resized every frame (a memory test)")
     args = parser.parse_args(argv)
     home = args.home or Path(tempfile.mkdtemp(prefix="matador-monkey-"))
     os.environ["MATADOR_HOME"] = str(home)
     width, height = (int(x) for x in args.size.lower().split("x"))
-    summary = run(args.seed, args.seconds, size=(width, height), log_path=args.log, replay=args.replay, thinker_mode=args.thinker)
+    summary = run(
+        args.seed, args.seconds, size=(width, height), log_path=args.log, replay=args.replay, thinker_mode=args.thinker, only_resize=args.only_resize
+    )
     summary["home"] = str(home)
     print(json.dumps({k: v for k, v in summary.items() if k != "traceback"}))
     if not summary["ok"]:
