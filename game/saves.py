@@ -56,11 +56,12 @@ def read_record(path: str) -> Match:
     ``RecordError`` with a one-line reason if it cannot be read or replayed."""
     try:
         if path == "-":
-            raw: bytes | None = sys.stdin.buffer.read()
+            raw = sys.stdin.buffer.read()
         else:
-            raw = read_regular(Path(path))
-            if raw is None:
+            found = read_regular(Path(path))
+            if found is None:
                 raise RecordError(f"cannot read {path}: no such file")
+            raw = found
         return record_from_json(parse_json(raw.decode("utf-8")))
     except OSError as err:
         raise RecordError(f"cannot read {path}: {err.strerror or err}") from None

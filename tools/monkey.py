@@ -133,7 +133,7 @@ def encode(event: Any) -> dict[str, Any]:
 def decode(data: dict[str, Any]) -> Any:
     import pygame
 
-    attrs = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k not in ("t", "type")}
+    attrs: dict[str, Any] = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k not in ("t", "type")}
     return pygame.event.Event(int(data["t"]), **attrs)
 
 

@@ -98,5 +98,6 @@ def tell_write_troubles(app: Any) -> None:
         motion.say(" ".join(untold), TELL_S, warning=True)
     else:
         app.notices.extend(untold)
-    if motion is None and hasattr(top, "rebuild"):
-        top.rebuild()  # the title shows its notices at once
+    rebuild = getattr(top, "rebuild", None)
+    if motion is None and callable(rebuild):
+        rebuild()  # the title shows its notices at once
