@@ -12,7 +12,7 @@ from typing import NoReturn, Sequence
 
 from game.version import version
 
-SUBCOMMANDS = ("play", "replay", "review", "bench", "tournament")
+SUBCOMMANDS = ("play", "replay", "review", "bench", "tournament", "serve")
 SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
 INT_LIMIT = 2**63 - 1  # the largest number a saved file may hold (game.storage)
 RULE_SET_IDS = ("matador", "all-sevens", "family", "leyden", "leyden-senst", "wild-doubles")
@@ -80,10 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     bench = sub.add_parser("bench", help="print performance figures")
-    bench.add_argument("what", choices=("engine", "ai", "ui", "startup", "hint", "review"), help="what to measure")
+    bench.add_argument("what", choices=("engine", "ai", "ui", "startup", "hint", "review", "net"), help="what to measure")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument("--quick", action="store_true", help="a shorter run (fewer samples)")
     bench.add_argument("--bundle", metavar="PATH", help="startup: the built executable to time as well")
+    bench.add_argument("--tables", type=_positive_int, default=200, help="net: tables to play at once (default 200)")
+    bench.add_argument("--connect", metavar="HOST:PORT", help="net: a running server to measure (default: start one)")
 
     tour = sub.add_parser("tournament", help="play computer opponents against each other")
     tour.add_argument("--rules", choices=RULE_SET_IDS, default="matador")
@@ -94,6 +96,14 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--jobs", type=_positive_int, help="worker processes (default: all cores)")
     tour.add_argument("--time", type=float, help="hard player's time cap per decision, seconds")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
+
+    serve = sub.add_parser("serve", help="run a network server for tables played by code (headless)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=_positive_int, default=47123, help="port to listen on (0: any free port)")
+    serve.add_argument("--max-tables", type=_positive_int, default=1000, help="most tables held at once (default 1000)")
+    serve.add_argument("--max-connections", type=_positive_int, default=10000, help="most connections at once")
+    serve.add_argument("--hello-timeout", type=float, default=10.0, help="seconds a new connection has to join a table")
+    serve.add_argument("--verbose", action="store_true", help="log every action too")
     return parser
 
 
@@ -138,6 +148,10 @@ def run(argv: Sequence[str]) -> int:
         from game.bench import run_bench
 
         return run_bench(args)
+    if args.command == "serve":
+        from game.net.server import main as serve_main
+
+        return serve_main(args)
     if args.command == "tournament":
         from game.ai.tournament import main as tournament_main
 

@@ -14,13 +14,9 @@ written) to the same ``matador.log``; ``python -m game play`` sets it up.
 
 from __future__ import annotations
 
-import datetime
 import logging
 import os
-import platform
 import sys
-import tempfile
-import traceback
 from pathlib import Path
 from typing import Any, Callable
 
@@ -35,10 +31,16 @@ def _log_dir() -> Path:
 
         return user_log_dir()
     except Exception:  # platformdirs missing or broken: still keep the report
+        import tempfile
+
         return Path(tempfile.gettempdir()) / "Matador"
 
 
 def _report_text(exc: BaseException) -> str:
+    import datetime  # a report's modules are loaded when one is written: the game starts sooner
+    import platform
+    import traceback
+
     stamp = datetime.datetime.now().astimezone().isoformat(timespec="seconds")
     try:
         from game import __version__ as matador_version
@@ -80,6 +82,8 @@ def write_log(exc: BaseException) -> Path:
     try:
         _append(path, text)
     except OSError:
+        import tempfile
+
         path = Path(tempfile.gettempdir()) / "Matador" / LOG_NAME
         _append(path, text)
     return path
@@ -199,6 +203,8 @@ def log_to_file(level: int = 20) -> logging.Handler | None:
     from logging.handlers import RotatingFileHandler
 
     handler: logging.Handler | None = None
+    import tempfile
+
     for folder in (_log_dir(), Path(tempfile.gettempdir()) / "Matador"):
         try:
             folder.mkdir(parents=True, exist_ok=True)

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.engine import Match, RecordError, load_record, match_to_record
 from game.resources import user_data_dir
 from game.storage import UnreadableFile, exists, load_json, parse_json, read_regular, save_json
 
 NAME_LIMIT = 100  # a player's name in a record (the game's own are at most 24 characters)
+
+if TYPE_CHECKING:  # the engine is loaded when a match is written or read, not to ask whether one is saved
+    from game.engine import Match
 
 
 def autosave_path() -> Path:
@@ -23,6 +25,8 @@ def save_match(match: Match) -> None:
     if match.over:
         clear_save()
         return
+    from game.engine import match_to_record
+
     save_json(autosave_path(), match_to_record(match))
 
 
@@ -41,6 +45,8 @@ def record_from_json(data: Any) -> Match:
     """A saved record's contents as a match; ``UnreadableFile`` with the reason if it cannot be."""
     if isinstance(data, dict) and isinstance(data.get("format"), str) and data["format"] != "matador-record/1":
         raise UnreadableFile("it was written by a newer version of Matador")
+    from game.engine import RecordError, load_record
+
     try:
         match = load_record(data)
     except RecordError as err:
@@ -54,6 +60,8 @@ def read_record(path: str) -> Match:
     """The match the record file ``path`` holds (``-``: standard input), read as
     the game reads its own files (regular files only, numbers it can use);
     ``RecordError`` with a one-line reason if it cannot be read or replayed."""
+    from game.engine import RecordError
+
     try:
         if path == "-":
             raw = sys.stdin.buffer.read()

@@ -17,7 +17,6 @@ import logging
 import threading
 from typing import Any
 
-from game.engine import match_to_record
 from game.saves import autosave_path, clear_save
 from game.storage import save_json, write_troubles
 
@@ -40,6 +39,8 @@ class Autosaver:
         self._thread.start()
 
     def __call__(self, match: Any) -> None:
+        from game.engine import match_to_record  # loaded by then: a match is being played
+
         record = _CLEAR if match.over else match_to_record(match)  # taken now, on this thread
         with self._cond:
             if self._closed:

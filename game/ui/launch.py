@@ -21,10 +21,10 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.ui.seats import SeatError, SeatSpec, parse_seats
-from game.ui.thinker import Thinker
+if TYPE_CHECKING:  # the title opens without the engine: what a table needs is imported for one
+    from game.ui.seats import SeatSpec
 
 log = logging.getLogger(__name__)
 
@@ -69,9 +69,6 @@ def main(args: argparse.Namespace) -> int:
     try:
         return run(args)
     except UsageProblem as err:
-        print(f"matador: {err}", file=sys.stderr)
-        return 2
-    except SeatError as err:
         print(f"matador: {err}", file=sys.stderr)
         return 2
     except Exception as exc:  # logged with its traceback, one line to stderr
@@ -133,14 +130,19 @@ def clean_up_user_folders() -> None:
 
 def run(args: argparse.Namespace) -> int:
     size = parse_size(args.size) if getattr(args, "size", None) else None
-    seats_text = getattr(args, "seats", None)
-    seats = parse_seats(seats_text) if seats_text is not None else None
     if getattr(args, "screenshot", None) is not None:
         check_screenshot(args.screenshot)
     smoke = getattr(args, "smoke_test", None)
     match = None
-    if args.rules or seats is not None:
-        match = make_match(args.rules or "matador", seats or parse_seats(DEFAULT_SEATS), args.seed, args.target)
+    seats_text = getattr(args, "seats", None)
+    if args.rules or seats_text is not None:  # --seats "" is a mistake to report, not to ignore
+        from game.ui.seats import SeatError, parse_seats
+
+        try:
+            seats = parse_seats(DEFAULT_SEATS if seats_text is None else seats_text)
+        except SeatError as err:
+            raise UsageProblem(str(err)) from None
+        match = make_match(args.rules or "matador", seats, args.seed, args.target)
 
     from game.crash import log_to_file, stop_logging_to_file
 
@@ -175,6 +177,7 @@ def play(args: argparse.Namespace, match: Any, size: tuple[int, int] | None, smo
     from game.ui.app import App
     from game.ui.audio import Audio
     from game.ui.autosave import Autosaver, tell_write_troubles
+    from game.ui.thinker import Thinker
     from game.ui.tile_art import TileArt
 
     computers_only = match is not None and not any(p.is_human for p in match.players)
