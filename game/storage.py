@@ -42,7 +42,12 @@ STALE_TMP_S = 15.0  # a temporary file older than this is left over from an inte
 
 
 class UnreadableFile(ValueError):
-    """Raised by a validator: the file's content cannot be used."""
+    """Raised by a validator: the file's content cannot be used. ``detail``, if
+    given, says more for a command line (where the player sees one line)."""
+
+    def __init__(self, reason: str, detail: str | None = None):
+        super().__init__(reason)
+        self.detail = detail
 
 
 @dataclass
@@ -84,8 +89,10 @@ def parse_json(text: str) -> Any:
     except UnreadableFile:
         raise
     except RecursionError:
-        raise UnreadableFile("it nests too deeply") from None
-    except ValueError:  # JSONDecodeError, and any number Python cannot convert
+        raise UnreadableFile("it nests too deeply", "the JSON nests too deeply") from None
+    except json.JSONDecodeError as err:
+        raise UnreadableFile("it is damaged or incomplete", f"not valid JSON ({err.msg} at line {err.lineno})") from None
+    except ValueError:  # any number Python cannot convert
         raise UnreadableFile("it is damaged or incomplete") from None
 
 
