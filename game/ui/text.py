@@ -45,7 +45,7 @@ def load_font(size: int, bold: bool = False) -> pygame.font.Font:
         return font
 
 
-FONTS_KEPT = 24  # fonts by (size, bold): a window resized through many sizes keeps only the recent ones
+FONTS_KEPT = 16  # fonts by (size, bold): a window resized through many sizes keeps only the recent ones
 LINES_BYTES = 4 * 1024 * 1024
 
 

@@ -29,7 +29,7 @@ MAX_VALUE = 9
 OPAQUE_SPRITES = frozenset({"tile_body.png", "tile_body_v.png", "tile_back.png", "tile_back_v.png"})
 
 
-CACHE_BYTES = 32 * 1024 * 1024  # scaled tiles kept (every tile of one size, faces and ghosts, takes about 12 MB at 1920x1080)
+CACHE_BYTES = 20 * 1024 * 1024  # scaled tiles kept (every tile of one size, faces and ghosts, takes about 12 MB at 1920x1080)
 
 
 class TileArt:

@@ -29,7 +29,7 @@ PLAQUE_TO_MOVE = (44, 58, 36, 230)
 HEADER = (206, 216, 198)  # the header line: quieter than the names, clear on the felt
 
 
-CACHE_BYTES = 16 * 1024 * 1024  # two full-screen backgrounds at 1920x1080, and the small pieces
+CACHE_BYTES = 20 * 1024 * 1024  # a full-screen background at 2560x1440, and the small pieces
 
 
 class TableRenderer:
