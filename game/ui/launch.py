@@ -173,7 +173,9 @@ def play(args: argparse.Namespace, match: Any, size: tuple[int, int] | None, smo
         log.warning("%s", problem)
         settings = Settings()
         write_troubles.told_already()  # the line below says nothing will be saved
-    from game.ui import flow
+    from game.ui import access, flow
+
+    access.apply(settings)  # text size, high contrast, reduced motion: before the first frame
     from game.ui.app import App
     from game.ui.audio import Audio
     from game.ui.autosave import Autosaver, tell_write_troubles

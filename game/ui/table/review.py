@@ -28,7 +28,8 @@ from game.ui.table.log import LogLine, place_words, position_at, round_log
 from game.ui.table.panel import CARD, PanelContent, card_surface
 from game.ui.table.regions import TableRegions, compute_regions
 from game.ui.table.scene import TableScene
-from game.ui.text import DIM, GOLD, IVORY, RED
+from game.ui.cues import MISTAKE
+from game.ui.text import DIM, GOLD, IVORY
 from game.ui.gamepad import PadPress
 from game.ui.thinker import ComputerController, Thinker
 from game.ui.words import says, whose
@@ -428,7 +429,7 @@ class ReviewScene(TableScene):
             return [(f"Best: the coach agrees ({chances}).", GOLD)]
         if decision.mark == "good":
             return [(f"Good: {chances}, the best {round(100 * decision.chance_best)}%.", IVORY)]
-        colour = RED
+        colour = MISTAKE  # with its word first: never colour alone
         better = place_words(decision.best, self.state) if decision.best.kind == "lay" else decision.best.kind
         lines = [
             (f"{decision.mark.capitalize()}: {chances}; better {better} ({round(100 * decision.chance_best)}%).", colour),
