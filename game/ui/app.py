@@ -169,7 +169,7 @@ class App:
     def release_gui_manager(self, manager: pygame_gui.UIManager) -> None:
         """A scene is done with ``manager``: empty it and keep it for the next scene."""
         manager.clear_and_reset()  # type: ignore[no-untyped-call]
-        if len(self._gui_pool) < 3 and getattr(manager, "matador_text_factor", 1.0) == self._gui_factor:
+        if len(self._gui_pool) < 2 and getattr(manager, "matador_text_factor", 1.0) == self._gui_factor:  # each keeps its own fonts: about 13 MB
             self._gui_pool.append(manager)
 
     def spare_gui_managers(self, count: int = 1) -> None:

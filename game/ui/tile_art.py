@@ -20,6 +20,7 @@ import pygame
 
 from game.resources import asset_path
 from game.ui import access
+from game.ui.surface_cache import SurfaceCache
 
 log = logging.getLogger(__name__)
 
@@ -33,13 +34,15 @@ OPAQUE_SPRITES = frozenset({"tile_body.png", "tile_body_v.png", "tile_back.png",
 CONTRAST_EDGE = (0, 0, 0)  # a high-contrast face's outline
 
 
+CACHE_BYTES = 20 * 1024 * 1024  # scaled tiles kept (every tile of one size, faces and ghosts, takes about 12 MB at 1920x1080)
+
+
 class TileArt:
     """Draws tiles at any size from the large sources, caching each size."""
 
     def __init__(self, cache_size: int = 512) -> None:
         self._sources: dict[str, pygame.Surface] = {}
-        self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-        self._cache_size = cache_size
+        self._cache = SurfaceCache(CACHE_BYTES, cache_size)  # bounded in memory, whatever sizes are asked for
         self._tables: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
         self._converted = False  # sources converted to the display's format
 
@@ -61,15 +64,7 @@ class TileArt:
         return surface
 
     def _cached(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        surface = self._cache.get(key)
-        if surface is not None:
-            self._cache.move_to_end(key)
-            return surface
-        surface = make()
-        self._cache[key] = surface
-        if len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
-        return surface
+        return self._cache.cached(key, make)
 
     def _scaled(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         def make() -> pygame.Surface:

@@ -164,7 +164,7 @@ class TitleScene(MenuScene):
             if app.routes.continue_match() is None:
                 self.rebuild()
         elif name == "new":
-            app.routes.open_new_game()
+            app.routes.open_new_game_over_save()  # with a match saved, it asks first
         elif name == "learn":
             app.routes.open_lessons()
         elif name == "past":

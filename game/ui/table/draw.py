@@ -6,7 +6,6 @@ plaque per content, text lines, and the tile faces (``TileArt`` caches those).
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import TYPE_CHECKING, Hashable
 
 import pygame
@@ -18,6 +17,7 @@ from game.ui import cues
 from game.ui.table.labels import banner, inside_label, label_spot
 from game.ui.table.moves import ghost_faces, slot_of
 from game.ui.table.regions import TableRegions
+from game.ui.surface_cache import SurfaceCache
 from game.ui.text import DIM, GOLD, INK, IVORY, RED, TextCache, pill
 
 if TYPE_CHECKING:
@@ -33,23 +33,18 @@ LABEL_BACK = (15, 30, 20, 200)
 Labels = list[tuple[pygame.Surface, tuple[int, int]]]
 
 
+CACHE_BYTES = 20 * 1024 * 1024  # a full-screen background at 2560x1440, and the small pieces
+
+
 class TableRenderer:
     def __init__(self, art: TileArt, text: TextCache):
         self.art = art
         self.text = text
-        self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._cache = SurfaceCache(CACHE_BYTES, 96)  # within a budget, whatever sizes the window takes
         self._marks: tuple[tuple[object, ...], tuple[list[tuple[int, pygame.Surface, tuple[int, int]]], Labels]] | None = None
 
     def _cached(self, key: Hashable, make: object) -> pygame.Surface:
-        surface = self._cache.get(key)
-        if surface is None:
-            surface = make()  # type: ignore[operator]
-            self._cache[key] = surface
-            if len(self._cache) > 96:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
-        return surface
+        return self._cache.cached(key, make)  # type: ignore[arg-type]
 
     # The whole frame ---------------------------------------------------------
     def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
