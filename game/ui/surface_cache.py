@@ -9,7 +9,7 @@ take more than ``max_bytes`` (or number more than ``max_items``).
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Callable, Hashable
+from typing import Callable, Hashable, Iterator
 
 import pygame
 
@@ -29,6 +29,10 @@ class SurfaceCache:
 
     def __len__(self) -> int:
         return len(self._items)
+
+    def __iter__(self) -> Iterator[Hashable]:
+        """The keys held, least recently used first."""
+        return iter(self._items)
 
     def get(self, key: Hashable) -> pygame.Surface | None:
         surface = self._items.get(key)

@@ -77,7 +77,8 @@ def test_the_refusal_banner_is_whole_words_inside_the_felt(make_app: Any, ui: An
     text = table.renderer.text
     surface = pygame.Surface(table.size)
     table.renderer.message(surface, table)
-    box = table.renderer._cache[("message", long, True, min(felt.width * 85 // 100, round(900 * table.regions.scale)), table.regions.scale)]
+    box = table.renderer._cache.get(("message", long, True, min(felt.width * 85 // 100, round(900 * table.regions.scale)), table.regions.scale))
+    assert box is not None
     assert box.get_width() <= felt.width * 85 // 100
     assert box.get_height() > text.font(14, True).get_linesize() * 2  # on several lines, not cut short
     assert not any(isinstance(k, tuple) and k and isinstance(k[0], str) and k[0].endswith("…") for k in text._lines)
