@@ -15,9 +15,10 @@ How the chance is estimated: deals of the unseen tiles are sampled consistent
 with everything the seat has seen (``sampling.py``: what passes and forced
 draws rule out, and the soft reading of the lays the others chose,
 ``inference.py``, exactly as the hard player reads them). On each deal every
-candidate action is played and the round is finished by the fast playout
-policy (``fastpolicy.py``: shed heavy tiles, keep matadors, block the next
-hand, never draw when a tile fits), for every seat, with the same dice for
+candidate action is played and the round is finished by the playout policy
+(``playout.py``, the fast kernel's chooser: shed heavy tiles, keep matadors,
+leave ends the next hand is unlikely to answer by what the mover may know,
+never draw when a tile fits), for every seat, with the same dice for
 every candidate: common random numbers, so two actions are compared on the
 same luck and their difference is sharp. Candidates that are clearly worse
 than the leader are dropped along the way (never the action played); the
@@ -41,13 +42,12 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from game.ai.fastpolicy import policy_playout
 from game.ai.hard import HardPlayer
 from game.ai.heuristic import scratch_state, special_mask
-from game.ai.playout import Weights, weights_for
+from game.ai.playout import policy_for, weights_for
 from game.ai.symmetry import position_key
 from game.engine import Action, RoundState, SeatView
-from game.engine.fastplay import FastRound, from_state, tables
+from game.engine.fastplay import FastRound, Policy, from_state, play_policy, tables
 from game.engine.tiles import hand_tiles
 
 FORCED, BEST, GOOD, MISTAKE, BLUNDER = "forced", "best", "good", "mistake", "blunder"
@@ -308,8 +308,7 @@ def assess(
         cand.prepare(view, scratch)
     deals = Deals(view, rng)
     tb = tables(view.rules)
-    special = special_mask(view)
-    weights = weights_for(view.players)
+    policy = policy_for(special_mask(view), weights_for(view.players))
     own = view.hand_mask
     players = view.players
     prefix = [0] * (len(scratch.boneyard) - scratch.boneyard_count)  # tiles drawn before now
@@ -333,7 +332,7 @@ def assess(
                         drawn |= bit
                     hands[seat] = drawn
                 fr.boneyard = prefix + boneyard
-                end, winner, pips, _ = policy_playout(fr, random.Random(dice), 0.0, special, weights)
+                end, winner, pips, _ = play_policy(fr, random.Random(dice), policy)
                 result = round_share(end, winner, pips, seat)
                 playouts += 1
             elif cand.blocked:
@@ -341,7 +340,7 @@ def assess(
                 end, winner, pips, _ = tb.outcome("blocked", None, hands_now)
                 result = round_share(end, winner, pips, seat)
             else:  # generic
-                result = _generic(view, cand.steps, hidden, boneyard, dice, special, weights)
+                result = _generic(view, cand.steps, hidden, boneyard, dice, policy)
                 playouts += 1
             cand.results.append(result)
             cand.total += result
@@ -376,8 +375,7 @@ def _generic(
     hidden: dict[int, int],
     boneyard: list[int],
     dice: int,
-    special: int,
-    weights: Weights,
+    policy: Policy,
 ) -> float:
     """One deal played out the slow, sure way: the full position, the action
     pushed on it, then the fast policy."""
@@ -388,7 +386,7 @@ def _generic(
     outcome = state.outcome
     if outcome is not None:
         return round_share(outcome.end, outcome.winner, outcome.pips, view.seat)
-    end, winner, pips, _ = policy_playout(from_state(state), random.Random(dice), 0.0, special, weights)
+    end, winner, pips, _ = play_policy(from_state(state), random.Random(dice), policy)
     return round_share(end, winner, pips, view.seat)
 
 

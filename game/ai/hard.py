@@ -28,10 +28,11 @@ from game.ai.heuristic import special_mask
 from game.ai.inference import BETA, Evidence, LayEvidence
 from game.ai.knowledge import read_knowledge
 from game.ai.player import legal_or_fail
-from game.ai.playout import Weights, play_out, rewards, special_tiles, weights_for
+from game.ai.playout import Weights, policy_for, rewards, special_tiles, weights_for
 from game.ai.sampling import Sampler
 from game.ai.symmetry import distinct_moves
 from game.engine import Action, RoundState, SeatView
+from game.engine.fastplay import Policy, from_state, play_policy
 
 ITERATIONS = 1200  # playouts per decision at most
 EXPLORATION = 0.7
@@ -121,21 +122,21 @@ class HardPlayer:
     ) -> list[Candidate]:
         """The root actions still in the running when the search stops."""
         active = [Candidate(m) for m in moves]
-        special = -1
         weights = self.weights or weights_for(sampler.view.players)
+        policy: Policy | None = None
         playouts = 0
         deals = 0
         while len(active) > 1 and playouts + len(active) <= max(self.iterations, len(active)):
             if deals and time.perf_counter() > deadline:
                 break
             deal = sampler.state(rng)
-            if special < 0:
-                special = special_tiles(deal)
+            if policy is None:
+                policy = policy_for(special_tiles(deal), weights, self.epsilon)
             dice = rng.getrandbits(64)
             for cand in active:
                 state = deal.copy()
                 state.push_unchecked(cand.move)
-                result = self.descend(cand.node, state, special, weights, random.Random(dice))
+                result = self.descend(cand.node, state, policy, random.Random(dice))
                 cand.add(result[seat])
             playouts += len(active)
             deals += 1
@@ -164,7 +165,7 @@ class HardPlayer:
         return kept
 
     def descend(
-        self, node: Node, state: RoundState, special: int, weights: Weights, rng: random.Random
+        self, node: Node, state: RoundState, policy: Policy, rng: random.Random
     ) -> list[float]:
         """One ISMCTS visit below a root action: select, expand one node, play out, back up."""
         path: list[tuple[Node, int]] = []
@@ -196,8 +197,12 @@ class HardPlayer:
             state.push_unchecked(move)
             path.append((child, seat))
             node = child
-        play_out(state, rng, self.epsilon, special, weights)
-        result = rewards(state, self.margin_weight)
+        outcome = state.outcome
+        if outcome is None:
+            end, winner, pips, _ = play_policy(from_state(state), rng, policy)
+        else:
+            end, winner, pips = outcome.end, outcome.winner, outcome.pips
+        result = rewards(state.players, end, winner, pips, self.margin_weight)
         for child, seat in path:
             child.visits += 1
             child.reward += result[seat]

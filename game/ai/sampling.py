@@ -184,11 +184,13 @@ class Sampler:
                 allowed = hand_tiles(left & ~mask)
                 if len(allowed) < n:
                     return None
-                ceiling = (self.pool & ~mask).bit_count() - taken
-                for j in range(n):
-                    bound = min(ceiling - j, size - filled - taken - j)
-                    if len(allowed) - j < bound:
-                        accept *= (len(allowed) - j) / bound
+                if filled:  # the first hand's fills are exact: its bound is what it finds
+                    ceiling = (self.pool & ~mask).bit_count() - taken
+                    if len(allowed) < ceiling:
+                        for j in range(n):
+                            bound = min(ceiling - j, size - filled - taken - j)
+                            if len(allowed) - j < bound:
+                                accept *= (len(allowed) - j) / bound
                 for t in rng.sample(allowed, n):
                     placed.append((seat, t, since))
                     left &= ~(1 << t)

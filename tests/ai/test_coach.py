@@ -29,12 +29,11 @@ from game.ai.coach import (
     round_share,
     steps_of,
 )
-from game.ai.fastpolicy import policy_playout
 from game.ai.heuristic import scratch_state, special_mask
-from game.ai.playout import weights_for
+from game.ai.playout import policy_for, weights_for
 from game.ai.review import INLINE, THREAD, Analysis, analyse, positions
 from game.engine import Action, Match, PlayerInfo, Rules, SeatView, load_record, parse_tile
-from game.engine.fastplay import tables
+from game.engine.fastplay import play_policy, tables
 
 SMALL = Budget(deals=200, forced_deals=100, screen=50, step=50)
 
@@ -158,13 +157,13 @@ def test_fast_playouts_after_each_candidate_match_the_full_position() -> None:
                 view = state.view(seat)
                 scratch = scratch_state(view)
                 deals = Deals(view, rng)
-                special, weights = special_mask(view), weights_for(players)
+                policy = policy_for(special_mask(view), weights_for(players))
                 for move in view.legal_moves():
                     cand = _Candidate([move])
                     cand.prepare(view, scratch)
                     hidden, boneyard = deals.draw(rng)
                     dice = rng.getrandbits(64)
-                    expected = _generic(view, [move], hidden, boneyard, dice, special, weights)
+                    expected = _generic(view, [move], hidden, boneyard, dice, policy)
                     if cand.template is not None:
                         kinds.add("draw" if cand.draws else move.kind)
                         fr = cand.template.copy()
@@ -173,7 +172,7 @@ def test_fast_playouts_after_each_candidate_match_the_full_position() -> None:
                         if cand.draws:
                             fr.hands[seat] = view.hand_mask | boneyard[0]
                         fr.boneyard = [0] * (len(scratch.boneyard) - scratch.boneyard_count) + boneyard
-                        end, winner, pips, _ = policy_playout(fr, random.Random(dice), 0.0, special, weights)
+                        end, winner, pips, _ = play_policy(fr, random.Random(dice), policy)
                         got = round_share(end, winner, pips, seat)
                     elif cand.blocked:
                         kinds.add("blocks")
