@@ -45,6 +45,7 @@ from typing import Any, Sequence
 from game.ai.hard import HardPlayer
 from game.ai.heuristic import scratch_state, special_mask
 from game.ai.playout import policy_for, weights_for
+from game.ai.search import Arm, Prune, paired_search, win_share
 from game.ai.symmetry import position_key
 from game.engine import Action, RoundState, SeatView
 from game.engine.fastplay import FastRound, Policy, from_state, play_policy, tables
@@ -129,19 +130,6 @@ def mark_for(lost_points: float, forced: bool = False) -> str:
     if lost_points > 0.0:
         return GOOD
     return BEST
-
-
-def round_share(end: str, winner: int | None, pips: Sequence[int], seat: int) -> float:
-    """What a finished round is worth to ``seat`` as a win: 1, 0, a share of a
-    tied block (1/k for k tied seats), or 1/n for a redeal."""
-    if end == "redeal":
-        return 1.0 / len(pips)
-    if winner is not None:
-        return 1.0 if winner == seat else 0.0
-    low = min(pips)
-    if pips[seat] != low:
-        return 0.0
-    return 1.0 / sum(1 for p in pips if p == low)
 
 
 def steps_of(view: SeatView, action: Action) -> list[Action]:
@@ -232,16 +220,14 @@ class Deals:
         return masks, boneyard
 
 
-class _Candidate:
-    """One candidate action: its steps, how a deal is played out after it, and
-    its result on every deal it was tried on."""
+class _Candidate(Arm[list[Action]]):
+    """One candidate action: its steps (``item``), how a deal is played out
+    after it, and its result on every deal it was tried on."""
 
-    __slots__ = ("steps", "results", "total", "template", "fixed", "blocked", "draws", "generic")
+    __slots__ = ("template", "fixed", "blocked", "draws", "generic")
 
     def __init__(self, steps: list[Action]):
-        self.steps = steps
-        self.results: list[float] = []
-        self.total = 0.0
+        super().__init__(steps)
         self.template: FastRound | None = None  # the position after the action, hidden tiles to fill in
         self.fixed: float | None = None  # the round is over, whatever the hidden tiles
         self.blocked = False  # the action blocks the round: the hidden hands decide who wins
@@ -249,8 +235,8 @@ class _Candidate:
         self.generic = False  # played out on a full RoundState (a draw for the lead's double)
 
     @property
-    def mean(self) -> float:
-        return self.total / len(self.results) if self.results else 0.0
+    def steps(self) -> list[Action]:
+        return self.item
 
     def prepare(self, view: SeatView, scratch: RoundState) -> None:
         """Play the action on a copy of ``scratch`` (the view with its hidden
@@ -269,23 +255,7 @@ class _Candidate:
         elif outcome.end == "blocked":
             self.blocked = True
         else:  # a domino by this seat, or a redeal
-            self.fixed = round_share(outcome.end, outcome.winner, outcome.pips, view.seat)
-
-
-def _trails(leader: _Candidate, cand: _Candidate, z: float) -> bool:
-    """Whether ``cand`` is behind ``leader`` by more than ``z`` standard errors
-    of the paired difference, on the deals both were played out on."""
-    n = min(len(leader.results), len(cand.results))
-    if n < 2:
-        return False
-    total = squares = 0.0
-    for a, b in zip(leader.results[:n], cand.results[:n]):
-        d = a - b
-        total += d
-        squares += d * d
-    mean = total / n
-    var = max(0.0, squares - n * mean * mean) / (n - 1)
-    return mean > 0 and mean > z * (var / n) ** 0.5
+            self.fixed = win_share(outcome.end, outcome.winner, outcome.pips, view.seat)
 
 
 def assess(
@@ -313,40 +283,36 @@ def assess(
     players = view.players
     prefix = [0] * (len(scratch.boneyard) - scratch.boneyard_count)  # tiles drawn before now
     total_deals = budget.forced_deals if len(candidates) == 1 else budget.deals
-    active = list(candidates)
     playouts = 0
-    for deal_no in range(total_deals):
-        hidden, boneyard = deals.draw(rng)
-        dice = rng.getrandbits(64)
-        for cand in active:
-            if cand.fixed is not None:
-                result = cand.fixed
-            elif cand.template is not None:
-                fr = cand.template.copy()
-                hands = fr.hands
-                for other, mask in hidden.items():
-                    hands[other] = mask
-                if cand.draws:
-                    drawn = own
-                    for bit in boneyard[: cand.draws]:
-                        drawn |= bit
-                    hands[seat] = drawn
-                fr.boneyard = prefix + boneyard
-                end, winner, pips, _ = play_policy(fr, random.Random(dice), policy)
-                result = round_share(end, winner, pips, seat)
-                playouts += 1
-            elif cand.blocked:
-                hands_now = [own if s == seat else hidden.get(s, 0) for s in range(players)]
-                end, winner, pips, _ = tb.outcome("blocked", None, hands_now)
-                result = round_share(end, winner, pips, seat)
-            else:  # generic
-                result = _generic(view, cand.steps, hidden, boneyard, dice, policy)
-                playouts += 1
-            cand.results.append(result)
-            cand.total += result
-        done = deal_no + 1
-        if len(active) > 1 and done >= budget.screen and (done - budget.screen) % budget.step == 0:
-            active = _prune(active, candidates[0], budget, first=done == budget.screen)
+
+    def evaluate(cand: _Candidate, deal: tuple[dict[int, int], list[int]], dice: int) -> float:
+        nonlocal playouts
+        hidden, boneyard = deal
+        if cand.fixed is not None:
+            return cand.fixed
+        if cand.template is not None:
+            fr = cand.template.copy()
+            hands = fr.hands
+            for other, mask in hidden.items():
+                hands[other] = mask
+            if cand.draws:
+                drawn = own
+                for bit in boneyard[: cand.draws]:
+                    drawn |= bit
+                hands[seat] = drawn
+            fr.boneyard = prefix + boneyard
+            end, winner, pips, _ = play_policy(fr, random.Random(dice), policy)
+            playouts += 1
+            return win_share(end, winner, pips, seat)
+        if cand.blocked:
+            hands_now = [own if s == seat else hidden.get(s, 0) for s in range(players)]
+            end, winner, pips, _ = tb.outcome("blocked", None, hands_now)
+            return win_share(end, winner, pips, seat)
+        playouts += 1
+        return _generic(view, cand.steps, hidden, boneyard, dice, policy)
+
+    rule = Prune(budget.drop_z, budget.screen, budget.step, budget.keep)
+    paired_search(candidates, deals.draw, evaluate, rng, deals=total_deals, rule=rule, protect=candidates[0])
     mine = candidates[0]
     best = max(
         (c for c in candidates if len(c.results) == total_deals), key=lambda c: (c.mean, c is mine)
@@ -385,26 +351,15 @@ def _generic(
         state.push_unchecked(step)
     outcome = state.outcome
     if outcome is not None:
-        return round_share(outcome.end, outcome.winner, outcome.pips, view.seat)
+        return win_share(outcome.end, outcome.winner, outcome.pips, view.seat)
     end, winner, pips, _ = play_policy(from_state(state), random.Random(dice), policy)
-    return round_share(end, winner, pips, view.seat)
+    return win_share(end, winner, pips, view.seat)
 
 
 def _as_action(steps: list[Action]) -> Action:
     if len(steps) > 1:
         return Action.draw(len(steps))
     return steps[0]
-
-
-def _prune(active: list[_Candidate], mine: _Candidate, budget: Budget, first: bool) -> list[_Candidate]:
-    """Drop the candidates clearly behind the leader; after the screen, keep at
-    most ``budget.keep`` besides the action played."""
-    leader = max(active, key=lambda c: c.mean)
-    kept = [c for c in active if c is mine or c is leader or not _trails(leader, c, budget.drop_z)]
-    if first:
-        others = sorted((c for c in kept if c is not mine), key=lambda c: -c.mean)[: budget.keep]
-        kept = [c for c in kept if c is mine or c in others]
-    return kept
 
 
 __all__ = [
@@ -425,6 +380,5 @@ __all__ = [
     "assess",
     "candidates_for",
     "mark_for",
-    "round_share",
     "steps_of",
 ]

@@ -22,6 +22,7 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
+from game.ai.search import win_share
 from game.engine import RoundState
 from game.engine.fastplay import FastRound, Outcome, Policy, Trace, play_policy
 from game.engine.tiles import DOUBLE
@@ -74,20 +75,10 @@ def policy_playout(
     return play_policy(fr, rng, policy_for(special, weights, epsilon), trace)
 
 
-def share(end: str, winner: int | None, pips: Sequence[int], seat: int) -> float:
-    """What a finished round is worth to ``seat``: 1 for a win, 1/2 for a share
-    of a tied block, 1/n for a redeal (nobody played), else 0."""
-    if end == "redeal":
-        return 1.0 / len(pips)
-    if winner is not None:
-        return 1.0 if winner == seat else 0.0
-    return 0.5 if pips[seat] == min(pips) else 0.0
-
-
 def rewards(players: int, end: str, winner: int | None, pips: Sequence[int], margin_weight: float) -> list[float]:
-    """Per seat: 1 for a win, 1/2 for a share of a tied block, 0 for a loss, plus a
-    small term for the pip margin over the best other hand."""
-    result = [share(end, winner, pips, seat) for seat in range(players)]
+    """Per seat: the round's reward (``search.win_share``), plus a small term for
+    the pip margin over the best other hand (the hard player's shaping)."""
+    result = [win_share(end, winner, pips, seat) for seat in range(players)]
     if end == "redeal":
         return result
     if margin_weight:

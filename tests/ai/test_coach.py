@@ -26,11 +26,12 @@ from game.ai.coach import (
     _generic,
     assess,
     mark_for,
-    round_share,
+
     steps_of,
 )
 from game.ai.heuristic import scratch_state, special_mask
 from game.ai.playout import policy_for, weights_for
+from game.ai.search import win_share
 from game.ai.review import INLINE, THREAD, Analysis, analyse, positions
 from game.engine import Action, Match, PlayerInfo, Rules, SeatView, load_record, parse_tile
 from game.engine.fastplay import play_policy, tables
@@ -106,12 +107,12 @@ def test_marks_follow_the_points_lost() -> None:
 
 
 def test_what_a_round_is_worth() -> None:
-    assert round_share("domino", 1, (0, 12), 1) == 1.0
-    assert round_share("domino", 1, (0, 12), 0) == 0.0
-    assert round_share("blocked", None, (9, 9), 0) == 0.5  # a tied block: half a win
-    assert round_share("blocked", None, (9, 4, 4, 4), 1) == pytest.approx(1 / 3)
-    assert round_share("blocked", None, (9, 4, 4, 4), 0) == 0.0
-    assert round_share("redeal", None, (20, 20), 0) == 0.5
+    assert win_share("domino", 1, (0, 12), 1) == 1.0
+    assert win_share("domino", 1, (0, 12), 0) == 0.0
+    assert win_share("blocked", None, (9, 9), 0) == 0.5  # a tied block: half a win
+    assert win_share("blocked", None, (9, 4, 4, 4), 1) == pytest.approx(1 / 3)
+    assert win_share("blocked", None, (9, 4, 4, 4), 0) == 0.0
+    assert win_share("redeal", None, (20, 20), 0) == 0.5
 
 
 def test_record_actions_map_to_legal_steps() -> None:
@@ -173,12 +174,12 @@ def test_fast_playouts_after_each_candidate_match_the_full_position() -> None:
                             fr.hands[seat] = view.hand_mask | boneyard[0]
                         fr.boneyard = [0] * (len(scratch.boneyard) - scratch.boneyard_count) + boneyard
                         end, winner, pips, _ = play_policy(fr, random.Random(dice), policy)
-                        got = round_share(end, winner, pips, seat)
+                        got = win_share(end, winner, pips, seat)
                     elif cand.blocked:
                         kinds.add("blocks")
                         hands = [view.hand_mask if s == seat else hidden.get(s, 0) for s in range(players)]
                         end, winner, pips, _ = tables(rules).outcome("blocked", None, hands)
-                        got = round_share(end, winner, pips, seat)
+                        got = win_share(end, winner, pips, seat)
                     else:
                         assert cand.fixed is not None or cand.generic
                         kinds.add("ends the round" if cand.fixed is not None else "generic")
