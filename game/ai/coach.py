@@ -45,17 +45,21 @@ from typing import Any, Sequence
 from game.ai.hard import HardPlayer
 from game.ai.heuristic import scratch_state, special_mask
 from game.ai.playout import policy_for, weights_for
-from game.ai.search import Arm, Prune, paired_search, win_share
+from game.ai.knowledge import read_knowledge
+from game.ai.medium import MediumPlayer
+from game.ai.sampling import Sampler
+from game.ai.search import SURE_Z, Arm, Prune, paired_difference, paired_search, win_share
 from game.ai.symmetry import position_key
 from game.engine import Action, RoundState, SeatView
 from game.engine.fastplay import FastRound, Policy, from_state, play_policy, tables
 from game.engine.tiles import hand_tiles
 
-FORCED, BEST, GOOD, MISTAKE, BLUNDER = "forced", "best", "good", "mistake", "blunder"
-MARKS = (FORCED, BEST, GOOD, MISTAKE, BLUNDER)
+FORCED, BEST, GOOD, INACCURACY, MISTAKE, BLUNDER = "forced", "best", "good", "inaccuracy", "mistake", "blunder"
+MARKS = (FORCED, BEST, GOOD, INACCURACY, MISTAKE, BLUNDER)
 MISTAKE_POINTS = 10.0  # points of winning chance lost that make a mistake
 BLUNDER_POINTS = 25.0
 ACCURATE_POINTS = 3.0  # a choice within this many points of the best counts as accurate
+_MEDIUM = MediumPlayer()
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,8 @@ class Budget:
     keep: int = 2
     step: int = 150
     drop_z: float = 3.0
+    check_deals: int = 2000  # a would-be mistake: played against best without the reading of lays
+    strong_deals: int = 60  # ... and played out by the medium player for every seat (0: not)
 
 
 DEFAULT_BUDGET = Budget()
@@ -91,6 +97,17 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Check:
+    """A re-check of a would-be mistake: how the gap between the best action and
+    the one played came out (``lost``, points) and its ``spread`` (two standard
+    errors), evaluated another way (``name``: "no reading", "medium")."""
+
+    name: str
+    lost: float
+    spread: float
+
+
+@dataclass(frozen=True)
 class Assessment:
     """The coach's view of one decision (chances are between 0 and 1)."""
 
@@ -103,6 +120,8 @@ class Assessment:
     options: tuple[Option, ...]  # every distinct candidate, the best first; the played one included
     deals: int  # deals the played action was played out on
     playouts: int
+    spread: float = 0.0  # points: two standard errors of the paired difference best - played
+    checks: tuple[Check, ...] = ()  # the re-checks a would-be mistake went through
 
     @property
     def lost(self) -> float:
@@ -117,6 +136,25 @@ class Assessment:
     def accurate(self) -> bool:
         """Within ``ACCURATE_POINTS`` of the best."""
         return self.lost < ACCURATE_POINTS
+
+
+def verdict(lost: float, spread: float, checks: Sequence[Check] = ()) -> str:
+    """The mark for a choice that lost ``lost`` points (± ``spread``) by the
+    coach's estimate, after ``checks``. A mistake (or blunder) must hold
+    beyond the noise of the estimate (``lost - spread`` clears its threshold)
+    and no check may refute it (each check's gap, plus its own spread, reaches
+    the threshold too); one that does not is marked a step lower, down to
+    "inaccuracy" for a would-be mistake."""
+
+    def holds(threshold: float) -> bool:
+        return lost - spread >= threshold and all(c.lost + c.spread >= threshold for c in checks)
+
+    mark = mark_for(lost)
+    if mark == BLUNDER and not holds(BLUNDER_POINTS):
+        mark = MISTAKE
+    if mark == MISTAKE and not holds(MISTAKE_POINTS):
+        mark = INACCURACY
+    return mark
 
 
 def mark_for(lost_points: float, forced: bool = False) -> str:
@@ -188,8 +226,8 @@ class Deals:
 
     PROBE = 64  # placements weighed to see whether the lays tell deals apart
 
-    def __init__(self, view: SeatView, rng: random.Random):
-        self.sampler = HardPlayer().sampler(view)
+    def __init__(self, view: SeatView, rng: random.Random, reading: bool = True):
+        self.sampler = HardPlayer().sampler(view) if reading else Sampler(view, read_knowledge(view))
         evidence = self.sampler.evidence
         self.resample = evidence is not None and not evidence.pool
         if evidence is not None and self.resample:
@@ -318,6 +356,25 @@ def assess(
         (c for c in candidates if len(c.results) == total_deals), key=lambda c: (c.mean, c is mine)
     )
     lost = 100.0 * (best.mean - mine.mean)
+    _, se, _ = paired_difference(best, mine)
+    spread = 100.0 * SURE_Z * se
+    checks: list[Check] = []
+    if not forced and best is not mine and lost >= MISTAKE_POINTS:
+        # Verify before accusing: the same two actions without the reading of
+        # lays, then played out by a stronger player than the fast policy.
+        pair = [_Candidate(mine.steps), _Candidate(best.steps)]
+        for cand in pair:
+            cand.prepare(view, scratch)
+        paired_search(pair, Deals(view, rng, reading=False).draw, evaluate, rng, deals=budget.check_deals)
+        checks.append(_check("no reading", pair))
+        if budget.strong_deals and checks[-1].lost >= MISTAKE_POINTS:
+            strong = [_Candidate(mine.steps), _Candidate(best.steps)]
+
+            def by_medium(cand: _Candidate, deal: tuple[dict[int, int], list[int]], dice: int) -> float:
+                return _medium_playout(view, cand.steps, deal, dice)
+
+            paired_search(strong, deals.draw, by_medium, rng, deals=budget.strong_deals)
+            checks.append(_check("medium", strong))
     ranked = sorted(candidates, key=lambda c: (-len(c.results), -c.mean, candidates.index(c)))
     options = tuple(
         Option(_as_action(c.steps), c.mean, len(c.results)) for c in [best] + [c for c in ranked if c is not best]
@@ -328,11 +385,37 @@ def assess(
         best=played if best is mine else _as_action(best.steps),
         chance_played=mine.mean,
         chance_best=best.mean,
-        mark=mark_for(lost, forced),
+        mark=FORCED if forced else verdict(lost, spread, checks),
         options=options,
         deals=len(mine.results),
         playouts=playouts,
+        spread=spread,
+        checks=tuple(checks),
     )
+
+
+def _check(name: str, pair: list[_Candidate]) -> Check:
+    played, best = pair
+    _, se, _ = paired_difference(best, played)
+    return Check(name, 100.0 * (best.mean - played.mean), 100.0 * SURE_Z * se)
+
+
+def _medium_playout(view: SeatView, steps: list[Action], deal: tuple[dict[int, int], list[int]], dice: int) -> float:
+    """One deal played out with the medium player for every seat, after ``steps``."""
+    hidden, boneyard = deal
+    hands = {s: hand_tiles(m) for s, m in hidden.items()}
+    state = view.determinize(hands, [bit.bit_length() - 1 for bit in boneyard])
+    for step in steps:
+        state.push_unchecked(step)
+    rng = random.Random(dice)
+    while state.outcome is None:
+        moves = state.legal_moves()
+        seat = state.current
+        assert seat is not None
+        move = moves[0] if len(moves) == 1 else _MEDIUM.choose(state.view(seat), rng, 0.0)
+        state.push_unchecked(move)
+    outcome = state.outcome
+    return win_share(outcome.end, outcome.winner, outcome.pips, view.seat)
 
 
 def _generic(
@@ -373,6 +456,8 @@ __all__ = [
     "Deals",
     "FORCED",
     "GOOD",
+    "INACCURACY",
+    "Check",
     "MARKS",
     "MISTAKE",
     "MISTAKE_POINTS",
@@ -380,5 +465,6 @@ __all__ = [
     "assess",
     "candidates_for",
     "mark_for",
+    "verdict",
     "steps_of",
 ]

@@ -86,16 +86,22 @@ class HardPlayer:
         self.beta = beta
 
     def choose(self, view: SeatView, rng: random.Random, budget_s: float) -> Action:
+        return self.think(view, rng, budget_s)[0]
+
+    def think(self, view: SeatView, rng: random.Random, budget_s: float) -> tuple[Action, list[Arm[Root]]]:
+        """The action, and the root actions still in the running when the search
+        stopped, with their rewards per deal (none if nothing needed a search)."""
         start = time.perf_counter()
         moves = legal_or_fail(view)
         if len(moves) == 1:
-            return moves[0]
+            return moves[0], []
         moves = distinct_moves(view, moves)
         if len(moves) == 1:
-            return moves[0]
+            return moves[0], []
         sampler = self.sampler(view)
         arms = self.search(sampler, view.seat, moves, rng, start + budget_s)
-        return max(arms, key=lambda a: (a.mean, -moves.index(a.item.move))).item.move
+        best = max(arms, key=lambda a: (a.mean, -moves.index(a.item.move)))
+        return best.item.move, arms
 
     def sampler(self, view: SeatView) -> Sampler:
         """Deals for ``view``, weighed by the lays the others chose: as whole

@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
-from game.ai.coach import BEST, BLUNDER, DEFAULT_BUDGET, FORCED, MISTAKE, Assessment, Budget, assess
+from game.ai.coach import BEST, BLUNDER, DEFAULT_BUDGET, FORCED, INACCURACY, MISTAKE, Assessment, Budget, assess
 from game.ai.reasons import reason
 from game.engine import Action, Match, SeatView, match_to_record, parse_tile
 from game.workers import stop
@@ -93,6 +93,11 @@ class Decision:
             "chance_played": round(self.chance_played, 4),
             "chance_best": round(self.chance_best, 4),
             "mark": self.mark,
+            "spread": round(self.assessment.spread / 100.0, 4),
+            "checks": [
+                {"by": c.name, "lost": round(c.lost / 100.0, 4), "spread": round(c.spread / 100.0, 4)}
+                for c in self.assessment.checks
+            ],
         }
 
 
@@ -107,6 +112,10 @@ class Summary:
     def choices(self) -> list[Decision]:
         """The decisions that were not forced."""
         return [d for d in self.decisions if d.mark != FORCED]
+
+    @property
+    def inaccuracies(self) -> int:
+        return sum(1 for d in self.decisions if d.mark == INACCURACY)
 
     @property
     def mistakes(self) -> int:

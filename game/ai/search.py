@@ -31,6 +31,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
+SURE_Z = 2.0  # standard errors of a paired difference that make a gap sure enough to state
 T = TypeVar("T")
 D = TypeVar("D")
 
@@ -153,4 +154,4 @@ def paired_search(
     return active
 
 
-__all__ = ["Arm", "Prune", "paired_difference", "paired_search", "prune", "trails", "win_share"]
+__all__ = ["SURE_Z", "Arm", "Prune", "paired_difference", "paired_search", "prune", "trails", "win_share"]
