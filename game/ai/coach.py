@@ -80,7 +80,7 @@ class Budget:
     keep: int = 2
     step: int = 150
     drop_z: float = 3.0
-    check_deals: int = 2000  # a would-be mistake: played against best without the reading of lays
+    check_deals: int = 2000  # a would-be mistake: played against best with the others' lays read
     strong_deals: int = 60  # ... and played out by the medium player for every seat (0: not)
 
 
@@ -100,7 +100,7 @@ class Option:
 class Check:
     """A re-check of a would-be mistake: how the gap between the best action and
     the one played came out (``lost``, points) and its ``spread`` (two standard
-    errors), evaluated another way (``name``: "no reading", "medium")."""
+    errors), evaluated another way (``name``: "reading lays", "medium")."""
 
     name: str
     lost: float
@@ -314,7 +314,7 @@ def assess(
     scratch = scratch_state(view)
     for cand in candidates:
         cand.prepare(view, scratch)
-    deals = Deals(view, rng)
+    deals = Deals(view, rng, reading=False)
     tb = tables(view.rules)
     policy = policy_for(special_mask(view), weights_for(view.players))
     own = view.hand_mask
@@ -360,13 +360,14 @@ def assess(
     spread = 100.0 * SURE_Z * se
     checks: list[Check] = []
     if not forced and best is not mine and lost >= MISTAKE_POINTS:
-        # Verify before accusing: the same two actions without the reading of
-        # lays, then played out by a stronger player than the fast policy.
+        # Verify before accusing: the same two actions with the others' lays
+        # read (as the hard player reads them), then played out by a stronger
+        # player than the fast policy.
         pair = [_Candidate(mine.steps), _Candidate(best.steps)]
         for cand in pair:
             cand.prepare(view, scratch)
-        paired_search(pair, Deals(view, rng, reading=False).draw, evaluate, rng, deals=budget.check_deals)
-        checks.append(_check("no reading", pair))
+        paired_search(pair, Deals(view, rng).draw, evaluate, rng, deals=budget.check_deals)
+        checks.append(_check("reading lays", pair))
         if budget.strong_deals and checks[-1].lost >= MISTAKE_POINTS:
             strong = [_Candidate(mine.steps), _Candidate(best.steps)]
 
