@@ -28,7 +28,7 @@ from game.ui.menu import wrap
 from game.ui.table.log import LogLine, place_words, round_log
 from game.ui.table.panel import CARD, PanelContent, card_surface
 from game.ui.table.regions import TableRegions, compute_regions
-from game.ui.table.review_graph import AMBER, Overview, draw_overview, luck_words
+from game.ui.table.review_graph import AMBER, Overview, draw_overview, luck_words, tally
 from game.ui.table.scene import TableScene
 from game.ui.text import DIM, GOLD, IVORY, RED
 from game.ui.gamepad import PadPress
@@ -37,7 +37,6 @@ from game.ui.words import says, whose
 
 TOOLS = {"first": "|<", "back": "<", "next": ">", "last": ">|", "seat": "Seat", "close": "Close"}
 ROUND_TOOLS = {"round_back": "< Round", "round_next": "Round >"}
-MARK_WORDS = {"forced": "forced", "best": "best", "good": "good", "inaccuracy": "inaccuracy", "mistake": "mistake", "blunder": "blunder"}
 NAMED = ("good", "inaccuracy", "mistake", "blunder")  # marks that name a better action
 
 
@@ -274,14 +273,14 @@ class ReviewScene(TableScene):
         for line in lines:
             decision = analysis.decision(self.round, line.index) if line.seat == self.seat else None
             if decision is not None and decision.mark in ("inaccuracy", "mistake", "blunder", "forced"):
-                line = LogLine(line.index, line.seat, f"{line.text} ({MARK_WORDS[decision.mark]})", line.tiles)
+                line = LogLine(line.index, line.seat, f"{line.text} ({decision.mark})", line.tiles)
             out.append(line)
         return out
 
     def card_height(self) -> int:
         panel = self.regions.panel
-        wanted = round(380 * self.regions.scale)
-        return wanted if panel is None else min(wanted, panel.height * 2 // 3)
+        wanted = round(420 * self.regions.scale)
+        return wanted if panel is None else max(panel.height // 2, min(wanted, panel.height - round(90 * self.regions.scale)))
 
     # Input -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -406,34 +405,28 @@ class ReviewScene(TableScene):
         y += title.get_height() + round(4 * k)
         if analysis is not None:
             y = self.progress(out, analysis, pad, y, w - 2 * pad, small)
-            self._overview = None
-            if analysis.done and not analysis.error:
-                luck = luck_words(analysis.summary(), self.names[self.seat], self.result())
-                self._overview = draw_overview(
-                    out, self.text, analysis.summary(), self.length, self.cursor, pad, y, w - 2 * pad, k, luck
-                )
-                y = self._overview.bottom + round(6 * k)
+        lines: list[tuple[str, tuple[int, int, int]]] = []
         upcoming = self.upcoming()
         if upcoming is None:
             outcome = self.round_state.outcome
-            words = "The end of the round." if outcome is None else f"The end of the round: {outcome.end}."
-            for line in wrap(self.text, words, w - 2 * pad, body, IVORY):
-                out.blit(line, (pad, y))
-                y += line.get_height()
+            lines.append(("The end of the round." if outcome is None else f"The end of the round: {outcome.end}.", IVORY))
         else:
             mover, action = upcoming
-            line_words = self.next_words(mover, action)
-            for line in wrap(self.text, line_words, w - 2 * pad, body, IVORY):
+            lines.append((self.next_words(mover, action), IVORY))
+            lines += self.verdict_lines(mover, self.verdict())
+        for text, colour in lines:  # the verdict on the move at hand comes first
+            for line in wrap(self.text, text, w - 2 * pad, small if colour is DIM else body, colour):
+                if y + line.get_height() > h - pad:
+                    break
                 out.blit(line, (pad, y))
                 y += line.get_height()
-            y += round(4 * k)
-            decision = self.verdict()
-            for text, colour in self.verdict_lines(mover, decision):
-                for line in wrap(self.text, text, w - 2 * pad, small if colour is DIM else body, colour):
-                    if y + line.get_height() > h - pad:
-                        break
-                    out.blit(line, (pad, y))
-                    y += line.get_height()
+            y += round(2 * k)
+        self._overview = None
+        if analysis is not None and analysis.done and not analysis.error:  # then the round's overview, room allowing
+            luck = luck_words(analysis.summary(), self.names[self.seat], self.result())
+            self._overview = draw_overview(
+                out, self.text, analysis.summary(), self.length, self.cursor, pad, y + round(4 * k), w - 2 * pad, h - pad, k, luck
+            )
         self._card = (key, out)
         return out
 
@@ -454,13 +447,11 @@ class ReviewScene(TableScene):
         else:
             accuracy = summary.accuracy
             share = "—" if accuracy is None else f"{round(100 * accuracy)}%"
-            words = (
-                f"{summary.inaccuracies} inaccuracies, {summary.mistakes} mistakes, {summary.blunders} blunders; "
-                f"accuracy {share} (choices within 3 points of the best)"
-            )
-        line = self.text.fit(words, width, size, DIM)
-        out.blit(line, (x, y))
-        return y + line.get_height() + 6
+            words = f"{tally(summary)}; accuracy {share} (choices within 3 points of the best)"
+        for line in wrap(self.text, words, width, size, DIM):
+            out.blit(line, (x, y))
+            y += line.get_height()
+        return y + 6
 
     def result(self) -> float | None:
         """What the round was worth to the reviewed seat (1 a win, a share of a tie)."""

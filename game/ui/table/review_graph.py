@@ -10,6 +10,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.ai.review import Decision, Summary
+from game.ui.menu import wrap
+from game.ui.words import whose
 from game.ui.text import DIM, GOLD, IVORY, RED, TextCache
 
 AMBER = (226, 170, 70)
@@ -40,6 +42,21 @@ class Overview:
         return None
 
 
+def tally(summary: Summary) -> str:
+    """"1 inaccuracy, 2 mistakes, no blunders"."""
+
+    def count(n: int, one: str, many: str) -> str:
+        return f"{'no' if n == 0 else n} {one if n == 1 else many}"
+
+    return ", ".join(
+        (
+            count(summary.inaccuracies, "inaccuracy", "inaccuracies"),
+            count(summary.mistakes, "mistake", "mistakes"),
+            count(summary.blunders, "blunder", "blunders"),
+        )
+    )
+
+
 def lost_words(d: Decision) -> str:
     return f"{d.mark} at move {d.action + 1}: −{d.lost:.0f} points"
 
@@ -50,7 +67,7 @@ def luck_words(summary: Summary, name: str, result: float | None) -> str:
     draws = len(luck.draws)
     drawn = sum(points for _, _, points in luck.draws)
     parts = f"the deal {luck.deal:+.0f}" + (f", {draws} draw{'s' if draws != 1 else ''} {drawn:+.0f}" if draws else "")
-    words = f"Luck for {name}: {luck.total:+.0f} points ({parts})"
+    words = f"{whose(name, capital=True)} luck: {luck.total:+.0f} points ({parts})"
     if luck.adjusted is not None:
         words += f"; luck-adjusted result {luck.adjusted:.0f} of 100"
     return words
@@ -65,31 +82,41 @@ def draw_overview(
     x: int,
     y: int,
     width: int,
+    bottom: int,
     scale: float,
     luck: str,
 ) -> Overview:
-    """The list, the graph and the luck line, from ``y`` down; where they went."""
+    """The list, the graph and the luck line, from ``y`` down to ``bottom`` at
+    most (what does not fit is left out, the luck line first, then the graph,
+    then the list's tail); where they went."""
     small = max(12, round(14 * scale))
+    line_h = text.font(small).get_linesize()
+    graph_h = max(36, round(56 * scale))
+    luck_lines = wrap(text, luck, width, small, IVORY)
     entries: list[tuple[pygame.Rect, int]] = []
     biggest = summary.biggest(3)
+    rows = min(len(biggest), max(0, (bottom - y) // line_h - 1))
+    if (bottom - y) < line_h:
+        return Overview((), None, length, y)
     head = text.fit("Biggest mistakes (click to jump):" if biggest else "No mistakes in this round.", width, small, GOLD)
     out.blit(head, (x, y))
     y += head.get_height()
-    for d in biggest:
+    for d in biggest[:rows]:
         line = text.fit(f"  {lost_words(d)}", width, small, MARK_COLOURS.get(d.mark, IVORY))
         out.blit(line, (x, y))
         entries.append((pygame.Rect(x, y, width, line.get_height()), d.action))
         y += line.get_height()
-    y += round(4 * scale)
-    graph = pygame.Rect(x, y, width, max(36, round(56 * scale)))
-    _graph(out, graph, summary, length, cursor)
-    label = text.fit("chance of winning, move by move", width, max(11, small - 2), DIM)
-    out.blit(label, (x, graph.bottom + 1))
-    y = graph.bottom + label.get_height() + round(3 * scale)
-    for line_text in (luck,):
-        line = text.fit(line_text, width, small, IVORY)
-        out.blit(line, (x, y))
-        y += line.get_height()
+    graph = None
+    if bottom - y >= graph_h + line_h + 4:
+        graph = pygame.Rect(x, y + 4, width, graph_h)
+        _graph(out, graph, summary, length, cursor)
+        label = text.fit("the chance of winning, move by move (click to jump)", width, max(11, small - 2), DIM)
+        out.blit(label, (x, graph.bottom + 1))
+        y = graph.bottom + label.get_height() + round(3 * scale)
+    if bottom - y >= line_h * len(luck_lines):
+        for line in luck_lines:
+            out.blit(line, (x, y))
+            y += line.get_height()
     return Overview(tuple(entries), graph, length, y)
 
 
