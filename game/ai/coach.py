@@ -262,7 +262,7 @@ class _Candidate(Arm[list[Action]]):
     """One candidate action: its steps (``item``), how a deal is played out
     after it, and its result on every deal it was tried on."""
 
-    __slots__ = ("template", "fixed", "blocked", "draws", "generic")
+    __slots__ = ("template", "fixed", "blocked", "draws", "generic", "own")
 
     def __init__(self, steps: list[Action]):
         super().__init__(steps)
@@ -271,6 +271,7 @@ class _Candidate(Arm[list[Action]]):
         self.blocked = False  # the action blocks the round: the hidden hands decide who wins
         self.draws = 0  # tiles the action draws (from the front of the deal's boneyard)
         self.generic = False  # played out on a full RoundState (a draw for the lead's double)
+        self.own = 0  # the seat's hand after the action
 
     @property
     def steps(self) -> list[Action]:
@@ -287,6 +288,7 @@ class _Candidate(Arm[list[Action]]):
                 return
             state.push_unchecked(step)
         self.draws = sum(step.count for step in self.steps if step.kind == "draw")
+        self.own = state.hands[view.seat]
         outcome = state.outcome
         if outcome is None:
             self.template = from_state(state)
@@ -343,7 +345,7 @@ def assess(
             playouts += 1
             return win_share(end, winner, pips, seat)
         if cand.blocked:
-            hands_now = [own if s == seat else hidden.get(s, 0) for s in range(players)]
+            hands_now = [cand.own if s == seat else hidden.get(s, 0) for s in range(players)]
             end, winner, pips, _ = tb.outcome("blocked", None, hands_now)
             return win_share(end, winner, pips, seat)
         playouts += 1

@@ -41,6 +41,7 @@ import multiprocessing
 import os
 import random
 import statistics
+import sys
 import time
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
@@ -63,7 +64,7 @@ HARD_DEALS = 200
 HARD_ITERATIONS = 80  # the hard player's playouts per decision inside a reference playout
 DISPUTE_POINTS = 5.0
 NEAR_POINTS = 2.0
-MAX_TRIES = 400  # proposals per kept deal before a decision is given up as too constrained
+MAX_TRIES = 20000  # proposals per kept deal before a decision is given up as too constrained
 
 
 @dataclass(frozen=True)
@@ -372,7 +373,9 @@ def main(args: argparse.Namespace) -> int:
         rows = []
         for row in pool.imap(_judge_star, jobs):
             rows.append(row)
-            if not getattr(args, "json", False):
+            if getattr(args, "json", False):
+                print(json.dumps(row), file=sys.stderr, flush=True)  # each row as it comes, for long runs
+            else:
                 print(
                     f"{row['rules']:<8} seed {row['seed']:>3} action {row['action']:>3} {row['mark']:<10} "
                     f"coach lost {row['coach_lost']:>5.1f} ref lost {row['ref_lost']:>5.1f}±{row['ref_se']:.1f} "

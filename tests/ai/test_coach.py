@@ -177,7 +177,7 @@ def test_fast_playouts_after_each_candidate_match_the_full_position() -> None:
                         got = win_share(end, winner, pips, seat)
                     elif cand.blocked:
                         kinds.add("blocks")
-                        hands = [view.hand_mask if s == seat else hidden.get(s, 0) for s in range(players)]
+                        hands = [cand.own if s == seat else hidden.get(s, 0) for s in range(players)]
                         end, winner, pips, _ = tables(rules).outcome("blocked", None, hands)
                         got = win_share(end, winner, pips, seat)
                     else:
@@ -252,7 +252,7 @@ def test_the_scripted_mistake_is_proven_and_flagged_there_only() -> None:
     (mistake,) = flagged
     assert mistake.best == better and mistake.mark == MISTAKE
     assert mistake.reason is not None and mistake.reason.startswith("4-0 on the 3")  # a line's end, by what it shows
-    assert "Bo may hold" in mistake.reason
+    assert "ends Bo can answer with fewer tiles" in mistake.reason
     assert summary.mistakes == 1 and summary.blunders == 0
     accuracy = summary.accuracy
     assert accuracy is not None and accuracy == pytest.approx((len(summary.choices) - 1) / len(summary.choices))
