@@ -7,10 +7,12 @@ import sys
 
 def main() -> None:
     # `tournament` starts worker processes; a frozen program re-launched as a
-    # worker must hand over to multiprocessing first.
-    import multiprocessing
+    # worker must hand over to multiprocessing first (from source there is no
+    # such hand-over, and the window opens sooner without the import).
+    if getattr(sys, "frozen", False):
+        import multiprocessing
 
-    multiprocessing.freeze_support()
+        multiprocessing.freeze_support()
     from game.cli import run
     from game.crash import guarded
 

@@ -12,8 +12,9 @@ from typing import NoReturn, Sequence
 
 from game.version import version
 
-SUBCOMMANDS = ("play", "replay", "review", "bench", "tournament")
+SUBCOMMANDS = ("play", "replay", "review", "bench", "tournament", "serve")
 SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
+INT_LIMIT = 2**63 - 1  # the largest number a saved file may hold (game.storage)
 RULE_SET_IDS = ("matador", "all-sevens", "family", "leyden", "leyden-senst", "wild-doubles")
 
 
@@ -29,12 +30,16 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _positive_int(text: str) -> int:
+    if len(text.strip()) > len(str(INT_LIMIT)) + 1:
+        raise argparse.ArgumentTypeError(f"expected a number up to {INT_LIMIT}, got one of {len(text.strip())} characters")
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a number >= 0, got {value}")
+    if value > INT_LIMIT:
+        raise argparse.ArgumentTypeError(f"expected a number up to {INT_LIMIT}, got {value}")
     return value
 
 
@@ -76,11 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="print performance figures")
     bench.add_argument(
-        "what", choices=("engine", "ai", "ui", "startup", "hint", "review", "coach"), help="what to measure"
+        "what", choices=("engine", "ai", "ui", "startup", "hint", "review", "net", "coach"), help="what to measure"
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument("--quick", action="store_true", help="a shorter run (fewer samples)")
     bench.add_argument("--bundle", metavar="PATH", help="startup: the built executable to time as well")
+    bench.add_argument("--tables", type=_positive_int, default=200, help="net: tables to play at once (default 200)")
+    bench.add_argument("--connect", metavar="HOST:PORT", help="net: a running server to measure (default: start one)")
     bench.add_argument("--decisions", type=_positive_int, help="coach: decisions to judge (default 60)")
     bench.add_argument("--ref-deals", type=_positive_int, help="coach: the reference's deals per candidate (default 500)")
     bench.add_argument("--hard-deals", type=_positive_int, help="coach: the hard re-check's deals (default 200)")
@@ -95,6 +102,14 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--jobs", type=_positive_int, help="worker processes (default: all cores)")
     tour.add_argument("--time", type=float, help="hard player's time cap per decision, seconds")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
+
+    serve = sub.add_parser("serve", help="run a network server for tables played by code (headless)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=_positive_int, default=47123, help="port to listen on (0: any free port)")
+    serve.add_argument("--max-tables", type=_positive_int, default=1000, help="most tables held at once (default 1000)")
+    serve.add_argument("--max-connections", type=_positive_int, default=10000, help="most connections at once")
+    serve.add_argument("--hello-timeout", type=float, default=10.0, help="seconds a new connection has to join a table")
+    serve.add_argument("--verbose", action="store_true", help="log every action too")
     return parser
 
 
@@ -105,6 +120,24 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     return build_parser().parse_args(args)
 
 
+def replay(path: str) -> int:
+    """``replay RECORD.json``: the outcome as JSON; a record that cannot be read
+    exits 2 with one line (see ``game.saves.read_record``)."""
+    import json
+
+    from game.engine import RecordError
+    from game.engine.replay import summary
+    from game.saves import read_record
+
+    try:
+        match = read_record(path)
+    except RecordError as err:
+        print(str(err), file=sys.stderr)
+        return 2
+    print(json.dumps(summary(match)))
+    return 0
+
+
 def run(argv: Sequence[str]) -> int:
     try:
         args = parse(argv)
@@ -112,9 +145,7 @@ def run(argv: Sequence[str]) -> int:
         print(str(err), file=sys.stderr)
         return 2
     if args.command == "replay":
-        from game.engine.replay import main as replay_main
-
-        return replay_main(args.record)
+        return replay(args.record)
     if args.command == "review":
         from game.review_report import main as review_main
 
@@ -123,6 +154,10 @@ def run(argv: Sequence[str]) -> int:
         from game.bench import run_bench
 
         return run_bench(args)
+    if args.command == "serve":
+        from game.net.server import main as serve_main
+
+        return serve_main(args)
     if args.command == "tournament":
         from game.ai.tournament import main as tournament_main
 

@@ -11,12 +11,8 @@ scripts); with SDL's dummy or offscreen video driver it is never opened either.
 
 from __future__ import annotations
 
-import datetime
 import os
-import platform
 import sys
-import tempfile
-import traceback
 from pathlib import Path
 from typing import Any, Callable
 
@@ -31,10 +27,16 @@ def _log_dir() -> Path:
 
         return user_log_dir()
     except Exception:  # platformdirs missing or broken: still keep the report
+        import tempfile
+
         return Path(tempfile.gettempdir()) / "Matador"
 
 
 def _report_text(exc: BaseException) -> str:
+    import datetime  # a report's modules are loaded when one is written: the game starts sooner
+    import platform
+    import traceback
+
     stamp = datetime.datetime.now().astimezone().isoformat(timespec="seconds")
     try:
         from game import __version__ as matador_version
@@ -76,6 +78,8 @@ def write_log(exc: BaseException) -> Path:
     try:
         _append(path, text)
     except OSError:
+        import tempfile
+
         path = Path(tempfile.gettempdir()) / "Matador" / LOG_NAME
         _append(path, text)
     return path

@@ -24,7 +24,7 @@ from typing import Any
 from game.engine import RULE_SETS, Match, match_to_record
 from game.resources import user_data_dir
 from game.saves import record_from_json
-from game.storage import UnreadableFile, load_json, save_json
+from game.storage import UnreadableFile, exists, load_json, save_json
 
 log = logging.getLogger(__name__)
 
@@ -150,8 +150,10 @@ def _valid_index(data: Any) -> dict[str, dict[str, Any]]:
     return {k: v for k, v in data["matches"].items() if isinstance(k, str) and isinstance(v, dict)}
 
 
-def _read_index(folder: Path) -> dict[str, dict[str, Any]]:
+def _read_index(folder: Path, messages: list[str] | None = None) -> dict[str, dict[str, Any]]:
     loaded = load_json(folder / INDEX_NAME, "list of past matches", _valid_index)
+    if loaded.message and messages is not None:
+        messages.append(loaded.message + " It was made again from the matches kept.")
     entries: dict[str, dict[str, Any]] = loaded.data or {}
     return entries
 
@@ -160,23 +162,43 @@ def _write_index(folder: Path, entries: dict[str, dict[str, Any]]) -> None:
     save_json(folder / INDEX_NAME, {"version": INDEX_VERSION, "matches": entries})
 
 
+MAX_WORDS = 200  # no name, title or result of ours is longer
+MAX_ROUNDS = 10_000
+
+
+def _words(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > MAX_WORDS:
+        raise ValueError("not words")
+    return value
+
+
 def _from_entry(folder: Path, name: str, entry: dict[str, Any]) -> PastMatch | None:
+    """The index's line for one match; None if anything in it is not as we write
+    it (then the record itself is read again)."""
     try:
+        seats_data = entry["seats"]
+        if not isinstance(seats_data, list) or not 1 <= len(seats_data) <= 8:
+            return None
         seats = tuple(
-            Seat(str(s["name"]), str(s["kind"]), None if s.get("level") is None else str(s["level"]))
-            for s in entry["seats"]
+            Seat(_words(s["name"]), _words(s["kind"]), None if s.get("level") is None else _words(s["level"]))
+            for s in seats_data
         )
+        rounds, abandoned = entry["rounds"], entry["abandoned"]
+        if not isinstance(rounds, int) or isinstance(rounds, bool) or not 0 <= rounds <= MAX_ROUNDS:
+            return None
+        if not isinstance(abandoned, bool):
+            return None
         return PastMatch(
             folder / name,
-            datetime.fromisoformat(str(entry["date"])),
-            str(entry["rules"]),
-            str(entry["title"]),
+            datetime.fromisoformat(_words(entry["date"])),
+            _words(entry["rules"]),
+            _words(entry["title"]),
             seats,
-            str(entry["result"]),
-            bool(entry["abandoned"]),
-            int(entry["rounds"]),
+            _words(entry["result"]),
+            abandoned,
+            rounds,
         )
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
         return None
 
 
@@ -185,7 +207,11 @@ def _date_of(path: Path) -> datetime:
     try:
         return datetime.strptime(stem[: len("20000101-000000-000000")], STAMP)
     except ValueError:
+        pass
+    try:
         return datetime.fromtimestamp(path.stat().st_mtime)
+    except (OSError, ValueError, OverflowError):
+        return datetime.now()
 
 
 # Listing and loading ---------------------------------------------------------
@@ -196,7 +222,7 @@ def list_matches(messages: list[str] | None = None) -> list[PastMatch]:
     folder = matches_dir()
     if not folder.is_dir():
         return []
-    entries = _read_index(folder)
+    entries = _read_index(folder, messages)
     found: list[PastMatch] = []
     changed = False
     files = _record_files(folder)
@@ -231,7 +257,7 @@ def list_matches(messages: list[str] | None = None) -> list[PastMatch]:
 def load(path: Path) -> tuple[Match | None, str | None]:
     """The match kept in ``path``; or None and a message (the file is moved
     aside if it cannot be read)."""
-    if not path.exists():
+    if not exists(path):
         return None, "That match is no longer kept."
     loaded = load_json(path, "past match", record_from_json)
     match: Match | None = loaded.data

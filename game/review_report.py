@@ -17,7 +17,7 @@ from typing import TextIO
 from game.ai.coach import BLUNDER, DEFAULT_BUDGET, INACCURACY, MISTAKE
 from game.ai.review import Analysis, Summary, default_seat
 from game.engine import Match, RecordError
-from game.engine.replay import read_record
+from game.saves import read_record
 
 
 def percent(chance: float) -> str:

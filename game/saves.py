@@ -1,13 +1,19 @@
-"""The match in progress, saved as a game record after every action."""
+"""The match in progress, saved as a game record after every action; and game
+records read from anywhere (``read_record``), held to what the game can use."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.engine import Match, RecordError, load_record, match_to_record
 from game.resources import user_data_dir
-from game.storage import UnreadableFile, load_json, save_json
+from game.storage import UnreadableFile, exists, load_json, parse_json, read_regular, save_json
+
+NAME_LIMIT = 100  # a player's name in a record (the game's own are at most 24 characters)
+
+if TYPE_CHECKING:  # the engine is loaded when a match is written or read, not to ask whether one is saved
+    from game.engine import Match
 
 
 def autosave_path() -> Path:
@@ -19,6 +25,8 @@ def save_match(match: Match) -> None:
     if match.over:
         clear_save()
         return
+    from game.engine import match_to_record
+
     save_json(autosave_path(), match_to_record(match))
 
 
@@ -30,17 +38,45 @@ def clear_save() -> None:
 
 
 def has_save() -> bool:
-    return autosave_path().exists()
+    return exists(autosave_path())
 
 
 def record_from_json(data: Any) -> Match:
     """A saved record's contents as a match; ``UnreadableFile`` with the reason if it cannot be."""
     if isinstance(data, dict) and isinstance(data.get("format"), str) and data["format"] != "matador-record/1":
         raise UnreadableFile("it was written by a newer version of Matador")
+    from game.engine import RecordError, load_record
+
     try:
-        return load_record(data)
+        match = load_record(data)
     except RecordError as err:
         raise UnreadableFile(str(err)) from None
+    if any(len(p.name) > NAME_LIMIT for p in match.players):
+        raise UnreadableFile("a player's name is far too long")
+    return match
+
+
+def read_record(path: str) -> Match:
+    """The match the record file ``path`` holds (``-``: standard input), read as
+    the game reads its own files (regular files only, numbers it can use);
+    ``RecordError`` with a one-line reason if it cannot be read or replayed."""
+    from game.engine import RecordError
+
+    try:
+        if path == "-":
+            raw: bytes | None = sys.stdin.buffer.read()
+        else:
+            raw = read_regular(Path(path))
+            if raw is None:
+                raise RecordError(f"cannot read {path}: no such file")
+        return record_from_json(parse_json(raw.decode("utf-8")))
+    except OSError as err:
+        raise RecordError(f"cannot read {path}: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"not a game record: {path} is not UTF-8 text") from None
+    except UnreadableFile as err:
+        reason = " ".join(str(err).split())
+        raise RecordError(reason if reason.startswith("not a game record") else f"not a game record: {reason}") from None
 
 
 def load_match() -> tuple[Match | None, str | None]:

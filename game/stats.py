@@ -3,13 +3,16 @@ and the best round."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.engine import Match, RoundOutcome
 from game.resources import user_data_dir
 from game.storage import UnreadableFile, load_json, save_json
+
+if TYPE_CHECKING:  # the title reads the statistics without loading the engine
+    from game.engine import Match, RoundOutcome
 
 VERSION = 1
 
@@ -29,22 +32,49 @@ class Record:
     assisted_rounds_won: int = 0
 
 
-class Statistics:
-    """``stats[name][rule_set] -> Record``, loaded from and saved to the user directory."""
+COMPUTER_NAME = re.compile(r"(Easy|Medium|Hard|Random)( \d+)?")  # the names computers get by default
 
-    def __init__(self, table: dict[str, dict[str, Record]] | None = None):
+
+class Statistics:
+    """``stats[name][rule_set] -> Record``, loaded from and saved to the user directory.
+
+    ``computers`` holds the names that played as computer players (the screen lists
+    the people first).
+    """
+
+    def __init__(self, table: dict[str, dict[str, Record]] | None = None, computers: set[str] | None = None):
         self.table: dict[str, dict[str, Record]] = table or {}
+        self.computers: set[str] = computers if computers is not None else set()
 
     def record(self, name: str, rule_set: str) -> Record:
         return self.table.setdefault(name, {}).setdefault(rule_set, Record())
 
-    def add_round(self, match: Match, outcome: RoundOutcome) -> None:
+    @staticmethod
+    def helped_seats(match: Match, helped: set[int] | None = None) -> set[int]:
+        """The seats counted apart as assisted: those that took a move back or asked for
+        a hint (``helped``, when the table knows), else every person's seat of an
+        assisted match. A computer is never helped."""
+        if not match.assisted:
+            return set()
+        people = {seat for seat, player in enumerate(match.players) if player.is_human}
+        return (helped & people) if helped else people
+
+    def note_players(self, match: Match) -> None:
+        for player in match.players:
+            if player.is_human:
+                self.computers.discard(player.name)
+            else:
+                self.computers.add(player.name)
+
+    def add_round(self, match: Match, outcome: RoundOutcome, helped: set[int] | None = None) -> None:
         if outcome.end == "redeal":
             return
         own_pips = match.rules.scoring == "own-pips"
+        assisted = self.helped_seats(match, helped)
+        self.note_players(match)
         for seat, player in enumerate(match.players):
             rec = self.record(player.name, match.rules.base)
-            if match.assisted:
+            if seat in assisted:
                 rec.assisted_rounds_played += 1
                 rec.assisted_rounds_won += outcome.winner == seat
                 continue
@@ -57,10 +87,12 @@ class Statistics:
                 else:
                     rec.best_round = max(rec.best_round, outcome.scores[seat])
 
-    def add_match(self, match: Match) -> None:
+    def add_match(self, match: Match, helped: set[int] | None = None) -> None:
+        assisted = self.helped_seats(match, helped)
+        self.note_players(match)
         for seat, player in enumerate(match.players):
             rec = self.record(player.name, match.rules.base)
-            if match.assisted:
+            if seat in assisted:
                 rec.assisted_matches_played += 1
                 rec.assisted_matches_won += match.winner == seat
                 continue
@@ -68,13 +100,18 @@ class Statistics:
             if match.winner == seat:
                 rec.matches_won += 1
 
+    def is_computer(self, name: str) -> bool:
+        return name in self.computers
+
     def names(self) -> list[str]:
-        return sorted(self.table, key=str.casefold)
+        """The people first, then the computer players, each alphabetically."""
+        return sorted(self.table, key=lambda name: (self.is_computer(name), name.casefold()))
 
     def to_json(self) -> dict[str, Any]:
         return {
             "version": VERSION,
             "players": {n: {r: asdict(rec) for r, rec in sets.items()} for n, sets in self.table.items()},
+            "computers": sorted(self.computers),
         }
 
     @staticmethod
@@ -89,13 +126,42 @@ class Statistics:
             if not isinstance(sets, dict):
                 raise UnreadableFile("it is damaged")
             for rule_set, values in sets.items():
-                if not isinstance(values, dict) or not all(
-                    isinstance(values.get(k, 0), int) and not isinstance(values.get(k, 0), bool)
-                    for k in asdict(Record())
-                ):
-                    raise UnreadableFile("it is damaged")
-                table.setdefault(name, {})[rule_set] = Record(**{k: values.get(k, 0) for k in asdict(Record())})
-        return Statistics(table)
+                table.setdefault(name, {})[rule_set] = _record(values)
+        listed = data.get("computers")
+        if isinstance(listed, list):
+            computers = {name for name in listed if isinstance(name, str)}
+        else:  # written before the kinds were kept: the computers' default names
+            computers = {name for name in table if COMPUTER_NAME.fullmatch(name)}
+        return Statistics(table, computers)
+
+
+MOST = 10**9  # more matches, rounds or points than anyone could play
+
+
+def _record(values: Any) -> Record:
+    """One player's record in one rule set; ``UnreadableFile`` if any count is not
+    a whole number or could not have come from play (negative, absurdly large,
+    more won than played)."""
+    if not isinstance(values, dict):
+        raise UnreadableFile("it is damaged")
+    counts = {}
+    for key in asdict(Record()):
+        value = values.get(key, 0)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise UnreadableFile("it is damaged")
+        if not 0 <= value <= MOST:
+            raise UnreadableFile("it holds impossible numbers")
+        counts[key] = value
+    record = Record(**counts)
+    pairs = (
+        (record.matches_won, record.matches_played),
+        (record.rounds_won, record.rounds_played),
+        (record.assisted_matches_won, record.assisted_matches_played),
+        (record.assisted_rounds_won, record.assisted_rounds_played),
+    )
+    if any(won > played for won, played in pairs):
+        raise UnreadableFile("it holds impossible numbers (more won than played)")
+    return record
 
 
 def stats_path() -> Path:

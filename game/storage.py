@@ -1,22 +1,43 @@
 """JSON files in the player's directories: read safely, written atomically.
 
-A file that cannot be read (corrupt, truncated, of a newer version, or simply not
-what we expect) is moved aside, never deleted, and the caller gets a message to
-show on screen and carries on with defaults.
+A file that cannot be read (corrupt, truncated, of a newer version, holding a
+number JSON cannot carry back, or simply not what we expect) is moved aside as
+``NAME.broken-YYYYmmdd-HHMMSS``, never deleted, and the caller gets one line to
+show on screen and carries on with defaults. Only regular files are read (a
+FIFO or a device where a file should be would hang or flood the game), and
+nothing larger than ``MAX_BYTES``.
+
+Numbers are held to what the game can use: integers within 64 bits, finite
+floats; ``NaN``, ``Infinity`` and ``1e999`` make the file broken (Python's
+``json`` would read them, and write ``Infinity`` back, which no JSON reader
+takes).
+
+Writes go through ``save_json`` (a temporary ``.NAME.*.tmp`` file, flushed,
+then renamed over the old one), so an interrupted write leaves the old file
+whole; ``remove_stale_temporaries`` sweeps up the temporary files such an
+interruption leaves behind.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import math
+import os
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from game.resources import write_atomically
 
 log = logging.getLogger(__name__)
+
+MAX_BYTES = 32 * 1024 * 1024  # no file of ours comes near (200 kept matches are each well under 1 MB)
+INT_LIMIT = 2**63 - 1  # the largest integer (either sign) a file may hold
+INT_DIGITS = len(str(INT_LIMIT))
+STALE_TMP_S = 15.0  # a temporary file older than this is left over from an interrupted write
 
 
 class UnreadableFile(ValueError):
@@ -33,43 +54,163 @@ class Loaded:
     moved_to: Path | None = None
 
 
+# Reading -----------------------------------------------------------------------
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > INT_DIGITS:
+        raise UnreadableFile("it holds a number too large to be right")
+    value = int(text)
+    if abs(value) > INT_LIMIT:
+        raise UnreadableFile("it holds a number too large to be right")
+    return value
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise UnreadableFile("it holds a number too large to be right")
+    return value
+
+
+def _constant(name: str) -> Any:
+    raise UnreadableFile(f"it holds {name}, which is not a number")
+
+
+def parse_json(text: str) -> Any:
+    """JSON text as data, holding numbers to what the game can use;
+    ``UnreadableFile`` with the reason if it cannot be read."""
+    try:
+        return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    except UnreadableFile:
+        raise
+    except RecursionError:
+        raise UnreadableFile("it nests too deeply") from None
+    except ValueError:  # JSONDecodeError, and any number Python cannot convert
+        raise UnreadableFile("it is damaged or incomplete") from None
+
+
+def read_regular(path: Path, limit: int | None = None) -> bytes | None:
+    """The bytes of the regular file ``path``; None if there is none.
+
+    ``UnreadableFile`` if something else stands there (a FIFO, a folder, a
+    device) or it is larger than ``limit``; ``OSError`` if it cannot be read.
+    A FIFO is opened without waiting for a writer, so it never hangs.
+    """
+    limit = MAX_BYTES if limit is None else limit
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except IsADirectoryError:
+        raise UnreadableFile("a folder stands where the file should be") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnreadableFile("it is not a regular file")
+        if info.st_size > limit:
+            raise UnreadableFile("it is far too large")
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size > limit:
+                raise UnreadableFile("it is far too large")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def move_aside(path: Path) -> Path:
     """Rename an unreadable file to ``NAME.broken-YYYYmmdd-HHMMSS`` next to it."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.broken-{stamp}")
     n = 1
-    while target.exists():
+    while os.path.lexists(target):
         target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
         n += 1
     path.replace(target)
     return target
 
 
+def _reason(err: BaseException) -> str:
+    if isinstance(err, UnreadableFile):
+        return str(err)
+    if isinstance(err, PermissionError):
+        return "permission denied"
+    if isinstance(err, OSError):
+        return err.strerror.lower() if err.strerror else "it cannot be opened"
+    return "it is damaged or incomplete"
+
+
 def load_json(path: Path, what: str, validate: Callable[[Any], Any] | None = None) -> Loaded:
     """Read ``path`` as JSON and pass it through ``validate``.
 
     Missing file: ``Loaded(None)``. Anything unreadable: the file is moved aside
-    and ``Loaded(None, message)`` says so in words a player understands.
+    and ``Loaded(None, message)`` says so in one line a player understands
+    (what happens next, such as defaults, is the caller's to add). Never raises.
     """
-    if not path.exists():
-        return Loaded(None)
     try:
-        raw = path.read_bytes()
-        data = json.loads(raw.decode("utf-8"))
+        raw = read_regular(path)
+        if raw is None:
+            return Loaded(None)
+        data = parse_json(raw.decode("utf-8"))
         if validate is not None:
             data = validate(data)
         return Loaded(data)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError, UnreadableFile) as err:
-        reason = str(err) if isinstance(err, UnreadableFile) else "it is damaged or incomplete"
+    except Exception as err:  # whatever the file did to the reader: it is broken
+        reason = _reason(err)
         try:
             moved = move_aside(path)
         except OSError:
             log.exception("could not move %s aside", path)
-            return Loaded(None, f"Your {what} could not be read ({reason}); using defaults.")
-        log.warning("moved unreadable %s to %s: %s", what, moved, err)
+            return Loaded(None, f"Your {what} could not be read ({reason}).")
+        log.warning("moved unreadable %s to %s: %r", what, moved, err)
         return Loaded(None, f"Your {what} could not be read ({reason}). It was kept as {moved.name}.", moved)
 
 
+def exists(path: Path) -> bool:
+    """Whether something stands at ``path`` (False, not an error, if its folder cannot be read)."""
+    try:
+        return os.path.lexists(path)
+    except OSError:
+        return False
+
+
+# Writing -----------------------------------------------------------------------
+def dump_json(data: Any) -> str:
+    """``data`` as the JSON we write (``ValueError`` for NaN or infinity: never written)."""
+    return json.dumps(data, indent=1, sort_keys=True, allow_nan=False) + "\n"
+
+
 def save_json(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON atomically (temporary file, then rename)."""
-    write_atomically(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
+    """Write ``data`` as JSON atomically (temporary file, then rename); ``OSError``
+    if it could not be written in full (the old file is then as it was)."""
+    write_atomically(path, dump_json(data))
+
+
+def remove_stale_temporaries(folders: Iterable[Path], older_than_s: float = STALE_TMP_S) -> list[Path]:
+    """Delete ``.NAME.*.tmp`` files that interrupted writes left in ``folders``
+    (and their subfolders one level down); returns what was removed. A file
+    younger than ``older_than_s`` may be another running game's write: kept."""
+    removed: list[Path] = []
+    now = time.time()
+    for folder in folders:
+        try:
+            candidates = [*folder.glob(".*.tmp"), *folder.glob("*/.*.tmp")]
+        except OSError:
+            continue
+        for path in candidates:
+            try:
+                info = path.lstat()
+                if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= older_than_s:
+                    path.unlink()
+                    removed.append(path)
+            except OSError:
+                continue
+    if removed:
+        log.info("removed %d temporary files left by interrupted writes", len(removed))
+    return removed

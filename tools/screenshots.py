@@ -426,7 +426,7 @@ def lesson(size: Size, name: str, index: int, step: int) -> Callable[[Camera], N
         while scene.step_index < step:
             current = scene.step
             assert current is not None
-            if current.action is None:
+            if scene.waits_for_next():  # a card to read, or the computer's move to let go
                 scene.next_step()
             elif current.seat == scene.lesson.learner:
                 expected = scene.expected()

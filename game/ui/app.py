@@ -242,9 +242,10 @@ class App:
 
     def run(self, max_frames: int | None = None) -> None:
         """The loop: 60 frames a second until quit (or ``max_frames`` frames)."""
-        self.clock.tick(FPS)
+        self.clock.tick()
         while self.running and self.scenes:
-            dt = self.clock.tick(FPS) / 1000.0
+            # the first frame is drawn at once; then at most 60 a second
+            dt = self.clock.tick(FPS if self.frames else 0) / 1000.0
             self.step(pygame.event.get(), min(dt, 0.1))
             if self.owns_window:
                 pygame.display.flip()

@@ -7,7 +7,6 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from game.engine import match_to_record
 from game.saves import autosave_path, clear_save
 from game.storage import save_json
 
@@ -22,6 +21,8 @@ class Autosaver:
         self._lock = threading.Lock()
 
     def __call__(self, match: Any) -> None:
+        from game.engine import match_to_record  # loaded by then: a match is being played
+
         record = None if match.over else match_to_record(match)  # taken now, on this thread
         self._pool.submit(self._write, record)
 

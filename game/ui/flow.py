@@ -10,11 +10,8 @@ never import it. Nothing here draws.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.engine import Match
-from game.engine import load_record, match_to_record
-from game.past_matches import keep
 from game.saves import has_save, load_match, save_match
 from game.settings import Settings, save_settings
 from game.stats import Statistics, load_stats, save_stats
@@ -22,18 +19,11 @@ from game.ui.app import App
 from game.ui.autosave import Autosaver
 from game.ui.routes import SIDE_SCENES
 from game.ui.scene import Scene
-from game.lessons import LessonError, load_lessons
-from game.ui.scenes.lessons import LessonsScene
-from game.ui.scenes.match_over import MatchOverScene
-from game.ui.scenes.new_game import NewGameScene
-from game.ui.scenes.past_matches import PastMatchesScene
-from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.rules import RulesScene
-from game.ui.scenes.settings import SettingsScene
-from game.ui.scenes.statistics import StatisticsScene
-from game.ui.scenes.title import TitleScene
-from game.ui.table import LessonScene, ReviewScene, TableScene
 from game.ui.thinker import Thinker
+
+if TYPE_CHECKING:  # each screen is imported when it opens: the title draws before the table is loaded
+    from game.engine import Match
+    from game.ui.table import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -90,18 +80,27 @@ class Flow:
             scene.close()
 
     def open_title(self) -> None:
+        from game.ui.scenes.title import TitleScene
+
         self.flush_autosave()
         self.clear_stack()
         self.app.push(TitleScene())
 
     def open_new_game(self) -> None:
+        from game.ui.scenes.new_game import NewGameScene
+
         self.app.push(NewGameScene())
 
     def open_lessons(self) -> None:
+        from game.ui.scenes.lessons import LessonsScene
+
         self.app.push(LessonsScene())
 
     def start_lesson(self, index: int) -> None:
         """The lesson over the list (leaving pops back to it); nothing is saved or counted."""
+        from game.lessons import LessonError, load_lessons
+        from game.ui.table import LessonScene
+
         try:
             lesson = load_lessons()[index]
         except (LessonError, IndexError) as err:
@@ -125,11 +124,16 @@ class Flow:
             self.app.pop()
 
     def open_past_matches(self) -> None:
+        from game.ui.scenes.past_matches import PastMatchesScene
+
         self.app.push(PastMatchesScene())
 
     def open_review(self, match: Match, round_index: int, seat: int | None = None) -> None:
         """The review over whatever is open (Close pops back to it). It works on a
         copy of the match, so a live table is never touched."""
+        from game.engine import load_record, match_to_record
+        from game.ui.table import ReviewScene
+
         copy = load_record(match_to_record(match))
         mode = self.app.services.get("review_mode")  # tests and tools may judge in this process
         self.app.push(
@@ -150,6 +154,8 @@ class Flow:
 
     def keep_match(self, match: Match, abandoned: bool) -> None:
         """Keep ``match`` among the past matches (never stops the game)."""
+        from game.past_matches import keep
+
         try:
             keep(match, abandoned=abandoned)
         except Exception as err:
@@ -159,10 +165,16 @@ class Flow:
         """Push the Rules, Statistics or Settings screen (each pops itself on Back/Esc)."""
         scene: Scene
         if which == "rules":
+            from game.ui.scenes.rules import RulesScene
+
             scene = RulesScene()
         elif which == "statistics":
+            from game.ui.scenes.statistics import StatisticsScene
+
             scene = StatisticsScene()
         elif which == "settings":
+            from game.ui.scenes.settings import SettingsScene
+
             scene = SettingsScene()
         else:
             return False
@@ -179,6 +191,8 @@ class Flow:
 
     def table_scene(self, match: Match) -> TableScene:
         """The table for ``match``, wired to the pause menu, the statistics and the title."""
+        from game.ui.table import TableScene
+
         settings = self.app.services.get("settings")
         autosave = self.app.services.get("autosave")
         return TableScene(
@@ -214,10 +228,14 @@ class Flow:
     # Table hooks -------------------------------------------------------------
     def pause(self, table: TableScene) -> None:
         """Esc at the table: the pause menu over it."""
+        from game.ui.scenes.pause import PauseScene
+
         self.app.push(PauseScene(table))
 
     def leave_table(self, table: TableScene) -> None:
         """The round summary's last button: the match's final scores, or the title."""
+        from game.ui.scenes.match_over import MatchOverScene
+
         if table.match.over:
             self.app.push(MatchOverScene(table))
         else:
@@ -263,9 +281,9 @@ class Flow:
         if not isinstance(stats, Statistics):
             stats, _ = load_stats()
             self.app.services["stats"] = stats
-        stats.add_round(match, outcome)
+        stats.add_round(match, outcome, table.helped)
         if match.over:
-            stats.add_match(match)
+            stats.add_match(match, table.helped)
             self.keep_match(match, abandoned=False)
         try:
             save_stats(stats)

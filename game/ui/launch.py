@@ -16,10 +16,10 @@ import logging
 import os
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.ui.seats import SeatError, SeatSpec, parse_seats
-from game.ui.thinker import Thinker
+if TYPE_CHECKING:  # the title opens without the engine: what a table needs is imported for one
+    from game.ui.seats import SeatSpec
 
 log = logging.getLogger(__name__)
 
@@ -66,9 +66,6 @@ def main(args: argparse.Namespace) -> int:
     except UsageProblem as err:
         print(f"matador: {err}", file=sys.stderr)
         return 2
-    except SeatError as err:
-        print(f"matador: {err}", file=sys.stderr)
-        return 2
     except Exception as exc:  # logged with its traceback, one line to stderr
         report_crash(exc)
         return 1
@@ -76,11 +73,16 @@ def main(args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     size = parse_size(args.size) if getattr(args, "size", None) else None
-    seats = parse_seats(args.seats) if getattr(args, "seats", None) else None
     smoke = getattr(args, "smoke_test", None)
     match = None
-    if args.rules or seats is not None:
-        match = make_match(args.rules or "matador", seats or parse_seats(DEFAULT_SEATS), args.seed, args.target)
+    if args.rules or getattr(args, "seats", None):
+        from game.ui.seats import SeatError, parse_seats
+
+        try:
+            seats = parse_seats(args.seats or DEFAULT_SEATS)
+        except SeatError as err:
+            raise UsageProblem(str(err)) from None
+        match = make_match(args.rules or "matador", seats, args.seed, args.target)
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.settings import Settings, load_settings, settings_path
@@ -95,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
     from game.ui.app import App
     from game.ui.audio import Audio
     from game.ui.autosave import Autosaver
+    from game.ui.thinker import Thinker
     from game.ui.tile_art import TileArt
 
     computers_only = match is not None and not any(p.is_human for p in match.players)

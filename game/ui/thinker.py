@@ -13,11 +13,12 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
-from game.engine import Action, PlayerInfo, SeatView
 from game.workers import stop
 
-if TYPE_CHECKING:  # the executors and the players are imported when first needed (a faster start)
+if TYPE_CHECKING:  # the executors, the engine and the players are imported when first needed (a faster start)
     from concurrent.futures import Executor, Future
+
+    from game.engine import Action, PlayerInfo, SeatView
 
     from game.ai.hint import Hint
     from game.ai.player import Player  # the one protocol every computer player follows

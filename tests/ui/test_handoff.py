@@ -169,3 +169,20 @@ def test_the_cover_ignores_a_stray_click_and_lifts_on_any_key(make_app: Any, ui:
     assert app.top is cover
     app.step([ui.key(ord("x"))], 0.016)
     assert app.top is table and table.viewer is not None
+
+
+def test_esc_on_the_cover_opens_the_menu_never_the_hand(make_app: Any, ui: Any) -> None:
+    from game.ui.scenes.pause import PauseScene
+
+    app = make_app((800, 600))
+    frames = []
+    table = ui.new_table(app, "matador", [PlayerInfo("Ann"), PlayerInfo("Bob")], seed=2, on_pause=app.routes.pause)
+    ui.settle(app, 2, 0.016)
+    cover = app.top
+    assert isinstance(cover, HandoffScene)
+    frames = watch(app, table)
+    app.step([ui.key(27)], 0.3)  # Esc, after the guard time too
+    assert isinstance(app.top, PauseScene) and table.viewer is None
+    app.step([ui.key(27)], 0.016)  # Esc again: the menu closes, the cover is still up
+    assert app.top is cover and table.viewer is None
+    assert all(not faces for _, faces in frames)  # no hand was drawn face up meanwhile

@@ -47,7 +47,12 @@ def do_expected(app: Any, ui: Any, lesson: LessonScene) -> None:
     slot = slot_of(expected, lesson.layout)
     rect = lesson.hand_rect(expected.tile)
     assert slot is not None and rect is not None
-    ui.drag(app, rect.center, slot.rect.center, turns=target.actions.index(expected))
+    # the tile pointed out keeps the turn its place shows when picked up: no turning needed
+    held = lesson.input.variant if lesson.input.selected == expected.tile else 0
+    turns = (target.actions.index(expected) - held) % len(target.actions)
+    if lesson.input.selected == expected.tile:
+        assert turns == 0, "the lit place shows the move the step wants"
+    ui.drag(app, rect.center, slot.rect.center, turns=turns)
 
 
 def wrong_move(app: Any, ui: Any, lesson: LessonScene) -> bool:
@@ -88,6 +93,7 @@ def test_every_step_of_the_lesson_by_events(make_app: Any, ui: Any, index: int) 
     assert isinstance(lesson, LessonScene) and lesson.number == index + 1
     steps = lesson.lesson.steps
     wrongs_tried = 0
+    messages: set[str] = set()
     for i, step in enumerate(steps):
         wait_for_step(app, lesson, i)
         assert lesson.step_index == i
@@ -97,8 +103,19 @@ def test_every_step_of_the_lesson_by_events(make_app: Any, ui: Any, index: int) 
             assert button.visible
             ui.click(app, button.rect.center)
             continue
-        if step.seat != lesson.lesson.learner:
-            continue  # the computer's move: it plays itself
+        if step.seat != lesson.lesson.learner:  # the computer's move: its card waits for Next
+            played = len(lesson.state.history)
+            ui.settle(app, 60, 0.05)  # three seconds: long enough to read, and nothing moves
+            assert len(lesson.state.history) == played and lesson.step_index == i
+            button = lesson._lesson_buttons["next"]
+            assert button.visible and lesson.waits_for_next()
+            if i % 2:
+                ui.click(app, button.rect.center)
+            else:
+                app.step([ui.key(pygame.K_RETURN)], 0.016)
+            app.step([], 0.016)
+            assert lesson.state.history[-1][1] == step.action  # played only now: its tile glides
+            continue
         assert lesson.can_act()
         expected = lesson.expected()
         assert expected is not None
@@ -112,11 +129,13 @@ def test_every_step_of_the_lesson_by_events(make_app: Any, ui: Any, index: int) 
             assert len(lesson.state.history) == history and lesson.step_index == i  # not played
             message = lesson.motion.message
             assert message is not None and message.warning and message.text
+            messages.add(message.text)
             ui.settle(app, 8, 0.05)
         do_expected(app, ui, lesson)
         assert lesson.step_index == i + 1, f"step {i}: {step.say[:40]}"
         assert lesson.state.history[-1][1] == expected
     assert wrongs_tried >= 3
+    assert len(messages) >= 2, messages  # each mistake gets its own reason, not one text for all
     assert app.top is chooser  # Finish comes back to the lessons
 
 

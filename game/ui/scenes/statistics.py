@@ -159,8 +159,13 @@ class StatisticsScene(InfoScene):
         name = self.selected or ""
         y = inner.y - rect.y
         x0 = inner.x - rect.x
-        title = _fit(name, self.px(26), inner.width, GOLD, True)
+        kind = "computer player" if self.stats is not None and self.stats.is_computer(name) else ""
+        kind_w = ui_font(self.px(15)).size(kind)[0] + self.px(12) if kind else 0
+        title = _fit(name, self.px(26), inner.width - kind_w, GOLD, True)
         put(title, pygame.Rect(x0 - self.px(6), y, inner.width, title.get_height()), "left", name)
+        if kind:  # a computer's results: the list shows the people first
+            note = _fit(kind, self.px(15), kind_w, DIM)
+            put(note, pygame.Rect(x0, y, inner.width, title.get_height()), "right", kind)
         y += title.get_height() + self.px(10)
         rows = self.rows()
         first_w = max(self.px(150), inner.width * 34 // 100)

@@ -55,6 +55,7 @@ class PlayAids:
     on_pause: Callable[[TableScene], None] | None
     on_action: Callable[[Match], None] | None
     takebacks: TakeBacks | None
+    helped: set[int]
     hint_budget_s: float
     hinted: tuple[tuple[int, int], Action, str] | None
     moves_open: bool
@@ -140,6 +141,7 @@ class PlayAids:
         self._stop_thinking()
         self.takebacks.undo(self.match)
         self.match.assisted = True
+        self.helped.add(self.takebacks.seat)
         self._jumped("Undone: your turn again")
 
     def redo(self) -> None:
@@ -195,6 +197,7 @@ class PlayAids:
         if self._hint_future is not None and self._hint_at == at:
             return  # already thinking about it
         self.match.assisted = True
+        self.helped.add(self.viewer)
         view = self.match.view(self.viewer)
         self._hint_future = self.thinker.run(suggest_move, view, self.hint_seed(), self.names, self.hint_budget_s)
         self._hint_at = at

@@ -2,7 +2,8 @@
 
 It covers the whole window (nothing beneath is drawn while it is up) and lifts
 only when the named person clicks or presses a key, a moment after it appeared
-(so a stray click of the last player cannot lift it). A seat played with a
+(so a stray click of the last player cannot lift it). Esc (or Start) never
+lifts it: it opens the table's menu over the cover. A seat played with a
 controller waits for A on that controller alone; the table says which inputs
 may lift it (``accepts``) and watches meanwhile for a controller unplugged
 (``watch``).
@@ -41,17 +42,20 @@ class HandoffScene(Scene):
         accepts: Callable[[int | None], bool] | None = None,
         pad: Callable[[], str | None] | None = None,
         watch: Callable[[], object] | None = None,
+        menu: Callable[[], object] | None = None,
     ):
         """``accepts(source)``: whether input from ``source`` (a controller's number,
         None for the keyboard and mouse) may lift the cover (any, if not given);
         ``pad()``: the name of the seat's controller, if it has one, for the prompt;
-        ``watch()``: called every frame while the cover is up."""
+        ``watch()``: called every frame while the cover is up; ``menu()``: opens
+        the table's menu (Esc, Start) over the cover, which stays."""
         super().__init__()
         self.name = name
         self.on_ready = on_ready
         self.accepts = accepts or (lambda source: True)
         self.pad = pad or (lambda: None)
         self.watch = watch
+        self.menu = menu
         self.text = TextCache()
         self.shown = 0.0
         self.pressed = False
@@ -102,7 +106,11 @@ class HandoffScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Nothing reaches the table while it is covered; a click or key lifts the cover
-        (when the seat is played with the keyboard and mouse)."""
+        (when the seat is played with the keyboard and mouse). Esc opens the menu instead."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.menu is not None:
+                self.menu()
+            return True
         if self.shown < GUARD_S or not self.accepts(None):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
@@ -116,8 +124,13 @@ class HandoffScene(Scene):
         return True
 
     def handle_pad(self, press: PadPress) -> None:
-        """A on the seat's own controller lifts the cover; any other controller is ignored."""
-        if self.shown >= GUARD_S and press.button in ("a", "start") and not press.repeat and self.accepts(press.pad):
+        """A on the seat's own controller lifts the cover; Start opens the menu; any other
+        controller is ignored."""
+        if press.button == "start":
+            if not press.repeat and self.menu is not None:
+                self.menu()
+            return
+        if self.shown >= GUARD_S and press.button == "a" and not press.repeat and self.accepts(press.pad):
             self.lift()
 
     def lift(self) -> None:

@@ -181,8 +181,9 @@ class TableInput:
         drag.pos = pos
         if not drag.lifted and abs(pos[0] - drag.start[0]) + abs(pos[1] - drag.start[1]) > DRAG_START_PX:
             drag.lifted = True
+            if self.selected != drag.tile:  # the tile already chosen keeps its turn:
+                self.variant = 0  # dropped on its lit place, it lies as that place shows
             self.selected = None
-            self.variant = 0
         return None
 
     def _hand_tile_at(self, pos: tuple[int, int], ctx: InputContext) -> int | None:
@@ -257,16 +258,7 @@ class TableInput:
             return None
         tiles = [tile for tile, _ in ctx.hand]
         if name in ("left", "right") and tiles:
-            step = 1 if name == "right" else -1
-            if self.selected in tiles:
-                index = (tiles.index(self.selected) + step) % len(tiles)
-            else:
-                index = 0 if step > 0 else len(tiles) - 1
-            self.selected = tiles[index]
-            self.variant = 0
-            self.target_index = 0
-            self.hover = False
-            return Intent("select", tile=self.selected)
+            return self._step_along(tiles, 1 if name == "right" else -1, ctx)
         if name in ("up", "down") and self.selected is not None:
             if self.hover:  # start from the place the pointer showed
                 shown = self.chosen_target(ctx)
@@ -287,11 +279,28 @@ class TableInput:
             action = target.variant(self.variant)
             self.reset()
             return Intent("play", action, tile)
+        if name == "lay":
+            return Intent("message", text=nothing_chosen(ctx))
         if name == "draw":
             return Intent("draw")
         if name == "pass":
             return Intent("pass")
         return None
+
+    def _step_along(self, tiles: list[int], step: int, ctx: InputContext) -> Intent:
+        """Left/Right: the next tile along that can be laid (greyed tiles are
+        stepped over); with none to lay, the next tile, and the reason."""
+        laid = {a.tile for a in ctx.legal if a.kind == "lay"}
+        start = tiles.index(self.selected) if self.selected in tiles else (-1 if step > 0 else len(tiles))
+        order = [tiles[(start + step * i) % len(tiles)] for i in range(1, len(tiles) + 1)]
+        playable = [t for t in order if t in laid]
+        self.selected = playable[0] if playable else order[0]
+        self.variant = 0
+        self.target_index = 0
+        self.hover = False
+        if not playable:
+            return Intent("message", tile=self.selected, text=nothing_chosen(ctx))
+        return Intent("select", tile=self.selected)
 
     # Why not ----------------------------------------------------------------
     def reason(self, tile: int, pos: tuple[int, int] | None, ctx: InputContext) -> str:
@@ -323,6 +332,20 @@ class TableInput:
                 return plain(why)
         why = ctx.explain(Action.lay(tile))
         return plain(why) if why else f"{name} cannot be laid now"
+
+
+def nothing_chosen(ctx: InputContext) -> str:
+    """What Enter (or A) with no tile chosen, or Left/Right with no tile to lay, should know."""
+    kinds = {a.kind for a in ctx.legal}
+    if "lay" in kinds:
+        return "Choose a tile first: Left/Right pick one that fits, or drag it to a lit place"
+    if "draw" in kinds:
+        return "No tile of yours fits: draw from the boneyard (D)"
+    if "pass" in kinds:
+        return "No tile of yours fits: pass (P)"
+    if "refuse" in kinds:
+        return "No double to lead: refuse to lead (P)"
+    return "No tile can be laid now"
 
 
 _ARM = re.compile(r" (?:join|go on|on) (?:[NSEW]{1,2})(?=[:\s,])")

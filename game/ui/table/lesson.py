@@ -3,9 +3,11 @@ of ``game.lessons``.
 
 A card on the right of the felt says what each step teaches. Where the step is
 the learner's move, its tile lifts and its place glows; any other move is
-explained in words and not played. The computer's moves are the lesson's own,
-played at a pace a person can follow. Reading steps wait for Next. Esc, or
-"Leave lesson", leaves at any time; nothing is saved or counted.
+refused with the table's own reason (or, for a legal move the step does not
+want, the step's words) and not played. The computer's moves are the lesson's
+own: their card waits for Next like a reading step, and only then does the
+computer's tile glide. Esc, or "Leave lesson", leaves at any time; nothing is
+saved or counted.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pygame_gui
 from game.engine import Action
 from game.lessons import Lesson, Step
 from game.ui.menu import wrap
+from game.ui.table.input import plain
 from game.ui.table.panel import CARD, PanelContent, card_surface
 from game.ui.table.regions import TableRegions, compute_regions
 from game.ui.table.scene import TableScene
@@ -55,6 +58,7 @@ class LessonScene(TableScene):
         self.step_index = 0
         self.takebacks = None  # a lesson is walked forwards only
         self._card: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._go = False  # Next was pressed on the computer's card: its move may be played
         self._lesson_buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
     # What the lesson is at ---------------------------------------------------------
@@ -67,6 +71,16 @@ class LessonScene(TableScene):
     def finished(self) -> bool:
         return self.step_index >= len(self.lesson.steps) - 1 and (self.step is None or self.step.action is None)
 
+    def computers_step(self) -> bool:
+        """Whether this step is the computer's move (its card waits for Next)."""
+        step = self.step
+        return step is not None and step.action is not None and step.seat != self.lesson.learner
+
+    def waits_for_next(self) -> bool:
+        """Whether the card waits for Next: a reading step, or the computer's move not yet let go."""
+        step = self.step
+        return step is not None and (step.action is None or (self.computers_step() and not self._go))
+
     def expected(self) -> Action | None:
         """The learner's move this step waits for (as the engine would play it)."""
         step = self.step
@@ -75,8 +89,12 @@ class LessonScene(TableScene):
         return self.state.normalized(step.action)
 
     def next_step(self) -> None:
-        """Go on from a reading step (Next)."""
+        """Go on from a reading step, or let the computer play the move its card
+        describes (Next)."""
         step = self.step
+        if self.computers_step():
+            self._go = True
+            return
         if step is None or step.action is not None:
             return
         if self.step_index >= len(self.lesson.steps) - 1:
@@ -88,6 +106,7 @@ class LessonScene(TableScene):
     def _entered(self) -> None:
         """A new step: point at the learner's move, if it is one."""
         self._card = None
+        self._go = False
         expected = self.expected()
         if expected is not None:
             self.sync()
@@ -122,10 +141,18 @@ class LessonScene(TableScene):
         self._card = None
 
     def hand_text(self) -> str:
+        name = self.names[self.lesson.learner]
+        if self.finished:
+            return f"{name}  ·  read the card, then press Finish (or Enter)"
         step = self.step
-        if step is not None and step.action is None:
-            return f"{self.names[self.lesson.learner]}  ·  read the card, then press Next (or Enter)"
+        if step is not None and self.waits_for_next() and step.seat is not None:
+            return f"{name}  ·  read the card, then press Next (or Enter) to see {self.names[step.seat]}'s move"
+        if self.waits_for_next():
+            return f"{name}  ·  read the card, then press Next (or Enter)"
         return super().hand_text()
+
+    def lead_text(self) -> str:
+        return ""  # the card says who leads, and when
 
     def seat_info(self, seat: int) -> tuple[str, int, int, bool, str]:
         name, count, total, to_move, status = super().seat_info(seat)
@@ -144,8 +171,9 @@ class LessonScene(TableScene):
                 self.motion.say("Read the card, then press Next", 3.0)
                 return False
             if self.state.normalized(action) != expected:
-                why = self.state.explain(action)
-                self.motion.say((step.wrong if step is not None and step.wrong else why) or "Not this time: look where the place glows", 5.0, warning=True)
+                why = self.state.explain(action)  # the table's own refusal, for a move it would refuse
+                wanted = step.wrong if step is not None and step.wrong else "look where the place glows"
+                self.motion.say(plain(why) if why else f"Not this time: {wanted}", 5.0, warning=True)
                 self.sound("refused")
                 self.point_at(expected)
                 return False
@@ -165,8 +193,7 @@ class LessonScene(TableScene):
         super().request(action)
 
     def refuse_drop(self, tile: int, pos: tuple[int, int] | None, reason: str) -> None:
-        step = self.step
-        super().refuse_drop(tile, pos, step.wrong if step is not None and step.wrong and self.expected() is not None else reason)
+        super().refuse_drop(tile, pos, reason)  # the table's reason for that very drop
         expected = self.expected()
         if expected is not None:
             self.point_at(expected)
@@ -174,12 +201,9 @@ class LessonScene(TableScene):
     def _computer_turn(self, controller: ComputerController, dt: float) -> None:
         """The computer plays the lesson's move, once the lesson gets there."""
         step = self.step
-        if step is None or step.action is None or step.seat != controller.seat:
-            return
-        self._think_clock += dt
-        if self._think_clock >= self.think_s * 2:  # time to read what the card says first
-            self._think_clock = 0.0
-            self.play(step.action, None)
+        if step is None or step.action is None or step.seat != controller.seat or not self._go:
+            return  # its card waits for Next
+        self.play(step.action, None)
 
     def _after_round(self, dt: float) -> None:
         """No summary: the lesson's last step says how the round was scored."""
@@ -196,8 +220,7 @@ class LessonScene(TableScene):
                 self.next_step()
                 if self.app is None or self.app.top is not self:
                     return  # finished: the lesson has left the stack
-        step = self.step
-        reading = step is not None and step.action is None
+        reading = self.waits_for_next()
         next_button = self._lesson_buttons.get("next")
         if next_button is not None:
             next_button.set_text("Finish" if self.finished else "Next")
@@ -207,12 +230,11 @@ class LessonScene(TableScene):
                 next_button.hide()  # type: ignore[no-untyped-call]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        step = self.step
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.leave()  # a lesson can be left at any time, a tile in hand or not
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n):
-            if step is not None and step.action is None:
+            if self.waits_for_next():
                 self.next_step()
                 return True
         return super().handle_event(event)
@@ -220,8 +242,7 @@ class LessonScene(TableScene):
     def handle_pad(self, press: PadPress) -> None:
         """A controller: A goes on from a card to read (as Enter does); Start leaves (as
         Esc does); the lesson has no moves panel to show; the rest plays as at any table."""
-        step = self.step
-        if press.button == "a" and not press.repeat and step is not None and step.action is None:
+        if press.button == "a" and not press.repeat and self.waits_for_next():
             self.next_step()
             return
         if press.button in ("back", "lb", "rb"):
@@ -238,7 +259,7 @@ class LessonScene(TableScene):
         self.draw_gui(surface)
 
     def card(self, size: tuple[int, int]) -> pygame.Surface:
-        key: tuple[object, ...] = (self.step_index, size, self.regions.scale)
+        key: tuple[object, ...] = (self.step_index, size, self.regions.scale, self.waits_for_next())
         if self._card is not None and self._card[0] == key:
             return self._card[1]
         k = self.regions.scale
@@ -257,10 +278,25 @@ class LessonScene(TableScene):
             for line in wrap(self.text, step.say, w - 2 * pad, max(14, round(18 * k)), IVORY):
                 out.blit(line, (pad, y))
                 y += line.get_height() + 1
-            if step.seat == self.lesson.learner:
+            prompt = self.card_prompt()
+            if prompt:
                 y += round(8 * k)
-                for line in wrap(self.text, "Your move: the tile is lifted and its place glows.", w - 2 * pad, max(12, round(15 * k)), GOLD):
+                for line in wrap(self.text, prompt, w - 2 * pad, max(14, round(16 * k)), GOLD):
                     out.blit(line, (pad, y))
                     y += line.get_height()
         self._card = (key, out)
         return out
+
+    def card_prompt(self) -> str:
+        """The card's last line: what the learner does now, in the step's own terms."""
+        step = self.step
+        if step is None or step.action is None:
+            return ""  # the button says Next or Finish
+        if self.computers_step():
+            return f"Press Next to see {self.names[step.seat or 0]} play it." if self.waits_for_next() else ""
+        kind = step.action.kind
+        if kind == "draw":
+            return "Your move: the boneyard glows. Click it, or press D."
+        if kind in ("pass", "refuse"):
+            return "Your move: press P, or the button below your hand."
+        return "Your move: the tile is lifted and its place glows."

@@ -6,7 +6,9 @@ pictures: the tiles laid, and for a draw the tiles drawn, face up only for the
 seat whose screen it is; everyone else's draws are backs.
 
 Also here: which move of each other seat is new to the person at the screen
-(made since that person last acted), so the table can mark it.
+(made since that person last acted), so the table can mark it; and
+``position_at``, the position before any action of a round as a full position
+of its own, whose moves can be told in words like the live round's.
 """
 
 from __future__ import annotations
@@ -57,6 +59,18 @@ def pass_words(name: str, before: RoundState) -> str:
         return f"{name} passed: nothing could be laid"
     numbers = ", ".join(str(n) for n in wanted[:-1]) + (" or " if len(wanted) > 1 else "") + str(wanted[-1])
     return f"{name} passed, with no {numbers}"
+
+
+def position_at(state: RoundState, index: int) -> RoundState:
+    """The position just before action ``index`` of ``state``'s history, played
+    again from the round's start, so that it knows its own history's positions
+    (``before``) as the live round does: the review shows such positions, and
+    the table's aids word their moves. ``state`` must be a live round (one that
+    was played by ``push``), as ``Match.rounds`` holds."""
+    position = state.before(0)
+    for _, action in state.history[:index]:
+        position.push(action)
+    return position
 
 
 def round_log(state: RoundState, names: list[str], face_up: frozenset[int] = frozenset()) -> list[LogLine]:

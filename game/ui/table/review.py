@@ -25,7 +25,7 @@ from game.ai.review import Analysis, Decision
 from game.ai.search import win_share
 from game.engine import Action, Match, RoundState
 from game.ui.menu import wrap
-from game.ui.table.log import LogLine, place_words, round_log
+from game.ui.table.log import LogLine, place_words, position_at, round_log
 from game.ui.table.panel import CARD, PanelContent, card_surface
 from game.ui.table.regions import TableRegions, compute_regions
 from game.ui.table.review_graph import AMBER, Overview, draw_overview, luck_words, tally
@@ -81,7 +81,7 @@ class ReviewScene(TableScene):
     def state(self) -> RoundState:
         key = (self.round, self.cursor)
         if self._position is None or self._position[0] != key:
-            self._position = (key, self.round_state.before(self.cursor))
+            self._position = (key, position_at(self.round_state, self.cursor))
         return self._position[1]
 
     @property

@@ -115,6 +115,7 @@ class TableScene(PlayAids, GuiScene):
         # Play aids: undo (one person against computers only), the hint, the side panel.
         self.takebacks = TakeBacks(self.humans[0]) if len(self.humans) == 1 and match.rules.players > 1 else None
         self.hint_budget_s = HINT_BUDGET_S
+        self.helped: set[int] = set()  # the seats that took a move back or asked for a hint (statistics)
         self.hinted: tuple[tuple[int, int], Action, str] | None = None  # (position, action, reason)
         self._hint_future: Future[Hint] | None = None
         self._hint_at: tuple[int, int] | None = None
@@ -672,6 +673,7 @@ class TableScene(PlayAids, GuiScene):
                     accepts=lambda source: self.seat_inputs.accepts(seat, source),
                     pad=lambda: self._pad_name(seat),
                     watch=self.check_pads,
+                    menu=(lambda: self.on_pause(self)) if self.on_pause is not None else None,
                 )
             )
 

@@ -1,0 +1,150 @@
+"""The wire format of network play: JSON objects, one per WebSocket text message.
+
+docs/network.md describes every message. This module holds what the server and
+the client share: the version, the limits, table codes, and how a seat's view,
+an action and a round's revealed deal are written. Tiles are always written as
+``"a-b"`` strings (the record's notation); nothing here knows a hidden tile
+unless it is given one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from typing import Any
+
+from game.engine import Action, Match, Placement, RecordError, Rules, SeatView, action_from_json, tile_name
+from game.engine.record import action_to_json, match_to_record
+
+PROTOCOL = 1
+MAX_MESSAGE = 64 * 1024  # bytes; a bigger message closes the connection (1009)
+REACTIONS = ("nice", "oops", "well-played")  # Nice!, Oops, Well played: nothing else
+NAME_MAX = 24
+# Table codes: K7QX-2M. No 0/O, 1/I/L, so a code read aloud is typed right.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+
+class ProtocolError(ValueError):
+    """A message that cannot be used; the text is sent back as the reason."""
+
+
+def new_code() -> str:
+    chars = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+    return f"{chars[:4]}-{chars[4:]}"
+
+
+def normal_code(text: Any) -> str:
+    """A table code as typed ("k7qx2m", " K7QX-2M ") in its one written form."""
+    if not isinstance(text, str):
+        raise ProtocolError("table must be a table code like K7QX-2M")
+    plain = text.strip().upper().replace("-", "").replace(" ", "")
+    if len(plain) != 6 or any(c not in CODE_ALPHABET for c in plain):
+        raise ProtocolError(f"{text[:20]!r} is not a table code (like K7QX-2M)")
+    return f"{plain[:4]}-{plain[4:]}"
+
+
+def new_token() -> str:
+    """A seat's secret: 128 random bits."""
+    return secrets.token_hex(16)
+
+
+def token_hash(token: str) -> str:
+    """What the server stores of a token (a stolen database seats no one)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+def decode(text: str | bytes) -> dict[str, Any]:
+    """A client's message as an object with a string ``type``; ``ProtocolError`` otherwise."""
+    if isinstance(text, bytes):
+        raise ProtocolError("messages are JSON text, not binary")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise ProtocolError("not valid JSON") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ProtocolError('a message is a JSON object with a "type"')
+    return data
+
+
+def player_name(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ProtocolError("name must be a non-empty string")
+    name = " ".join(value.split())
+    if len(name) > NAME_MAX or not name.isprintable():
+        raise ProtocolError(f"name must be at most {NAME_MAX} printable characters")
+    return name
+
+
+# Actions ---------------------------------------------------------------------------
+def action_json(seat: int, action: Action) -> dict[str, Any]:
+    """An action as the record writes it; a draw carries only its count."""
+    return action_to_json(seat, action)
+
+
+def read_action(value: Any, rules: Rules, seat: int) -> Action:
+    """The action a client sends for its own ``seat`` (``player`` may be left out)."""
+    if not isinstance(value, dict):
+        raise ProtocolError("action must be an object like {\"lay\": \"6-1\", \"on\": \"W\", \"touch\": 1}")
+    claimed = value.get("player", seat)
+    if claimed != seat:
+        raise ProtocolError(f"you play seat {seat}, not seat {claimed}")
+    try:
+        _, action = action_from_json({**value, "player": seat}, rules)
+    except RecordError as err:
+        raise ProtocolError(f"action: {err}") from None
+    return action
+
+
+# What a seat is sent ---------------------------------------------------------------
+def _placement(p: Placement) -> dict[str, Any]:
+    return {
+        "tile": tile_name(p.tile),
+        "arm": p.arm,
+        "inner": p.inner,
+        "outer": p.outer,
+        "across": p.across,
+        "joins": p.joins,
+        "seat": p.seat,
+        "index": p.index,
+    }
+
+
+def view_json(view: SeatView, round_index: int) -> dict[str, Any]:
+    """Everything ``view.seat`` may know of the round, and nothing more."""
+    spinner = view.spinner
+    return {
+        "seat": view.seat,
+        "round": round_index,
+        "hand": [tile_name(t) for t in view.hand],
+        "hand_counts": list(view.hand_counts),
+        "totals": list(view.totals),
+        "current": view.current_player,
+        "phase": view.phase,
+        "boneyard": view.boneyard_count,
+        "drawable": view.drawable,
+        "table": [_placement(p) for p in view.placements],
+        "spinner": None if spinner is None else {"arm": spinner.arm, "index": spinner.index, "value": spinner.value},
+        "history": [action_json(s, a) for s, a in view.history],
+        "legal": [action_json(view.seat, a) for a in view.legal_moves()],
+    }
+
+
+def round_salt(match: Match, round_index: int) -> str:
+    """The salt of a round's deal commitment (from the secret seed; shown after the round)."""
+    return hashlib.sha256(f"matador-salt/{match.seed}/{round_index}".encode()).hexdigest()[:32]
+
+
+def round_deal(match: Match, round_index: int) -> dict[str, Any]:
+    deal: dict[str, Any] = match_to_record(match)["rounds"][round_index]["deal"]
+    return deal
+
+
+def commitment(deal: dict[str, Any], salt: str) -> str:
+    """sha256 of the salt and the deal: sent when the round is dealt, so that the
+    deal revealed after the round can be checked to be the one that was played."""
+    return hashlib.sha256((salt + json.dumps(deal, sort_keys=True, separators=(",", ":"))).encode()).hexdigest()

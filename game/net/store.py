@@ -1,0 +1,154 @@
+"""The server's tables on disk: SQLite (standard library), WAL mode.
+
+Each table is its rules, its secret seed and its seats; its match is the list of
+actions played, one row each, written in one transaction per action. Deals
+come from the seed, so replaying the rows rebuilds every table exactly after a
+restart or a kill -9. A seat's token is kept only as a hash.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY,
+    base TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    host INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    code TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    name TEXT,
+    kind TEXT NOT NULL,
+    level TEXT,
+    token_hash TEXT,
+    PRIMARY KEY (code, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    code TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (code, n)
+);
+"""
+
+LIVE_STATES = ("lobby", "playing")
+
+
+@dataclass
+class SeatRow:
+    name: str | None
+    kind: str  # "open", "remote" or "computer"
+    level: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class TableRow:
+    code: str
+    base: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    host: int
+    state: str
+    seats: list[SeatRow] = field(default_factory=list)
+    actions: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Store:
+    """One SQLite file; every method is one transaction."""
+
+    def __init__(self, path: Path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self.db = sqlite3.connect(str(path), isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: a killed process loses nothing committed
+        # Checkpoints (which wait for the disk) are not run by the writes on the
+        # event loop but by ``checkpoint`` on a thread of its own.
+        self.db.execute("PRAGMA wal_autocheckpoint=0")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the database (run off the event loop:
+        it has a connection of its own)."""
+        db = sqlite3.connect(str(self.path), isolation_level=None)
+        try:
+            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            db.close()
+
+    def _write(self, *statements: tuple[str, tuple[Any, ...]]) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
+            for sql, args in statements:
+                self.db.execute(sql, args)
+
+    def create(self, row: TableRow) -> None:
+        now = time.time()
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            (
+                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.code, row.base, row.players, json.dumps(row.options), str(row.seed), row.host, row.state, now, now),
+            )
+        ]
+        for seat, s in enumerate(row.seats):
+            statements.append(("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", (row.code, seat, s.name, s.kind, s.level, s.token_hash)))
+        self._write(*statements)
+
+    def set_seat(self, code: str, seat: int, s: SeatRow) -> None:
+        self._write(
+            (
+                "UPDATE seats SET name = ?, kind = ?, level = ?, token_hash = ? WHERE code = ? AND seat = ?",
+                (s.name, s.kind, s.level, s.token_hash, code, seat),
+            )
+        )
+
+    def set_state(self, code: str, state: str) -> None:
+        self._write(("UPDATE tables SET state = ?, updated = ? WHERE code = ?", (state, time.time(), code)))
+
+    def add_action(self, code: str, n: int, seat: int, action: dict[str, Any], state: str) -> None:
+        """One action played, in its own transaction (with the table's state)."""
+        self._write(
+            ("INSERT INTO actions VALUES (?, ?, ?, ?)", (code, n, seat, json.dumps(action))),
+            ("UPDATE tables SET state = ?, updated = ? WHERE code = ?", (state, time.time(), code)),
+        )
+
+    def code_taken(self, code: str) -> bool:
+        return self.db.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone() is not None
+
+    def live_tables(self) -> list[TableRow]:
+        """Every table in the lobby or in play, with its seats and actions."""
+        rows = self.db.execute(
+            "SELECT code, base, players, options, seed, host, state FROM tables WHERE state IN (?, ?) ORDER BY created",
+            LIVE_STATES,
+        ).fetchall()
+        tables = []
+        for code, base, players, options, seed, host, state in rows:
+            row = TableRow(code, base, players, json.loads(options), int(seed), host, state)
+            for name, kind, level, token in self.db.execute(
+                "SELECT name, kind, level, token_hash FROM seats WHERE code = ? ORDER BY seat", (code,)
+            ):
+                row.seats.append(SeatRow(name, kind, level, token))
+            row.actions = [
+                json.loads(text) for (text,) in self.db.execute("SELECT action FROM actions WHERE code = ? ORDER BY n", (code,))
+            ]
+            tables.append(row)
+        return tables

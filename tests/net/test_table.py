@@ -1,0 +1,108 @@
+"""A server table without sockets: what each seat is sent, redeals, resuming
+from the store, the protocol's small pieces."""
+
+from __future__ import annotations
+
+import json
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.engine import tile_name
+from game.net.protocol import ProtocolError, commitment, new_code, new_token, normal_code, round_deal, round_salt
+from game.net.store import Store
+from game.net.table import Table
+
+REDEALT_AT_ONCE = 132  # a Leyden seed whose first deal nobody can lead from (no double but 0-0)
+
+
+def table_of(tmp_path: Path, seed: int, base: str = "leyden") -> tuple[Table, list[list[dict[str, Any]]], Store]:
+    store = Store(tmp_path / "tables.sqlite3")
+    row = Table.new_row("ABCD-EF", {"rules": base, "players": 2}, seed)
+    store.create(row)
+    table = Table(row, store, ThreadPoolExecutor(1))
+    sent: list[list[dict[str, Any]]] = [[], []]
+    for seat, name in enumerate(("Ann", "Bob")):
+        table.take_seat(seat, name)
+        table.connect(seat, sent[seat].append)
+    return table, sent, store
+
+
+def test_a_first_deal_nobody_can_lead_from_is_dealt_again(tmp_path: Path) -> None:
+    table, sent, _ = table_of(tmp_path, REDEALT_AT_ONCE)
+    table.start(0)
+    assert table.match is not None and table.match.rounds[0].outcome is not None
+    assert table.match.rounds[0].outcome.end == "redeal"
+    assert table.referee is not None and table.referee.to_move is not None  # someone is asked to lead
+    mover = table.referee.to_move
+    assert sent[mover][-1]["type"] == "turn" and sent[mover][-1]["view"]["legal"]
+
+
+def test_a_table_resumes_from_the_store_exactly(tmp_path: Path) -> None:
+    table, sent, store = table_of(tmp_path, 7, "matador")
+    table.start(0)
+    for _ in range(9):
+        assert table.referee is not None and table.referee.to_move is not None
+        mover = table.referee.to_move
+        table.play(mover, {"type": "play", "action": sent[mover][-1]["view"]["legal"][-1]})
+    assert table.match is not None
+    before = [table.match.view(seat) for seat in range(2)]
+    (row,) = store.live_tables()
+    again = Table(row, store, ThreadPoolExecutor(1))
+    again.resume()
+    assert again.match is not None and [again.match.view(seat) for seat in range(2)] == before
+    assert all(seat.away_since is not None for seat in again.net.values())  # nobody is connected yet
+
+
+def test_each_seat_is_sent_only_its_own_hand(tmp_path: Path) -> None:
+    table, sent, _ = table_of(tmp_path, 11, "matador")
+    table.start(0)  # dealt, nothing played yet: no tile of another hand may be named
+    assert table.match is not None
+    hands = [{tile_name(t) for t in table.match.round.hand(s)} for s in range(2)]
+    for seat in range(2):
+        assert any("view" in message for message in sent[seat])
+        for message in sent[seat]:
+            view = message.get("view")
+            if view is not None:
+                assert view["seat"] == seat and set(view["hand"]) == hands[seat]
+            assert not hands[1 - seat] & set(re.findall(r"\b\d-\d\b", json.dumps(message)))
+
+
+def test_a_deal_revealed_after_the_round_matches_its_commitment(tmp_path: Path) -> None:
+    table, sent, _ = table_of(tmp_path, 5)
+    table.start(0)
+    assert table.match is not None
+    first = next(m for m in sent[0] if m["type"] == "round")
+    deal, salt = round_deal(table.match, first["view"]["round"]), round_salt(table.match, first["view"]["round"])
+    assert commitment(deal, salt) == first["commitment"]
+    deal["hands"][0], deal["hands"][1] = deal["hands"][1], deal["hands"][0]
+    assert commitment(deal, salt) != first["commitment"]
+
+
+def test_codes_and_tokens() -> None:
+    code = new_code()
+    assert len(code) == 7 and code[4] == "-" and normal_code(code.lower().replace("-", " ")) == code
+    for bad in ("K7QX-2", "K7QX-2MM", "O0I1-LL", 12):
+        with pytest.raises(ProtocolError):
+            normal_code(bad)
+    tokens = {new_token() for _ in range(100)}
+    assert len(tokens) == 100 and all(len(t) == 32 and int(t, 16) >= 0 for t in tokens)
+
+
+def test_bad_table_requests_are_refused_with_a_reason(tmp_path: Path) -> None:
+    for request, reason in (
+        ({"rules": "chess", "players": 2}, "rules must be one of"),
+        ({"rules": "leyden", "players": 3}, "for exactly 2"),
+        ({"rules": "matador", "players": 2, "seats": ["open", "grandmaster"]}, "computer level"),
+        ({"rules": "matador", "players": 2, "seats": ["hard", "open"]}, "open seat, for the host"),
+    ):
+        with pytest.raises(ProtocolError, match=reason):
+            Table.new_row("ABCD-EF", request, 1)
+    table, _, _ = table_of(tmp_path, 3)
+    with pytest.raises(ProtocolError, match="only the host"):
+        table.start(1)
+    with pytest.raises(ProtocolError, match="has not started"):
+        table.play(0, {"action": {"pass": True}})

@@ -1,0 +1,110 @@
+"""Feedback on every input (issue 22): Enter with no tile or a greyed one says
+why; Left/Right step over greyed tiles; a tile chosen and turned, then dragged
+to its lit place, lies there as the place shows. Driven through the real table
+scene with synthetic events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine import PlayerInfo
+from game.ui.table import TableScene, slot_of, targets_for
+
+SEED_WITH_A_MATADOR = 4  # a deal where Ann soon may lay a matador either way round
+SOLO = [PlayerInfo("Ann"), PlayerInfo("Cpu", "computer", "easy")]
+
+
+def turn_with(app: Any, ui: Any, scene: TableScene, wanted: Any, limit: int = 60) -> None:
+    """Play the person's first legal move until ``wanted(scene)`` holds on their turn."""
+    for _ in range(limit):
+        for _ in range(300):
+            if scene.can_act() or scene.state.over:
+                break
+            app.step([], 0.05)
+        assert not scene.state.over, "the round ended first"
+        if wanted(scene):
+            return
+        scene.play(scene.legal[0], None)
+    raise AssertionError("no such turn")
+
+
+def greyed_and_playable(scene: TableScene) -> bool:
+    playable = scene.playable_tiles() or set()
+    tiles = [t for t, _ in scene.hand]
+    return 0 < len(playable) < len(tiles) - 1
+
+
+def test_enter_with_no_tile_chosen_says_why(make_app: Any, ui: Any) -> None:
+    app = make_app((1280, 800))
+    scene = ui.new_table(app, "matador", SOLO, seed=3)
+    turn_with(app, ui, scene, lambda s: any(a.kind == "lay" for a in s.legal))
+    assert scene.input.selected is None
+    before = scene.state.key()
+    app.step([ui.key(pygame.K_RETURN)], 0.016)
+    assert scene.state.key() == before
+    message = scene.motion.message
+    assert message is not None and "Choose a tile" in message.text
+
+
+def test_enter_on_a_greyed_tile_gives_the_tables_reason(make_app: Any, ui: Any) -> None:
+    app = make_app((1280, 800))
+    scene = ui.new_table(app, "matador", SOLO, seed=3)
+    turn_with(app, ui, scene, greyed_and_playable)
+    playable = scene.playable_tiles() or set()
+    greyed = next(t for t, _ in scene.hand if t not in playable)
+    rect = scene.hand_rect(greyed)
+    assert rect is not None
+    ui.click(app, rect.center)  # chosen with the mouse
+    assert scene.input.selected == greyed
+    before = scene.state.key()
+    app.step([ui.key(pygame.K_RETURN)], 0.016)
+    assert scene.state.key() == before
+    message = scene.motion.message
+    assert message is not None and message.warning and "cannot" in message.text
+
+
+def test_left_and_right_step_over_greyed_tiles(make_app: Any, ui: Any) -> None:
+    app = make_app((1280, 800))
+    scene = ui.new_table(app, "matador", SOLO, seed=3)
+    turn_with(app, ui, scene, greyed_and_playable)
+    playable = scene.playable_tiles() or set()
+    seen = []
+    for _ in range(len(scene.hand) + 2):
+        app.step([ui.key(pygame.K_RIGHT)], 0.016)
+        seen.append(scene.input.selected)
+    assert set(seen) == playable  # every playable tile, and only those
+    for _ in range(3):
+        app.step([ui.key(pygame.K_LEFT)], 0.016)
+        assert scene.input.selected in playable
+
+
+def test_left_right_with_nothing_to_lay_says_why(make_app: Any, ui: Any) -> None:
+    app = make_app((1280, 800))
+    scene = ui.new_table(app, "matador", SOLO, seed=3)
+    turn_with(app, ui, scene, lambda s: not any(a.kind == "lay" for a in s.legal) and bool(s.hand))
+    app.step([ui.key(pygame.K_RIGHT)], 0.016)
+    message = scene.motion.message
+    assert message is not None and "No tile of yours fits" in message.text
+
+
+def test_a_tile_chosen_and_turned_lies_as_its_lit_place_shows_when_dragged_there(make_app: Any, ui: Any) -> None:
+    app = make_app((1280, 800))
+    scene = ui.new_table(app, "matador", SOLO, seed=SEED_WITH_A_MATADOR)
+
+    def two_ways(s: TableScene) -> bool:
+        return any(len(t.actions) > 1 and t.arm is not None for tile, _ in s.hand for t in targets_for(tile, s.legal))
+
+    turn_with(app, ui, scene, two_ways)
+    tile, target = next((tile, t) for tile, _ in scene.hand for t in targets_for(tile, scene.legal) if len(t.actions) > 1 and t.arm is not None)
+    rect = scene.hand_rect(tile)
+    assert rect is not None
+    ui.click(app, rect.center)  # chosen
+    app.step([ui.key(pygame.K_r)], 0.016)  # turned: the places show the second way
+    wanted = target.variant(1)
+    slot = slot_of(wanted, scene.layout)
+    assert slot is not None
+    ui.drag(app, rect.move(0, -10).center, slot.rect.center)  # picked up from the hand and dropped on that place
+    placed = scene.state.history[-1][1]
+    assert placed == wanted, (placed, wanted)

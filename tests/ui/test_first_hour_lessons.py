@@ -1,0 +1,108 @@
+"""The lessons of the first hour (issue 22): a wrong tile gets the table's own
+reason for that tile; the card's words match the step (the draw step, the
+last card, the card before the lead). Through the real lesson scene."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine.tiles import parse_tile
+from game.settings import Settings
+from game.ui.table import LessonScene, slot_of
+from game.ui.thinker import Thinker
+
+
+def open_lesson(make_app: Any, index: int = 0, size: tuple[int, int] = (1280, 800)) -> tuple[Any, LessonScene]:
+    app = make_app(size)
+    app.services.update(thinker=Thinker("thread"), settings=Settings(animation_speed="fast", computer_speed="fast"))
+    app.routes.open_title()
+    app.routes.open_lessons()
+    app.routes.start_lesson(index)
+    lesson = app.top
+    assert isinstance(lesson, LessonScene)
+    app.step([], 0.016)
+    return app, lesson
+
+
+def go_to(app: Any, lesson: LessonScene, index: int) -> None:
+    """Walk the lesson to step ``index``: Next on cards, the learner's moves played."""
+    for _ in range(600):
+        if lesson.step_index >= index and not lesson.motion.blocking:
+            return
+        if lesson.motion.blocking:
+            app.step([], 0.05)
+            continue
+        if lesson.waits_for_next():
+            app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)], 0.016)
+        elif lesson.expected() is not None:
+            expected = lesson.expected()
+            assert expected is not None
+            lesson.play(expected, None)
+        app.step([], 0.05)
+    raise AssertionError(f"never reached step {index}")
+
+
+def test_a_wrong_tile_gets_the_tables_reason_for_that_tile(make_app: Any, ui: Any) -> None:
+    app, lesson = open_lesson(make_app)
+    go_to(app, lesson, 2)  # lay 6-1 on the 1
+    expected = lesson.expected()
+    assert expected is not None
+    slot = slot_of(expected, lesson.layout)
+    assert slot is not None
+    texts = []
+    for name in ("3-0", "5-1"):
+        tile = parse_tile(name, 6)
+        rect = lesson.hand_rect(tile)
+        assert rect is not None
+        ui.drag(app, rect.center, slot.rect.center)  # dropped on the glowing place
+        message = lesson.motion.message
+        assert message is not None and message.warning
+        assert message.text.startswith(f"{name} cannot"), message.text
+        texts.append(message.text)
+        ui.settle(app, 6)
+    assert texts[0] != texts[1]
+    rect = lesson.hand_rect(parse_tile("6-5", 6))
+    assert rect is not None
+    ui.drag(app, rect.center, slot.rect.center)  # a tile the table takes, but not this step's
+    message = lesson.motion.message
+    assert message is not None and message.text.startswith("Not this time") and "6-1" in message.text
+    assert lesson.step_index == 2 and len(lesson.state.placements) == 1
+
+
+def test_the_draw_step_says_to_draw_not_that_a_tile_is_lifted(make_app: Any) -> None:
+    app, lesson = open_lesson(make_app)
+    go_to(app, lesson, 6)
+    step = lesson.step
+    assert step is not None and step.action is not None and step.action.kind == "draw"
+    prompt = lesson.card_prompt()
+    assert "boneyard" in prompt and "lifted" not in prompt
+    assert lesson.can_draw()
+
+
+def test_the_last_card_says_finish_and_the_empty_table_does_not_name_the_lead(make_app: Any) -> None:
+    app, lesson = open_lesson(make_app)
+    assert lesson.step_index == 0 and not lesson.state.placements
+    assert lesson.lead_text() == ""  # the welcome card: nothing on the table talks about the lead yet
+    assert "Next" in lesson.hand_text()
+    go_to(app, lesson, len(lesson.lesson.steps) - 1)
+    assert lesson.finished
+    app.step([], 0.016)
+    assert lesson._lesson_buttons["next"].text == "Finish"
+    assert "Finish" in lesson.hand_text() and "Next" not in lesson.hand_text()
+    assert "Next" not in lesson.step.say if lesson.step else True
+
+
+def test_the_computers_card_waits_for_a_controllers_a(make_app: Any) -> None:
+    from game.ui.gamepad import PadPress
+
+    app, lesson = open_lesson(make_app)
+    go_to(app, lesson, 1)  # Easy leads 1-1: its card
+    assert lesson.computers_step() and lesson.waits_for_next()
+    for _ in range(80):
+        app.step([], 0.05)
+    assert not lesson.state.placements
+    lesson.handle_pad(PadPress(0, "a", False))
+    app.step([], 0.016)
+    assert len(lesson.state.placements) == 1
