@@ -352,7 +352,13 @@ def assess(
         return _generic(view, cand.steps, hidden, boneyard, dice, policy)
 
     rule = Prune(budget.drop_z, budget.screen, budget.step, budget.keep)
-    paired_search(candidates, deals.draw, evaluate, rng, deals=total_deals, rule=rule, protect=candidates[0])
+    exact = _solved(view, candidates)
+    if exact is not None:  # nothing hidden is left to guess: the round is solved, not sampled
+        total_deals = 1
+        for cand, value in zip(candidates, exact):
+            cand.add(value)
+    else:
+        paired_search(candidates, deals.draw, evaluate, rng, deals=total_deals, rule=rule, protect=candidates[0])
     mine = candidates[0]
     best = max(
         (c for c in candidates if len(c.results) == total_deals), key=lambda c: (c.mean, c is mine)
@@ -361,7 +367,7 @@ def assess(
     _, se, _ = paired_difference(best, mine)
     spread = 100.0 * SURE_Z * se
     checks: list[Check] = []
-    if not forced and best is not mine and lost >= MISTAKE_POINTS:
+    if not forced and best is not mine and lost >= MISTAKE_POINTS and exact is None:
         # Verify before accusing: the same two actions with the others' lays
         # read (as the hard player reads them), then played out by a stronger
         # player than the fast policy.
@@ -395,6 +401,57 @@ def assess(
         spread=spread,
         checks=tuple(checks),
     )
+
+
+SOLVE_NODES = 40000  # positions an exact endgame search may visit before it gives up
+
+
+def _solved(view: SeatView, candidates: list[_Candidate]) -> list[float] | None:
+    """With two players and no boneyard left, the other hand is known: each
+    candidate's exact worth with best play by both seats (a minimax over the
+    round's reward), or None if that takes more than ``SOLVE_NODES`` positions."""
+    if view.players != 2 or view.boneyard_count != 0 or view.phase != "play":
+        return None
+    other = 1 - view.seat
+    state = view.determinize({other: view.unseen()}, [])
+    seat = view.seat
+    memo: dict[Any, float] = {}
+    budget = [SOLVE_NODES]
+
+    def value(s: RoundState) -> float:
+        outcome = s.outcome
+        if outcome is not None:
+            return win_share(outcome.end, outcome.winner, outcome.pips, seat)
+        key = s.key()
+        found = memo.get(key)
+        if found is not None:
+            return found
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _TooDeep
+        results = []
+        for move in s.legal_moves():
+            s.push_unchecked(move)
+            results.append(value(s))
+            s.pop()
+        found = max(results) if s.current_player == seat else min(results)
+        memo[key] = found
+        return found
+
+    values = []
+    try:
+        for cand in candidates:
+            s = state.copy()
+            for step in cand.steps:
+                s.push_unchecked(step)
+            values.append(value(s))
+    except _TooDeep:
+        return None
+    return values
+
+
+class _TooDeep(Exception):
+    """The endgame search ran out of positions."""
 
 
 def _check(name: str, pair: list[_Candidate]) -> Check:
