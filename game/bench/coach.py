@@ -51,11 +51,12 @@ from game.ai.easy import EasyPlayer
 from game.ai.hard import HardPlayer
 from game.ai.heuristic import scratch_state
 from game.ai.medium import MediumPlayer
-from game.ai.review import review_one
+from game.ai.review import _background_priority, review_one
 from game.ai.search import win_share
 from game.ai.symmetry import position_key
 from game.engine import Action, Rules
 from game.engine.match import deal
+from game.engine.record import _dealt_hands
 from game.engine.state import Opening, RoundState
 
 RULE_SETS = ("matador", "leyden")
@@ -126,23 +127,8 @@ def _replay_to(state: RoundState, index: int) -> RoundState:
 
 
 def _initial(state: RoundState) -> tuple[list[list[int]], list[int]]:
-    """The deal a finished round started from."""
-    players = state.players
-    drawn: list[set[int]] = [set() for _ in range(players)]
-    laid: list[set[int]] = [set() for _ in range(players)]
-    position = 0
-    for seat, action in state.history:
-        if action.kind == "draw":
-            for _ in range(action.count):
-                drawn[seat].add(state.boneyard[position])
-                position += 1
-        elif action.kind == "lay" and action.tile is not None:
-            laid[seat].add(action.tile)
-    hands = []
-    for seat in range(players):
-        tiles = (set(state.hand(seat)) | laid[seat]) - drawn[seat]
-        hands.append(sorted(tiles))
-    return hands, list(state.boneyard)
+    """The deal a finished round started from (as a record keeps it)."""
+    return _dealt_hands(state, None), list(state.boneyard)
 
 
 class Reference:
@@ -331,12 +317,7 @@ def _as_action(steps: list[Action]) -> Action:
 
 
 def _judge_star(job: tuple[Choice, int, int, int, int]) -> dict[str, Any]:
-    nice = getattr(os, "nice", None)
-    if nice is not None:
-        try:
-            nice(5)
-        except OSError:
-            pass
+    _background_priority()
     return judge(*job)
 
 
