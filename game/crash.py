@@ -7,10 +7,14 @@ available the player sees a message box that says where the log is.
 
 Set ``MATADOR_NO_CRASH_DIALOG=1`` to never open the message box (tests and
 scripts); with SDL's dummy or offscreen video driver it is never opened either.
+
+``log_to_file()`` sends the game's log (warnings such as a save that could not be
+written) to the same ``matador.log``; ``python -m game play`` sets it up.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from pathlib import Path
@@ -186,6 +190,43 @@ def report_crash(exc: BaseException) -> Path:
     if display_available():
         show_message("Matador - error", _message(exc, log))
     return log
+
+
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def log_to_file(level: int = 20) -> logging.Handler | None:
+    """Send the game's log records (``level`` and above; INFO by default) to
+    ``matador.log`` in the user log directory, next to crash reports, rotated at
+    the same size. Returns the handler (None if no log file can be opened);
+    the windowed app has no console, so this is where its warnings go."""
+    from logging.handlers import RotatingFileHandler
+
+    handler: logging.Handler | None = None
+    import tempfile
+
+    for folder in (_log_dir(), Path(tempfile.gettempdir()) / "Matador"):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            handler = RotatingFileHandler(folder / LOG_NAME, maxBytes=MAX_LOG_BYTES, backupCount=1, encoding="utf-8", delay=False)
+            break
+        except OSError:
+            continue
+    if handler is None:
+        return None
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    handler.setLevel(level)
+    root = logging.getLogger()
+    if root.level > level or root.level == logging.NOTSET:
+        root.setLevel(level)
+    root.addHandler(handler)
+    return handler
+
+
+def stop_logging_to_file(handler: logging.Handler | None) -> None:
+    if handler is not None:
+        logging.getLogger().removeHandler(handler)
+        handler.close()
 
 
 def guarded(main: Callable[[], int | None]) -> int:

@@ -121,7 +121,8 @@ class Referee:
             return None
         verdict = self.offer(seat, action)
         if not verdict.accepted:
-            log.warning("seat %d answered %s, refused: %s", seat, action, verdict.reason)
+            if self.seats[seat].kind == COMPUTER:  # a person's slip is the table's to show, not a fault
+                log.warning("computer seat %d answered %s, refused: %s", seat, action, verdict.reason)
             self._asked = None  # ask again
             self._ask()
         return verdict

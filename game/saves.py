@@ -60,23 +60,30 @@ def read_record(path: str) -> Match:
     """The match the record file ``path`` holds (``-``: standard input), read as
     the game reads its own files (regular files only, numbers it can use);
     ``RecordError`` with a one-line reason if it cannot be read or replayed."""
-    from game.engine import RecordError
+    from game.engine import RecordError, load_record
 
     try:
         if path == "-":
-            raw: bytes | None = sys.stdin.buffer.read()
+            text = sys.stdin.buffer.read().decode("utf-8")
         else:
-            raw = read_regular(Path(path))
-            if raw is None:
-                raise RecordError(f"cannot read {path}: no such file")
-        return record_from_json(parse_json(raw.decode("utf-8")))
+            found = read_regular(Path(path))
+            if found is None:
+                raise RecordError(f"cannot read {path}: No such file or directory")
+            text = found.decode("utf-8")
+        data = parse_json(text)
     except OSError as err:
         raise RecordError(f"cannot read {path}: {err.strerror or err}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"not a game record: {path} is not UTF-8 text") from None
+    except UnicodeDecodeError as err:
+        raise RecordError(f"cannot read {path}: {err}") from None
     except UnreadableFile as err:
-        reason = " ".join(str(err).split())
-        raise RecordError(reason if reason.startswith("not a game record") else f"not a game record: {reason}") from None
+        raise RecordError("not a game record: " + " ".join((err.detail or str(err)).split())) from None
+    try:
+        match = load_record(data)
+    except RecordError as err:
+        raise RecordError(" ".join(str(err).split())) from None
+    if any(len(p.name) > NAME_LIMIT for p in match.players):
+        raise RecordError("not a game record: a player's name is far too long")
+    return match
 
 
 def load_match() -> tuple[Match | None, str | None]:

@@ -12,6 +12,7 @@ from game.storage import Loaded, UnreadableFile, load_json, save_json
 VERSION = 1
 SPEEDS = ("slow", "normal", "fast")
 SPEED_FACTOR = {"slow": 0.6, "normal": 1.0, "fast": 2.0}
+TEXT_SCALES = (100, 125, 150)  # text and table size, in percent
 
 
 @dataclass
@@ -24,6 +25,10 @@ class Settings:
     show_knowledge: bool = False  # the table's panel of what each seat is known to lack
     lessons_offered: bool = False  # the title has offered Learn to play once (the first launch)
     fullscreen: bool = False
+    # accessibility (game.ui.access): text and table size, high-contrast tiles, reduced motion
+    text_scale: int = 100
+    high_contrast: bool = False
+    reduce_motion: bool = False
     window_size: tuple[int, int] = (1280, 800)
     last_setup: dict[str, Any] = field(default_factory=dict)
 
@@ -51,6 +56,9 @@ class Settings:
             "show_knowledge": lambda v: isinstance(v, bool),
             "lessons_offered": lambda v: isinstance(v, bool),
             "fullscreen": lambda v: isinstance(v, bool),
+            "text_scale": lambda v: isinstance(v, int) and not isinstance(v, bool) and v in TEXT_SCALES,
+            "high_contrast": lambda v: isinstance(v, bool),
+            "reduce_motion": lambda v: isinstance(v, bool),
             "window_size": lambda v: isinstance(v, list)
             and len(v) == 2
             and all(isinstance(x, int) and not isinstance(x, bool) and 320 <= x <= 10000 for x in v),

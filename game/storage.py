@@ -25,6 +25,7 @@ import logging
 import math
 import os
 import stat
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,7 +42,12 @@ STALE_TMP_S = 15.0  # a temporary file older than this is left over from an inte
 
 
 class UnreadableFile(ValueError):
-    """Raised by a validator: the file's content cannot be used."""
+    """Raised by a validator: the file's content cannot be used. ``detail``, if
+    given, says more for a command line (where the player sees one line)."""
+
+    def __init__(self, reason: str, detail: str | None = None):
+        super().__init__(reason)
+        self.detail = detail
 
 
 @dataclass
@@ -83,8 +89,10 @@ def parse_json(text: str) -> Any:
     except UnreadableFile:
         raise
     except RecursionError:
-        raise UnreadableFile("it nests too deeply") from None
-    except ValueError:  # JSONDecodeError, and any number Python cannot convert
+        raise UnreadableFile("it nests too deeply", "the JSON nests too deeply") from None
+    except json.JSONDecodeError as err:
+        raise UnreadableFile("it is damaged or incomplete", f"not valid JSON ({err.msg} at line {err.lineno})") from None
+    except ValueError:  # any number Python cannot convert
         raise UnreadableFile("it is damaged or incomplete") from None
 
 
@@ -186,10 +194,70 @@ def dump_json(data: Any) -> str:
     return json.dumps(data, indent=1, sort_keys=True, allow_nan=False) + "\n"
 
 
+WRITTEN_AS = {  # how the player knows each of our files
+    "current-match.json": "match",
+    "statistics.json": "statistics",
+    "settings.json": "settings",
+    "index.json": "list of past matches",
+}
+
+
+def written_as(path: Path) -> str:
+    if path.name.startswith("match-"):
+        return "finished match"
+    return WRITTEN_AS.get(path.name, "game files")
+
+
+class WriteTroubles:
+    """Writes that failed, to be told to the player once: a file that keeps
+    failing is told about once, and again only after it was written again
+    (thread-safe: the autosave writes off the drawing thread)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._failing: set[str] = set()
+        self._untold: list[str] = []
+
+    def failed(self, what: str, err: BaseException) -> None:
+        reason = _reason(err) if isinstance(err, OSError) else "it could not be written"
+        with self._lock:
+            if what in self._failing:
+                return
+            self._failing.add(what)
+            self._untold.append(f"Your {what} could not be saved ({reason}); the last saved copy is kept.")
+        log.warning("could not save the %s: %s", what, err)
+
+    def succeeded(self, what: str) -> None:
+        if what in self._failing:
+            with self._lock:
+                self._failing.discard(what)
+
+    def told_already(self) -> None:
+        """The player was told that nothing can be saved: no more news of each file."""
+        with self._lock:
+            self._failing.update([*WRITTEN_AS.values(), "finished match", "game files"])
+
+    def take(self) -> list[str]:
+        """The failures not told yet (each is told once)."""
+        with self._lock:
+            untold, self._untold = self._untold, []
+        return untold
+
+
+write_troubles = WriteTroubles()
+
+
 def save_json(path: Path, data: Any) -> None:
     """Write ``data`` as JSON atomically (temporary file, then rename); ``OSError``
-    if it could not be written in full (the old file is then as it was)."""
-    write_atomically(path, dump_json(data))
+    if it could not be written in full: the old file is then as it was, and the
+    failure waits in ``write_troubles`` to be told to the player."""
+    what = written_as(path)
+    try:
+        write_atomically(path, dump_json(data))
+    except OSError as err:
+        write_troubles.failed(what, err)
+        raise
+    write_troubles.succeeded(what)
 
 
 def remove_stale_temporaries(folders: Iterable[Path], older_than_s: float = STALE_TMP_S) -> list[Path]:

@@ -12,8 +12,8 @@ PyInstaller. Nothing here imports PyInstaller.
 - Linux: no icon inside the program (the desktop entry names matador.png),
   stripped binaries, and the desktop entry, icon and installer beside it.
 
-What is the same everywhere (one folder, no console window, no UPX) is written
-in build.spec itself.
+What is the same everywhere (one folder, no console window, no UPX, each
+shared library shipped once: ``ship_once``) is written in build.spec itself.
 """
 
 from __future__ import annotations
@@ -29,6 +29,11 @@ APP_NAME = "Matador"
 BUNDLE_ID = "io.github.matador-game.matador"
 DESCRIPTION = "Matador, the domino game where joined ends add up to seven"
 LINUX_EXTRAS = ("matador.desktop", "install-desktop.sh")
+# Linux: the C++ runtime and zlib are the system's, as pygame-ce's manylinux wheel
+# expects of every Linux it runs on (the C++ runtime only for SDL_mixer's MIDI library,
+# fluidsynth); PyInstaller would copy the build machine's (2.4 MB). On a system without
+# the C++ runtime the game runs silent (the mixer does not load).
+LINUX_SYSTEM_LIBRARIES = ("libstdc++.so.6", "libgcc_s.so.1", "libz.so.1")
 
 
 def system_of(platform: str) -> str:
@@ -61,6 +66,45 @@ def version_numbers(version: str) -> tuple[int, int, int, int]:
     if any(n > 0xFFFF for n in numbers):
         raise ValueError(f"version {version!r}: Windows allows numbers up to 65535")
     return (numbers[0], numbers[1], numbers[2], numbers[3])
+
+
+# --- the same everywhere ------------------------------------------------------------------
+
+# Where pygame-ce's wheel keeps SDL and its libraries (SDL2, SDL2_ttf, SDL2_mixer,
+# SDL2_image, freetype, ogg, opus, webp...): beside its modules on Windows and macOS,
+# in pygame_ce.libs/ on Linux. PyInstaller also puts a copy (on Linux a link) of each
+# at the top of _internal/, because pygame's modules need them.
+PYGAME_LIBRARY_FOLDERS = ("pygame", "pygame_ce.libs", "pygame_ce.dylibs", "pygame/.dylibs")
+
+
+def _parts(dest: str) -> list[str]:
+    """The folders and name of a bundle path, with either separator."""
+    return [part for part in dest.replace("\\", "/").split("/") if part]
+
+
+Toc = list[tuple[str, str, str]]  # PyInstaller's (name in the bundle, source, kind) entries
+
+
+def ship_once(binaries: Toc, datas: Toc) -> tuple[Toc, Toc]:
+    """PyInstaller's binaries and datas with each of pygame's libraries once.
+
+    A library at the top of the bundle that pygame also carries in its own folder is
+    dropped: a copy in binaries (Windows), or a link, which PyInstaller lists among the
+    datas (Linux, macOS). pygame's modules find theirs beside them (Windows looks first
+    in a module's own folder; on Linux and macOS their run path names their folder),
+    and nothing else in the game loads SDL. Anything else at the top stays.
+    """
+    pygame_owned = set()
+    for dest, _source, _kind in binaries:
+        parts = _parts(dest)
+        if len(parts) > 1 and "/".join(parts[:-1]) in PYGAME_LIBRARY_FOLDERS:
+            pygame_owned.add(parts[-1].lower())
+
+    def kept(entry: tuple[str, str, str]) -> bool:
+        parts = _parts(entry[0])
+        return len(parts) > 1 or parts[-1].lower() not in pygame_owned
+
+    return [e for e in binaries if kept(e)], [e for e in datas if kept(e)]
 
 
 # --- Windows ------------------------------------------------------------------------------
@@ -177,6 +221,7 @@ class BuildChoices:
     version_info: str | None  # text of EXE(version=FILE), Windows only
     bundle: dict[str, Any] | None  # BUNDLE(...) keyword arguments, macOS only
     linux_extras: tuple[str, ...] = field(default=())  # files of packaging/linux/ beside the program
+    system_libraries: tuple[str, ...] = field(default=())  # libraries left to the system, not shipped
 
     @property
     def executable(self) -> str:
@@ -222,5 +267,5 @@ def choices_for(system: str, root: Path) -> BuildChoices:
         )
     return BuildChoices(
         system, version, icon=None, strip=True, manifest=None, version_info=None, bundle=None,
-        linux_extras=LINUX_EXTRAS,
+        linux_extras=LINUX_EXTRAS, system_libraries=LINUX_SYSTEM_LIBRARIES,
     )

@@ -19,8 +19,30 @@ def _ensure_streams() -> None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
 
 
+# Commands of `python -m game` that the desktop app leaves out (build.spec's NOT_BUNDLED).
+NOT_IN_THE_APP = {
+    ("serve",): "the network server",
+    ("bench", "net"): "the network benchmark",
+}
+
+
+def left_out(argv: list[str]) -> str | None:
+    """A one-line message if ``argv`` asks for what the desktop app does not hold."""
+    for command, what in NOT_IN_THE_APP.items():
+        if tuple(argv[: len(command)]) == command:
+            return (
+                f"matador: {what} is not part of the desktop app; run `python -m game "
+                f"{' '.join(command)}` from a clone or a pip install (see the README)"
+            )
+    return None
+
+
 def main() -> int:
     _ensure_streams()
+    message = left_out(sys.argv[1:])
+    if message:
+        print(message, file=sys.stderr)
+        return 2
     # `tournament --jobs N` starts worker processes; a frozen program must let
     # multiprocessing take over when it is re-launched as a worker.
     import multiprocessing

@@ -9,6 +9,7 @@ macOS builds would get is checked here without PyInstaller.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import tomllib
 import types
@@ -38,8 +39,9 @@ def _version() -> str:
 class SpecRun:
     """What one run of build.spec handed to PyInstaller."""
 
-    def __init__(self, dist: Path) -> None:
+    def __init__(self, dist: Path, found: Any = None) -> None:
         self.dist = dist
+        self.found = found  # what Analysis returns (by default, an empty analysis)
         self.calls: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {}
 
     def api(self, kind: str) -> Any:
@@ -47,6 +49,8 @@ class SpecRun:
             self.calls.setdefault(kind, []).append((args, kwargs))
             if kind == "COLLECT":  # PyInstaller has made dist/NAME by the time COLLECT returns
                 (self.dist / kwargs["name"]).mkdir(parents=True, exist_ok=True)
+            if kind == "Analysis" and self.found is not None:
+                return self.found
             return types.SimpleNamespace(kind=kind, datas=list(kwargs.get("datas", [])), pure=[], scripts=[], binaries=[])
 
         return record
@@ -56,7 +60,7 @@ class SpecRun:
         return call[1]
 
 
-def run_spec(system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> SpecRun:
+def run_spec(system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, found: Any = None) -> SpecRun:
     hooks = types.ModuleType("PyInstaller.utils.hooks")
     hooks.collect_data_files = lambda package, **kwargs: [("/site/pygame_gui/data/theme.json", "pygame_gui/data")]  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "PyInstaller", types.ModuleType("PyInstaller"))
@@ -64,7 +68,7 @@ def run_spec(system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Sp
     monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
     monkeypatch.delitem(sys.modules, "build_choices", raising=False)
     monkeypatch.setattr(sys, "path", list(sys.path))
-    run = SpecRun(tmp_path / "dist")
+    run = SpecRun(tmp_path / "dist", found)
     namespace: dict[str, Any] = {
         "SPECPATH": str(ROOT),
         "DISTPATH": str(run.dist),
@@ -225,3 +229,108 @@ def test_choices_name_the_program_and_shipped_folder() -> None:
         choices = choices_mod.choices_for(system, ROOT)
         assert (choices.executable, choices.shipped) == (program, shipped)
         assert choices.version == _version()
+
+
+# --- each of pygame's libraries shipped once (issue 24) ------------------------------------
+
+WINDOWS_BINARIES = [
+    ("python312.dll", r"C:\py\python312.dll", "BINARY"),
+    ("SDL2.dll", r"C:\py\Lib\site-packages\pygame\SDL2.dll", "BINARY"),  # pygame's, found again at the top
+    ("pygame\\SDL2.dll", r"C:\py\Lib\site-packages\pygame\SDL2.dll", "BINARY"),
+    ("freetype.dll", r"C:\py\Lib\site-packages\pygame\freetype.dll", "BINARY"),
+    ("pygame\\freetype.dll", r"C:\py\Lib\site-packages\pygame\freetype.dll", "BINARY"),
+    ("libjpeg-62.dll", r"C:\py\Lib\site-packages\pygame\libjpeg-62.dll", "BINARY"),  # only at the top
+    ("pygame\\base.cp312-win_amd64.pyd", r"C:\py\Lib\site-packages\pygame\base.pyd", "EXTENSION"),
+]
+
+
+def test_ship_once_drops_the_top_level_copies_of_pygames_dlls() -> None:
+    binaries, datas = choices_mod.ship_once(WINDOWS_BINARIES, [("sprites/a.png", "/x/a.png", "DATA")])
+    names = [dest for dest, _, _ in binaries]
+    assert names == ["python312.dll", "pygame\\SDL2.dll", "pygame\\freetype.dll", "libjpeg-62.dll", "pygame\\base.cp312-win_amd64.pyd"]
+    assert datas == [("sprites/a.png", "/x/a.png", "DATA")]
+
+
+def test_ship_once_drops_the_top_level_links_to_pygame_ce_libs() -> None:
+    """Linux: the wheel's libraries sit in pygame_ce.libs/; PyInstaller links them at the
+    top of _internal/ and lists the links among the datas."""
+    sdl = "libSDL2-2-50d19f93.0.so.0.3200.10"
+    binaries = [
+        (f"pygame_ce.libs/{sdl}", f"/site/pygame_ce.libs/{sdl}", "BINARY"),
+        ("libpython3.12.so.1.0", "/usr/lib/libpython3.12.so.1.0", "BINARY"),
+        ("libz.so.1", "/lib/libz.so.1", "BINARY"),
+    ]
+    datas = [(sdl, f"pygame_ce.libs/{sdl}", "SYMLINK"), ("sounds/lay.wav", "/x/lay.wav", "DATA")]
+    kept_binaries, kept_datas = choices_mod.ship_once(binaries, datas)
+    assert kept_binaries == binaries
+    assert kept_datas == [("sounds/lay.wav", "/x/lay.wav", "DATA")]
+
+
+def test_linux_leaves_the_cpp_runtime_to_the_system_and_others_ship_everything() -> None:
+    assert choices_mod.choices_for("linux", ROOT).system_libraries == ("libstdc++.so.6", "libgcc_s.so.1", "libz.so.1")
+    assert choices_mod.choices_for("windows", ROOT).system_libraries == ()
+    assert choices_mod.choices_for("macos", ROOT).system_libraries == ()
+
+
+@pytest.mark.parametrize("system", list(PLATFORMS))
+def test_spec_hands_pyinstaller_each_library_once(system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """build.spec runs ship_once on what Analysis found (and drops the other scripts' fonts)."""
+    found = types.SimpleNamespace(
+        binaries=list(WINDOWS_BINARIES) + [("libstdc++.so.6", "/usr/lib/libstdc++.so.6", "BINARY")],
+        datas=[("pygame_gui/data/NotoSansArabic-Bold.ttf", "/s/NotoSansArabic-Bold.ttf", "DATA"),
+               ("pygame_gui/data/NotoSans-Regular.ttf", "/s/NotoSans-Regular.ttf", "DATA")],
+        pure=[], scripts=[],
+    )
+    run_spec(system, tmp_path, monkeypatch, found)
+    names = [dest for dest, _, _ in found.binaries]
+    assert "SDL2.dll" not in names and "freetype.dll" not in names
+    assert "pygame\\SDL2.dll" in names and "python312.dll" in names
+    assert ("libstdc++.so.6" in names) is (system != "linux")
+    assert [dest for dest, _, _ in found.datas] == ["pygame_gui/data/NotoSans-Regular.ttf"]
+
+
+def test_no_module_of_the_game_needs_what_the_spec_leaves_out() -> None:
+    """Every module of the game, pygame_gui and platformdirs imports in a Python where the
+    modules build.spec leaves out cannot be imported (as in the bundle); those that are
+    imported at all (decimal's accelerator, lzma, bz2) are optional to their users."""
+    spec = (ROOT / "build.spec").read_text(encoding="utf-8")
+    left_out = ["_decimal", "lzma", "_lzma", "bz2", "_bz2", "tarfile", "asyncio", "_asyncio", "_multibytecodec", "ssl", "_ssl", "email", "csv", "_csv"]
+    for name in left_out:
+        assert f'"{name}"' in spec, name
+    code = (
+        "import importlib, importlib.abc, pkgutil, sys\n"
+        f"LEFT_OUT = set({left_out!r})\n"
+        "class Absent(importlib.abc.MetaPathFinder):\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in LEFT_OUT:\n"
+        "            raise ModuleNotFoundError(name)\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, Absent())\n"
+        "import game, pygame_gui, platformdirs, decimal, zipfile, shutil\n"
+        "for m in pkgutil.walk_packages(game.__path__, 'game.'):\n"
+        "    if not m.name.startswith(('game.net', 'game.bench.net')):  # NOT_BUNDLED\n"
+        "        importlib.import_module(m.name)\n"
+        "from game.version import version\n"
+        "assert version() != 'unknown'\n"
+        "print(decimal.Decimal('0.1') + decimal.Decimal('0.2'))\n"
+    )
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[-1] == "0.3"
+
+
+def test_the_network_server_stays_out_of_the_desktop_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    run = run_spec("linux", tmp_path, monkeypatch)
+    analysis = run.one("Analysis")
+    assert not [n for n in analysis["hiddenimports"] if n.startswith(("game.net", "game.bench.net"))]
+    assert "game.bench.ai" in analysis["hiddenimports"] and "game.referee" in analysis["hiddenimports"]
+    for name in ("game.net", "game.bench.net", "websockets", "zeroconf", "sqlite3", "asyncio"):
+        assert name in analysis["excludes"], name
+    sys.path.insert(0, str(ROOT / "packaging"))
+    import matador_main
+
+    assert matador_main.left_out(["serve", "--port", "8765"]) is not None
+    assert "python -m game bench net" in (matador_main.left_out(["bench", "net"]) or "")
+    assert matador_main.left_out(["bench", "ai"]) is None and matador_main.left_out(["play"]) is None
+    assert matador_main.left_out([]) is None

@@ -154,3 +154,53 @@ def test_loader_says_what_is_missing(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     with pytest.raises(FileNotFoundError, match="music"):
         resources.asset_dir("music")
+
+
+# --- the first window's size on a scaled Windows display (issue 24) -------------------------
+
+from game.ui.window_size import DEFAULT_SIZE, first_window_size, scaled_default  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("scale", "desktop", "size"),
+    [
+        (1.0, (1920, 1080), (1280, 800)),  # 96 dpi: the default as it is
+        (1.25, (2560, 1440), (1600, 1000)),
+        (1.5, (3840, 2160), (1920, 1200)),  # a 4K laptop at 150%
+        (2.0, (3840, 2160), (2560, 1600)),
+        (2.0, (2560, 1600), (2304, 1440)),  # 2560x1600 would fill the screen: 90% of it, same shape
+        (1.5, (1920, 1080), (1555, 972)),  # a 1080p screen at 150%
+        (1.0, (1024, 600), (864, 540)),  # a small screen: inside it
+        (1.0, (700, 500), (640, 480)),  # never under the smallest window
+        (0.5, None, (1280, 800)),  # no scale under 1, no desktop known
+    ],
+)
+def test_default_window_grows_with_the_windows_scale(
+    scale: float, desktop: tuple[int, int] | None, size: tuple[int, int]
+) -> None:
+    assert scaled_default(scale, desktop) == size
+    assert first_window_size(DEFAULT_SIZE, "win32", scale, desktop) == size
+
+
+def test_a_chosen_size_and_other_systems_keep_the_size_asked_for() -> None:
+    for platform in ("linux", "darwin"):
+        assert first_window_size(DEFAULT_SIZE, platform, 2.0, (3840, 2160)) == DEFAULT_SIZE
+    assert first_window_size((1024, 700), "win32", 1.5, (3840, 2160)) == (1024, 700)
+
+
+def test_the_app_opens_its_first_window_at_the_chosen_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """App asks window_size for its first window (here as on Windows at 150%)."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.ui import app as app_module
+
+    monkeypatch.setattr(app_module, "window_size_here", lambda size, desktop: first_window_size(size, "win32", 1.5, (3840, 2160)))
+    app = app_module.App(DEFAULT_SIZE)
+    try:
+        assert app.size == (1920, 1200) and app.windowed_size == (1920, 1200)
+        app.resize((1000, 700))  # later sizes are the player's
+        assert app.size == (1000, 700)
+    finally:
+        app.close()
+        pygame.display.quit()

@@ -112,3 +112,34 @@ def test_workers_and_the_resource_tracker_end_after_the_game_is_killed() -> None
     for pid in left:  # do not leave them behind for the next test
         os.kill(pid, signal.SIGKILL)
     assert left == [], "worker processes outlived the game"
+
+
+def tagged(tag: str) -> list[int]:
+    """Live processes whose environment holds ``tag`` (the game's children inherit it)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and int(entry) != os.getpid():
+            try:
+                with open(f"/proc/{entry}/environ", "rb") as handle:
+                    if tag.encode() in handle.read() and alive(int(entry)):
+                        found.append(int(entry))
+            except OSError:
+                continue
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_no_process_is_left_once_the_window_closes() -> None:
+    """Two computers play (the worker process thinks) until the window closes."""
+    tag = f"MATADOR_TEST_TAG={os.getpid()}-{time.monotonic_ns()}"
+    env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env[tag.split("=")[0]] = tag.split("=")[1]
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "play", "--rules", "matador", "--seats", "hard,hard", "--size", "800x600", "--smoke-test", "240"],
+        env=env, capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    deadline = time.monotonic() + 5.0
+    while tagged(tag) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert tagged(tag) == []

@@ -71,7 +71,7 @@ class Pending:
         self.sent[key] = (time.perf_counter(), set())
 
     def seen(self, seat: int, view: dict[str, Any]) -> None:
-        key = (view["round"], len(view["history"]))
+        key = (view["round"], view["moves"])
         entry = self.sent.get(key)
         if entry is None:
             return

@@ -19,7 +19,7 @@ from typing import Any, AsyncIterator, Callable
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from game.net.protocol import MAX_MESSAGE, PROTOCOL, decode, encode
+from game.net.protocol import MAX_MESSAGE, PROTOCOL, ProtocolError, apply_change, decode, encode
 
 TIMEOUT_S = 10.0
 Chooser = Callable[[dict[str, Any], random.Random], dict[str, Any]]
@@ -85,7 +85,11 @@ class Client:
         if self.wire is not None:
             self.wire.append(text if isinstance(text, str) else text.decode("utf-8", "replace"))
         message = decode(text)
-        self._follow(message)
+        try:
+            self._follow(message)
+        except ProtocolError:  # a message was missed: ask for the whole view again
+            self.followed.view = None
+            await self.send({"type": "sync"})
         if self.on_message is not None:
             self.on_message(message)
         return message
@@ -99,7 +103,10 @@ class Client:
             followed.view = message["view"]
             followed.commitments[message["view"]["round"]] = message["commitment"]
         elif kind in ("turn", "played"):
-            followed.view = message["view"]
+            if "history" in message["view"]:  # a whole view
+                followed.view = message["view"]
+            elif followed.view is not None:
+                followed.view = apply_change(followed.view, message)
         elif kind == "round_over":
             followed.rounds.append(message)
         elif kind == "match_over":

@@ -115,11 +115,24 @@ def _placement(p: Placement) -> dict[str, Any]:
 
 
 def view_json(view: SeatView, round_index: int) -> dict[str, Any]:
-    """Everything ``view.seat`` may know of the round, and nothing more."""
+    """Everything ``view.seat`` may know of the round, and nothing more: sent when
+    a round is dealt and to a player who comes back."""
+    return {
+        **view_change(view, round_index),
+        "table": [_placement(p) for p in view.placements],
+        "history": [action_json(s, a) for s, a in view.history],
+    }
+
+
+def view_change(view: SeatView, round_index: int) -> dict[str, Any]:
+    """The view after one more action, without what the action itself adds to
+    the table and the history (``turn`` and ``played`` carry those): ``moves``
+    counts the history, so a client can tell that it missed nothing."""
     spinner = view.spinner
     return {
         "seat": view.seat,
         "round": round_index,
+        "moves": len(view.history),
         "hand": [tile_name(t) for t in view.hand],
         "hand_counts": list(view.hand_counts),
         "totals": list(view.totals),
@@ -127,11 +140,31 @@ def view_json(view: SeatView, round_index: int) -> dict[str, Any]:
         "phase": view.phase,
         "boneyard": view.boneyard_count,
         "drawable": view.drawable,
-        "table": [_placement(p) for p in view.placements],
         "spinner": None if spinner is None else {"arm": spinner.arm, "index": spinner.index, "value": spinner.value},
-        "history": [action_json(s, a) for s, a in view.history],
         "legal": [action_json(view.seat, a) for a in view.legal_moves()],
     }
+
+
+def action_message(kind: str, seat: int, action: Action, view: SeatView, round_index: int) -> dict[str, Any]:
+    """``played`` or ``turn``: the action, the tile it put on the table (a lay), and the view's change."""
+    message: dict[str, Any] = {"type": kind, "action": action_json(seat, action), "view": view_change(view, round_index)}
+    if action.is_lay:
+        message["placed"] = _placement(view.placements[-1])
+    return message
+
+
+def apply_change(view: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
+    """A client's full view after a ``turn`` or ``played`` message (``ProtocolError``
+    if the message does not follow the view: the client should ask to ``sync``)."""
+    change = message["view"]
+    table, history = list(view["table"]), list(view["history"])
+    if "action" in message:
+        history.append(message["action"])
+    if "placed" in message:
+        table.append(message["placed"])
+    if change["round"] != view["round"] or change["moves"] != len(history):
+        raise ProtocolError("a message was missed")
+    return {**change, "table": table, "history": history}
 
 
 def round_salt(match: Match, round_index: int) -> str:

@@ -27,6 +27,7 @@ from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
+from game.net.discovery import Announcer, should_announce
 from game.net.protocol import MAX_MESSAGE, PROTOCOL, ProtocolError, decode, encode, new_code, normal_code, player_name
 from game.net.store import Store
 from game.net.table import Table
@@ -190,9 +191,12 @@ class Server:
                 conn.bucket.refund()
         except ProtocolError as err:
             conn.strikes += 1
-            conn.send({"type": "refused", "about": kind, "reason": str(err)})
+            conn.send({"type": "refused", "about": str(kind)[:32] if kind is not None else None, "reason": str(err)})
             if conn.strikes >= STRIKES:
                 self._close(conn, 1008, "too many bad messages")
+        except Exception:  # a bug, not the client's fault: said, logged, and the server goes on
+            log.exception("a %s message failed", str(kind)[:32])
+            conn.send({"type": "refused", "about": str(kind)[:32], "reason": "the server could not do this (its log says why)"})
 
     def _dispatch(self, conn: Conn, kind: str, msg: dict[str, Any]) -> None:
         table = conn.table
@@ -201,7 +205,7 @@ class Server:
                 raise ProtocolError("this connection already has a seat: open another to join another table")
             {"create": self._create, "join": self._join, "rejoin": self._rejoin}[kind](conn, msg)
             return
-        if kind not in ("start", "play", "react", "give_seat", "leave"):
+        if kind not in ("start", "play", "react", "give_seat", "leave", "sync"):
             raise ProtocolError(f"unknown message type {str(kind)[:32]!r}")
         if table is None:
             raise ProtocolError("create or join a table first")
@@ -213,6 +217,8 @@ class Server:
             table.react(conn.seat, msg)
         elif kind == "give_seat":
             table.give_seat(conn.seat, msg)
+        elif kind == "sync":
+            table.sync(conn.seat)
         else:
             table.disconnect(conn.seat, conn.send)
             conn.table = None
@@ -285,6 +291,19 @@ class Server:
                     del self.tables[code]
 
 
+async def announce(host: str, port: int) -> Announcer | None:
+    """Announce the server on the local network when others can reach it."""
+    if not should_announce(host):
+        return None
+    try:
+        announcer = Announcer(host, port)
+        await announcer.start()
+    except Exception as err:  # no multicast here, or no network: play by address and code
+        log.warning("not announced on the local network: %s", err)
+        return None
+    return announcer
+
+
 def store_path() -> Path:
     from game.resources import user_data_dir
 
@@ -323,15 +342,21 @@ async def run_server(args: argparse.Namespace, ready: asyncio.Event | None = Non
         log.info("server listening on %s:%d with %d tables resumed", args.host, port, len(server.tables))
         if ready is not None:
             ready.set()
+        announcer = await announce(args.host, port)
         sweeper = asyncio.create_task(server.sweep())
         await stop.wait()
         sweeper.cancel()
+        if announcer is not None:
+            await announcer.stop()
     server.pool.shutdown(wait=False, cancel_futures=True)
     store.close()
     log.info("server stopped")
 
 
 def main(args: argparse.Namespace) -> int:
+    if not args.hello_timeout > 0:
+        print(f"matador serve: --hello-timeout must be a number of seconds above 0, not {args.hello_timeout:g}", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=logging.DEBUG if args.verbose else logging.INFO,
         format="%(asctime)s %(levelname)s %(message)s",

@@ -21,6 +21,7 @@ from game.net.protocol import (
     REACTIONS,
     ProtocolError,
     action_json,
+    action_message,
     commitment,
     new_token,
     read_action,
@@ -49,16 +50,24 @@ class NetSeat(RemoteSeat):
         self.table = table
         self.send: Send | None = None
         self.away_since: float | None = None
+        self._just_played: tuple[int, Action] | None = None  # told with the turn that follows it
 
     def turn(self, view: SeatView) -> None:
         super().turn(view)
-        self.tell({"type": "turn", "view": view_json(view, self.table.round_index)})
+        r = self.table.round_index
+        if self._just_played is None:  # the round's first turn, or a turn given back: the whole view
+            self.tell({"type": "turn", "view": view_json(view, r)})
+            return
+        seat, action = self._just_played
+        self._just_played = None
+        self.tell(action_message("turn", seat, action, view, r))
 
     def heard(self, seat: int, action: Action, view: SeatView) -> None:
         super().heard(seat, action, view)
-        if view.current_player != self.index:  # else ``turn`` follows with the same view
-            message = {"type": "played", "action": action_json(seat, action), "view": view_json(view, self.table.round_index)}
-            self.tell(message)
+        if view.current_player == self.index:  # ``turn`` follows with the same view: one message, not two
+            self._just_played = (seat, action)
+            return
+        self.tell(action_message("played", seat, action, view, self.table.round_index))
 
     def tell(self, message: dict[str, Any]) -> None:
         if self.send is not None:
@@ -218,13 +227,21 @@ class Table:
             old({"type": "closed", "reason": "your seat was taken over by a newer connection"})
         self.touched = time.monotonic()
         self.tell_all(self.lobby())
-        if self.match is not None and self.referee is not None:
-            view = self.match.view(seat)
-            net.tell({"type": "round", "commitment": self.commitment(), "view": view_json(view, self.match.round_index)})
-            if self.referee.to_move == seat:
-                net.turn(view)
+        self.sync(seat)
         if was_away:
             log.info("table %s: seat %d is back", self.code, seat)
+
+    def sync(self, seat: int) -> None:
+        """Send ``seat`` the whole of its view (on coming back, or when it asks)."""
+        net = self.net.get(seat)
+        if net is None or self.match is None or self.referee is None:
+            return
+        view = self.match.view(seat)
+        net.tell({"type": "round", "commitment": self.commitment(), "view": view_json(view, self.match.round_index)})
+        if self.referee.to_move == seat:
+            net.turn(view)
+        if self.match.over:  # back after the end: the record is theirs to keep
+            net.tell(self._match_over())
 
     def disconnect(self, seat: int, send: Send) -> None:
         net = self.net.get(seat)
@@ -302,8 +319,12 @@ class Table:
                 self._round_over(match)
         elif event.kind == OVER:
             log.info("table %s: match over, winner %s, totals %s", self.code, match.winner, match.totals)
-            record = match_to_record(match)
-            self.tell_all({"type": "match_over", "winner": match.winner, "totals": match.totals, "record": record})
+            self.tell_all(self._match_over())
+
+    def _match_over(self) -> dict[str, Any]:
+        match = self.match
+        assert match is not None
+        return {"type": "match_over", "winner": match.winner, "totals": match.totals, "record": match_to_record(match)}
 
     def _round_over(self, match: Match) -> None:
         r = match.round_index

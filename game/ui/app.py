@@ -7,13 +7,16 @@ or the clock, so tests drive the game frame by frame; ``App.run`` is the loop.
 from __future__ import annotations
 
 import gc
+import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import pygame
 
+from game.ui import access
 from game.ui.gamepad import Pads
 from game.ui.scene import Scene
+from game.ui.window_size import window_size_here
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -23,6 +26,17 @@ if TYPE_CHECKING:
 THEME_PATH = Path(__file__).resolve().parent / "theme.json"
 FPS = 60
 MIN_SIZE = (640, 480)
+
+
+def scaled_theme(factor: float) -> dict[str, Any]:
+    """The widgets' theme with every font ``factor`` times larger (the text size setting)."""
+    with open(THEME_PATH, encoding="utf-8") as handle:
+        theme: dict[str, Any] = json.load(handle)
+    for block in theme.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict) and str(font.get("size", "")).isdigit():
+            font["size"] = str(round(int(font["size"]) * factor))
+    return theme
 
 
 class App:
@@ -43,13 +57,14 @@ class App:
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.fullscreen = False
         self.owns_window = surface is None
-        self.surface = surface if surface is not None else self._open_window(self.windowed_size, fullscreen)
+        self.surface = surface if surface is not None else self._open_window(self.windowed_size, fullscreen, first=True)
         self.scenes: list[Scene] = []
         self.running = True
         self.time_scale = time_scale
         self.frames = 0
         self.clock = pygame.time.Clock()
         self._gui_pool: list[pygame_gui.UIManager] = []
+        self._gui_factor = 1.0  # the text size the theme of the managers in the pool was made for
         self.services: dict[str, object] = {}  # shared helpers: tile art, audio, settings
         self.notices: list[str] = []  # messages for the title (a damaged file moved aside...)
         self._routes: Routes | None = None  # where scenes' buttons lead (game.ui.flow)
@@ -60,12 +75,15 @@ class App:
         self.last_input = "mouse"  # "mouse", "keys" or "pad": what the player used last
 
     # The window --------------------------------------------------------------
-    def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+    def _open_window(self, size: tuple[int, int], fullscreen: bool, first: bool = False) -> pygame.Surface:
         pygame.display.set_caption("Matador")
         if fullscreen:
             self.fullscreen = True
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         self.fullscreen = False
+        if first:  # on a scaled Windows display, the default size grows (game/ui/window_size.py)
+            desktops = pygame.display.get_desktop_sizes()
+            size = self.windowed_size = window_size_here(size, desktops[0] if desktops else None)
         return pygame.display.set_mode(size, pygame.RESIZABLE)
 
     @property
@@ -103,8 +121,29 @@ class App:
         self._relayout()
 
     def _relayout(self) -> None:
+        if access.text_factor(self.size) != self._gui_factor:
+            self._restyle()  # the text size depends on the window's size
         for scene in self.scenes:
             scene.on_resize(self.size)
+
+    def follow_access(self) -> None:
+        """The accessibility settings changed (``game.ui.access``): widgets in the new
+        text size, tiles in the new look, every scene laid out again."""
+        art = self.services.get("art")
+        clear = getattr(art, "clear_cache", None)
+        if callable(clear):
+            clear()
+        self._restyle()
+        for scene in self.scenes:
+            scene.on_resize(self.size)
+
+    def _restyle(self) -> None:
+        """Give each scene's widgets a manager with the theme at today's text size."""
+        self._gui_pool.clear()
+        self._gui_factor = access.text_factor(self.size)
+        for scene in self.scenes:
+            if getattr(scene, "gui", None) is not None:
+                scene.gui = self.make_gui_manager()  # type: ignore[attr-defined]
 
     def make_gui_manager(self) -> pygame_gui.UIManager:
         """A pygame_gui manager for a scene, with the game's theme.
@@ -112,18 +151,25 @@ class App:
         Making one takes tens of milliseconds (theme, fonts), so managers given
         back by closed scenes are kept and handed out again.
         """
+        factor = access.text_factor(self.size)
+        if factor != self._gui_factor:
+            self._gui_pool.clear()
+            self._gui_factor = factor
         if self._gui_pool:
             manager = self._gui_pool.pop()
             manager.set_window_resolution(self.size)
             return manager
         import pygame_gui
 
-        return pygame_gui.UIManager(self.size, str(THEME_PATH), enable_live_theme_updates=False)
+        theme: Any = str(THEME_PATH) if factor == 1.0 else scaled_theme(factor)
+        manager = pygame_gui.UIManager(self.size, theme, enable_live_theme_updates=False)
+        manager.matador_text_factor = factor  # type: ignore[attr-defined]
+        return manager
 
     def release_gui_manager(self, manager: pygame_gui.UIManager) -> None:
         """A scene is done with ``manager``: empty it and keep it for the next scene."""
         manager.clear_and_reset()  # type: ignore[no-untyped-call]
-        if len(self._gui_pool) < 3:
+        if len(self._gui_pool) < 2 and getattr(manager, "matador_text_factor", 1.0) == self._gui_factor:  # each keeps its own fonts: about 13 MB
             self._gui_pool.append(manager)
 
     def spare_gui_managers(self, count: int = 1) -> None:

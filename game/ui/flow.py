@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from game.saves import has_save, load_match, save_match
+from game.saves import clear_save, has_save, load_match, save_match
 from game.settings import Settings, save_settings
 from game.stats import Statistics, load_stats, save_stats
 from game.ui.app import App
@@ -208,11 +208,10 @@ class Flow:
             on_round_end=self.round_ended,
         )
 
-    def start_match(self, match: Match) -> TableScene:
-        if has_save():  # a match left unfinished is replaced: keep it as abandoned
-            saved, _ = load_match()
-            if saved is not None and saved.seed != match.seed:
-                self.keep_match(saved, abandoned=True)
+    def start_match(self, match: Match, *, replaces_save: bool = True) -> TableScene:
+        """The table for ``match``; a saved match it replaces is kept as abandoned first."""
+        if replaces_save:
+            self.keep_saved_match()
         scene = self.table_scene(match)
         self.clear_stack()
         self.app.push(scene)
@@ -223,7 +222,35 @@ class Flow:
         if match is None:
             self.app.notices.append(message or "There is no saved match to continue.")
             return None
-        return self.start_match(match)
+        return self.start_match(match, replaces_save=False)
+
+    def keep_saved_match(self) -> None:
+        """The saved match, about to be replaced, kept among the past matches (as abandoned)."""
+        self.flush_autosave()
+        if not has_save():
+            return
+        saved, message = load_match()
+        if saved is None:
+            if message:
+                self.app.notices.append(message)
+            return
+        from game.past_matches import keep
+
+        try:
+            keep(saved, abandoned=True)
+            clear_save()  # kept: it is not kept twice if the new match is left before its first move
+        except Exception as err:  # it stays saved, then: nothing is lost
+            log.warning("the saved match could not be kept among the past matches: %s", err)
+
+    def open_new_game_over_save(self) -> None:
+        """New game on the title: with a match saved, say first that it will be kept."""
+        saved = load_match()[0] if has_save() else None
+        if saved is None:
+            self.open_new_game()
+        else:
+            from game.ui.scenes.keep_saved import KeepSavedScene
+
+            self.app.push(KeepSavedScene(saved))
 
     # Table hooks -------------------------------------------------------------
     def pause(self, table: TableScene) -> None:

@@ -3,10 +3,14 @@
 With ``--rules`` or ``--seats`` the table opens at once; without, the title
 screen opens (see ``game/ui/flow.py`` for how the screens follow one another).
 Files that could not be read at startup (settings, statistics, the saved match)
-are moved aside and their messages shown on the title. ``--smoke-test N`` draws N frames and exits 0; with only
-computer seats the game plays on meanwhile, at a faster pace. ``--screenshot``
-saves the last frame. An uncaught error is logged to ``matador.log`` in the
-user log directory, reported on one line, and gives exit status 1.
+are moved aside and their messages shown on the title; temporary files left
+by cut-short writes are removed. A match started from the flags replaces the
+saved one, which is kept among the past matches first. ``--smoke-test N`` draws
+N frames and exits 0; with only computer seats the game plays on meanwhile, at
+a faster pace. ``--screenshot`` saves the last frame (its path is checked
+first). Bad flags exit 2 with one line. The log goes to ``matador.log`` in the
+user log directory; an uncaught error is logged there too, reported on one
+line, and gives exit status 1.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import logging
 import os
 import sys
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the title opens without the engine: what a table needs is imported for one
@@ -71,32 +76,109 @@ def main(args: argparse.Namespace) -> int:
         return 1
 
 
+def check_screenshot(path: str) -> None:
+    """``--screenshot`` is checked before the run, not after it: a PNG path whose
+    folder exists and can be written."""
+    target = Path(path)
+    if not path.strip() or target.name in ("", ".", ".."):
+        raise UsageProblem(f"--screenshot {path!r}: give a file name, e.g. shot.png")
+    if target.suffix.lower() != ".png":
+        raise UsageProblem(f"--screenshot {path!r}: the picture is saved as PNG; give a name ending in .png")
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise UsageProblem(f"--screenshot {path!r}: there is no folder {str(folder)!r}")
+    if target.is_dir():
+        raise UsageProblem(f"--screenshot {path!r}: that is a folder")
+    if not os.access(folder, os.W_OK):
+        raise UsageProblem(f"--screenshot {path!r}: the folder {str(folder)!r} cannot be written")
+
+
+def folder_problem() -> str | None:
+    """One line if the folders for settings and saves cannot be read (a home
+    folder the player cannot read): then the game plays on defaults."""
+    from game.resources import user_config_dir, user_data_dir
+
+    for folder in (user_config_dir(), user_data_dir()):
+        try:
+            probe = folder
+            while True:  # the folder, or the nearest one above it that exists
+                try:
+                    os.lstat(probe)
+                    break
+                except FileNotFoundError:
+                    if probe.parent == probe:
+                        break
+                    probe = probe.parent
+            os.listdir(probe)
+        except PermissionError:
+            return f"Matador cannot read its folder {folder} (permission denied): it plays on default settings and cannot save."
+        except OSError:
+            continue
+    return None
+
+
+def clean_up_user_folders() -> None:
+    """Temporary files left by writes that were cut short (a kill, a power cut) go."""
+    from game.resources import user_config_dir, user_data_dir
+    from game.storage import remove_stale_temporaries
+
+    try:
+        remove_stale_temporaries([user_config_dir(), user_data_dir()])
+    except Exception as err:  # never stop the game for a clean-up
+        log.warning("temporary files not cleaned up: %s", err)
+
+
 def run(args: argparse.Namespace) -> int:
     size = parse_size(args.size) if getattr(args, "size", None) else None
+    if getattr(args, "screenshot", None) is not None:
+        check_screenshot(args.screenshot)
     smoke = getattr(args, "smoke_test", None)
     match = None
-    if args.rules or getattr(args, "seats", None):
+    seats_text = getattr(args, "seats", None)
+    if args.rules or seats_text is not None:  # --seats "" is a mistake to report, not to ignore
         from game.ui.seats import SeatError, parse_seats
 
         try:
-            seats = parse_seats(args.seats or DEFAULT_SEATS)
+            seats = parse_seats(DEFAULT_SEATS if seats_text is None else seats_text)
         except SeatError as err:
             raise UsageProblem(str(err)) from None
         match = make_match(args.rules or "matador", seats, args.seed, args.target)
 
+    from game.crash import log_to_file, stop_logging_to_file
+
+    log_file = log_to_file()
+    try:
+        return play(args, match, size, smoke)
+    finally:
+        stop_logging_to_file(log_file)
+
+
+def play(args: argparse.Namespace, match: Any, size: tuple[int, int] | None, smoke: int | None) -> int:
+    """Open the window and run the game until it is closed; the exit status."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    return_big_allocations()
     from game.settings import Settings, load_settings, settings_path
+    from game.storage import exists, write_troubles
 
     settings_message: str | None = None
-    first_launch = not settings_path().exists()  # nothing was ever saved: offer the lessons
-    try:
-        settings, settings_message = load_settings()
-    except Exception:
+    problem = folder_problem()
+    first_launch = problem is None and not exists(settings_path())  # nothing was ever saved: offer the lessons
+    if problem is None:
+        clean_up_user_folders()
+        try:
+            settings, settings_message = load_settings()
+        except Exception:
+            settings = Settings()
+    else:
+        log.warning("%s", problem)
         settings = Settings()
-    from game.ui import flow
+        write_troubles.told_already()  # the line below says nothing will be saved
+    from game.ui import access, flow
+
+    access.apply(settings)  # text size, high contrast, reduced motion: before the first frame
     from game.ui.app import App
     from game.ui.audio import Audio
-    from game.ui.autosave import Autosaver
+    from game.ui.autosave import Autosaver, tell_write_troubles
     from game.ui.thinker import Thinker
     from game.ui.tile_art import TileArt
 
@@ -116,12 +198,18 @@ def run(args: argparse.Namespace) -> int:
     )
     routes = flow.install(app)
     routes.load_user_files(settings_message)
+    if problem is not None:
+        app.notices[:] = [problem]  # one line, not one per file
+    app.on_frame.append(tell_write_troubles)
+    app.on_frame.append(GarbageOnScreenChange())
     frame_file = os.environ.get("MATADOR_FIRST_FRAME_FILE")
     if frame_file:
         app.on_flip.append(lambda a: first_frame(a, frame_file))
     try:
-        if match is not None:
-            app.push(routes.table_scene(match))
+        if match is not None and autosave is not None:
+            routes.start_match(match)  # a saved match it replaces is kept among the past matches
+        elif match is not None:
+            app.push(routes.table_scene(match))  # a smoke test saves nothing: the saved match stays
         else:
             routes.open_title()
         app.run(max_frames=smoke)
@@ -140,6 +228,42 @@ def run(args: argparse.Namespace) -> int:
 
         pygame.quit()
     return 0
+
+
+def return_big_allocations() -> bool:
+    """On Linux (glibc), memory blocks of 1 MB and more (surfaces: a full-window
+    picture, pygame_gui's four-times-size drawings of rounded boxes) are given
+    back to the system when freed. By default glibc raises that threshold after
+    each such block is freed, up to 32 MB, and then keeps every freed picture in
+    its heap: the game grew by hundreds of MB in a few minutes. Whether it was set."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None)
+        m_trim_threshold, m_mmap_threshold = -1, -3
+        return bool(libc.mallopt(m_mmap_threshold, 1 << 20)) and bool(libc.mallopt(m_trim_threshold, 8 << 20))
+    except (OSError, AttributeError):  # not glibc
+        return False
+
+
+class GarbageOnScreenChange:
+    """After a frame in which the screens changed, collect the garbage: a closed
+    screen is held in reference cycles (its widgets, its callbacks) with its
+    full-window pictures, which Python's collector would otherwise free only
+    after many frames. Unchanged screens cost one comparison a frame."""
+
+    def __init__(self) -> None:
+        self._stack: tuple[int, ...] = ()
+
+    def __call__(self, app: Any) -> None:
+        stack = tuple(map(id, app.scenes))
+        if stack != self._stack:
+            self._stack = stack
+            import gc
+
+            gc.collect()
 
 
 def first_frame(app: Any, path: str) -> None:

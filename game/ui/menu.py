@@ -8,11 +8,12 @@ never changes the game itself.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 import pygame_gui
 
+from game.ui import access
 from game.ui.scene import GuiScene, Overlay, Scene
 from game.ui.text import GOLD, IVORY, TextCache
 
@@ -43,7 +44,7 @@ def tile_art(scene: Scene) -> TileArt:
 def scale_for(size: tuple[int, int]) -> float:
     """How big the menus' text and buttons are: 1.0 at 1280x800, smaller on a small window."""
     w, h = size
-    return max(0.72, min(1.35, min(w / 1280, h / 800)))
+    return max(0.72, min(1.35, min(w / 1280, h / 800))) * access.text_factor(size)
 
 
 def felt(art: TileArt, size: tuple[int, int], darken: int = 60) -> pygame.Surface:
@@ -101,18 +102,24 @@ def fan_of_matadors(art: TileArt, length: int) -> pygame.Surface:
 def wrap(text: TextCache, words: str, width: int, size: int, colour: tuple[int, int, int] = IVORY) -> list[pygame.Surface]:
     """``words`` broken into lines no wider than ``width``."""
     font = text.font(size)
+    return [text.fit(line, width, size, colour) for line in wrap_lines(words, width, lambda s: font.size(s)[0])]
+
+
+def wrap_lines(words: str, width: int, measure: Callable[[str], int]) -> list[str]:
+    """``words`` broken at spaces into lines no wider than ``width`` (as ``measure``
+    measures them); a single word wider than that keeps a line of its own."""
     lines: list[str] = []
     current = ""
     for word in words.split():
         trial = f"{current} {word}".strip()
-        if font.size(trial)[0] <= width or not current:
+        if measure(trial) <= width or not current:
             current = trial
         else:
             lines.append(current)
             current = word
     if current:
         lines.append(current)
-    return [text.fit(line, width, size, colour) for line in lines]
+    return lines
 
 
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -322,4 +329,4 @@ class MenuOverlay(MenuMixin, Overlay):
 
 def style(name: str, size: tuple[int, int]) -> str:
     """The theme's object id ``#name``, or its larger ``#name_l`` on a big window."""
-    return f"#{name}_l" if scale_for(size) >= 1.2 else f"#{name}"
+    return f"#{name}_l" if scale_for(size) / access.text_factor(size) >= 1.2 else f"#{name}"

@@ -26,6 +26,9 @@ class Routes(Protocol):
     def open_new_game(self) -> None:
         """The new-game setup over the title."""
 
+    def open_new_game_over_save(self) -> None:
+        """New game on the title: with a match saved, it asks first (the saved match will be kept)."""
+
     def open_lessons(self) -> None:
         """Learn to play: the list of lessons over the title."""
 
@@ -41,8 +44,9 @@ class Routes(Protocol):
     def open_side(self, which: str) -> bool:
         """Push the Rules, Statistics or Settings screen (one of ``SIDE_SCENES``)."""
 
-    def start_match(self, match: Match) -> TableScene:
-        """The table for ``match`` replaces whatever is on the stack."""
+    def start_match(self, match: Match, *, replaces_save: bool = True) -> TableScene:
+        """The table for ``match`` replaces whatever is on the stack (a saved match
+        it replaces is kept among the past matches first)."""
 
     def continue_match(self) -> TableScene | None:
         """The saved match where it was left; None (and a notice) if it cannot be read."""

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pygame
 
+from game.ui.surface_cache import SurfaceCache
+
 Colour = tuple[int, int, int]
 
 IVORY: Colour = (243, 234, 210)
@@ -43,13 +45,17 @@ def load_font(size: int, bold: bool = False) -> pygame.font.Font:
         return font
 
 
+FONTS_KEPT = 16  # fonts by (size, bold): a window resized through many sizes keeps only the recent ones
+LINES_BYTES = 4 * 1024 * 1024
+
+
 class TextCache:
-    """Fonts by size and rendered lines by (text, size, colour, bold)."""
+    """Fonts by size and rendered lines by (text, size, colour, bold), both
+    bounded (the least recently used go first)."""
 
     def __init__(self, limit: int = 600):
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._lines: OrderedDict[tuple[str, int, Colour, bool], pygame.Surface] = OrderedDict()
-        self._limit = limit
+        self._fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
+        self._lines = SurfaceCache(LINES_BYTES, limit)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)
@@ -57,19 +63,14 @@ class TextCache:
         if font is None:
             font = load_font(size, bold)
             self._fonts[key] = font
+            if len(self._fonts) > FONTS_KEPT:
+                self._fonts.popitem(last=False)
+        else:
+            self._fonts.move_to_end(key)
         return font
 
     def render(self, text: str, size: int, colour: Colour = IVORY, bold: bool = False) -> pygame.Surface:
-        key = (text, size, colour, bold)
-        line = self._lines.get(key)
-        if line is not None:
-            self._lines.move_to_end(key)
-            return line
-        line = self.font(size, bold).render(text, True, colour)
-        self._lines[key] = line
-        if len(self._lines) > self._limit:
-            self._lines.popitem(last=False)
-        return line
+        return self._lines.cached((text, size, colour, bold), lambda: self.font(size, bold).render(text, True, colour))
 
     def fit(self, text: str, width: int, size: int, colour: Colour = IVORY, bold: bool = False) -> pygame.Surface:
         """``text`` at ``size``, or smaller (down to 12), or cut short with "…" to fit ``width``."""
@@ -78,9 +79,14 @@ class TextCache:
         font = self.font(size, bold)
         if font.size(text)[0] <= width:
             return self.render(text, size, colour, bold)
-        while len(text) > 1 and font.size(text + "…")[0] > width:
-            text = text[:-1]
-        return self.render(text.rstrip() + "…", size, colour, bold)
+        low, high = 0, len(text)  # the longest start of ``text`` that fits with "…" (halving: long text is quick)
+        while low < high:
+            middle = (low + high + 1) // 2
+            if font.size(text[:middle] + "…")[0] <= width:
+                low = middle
+            else:
+                high = middle - 1
+        return self.render(text[: max(1, low)].rstrip() + "…", size, colour, bold)
 
 
 def pill(text: pygame.Surface, colour: tuple[int, int, int, int] = (15, 30, 20, 200), pad: int = 6) -> pygame.Surface:

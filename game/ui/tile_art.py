@@ -5,6 +5,9 @@ files). A tile face is composed from the blank body (``tile_body.png`` or
 ``tile_body_v.png``) and two half sprites (``half_<n>.png``, pips on a
 transparent square), each scaled once per size and cached, so a face at a new
 size costs two small scalings and three blits.
+
+With High contrast on (``game.ui.access``) a face is pure white with black pips
+and a dark outline.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from collections.abc import Callable, Hashable
 import pygame
 
 from game.resources import asset_path
+from game.ui import access
+from game.ui.surface_cache import SurfaceCache
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +31,10 @@ ICON_NAMES = ("draw", "pass", "refuse", "settings", "sound_on", "sound_off", "ru
 MAX_VALUE = 9
 # sprites whose inside is fully opaque: smoothscale leaves it at alpha ~253
 OPAQUE_SPRITES = frozenset({"tile_body.png", "tile_body_v.png", "tile_back.png", "tile_back_v.png"})
+CONTRAST_EDGE = (0, 0, 0)  # a high-contrast face's outline
+
+
+CACHE_BYTES = 20 * 1024 * 1024  # scaled tiles kept (every tile of one size, faces and ghosts, takes about 12 MB at 1920x1080)
 
 
 class TileArt:
@@ -33,8 +42,7 @@ class TileArt:
 
     def __init__(self, cache_size: int = 512) -> None:
         self._sources: dict[str, pygame.Surface] = {}
-        self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-        self._cache_size = cache_size
+        self._cache = SurfaceCache(CACHE_BYTES, cache_size)  # bounded in memory, whatever sizes are asked for
         self._tables: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
         self._converted = False  # sources converted to the display's format
 
@@ -56,15 +64,7 @@ class TileArt:
         return surface
 
     def _cached(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        surface = self._cache.get(key)
-        if surface is not None:
-            self._cache.move_to_end(key)
-            return surface
-        surface = make()
-        self._cache[key] = surface
-        if len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
-        return surface
+        return self._cache.cached(key, make)
 
     def _scaled(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         def make() -> pygame.Surface:
@@ -96,17 +96,30 @@ class TileArt:
         _check_value(a)
         _check_value(b)
         side = _short_side(length)
+        contrast = access.CURRENT.high_contrast
 
         def make() -> pygame.Surface:
             body = "tile_body_v.png" if vertical else "tile_body.png"
             size = (side, length) if vertical else (length, side)
             surface = self._scaled(body, size).copy()
+            if contrast:  # pure white (its rounded corners kept)
+                surface.fill((255, 255, 255, 0), special_flags=pygame.BLEND_RGBA_MAX)
             far = (0, length - side) if vertical else (length - side, 0)
-            surface.blit(self._half(a, side, vertical), (0, 0))
-            surface.blit(self._half(b, side, vertical), far)
+            for half, spot in ((a, (0, 0)), (b, far)):
+                picture = self._half(half, side, vertical)
+                if contrast:  # black pips and divider
+                    picture = picture.copy()
+                    picture.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MIN)
+                surface.blit(picture, spot)
+            if contrast:
+                edge = max(2, length // 36)
+                inset, middle = side // 8, length // 2
+                ends = ((inset, middle), (side - 1 - inset, middle)) if vertical else ((middle, inset), (middle, side - 1 - inset))
+                pygame.draw.line(surface, CONTRAST_EDGE, *ends, max(1, edge // 2 + 1))
+                pygame.draw.rect(surface, CONTRAST_EDGE, surface.get_rect(), edge, border_radius=max(2, side // 8))
             return surface
 
-        return self._cached(("face", a, b, length, vertical), make)
+        return self._cached(("face", a, b, length, vertical, contrast), make)
 
     def back(self, length: int, vertical: bool = False) -> pygame.Surface:
         """The face-down tile."""
@@ -129,7 +142,7 @@ class TileArt:
             surface.fill((255, 255, 255, GHOST_ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
             return surface
 
-        return self._cached(("ghost", a, b, length, vertical), make)
+        return self._cached(("ghost", a, b, length, vertical, access.CURRENT.high_contrast), make)
 
     def highlight_margin(self, length: int) -> int:
         """The glow's margin around the tile in highlight() and shadow()."""

@@ -31,7 +31,7 @@ class ServerProcess:
         env = {**os.environ, "MATADOR_HOME": str(self.home)}
         self.log = open(self.home.parent / f"server-{time.monotonic_ns()}.log", "w")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "game", "serve", "--port", "0", "--hello-timeout", "1", *self.extra],
+            [sys.executable, "-m", "game", "serve", "--port", "0", "--hello-timeout", "2", *self.extra],
             cwd=ROOT,
             env=env,
             stdout=subprocess.PIPE,

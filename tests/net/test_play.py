@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from game.engine import load_record, parse_tile
-from game.net.protocol import commitment
+from game.net.protocol import apply_change, commitment
 
 # Rule set -> players: 2 to 4 players, every rule set.
 TABLES = {"matador": 4, "all-sevens": 3, "family": 4, "leyden": 2, "leyden-senst": 2, "wild-doubles": 2}
@@ -51,12 +51,19 @@ def check_wire(seat: int, lines: list[str]) -> int:
     for r, reveal in reveals.items():
         assert commitment(reveal["deal"], reveal["salt"]) == commitments[r], f"round {r}: the deal is not the one committed to"
     checked, r, history = 0, -1, 0
+    full: dict[str, Any] | None = None  # the view as the client rebuilds it
     for message, line in zip(messages, [line for line in lines if line.strip()]):
         if message["type"] in ("round_over", "match_over"):  # the round is over: its deal is no secret
             continue
         view = message.get("view")
         if view is not None:
             assert view["seat"] == seat
+            if "history" in view:
+                full = view
+            else:
+                assert full is not None
+                full = apply_change(full, message)
+            view = full
             r, history = view["round"], len(view["history"])
         if r < 0:
             assert not tiles_in(line), line

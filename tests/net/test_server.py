@@ -150,13 +150,13 @@ def test_hostile_clients_are_refused_and_dropped_while_a_table_plays_on(server: 
             with pytest.raises(ConnectionClosed) as closed:
                 await ws.recv()
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
-        # An idle connection that never says hello is closed after the hello timeout (1 s here).
+        # An idle connection that never says hello is closed after the hello timeout (2 s here).
         async with await raw(server.url) as ws:
             started = time.monotonic()
             with pytest.raises(ConnectionClosed) as closed:
                 await ws.recv()
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 4008
-            assert time.monotonic() - started < 3
+            assert 1.5 < time.monotonic() - started < 6
         # A flood: rate-limited, then closed.
         async with await raw(server.url) as ws:
             await ws.send(json.dumps({"type": "hello", "protocol": 1}))

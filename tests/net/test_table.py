@@ -3,8 +3,10 @@ from the store, the protocol's small pieces."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -12,9 +14,9 @@ from typing import Any
 import pytest
 
 from game.engine import tile_name
-from game.net.protocol import ProtocolError, commitment, new_code, new_token, normal_code, round_deal, round_salt
+from game.net.protocol import ProtocolError, action_json, apply_change, commitment, new_code, new_token, normal_code, round_deal, round_salt
 from game.net.store import Store
-from game.net.table import Table
+from game.net.table import RETURN_S, Table
 
 REDEALT_AT_ONCE = 132  # a Leyden seed whose first deal nobody can lead from (no double but 0-0)
 
@@ -106,3 +108,85 @@ def test_bad_table_requests_are_refused_with_a_reason(tmp_path: Path) -> None:
         table.start(1)
     with pytest.raises(ProtocolError, match="has not started"):
         table.play(0, {"action": {"pass": True}})
+
+
+def test_the_host_gives_the_seat_of_a_player_away_for_5_minutes_to_a_computer(tmp_path: Path) -> None:
+    async def go() -> None:
+        table, sent, _ = table_of(tmp_path, 21, "matador")
+        table.start(0)
+        table.disconnect(1, sent[1].append)
+        with pytest.raises(ProtocolError, match="5 minutes"):
+            table.give_seat(0, {"seat": 1, "level": "random"})
+        table.net[1].away_since = time.monotonic() - RETURN_S - 1
+        with pytest.raises(ProtocolError, match="only the host"):
+            table.give_seat(1, {"seat": 1})
+        table.give_seat(0, {"seat": 1, "level": "random"})
+        assert table.lobby()["seats"][1]["kind"] == "computer"
+        assert table.match is not None
+        deadline = time.monotonic() + 20
+        while not table.match.over:
+            assert time.monotonic() < deadline
+            assert table.referee is not None
+            if table.referee.to_move == 0:
+                view = next(m["view"] for m in reversed(sent[0]) if "view" in m)
+                table.play(0, {"action": view["legal"][0]})
+            await asyncio.sleep(0.001)  # the computer thinks in the pool
+        assert sent[0][-1]["type"] == "match_over"
+
+    asyncio.run(go())
+
+
+def test_every_seat_hears_each_action_once_and_the_next_to_move_with_its_turn(tmp_path: Path) -> None:
+    table, sent, _ = table_of(tmp_path, 9, "matador")
+    table.start(0)
+    assert table.referee is not None
+    for _ in range(6):
+        mover = table.referee.to_move
+        assert mover is not None
+        counts = [len(s) for s in sent]
+        action = sent[mover][-1]["view"]["legal"][0]
+        table.play(mover, {"action": action})
+        for seat in range(2):
+            (message,) = sent[seat][counts[seat] :]  # one message each
+            assert message["action"] == action
+            assert message["type"] == ("turn" if table.referee.to_move == seat else "played")
+
+
+def test_a_player_back_after_the_end_gets_the_record(tmp_path: Path) -> None:
+    table, sent, _ = table_of(tmp_path, 13, "leyden")
+    table.start(0)
+    assert table.match is not None and table.referee is not None
+    table.disconnect(1, sent[1].append)
+    while not table.match.over:
+        mover = table.referee.to_move
+        assert mover is not None
+        table.play(mover, {"action": {"player": mover, **_first_legal(table, mover)}})
+    back: list[dict[str, Any]] = []
+    table.connect(1, back.append)
+    assert back[-1]["type"] == "match_over" and back[-1]["record"]["rounds"]
+
+
+def _first_legal(table: Table, seat: int) -> dict[str, Any]:
+    assert table.match is not None
+    return action_json(seat, table.match.view(seat).legal_moves()[0])
+
+
+def test_a_client_that_missed_a_message_notices_and_is_sent_the_whole_view(tmp_path: Path) -> None:
+    table, sent, _ = table_of(tmp_path, 17, "matador")
+    table.start(0)
+    assert table.referee is not None and table.match is not None
+    full = next(m["view"] for m in reversed(sent[1]) if "view" in m and "history" in m["view"])
+    changes = []
+    for _ in range(3):
+        mover = table.referee.to_move
+        assert mover is not None
+        table.play(mover, {"action": _first_legal(table, mover)})
+        changes.append(sent[1][-1])
+    assert apply_change(apply_change(apply_change(full, changes[0]), changes[1]), changes[2])["history"] == [
+        action_json(s, a) for s, a in table.match.round.history
+    ]
+    with pytest.raises(ProtocolError, match="missed"):
+        apply_change(full, changes[1])  # the first was lost
+    table.sync(1)
+    whole = next(m for m in reversed(sent[1]) if m["type"] == "round")
+    assert len(whole["view"]["history"]) == 3 and whole["view"]["table"]

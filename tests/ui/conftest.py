@@ -93,6 +93,32 @@ def click(app: App, pos: tuple[int, int]) -> None:
     app.step([mouse_down(pos), mouse_up(pos)], 0.016)
 
 
+def advance(match: Match, moves: int, seed: int) -> None:
+    """Lay tiles for everybody (a random legal lay, else draw or pass) without ending the round."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(moves):
+        state = match.rounds[-1]
+        legal = state.legal_moves()
+        lays = [a for a in legal if a.kind == "lay"]
+        if state.over or not legal or (lays and len(state.hand(state.current_player)) == 1):
+            return
+        match.push(rng.choice(lays) if lays else legal[0])
+
+
+def laid_table(app: App, base: str, players: int, moves: int, seed: int) -> TableScene:
+    """Ann and computers at a table where everybody has laid tiles by seeded random moves."""
+    seats = [PlayerInfo("Ann")] + [PlayerInfo(f"Bot {i}", "computer", "easy") for i in range(1, players)]
+    match = Match(Rules.from_base(base, players), seats, seed)
+    match.next_round()
+    advance(match, moves, seed)
+    table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow")
+    app.push(table)
+    app.step([], 0.016)
+    return table
+
+
 class UiHelpers:
     """The helpers above, handed to tests as the ``ui`` fixture (test files cannot
     import conftest under ``--import-mode=importlib``)."""
@@ -103,6 +129,8 @@ class UiHelpers:
     mouse_up = staticmethod(mouse_up)
     mouse_move = staticmethod(mouse_move)
     key = staticmethod(key)
+    advance = staticmethod(advance)
+    laid_table = staticmethod(laid_table)
     drag = staticmethod(drag)
     click = staticmethod(click)
     shared_art = staticmethod(shared_art)
@@ -111,3 +139,13 @@ class UiHelpers:
 @pytest.fixture
 def ui() -> UiHelpers:
     return UiHelpers()
+
+
+@pytest.fixture(autouse=True)
+def _access_defaults() -> Iterator[None]:
+    """Each test starts (and leaves) with the accessibility settings at their defaults."""
+    from game.ui import access
+
+    access.reset()
+    yield
+    access.reset()

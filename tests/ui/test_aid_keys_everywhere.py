@@ -14,8 +14,7 @@ from game.ai.coach import Budget
 from game.engine import Match, PlayerInfo, Rules
 from game.lessons import load_lessons
 from game.ui.gamepad import BUTTONS, PadPress
-from game.ui.table import ReviewScene, TableScene
-from game.ui.table.lesson import LessonScene
+from game.ui.table import LessonScene, ReviewScene, TableScene, round_log
 from game.ui.thinker import Thinker
 
 QUICK = Budget(deals=60, forced_deals=30, screen=20, keep=2, step=20)
@@ -144,14 +143,14 @@ def test_a_lesson_takes_every_aid(make_app: Any) -> None:
             break
 
 
-def test_a_position_played_again_is_the_live_rounds_and_words_its_own_moves() -> None:
-    from game.ui.table.log import position_at, round_log
-
+def test_the_reviews_position_is_the_live_rounds_and_words_its_own_moves() -> None:
     match = played(6)
     live = match.rounds[0]
     names = ["You", "Cpu"]
+    review = ReviewScene(match, 0, 0, thinker=Thinker("thread"), analysis_mode="inline", analysis_budget=QUICK)
     for index in range(len(live.history) + 1):
-        position = position_at(live, index)
+        review.cursor = index
+        position = review.state
         expected = live.before(index)
         assert position.history == expected.history
         assert position.hands == expected.hands and position.ends == expected.ends

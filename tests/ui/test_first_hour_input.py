@@ -108,3 +108,17 @@ def test_a_tile_chosen_and_turned_lies_as_its_lit_place_shows_when_dragged_there
     ui.drag(app, rect.move(0, -10).center, slot.rect.center)  # picked up from the hand and dropped on that place
     placed = scene.state.history[-1][1]
     assert placed == wanted, (placed, wanted)
+
+
+def test_a_controller_player_is_told_the_controllers_buttons(make_app: Any, ui: Any) -> None:
+    from dataclasses import replace
+
+    from game.ui.table import nothing_chosen
+
+    app = make_app((1280, 800))
+    scene = ui.new_table(app, "matador", SOLO, seed=3)
+    turn_with(app, ui, scene, lambda s: not any(a.kind == "lay" for a in s.legal) and bool(s.hand))
+    ctx = scene.input_context()
+    assert "(D)" in nothing_chosen(ctx) or "(P)" in nothing_chosen(ctx)
+    pad = nothing_chosen(replace(ctx, pad=True))
+    assert "(Y)" in pad or "(B)" in pad

@@ -103,6 +103,11 @@ def test_the_computers_card_waits_for_a_controllers_a(make_app: Any) -> None:
     for _ in range(80):
         app.step([], 0.05)
     assert not lesson.state.placements
+    rect = lesson.hand_rect(lesson.state.hand(0)[0])
+    assert rect is not None
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center)], 0.016)
+    message = lesson.motion.message
+    assert message is not None and "press Next" in message.text  # not "it is Easy's turn"
     lesson.handle_pad(PadPress(0, "a", False))
     app.step([], 0.016)
     assert len(lesson.state.placements) == 1

@@ -1,5 +1,6 @@
-"""Every scene at 800x600 and 1920x1080: no widgets overlapping, none outside the
-window, no clipped text (game.ui.layout_check) — and the check itself can fail."""
+"""Every scene at 800x600, 1280x800 and 1920x1080, and at each text size (100,
+125, 150%: the settings for every player): no widgets overlapping, none outside
+the window, no clipped text (game.ui.layout_check) — and the check itself can fail."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ import pytest
 
 from game.engine import PlayerInfo
 from game.stats import Statistics, save_stats
+from game.ui import access
 from game.ui.layout_check import layout_problems
 from game.ui.scene import GuiScene, Scene
 
-SIZES = [(800, 600), (1920, 1080)]
+SIZES = [(800, 600), (1280, 800), (1920, 1080)]
+SCALES = [100, 125, 150]  # the text and table size (in full from 1280x800)
 SEATS = [PlayerInfo("Ann", "human", None), PlayerInfo("Bot", "computer", "easy")]
 
 
@@ -38,6 +41,7 @@ def _statistics() -> Scene:
         for rule_set in ("matador", "family", "leyden-senst", "wild-doubles"):
             rec = stats.record(name, rule_set)
             rec.matches_played, rec.matches_won, rec.rounds_played, rec.rounds_won, rec.best_round = 120, 64, 999, 512, 118
+    stats.computers.add("Computer (hard)")  # its table says "computer player" beside the name
     save_stats(stats)
     return StatisticsScene()
 
@@ -60,6 +64,18 @@ def _new_game() -> Scene:
     return NewGameScene()
 
 
+def _lessons() -> Scene:
+    from game.ui.scenes.lessons import LessonsScene
+
+    return LessonsScene()
+
+
+def _past_matches() -> Scene:
+    from game.ui.scenes.past_matches import PastMatchesScene
+
+    return PastMatchesScene()
+
+
 # scenes that stand alone (zero-argument constructors)
 PLAIN: dict[str, Callable[[], Scene]] = {
     "settings": _settings,
@@ -68,6 +84,8 @@ PLAIN: dict[str, Callable[[], Scene]] = {
     "statistics-empty": _statistics_empty,
     "title": _title,
     "new-game": _new_game,
+    "lessons": _lessons,
+    "past-matches": _past_matches,
 }
 
 
@@ -80,9 +98,11 @@ def _every_rules_page(app: Any, scene: Any) -> list[str]:
     return problems
 
 
+@pytest.mark.parametrize("scale", SCALES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", list(PLAIN))
-def test_scene_layout(make_app: Any, ui: Any, name: str, size: tuple[int, int]) -> None:
+def test_scene_layout(make_app: Any, ui: Any, name: str, size: tuple[int, int], scale: int) -> None:
+    access.CURRENT.text_scale = scale
     app = make_app(size)
     scene = PLAIN[name]()
     app.push(scene)
@@ -109,9 +129,11 @@ def _match_over(table: Any) -> Scene:
     return MatchOverScene(table)
 
 
+@pytest.mark.parametrize("scale", SCALES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", ["table", "pause", "match-over", "handoff"])
-def test_table_scene_layouts(make_app: Any, ui: Any, name: str, size: tuple[int, int]) -> None:
+def test_table_scene_layouts(make_app: Any, ui: Any, name: str, size: tuple[int, int], scale: int) -> None:
+    access.CURRENT.text_scale = scale
     app = make_app(size)
     table = _table_scene(app, ui)
     ui.settle(app, 3, 0.016)

@@ -178,26 +178,37 @@ def test_with_crosswise_matadors_only_a_matador_laid_across_lies_across(base: st
 
 
 @pytest.mark.parametrize("base, overrides", USUAL)
-def test_other_games_keep_doubles_across_their_line(base: str, overrides: dict[str, Any]) -> None:
-    seen = 0
+def test_other_games_lay_doubles_endwise_and_only_the_spinner_across(base: str, overrides: dict[str, Any]) -> None:
+    """Source 001: "Doubles are placed endwise": a double lies in line with its arm
+    in every rule set; without crosswise matadors only the spinner lies across."""
+    seen = {"in line": 0, "spinner": 0}
     for state, layout in playouts(base, overrides, (1280, 800)):
         assert layout.fits and layout.doubles_across
         placed = {p.tile: p for p in state.placements}
+        spinner = state.spinner
+
+        def spins(p: Any) -> bool:
+            return spinner is not None and p.double and spinner.arm == p.arm and (p.arm is None or spinner.index == p.index)
+
         lead = layout.tiles[0]
-        assert lead.vertical == placed[lead.tile].double
+        assert lead.vertical == spins(placed[lead.tile])
         for spot in layout.tiles:
             p = placed[spot.tile]
             if not spot.turn:  # a corner tile lies across the old heading, whatever it is
-                assert spot.across == (spot.arm is not None and (p.double or p.across)), (spot, p)
-            seen += spot.across
+                assert spot.across == (spot.arm is not None and (spins(p) or p.across)), (spot, p)
+                seen["in line"] += p.double and not spins(p) and spot.arm is not None
+            seen["spinner"] += spins(p)
         check_arms(state, layout)
         for action in state.legal_moves():
             if action.kind == "lay" and action.arm is not None and action.tile is not None:
                 slot = slot_of(action, layout)
                 assert slot is not None
                 if not slot.turn:
-                    assert (slot.vertical == (slot.heading[1] == 0)) == is_double(action.tile), (action, slot)
-    assert seen
+                    becomes = is_double(action.tile) and action.arm in layout.spins
+                    assert (slot.vertical == (slot.heading[1] == 0)) == becomes, (action, slot)
+    assert seen["in line"]
+    if base != "matador" and base != "wild-doubles":
+        assert seen["spinner"]
 
 
 def test_the_leyden_cross_fills_the_felt_at_1280x800() -> None:

@@ -98,8 +98,13 @@ def test_keyboard_play(make_app: Any, ui: Any) -> None:
     ready(app, ui, scene)
     # Bob: a tile that does not fit anywhere -> Enter says why and changes nothing
     before = state.key()
-    while scene.input.selected != parse_tile("5-0"):
+    greyed = scene.hand_rect(parse_tile("5-0"))
+    assert greyed is not None
+    for _ in range(8):  # Right steps over the greyed 5-0: it is chosen with the mouse
         app.step([ui.key(pygame.K_RIGHT)], 0.016)
+        assert scene.input.selected != parse_tile("5-0")
+    ui.click(app, greyed.center)
+    assert scene.input.selected == parse_tile("5-0")
     app.step([ui.key(pygame.K_RETURN)], 0.016)
     assert state.key() == before
     assert scene.motion.message is not None and scene.motion.message.warning

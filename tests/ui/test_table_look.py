@@ -65,37 +65,13 @@ def test_the_hand_lights_up_on_your_turn_only(make_app: Any, ui: Any) -> None:
     assert seen[True] and seen[False]
 
 
-def _advance(match: Any, moves: int, seed: int) -> None:
-    """Lay tiles for everybody (a random legal lay, else draw or pass) without ending the round."""
-    import random
-
-    rng = random.Random(seed)
-    for _ in range(moves):
-        state = match.rounds[-1]
-        legal = state.legal_moves()
-        lays = [a for a in legal if a.kind == "lay"]
-        if state.over or not legal or (lays and len(state.hand(state.current_player)) == 1):
-            return
-        match.push(rng.choice(lays) if lays else legal[0])
-
-
 def test_needs_labels_keep_clear_of_tiles_and_of_each_other(make_app: Any, ui: Any) -> None:
     """Crowded crosses and long lines that turn corners, with and without ends lit for a held tile."""
-    from game.engine import Match, Rules
-    from game.ui.thinker import Thinker
-    from game.ui.table import TableScene
-
     checked = 0
     for size in ((800, 600), (1280, 800), (1920, 1080)):
         app = make_app(size)
         for base, players, moves, seed in (("leyden-senst", 2, 24, 0), ("leyden", 2, 20, 3), ("family", 8, 30, 1), ("family", 8, 30, 4), ("matador", 4, 16, 2), ("wild-doubles", 4, 12, 0)):
-            seats = [PlayerInfo("Ann", "human", None)] + [PlayerInfo(f"Bot {i}", "computer", "easy") for i in range(1, players)]
-            match = Match(Rules.from_base(base, players), seats, seed)
-            match.next_round()
-            _advance(match, moves, seed)
-            table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow")
-            app.push(table)
-            app.step([], 0.016)
+            table = ui.laid_table(app, base, players, moves, seed)
             assert table.renderer is not None
             tiles = [t.rect for t in table.layout.tiles]
             for lit in (set(), {end.arm for end in table.open_ends}):

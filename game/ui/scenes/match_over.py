@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from game.ui.table import TableScene
 
 UIButton = pygame_gui.elements.UIButton
+OPAQUE = (20, 32, 26, 255)
 ASSISTED = "Assisted: moves were taken back or hints asked for (counted apart in the statistics)"
 
 
@@ -52,7 +53,7 @@ class MatchOverScene(MenuOverlay):
         title = shadowed(self.text, headline(match), int(56 * s), GOLD, width - 2 * pad)
         rules = RULE_SETS[match.rules.base].title if match.rules.base in RULE_SETS else match.rules.base
         sub = self.text.fit(f"{rules}  -  {goal_note(match)}", width - 2 * pad, max(14, int(21 * s)), DIM)
-        box = panel(self.panel_rect.size, 18)
+        box = panel(self.panel_rect.size, 18, OPAQUE)  # the chart is read on it: nothing shows through
         y = pad // 2
         blit_centred(box, title, width // 2, y)
         y += title.get_height()

@@ -1,4 +1,5 @@
-"""The Settings screen, and ``InfoScene``: the frame it shares with Rules and Statistics.
+"""The Settings screen (its frame, ``InfoScene``, is shared with Rules and Statistics:
+``game.ui.scenes.info``).
 
 Every change takes effect at once (volume and sound on the Audio service, the
 window through the App) and is written to the settings file straight away
@@ -13,209 +14,22 @@ value or presses Back; Esc (B) goes back.
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any, Sequence
 
 import pygame
 import pygame_gui
 
-from game.settings import SPEEDS, Settings, load_settings, save_settings
-from game.ui.audio import Audio
+from game.settings import SPEEDS, TEXT_SCALES, Settings, load_settings, save_settings
+from game.ui import access
 from game.ui.menu import focus_ring
-from game.ui.scene import GuiScene
-from game.ui.tile_art import TileArt
+from game.ui.scenes.info import INSET_FILL, InfoScene, panel_surface, ui_font
+
+__all__ = ["INSET_FILL", "InfoScene", "SettingsScene", "panel_surface", "ui_font"]
 
 log = logging.getLogger(__name__)
 
-PANEL_FILL = (10, 26, 17, 215)
-PANEL_EDGE = (201, 168, 90)
-INSET_FILL = (6, 16, 10, 150)
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1024, 768), (1280, 800), (1600, 900), (1920, 1080))
 SAVE_EVERY_S = 0.3  # the volume slider writes the file at most this often while dragged
-FONT_DIR = Path(pygame_gui.__file__).resolve().parent / "data"
-
-
-def ui_font(size: int, bold: bool = False, italic: bool = False) -> pygame.font.Font:
-    """The widgets' typeface (Noto Sans, shipped with pygame_gui) for text a scene draws itself."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    style = "BoldItalic" if bold and italic else "Bold" if bold else "Italic" if italic else "Regular"
-    key = (size, style)
-    font = _FONTS.get(key)
-    if font is None:
-        try:
-            font = pygame.font.Font(str(FONT_DIR / f"NotoSans-{style}.ttf"), size)
-        except (OSError, FileNotFoundError):
-            font = pygame.font.Font(None, size)
-            font.set_bold(bold)
-            font.set_italic(italic)
-        _FONTS[key] = font
-    return font
-
-
-_FONTS: dict[tuple[int, str], pygame.font.Font] = {}
-
-
-def panel_surface(size: tuple[int, int], fill: tuple[int, int, int, int] = PANEL_FILL, edge: bool = True) -> pygame.Surface:
-    """A rounded, see-through dark panel with a thin gold edge."""
-    surface = pygame.Surface(size, pygame.SRCALPHA)
-    radius = max(8, min(size) // 40)
-    pygame.draw.rect(surface, fill, surface.get_rect(), border_radius=radius)
-    if edge:
-        pygame.draw.rect(surface, PANEL_EDGE, surface.get_rect(), width=2, border_radius=radius)
-    return surface
-
-
-class InfoScene(GuiScene):
-    """An opaque screen on the felt: a gold title, a panel, a Back button; Esc goes back."""
-
-    title = ""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.panel = pygame.Rect(0, 0, 0, 0)
-        self.back_button: pygame_gui.elements.UIButton | None = None
-        self._panel_surface: pygame.Surface | None = None
-        self.drawn_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []
-
-    # Shared things ---------------------------------------------------------------
-    def service(self, name: str, kind: type, make: Any) -> Any:
-        assert self.app is not None
-        found = self.app.services.get(name)
-        if not isinstance(found, kind):
-            found = make()
-            self.app.services[name] = found
-        return found
-
-    @property
-    def art(self) -> TileArt:
-        art: TileArt = self.service("art", TileArt, TileArt)
-        return art
-
-    @property
-    def settings(self) -> Settings:
-        settings: Settings = self.service("settings", Settings, Settings)
-        return settings
-
-    @property
-    def audio(self) -> Audio:
-        settings = self.settings
-        audio: Audio = self.service("audio", Audio, lambda: Audio(settings.volume, settings.sound))
-        return audio
-
-    def sound(self, name: str) -> None:
-        try:
-            self.audio.play(name)
-        except Exception:  # sound is a nicety
-            log.debug("sound %s failed", name, exc_info=True)
-
-    # Sizes --------------------------------------------------------------------
-    @property
-    def large(self) -> bool:
-        """Big window: the larger fonts and spacing."""
-        return self.size[0] >= 1400 and self.size[1] >= 900
-
-    @property
-    def k(self) -> float:
-        """Spacing scale: 1 at 800x600, up to 1.4 on a big window."""
-        return 1.4 if self.large else 1.0
-
-    def style(self, name: str) -> str:
-        return f"#info_{name}{'_l' if self.large else ''}"
-
-    def px(self, value: float) -> int:
-        return round(value * self.k)
-
-    # Building -----------------------------------------------------------------
-    def panel_rect(self) -> pygame.Rect:
-        w, h = self.size
-        margin_x = max(16, round(w * 0.04))
-        margin_y = max(14, round(h * 0.03))
-        width = min(w - 2 * margin_x, self.px(1100))
-        return pygame.Rect((w - width) // 2, margin_y, width, h - 2 * margin_y)
-
-    def build_gui(self) -> None:
-        assert self.gui is not None
-        self.drawn_text = []
-        self.panel = self.panel_rect()
-        self._panel_surface = panel_surface(self.panel.size)
-        title_h = self.px(56)
-        pygame_gui.elements.UILabel(
-            pygame.Rect(self.panel.x + 10, self.panel.y + self.px(10), self.panel.width - 20, title_h),
-            self.title,
-            self.gui,
-            object_id=self.style("title"),
-        )
-        pad = self.px(22)
-        back_w, back_h = self.px(130), self.px(44)
-        self.back_button = pygame_gui.elements.UIButton(
-            pygame.Rect(self.panel.x + pad, self.panel.bottom - pad - back_h, back_w, back_h),
-            "Back",
-            self.gui,
-            object_id=self.style("back"),
-        )
-        body = pygame.Rect(
-            self.panel.x + pad,
-            self.panel.y + self.px(10) + title_h + self.px(12),
-            self.panel.width - 2 * pad,
-            0,
-        )
-        body.height = self.panel.bottom - pad - back_h - self.px(14) - body.y
-        self.build_body(body)
-
-    def build_body(self, body: pygame.Rect) -> None:
-        """Create the screen's own widgets inside ``body`` (above the Back button)."""
-
-    def message_lines(self, text: str, box: pygame.Rect) -> None:
-        """``text`` as warning labels filling ``box`` from the bottom up, wrapped to its width."""
-        assert self.gui is not None
-        line_h = self.px(22)
-        probe = pygame_gui.elements.UILabel(
-            pygame.Rect(box.x, box.bottom - line_h, box.width, line_h), " ", self.gui, object_id=self.style("warn")
-        )
-        font = probe.font
-        lines: list[str] = []
-        for word in text.split():
-            if lines and font is not None and font.size(lines[-1] + " " + word)[0] <= box.width - 4:
-                lines[-1] += " " + word
-            else:
-                lines.append(word)
-        lines = lines[-max(1, box.height // line_h) :]
-        for i, line in enumerate(lines):
-            top = box.bottom - (len(lines) - i) * line_h
-            if i == len(lines) - 1:
-                probe.set_text(line)
-            else:
-                pygame_gui.elements.UILabel(
-                    pygame.Rect(box.x, top, box.width, line_h), line, self.gui, object_id=self.style("warn")
-                )
-
-    # Input and frames -------------------------------------------------------------
-    def go_back(self) -> None:
-        if self.app is not None and self.app.top is self:
-            self.sound("button")
-            self.app.pop()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.go_back()
-            return True
-        return super().handle_event(event)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.back_button is not None and self.back_button.check_pressed():
-            self.go_back()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.art.table(surface.get_size()), (0, 0))
-        if self._panel_surface is not None:
-            surface.blit(self._panel_surface, self.panel.topleft)
-        self.draw_body(surface)
-        self.draw_gui(surface)
-
-    def draw_body(self, surface: pygame.Surface) -> None:
-        """Paint what the screen draws itself, under the widgets (changes nothing)."""
 
 
 class _Choice:
@@ -240,6 +54,8 @@ class _Choice:
 
 ON_OFF: tuple[tuple[object, str], ...] = ((True, "On"), (False, "Off"))
 SPEED_CHOICES: tuple[tuple[object, str], ...] = tuple((s, s.capitalize()) for s in SPEEDS)
+SCALE_CHOICES: tuple[tuple[object, str], ...] = tuple((s, f"{s}%") for s in TEXT_SCALES)
+ACCESS_KEYS = ("text_scale", "high_contrast", "reduce_motion")
 
 
 class SettingsScene(InfoScene):
@@ -282,6 +98,9 @@ class SettingsScene(InfoScene):
             ("computer_speed", "Computer players", ""),
             ("hints", "Hints", "show where tiles fit"),
             ("show_knowledge", "Table knowledge", "show what the table knows"),
+            ("text_scale", "Text size", "text and table"),
+            ("high_contrast", "High contrast", "black pips, dark edges"),
+            ("reduce_motion", "Reduce motion", "no glides"),
             ("fullscreen", "Full screen", "also F11"),
             ("window_size", "Window size", ""),
         ]
@@ -294,41 +113,13 @@ class SettingsScene(InfoScene):
         message = self.save_error or self.load_message
         note_h = self.px(44) if message else self.px(10)
         usable = body.height - note_h
-        row_h = max(self.px(40), min(self.px(64), usable // len(rows)))
-        top = body.y + max(0, (usable - row_h * len(rows)) // 2)
-        label_w = min(self.px(200), body.width // 3)
-        gap = self.px(12)
-        control_w = min(body.width - label_w - gap, self.px(620))
-        left = body.x + (body.width - label_w - gap - control_w) // 2
-        control_x = left + label_w + gap
-        button_h = min(row_h - self.px(8), self.px(44))
         self.choices = {}
         self.row_rects = {}
-        for i, (key, label, note) in enumerate(rows):
-            y = top + i * row_h
-            self.row_rects[key] = pygame.Rect(left, y + (row_h - button_h) // 2, label_w + gap + control_w, button_h)
-            label_h = self.px(28)
-            if note:
-                pygame_gui.elements.UILabel(
-                    pygame.Rect(left, y + row_h // 2 - label_h + self.px(4), label_w, label_h),
-                    label,
-                    self.gui,
-                    object_id=self.style("label"),
-                )
-                pygame_gui.elements.UILabel(
-                    pygame.Rect(left, y + row_h // 2 + self.px(4), label_w, self.px(20)),
-                    note,
-                    self.gui,
-                    object_id=self.style("note"),
-                )
-            else:
-                pygame_gui.elements.UILabel(
-                    pygame.Rect(left, y + (row_h - label_h) // 2, label_w, label_h),
-                    label,
-                    self.gui,
-                    object_id=self.style("label"),
-                )
-            control = pygame.Rect(control_x, y + (row_h - button_h) // 2, control_w, button_h)
+        for (key, label, note), (row, label_rect, control, note_rect) in zip(rows, self.row_places(body, usable, rows)):
+            self.row_rects[key] = row
+            pygame_gui.elements.UILabel(label_rect, label, self.gui, object_id=self.style("label"))
+            if note and note_rect is not None:
+                pygame_gui.elements.UILabel(note_rect, note, self.gui, object_id=self.style("note"))
             if key == "volume":
                 value_w = self.px(58)
                 slider_rect = pygame.Rect(control.x, control.y, control.width - value_w - self.px(10), control.height)
@@ -346,6 +137,8 @@ class SettingsScene(InfoScene):
             options: Sequence[tuple[object, str]]
             if key in ("animation_speed", "computer_speed"):
                 options = SPEED_CHOICES
+            elif key == "text_scale":
+                options = SCALE_CHOICES
             elif key == "window_size":
                 options = tuple((size, f"{size[0]}×{size[1]}") for size in WINDOW_SIZES)
             else:
@@ -356,6 +149,52 @@ class SettingsScene(InfoScene):
             self.message_lines(message, pygame.Rect(body.x, body.bottom - note_h, body.width, note_h))
         if self.focus_row is None and self.app is not None and self.app.last_input != "mouse":
             self.focus_row = self.focus_order[0]  # opened by keys or a controller: the focus shows at once
+
+    def row_places(
+        self, body: pygame.Rect, usable: int, rows: list[tuple[str, str, str]]
+    ) -> list[tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect | None]]:
+        """Each row's (whole row, label, control, note or None), top to bottom. When the
+        rows do not fit (larger text), two columns of a label over its control, with the
+        window's sizes, the widest row, across both below them."""
+        gap = self.px(12)
+        label_h = self.px(28)
+        out: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect | None]] = []
+        if len(rows) * self.px(34) <= usable:
+            row_h = max(self.px(34), min(self.px(64), usable // len(rows)))
+            notes = row_h >= self.px(50)  # a small window: the rows are too low for their notes
+            top = body.y + max(0, (usable - row_h * len(rows)) // 2)
+            label_w = min(self.px(200), body.width // 3)
+            control_w = min(body.width - label_w - gap, self.px(620))
+            left = body.x + (body.width - label_w - gap - control_w) // 2
+            button_h = min(row_h - self.px(8), self.px(44))
+            for i, (_, _, note) in enumerate(rows):
+                y = top + i * row_h
+                control = pygame.Rect(left + label_w + gap, y + (row_h - button_h) // 2, control_w, button_h)
+                row = pygame.Rect(left, control.y, label_w + gap + control_w, button_h)
+                if note and notes:
+                    label = pygame.Rect(left, y + row_h // 2 - label_h + self.px(4), label_w, label_h)
+                    out.append((row, label, control, pygame.Rect(left, y + row_h // 2 + self.px(4), label_w, self.px(20))))
+                else:
+                    out.append((row, pygame.Rect(left, y + (row_h - label_h) // 2, label_w, label_h), control, None))
+            return out
+        half = (len(rows) + 1) // 2 - (1 if any(k == "window_size" for k, _, _ in rows) else 0)
+        lines = half + 1
+        row_h = min(self.px(100), usable // lines)
+        button_h = min(row_h - label_h - self.px(8), self.px(44))
+        top = body.y + max(0, (usable - row_h * lines) // 2)
+        col_gap = self.px(28)
+        col_w = (body.width - col_gap) // 2
+        others = [i for i, (k, _, _) in enumerate(rows) if k != "window_size"]
+        for i, (key, _, _) in enumerate(rows):
+            if key == "window_size":
+                x, y, width = body.x, top + (lines - 1) * row_h, body.width
+            else:
+                column, line = divmod(others.index(i), half)
+                x, y, width = body.x + column * (col_w + col_gap), top + line * row_h, col_w
+            label = pygame.Rect(x, y, width, label_h)
+            control = pygame.Rect(x, label.bottom + self.px(2), min(width, self.px(620)), button_h)
+            out.append((pygame.Rect(x, y, width, control.bottom - y), label, control, None))
+        return out
 
     def choice_row(self, rect: pygame.Rect, options: Sequence[tuple[object, str]]) -> _Choice:
         assert self.gui is not None
@@ -388,6 +227,10 @@ class SettingsScene(InfoScene):
             self.audio.set_enabled(settings.sound)
         elif key in ("animation_speed", "computer_speed", "hints", "show_knowledge"):
             setattr(settings, key, value)
+        elif key in ACCESS_KEYS:
+            setattr(settings, key, value)
+            if access.apply(settings) and self.app is not None:
+                self.app.follow_access()  # new sizes and looks: every scene laid out again
         elif key == "fullscreen":
             settings.fullscreen = bool(value)
             if self.app is not None and self.app.owns_window and self.app.fullscreen != settings.fullscreen:

@@ -164,8 +164,8 @@ class StatisticsScene(InfoScene):
         title = _fit(name, self.px(26), inner.width - kind_w, GOLD, True)
         put(title, pygame.Rect(x0 - self.px(6), y, inner.width, title.get_height()), "left", name)
         if kind:  # a computer's results: the list shows the people first
-            note = _fit(kind, self.px(15), kind_w, DIM)
-            put(note, pygame.Rect(x0, y, inner.width, title.get_height()), "right", kind)
+            kind_line = _fit(kind, self.px(15), kind_w, DIM)
+            put(kind_line, pygame.Rect(x0, y, inner.width, title.get_height()), "right", kind)
         y += title.get_height() + self.px(10)
         rows = self.rows()
         first_w = max(self.px(150), inner.width * 34 // 100)
@@ -211,14 +211,16 @@ class StatisticsScene(InfoScene):
             line = _fit(summary, self.px(17), inner.width - self.px(12), IVORY, True)
             put(line, pygame.Rect(x0, y, inner.width, line.get_height()), "left", summary)
             y += line.get_height() + self.px(6)
-            if rec.assisted_matches_played or rec.assisted_rounds_played:
-                assisted = (
-                    f"Assisted (undo or hints): {rec.assisted_matches_won} of {rec.assisted_matches_played} matches"
-                    f" and {rec.assisted_rounds_won} of {rec.assisted_rounds_played} rounds won, counted apart"
-                )
-                line = _fit(assisted, self.px(15), inner.width - self.px(12), DIM)
-                put(line, pygame.Rect(x0, y, inner.width, line.get_height()), "left", assisted)
-                y += line.get_height() + self.px(4)
+            if rec.assisted_matches_played or rec.assisted_rounds_played:  # two lines: readable, not shrunk
+                for assisted in (
+                    "Assisted (undo or hints), counted apart:",
+                    f"{rec.assisted_matches_won} of {rec.assisted_matches_played} matches"
+                    f" and {rec.assisted_rounds_won} of {rec.assisted_rounds_played} rounds won",
+                ):
+                    line = _fit(assisted, self.px(15), inner.width - self.px(12), DIM)
+                    put(line, pygame.Rect(x0, y, inner.width, line.get_height()), "left", assisted)
+                    y += line.get_height()
+                y += self.px(4)
             note = "Best round: the most points a single won round brought."
             line = _fit(note, self.px(14), inner.width - self.px(12), DIM)
             put(line, pygame.Rect(x0, y, inner.width, line.get_height()), "left", note)

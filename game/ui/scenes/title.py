@@ -16,6 +16,7 @@ import pygame_gui
 
 from game.saves import has_save
 from game.settings import Settings, save_settings
+from game.ui.access import text_factor
 from game.ui.menu import MenuScene, blit_centred, button_column, fan_of_matadors, panel, scale_for, shadowed, style, tile_art, wrap
 from game.ui.routes import SIDE_SCENES
 from game.ui.text import DIM, GOLD, IVORY
@@ -72,7 +73,10 @@ class TitleScene(MenuScene):
             ("settings", "Settings", style("title_button", self.size)),
             ("quit", "Quit", style("title_button", self.size)),
         ]
-        bw, bh, gap = int(300 * s), int(50 * s), int(12 * s)
+        # larger text (game.ui.access) grows the words and what holds them, not the spaces between
+        f = text_factor(self.size)
+        base = s / f
+        bw, bh, gap = int(300 * s), int(50 * base + 22 * base * (f - 1)), int(12 * base)
         column_h = len(labels) * bh + (len(labels) - 1) * gap
 
         # the version, small and dim in the bottom right corner, kept clear of the rest
@@ -94,7 +98,7 @@ class TitleScene(MenuScene):
             self.notice_rect = pygame.Rect((w - width) // 2, h - height - foot, width, height)
         room_bottom = self.notice_rect.top - 12 if messages else h - int(24 * s)
 
-        title = shadowed(self.text, "MATADOR", int(118 * s), GOLD, w - 40)
+        title = shadowed(self.text, "MATADOR", int(118 * base), GOLD, w - 40)  # a heading: it is large already
         subtitle = self.text.fit(OFFER if self.offer_lessons else SUBTITLE, w - 40, int(26 * s), GOLD if self.offer_lessons else DIM)
         fan_len = int(96 * s) & ~1
         fan = fan_of_matadors(tile_art(self), fan_len)
@@ -160,7 +164,7 @@ class TitleScene(MenuScene):
             if app.routes.continue_match() is None:
                 self.rebuild()
         elif name == "new":
-            app.routes.open_new_game()
+            app.routes.open_new_game_over_save()  # with a match saved, it asks first
         elif name == "learn":
             app.routes.open_lessons()
         elif name == "past":

@@ -20,9 +20,11 @@ Code outside the package imports only the names below.
 
 from game.ui.table.animation import Shift
 from game.ui.table.geometry import CROSS, LINE, TableLayout, compute_layout
+from game.ui.table.draw import dashed_place
 from game.ui.table.handoff import HandoffScene
+from game.ui.table.input import nothing_chosen
 from game.ui.table.knowledge import known_absent, table_knowledge
-from game.ui.table.log import round_log
+from game.ui.table.log import LogLine, round_log
 from game.ui.table.moves import slot_of, targets_for
 from game.ui.table.pad_missing import PadMissingScene
 from game.ui.table.regions import compute_regions, table_scale
@@ -44,6 +46,9 @@ from game.ui.table.words import (
 )
 
 __all__ = [
+    "LogLine",
+    "dashed_place",
+    "nothing_chosen",
     "CROSS",
     "LINE",
     "HandoffScene",

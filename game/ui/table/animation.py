@@ -1,11 +1,17 @@
 """Movement on the table: tiles gliding (to the table, back to the hand, from the
-boneyard) and short messages that fade. Advanced in ``update``, read in ``draw``."""
+boneyard) and short messages that fade. Advanced in ``update``, read in ``draw``.
+
+With Reduce motion on (``game.ui.access``) nothing glides and nothing eases to a
+new size: a tile is at once where it goes, the table at once in its new layout.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from pygame import Rect
+
+from game.ui import access
 
 
 def ease(t: float) -> float:
@@ -105,9 +111,19 @@ class Motion:
 
     glides: list[Glide] = field(default_factory=list)
     message: Message | None = None
-    shift: Shift | None = None
+    _shift: Shift | None = None
+
+    @property
+    def shift(self) -> Shift | None:
+        return self._shift
+
+    @shift.setter
+    def shift(self, shift: Shift | None) -> None:
+        self._shift = None if access.CURRENT.reduce_motion else shift  # reduced: the new layout at once
 
     def add(self, glide: Glide) -> None:
+        if access.CURRENT.reduce_motion:
+            return  # the tile is where it goes at once
         self.glides.append(glide)
 
     def say(self, text: str, seconds: float = 3.0, warning: bool = False) -> None:
@@ -124,10 +140,10 @@ class Motion:
         for glide in self.glides:
             glide.elapsed += dt
         self.glides = [g for g in self.glides if not g.done]
-        if self.shift is not None:
-            self.shift.elapsed += dt
-            if self.shift.done:
-                self.shift = None
+        if self._shift is not None:
+            self._shift.elapsed += dt
+            if self._shift.done:
+                self._shift = None
         if self.message is not None:
             self.message.age += dt
             if self.message.age >= self.message.seconds:
@@ -136,7 +152,7 @@ class Motion:
     def finish(self) -> None:
         """Skip to the end of every glide (a resize, a new round)."""
         self.glides.clear()
-        self.shift = None
+        self._shift = None
 
 
 def centre_of(rect: Rect) -> tuple[float, float]:

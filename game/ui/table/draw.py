@@ -6,7 +6,6 @@ plaque per content, text lines, and the tile faces (``TileArt`` caches those).
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import TYPE_CHECKING, Hashable
 
 import pygame
@@ -14,12 +13,15 @@ from pygame import Rect
 
 from game.engine.tiles import halves
 
+from game.ui import cues
+from game.ui.table.labels import banner, inside_label, label_spot
 from game.ui.table.moves import ghost_faces, slot_of
 from game.ui.table.regions import TableRegions
+from game.ui.surface_cache import SurfaceCache
 from game.ui.text import DIM, GOLD, INK, IVORY, RED, TextCache, pill
 
 if TYPE_CHECKING:
-    from game.ui.table.geometry import TileSpot
+    from game.ui.table.geometry import Slot, TableLayout, TileSpot
     from game.ui.table.scene import TableScene
     from game.ui.tile_art import TileArt
 
@@ -27,24 +29,22 @@ STRIP = (12, 22, 16, 205)
 PLAQUE = (16, 28, 20, 215)
 PLAQUE_TO_MOVE = (44, 58, 36, 230)
 HEADER = (206, 216, 198)  # the header line: quieter than the names, clear on the felt
+LABEL_BACK = (15, 30, 20, 200)
+Labels = list[tuple[pygame.Surface, tuple[int, int]]]
+
+
+CACHE_BYTES = 20 * 1024 * 1024  # a full-screen background at 2560x1440, and the small pieces
 
 
 class TableRenderer:
     def __init__(self, art: TileArt, text: TextCache):
         self.art = art
         self.text = text
-        self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._cache = SurfaceCache(CACHE_BYTES, 96)  # within a budget, whatever sizes the window takes
+        self._marks: tuple[tuple[object, ...], tuple[list[tuple[int, pygame.Surface, tuple[int, int]]], Labels]] | None = None
 
     def _cached(self, key: Hashable, make: object) -> pygame.Surface:
-        surface = self._cache.get(key)
-        if surface is None:
-            surface = make()  # type: ignore[operator]
-            self._cache[key] = surface
-            if len(self._cache) > 96:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
-        return surface
+        return self._cache.cached(key, make)  # type: ignore[arg-type]
 
     # The whole frame ---------------------------------------------------------
     def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
@@ -81,8 +81,19 @@ class TableRenderer:
 
     def header(self, surface: pygame.Surface, scene: TableScene) -> None:
         k = scene.regions.scale
-        line = self.text.fit(scene.header_text(), scene.regions.header.width, round(20 * k), HEADER)
         header = scene.regions.header
+        size = max(15, round(20 * k))
+        text = scene.header_text()
+
+        def make() -> pygame.Surface:
+            parts = text.split("  ·  ")
+            words = text
+            while len(parts) > 1 and self.text.font(size).size(words)[0] > header.width:
+                parts.pop()  # a narrow window: the last facts go, the text stays readable
+                words = "  ·  ".join(parts)
+            return self.text.fit(words, header.width, size, HEADER)
+
+        line = self._cached(("header", text, header.width, size), make)
         surface.blit(line, (header.left, header.centery - line.get_height() // 2))
 
     # The table -----------------------------------------------------------------
@@ -111,24 +122,50 @@ class TableRenderer:
 
     def news_marks(self, surface: pygame.Surface, scene: TableScene, hidden: set[int]) -> None:
         """Each other seat's latest tile, laid since the person at the screen last
-        moved, keeps a small tag with the seat's name."""
+        moved, keeps a small tag with the seat's name (beside it: never on pips)."""
         if not scene.news or scene.motion.shift is not None:
             return
+        tags, _ = self.marks(scene, self.lit_arms(scene))
+        for tile, tag, pos in tags:
+            spot = scene.layout.spot(tile)
+            if spot is None or tile in hidden:
+                continue
+            pygame.draw.rect(surface, GOLD, spot.rect.inflate(4, 4), 2, border_radius=4)
+            surface.blit(tag, pos)
+
+    def marks(self, scene: TableScene, lit_arms: set[str | None] | set[str]) -> tuple[list[tuple[int, pygame.Surface, tuple[int, int]]], Labels]:
+        """The name tags (tile, picture, where) and the ends' labels, placed together
+        so that none covers a tile, a place or another (worked out once a position)."""
+        layout = scene.layout
+        key = (
+            id(layout), len(layout.tiles), layout.unit, tuple(layout.area), tuple(sorted(scene.news.items())),
+            frozenset(a for a in lit_arms if a is not None), tuple(e.text for e in scene.open_ends), scene.regions.scale,
+        )
+        if self._marks is not None and self._marks[0] == key:
+            return self._marks[1]
+        felt = scene.regions.felt
+        tiles = [t.rect for t in layout.tiles]
+        places = list(layout.labels.values())
+        tags: list[tuple[int, pygame.Surface, tuple[int, int]]] = []
+        size = max(14, round(15 * scene.regions.scale))
         history = scene.state.history
-        size = max(12, round(14 * scene.regions.scale))
-        for seat, index in scene.news.items():
+        for seat, index in sorted(scene.news.items()):
             action = history[index][1]
-            spot = scene.layout.spot(action.tile) if action.kind == "lay" and action.tile is not None else None
-            if spot is None or spot.tile in hidden:
+            spot = layout.spot(action.tile) if action.kind == "lay" and action.tile is not None else None
+            if spot is None:
                 continue
             name = scene.names[seat]
             tag = self._cached(("news", name, size), lambda: pill(self.text.render(name, size, INK, True), (*GOLD, 235), 5))
-            pygame.draw.rect(surface, GOLD, spot.rect.inflate(4, 4), 2, border_radius=4)
-            x = spot.rect.centerx - tag.get_width() // 2
-            y = spot.rect.top - tag.get_height() - 3
-            if y < scene.regions.layout_area.top:
-                y = spot.rect.bottom + 3
-            surface.blit(tag, clamp_into((x, y), tag.get_size(), scene.regions.felt))
+            blocked = tiles + places + [Rect(pos, t.get_size()) for _, t, pos in tags]
+            tags.append((spot.tile, tag, label_spot(spot.rect.inflate(4, 4), tag.get_size(), True, blocked, felt)))
+        labels = self.place_labels(scene, lit_arms, [Rect(pos, t.get_size()) for _, t, pos in tags])
+        self._marks = (key, (tags, labels))
+        return tags, labels
+
+    @staticmethod
+    def lit_arms(scene: TableScene) -> set[str | None]:
+        ctx = scene.input_context()
+        return {t.arm for t in scene.input.targets(ctx)} | {a.arm for a in scene.pointed_out()}
 
     def side_panel(self, surface: pygame.Surface, scene: TableScene) -> None:
         content = scene.panel_content()
@@ -162,14 +199,13 @@ class TableRenderer:
         targets = scene.input.targets(ctx)
         chosen = scene.input.chosen_target(ctx) if targets else None
         lit_arms = {t.arm for t in targets} | {a.arm for a in scene.pointed_out()}
-        for arm, label_rect in layout.labels.items():
+        for arm in layout.labels:
             if arm in lit_arms:
                 continue
-            slot = layout.slot(arm, "line", None) or next(
-                (s for (a, shape, _), s in layout.slots.items() if a == arm and shape == "line"), None
-            )
+            slot = dashed_place(layout, arm)
             if slot is not None and not targets:
                 surface.blit(self.art.ghost(None, None, length, slot.vertical), slot.rect.topleft)
+                cues.open_end(surface, slot.rect)
         margin = self.art.highlight_margin(length)
         for target in targets:
             action = target.variant(scene.input.variant)
@@ -181,6 +217,7 @@ class TableRenderer:
                 glow = self.art.highlight(length, slot.vertical)
                 surface.blit(glow, (slot.rect.left - margin, slot.rect.top - margin))
             surface.blit(self.art.ghost(first, second, length, slot.vertical), slot.rect.topleft)
+            cues.lit_place(surface, slot.rect, chosen is not None and target.key == chosen.key)
         for action in scene.pointed_out():  # a move shown, not held (the review's better move)
             slot = slot_of(action, layout)
             if slot is None:
@@ -188,31 +225,58 @@ class TableRenderer:
             first, second = ghost_faces(action, slot)
             surface.blit(self.art.highlight(length, slot.vertical), (slot.rect.left - margin, slot.rect.top - margin))
             surface.blit(self.art.ghost(first, second, length, slot.vertical), slot.rect.topleft)
+            cues.coach_mark(surface, slot.rect)
         for label, pos in self.end_labels(scene, lit_arms):
             surface.blit(label, pos)
         if scene.state.phase == "lead" and not targets:
+            self.lead_place(surface, scene)
             self.lead_hint(surface, scene)
 
-    def end_labels(self, scene: TableScene, lit_arms: set[str | None] | set[str]) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-        """Each open end's "needs N" label and where it goes: clear of the tiles and
-        of the labels placed before it (``lit_arms``: ends lit for the tile held)."""
+    def end_labels(self, scene: TableScene, lit_arms: set[str | None] | set[str]) -> Labels:
+        """Each open end's "needs N" label and where it goes (``lit_arms``: ends lit
+        for the tile held), placed with the name tags (``marks``)."""
+        return self.marks(scene, lit_arms)[1]
+
+    def place_labels(self, scene: TableScene, lit_arms: set[str | None] | set[str], tags: list[Rect]) -> Labels:
+        """Inside its dashed place when the label fits there; else beside it, clear of
+        the tiles, the other places, the name tags and the labels placed before it."""
         layout = scene.layout
-        blocked = [t.rect for t in layout.tiles]
-        out: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        blocked = [t.rect for t in layout.tiles] + tags
+        out: Labels = []
+        size = self.label_size(layout.unit, scene.regions.scale)
         for end in scene.open_ends:
             rect = layout.labels.get(end.arm)
             if rect is None:
                 continue
-            size = self.label_size(layout.unit, scene.regions.scale)
+            placed = [Rect(pos, image.get_size()) for image, pos in out]
+            place = dashed_place(layout, end.arm)
+            if end.arm not in lit_arms and place is not None:
+                inside = inside_label(self.text, end.text, place.rect, size, GOLD, LABEL_BACK)
+                if inside is not None:
+                    pos = (place.rect.centerx - inside.get_width() // 2, place.rect.centery - inside.get_height() // 2)
+                    if Rect(pos, inside.get_size()).collidelist(tags + placed) < 0:
+                        out.append((inside, pos))
+                        continue
             label = self._cached(("label", end.text, size), lambda: pill(self.text.render(end.text, size, GOLD, True)))
             others = [r for arm, r in layout.labels.items() if arm != end.arm]
-            placed = [Rect(pos, image.get_size()) for image, pos in out]
-            out.append((label, label_spot(rect, label.get_size(), end.arm in lit_arms, blocked + others + placed, scene.regions.felt)))
+            out.append((label, label_spot(rect, label.get_size(), True, blocked + others + placed, scene.regions.felt)))
         return out
 
     @staticmethod
     def label_size(unit: int, scale: float = 1.0) -> int:
         return max(15, min(round(22 * scale), unit * 2 // 3))
+
+    def lead_place(self, surface: pygame.Surface, scene: TableScene) -> None:
+        """The person to lead onto the empty table: the middle glows, as any place a
+        tile may go does (the status line says to drag a tile to a lit place)."""
+        slot = scene.layout.slot(None, "line")
+        if slot is None or not scene.can_act() or not any(a.kind == "lay" for a in scene.legal):
+            return
+        length = 2 * scene.layout.unit
+        margin = self.art.highlight_margin(length)
+        surface.blit(self.art.highlight(length, slot.vertical), (slot.rect.left - margin, slot.rect.top - margin))
+        surface.blit(self.art.ghost(None, None, length, slot.vertical), slot.rect.topleft)
+        cues.lit_place(surface, slot.rect, False)  # lit by its outline too, not by colour alone
 
     def lead_hint(self, surface: pygame.Surface, scene: TableScene) -> None:
         text = scene.lead_text()
@@ -221,7 +285,11 @@ class TableRenderer:
         size = round(20 * scene.regions.scale)
         label = self._cached(("lead", text, size), lambda: pill(self.text.render(text, size, GOLD, True), pad=round(6 * scene.regions.scale)))
         felt = scene.regions.layout_area
-        surface.blit(label, (felt.centerx - label.get_width() // 2, felt.centery - label.get_height() // 2))
+        y = felt.centery - label.get_height() // 2
+        slot = scene.layout.slot(None, "line")
+        if slot is not None and scene.can_act():  # below the lit middle, not over it
+            y = slot.rect.bottom + self.art.highlight_margin(2 * scene.layout.unit) + 6
+        surface.blit(label, (felt.centerx - label.get_width() // 2, y))
 
     # Seats -------------------------------------------------------------------
     def plaque(self, scene: TableScene, seat: int, size: tuple[int, int], side: str) -> pygame.Surface:
@@ -242,8 +310,11 @@ class TableRenderer:
         border = GOLD if to_move else (90, 104, 84)
         pygame.draw.rect(plate, border, plate.get_rect(), 3 if to_move else 1, border_radius=10)
         points = self.text.render(f"{total} pts", round(17 * k), IVORY if to_move else DIM)
-        title = self.text.fit(name, w - points.get_width() - 28, round(21 * k), GOLD if to_move else IVORY, True)
-        plate.blit(title, (10, round(4 * k)))
+        mark = cues.to_move_width(round(14 * k)) if to_move else 0  # a triangle before the name: not colour alone
+        title = self.text.fit(name, w - points.get_width() - 28 - mark, round(21 * k), GOLD if to_move else IVORY, True)
+        if to_move:
+            cues.to_move(plate, 10, round(4 * k) + title.get_height() // 2, round(14 * k))
+        plate.blit(title, (10 + mark, round(4 * k)))
         plate.blit(points, (w - points.get_width() - 10, round(4 * k) + title.get_height() - points.get_height()))
         status_line = self.text.fit(status, w - 20, round(16 * k), GOLD if to_move else DIM, to_move)
         status_top = round(4 * k) + title.get_height()
@@ -300,8 +371,11 @@ class TableRenderer:
             rx = rect.right - small.get_width() * 2 - 8
             for i in range(min(reserve, 2)):
                 surface.blit(small, (rx + i * (small.get_width() + 3), y + 2))
-            kept = self.text.render(f"{reserve} kept", round(15 * k), DIM)
-            surface.blit(kept, (rx, y + small.get_height() + 6))
+            kept = self.text.render(f"{reserve} kept", max(14, round(15 * k)), DIM)
+            why = self.text.render("never drawn", max(13, round(14 * k)), DIM)
+            ky = min(y + small.get_height() + 6, rect.bottom - kept.get_height() - why.get_height())
+            surface.blit(kept, (rx, ky))
+            surface.blit(why, (min(rx, rect.right - why.get_width()), ky + kept.get_height()))
         title = "Boneyard" if state.rules.drawing != "none" else "Set aside"
         caption = self.text.fit(f"{title}: {count}", rect.width, round(19 * k), IVORY, True)
         surface.blit(caption, (rect.left + 2, rect.top + 4))
@@ -334,6 +408,8 @@ class TableRenderer:
                     if tile == selected:
                         surface.blit(self.art.highlight(length, vertical), (rect.left - margin, rect.top - margin))
                 surface.blit(image, rect.topleft)
+                if playable and tile in playable and tile != selected:  # the one picked up is lifted and glows
+                    cues.playable(surface, rect)
                 if playable is not None and tile not in playable:
                     veil = self._cached(("veil", rect.size), lambda: veil_surface(rect.size))
                     surface.blit(veil, rect.topleft)
@@ -379,49 +455,22 @@ class TableRenderer:
         if message is None:
             return
         colour = RED if message.warning else IVORY
+        felt = scene.regions.felt
+        width = min(felt.width * 85 // 100, round(900 * scene.regions.scale))  # clear of the felt's edges
         box = self._cached(
-            ("message", message.text, message.warning, scene.regions.felt.width, scene.regions.scale),
-            lambda: pill(self.text.fit(message.text, scene.regions.felt.width - 40, round(22 * scene.regions.scale), colour, True), (10, 16, 12, 225), 12),
+            ("message", message.text, message.warning, width, scene.regions.scale),
+            lambda: banner(self.text, message.text, width, round(22 * scene.regions.scale), colour, (10, 16, 12, 225)),
         )
         box.set_alpha(message.alpha)
         x, y = scene.regions.message_anchor
-        surface.blit(box, (x - box.get_width() // 2, y - box.get_height() // 2))
+        top = min(y - box.get_height() // 2, felt.bottom - box.get_height() - 8)  # two lines grow upwards
+        surface.blit(box, (x - box.get_width() // 2, top))
         box.set_alpha(None)
 
 
-def label_spot(slot: Rect, size: tuple[int, int], lit: bool, blocked: list[Rect], area: Rect) -> tuple[int, int]:
-    """Where an end's label goes: on its empty slot, else beside it (then at a
-    corner of it), clear of tiles and other labels; if nowhere is clear, where
-    it covers the least."""
-    w, h = size
-    cx, cy = slot.centerx - w // 2, slot.centery - h // 2
-    across = [(cx, slot.top - h - 3), (cx, slot.bottom + 3)]
-    along = [(slot.left - w - 3, cy), (slot.right + 3, cy)]
-    beside = along + across if slot.width > slot.height else across + along
-    corners = [
-        (slot.left, slot.top - h - 3),
-        (slot.right - w, slot.top - h - 3),
-        (slot.left, slot.bottom + 3),
-        (slot.right - w, slot.bottom + 3),
-    ]
-    on_slot = [(cx, cy), (slot.right - w, cy), (slot.left, cy)]  # a label wider than its slot may lean either way
-    candidates = beside + corners if lit else [*on_slot, *beside, *corners]
-    best: tuple[int, int] | None = None
-    least = -1
-    for x, y in candidates:
-        box = Rect(clamp_into((x, y), size, area), size)
-        cover = sum(_overlap(box, r) for r in blocked)
-        inside = area.contains(box) and (box.x, box.y) == (x, y)
-        if inside and cover == 0:
-            return x, y
-        if least < 0 or cover < least:
-            best, least = (box.x, box.y), cover
-    return best if best is not None else clamp_into(candidates[0], size, area)
-
-
-def _overlap(a: Rect, b: Rect) -> int:
-    clip = a.clip(b)
-    return clip.width * clip.height
+def dashed_place(layout: TableLayout, arm: str) -> Slot | None:
+    """The empty place drawn dashed at an open end (its in-line slot)."""
+    return layout.slot(arm, "line", None) or next((s for (a, shape, _), s in layout.slots.items() if a == arm and shape == "line"), None)
 
 
 def turn_frame(size: tuple[int, int]) -> pygame.Surface:
@@ -437,10 +486,3 @@ def veil_surface(size: tuple[int, int]) -> pygame.Surface:
     veil = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(veil, (*INK, 80), veil.get_rect(), border_radius=max(2, size[0] // 8))
     return veil
-
-
-def clamp_into(pos: tuple[int, int], size: tuple[int, int], area: Rect) -> tuple[int, int]:
-    x = max(area.left + 2, min(area.right - size[0] - 2, pos[0]))
-    y = max(area.top + 2, min(area.bottom - size[1] - 2, pos[1]))
-    return x, y
-

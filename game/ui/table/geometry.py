@@ -11,13 +11,15 @@ faces out. This module turns that into screen rectangles:
   along the table's long side it comes back one row further out (a snake);
   heading across it (N or S on a wide table) it bends and runs along the edge
   (an elbow);
-- what lies *across* the line depends on the game. Usually doubles do (the
-  custom), and a spinner double opens its side arms from its ends. In games
-  with crosswise matadors (Leyden, Senst, any game with ``crosswise`` on) the
-  rules lay doubles in line, so they are drawn in line, the spinner too (its
-  halves facing W and E, its side arms starting from its long sides): the only
-  tile ever drawn across an arm is a matador laid across, and it never sits on
-  a corner, so it always reads as across. A tile joined to one value of a
+- doubles are placed endwise, in line with their arm, in every game (the
+  rules: "Doubles are placed endwise and count the same as single
+  dominoes"). Only a spinner lies across: where there are no crosswise
+  matadors, the spinner stands across the line and opens its side arms from
+  its ends. In games with crosswise matadors (Leyden, Senst, any game with
+  ``crosswise`` on) the spinner lies in line too (its halves facing W and E,
+  its side arms starting from its long sides): the only tile ever drawn
+  across an arm there is a matador laid across, and it never sits on a
+  corner, so it always reads as across. A tile joined to one value of a
   crosswise matador sits against that half;
 - one *unit* is half a tile (a tile is 2 x 1 units). The largest unit at which
   every tile and every drop slot fits the area without overlap is chosen (up
@@ -36,6 +38,8 @@ from typing import Protocol, Sequence
 
 from pygame import Rect
 
+from game.ui import access
+
 from game.engine import OpenEnd, Placement, Spinner
 
 LINE, CROSS = "line", "cross"  # a tile along its line, or across it (doubles or crosswise matadors)
@@ -51,6 +55,9 @@ PREFER_STRAIGHT = 0.85  # all arms straight is worth tiles this much smaller tha
 class LayoutRules(Protocol):
     @property
     def crosswise(self) -> bool: ...
+
+    @property
+    def layout(self) -> str: ...
 
 
 class LayoutSource(Protocol):
@@ -121,8 +128,9 @@ class Slot:
 class TableLayout:
     """The screen rectangles of one position.
 
-    ``doubles_across``: doubles lie across their line (the usual custom), or
-    in line with it (games with crosswise matadors).
+    ``doubles_across``: the spinner lies across its line (games without
+    crosswise matadors), or in line with it; every other double lies in line.
+    ``spins``: the arms (None: the lead) where a double laid now becomes the spinner.
     """
 
     unit: int
@@ -132,6 +140,7 @@ class TableLayout:
     fits: bool = True
     labels: dict[str, Rect] = field(default_factory=dict)  # arm -> union of its slots
     doubles_across: bool = True
+    spins: frozenset[str | None] = frozenset()
 
     def slot(self, arm: str | None, shape: str, joins: int | None = None) -> Slot | None:
         return self.slots.get((arm, shape, joins))
@@ -140,10 +149,20 @@ class TableLayout:
         return next((t for t in self.tiles if t.tile == tile), None)
 
 
-def shape_of(double: bool, across: bool, doubles_across: bool = True) -> str:
-    """How a tile lies on its arm: across it (a crosswise matador; a double where
-    doubles lie across), else in line."""
-    return CROSS if across or (double and doubles_across) else LINE
+def shape_of(double: bool, across: bool, doubles_across: bool = True, spinner: bool = False) -> str:
+    """How a tile lies on its arm: across it (a crosswise matador; the spinner where
+    spinners lie across), else in line (every other double included)."""
+    return CROSS if across or (double and spinner and doubles_across) else LINE
+
+
+def spinning_arms(source: LayoutSource) -> frozenset[str | None]:
+    """The arms (None: the lead) where a double laid now becomes the spinner."""
+    if source.spinner is not None:
+        return frozenset()
+    layout = source.rules.layout
+    if not source.placements:
+        return frozenset({None}) if layout != "line" else frozenset()
+    return frozenset({"W", "E"}) if layout == "first-double-spinner" else frozenset()
 
 
 # --------------------------------------------------------------------------- helpers
@@ -229,7 +248,7 @@ class _Walker:
         rather than snaking back (along its long side)."""
         return (heading[0] == 0) == (self.area.width >= self.area.height)
 
-    def straight(self, turtle: _Turtle, shape: str, offset: int, extra: Sequence[Rect] = ()) -> tuple[_Step, Vec] | None:
+    def straight(self, turtle: _Turtle, shape: str, offset: int, extra: Sequence[Rect] = (), ghost: bool = False) -> tuple[_Step, Vec] | None:
         s, g = self.s, self.g
         h = turtle.heading
         axis = perpendicular(h)
@@ -237,9 +256,9 @@ class _Walker:
         lead_in = g + (s + g if turtle.turned and shape == CROSS else 0)
         start = moved(turtle.at, ((lead_in, h), (offset, axis)))
         rect = local_rect(start, h, axis, 0, length, -half, half)
-        ahead = 0 if self.final else g + s  # room to turn after it
-        if self.across_straight and shape == LINE and not self.final:
-            ahead += s + g  # and before that, room for a matador across
+        # room to turn after it (or for a matador across); not for the place of a
+        # matador across (it never turns): laid there, the table makes room then
+        ahead = 0 if self.final or (ghost and shape == CROSS and self.across_straight) else g + s
         room = local_rect(start, h, axis, 0, length + ahead, -half, half)
         if not (self.area.contains(room) and turtle.region.contains(room)):
             return None
@@ -273,10 +292,11 @@ class _Walker:
         return step, _Turtle(end, (-h[0], -h[1]), side, region, turned=True)
 
     def advance(
-        self, turtle: _Turtle, shape: str, offset: int, extra: Sequence[Rect] = ()
+        self, turtle: _Turtle, shape: str, offset: int, extra: Sequence[Rect] = (), ghost: bool = False
     ) -> tuple[_Step, _Turtle] | None:
-        """Lay one shape at the turtle's end; the step and the moved turtle, or None."""
-        done = self.straight(turtle, shape, offset, extra)
+        """Lay one shape at the turtle's end (``ghost``: a drop place, not a tile);
+        the step and the moved turtle, or None."""
+        done = self.straight(turtle, shape, offset, extra, ghost)
         if done is not None:
             step, end = done
             return step, _Turtle(end, turtle.heading, turtle.turn, turtle.region)
@@ -302,6 +322,7 @@ class _Attempt:
         self.source = source
         crosswise = bool(source.rules.crosswise)
         self.doubles_across = not crosswise
+        self.spins = spinning_arms(source)
         self.walker = _Walker(unit, area, across_straight=crosswise, final=source.phase == "over")
         self.s = unit
         self.area = area
@@ -311,7 +332,9 @@ class _Attempt:
         self.labels: dict[str, Rect] = {}
 
     def shape(self, p: Placement) -> str:
-        return shape_of(p.double, p.across, self.doubles_across)
+        spinner = self.source.spinner
+        spins = spinner is not None and spinner.arm == p.arm and (spinner.index == p.index or p.arm is None)
+        return shape_of(p.double, p.across, self.doubles_across, spins)
 
     def lead_size(self, lead: Placement) -> tuple[int, int]:
         """The lead's (width, height): standing when it is a double lying across."""
@@ -429,12 +452,13 @@ class _Attempt:
         if turtle is None:
             return False
         joins_options: Sequence[int | None] = end.values if end.crosswise else (None,)
-        shapes = (LINE,) if end.crosswise else (LINE, CROSS)
+        across = not end.crosswise and (not self.doubles_across or end.arm in self.spins)  # a matador across, or a spinner
+        shapes = (LINE, CROSS) if across else (LINE,)
         mine: list[Rect] = []
         for joins in joins_options:
             offset = self.join_offset(turtle, joins) if joins is not None else 0
             for shape in shapes:
-                done = self.walker.advance(turtle, shape, offset, others)
+                done = self.walker.advance(turtle, shape, offset, others, ghost=True)
                 if done is None:
                     return False
                 step, _ = done
@@ -467,7 +491,7 @@ class _Attempt:
         return True
 
     def result(self, fits: bool) -> TableLayout:
-        layout = TableLayout(self.s, self.area, self.tiles, self.slots, fits, self.labels, self.doubles_across)
+        layout = TableLayout(self.s, self.area, self.tiles, self.slots, fits, self.labels, self.doubles_across, self.spins)
         return centred(layout)
 
 
@@ -499,7 +523,7 @@ def centred(layout: TableLayout) -> TableLayout:
     tiles = [replace(t, rect=t.rect.move(dx, dy)) for t in layout.tiles]
     slots = {k: replace(v, rect=v.rect.move(dx, dy)) for k, v in layout.slots.items()}
     labels = {k: r.move(dx, dy) for k, r in layout.labels.items()}
-    return TableLayout(layout.unit, layout.area, tiles, slots, layout.fits, labels, layout.doubles_across)
+    return TableLayout(layout.unit, layout.area, tiles, slots, layout.fits, labels, layout.doubles_across, layout.spins)
 
 
 def with_last_tile(previous: TableLayout, p: Placement) -> TableLayout | None:
@@ -508,7 +532,7 @@ def with_last_tile(previous: TableLayout, p: Placement) -> TableLayout | None:
     ``previous`` had no slot for it."""
     if p.arm is None:
         return None
-    slot = previous.slot(p.arm, shape_of(p.double, p.across, previous.doubles_across), p.joins)
+    slot = previous.slot(p.arm, shape_of(p.double, p.across, previous.doubles_across, p.arm in previous.spins), p.joins)
     if slot is None:
         return None
     if p.double:
@@ -518,7 +542,7 @@ def with_last_tile(previous: TableLayout, p: Placement) -> TableLayout | None:
     else:
         first, second = slot.faces(p.inner, p.outer)
     spot = TileSpot(p.tile, slot.rect, slot.vertical, first, second, p.arm, p.index, slot.heading, slot.turn)
-    return TableLayout(previous.unit, previous.area, [*previous.tiles, spot], {}, previous.fits, {}, previous.doubles_across)
+    return TableLayout(previous.unit, previous.area, [*previous.tiles, spot], {}, previous.fits, {}, previous.doubles_across, previous.spins)
 
 
 def largest_unit(area: Rect) -> int:
@@ -529,8 +553,9 @@ def largest_unit(area: Rect) -> int:
     much again, as the hand does), so tiles on a large screen are not lost on
     the cloth.
     """
-    cap = int(MAX_UNIT * max(1.0, min(1.5, area.height / NOMINAL_FELT_H)))
-    unit = min(cap, area.height // 8, area.width // 14)
+    f = access.table_factor()  # the table size setting: larger tiles while they fit
+    cap = int(MAX_UNIT * f * max(1.0, min(1.5, area.height / NOMINAL_FELT_H)))
+    unit = min(cap, int(area.height * f) // 8, int(area.width * f) // 14)
     return max(MIN_UNIT, unit - unit % 2)
 
 

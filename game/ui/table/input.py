@@ -73,6 +73,7 @@ class InputContext:
     boneyard: Rect
     hand_area: Rect
     explain: Callable[[Action], str | None]
+    pad: bool = False  # the seat to move plays with a controller: its buttons are named
 
 
 @dataclass
@@ -338,13 +339,16 @@ def nothing_chosen(ctx: InputContext) -> str:
     """What Enter (or A) with no tile chosen, or Left/Right with no tile to lay, should know."""
     kinds = {a.kind for a in ctx.legal}
     if "lay" in kinds:
+        if ctx.pad:
+            return "Choose a tile first: left and right on the D-pad pick one that fits"
         return "Choose a tile first: Left/Right pick one that fits, or drag it to a lit place"
+    draw, other = ("Y", "B") if ctx.pad else ("D", "P")
     if "draw" in kinds:
-        return "No tile of yours fits: draw from the boneyard (D)"
+        return f"No tile of yours fits: draw from the boneyard ({draw})"
     if "pass" in kinds:
-        return "No tile of yours fits: pass (P)"
+        return f"No tile of yours fits: pass ({other})"
     if "refuse" in kinds:
-        return "No double to lead: refuse to lead (P)"
+        return f"No double to lead: refuse to lead ({other})"
     return "No tile can be laid now"
 
 

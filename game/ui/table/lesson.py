@@ -20,7 +20,7 @@ import pygame_gui
 from game.engine import Action
 from game.lessons import Lesson, Step
 from game.ui.menu import wrap
-from game.ui.table.input import plain
+from game.ui.table.input import Intent, plain
 from game.ui.table.panel import CARD, PanelContent, card_surface
 from game.ui.table.regions import TableRegions, compute_regions
 from game.ui.table.scene import TableScene
@@ -185,6 +185,19 @@ class LessonScene(TableScene):
             self._entered()
         return played
 
+    def next_please(self) -> bool:
+        """Input while the computer's card waits: say Next lets its move be played (True)."""
+        step = self.step
+        if not (self.computers_step() and self.waits_for_next()) or step is None or step.seat is None:
+            return False
+        self.motion.say(f"Read the card, then press Next to see {self.names[step.seat]}'s move", 3.0)
+        return True
+
+    def follow(self, intent: Intent) -> None:
+        if intent.kind in ("message", "draw", "pass", "refuse") and self.next_please():
+            return
+        super().follow(intent)
+
     def request(self, action: Action) -> None:
         expected = self.expected()
         if self.state.current_player == self.lesson.learner and expected is not None and self.state.normalized(action) != expected:
@@ -270,12 +283,12 @@ class LessonScene(TableScene):
         head = self.text.fit(f"Lesson {self.number}: {self.lesson.title}", w - 2 * pad, max(15, round(19 * k)), GOLD, True)
         out.blit(head, (pad, y))
         y += head.get_height() + round(2 * k)
-        count = self.text.render(f"Step {min(self.step_index + 1, len(self.lesson.steps))} of {len(self.lesson.steps)}", max(12, round(15 * k)), DIM)
+        count = self.text.render(f"Step {min(self.step_index + 1, len(self.lesson.steps))} of {len(self.lesson.steps)}", max(14, round(15 * k)), DIM)
         out.blit(count, (pad, y))
         y += count.get_height() + round(10 * k)
         step = self.step
         if step is not None:
-            for line in wrap(self.text, step.say, w - 2 * pad, max(14, round(18 * k)), IVORY):
+            for line in wrap(self.text, step.say, w - 2 * pad, max(15, round(18 * k)), IVORY):
                 out.blit(line, (pad, y))
                 y += line.get_height() + 1
             prompt = self.card_prompt()

@@ -46,16 +46,16 @@ def targets_for(tile: int, legal: list[Action]) -> list[Target]:
     return [Target(arm, joins, tuple(actions)) for (arm, joins), actions in groups.items()]
 
 
-def shape_of_action(action: Action, doubles_across: bool = True) -> str:
-    """How ``action``'s tile would lie: across its arm or in line (a double lies
-    in line in games with crosswise matadors, as their rules lay it)."""
+def shape_of_action(action: Action, layout: TableLayout) -> str:
+    """How ``action``'s tile would lie: across its arm (a matador laid across; a
+    double that becomes a spinner where spinners lie across) or in line."""
     assert action.tile is not None
-    return shape_of(is_double(action.tile), action.across, doubles_across)
+    return shape_of(is_double(action.tile), action.across, layout.doubles_across, action.arm in layout.spins)
 
 
 def slot_of(action: Action, layout: TableLayout) -> Slot | None:
     """Where ``action`` would put its tile: where its ghost is drawn and where it drops."""
-    return layout.slot(action.arm, shape_of_action(action, layout.doubles_across), action.joins)
+    return layout.slot(action.arm, shape_of_action(action, layout), action.joins)
 
 
 def ghost_faces(action: Action, slot: Slot) -> tuple[int, int]:

@@ -72,9 +72,10 @@ class SidePanel:
     def paint_knowledge(self, out: pygame.Surface, c: PanelContent, pad: int, y: int) -> int:
         k = c.scale
         w = out.get_width() - 2 * pad
-        size = max(13, round(16 * k))
-        out.blit(self.text.render("What the table knows", max(14, round(18 * k)), GOLD, True), (pad, y))
-        y += round(26 * k)
+        size = max(15, round(17 * k))
+        heading = self.text.render("What the table knows", max(16, round(19 * k)), GOLD, True)
+        out.blit(heading, (pad, y))
+        y += heading.get_height() + round(4 * k)
         assert c.knowledge is not None
         for known in c.knowledge:
             head = self.text.fit(f"{c.names[known.seat]}  ·  {known.holds} tile{'s' if known.holds != 1 else ''}", w, size, IVORY, True)
@@ -84,9 +85,9 @@ class SidePanel:
                 out.blit(line, (pad + round(10 * k), y))
                 y += line.get_height()
             y += round(4 * k)
-        unseen = self.text.render(f"Unseen: {c.unseen} tiles (other hands and boneyard)", max(12, size - 2), DIM)
+        unseen = self.text.render(f"Unseen: {c.unseen} tiles (other hands and boneyard)", max(14, size - 2), DIM)
         if unseen.get_width() > w:
-            unseen = self.text.fit(f"Unseen: {c.unseen} tiles", w, max(12, size - 2), DIM)
+            unseen = self.text.fit(f"Unseen: {c.unseen} tiles", w, max(14, size - 2), DIM)
         out.blit(unseen, (pad, y))
         y += unseen.get_height() + round(8 * k)
         pygame.draw.line(out, EDGE, (pad, y), (pad + w, y), 1)
@@ -94,51 +95,61 @@ class SidePanel:
 
     def paint_moves(self, out: pygame.Surface, c: PanelContent, area: Rect) -> None:
         k = c.scale
-        title = self.text.render(c.title, max(14, round(18 * k)), GOLD, True)
+        title = self.text.render(c.title, max(16, round(19 * k)), GOLD, True)
         out.blit(title, area.topleft)
         body = Rect(area.left, area.top + title.get_height() + round(4 * k), area.width, area.height - title.get_height() - round(4 * k))
         assert c.lines is not None
         if not c.lines:
-            out.blit(self.text.render("No move yet.", max(13, round(16 * k)), DIM), body.topleft)
+            out.blit(self.text.render("No move yet.", max(15, round(18 * k)), DIM), body.topleft)
             return
-        size = max(13, round(15 * k))
-        tile_len = max(20, round(30 * k)) & ~1
+        size = max(15, round(18 * k))
+        tile_len = max(26, round(34 * k)) & ~1
         blocks = [self.line_block(line, body.width, size, tile_len, line.index in c.news) for line in c.lines]
-        # newest at the bottom: stack upwards from the bottom, skipping ``scroll`` lines
+        gap = round(3 * k)
+        if sum(b.get_height() + gap for b in blocks) <= body.height:  # they all fit: from the top down
+            y = body.top
+            for block in blocks:
+                out.blit(block, (body.left, y))
+                y += block.get_height() + gap
+            return
+        # more than fit: the newest at the bottom, stacked upwards, ``scroll`` lines hidden below
         scroll = min(c.scroll, len(blocks) - 1)
         y = body.bottom
         shown = blocks[: len(blocks) - scroll]
         for block in reversed(shown):
             if y - block.get_height() < body.top:
                 break
-            y -= block.get_height()
-            out.blit(block, (body.left, y))
+            y -= block.get_height() + gap
+            out.blit(block, (body.left, y + gap))
         if scroll:
-            more = self.text.render(f"▼ {scroll} newer", max(12, size - 2), GOLD)
+            more = self.text.render(f"▼ {scroll} newer", max(14, size - 2), GOLD)
             out.blit(more, (body.right - more.get_width(), body.bottom - more.get_height()))
 
     def line_block(self, line: LogLine, width: int, size: int, tile_len: int, new: bool) -> pygame.Surface:
-        """One move: its tiles (small, face or back) and its words, wrapped."""
-        pictures = [self.art.face(face[0], face[1], tile_len) if face is not None else self.art.back(tile_len) for face in line.tiles[:4]]
-        tiles_w = sum(p.get_width() + 3 for p in pictures)
+        """One move: its tiles (small, face or back; as many as fit in a third of
+        the line, then "+N") and its words beside them, wrapped in their own column."""
+        room = width // 3
+        count = 0
+        tiles_w = 0
+        for face in line.tiles[:4]:
+            picture_w = tile_len + 3
+            rest = len(line.tiles) - count - 1
+            plus_w = self.text.font(size).size(f"+{rest}")[0] + 3 if rest > 0 else 0
+            if count and tiles_w + picture_w + plus_w > room:
+                break
+            tiles_w += picture_w
+            count += 1
+        pictures = [self.art.face(face[0], face[1], tile_len) if face is not None else self.art.back(tile_len) for face in line.tiles[:count]]
         extra = len(line.tiles) - len(pictures)
         plus = self.text.render(f"+{extra}", size, DIM) if extra > 0 else None
-        if plus is not None:
-            tiles_w += plus.get_width() + 3
-        if tiles_w > width // 2:  # many tiles: they go on a line of their own
-            words = wrap(self.text, line.text, width, size, GOLD if new else IVORY)
-            text_h = sum(s.get_height() for s in words)
-            block = pygame.Surface((width, tile_len // 2 + 4 + text_h + 4), pygame.SRCALPHA)
-            self._tiles(block, pictures, plus, 0, 0)
-            y = tile_len // 2 + 4
-            left = 0
-        else:
-            words = wrap(self.text, line.text, width - tiles_w - 4, size, GOLD if new else IVORY)
-            text_h = sum(s.get_height() for s in words)
-            block = pygame.Surface((width, max(text_h, tile_len // 2) + 5), pygame.SRCALPHA)
-            self._tiles(block, pictures, plus, 0, max(0, (text_h - tile_len // 2) // 2))
-            y = 0
-            left = tiles_w + 4
+        tiles_w = sum(p.get_width() + 3 for p in pictures) + (plus.get_width() + 3 if plus is not None else 0)
+        left = tiles_w + 4 if pictures else 0
+        words = wrap(self.text, line.text, width - left, size, GOLD if new else IVORY)
+        text_h = sum(s.get_height() for s in words)
+        tiles_h = tile_len // 2 if pictures else 0
+        block = pygame.Surface((width, max(text_h, tiles_h) + 2), pygame.SRCALPHA)
+        self._tiles(block, pictures, plus, 0, max(0, (text_h - tiles_h) // 2) if text_h > tiles_h else 0)
+        y = max(0, (tiles_h - text_h) // 2)
         for surface in words:
             block.blit(surface, (left, y))
             y += surface.get_height()

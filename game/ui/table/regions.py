@@ -11,10 +11,13 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
+from game.ui import access
+
 # Others around the table: how many on the left side, the top, the right side.
 SPREAD = {1: (0, 1, 0), 2: (0, 2, 0), 3: (0, 3, 0), 4: (1, 2, 1), 5: (1, 3, 1), 6: (2, 2, 2), 7: (2, 3, 2)}
 HEADER_H = 24
 TOOL_W, TOOL_H = 66, 30  # a toolbar button at 1280x800
+TOOL_MIN_W = 70  # its labels (14 px bold) keep 8 px or more either side
 GAP = 8
 
 
@@ -66,16 +69,17 @@ def compute_regions(size: tuple[int, int], players: int, viewer: int, tools: int
     """The regions for a window of ``size``; ``tools`` small buttons in the felt's
     top row; with ``panel`` a side panel takes the right of the felt from the layout."""
     width, height = size
-    k = table_scale(size)
+    f = access.text_factor(size)  # the text and table size setting
+    k = table_scale(size) * f
     others = others_in_order(viewer, players)
     left_n, top_n, right_n = SPREAD.get(len(others), (0, len(others), 0))
-    hand_h = clamp(height * 21 // 100, 118, int(190 * k))
-    top_h = clamp(height * 14 // 100, 78, int(116 * k)) if top_n else 0
-    side_w = clamp(width * 13 // 100, 108, int(170 * k)) if left_n or right_n else 0
+    hand_h = clamp(int(height * 21 * f) // 100, 118, int(190 * k))
+    top_h = clamp(int(height * 14 * f) // 100, 78, int(116 * k)) if top_n else 0
+    side_w = clamp(int(width * 13 * f) // 100, 108, int(170 * k)) if left_n or right_n else 0
     header_h = int((TOOL_H + 8 if tools else HEADER_H) * k)
 
     felt = Rect(side_w, top_h, width - 2 * side_w, height - top_h - hand_h)
-    tool_w, tool_h = int(TOOL_W * k), int(TOOL_H * k)
+    tool_w, tool_h = max(int(TOOL_W * k), TOOL_MIN_W), int(TOOL_H * k)  # room round the labels at any size
     tool_span = tools * tool_w + max(0, tools - 1) * 4
     toolbar = Rect(felt.right - 8 - tool_span, felt.top + 4, tool_span, tool_h)
     tool_buttons = [Rect(toolbar.left + i * (tool_w + 4), toolbar.top, tool_w, tool_h) for i in range(tools)]
@@ -84,7 +88,7 @@ def compute_regions(size: tuple[int, int], players: int, viewer: int, tools: int
     layout_area = Rect(felt.left + pad, felt.top + header_h, felt.width - 2 * pad, felt.height - header_h - pad)
     side_panel = None
     if panel:
-        panel_w = clamp(felt.width * 30 // 100, 200, int(300 * k))
+        panel_w = clamp(felt.width * 24 // 100, 190, int(300 * k))  # under a quarter of the felt
         side_panel = Rect(felt.right - pad - panel_w, layout_area.top, panel_w, layout_area.height)
         layout_area.width -= panel_w + pad
 

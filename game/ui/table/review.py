@@ -30,7 +30,8 @@ from game.ui.table.panel import CARD, PanelContent, card_surface
 from game.ui.table.regions import TableRegions, compute_regions
 from game.ui.table.review_graph import AMBER, Overview, draw_overview, luck_words, tally
 from game.ui.table.scene import TableScene
-from game.ui.text import DIM, GOLD, IVORY, RED
+from game.ui.cues import MISTAKE
+from game.ui.text import DIM, GOLD, IVORY
 from game.ui.gamepad import PadPress
 from game.ui.thinker import ComputerController, Thinker
 from game.ui.words import says, whose
@@ -477,7 +478,7 @@ class ReviewScene(TableScene):
             return [("Forced: there was nothing else to do.", DIM)]
         if decision.mark == "best":
             return [(f"Best: the coach agrees ({chances}).", GOLD)]
-        colour = {"good": IVORY, "inaccuracy": AMBER}.get(decision.mark, RED)
+        colour = {"good": IVORY, "inaccuracy": AMBER}.get(decision.mark, MISTAKE)  # with its word first: never colour alone
         better = place_words(decision.best, self.state) if decision.best.kind == "lay" else decision.best.kind
         spread = decision.assessment.spread
         lines = [

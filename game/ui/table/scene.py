@@ -299,6 +299,7 @@ class TableScene(PlayAids, GuiScene):
             boneyard=self.regions.boneyard,
             hand_area=self.regions.hand,
             explain=self.state.explain,
+            pad=self.plays_by_pad(seat),
         )
 
     def hand_rect(self, tile: int) -> pygame.Rect | None:
@@ -673,9 +674,13 @@ class TableScene(PlayAids, GuiScene):
                     accepts=lambda source: self.seat_inputs.accepts(seat, source),
                     pad=lambda: self._pad_name(seat),
                     watch=self.check_pads,
-                    menu=(lambda: self.on_pause(self)) if self.on_pause is not None else None,
+                    menu=self._open_menu if self.on_pause is not None else None,
                 )
             )
+
+    def _open_menu(self) -> None:
+        if self.on_pause is not None:
+            self.on_pause(self)
 
     def _pad_name(self, seat: int) -> str | None:
         owner = self.seat_inputs.owner(seat)
@@ -700,8 +705,8 @@ class TableScene(PlayAids, GuiScene):
             self.play(action, None)
 
     def _after_round(self, dt: float) -> None:
-        if self.motion.blocking or self.app is None:
-            return
+        if self.motion.blocking or self.motion.shift is not None or self.app is None:
+            return  # the summary freezes the table beneath it: only once it stands still
         state = self.state
         outcome = state.outcome
         if outcome is None:

@@ -73,7 +73,7 @@ def sheet_picture(match: Match, size: tuple[int, int], text: TextCache, scale: f
     names = [p.name for p in match.players]
     rows = score_rows(match)
     seats = len(names)
-    cell = max(13, round(17 * scale))
+    cell = max(15, round(18 * scale))  # the body: at least 15 px, headers at least 14
     row_h = text.font(cell).get_height() + round(8 * scale)
     chart_h = max(0, min(round(170 * scale), h // 3)) if chart and rows else 0
     first_w = round(70 * scale)
@@ -84,12 +84,12 @@ def sheet_picture(match: Match, size: tuple[int, int], text: TextCache, scale: f
     for seat, name in enumerate(names):  # the seats' names, in their chart colours
         label = text.fit(name, col_w - 8, cell, SEAT_COLOURS[seat % len(SEAT_COLOURS)], True)
         out.blit(label, (x_of[seat] + (col_w - label.get_width()) // 2, y))
-    head = text.render("round", cell - 2, DIM)
+    head = text.render("round", cell - 1, DIM)
     out.blit(head, (0, y + 2))
-    how = text.render("won by", cell - 2, DIM)
+    how = text.render("won by", cell - 1, DIM)
     out.blit(how, (w - how_w + 6, y + 2))
     y += row_h
-    sub = text.render("pips · scored · total", max(11, cell - 4), DIM)
+    sub = text.render("pips · scored · total", max(14, cell - 2), DIM)
     for seat in range(seats):
         if sub.get_width() <= col_w - 4:
             out.blit(sub, (x_of[seat] + (col_w - sub.get_width()) // 2, y))
@@ -136,7 +136,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, match: Match, rows: l
     """Running totals per seat after each round, against the target."""
     target = match.rules.target_score
     top = max([target or 0, *[t for row in rows for t in row.totals], 1])
-    small = max(11, round(14 * scale))
+    small = max(14, round(15 * scale))
     label_w = text.font(small).size(str(top))[0] + 8
     area = pygame.Rect(rect.left + label_w, rect.top + 4, rect.width - label_w - 8, rect.height - small - 12)
     pygame.draw.rect(surface, (255, 255, 255, 18), area, border_radius=4)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.engine import RULE_SETS
+from game.ui.access import text_factor
 from game.ui.menu import scale_for, shadowed, style
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS
 from game.ui.scenes.new_game.words import HEADINGS, KEY_HINTS, OPTION_LABELS, PAD_HINTS, TITLE
@@ -87,16 +88,17 @@ def form_layout(size: tuple[int, int], text: TextCache) -> FormLayout:
     """Every place on the form for a window of ``size`` (``text`` measures the words)."""
     w, h = size
     s = scale_for(size)
-    margin = max(10, round(20 * s))
-    gap = max(8, round(14 * s))
-    pad = max(8, round(14 * s))
+    f = text_factor(size)  # larger text: the spaces between stay as they were, to leave it the room
+    margin = max(10, round(20 * s / f))
+    gap = max(8, round(14 * s / f))
+    pad = max(8, round(14 * s / f))
     head_size = max(17, round(24 * s))
     head_h = text.font(head_size, True).get_height() + max(2, round(4 * s))
 
     # the title, when the window is tall enough to spare the room
     top = margin
     title: tuple[int, int, int] | None = None
-    if h >= 560:
+    if h >= 560 * f * f:  # larger text needs the room the title would take
         title = (round(58 * s), w - 40, round(8 * s))
         top = round(8 * s) + shadowed(text, TITLE, title[0], GOLD, title[1]).get_height() + round(4 * s)
 

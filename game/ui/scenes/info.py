@@ -1,0 +1,209 @@
+"""``InfoScene``: the frame the Settings, Rules, Statistics and Past matches screens
+share (a gold title, a panel on the felt, a Back button; Esc goes back), and the
+typeface and panels they draw with. Its sizes follow the window and the text
+size setting (``game.ui.access``)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.settings import Settings
+from game.ui import access
+from game.ui.audio import Audio
+from game.ui.scene import GuiScene
+from game.ui.tile_art import TileArt
+
+log = logging.getLogger(__name__)
+
+PANEL_FILL = (10, 26, 17, 215)
+PANEL_EDGE = (201, 168, 90)
+INSET_FILL = (6, 16, 10, 150)
+FONT_DIR = Path(pygame_gui.__file__).resolve().parent / "data"
+
+
+def ui_font(size: int, bold: bool = False, italic: bool = False) -> pygame.font.Font:
+    """The widgets' typeface (Noto Sans, shipped with pygame_gui) for text a scene draws itself."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    style = "BoldItalic" if bold and italic else "Bold" if bold else "Italic" if italic else "Regular"
+    key = (size, style)
+    font = _FONTS.get(key)
+    if font is None:
+        try:
+            font = pygame.font.Font(str(FONT_DIR / f"NotoSans-{style}.ttf"), size)
+        except (OSError, FileNotFoundError):
+            font = pygame.font.Font(None, size)
+            font.set_bold(bold)
+            font.set_italic(italic)
+        _FONTS[key] = font
+    return font
+
+
+_FONTS: dict[tuple[int, str], pygame.font.Font] = {}
+
+
+def panel_surface(size: tuple[int, int], fill: tuple[int, int, int, int] = PANEL_FILL, edge: bool = True) -> pygame.Surface:
+    """A rounded, see-through dark panel with a thin gold edge."""
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(8, min(size) // 40)
+    pygame.draw.rect(surface, fill, surface.get_rect(), border_radius=radius)
+    if edge:
+        pygame.draw.rect(surface, PANEL_EDGE, surface.get_rect(), width=2, border_radius=radius)
+    return surface
+
+
+class InfoScene(GuiScene):
+    """An opaque screen on the felt: a gold title, a panel, a Back button; Esc goes back."""
+
+    title = ""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.back_button: pygame_gui.elements.UIButton | None = None
+        self._panel_surface: pygame.Surface | None = None
+        self.drawn_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+
+    # Shared things ---------------------------------------------------------------
+    def service(self, name: str, kind: type, make: Any) -> Any:
+        assert self.app is not None
+        found = self.app.services.get(name)
+        if not isinstance(found, kind):
+            found = make()
+            self.app.services[name] = found
+        return found
+
+    @property
+    def art(self) -> TileArt:
+        art: TileArt = self.service("art", TileArt, TileArt)
+        return art
+
+    @property
+    def settings(self) -> Settings:
+        settings: Settings = self.service("settings", Settings, Settings)
+        return settings
+
+    @property
+    def audio(self) -> Audio:
+        settings = self.settings
+        audio: Audio = self.service("audio", Audio, lambda: Audio(settings.volume, settings.sound))
+        return audio
+
+    def sound(self, name: str) -> None:
+        try:
+            self.audio.play(name)
+        except Exception:  # sound is a nicety
+            log.debug("sound %s failed", name, exc_info=True)
+
+    # Sizes --------------------------------------------------------------------
+    @property
+    def large(self) -> bool:
+        """Big window: the larger fonts and spacing."""
+        return self.size[0] >= 1400 and self.size[1] >= 900
+
+    @property
+    def k(self) -> float:
+        """Spacing scale: 1 at 800x600, up to 1.4 on a big window; times the text size."""
+        return (1.4 if self.large else 1.0) * access.text_factor(self.size)
+
+    def style(self, name: str) -> str:
+        return f"#info_{name}{'_l' if self.large else ''}"
+
+    def px(self, value: float) -> int:
+        return round(value * self.k)
+
+    # Building -----------------------------------------------------------------
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.size
+        margin_x = max(16, round(w * 0.04))
+        margin_y = max(14, round(h * 0.03))
+        width = min(w - 2 * margin_x, self.px(1100))
+        return pygame.Rect((w - width) // 2, margin_y, width, h - 2 * margin_y)
+
+    def build_gui(self) -> None:
+        assert self.gui is not None
+        self.drawn_text = []
+        self.panel = self.panel_rect()
+        self._panel_surface = panel_surface(self.panel.size)
+        title_h = self.px(56)
+        pygame_gui.elements.UILabel(
+            pygame.Rect(self.panel.x + 10, self.panel.y + self.px(10), self.panel.width - 20, title_h),
+            self.title,
+            self.gui,
+            object_id=self.style("title"),
+        )
+        pad = self.px(22)
+        back_w, back_h = self.px(130), self.px(44)
+        self.back_button = pygame_gui.elements.UIButton(
+            pygame.Rect(self.panel.x + pad, self.panel.bottom - pad - back_h, back_w, back_h),
+            "Back",
+            self.gui,
+            object_id=self.style("back"),
+        )
+        body = pygame.Rect(
+            self.panel.x + pad,
+            self.panel.y + self.px(10) + title_h + self.px(12),
+            self.panel.width - 2 * pad,
+            0,
+        )
+        body.height = self.panel.bottom - pad - back_h - self.px(14) - body.y
+        self.build_body(body)
+
+    def build_body(self, body: pygame.Rect) -> None:
+        """Create the screen's own widgets inside ``body`` (above the Back button)."""
+
+    def message_lines(self, text: str, box: pygame.Rect) -> None:
+        """``text`` as warning labels filling ``box`` from the bottom up, wrapped to its width."""
+        assert self.gui is not None
+        line_h = self.px(22)
+        probe = pygame_gui.elements.UILabel(
+            pygame.Rect(box.x, box.bottom - line_h, box.width, line_h), " ", self.gui, object_id=self.style("warn")
+        )
+        font = probe.font
+        lines: list[str] = []
+        for word in text.split():
+            if lines and font is not None and font.size(lines[-1] + " " + word)[0] <= box.width - 4:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
+        lines = lines[-max(1, box.height // line_h) :]
+        for i, line in enumerate(lines):
+            top = box.bottom - (len(lines) - i) * line_h
+            if i == len(lines) - 1:
+                probe.set_text(line)
+            else:
+                pygame_gui.elements.UILabel(
+                    pygame.Rect(box.x, top, box.width, line_h), line, self.gui, object_id=self.style("warn")
+                )
+
+    # Input and frames -------------------------------------------------------------
+    def go_back(self) -> None:
+        if self.app is not None and self.app.top is self:
+            self.sound("button")
+            self.app.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.go_back()
+            return True
+        return super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.back_button is not None and self.back_button.check_pressed():
+            self.go_back()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.art.table(surface.get_size()), (0, 0))
+        if self._panel_surface is not None:
+            surface.blit(self._panel_surface, self.panel.topleft)
+        self.draw_body(surface)
+        self.draw_gui(surface)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """Paint what the screen draws itself, under the widgets (changes nothing)."""

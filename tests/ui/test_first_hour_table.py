@@ -1,0 +1,196 @@
+"""The table at a glance (issue 22), through the real table scene: name tags and
+"needs" labels never on pips or on each other, labels inside their dashed
+places or wholly beside them, the refusal banner in whole words, the middle lit
+for a lead, "2 kept" explained, the summary only over a table at rest, an
+opaque final-scores panel, the moves panel read from the top with its words
+beside their tiles, and a side panel under a quarter of an 800x600 window."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from game.engine import Match, PlayerInfo, Rules
+from game.ui.table import LogLine, RoundEndScene, Shift, TableScene, dashed_place
+from game.ui.thinker import Thinker
+
+
+def table_at(app: Any, ui: Any, base: str, players: int, moves: int, seed: int) -> TableScene:
+    """A table where everybody has laid tiles by seeded random moves (news tags show)."""
+    table: TableScene = ui.laid_table(app, base, players, moves, seed)
+    return table
+
+
+def test_name_tags_and_labels_never_cover_tiles_places_or_each_other(make_app: Any, ui: Any) -> None:
+    checked = 0
+    for size in ((800, 600), (1280, 800), (1920, 1080)):
+        app = make_app(size)
+        for base, players, moves, seed in (("matador", 3, 9, 2), ("leyden", 2, 12, 3), ("matador", 4, 14, 5), ("family", 6, 14, 1)):
+            table = table_at(app, ui, base, players, moves, seed)
+            assert table.renderer is not None
+            layout = table.layout
+            tiles = [t.rect for t in layout.tiles]
+            tags, labels = table.renderer.marks(table, set())
+            tag_boxes = [Rect(pos, t.get_size()) for _, t, pos in tags]
+            label_boxes = [Rect(pos, image.get_size()) for image, pos in labels]
+            assert len(label_boxes) == len(table.open_ends)
+            for i, box in enumerate(tag_boxes):
+                assert table.regions.felt.contains(box)
+                assert box.collidelist(tiles) < 0, (base, size, box)  # never over a tile's pips
+                assert box.collidelist(list(layout.labels.values())) < 0  # nor over a place
+                assert box.collidelist(tag_boxes[:i]) < 0
+                checked += 1
+            for end, box in zip(table.open_ends, label_boxes):
+                assert box.collidelist(tiles) < 0 and box.collidelist(tag_boxes) < 0, (base, size, box)
+                place = dashed_place(layout, end.arm)
+                assert place is not None
+                # inside its dashed place, or wholly off it: never spilling over its edge
+                assert place.rect.contains(box) or not place.rect.colliderect(box), (base, size, end, box, place.rect)
+            assert any(place_box for place_box in label_boxes) or not table.open_ends
+            app.pop()
+    assert checked >= 10
+
+
+def test_a_label_that_fits_goes_inside_its_dashed_place(make_app: Any, ui: Any) -> None:
+    app = make_app((1280, 800))
+    table = table_at(app, ui, "matador", 2, 2, 4)
+    assert table.renderer is not None
+    inside = 0
+    for end, (image, pos) in zip(table.open_ends, table.renderer.end_labels(table, set())):
+        place = dashed_place(table.layout, end.arm)
+        assert place is not None
+        inside += place.rect.contains(Rect(pos, image.get_size()))
+    assert inside  # a horizontal place 104 px wide holds "needs N"
+
+
+def test_the_refusal_banner_is_whole_words_inside_the_felt(make_app: Any, ui: Any) -> None:
+    app = make_app((800, 600))
+    table = table_at(app, ui, "matador", 2, 2, 4)
+    long = "3-0 cannot go there: it needs a 4, a 3 or a matador on that end, and the other ends need a 2 and a 6 or a matador"
+    table.motion.say(long, 5.0, warning=True)
+    app.step([], 0.016)
+    assert table.renderer is not None
+    felt = table.regions.felt
+    text = table.renderer.text
+    surface = pygame.Surface(table.size)
+    table.renderer.message(surface, table)
+    box = table.renderer._cache[("message", long, True, min(felt.width * 85 // 100, round(900 * table.regions.scale)), table.regions.scale)]
+    assert box.get_width() <= felt.width * 85 // 100
+    assert box.get_height() > text.font(14, True).get_linesize() * 2  # on several lines, not cut short
+    assert not any(isinstance(k, tuple) and k and isinstance(k[0], str) and k[0].endswith("…") for k in text._lines)
+
+
+def test_the_middle_glows_when_the_person_leads_onto_an_empty_table(make_app: Any, ui: Any) -> None:
+    app = make_app((1280, 800))
+    for seed in range(40):
+        match = Match(Rules.from_base("matador", 2), [PlayerInfo("Ann"), PlayerInfo("Cpu", "computer", "easy")], seed)
+        state = match.next_round()
+        if state.current_player == 0 and any(a.kind == "lay" for a in state.legal_moves()):
+            break
+    table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow")
+    app.push(table)
+    app.step([], 0.016)
+    assert table.can_act() and not table.state.placements and table.input.active_tile is None
+    slot = table.layout.slot(None, "line")
+    assert slot is not None
+    renderer = table.renderer
+    assert renderer is not None
+    asked: list[tuple[int, bool]] = []
+    art = renderer.art
+    original = art.highlight
+
+    def highlight(length: int, vertical: bool = False) -> Any:
+        asked.append((length, vertical))
+        return original(length, vertical)
+
+    art.highlight = highlight  # type: ignore[method-assign]
+    try:
+        renderer.draw(pygame.Surface(table.size), table)
+    finally:
+        del art.highlight
+    assert (2 * table.layout.unit, slot.vertical) in asked
+
+
+def test_two_kept_says_they_are_never_drawn(make_app: Any, ui: Any) -> None:
+    app = make_app((800, 600))
+    table = table_at(app, ui, "leyden", 2, 3, 3)
+    assert table.state.reserve_count == 2
+    app.draw(app.surface)
+    assert table.renderer is not None
+    lines = [k[0] for k in table.renderer.text._lines if isinstance(k, tuple)]
+    assert "2 kept" in lines and "never drawn" in lines
+
+
+def test_the_summary_waits_for_the_table_to_stand_still(make_app: Any, ui: Any) -> None:
+    app = make_app((1024, 700))
+    match = Match(Rules.from_base("matador", 2), [PlayerInfo("Ann"), PlayerInfo("Cpu", "computer", "easy")], 7)
+    state = match.next_round()
+    rng = random.Random(7)
+    moves = []
+    while not state.over:
+        moves.append(rng.choice(state.legal_moves()))
+        match.push(moves[-1])
+    match = Match(Rules.from_base("matador", 2), [PlayerInfo("Ann"), PlayerInfo("Cpu", "computer", "easy")], 7)
+    match.next_round()
+    for move in moves[:-1]:
+        match.push(move)
+    table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow")
+    app.push(table)
+    assert table.play(moves[-1], None) and table.state.over
+    table.motion.glides.clear()
+    table.motion.shift = Shift({}, 1.0)  # the round's last tile made the table shift (as a re-flow does)
+    app.step([], 0.3)
+    assert app.top is table  # no summary (and its frozen backdrop) while tiles are on their way
+    for _ in range(10):
+        app.step([], 0.2)
+    assert isinstance(app.top, RoundEndScene)
+
+
+def test_the_final_scores_panel_is_opaque(make_app: Any, ui: Any) -> None:
+    from game.ui.scenes.match_over import MatchOverScene
+
+    app = make_app((1280, 800))
+    table = table_at(app, ui, "matador", 2, 2, 4)
+    scene = MatchOverScene(table)
+    app.push(scene)
+    app.step([], 0.016)
+    picture = scene.picture
+    assert picture is not None
+    w, h = picture.get_size()
+    for x, y in ((w // 2, h // 2), (w // 4, h * 2 // 3), (w - 30, h - 30)):
+        assert picture.get_at((x, y)).a == 255
+
+
+def test_moves_panel_reads_from_the_top_with_words_beside_their_tiles(make_app: Any, ui: Any) -> None:
+    app = make_app((800, 600))
+    table = table_at(app, ui, "matador", 2, 1, 4)
+    table.toggle_moves()
+    app.step([], 0.016)
+    panel = table.regions.panel
+    assert panel is not None
+    assert panel.width <= 800 // 4  # under a quarter of the window
+    side = table.side
+    assert side is not None
+    size = max(15, round(18 * table.regions.scale))
+    tile_len = max(26, round(34 * table.regions.scale)) & ~1
+    line = LogLine(3, 1, "Bot 1 drew 5 tiles", (None,) * 5)
+    block = side.line_block(line, panel.width - 20, size, tile_len, False)
+    assert block.get_height() <= table.text.font(size).get_linesize() + 4  # one line: nothing wrapped under the tiles
+    content = table.panel_content()
+    assert content is not None and content.lines is not None and len(content.lines) <= 3
+    picture = side.paint(content)
+    fill = picture.get_at((picture.get_width() // 2, picture.get_height() - 30))
+    lower = [picture.get_at((x, y)) for x in range(12, picture.get_width() - 12, 4) for y in range(picture.get_height() * 2 // 3, picture.get_height() - 12, 4)]
+    assert all(p == fill for p in lower)  # a few moves: the bottom of the panel stays empty
+
+
+def test_toolbar_buttons_keep_room_round_their_labels(make_app: Any, ui: Any) -> None:
+    app = make_app((800, 600))
+    table = table_at(app, ui, "matador", 2, 1, 4)
+    font = table.text.font(14, True)
+    for name, button in table._tools.items():
+        words = button.text
+        assert button.rect.width >= font.size(words)[0] + 16, (name, button.rect)
