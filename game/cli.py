@@ -80,12 +80,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     bench = sub.add_parser("bench", help="print performance figures")
-    bench.add_argument("what", choices=("engine", "ai", "ui", "startup", "hint", "review", "net"), help="what to measure")
+    bench.add_argument(
+        "what", choices=("engine", "ai", "ui", "startup", "hint", "review", "net", "coach"), help="what to measure"
+    )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument("--quick", action="store_true", help="a shorter run (fewer samples)")
     bench.add_argument("--bundle", metavar="PATH", help="startup: the built executable to time as well")
     bench.add_argument("--tables", type=_positive_int, default=200, help="net: tables to play at once (default 200)")
     bench.add_argument("--connect", metavar="HOST:PORT", help="net: a running server to measure (default: start one)")
+    bench.add_argument("--decisions", type=_positive_int, help="coach: decisions to judge (default 60)")
+    bench.add_argument("--ref-deals", type=_positive_int, help="coach: the reference's deals per candidate (default 500)")
+    bench.add_argument("--hard-deals", type=_positive_int, help="coach: the hard re-check's deals (default 200)")
+    bench.add_argument("--coach-deals", type=_positive_int, help="coach: the coach's deals per decision (default 6000)")
 
     tour = sub.add_parser("tournament", help="play computer opponents against each other")
     tour.add_argument("--rules", choices=RULE_SET_IDS, default="matador")

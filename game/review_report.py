@@ -14,7 +14,7 @@ import sys
 from dataclasses import replace
 from typing import TextIO
 
-from game.ai.coach import BLUNDER, DEFAULT_BUDGET, MISTAKE
+from game.ai.coach import BLUNDER, DEFAULT_BUDGET, INACCURACY, MISTAKE
 from game.ai.review import Analysis, Summary, default_seat
 from game.engine import Match, RecordError
 from game.saves import read_record
@@ -29,16 +29,18 @@ def write_table(out: TextIO, match: Match, summary: Summary) -> None:
     name = match.players[seat].name
     info = f"{name} (seat {seat}), {match.rules.base}"
     out.write(f"The coach's review of {info}: the chance of winning the round after each action\n")
-    out.write(f"{'round':>5} {'action':>6}  {'played':<32} {'chance':>6}  {'best':<32} {'chance':>6} {'lost':>5}  mark\n")
+    out.write(f"{'round':>5} {'action':>6}  {'played':<32} {'chance':>6}  {'best':<32} {'chance':>6} {'lost':>9}  mark\n")
     for d in summary.decisions:
         best = "" if d.best == d.played else str(d.best)
-        lost = f"{d.lost:.1f}" if d.best != d.played else ""
+        lost = f"{d.lost:.1f}±{d.assessment.spread:.1f}" if d.best != d.played else ""
         out.write(
             f"{d.round:>5} {d.action:>6}  {str(d.played):<32} {percent(d.chance_played):>6}  "
-            f"{best:<32} {percent(d.chance_best) if best else '':>6} {lost:>5}  {d.mark}\n"
+            f"{best:<32} {percent(d.chance_best) if best else '':>6} {lost:>9}  {d.mark}\n"
         )
-        if d.mark in (MISTAKE, BLUNDER) and d.reason:
+        if d.mark in (INACCURACY, MISTAKE, BLUNDER) and d.reason:
             out.write(f"{'':>14}{d.reason}.\n")
+        for check in d.assessment.checks:
+            out.write(f"{'':>14}checked {check.name}: {check.lost:.1f}±{check.spread:.1f} points\n")
     accuracy = summary.accuracy
     choices = len(summary.choices)
     out.write(

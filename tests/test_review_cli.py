@@ -45,7 +45,7 @@ def test_json_has_one_entry_per_action_of_the_seat(tmp_path: Path) -> None:
     match = load_record(MISTAKE_RECORD)
     history = match.rounds[0].history
     for d in result["decisions"]:
-        assert set(d) == {"round", "action", "played", "best", "chance_played", "chance_best", "mark"}
+        assert set(d) == {"round", "action", "played", "best", "chance_played", "chance_best", "mark", "spread", "checks"}
         assert d["round"] == 0 and d["played"] == str(history[d["action"]][1])
         assert 0.0 <= d["chance_played"] <= d["chance_best"] <= 1.0
         assert d["mark"] in MARKS

@@ -15,9 +15,10 @@ How the chance is estimated: deals of the unseen tiles are sampled consistent
 with everything the seat has seen (``sampling.py``: what passes and forced
 draws rule out, and the soft reading of the lays the others chose,
 ``inference.py``, exactly as the hard player reads them). On each deal every
-candidate action is played and the round is finished by the fast playout
-policy (``fastpolicy.py``: shed heavy tiles, keep matadors, block the next
-hand, never draw when a tile fits), for every seat, with the same dice for
+candidate action is played and the round is finished by the playout policy
+(``playout.py``, the fast kernel's chooser: shed heavy tiles, keep matadors,
+leave ends the next hand is unlikely to answer by what the mover may know,
+never draw when a tile fits), for every seat, with the same dice for
 every candidate: common random numbers, so two actions are compared on the
 same luck and their difference is sharp. Candidates that are clearly worse
 than the leader are dropped along the way (never the action played); the
@@ -41,20 +42,24 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from game.ai.fastpolicy import policy_playout
 from game.ai.hard import HardPlayer
 from game.ai.heuristic import scratch_state, special_mask
-from game.ai.playout import Weights, weights_for
+from game.ai.playout import policy_for, weights_for
+from game.ai.knowledge import read_knowledge
+from game.ai.medium import MediumPlayer
+from game.ai.sampling import Sampler
+from game.ai.search import SURE_Z, Arm, Prune, paired_difference, paired_search, win_share
 from game.ai.symmetry import position_key
 from game.engine import Action, RoundState, SeatView
-from game.engine.fastplay import FastRound, from_state, tables
+from game.engine.fastplay import FastRound, Policy, from_state, play_policy, tables
 from game.engine.tiles import hand_tiles
 
-FORCED, BEST, GOOD, MISTAKE, BLUNDER = "forced", "best", "good", "mistake", "blunder"
-MARKS = (FORCED, BEST, GOOD, MISTAKE, BLUNDER)
+FORCED, BEST, GOOD, INACCURACY, MISTAKE, BLUNDER = "forced", "best", "good", "inaccuracy", "mistake", "blunder"
+MARKS = (FORCED, BEST, GOOD, INACCURACY, MISTAKE, BLUNDER)
 MISTAKE_POINTS = 10.0  # points of winning chance lost that make a mistake
 BLUNDER_POINTS = 25.0
 ACCURATE_POINTS = 3.0  # a choice within this many points of the best counts as accurate
+_MEDIUM = MediumPlayer()
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,8 @@ class Budget:
     keep: int = 2
     step: int = 150
     drop_z: float = 3.0
+    check_deals: int = 2000  # a would-be mistake: played against best with the others' lays read
+    strong_deals: int = 60  # ... and played out by the medium player for every seat (0: not)
 
 
 DEFAULT_BUDGET = Budget()
@@ -90,6 +97,17 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Check:
+    """A re-check of a would-be mistake: how the gap between the best action and
+    the one played came out (``lost``, points) and its ``spread`` (two standard
+    errors), evaluated another way (``name``: "reading lays", "medium")."""
+
+    name: str
+    lost: float
+    spread: float
+
+
+@dataclass(frozen=True)
 class Assessment:
     """The coach's view of one decision (chances are between 0 and 1)."""
 
@@ -102,6 +120,8 @@ class Assessment:
     options: tuple[Option, ...]  # every distinct candidate, the best first; the played one included
     deals: int  # deals the played action was played out on
     playouts: int
+    spread: float = 0.0  # points: two standard errors of the paired difference best - played
+    checks: tuple[Check, ...] = ()  # the re-checks a would-be mistake went through
 
     @property
     def lost(self) -> float:
@@ -118,6 +138,25 @@ class Assessment:
         return self.lost < ACCURATE_POINTS
 
 
+def verdict(lost: float, spread: float, checks: Sequence[Check] = ()) -> str:
+    """The mark for a choice that lost ``lost`` points (± ``spread``) by the
+    coach's estimate, after ``checks``. A mistake (or blunder) must hold
+    beyond the noise of the estimate (``lost - spread`` clears its threshold)
+    and no check may refute it (each check's gap, plus its own spread, reaches
+    the threshold too); one that does not is marked a step lower, down to
+    "inaccuracy" for a would-be mistake."""
+
+    def holds(threshold: float) -> bool:
+        return lost - spread >= threshold and all(c.lost + c.spread >= threshold for c in checks)
+
+    mark = mark_for(lost)
+    if mark == BLUNDER and not holds(BLUNDER_POINTS):
+        mark = MISTAKE
+    if mark == MISTAKE and not holds(MISTAKE_POINTS):
+        mark = INACCURACY
+    return mark
+
+
 def mark_for(lost_points: float, forced: bool = False) -> str:
     """The mark for an action that lost ``lost_points`` (0 to 100) of winning chance."""
     if forced:
@@ -129,19 +168,6 @@ def mark_for(lost_points: float, forced: bool = False) -> str:
     if lost_points > 0.0:
         return GOOD
     return BEST
-
-
-def round_share(end: str, winner: int | None, pips: Sequence[int], seat: int) -> float:
-    """What a finished round is worth to ``seat`` as a win: 1, 0, a share of a
-    tied block (1/k for k tied seats), or 1/n for a redeal."""
-    if end == "redeal":
-        return 1.0 / len(pips)
-    if winner is not None:
-        return 1.0 if winner == seat else 0.0
-    low = min(pips)
-    if pips[seat] != low:
-        return 0.0
-    return 1.0 / sum(1 for p in pips if p == low)
 
 
 def steps_of(view: SeatView, action: Action) -> list[Action]:
@@ -200,8 +226,8 @@ class Deals:
 
     PROBE = 64  # placements weighed to see whether the lays tell deals apart
 
-    def __init__(self, view: SeatView, rng: random.Random):
-        self.sampler = HardPlayer().sampler(view)
+    def __init__(self, view: SeatView, rng: random.Random, reading: bool = True):
+        self.sampler = HardPlayer().sampler(view) if reading else Sampler(view, read_knowledge(view))
         evidence = self.sampler.evidence
         self.resample = evidence is not None and not evidence.pool
         if evidence is not None and self.resample:
@@ -232,25 +258,24 @@ class Deals:
         return masks, boneyard
 
 
-class _Candidate:
-    """One candidate action: its steps, how a deal is played out after it, and
-    its result on every deal it was tried on."""
+class _Candidate(Arm[list[Action]]):
+    """One candidate action: its steps (``item``), how a deal is played out
+    after it, and its result on every deal it was tried on."""
 
-    __slots__ = ("steps", "results", "total", "template", "fixed", "blocked", "draws", "generic")
+    __slots__ = ("template", "fixed", "blocked", "draws", "generic", "own")
 
     def __init__(self, steps: list[Action]):
-        self.steps = steps
-        self.results: list[float] = []
-        self.total = 0.0
+        super().__init__(steps)
         self.template: FastRound | None = None  # the position after the action, hidden tiles to fill in
         self.fixed: float | None = None  # the round is over, whatever the hidden tiles
         self.blocked = False  # the action blocks the round: the hidden hands decide who wins
         self.draws = 0  # tiles the action draws (from the front of the deal's boneyard)
         self.generic = False  # played out on a full RoundState (a draw for the lead's double)
+        self.own = 0  # the seat's hand after the action
 
     @property
-    def mean(self) -> float:
-        return self.total / len(self.results) if self.results else 0.0
+    def steps(self) -> list[Action]:
+        return self.item
 
     def prepare(self, view: SeatView, scratch: RoundState) -> None:
         """Play the action on a copy of ``scratch`` (the view with its hidden
@@ -263,29 +288,14 @@ class _Candidate:
                 return
             state.push_unchecked(step)
         self.draws = sum(step.count for step in self.steps if step.kind == "draw")
+        self.own = state.hands[view.seat]
         outcome = state.outcome
         if outcome is None:
             self.template = from_state(state)
         elif outcome.end == "blocked":
             self.blocked = True
         else:  # a domino by this seat, or a redeal
-            self.fixed = round_share(outcome.end, outcome.winner, outcome.pips, view.seat)
-
-
-def _trails(leader: _Candidate, cand: _Candidate, z: float) -> bool:
-    """Whether ``cand`` is behind ``leader`` by more than ``z`` standard errors
-    of the paired difference, on the deals both were played out on."""
-    n = min(len(leader.results), len(cand.results))
-    if n < 2:
-        return False
-    total = squares = 0.0
-    for a, b in zip(leader.results[:n], cand.results[:n]):
-        d = a - b
-        total += d
-        squares += d * d
-    mean = total / n
-    var = max(0.0, squares - n * mean * mean) / (n - 1)
-    return mean > 0 and mean > z * (var / n) ** 0.5
+            self.fixed = win_share(outcome.end, outcome.winner, outcome.pips, view.seat)
 
 
 def assess(
@@ -306,53 +316,74 @@ def assess(
     scratch = scratch_state(view)
     for cand in candidates:
         cand.prepare(view, scratch)
-    deals = Deals(view, rng)
+    deals = Deals(view, rng, reading=False)
     tb = tables(view.rules)
-    special = special_mask(view)
-    weights = weights_for(view.players)
+    policy = policy_for(special_mask(view), weights_for(view.players))
     own = view.hand_mask
     players = view.players
     prefix = [0] * (len(scratch.boneyard) - scratch.boneyard_count)  # tiles drawn before now
     total_deals = budget.forced_deals if len(candidates) == 1 else budget.deals
-    active = list(candidates)
     playouts = 0
-    for deal_no in range(total_deals):
-        hidden, boneyard = deals.draw(rng)
-        dice = rng.getrandbits(64)
-        for cand in active:
-            if cand.fixed is not None:
-                result = cand.fixed
-            elif cand.template is not None:
-                fr = cand.template.copy()
-                hands = fr.hands
-                for other, mask in hidden.items():
-                    hands[other] = mask
-                if cand.draws:
-                    drawn = own
-                    for bit in boneyard[: cand.draws]:
-                        drawn |= bit
-                    hands[seat] = drawn
-                fr.boneyard = prefix + boneyard
-                end, winner, pips, _ = policy_playout(fr, random.Random(dice), 0.0, special, weights)
-                result = round_share(end, winner, pips, seat)
-                playouts += 1
-            elif cand.blocked:
-                hands_now = [own if s == seat else hidden.get(s, 0) for s in range(players)]
-                end, winner, pips, _ = tb.outcome("blocked", None, hands_now)
-                result = round_share(end, winner, pips, seat)
-            else:  # generic
-                result = _generic(view, cand.steps, hidden, boneyard, dice, special, weights)
-                playouts += 1
-            cand.results.append(result)
-            cand.total += result
-        done = deal_no + 1
-        if len(active) > 1 and done >= budget.screen and (done - budget.screen) % budget.step == 0:
-            active = _prune(active, candidates[0], budget, first=done == budget.screen)
+
+    def evaluate(cand: _Candidate, deal: tuple[dict[int, int], list[int]], dice: int) -> float:
+        nonlocal playouts
+        hidden, boneyard = deal
+        if cand.fixed is not None:
+            return cand.fixed
+        if cand.template is not None:
+            fr = cand.template.copy()
+            hands = fr.hands
+            for other, mask in hidden.items():
+                hands[other] = mask
+            if cand.draws:
+                drawn = own
+                for bit in boneyard[: cand.draws]:
+                    drawn |= bit
+                hands[seat] = drawn
+            fr.boneyard = prefix + boneyard
+            end, winner, pips, _ = play_policy(fr, random.Random(dice), policy)
+            playouts += 1
+            return win_share(end, winner, pips, seat)
+        if cand.blocked:
+            hands_now = [cand.own if s == seat else hidden.get(s, 0) for s in range(players)]
+            end, winner, pips, _ = tb.outcome("blocked", None, hands_now)
+            return win_share(end, winner, pips, seat)
+        playouts += 1
+        return _generic(view, cand.steps, hidden, boneyard, dice, policy)
+
+    rule = Prune(budget.drop_z, budget.screen, budget.step, budget.keep)
+    exact = _solved(view, candidates)
+    if exact is not None:  # nothing hidden is left to guess: the round is solved, not sampled
+        total_deals = 1
+        for cand, value in zip(candidates, exact):
+            cand.add(value)
+    else:
+        paired_search(candidates, deals.draw, evaluate, rng, deals=total_deals, rule=rule, protect=candidates[0])
     mine = candidates[0]
     best = max(
         (c for c in candidates if len(c.results) == total_deals), key=lambda c: (c.mean, c is mine)
     )
     lost = 100.0 * (best.mean - mine.mean)
+    _, se, _ = paired_difference(best, mine)
+    spread = 100.0 * SURE_Z * se
+    checks: list[Check] = []
+    if not forced and best is not mine and lost >= MISTAKE_POINTS and exact is None:
+        # Verify before accusing: the same two actions with the others' lays
+        # read (as the hard player reads them), then played out by a stronger
+        # player than the fast policy.
+        pair = [_Candidate(mine.steps), _Candidate(best.steps)]
+        for cand in pair:
+            cand.prepare(view, scratch)
+        paired_search(pair, Deals(view, rng).draw, evaluate, rng, deals=budget.check_deals)
+        checks.append(_check("reading lays", pair))
+        if budget.strong_deals and checks[-1].lost >= MISTAKE_POINTS:
+            strong = [_Candidate(mine.steps), _Candidate(best.steps)]
+
+            def by_medium(cand: _Candidate, deal: tuple[dict[int, int], list[int]], dice: int) -> float:
+                return _medium_playout(view, cand.steps, deal, dice)
+
+            paired_search(strong, deals.draw, by_medium, rng, deals=budget.strong_deals)
+            checks.append(_check("medium", strong))
     ranked = sorted(candidates, key=lambda c: (-len(c.results), -c.mean, candidates.index(c)))
     options = tuple(
         Option(_as_action(c.steps), c.mean, len(c.results)) for c in [best] + [c for c in ranked if c is not best]
@@ -363,11 +394,88 @@ def assess(
         best=played if best is mine else _as_action(best.steps),
         chance_played=mine.mean,
         chance_best=best.mean,
-        mark=mark_for(lost, forced),
+        mark=FORCED if forced else verdict(lost, spread, checks),
         options=options,
         deals=len(mine.results),
         playouts=playouts,
+        spread=spread,
+        checks=tuple(checks),
     )
+
+
+SOLVE_NODES = 40000  # positions an exact endgame search may visit before it gives up
+
+
+def _solved(view: SeatView, candidates: list[_Candidate]) -> list[float] | None:
+    """With two players and no boneyard left, the other hand is known: each
+    candidate's exact worth with best play by both seats (a minimax over the
+    round's reward), or None if that takes more than ``SOLVE_NODES`` positions."""
+    if view.players != 2 or view.boneyard_count != 0 or view.phase != "play":
+        return None
+    other = 1 - view.seat
+    state = view.determinize({other: view.unseen()}, [])
+    seat = view.seat
+    memo: dict[Any, float] = {}
+    budget = [SOLVE_NODES]
+
+    def value(s: RoundState) -> float:
+        outcome = s.outcome
+        if outcome is not None:
+            return win_share(outcome.end, outcome.winner, outcome.pips, seat)
+        key = s.key()
+        found = memo.get(key)
+        if found is not None:
+            return found
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _TooDeep
+        results = []
+        for move in s.legal_moves():
+            s.push_unchecked(move)
+            results.append(value(s))
+            s.pop()
+        found = max(results) if s.current_player == seat else min(results)
+        memo[key] = found
+        return found
+
+    values = []
+    try:
+        for cand in candidates:
+            s = state.copy()
+            for step in cand.steps:
+                s.push_unchecked(step)
+            values.append(value(s))
+    except _TooDeep:
+        return None
+    return values
+
+
+class _TooDeep(Exception):
+    """The endgame search ran out of positions."""
+
+
+def _check(name: str, pair: list[_Candidate]) -> Check:
+    played, best = pair
+    _, se, _ = paired_difference(best, played)
+    return Check(name, 100.0 * (best.mean - played.mean), 100.0 * SURE_Z * se)
+
+
+def _medium_playout(view: SeatView, steps: list[Action], deal: tuple[dict[int, int], list[int]], dice: int) -> float:
+    """One deal played out with the medium player for every seat, after ``steps``."""
+    hidden, boneyard = deal
+    hands = {s: hand_tiles(m) for s, m in hidden.items()}
+    state = view.determinize(hands, [bit.bit_length() - 1 for bit in boneyard])
+    for step in steps:
+        state.push_unchecked(step)
+    rng = random.Random(dice)
+    while state.outcome is None:
+        moves = state.legal_moves()
+        seat = state.current
+        assert seat is not None
+        move = moves[0] if len(moves) == 1 else _MEDIUM.choose(state.view(seat), rng, 0.0)
+        state.push_unchecked(move)
+    outcome = state.outcome
+    return win_share(outcome.end, outcome.winner, outcome.pips, view.seat)
 
 
 def _generic(
@@ -376,8 +484,7 @@ def _generic(
     hidden: dict[int, int],
     boneyard: list[int],
     dice: int,
-    special: int,
-    weights: Weights,
+    policy: Policy,
 ) -> float:
     """One deal played out the slow, sure way: the full position, the action
     pushed on it, then the fast policy."""
@@ -387,26 +494,15 @@ def _generic(
         state.push_unchecked(step)
     outcome = state.outcome
     if outcome is not None:
-        return round_share(outcome.end, outcome.winner, outcome.pips, view.seat)
-    end, winner, pips, _ = policy_playout(from_state(state), random.Random(dice), 0.0, special, weights)
-    return round_share(end, winner, pips, view.seat)
+        return win_share(outcome.end, outcome.winner, outcome.pips, view.seat)
+    end, winner, pips, _ = play_policy(from_state(state), random.Random(dice), policy)
+    return win_share(end, winner, pips, view.seat)
 
 
 def _as_action(steps: list[Action]) -> Action:
     if len(steps) > 1:
         return Action.draw(len(steps))
     return steps[0]
-
-
-def _prune(active: list[_Candidate], mine: _Candidate, budget: Budget, first: bool) -> list[_Candidate]:
-    """Drop the candidates clearly behind the leader; after the screen, keep at
-    most ``budget.keep`` besides the action played."""
-    leader = max(active, key=lambda c: c.mean)
-    kept = [c for c in active if c is mine or c is leader or not _trails(leader, c, budget.drop_z)]
-    if first:
-        others = sorted((c for c in kept if c is not mine), key=lambda c: -c.mean)[: budget.keep]
-        kept = [c for c in kept if c is mine or c in others]
-    return kept
 
 
 __all__ = [
@@ -420,6 +516,8 @@ __all__ = [
     "Deals",
     "FORCED",
     "GOOD",
+    "INACCURACY",
+    "Check",
     "MARKS",
     "MISTAKE",
     "MISTAKE_POINTS",
@@ -427,6 +525,6 @@ __all__ = [
     "assess",
     "candidates_for",
     "mark_for",
-    "round_share",
+    "verdict",
     "steps_of",
 ]

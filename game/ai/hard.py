@@ -28,10 +28,12 @@ from game.ai.heuristic import special_mask
 from game.ai.inference import BETA, Evidence, LayEvidence
 from game.ai.knowledge import read_knowledge
 from game.ai.player import legal_or_fail
-from game.ai.playout import Weights, play_out, rewards, special_tiles, weights_for
+from game.ai.playout import Weights, policy_for, rewards, special_tiles, weights_for
 from game.ai.sampling import Sampler
+from game.ai.search import Arm, Prune, paired_search
 from game.ai.symmetry import distinct_moves
 from game.engine import Action, RoundState, SeatView
+from game.engine.fastplay import Policy, from_state, play_policy
 
 ITERATIONS = 1200  # playouts per decision at most
 EXPLORATION = 0.7
@@ -52,24 +54,14 @@ class Node:
         self.avail = 1
 
 
-class Candidate:
-    """A root action: its subtree and its reward on each deal it was tried on."""
+class Root:
+    """A root action and the single-observer tree below it."""
 
-    __slots__ = ("move", "node", "results", "total")
+    __slots__ = ("move", "node")
 
     def __init__(self, move: Action) -> None:
         self.move = move
         self.node = Node()
-        self.results: list[float] = []
-        self.total = 0.0
-
-    def add(self, result: float) -> None:
-        self.results.append(result)
-        self.total += result
-
-    @property
-    def mean(self) -> float:
-        return self.total / len(self.results) if self.results else 0.0
 
 
 class HardPlayer:
@@ -94,16 +86,22 @@ class HardPlayer:
         self.beta = beta
 
     def choose(self, view: SeatView, rng: random.Random, budget_s: float) -> Action:
+        return self.think(view, rng, budget_s)[0]
+
+    def think(self, view: SeatView, rng: random.Random, budget_s: float) -> tuple[Action, list[Arm[Root]]]:
+        """The action, and the root actions still in the running when the search
+        stopped, with their rewards per deal (none if nothing needed a search)."""
         start = time.perf_counter()
         moves = legal_or_fail(view)
         if len(moves) == 1:
-            return moves[0]
+            return moves[0], []
         moves = distinct_moves(view, moves)
         if len(moves) == 1:
-            return moves[0]
+            return moves[0], []
         sampler = self.sampler(view)
-        candidates = self.search(sampler, view.seat, moves, rng, start + budget_s)
-        return max(candidates, key=lambda c: (c.mean, -moves.index(c.move))).move
+        arms = self.search(sampler, view.seat, moves, rng, start + budget_s)
+        best = max(arms, key=lambda a: (a.mean, -moves.index(a.item.move)))
+        return best.item.move, arms
 
     def sampler(self, view: SeatView) -> Sampler:
         """Deals for ``view``, weighed by the lays the others chose: as whole
@@ -118,53 +116,35 @@ class HardPlayer:
 
     def search(
         self, sampler: Sampler, seat: int, moves: list[Action], rng: random.Random, deadline: float
-    ) -> list[Candidate]:
-        """The root actions still in the running when the search stops."""
-        active = [Candidate(m) for m in moves]
-        special = -1
+    ) -> list[Arm[Root]]:
+        """The root actions still in the running when the search stops (``search.paired_search``:
+        each deal evaluated by one ISMCTS visit below every root action, with the same dice)."""
         weights = self.weights or weights_for(sampler.view.players)
-        playouts = 0
-        deals = 0
-        while len(active) > 1 and playouts + len(active) <= max(self.iterations, len(active)):
-            if deals and time.perf_counter() > deadline:
-                break
-            deal = sampler.state(rng)
-            if special < 0:
-                special = special_tiles(deal)
-            dice = rng.getrandbits(64)
-            for cand in active:
-                state = deal.copy()
-                state.push_unchecked(cand.move)
-                result = self.descend(cand.node, state, special, weights, random.Random(dice))
-                cand.add(result[seat])
-            playouts += len(active)
-            deals += 1
-            if deals >= PRUNE_MIN_DEALS and deals % PRUNE_EVERY == 0:
-                active = self.prune(active)
-        return active
+        policies: list[Policy] = []
 
-    def prune(self, active: list[Candidate]) -> list[Candidate]:
-        """Drop the actions that are clearly worse than the best on the same deals."""
-        best = max(active, key=lambda c: c.mean)
-        kept = []
-        for cand in active:
-            if cand is best:
-                kept.append(cand)
-                continue
-            n = len(cand.results)
-            total = squares = 0.0
-            for b, c in zip(best.results[-n:], cand.results):
-                d = b - c
-                total += d
-                squares += d * d
-            mean = total / n
-            var = max(0.0, squares - n * mean * mean) / max(1, n - 1)
-            if mean <= self.prune_z * math.sqrt(var / n) or mean <= 0:
-                kept.append(cand)
-        return kept
+        def evaluate(arm: Arm[Root], deal: RoundState, dice: int) -> float:
+            if not policies:
+                policies.append(policy_for(special_tiles(deal), weights, self.epsilon))
+            state = deal.copy()
+            state.push_unchecked(arm.item.move)
+            return self.descend(arm.item.node, state, policies[0], random.Random(dice))[seat]
+
+        arms = [Arm(Root(m)) for m in moves]
+        rule = Prune(self.prune_z, PRUNE_MIN_DEALS, PRUNE_EVERY)
+        return paired_search(
+            arms,
+            sampler.state,
+            evaluate,
+            rng,
+            deals=self.iterations,
+            rule=rule,
+            evaluations=self.iterations,
+            deadline=deadline,
+            until_one=True,
+        )
 
     def descend(
-        self, node: Node, state: RoundState, special: int, weights: Weights, rng: random.Random
+        self, node: Node, state: RoundState, policy: Policy, rng: random.Random
     ) -> list[float]:
         """One ISMCTS visit below a root action: select, expand one node, play out, back up."""
         path: list[tuple[Node, int]] = []
@@ -196,8 +176,12 @@ class HardPlayer:
             state.push_unchecked(move)
             path.append((child, seat))
             node = child
-        play_out(state, rng, self.epsilon, special, weights)
-        result = rewards(state, self.margin_weight)
+        outcome = state.outcome
+        if outcome is None:
+            end, winner, pips, _ = play_policy(from_state(state), rng, policy)
+        else:
+            end, winner, pips = outcome.end, outcome.winner, outcome.pips
+        result = rewards(state.players, end, winner, pips, self.margin_weight)
         for child, seat in path:
             child.visits += 1
             child.reward += result[seat]

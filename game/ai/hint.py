@@ -13,9 +13,10 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from game.ai import make_player
+from game.ai.hard import HardPlayer, Root
 from game.ai.heuristic import scratch_state, special_mask
 from game.ai.knowledge import read_knowledge
+from game.ai.search import SURE_Z, Arm, paired_difference
 from game.engine import Action, SeatView
 from game.engine.tiles import HALVES, HAS, is_double, pips
 
@@ -30,18 +31,20 @@ class Hint:
 
 def suggest(view: SeatView, seed: int, names: Sequence[str], budget_s: float = BUDGET_S) -> Hint:
     """The hard player's choice from ``view`` with ``Random(seed)``, and why."""
-    action = make_player("hard").choose(view, random.Random(seed), budget_s)
-    return Hint(action, reason(view, action, names))
+    action, arms = HardPlayer().think(view, random.Random(seed), budget_s)
+    return Hint(action, reason(view, action, names, arms))
 
 
-def reason(view: SeatView, action: Action, names: Sequence[str]) -> str:
-    """One short reason for ``action``, true of the position ``view`` shows."""
+def reason(view: SeatView, action: Action, names: Sequence[str], arms: Sequence[Arm[Root]] = ()) -> str:
+    """One short reason for ``action``, true of the position ``view`` shows
+    (``arms``: the search's figures, which a draw's reason rests on)."""
     legal = view.legal_moves()
     lays = [a for a in legal if a.kind == "lay"]
     if action.kind == "draw":
-        if not lays:
+        others = [a for a in legal if a.kind != "draw"]
+        if not others or (not lays and view.phase == "play"):
             return "nothing fits: draw"
-        return "draw before laying: more tiles, more choices"
+        return _draw_reason(view, action, arms, names)
     if action.kind == "pass":
         return "nothing fits and nothing may be drawn: pass"
     if action.kind == "refuse":
@@ -58,6 +61,23 @@ def reason(view: SeatView, action: Action, names: Sequence[str]) -> str:
     if len(view.hand) == 1:
         return "your last tile: domino!"
     return _main_reason(view, action, lays, names) or _tile_reason(view, tile, lays)
+
+
+def _draw_reason(view: SeatView, action: Action, arms: Sequence[Arm[Root]], names: Sequence[str]) -> str:
+    """Why draw when something else is allowed: only what the search showed."""
+    mine = next((a for a in arms if a.item.move == action), None)
+    rivals = [a for a in arms if a is not mine]
+    refuse = any(a.kind == "refuse" for a in view.legal_moves())
+    alternative = "refusing" if refuse and view.phase == "lead" else "laying now"
+    if mine is None or not rivals:
+        return f"drawing and {alternative} come out about even here"
+    rival = max(rivals, key=lambda a: a.mean)
+    mean, se, n = paired_difference(mine, rival)
+    if n >= 2 and mean > SURE_Z * se and mean > 0:
+        if refuse and view.phase == "lead":
+            return "drawing for a double to lead does better here than refusing"
+        return "the search finds drawing first better than any lay now"
+    return f"drawing and {alternative} come out about even here"
 
 
 def _lead_reason(view: SeatView, tile: int) -> str:

@@ -1,20 +1,29 @@
 """What the public history has revealed about each hidden hand.
 
 The engine's ``SeatView.lacks`` keeps one mask per seat and forgets, when a
-seat draws under "draw until playable" (or passes after drawing freely), that
-the new tiles are not bound by what it lacked before, so a hand can hold a tile
-its mask rules out. Here the history is replayed on a scratch table instead,
-and each hidden tile slot gets its own mask:
+seat draws, that the new tiles are not bound by what it lacked before, so a
+hand can hold a tile its mask rules out. Here the history is replayed on a
+scratch table instead, and what a hand can hold is worked out exactly:
 
 * every pass, and every draw where a tile may only be drawn for want of a
   playable one, says that the seat held nothing fitting the open ends then;
-* a tile that was dealt is bound by all of these, and by what the opening
-  revealed (``view.lacks``);
-* a tile drawn at time ``t`` is bound only by what was learnt at ``t`` or later.
+  the opening says which doubles (or, leading the highest tile, which tiles)
+  nobody held; a tile drawn for the lead's double that was not laid at once
+  was no double;
+* a tile the seat acquired (dealt, or drawn at time ``t``) is bound by what was
+  learnt after it came and before it left the hand;
+* the tiles the seat laid came out of those acquisitions too. Which ones is not
+  always known (a tile drawn until one fits is laid at once; a tile laid later
+  may have been dealt or drawn), so every way is counted: the acquisitions
+  still held are grouped into *classes* (those made between the same two
+  public moments share a bound), and ``HandKnowledge.ways`` lists each possible
+  count of held tiles per class with the number of ways the lays seen leave it.
 
-We do not know which drawn tiles have been laid since, so the most recent draws
-(the least bound) are taken to be the ones still held: a safe reading that never
-excludes the real hand.
+Every consistent deal is one assignment of the seat's tiles to its
+acquisitions, all equally likely before the lays are weighed, so a sampler that
+draws a count vector in proportion to its ways and fills the classes uniformly
+deals exactly as the shuffle would (``sampling.py``; ``tests/ai/test_exact.py``
+checks it against enumerating the deals).
 """
 
 from __future__ import annotations
@@ -23,6 +32,7 @@ from dataclasses import dataclass
 
 from game.engine import Action, SeatView
 from game.engine.state import Opening, RoundState
+from game.engine.tiles import DOUBLES_MASK, HIGH, PIPS
 
 FORCED_DRAWING = ("until-playable", "one-then-pass")
 
@@ -67,26 +77,55 @@ class PastLay:
     moment: Moment | None = None
 
 
+Ways = tuple[tuple[tuple[int, ...], float], ...]
+MAX_STATES = 4096  # count vectors kept per seat (more only in freak histories; the likeliest are kept)
+
+
 @dataclass(frozen=True)
 class HandKnowledge:
     """One hidden hand: per tile it holds, a mask of tiles that tile cannot be,
     and since when it is surely held (the history index of its draw, -1 if dealt);
-    and the lays the seat chose, oldest first."""
+    and the lays the seat chose, oldest first.
+
+    ``slots``/``since`` describe the likeliest way the hand was made up; the
+    exact reading is ``classes`` (per class of acquisitions: the tiles it
+    cannot be, and since when it is held) with ``ways`` (each possible number
+    of tiles held per class, and how many ways of explaining the lays seen
+    leave it). Without ``classes`` the slots are the whole truth."""
 
     seat: int
     slots: tuple[int, ...]
     since: tuple[int, ...]
     lays: tuple[PastLay, ...]
+    classes: tuple[tuple[int, int], ...] = ()
+    ways: Ways = ()
+    known: int = 0  # hidden tiles the seat surely holds (dealt to it, by the opening)
 
     @property
     def surely_lacks(self) -> int:
         """Tiles this seat certainly does not hold."""
+        if self.classes:
+            mask = -1
+            for index, (bound, _) in enumerate(self.classes):
+                if any(counts[index] for counts, _ in self.ways):
+                    mask &= bound
+            return mask
         if not self.slots:
             return -1
         mask = self.slots[0]
         for slot in self.slots[1:]:
             mask &= slot
         return mask
+
+    def vectors(self) -> Ways:
+        """The possible held counts per class with their ways (one vector, one
+        slot a class, for a hand described by slots alone)."""
+        if self.classes:
+            return self.ways
+        return (((1,) * len(self.slots), 1.0),)
+
+    def class_list(self) -> tuple[tuple[int, int], ...]:
+        return self.classes if self.classes else tuple(zip(self.slots, self.since))
 
 
 def fitting_now(state: RoundState) -> int:
@@ -99,6 +138,84 @@ def fitting_now(state: RoundState) -> int:
     return mask
 
 
+class _Reading:
+    """The acquisitions of one seat as the history is replayed: classes (start
+    time each), the events that bind them, and the count vectors with their
+    ways. The history is recorded first (``event``, ``mark``, ``acquire``,
+    ``lay``) and counted by ``knowledge`` once the opening is known."""
+
+    def __init__(self, dealt: int):
+        self.dealt = dealt
+        self.steps: list[tuple[str, float, int]] = []
+        self.events: list[tuple[float, int]] = []
+
+    def event(self, when: float, mask: int) -> None:
+        self.steps.append(("event", when, mask))
+        if mask:
+            self.events.append((when, mask))
+
+    def mark(self, when: float) -> None:
+        self.steps.append(("mark", when, 0))
+
+    def acquire(self, time: int, count: int) -> None:
+        self.steps.append(("acquire", time, count))
+
+    def lay(self, time: int, tile: int) -> None:
+        self.steps.append(("lay", time, tile))
+
+    def knowledge(self, seat: int, lays: tuple[PastLay, ...], opening: int, dealt_tile: int | None) -> HandKnowledge:
+        """``dealt_tile``: a tile the opening says this seat was dealt."""
+        events = [(-0.5, opening)] + self.events
+        starts = [-1]
+        boundary = -0.5
+        known = 0
+        if dealt_tile is not None and not any(k == "lay" and v == dealt_tile for k, _, v in self.steps):
+            known = 1 << dealt_tile
+        states: dict[tuple[int, ...], float] = {(self.dealt - known.bit_count(),): 1.0}
+
+        def bound(start: float, until: float = float("inf")) -> int:
+            mask = 0
+            for when, fitting in events:
+                if start < when < until:
+                    mask |= fitting
+            return mask
+
+        for kind, when, value in self.steps:
+            if kind == "acquire":
+                if starts[-1] > boundary:
+                    states = {v[:-1] + (v[-1] + value,): w for v, w in states.items()}
+                else:
+                    starts.append(int(when))
+                    states = {v + (value,): w for v, w in states.items()}
+                continue
+            boundary = max(boundary, when)
+            if kind == "lay":
+                bit = 1 << value
+                allowed = [not bound(start, when) & bit for start in starts]
+                if value == dealt_tile:
+                    allowed = [i == 0 for i in range(len(starts))]
+                after: dict[tuple[int, ...], float] = {}
+                for counts, ways in states.items():
+                    for index, n in enumerate(counts):
+                        if n and allowed[index]:
+                            key = counts[:index] + (n - 1,) + counts[index + 1 :]
+                            after[key] = after.get(key, 0.0) + ways * n
+                if not after:  # pragma: no cover - the real history always has a way
+                    after = {max(states, key=sum): 1.0}
+                if len(after) > MAX_STATES:  # pragma: no cover - freak histories only
+                    after = dict(sorted(after.items(), key=lambda item: -item[1])[:MAX_STATES])
+                states = after
+        used = [i for i in range(len(starts)) if any(v[i] for v in states)]
+        classes = tuple((bound(starts[i]), starts[i]) for i in used)
+        vectors: Ways = tuple((tuple(v[i] for i in used), w) for v, w in states.items())
+        likeliest = max(vectors, key=lambda item: item[1])[0] if vectors else ()
+        slots = [classes[i] for i, n in enumerate(likeliest) for _ in range(n)]
+        slots.sort(key=lambda slot: -slot[0].bit_count())
+        return HandKnowledge(
+            seat, tuple(m for m, _ in slots), tuple(t for _, t in slots), lays, classes, vectors, known
+        )
+
+
 def read_knowledge(view: SeatView, options: bool = False) -> dict[int, HandKnowledge]:
     """Per other seat, what its hidden tiles can be, from the view alone; with
     ``options``, each past lay also records the lays it was chosen from."""
@@ -106,14 +223,15 @@ def read_knowledge(view: SeatView, options: bool = False) -> dict[int, HandKnowl
     players = view.players
     forced = rules.drawing in FORCED_DRAWING
     history = view.history
-    events: list[list[tuple[int, int]]] = [[] for _ in range(players)]
-    draws: list[list[int]] = [[] for _ in range(players)]
     lays: list[list[PastLay]] = [[] for _ in range(players)]
     table: RoundState | None = None
-    counts = _dealt_counts(view) if options else []
+    dealt = _dealt_counts(view)
+    counts = list(dealt) if options else []
     lacks = [0] * players
+    readings = [_Reading(n) for n in dealt]
     played = 0
     for time, (seat, action) in enumerate(history):
+        reading = readings[seat]
         if action.kind == "lay":
             if table is not None and table.phase == "play" and action.tile is not None:
                 if options and seat != view.seat:
@@ -124,36 +242,71 @@ def read_knowledge(view: SeatView, options: bool = False) -> dict[int, HandKnowl
             table = _replay_lay(table, view, seat, action)
             if action.tile is not None:
                 played |= 1 << action.tile
+                reading.lay(time, action.tile)
             if counts:
                 counts[seat] -= 1
         elif action.kind == "draw":
             if table is not None and forced:
                 fitting = fitting_now(table)
-                events[seat].append((time, fitting))
+                reading.event(time, fitting)
                 lacks[seat] |= fitting
-            draws[seat].extend([time] * action.count)
+            reading.acquire(time, action.count)
+            if table is None and rules.lead == "highest-double-draw":
+                laid_next = time + 1 < len(history) and history[time + 1][0] == seat
+                if not laid_next:  # drawn for the lead's double, and no double
+                    reading.event(time + 0.5, DOUBLES_MASK)
             if counts:
                 counts[seat] += action.count
         elif action.kind == "pass" and table is not None:
             fitting = fitting_now(table)
-            events[seat].append((time, fitting))
+            reading.event(time, fitting)
             lacks[seat] |= fitting
+        else:
+            reading.mark(time)
+    opening = _opening_lacks(view, readings)
+    holder, highest = _highest_holder(view, opening)
     result: dict[int, HandKnowledge] = {}
     for seat in range(players):
         if seat == view.seat:
             continue
-        learnt = 0
-        for _, mask in events[seat]:
-            learnt |= mask
-        held = view.hand_counts[seat]
-        recent = draws[seat][-held:] if held else []
-        slots = [(_bound_after(events[seat], t), t) for t in recent]
-        slots += [(view.lacks[seat] | learnt, -1)] * (held - len(recent))
-        slots.sort(key=lambda slot: -slot[0].bit_count())
-        result[seat] = HandKnowledge(
-            seat, tuple(m for m, _ in slots), tuple(t for _, t in slots), tuple(lays[seat])
-        )
+        dealt_tile = highest if seat == holder else None
+        result[seat] = readings[seat].knowledge(seat, tuple(lays[seat]), opening, dealt_tile)
     return result
+
+
+def _opening_lacks(view: SeatView, readings: list[_Reading]) -> int:
+    """What the opening told about every dealt hand: the engine's lacks, less
+    what each seat's own passes and forced draws taught (the opening's part is
+    the same for every seat), and, where the highest tile leads when nobody
+    holds a double, every tile above the one led."""
+    mask = 0
+    for seat, reading in enumerate(readings):
+        learnt = 0
+        for _, fitting in reading.events:
+            learnt |= fitting
+        mask |= view.lacks[seat] & ~learnt
+    rules = view.rules
+    if rules.lead == "highest-double-else-highest-tile" and rules.next_lead == "as-first":
+        first = next((a for _, a in view.history if a.kind == "lay" and a.tile is not None), None)
+        if first is not None and first.tile is not None and not DOUBLES_MASK >> first.tile & 1:
+            rank = (PIPS[first.tile], HIGH[first.tile])
+            for t in rules.all_tiles:
+                if (PIPS[t], HIGH[t]) > rank:
+                    mask |= 1 << t
+    return mask
+
+
+def _highest_holder(view: SeatView, opening: int) -> tuple[int | None, int | None]:
+    """Where the holder of the highest double leads (Leyden, Senst's first
+    round), the seat that was to lead and the double it was dealt: the highest
+    one the opening did not rule out. A first round is one with no points
+    scored yet (a round after a tied block of no points is read as one too)."""
+    if view.rules.lead != "highest-holder-any-double-not-blank" or not view.history:
+        return None, None
+    if view.totals is not None and any(view.totals):
+        return None, None
+    doubles = [t for t in view.rules.all_tiles if DOUBLES_MASK >> t & 1 and not opening >> t & 1]
+    return view.history[0][0], max(doubles, key=lambda t: HIGH[t])
 
 
 def _dealt_counts(view: SeatView) -> list[int]:
@@ -197,14 +350,6 @@ def _chosen_lay(
     return PastLay(
         time, action.tile, fitting_now(table), moment.counts[seat], held, tuple(found), chosen, moment
     )
-
-
-def _bound_after(events: list[tuple[int, int]], time: int) -> int:
-    mask = 0
-    for when, fitting in events:
-        if when >= time:
-            mask |= fitting
-    return mask
 
 
 def _replay_lay(table: RoundState | None, view: SeatView, seat: int, action: Action) -> RoundState:

@@ -22,8 +22,8 @@ import random
 from game.ai.heuristic import Judge, special_mask
 from game.ai.knowledge import read_knowledge
 from game.ai.player import legal_or_fail
-from game.ai.playout import share
 from game.ai.sampling import Sampler
+from game.ai.search import Arm, paired_search, win_share
 from game.engine import Action, RoundState, SeatView
 from game.engine.fastplay import from_state
 
@@ -65,27 +65,22 @@ class MediumPlayer:
 
 
 def rollout_wins(sampler: Sampler, seat: int, lays: list[Action], rng: random.Random, deals: int) -> list[float]:
-    """Per lay, the rounds ``seat`` wins (a tied block counts 1/2) out of one
-    uniformly random playout after it on each of ``deals`` sampled deals."""
-    wins = [0.0] * len(lays)
-    for _ in range(deals):
-        deal = sampler.state(rng)
-        dice = rng.getrandbits(64)
-        for i, move in enumerate(lays):
-            state = deal.copy()
-            state.push_unchecked(move)
-            wins[i] += _share(state, seat, random.Random(dice))
-    return wins
+    """Per lay, the rounds ``seat`` wins (``search.win_share``) out of one
+    uniformly random playout after it on each of ``deals`` sampled deals
+    (``search.paired_search``, nothing pruned)."""
 
+    def evaluate(arm: Arm[Action], deal: RoundState, dice: int) -> float:
+        state = deal.copy()
+        state.push_unchecked(arm.item)
+        outcome = state.outcome
+        if outcome is not None:
+            return win_share(outcome.end, outcome.winner, outcome.pips, seat)
+        end, winner, pips, _ = from_state(state).playout(random.Random(dice))
+        return win_share(end, winner, pips, seat)
 
-def _share(state: RoundState, seat: int, rng: random.Random) -> float:
-    """What the round played out at random from ``state`` is worth to ``seat``
-    (``playout.share``: 1 for a win, 1/2 for a share of a tied block)."""
-    outcome = state.outcome
-    if outcome is not None:
-        return share(outcome.end, outcome.winner, outcome.pips, seat)
-    end, winner, pips, _ = from_state(state).playout(rng)
-    return share(end, winner, pips, seat)
+    arms = [Arm(move) for move in lays]
+    paired_search(arms, sampler.state, evaluate, rng, deals=deals)
+    return [arm.total for arm in arms]
 
 
 def _without_a_lay(moves: list[Action]) -> Action:

@@ -159,8 +159,8 @@ class Explainer:
             text = f"{subject} " + ", and ".join(phrases)
         else:
             shown = self._shown(other, mine)
-            text = f"{subject} {shown + ': it ' if shown else ''}won {100 * chance_best:.0f}% of the coach's playouts"
-            text += f", {self.words(played)} {100 * chance_played:.0f}%"
+            text = f"{subject} {shown + ' and ' if shown else ''}works out better over the rest of the round"
+            text += f": a {100 * chance_best:.0f}% chance of winning, against {100 * chance_played:.0f}% for {self.words(played)}"
         return text[0].upper() + text[1:]
 
     def _shown(self, other: Facts, mine: Facts) -> str:
@@ -198,10 +198,7 @@ class Explainer:
             phrases.append(f"leaves an end showing {value}, and {shut_other[need]}")
         elif other.answers + 2 <= mine.answers and other.ends:
             name = self.names[self.next_seat]
-            phrases.append(
-                f"lets only {other.answers} of the {self.possible.bit_count()} tiles {name} may hold answer "
-                f"(not {mine.answers})"
-            )
+            phrases.append(f"leaves ends {name} can answer with fewer tiles")
         if other.shed > mine.shed:
             if mine.action.kind == "lay":
                 phrases.append(f"sheds {other.shed} pips, against {mine.shed} for {self.words(mine.action)}")

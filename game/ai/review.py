@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
-from game.ai.coach import BEST, BLUNDER, DEFAULT_BUDGET, FORCED, MISTAKE, Assessment, Budget, assess
+from game.ai.coach import BEST, BLUNDER, DEFAULT_BUDGET, FORCED, INACCURACY, MISTAKE, Assessment, Budget, assess
 from game.ai.reasons import reason
 from game.engine import Action, Match, SeatView, match_to_record, parse_tile
 from game.workers import stop
@@ -93,7 +93,24 @@ class Decision:
             "chance_played": round(self.chance_played, 4),
             "chance_best": round(self.chance_best, 4),
             "mark": self.mark,
+            "spread": round(self.assessment.spread / 100.0, 4),
+            "checks": [
+                {"by": c.name, "lost": round(c.lost / 100.0, 4), "spread": round(c.spread / 100.0, 4)}
+                for c in self.assessment.checks
+            ],
         }
+
+
+@dataclass(frozen=True)
+class Luck:
+    """Points of winning chance the deal and the draws gave a seat (``Summary.luck``):
+    ``draws`` holds (round, action, points) per draw; ``adjusted`` is the result
+    (100 for a win) less the luck."""
+
+    deal: float
+    draws: tuple[tuple[int, int, float], ...]
+    total: float
+    adjusted: float | None
 
 
 @dataclass(frozen=True)
@@ -102,11 +119,16 @@ class Summary:
 
     seat: int
     decisions: tuple[Decision, ...]
+    players: int = 2
 
     @property
     def choices(self) -> list[Decision]:
         """The decisions that were not forced."""
         return [d for d in self.decisions if d.mark != FORCED]
+
+    @property
+    def inaccuracies(self) -> int:
+        return sum(1 for d in self.decisions if d.mark == INACCURACY)
 
     @property
     def mistakes(self) -> int:
@@ -115,6 +137,31 @@ class Summary:
     @property
     def blunders(self) -> int:
         return sum(1 for d in self.decisions if d.mark == BLUNDER)
+
+    def biggest(self, count: int = 3) -> list[Decision]:
+        """The marked choices (inaccuracies, mistakes, blunders) that lost the most, biggest first."""
+        marked = [d for d in self.decisions if d.mark in (INACCURACY, MISTAKE, BLUNDER)]
+        return sorted(marked, key=lambda d: (-d.lost, d.round, d.action))[:count]
+
+    def luck(self, result: float | None = None) -> Luck:
+        """How much the deal and each draw moved the seat's chance, from its view:
+        the chance after a draw (the best at its next decision, in the same turn)
+        less the chance of drawing (the chance expected before the tile is seen);
+        the deal's share is the chance at the seat's first decision less an even
+        share. ``result``: the round's worth to the seat (1, 0, a share), for the
+        luck-adjusted result."""
+        decisions = self.decisions
+        draws: list[tuple[int, int, float]] = []
+        for d, after in zip(decisions, decisions[1:]):
+            if d.played.kind == "draw" and after.round == d.round and after.action == d.action + 1:
+                draws.append((d.round, d.action, 100.0 * (after.chance_best - d.chance_played)))
+        firsts: dict[int, Decision] = {}
+        for d in decisions:
+            firsts.setdefault(d.round, d)
+        deal = sum(100.0 * (d.chance_best - 1.0 / self.players) for d in firsts.values())
+        total = deal + sum(points for _, _, points in draws)
+        adjusted = None if result is None else 100.0 * result - total
+        return Luck(deal, tuple(draws), total, adjusted)
 
     @property
     def accuracy(self) -> float | None:
@@ -215,6 +262,7 @@ class Analysis:
         self.seat = seat
         self.positions = positions(match, seat, rounds)
         self.names = [p.name for p in match.players]
+        self.players = match.rules.players
         self.budget = budget
         self.seed = seed
         self.workers = max(1, workers or os.cpu_count() or 1)
@@ -254,7 +302,7 @@ class Analysis:
 
     def summary(self) -> Summary:
         """The decisions finished so far, in match order."""
-        return Summary(self.seat, tuple(self._results[i] for i in sorted(self._results)))
+        return Summary(self.seat, tuple(self._results[i] for i in sorted(self._results)), self.players)
 
     # Running --------------------------------------------------------------
     def start(self) -> None:
@@ -400,6 +448,7 @@ def analyse(
 
 
 __all__ = [
+    "Luck",
     "Analysis",
     "Decision",
     "INLINE",

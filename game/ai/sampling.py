@@ -1,10 +1,16 @@
 """Determinization: deal the unseen tiles into hands consistent with the view.
 
-Every hidden tile slot (see ``knowledge``) takes one unseen tile that its mask
-allows; the tiles left over form the boneyard, in random order. The most bound
-slots are filled first; if a random fill gets stuck, a matching finds a
-consistent deal (one always exists, the real one), and if even that fails (only
-if the knowledge were wrong) the constraints are dropped rather than crash.
+``knowledge`` says, per hidden hand, which classes of acquisitions may still be
+held, with the number of ways each count per class explains the history. A
+deal is drawn exactly as the real shuffle would have made it, given what the
+seat saw: per seat a count vector in proportion to its ways (times a bound on
+the fills it allows), then each class filled with tiles drawn uniformly from
+those it may be, the most bound first, and the deal accepted with the chance
+that corrects the proposal (with one other hand the chance is always 1). The
+tiles left over form the boneyard, in random order. If many proposals are
+turned down (three or more hands bound in crossing ways), a matching finds a
+consistent deal (one always exists, the real one); if even that fails (only if
+the knowledge were wrong) the constraints are dropped rather than crash.
 """
 
 from __future__ import annotations
@@ -19,7 +25,8 @@ from game.engine.tiles import hand_tiles
 
 Deal = tuple[dict[int, list[Tile]], list[Tile]]
 Placed = list[tuple[int, Tile, int]]  # (seat, tile, held since) per hidden tile
-RANDOM_TRIES = 8
+TRIES = 64  # proposals before a matching decides
+Group = tuple[int, int, int, int]  # seat, mask of tiles it cannot be, slots, held since
 
 
 class Sampler:
@@ -31,25 +38,47 @@ class Sampler:
         self.view = view
         self.evidence = evidence if evidence is not None and evidence.useful else None
         self._pool: tuple[list[tuple[Placed, list[Tile]]], list[float]] | None = None  # deals, cumulative weights
-        self.unseen = view.unseen()
+        self.known: Placed = [(seat, t, -1) for seat, k in sorted(knowledge.items()) for t in hand_tiles(k.known)]
+        known = sum(1 << t for _, t, _ in self.known)
+        self.unseen = [t for t in view.unseen() if not known >> t & 1]
         pool = 0
         for t in self.unseen:
             pool |= 1 << t
         self.pool = pool
-        # (seat, mask, how many slots) groups, the most bound first.
-        # Slots with the same mask are interchangeable; a group is held since
-        # the latest draw among its slots (the safe reading).
-        groups: dict[tuple[int, int], tuple[int, int]] = {}
+        size = len(self.unseen)
+        # Per seat: its count vectors as groups (the most bound first), each with
+        # the cumulative proposal weight (ways times the bound on its fills).
+        self.seats: list[tuple[list[list[Group]], list[float]]] = []
+        filled = 0
         for seat, hand in sorted(knowledge.items()):
-            for mask, t in zip(hand.slots, hand.since):
-                n, latest = groups.get((seat, mask), (0, -1))
-                groups[(seat, mask)] = (n + 1, max(latest, t))
-        self.groups = sorted(
-            ((seat, mask, n, latest) for (seat, mask), (n, latest) in groups.items()),
-            key=lambda g: ((pool & ~g[1]).bit_count() - g[2], g[0], g[1]),
+            classes = hand.class_list()
+            order = sorted(range(len(classes)), key=lambda i: -(pool & classes[i][0]).bit_count())
+            options: list[list[Group]] = []
+            weights: list[float] = []
+            for counts, ways in hand.vectors():
+                groups = [(seat, classes[i][0], counts[i], classes[i][1]) for i in order if counts[i]]
+                bound, taken = 1.0, 0
+                for _, mask, n, _ in groups:
+                    allowed = (pool & ~mask).bit_count()
+                    for j in range(n):
+                        bound *= max(0, min(allowed - taken - j, size - filled - taken - j))
+                    taken += n
+                if bound > 0 and ways > 0:
+                    options.append(groups)
+                    weights.append(ways * bound)
+            if not options:  # pragma: no cover - only if the knowledge were wrong
+                options = [[(seat, 0, sum(hand.vectors()[0][0]), -1)]]
+                weights = [1.0]
+            self.seats.append((options, list(accumulate(weights))))
+            filled += sum(n for _, _, n, _ in options[0])
+        likeliest = []
+        for options, cumulative in self.seats:
+            own = [b - a for a, b in zip([0.0] + cumulative[:-1], cumulative)]
+            likeliest.append(options[own.index(max(own))])
+        self.slots = [(seat, mask, since) for groups in likeliest for seat, mask, n, since in groups for _ in range(n)]
+        self.unconstrained = all(
+            len(options) == 1 and all(pool & mask == 0 for _, mask, _, _ in options[0]) for options, _ in self.seats
         )
-        self.slots = [(seat, mask, latest) for seat, mask, n, latest in self.groups for _ in range(n)]
-        self.unconstrained = all((pool & mask) == 0 for _, mask, _, _ in self.groups)
 
     def deal(self, rng: random.Random) -> Deal:
         """Hidden hands by seat, and the boneyard in drawing order.
@@ -65,8 +94,20 @@ class Sampler:
             placed, boneyard = self._consistent(rng)
         elif evidence.pool:
             if self._pool is None:
-                pool = [self._consistent(rng) for _ in range(evidence.pool)]
-                cumulative = list(accumulate(evidence.weight(p) for p, _ in pool))
+                # Proposals weighed by their correcting chance instead of turned down.
+                pool: list[tuple[Placed, list[Tile]]] = []
+                weights: list[float] = []
+                for _ in range(evidence.pool):
+                    found = self._proposal(rng)
+                    if found is None:
+                        placed, boneyard = self._consistent(rng)
+                        chance = 1.0
+                    else:
+                        placed, left, chance = found
+                        boneyard = hand_tiles(left)
+                    pool.append((placed, boneyard))
+                    weights.append(evidence.weight(placed) * chance)
+                cumulative = list(accumulate(weights))
                 if not cumulative[-1] > 0:  # every weight underflowed: weigh them alike
                     cumulative = [float(i) for i in range(1, len(pool) + 1)]
                 self._pool = pool, cumulative
@@ -84,7 +125,7 @@ class Sampler:
         return hands, boneyard
 
     def _consistent(self, rng: random.Random) -> tuple[Placed, list[Tile]]:
-        for _ in range(RANDOM_TRIES):
+        for _ in range(TRIES):
             dealt = self._random_fill(rng)
             if dealt is not None:
                 return dealt
@@ -108,7 +149,7 @@ class Sampler:
         """A consistent placement of the hidden tiles (no weighing), and the
         tiles left for the boneyard as a mask, in no order: for callers that
         weigh many placements and shuffle the boneyard of the one they keep."""
-        for _ in range(RANDOM_TRIES):
+        for _ in range(TRIES):
             found = self._random_placed(rng)
             if found is not None:
                 return found
@@ -118,16 +159,44 @@ class Sampler:
         return placed, sum(1 << t for t in boneyard)
 
     def _random_placed(self, rng: random.Random) -> tuple[Placed, int] | None:
-        left = self.pool
-        placed: Placed = []
-        for seat, mask, n, since in self.groups:
-            allowed = hand_tiles(left & ~mask)
-            if len(allowed) < n:
-                return None
-            for t in rng.sample(allowed, n):
-                placed.append((seat, t, since))
-                left &= ~(1 << t)
+        """One proposal kept with the chance that makes the deals exact (None:
+        turned down, or a class could not be filled)."""
+        found = self._proposal(rng)
+        if found is None:
+            return None
+        placed, left, chance = found
+        if chance < 1.0 and rng.random() >= chance:
+            return None
         return placed, left
+
+    def _proposal(self, rng: random.Random) -> tuple[Placed, int, float] | None:
+        """Per seat a count vector, its classes filled uniformly; and the chance
+        to keep it that makes the deals exact (None: a class could not be filled)."""
+        left = self.pool
+        placed: Placed = list(self.known)
+        size = len(self.unseen)
+        filled = 0
+        accept = 1.0
+        for options, cumulative in self.seats:
+            groups = options[0] if len(options) == 1 else rng.choices(options, cum_weights=cumulative)[0]
+            taken = 0
+            for seat, mask, n, since in groups:
+                allowed = hand_tiles(left & ~mask)
+                if len(allowed) < n:
+                    return None
+                if filled:  # the first hand's fills are exact: its bound is what it finds
+                    ceiling = (self.pool & ~mask).bit_count() - taken
+                    if len(allowed) < ceiling:
+                        for j in range(n):
+                            bound = min(ceiling - j, size - filled - taken - j)
+                            if len(allowed) - j < bound:
+                                accept *= (len(allowed) - j) / bound
+                for t in rng.sample(allowed, n):
+                    placed.append((seat, t, since))
+                    left &= ~(1 << t)
+                taken += n
+            filled += taken
+        return placed, left, accept
 
     def _random_fill(self, rng: random.Random) -> tuple[Placed, list[Tile]] | None:
         found = self._random_placed(rng)
@@ -161,7 +230,7 @@ class Sampler:
         for slot in range(len(slots)):
             if not place(slot, set()):
                 return None
-        placed = [(slots[slot][0], tile, slots[slot][2]) for tile, slot in owner.items()]
+        placed = list(self.known) + [(slots[slot][0], tile, slots[slot][2]) for tile, slot in owner.items()]
         boneyard = [t for t in tiles if t not in owner]
         rng.shuffle(boneyard)
         return placed, boneyard

@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import importlib
 import random as _random
+from dataclasses import dataclass
+from math import comb
 from typing import Any, Callable, Iterator, Sequence
 
 from game.engine.actions import ARMS, Action
@@ -75,6 +77,89 @@ Random = Callable[[], float]
 Lay = tuple[int, int, int, int]
 Deal = tuple[list[int], list[int]]
 Pair = tuple[list[list[int]], list[list[dict[int, tuple[Lay, ...]]]]]
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A move chooser for playouts, in place of uniformly random moves (the
+    playout policy of the computer players and the coach, ``game.ai.playout``).
+
+    Each choice scores every lay: the tile's pips and a little noise (one
+    random number per lay, in ``legal_moves()`` order), less ``keep_special``
+    for laying a tile of ``special`` (matadors, wild doubles) while the hand
+    holds more than ``keep_while`` tiles, plus ``follow`` when the hand keeps a
+    plain tile that fits an end left, less ``block`` times the chance that the
+    next seat can answer the ends left (``block_second`` for the seat after).
+    That chance is worked out from what the mover may know, never from the
+    other hands of the deal: the next seat's tiles are taken to be any that the
+    mover cannot see, less those its passes and forced draws showed it lacks
+    (``FastRound.lacks``). A draw scores -100 and a refusal -50, so neither is
+    chosen while a lay is open. With chance ``epsilon`` (one random number per
+    choice) the move is uniformly random instead."""
+
+    special: int
+    keep_special: float
+    keep_while: int
+    follow: float
+    block: float
+    block_second: float
+    epsilon: float = 0.0
+
+
+_NONE_ROWS: dict[tuple[int, int], list[float]] = {}
+
+
+def none_row(pool: int, held: int) -> list[float]:
+    """Per number ``a`` of answering tiles among ``pool`` possible ones: the
+    chance that a hand of ``held`` tiles dealt from the pool holds none of them."""
+    row = _NONE_ROWS.get((pool, held))
+    if row is None:
+        k = min(held, pool)
+        total = comb(pool, k)
+        row = _NONE_ROWS[(pool, held)] = [comb(pool - a, k) / total for a in range(pool + 1)]
+    return row
+
+
+def _choose_lead(fr: FastRound, moves: list[int], random: Random, policy: Policy) -> int:
+    """The policy's choice in the lead phase (no ends yet)."""
+    n = len(moves)
+    if random() < policy.epsilon:
+        return moves[int(random() * n)]
+    tb = fr.tb
+    fits = tb.fits
+    seat = fr.current
+    hand = fr.hands[seat]
+    nxt = tb.following[seat]
+    unseen = ((1 << tb.ntiles) - 1) & ~hand & ~fr.laid
+    pool1 = unseen & ~fr.lacks[nxt]
+    none1 = none_row(pool1.bit_count(), fr.hands[nxt].bit_count())
+    second_on = tb.players > 2 and policy.block_second != 0.0
+    if second_on:
+        nxt2 = tb.following[nxt]
+        pool2 = unseen & ~fr.lacks[nxt2]
+        none2 = none_row(pool2.bit_count(), fr.hands[nxt2].bit_count())
+    special = policy.special
+    keep = hand.bit_count() > policy.keep_while
+    best = moves[0]
+    best_score = -1e9
+    for code in moves:
+        if code < 0:
+            score = -100.0 if code == DRAW else -50.0
+        else:
+            t = code & 63
+            score = PIPS[t] + random()
+            if keep and special >> t & 1:
+                score -= policy.keep_special
+            a, b = HALVES[t]
+            after = fits[a] | fits[b]
+            if hand & ~_BIT[t] & after & ~special:
+                score += policy.follow
+            score -= policy.block * (1.0 - none1[(after & pool1).bit_count()])
+            if second_on:
+                score -= policy.block_second * (1.0 - none2[(after & pool2).bit_count()])
+        if score > best_score:
+            best, best_score = code, score
+    return best
 
 
 def _lay_code(tile: Tile, arm: int, end: int, touch: int, joins: int = _NONE, across: bool = False) -> int:
@@ -296,6 +381,8 @@ class FastRound:
         "lead_kind",
         "lead_tile",
         "refusals",
+        "laid",
+        "lacks",
     )
 
     def __init__(self, tb: Tables, hands: list[int], boneyard: list[int]):
@@ -314,6 +401,8 @@ class FastRound:
         self.lead_kind = FORCED
         self.lead_tile = 0
         self.refusals = 0
+        self.laid = 0  # tiles on the table (for a policy that reads only public facts)
+        self.lacks = [0] * tb.players  # per seat, tiles its passes and forced draws showed it lacks
 
     def copy(self) -> FastRound:
         other = FastRound(self.tb, self.hands[:], self.boneyard)
@@ -329,6 +418,8 @@ class FastRound:
         other.lead_kind = self.lead_kind
         other.lead_tile = self.lead_tile
         other.refusals = self.refusals
+        other.laid = self.laid
+        other.lacks = self.lacks[:]
         return other
 
     def playout(self, rng: _random.Random, trace: Trace | None = None) -> Outcome:
@@ -444,15 +535,26 @@ def from_state(state: RoundState) -> FastRound:
     fr.lead_kind = _KINDS[state.lead_kind]
     fr.lead_tile = state.lead_tile if state.lead_tile is not None else 0
     fr.refusals = state.refusals
+    for placement in state.placements:
+        fr.laid |= _BIT[placement.tile]
+    fr.lacks = list(state.lacks)
     return fr
 
 
-def _playout(fr: FastRound, random: Random, trace: Trace | None) -> Outcome:
+def play_policy(fr: FastRound, rng: _random.Random, policy: Policy, trace: Trace | None = None) -> Outcome:
+    """Play ``fr`` to the end of the round (in place: pass a copy to keep it),
+    every choice made by ``policy`` for the seat to move."""
+    return _playout(fr, rng.random, trace, policy)
+
+
+def _playout(fr: FastRound, random: Random, trace: Trace | None, chooser: Policy | None = None) -> Outcome:
     tb = fr.tb
     if fr.phase == PHASE_LEAD:
-        done = _lead(fr, random, trace)
+        done = _lead(fr, random, trace, chooser)
         if done is not None:
             return done
+    if chooser is not None:
+        return _play(fr, random, trace, chooser)
     if tb.layout == LINE:
         return _line(
             tb, fr.hands, fr.boneyard, fr.drawn, fr.current, fr.ends[W], fr.ends[E], fr.passes, fr.drew, random, trace
@@ -460,7 +562,7 @@ def _playout(fr: FastRound, random: Random, trace: Trace | None) -> Outcome:
     return _play(fr, random, trace)
 
 
-def _lead(fr: FastRound, random: Random, trace: Trace | None) -> Outcome | None:
+def _lead(fr: FastRound, random: Random, trace: Trace | None, chooser: Policy | None = None) -> Outcome | None:
     """Play the lead phase; an outcome if the round ends in it, else None (play follows)."""
     tb = fr.tb
     hands = fr.hands
@@ -488,7 +590,12 @@ def _lead(fr: FastRound, random: Random, trace: Trace | None) -> Outcome | None:
                     moves.append(DRAW)
                 moves.append(REFUSE)
         n = len(moves)
-        code = moves[0] if n == 1 else moves[int(random() * n)]
+        if n == 1:
+            code = moves[0]
+        elif chooser is None:
+            code = moves[int(random() * n)]
+        else:
+            code = _choose_lead(fr, moves, random, chooser)
         if trace is not None:
             trace.append((n, code))
         if code == DRAW:
@@ -496,6 +603,7 @@ def _lead(fr: FastRound, random: Random, trace: Trace | None) -> Outcome | None:
             fr.drawn += 1
             hands[seat] = h | bit
             fr.passes = 0
+            fr.lacks[seat] = 0  # a tile nothing bound came in
             if kind == DRAW_FOR_DOUBLE:
                 if bit & tb.doubles:
                     fr.lead_kind, fr.lead_tile = FORCED, _TILE[bit]
@@ -513,6 +621,7 @@ def _lead(fr: FastRound, random: Random, trace: Trace | None) -> Outcome | None:
             h ^= _BIT[t]
             hands[seat] = h
             fr.passes = 0
+            fr.laid |= _BIT[t]
             a, b = HALVES[t]
             ends = fr.ends
             ends[W], ends[E] = a, b
@@ -545,12 +654,13 @@ def _arms(layout: int, arm_len: list[int], spinner: int | None, spinner_index: i
     return (missing, False) if missing else ((W, E, N, S), True)
 
 
-# For other fast loops over these tables (the playout policy in game/ai/fastpolicy.py).
+# For other fast loops over these tables.
 playable_arms = _arms
 
 
-def _play(fr: FastRound, random: Random, trace: Trace | None) -> Outcome:
-    """The play phase, any layout (as ``RoundState._play_moves`` and ``_apply``)."""
+def _play(fr: FastRound, random: Random, trace: Trace | None, chooser: Policy | None = None) -> Outcome:
+    """The play phase, any layout (as ``RoundState._play_moves`` and ``_apply``);
+    uniformly random moves, or with ``chooser`` the policy's (see ``Policy``)."""
     tb = fr.tb
     hands = fr.hands
     players = tb.players
@@ -571,7 +681,16 @@ def _play(fr: FastRound, random: Random, trace: Trace | None) -> Outcome:
     layout = tb.layout
     doubles = tb.doubles
     arms, settled = _arms(layout, arm_len, spinner, spinner_index)
-    if settled:
+    if chooser is not None:
+        laid = fr.laid
+        lacks = fr.lacks
+        every_tile = (1 << tb.ntiles) - 1
+        special = chooser.special
+        epsilon = chooser.epsilon
+        keep_w, keep_while, follow_w = chooser.keep_special, chooser.keep_while, chooser.follow
+        block_w, second_w = chooser.block, chooser.block_second
+        second_on = players > 2 and second_w != 0.0
+    elif settled:
         return _four(tb, hands, bone, drawn, cur, ends, arms, passes, drew, random, trace)
     moves: list[Lay]
     while True:
@@ -601,7 +720,46 @@ def _play(fr: FastRound, random: Random, trace: Trace | None) -> Outcome:
                         if m & low:
                             moves += table[low]
             n = len(moves)
-            if policy >= LAY_OR_DRAW and drawn < lim:
+            if chooser is not None:
+                if policy >= LAY_OR_DRAW and drawn < lim:
+                    n += 1
+                if n == 1:
+                    code = moves[0][3]
+                elif random() < epsilon:
+                    k = int(random() * n)
+                    code = moves[k][3] if k < len(moves) else DRAW
+                else:
+                    # The policy: shed pips, keep specials, keep a tile to follow,
+                    # leave ends the next seats are unlikely to answer (by the
+                    # public facts: what the mover cannot see, less what each
+                    # of them showed it lacks).
+                    nxt = following[cur]
+                    unseen = every_tile & ~h & ~laid
+                    pool1 = unseen & ~lacks[nxt]
+                    none1 = none_row(pool1.bit_count(), hands[nxt].bit_count())
+                    if second_on:
+                        nxt2 = following[nxt]
+                        pool2 = unseen & ~lacks[nxt2]
+                        none2 = none_row(pool2.bit_count(), hands[nxt2].bit_count())
+                    keep = h.bit_count() > keep_while
+                    code = DRAW
+                    best_score = -100.0 if n > len(moves) else -1e9  # the draw, listed last, scores -100
+                    for bit, arm, v, c in moves:
+                        score = PIPS[c & 63] + random()
+                        if keep and special & bit:
+                            score -= keep_w
+                        after = fits[v]
+                        for other in arms:
+                            if other != arm:
+                                after |= fits[ends[other]]
+                        if h & ~bit & after & ~special:
+                            score += follow_w
+                        score -= block_w * (1.0 - none1[(after & pool1).bit_count()])
+                        if second_on:
+                            score -= second_w * (1.0 - none2[(after & pool2).bit_count()])
+                        if score > best_score:
+                            code, best_score = c, score
+            elif policy >= LAY_OR_DRAW and drawn < lim:
                 n += 1
                 k = int(random() * n)
                 code = DRAW if k == n - 1 else moves[k][3]
@@ -632,9 +790,17 @@ def _play(fr: FastRound, random: Random, trace: Trace | None) -> Outcome:
                 return tb.outcome("domino", cur, hands)
             cur = following[cur]
             drew = False
-            if settled:  # four arms for good from now on
+            if chooser is not None:
+                laid |= bit
+            elif settled:  # four arms for good from now on
                 return _four(tb, hands, bone, drawn, cur, ends, arms, passes, drew, random, trace)
         elif code == DRAW:
+            if chooser is not None:
+                if policy >= LAY_OR_DRAW:  # a draw that may be by choice: the hand is unbound
+                    lacks[cur] = 0
+                else:
+                    for arm in arms:
+                        lacks[cur] |= fits[ends[arm]]
             hands[cur] = h | bone[drawn]
             drawn += 1
             passes = 0
@@ -644,6 +810,9 @@ def _play(fr: FastRound, random: Random, trace: Trace | None) -> Outcome:
             else:
                 drew = True
         else:  # PASS
+            if chooser is not None:
+                for arm in arms:
+                    lacks[cur] |= fits[ends[arm]]
             passes += 1
             if passes >= players:
                 return tb.outcome("blocked", None, hands)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from game.workers import stop
 
@@ -21,16 +21,13 @@ if TYPE_CHECKING:  # the executors, the engine and the players are imported when
     from game.engine import Action, PlayerInfo, SeatView
 
     from game.ai.hint import Hint
+    from game.ai.player import Player  # the one protocol every computer player follows
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 # Seconds of thinking a computer player may use per decision, by level.
 BUDGET_S = {"easy": 0.1, "medium": 0.35, "hard": 1.0, "random": 0.0}
-
-
-class Player(Protocol):
-    def choose(self, view: SeatView, rng: random.Random, budget_s: float) -> Action: ...
 
 
 _PLAYERS: dict[str, Player | None] = {}  # per process: one player object per level

@@ -26,15 +26,15 @@ from game.ai.coach import (
     _generic,
     assess,
     mark_for,
-    round_share,
+
     steps_of,
 )
-from game.ai.fastpolicy import policy_playout
 from game.ai.heuristic import scratch_state, special_mask
-from game.ai.playout import weights_for
+from game.ai.playout import policy_for, weights_for
+from game.ai.search import win_share
 from game.ai.review import INLINE, THREAD, Analysis, analyse, positions
 from game.engine import Action, Match, PlayerInfo, Rules, SeatView, load_record, parse_tile
-from game.engine.fastplay import tables
+from game.engine.fastplay import play_policy, tables
 
 SMALL = Budget(deals=200, forced_deals=100, screen=50, step=50)
 
@@ -107,12 +107,12 @@ def test_marks_follow_the_points_lost() -> None:
 
 
 def test_what_a_round_is_worth() -> None:
-    assert round_share("domino", 1, (0, 12), 1) == 1.0
-    assert round_share("domino", 1, (0, 12), 0) == 0.0
-    assert round_share("blocked", None, (9, 9), 0) == 0.5  # a tied block: half a win
-    assert round_share("blocked", None, (9, 4, 4, 4), 1) == pytest.approx(1 / 3)
-    assert round_share("blocked", None, (9, 4, 4, 4), 0) == 0.0
-    assert round_share("redeal", None, (20, 20), 0) == 0.5
+    assert win_share("domino", 1, (0, 12), 1) == 1.0
+    assert win_share("domino", 1, (0, 12), 0) == 0.0
+    assert win_share("blocked", None, (9, 9), 0) == 0.5  # a tied block: half a win
+    assert win_share("blocked", None, (9, 4, 4, 4), 1) == pytest.approx(1 / 3)
+    assert win_share("blocked", None, (9, 4, 4, 4), 0) == 0.0
+    assert win_share("redeal", None, (20, 20), 0) == 0.5
 
 
 def test_record_actions_map_to_legal_steps() -> None:
@@ -158,13 +158,13 @@ def test_fast_playouts_after_each_candidate_match_the_full_position() -> None:
                 view = state.view(seat)
                 scratch = scratch_state(view)
                 deals = Deals(view, rng)
-                special, weights = special_mask(view), weights_for(players)
+                policy = policy_for(special_mask(view), weights_for(players))
                 for move in view.legal_moves():
                     cand = _Candidate([move])
                     cand.prepare(view, scratch)
                     hidden, boneyard = deals.draw(rng)
                     dice = rng.getrandbits(64)
-                    expected = _generic(view, [move], hidden, boneyard, dice, special, weights)
+                    expected = _generic(view, [move], hidden, boneyard, dice, policy)
                     if cand.template is not None:
                         kinds.add("draw" if cand.draws else move.kind)
                         fr = cand.template.copy()
@@ -173,13 +173,13 @@ def test_fast_playouts_after_each_candidate_match_the_full_position() -> None:
                         if cand.draws:
                             fr.hands[seat] = view.hand_mask | boneyard[0]
                         fr.boneyard = [0] * (len(scratch.boneyard) - scratch.boneyard_count) + boneyard
-                        end, winner, pips, _ = policy_playout(fr, random.Random(dice), 0.0, special, weights)
-                        got = round_share(end, winner, pips, seat)
+                        end, winner, pips, _ = play_policy(fr, random.Random(dice), policy)
+                        got = win_share(end, winner, pips, seat)
                     elif cand.blocked:
                         kinds.add("blocks")
-                        hands = [view.hand_mask if s == seat else hidden.get(s, 0) for s in range(players)]
+                        hands = [cand.own if s == seat else hidden.get(s, 0) for s in range(players)]
                         end, winner, pips, _ = tables(rules).outcome("blocked", None, hands)
-                        got = round_share(end, winner, pips, seat)
+                        got = win_share(end, winner, pips, seat)
                     else:
                         assert cand.fixed is not None or cand.generic
                         kinds.add("ends the round" if cand.fixed is not None else "generic")
@@ -252,7 +252,7 @@ def test_the_scripted_mistake_is_proven_and_flagged_there_only() -> None:
     (mistake,) = flagged
     assert mistake.best == better and mistake.mark == MISTAKE
     assert mistake.reason is not None and mistake.reason.startswith("4-0 on the 3")  # a line's end, by what it shows
-    assert "Bo may hold" in mistake.reason
+    assert "ends Bo can answer with fewer tiles" in mistake.reason
     assert summary.mistakes == 1 and summary.blunders == 0
     accuracy = summary.accuracy
     assert accuracy is not None and accuracy == pytest.approx((len(summary.choices) - 1) / len(summary.choices))
@@ -352,3 +352,20 @@ def test_a_draw_of_several_tiles_is_one_decision() -> None:
     match = load_record(free)
     (draw,) = [d for d in analyse(match, 1, budget=SMALL, mode=INLINE).decisions if d.played.kind == "draw"]
     assert draw.mark != FORCED and {o.action for o in draw.assessment.options} >= {Action.draw(3), Action.draw()}
+
+
+def test_an_endgame_with_nothing_hidden_is_solved_exactly() -> None:
+    """Two players, the boneyard empty: the other hand is known, and the coach
+    searches the rest of the round instead of sampling it. Here the policy's
+    playouts lose after 6-1 leaves a 6, but best play wins either way (it
+    once called this a 50-point blunder)."""
+    from game.bench.coach import Choice, _replay_to, play_round
+
+    choice = Choice("matador", 1, 29, "easy")
+    real = play_round(choice.rules, choice.seed, choice.level)
+    assert real is not None
+    view = _replay_to(real, choice.index).view(0)
+    played = real.history[choice.index][1]
+    assert view.boneyard_count == 0 and played == Action.lay(parse_tile("6-1"), "E", 1)
+    assessment = assess(view, played, random.Random(1), SMALL)
+    assert assessment.mark == "best" and assessment.chance_played == 1.0 and assessment.deals == 1

@@ -1,5 +1,5 @@
-"""The playout policy on the fast kernel (game/ai/fastpolicy.py) against the
-reference policy on RoundState (game/ai/playout.py).
+"""The playout policy, the fast kernel's chooser (``fastplay.Policy``), against
+the plain reference policy on RoundState (tests/ai/reference_policy.py).
 
 A differential test: from the same position with the same random stream, both
 must take the same actions, one by one, and reach the same outcome, in every
@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.ai.fastpolicy import policy_playout
-from game.ai.playout import play_out, special_tiles, weights_for
+from game.ai.playout import policy_playout, special_tiles, weights_for
 from game.engine import Action, Match, PlayerInfo, RoundState, Rules
 from game.engine.fastplay import DRAW, PASS, REFUSE, decode, from_state
 
+from tests.ai.reference_policy import play_out
 from tests.engine.test_fastplay import configs
 
 
@@ -56,9 +56,9 @@ def compare(state: RoundState, seed: int, epsilon: float) -> None:
     start = len(reference.history)
     play_out(reference, random.Random(seed), epsilon, special, weights)
     expected = [a for _, a in reference.history[start:]]
-    trace: list[int] = []
+    trace: list[tuple[int, int]] = []
     outcome = policy_playout(from_state(state), random.Random(seed), epsilon, special, weights, trace)
-    assert [code_action(c) for c in trace] == expected, (state, seed)
+    assert [code_action(c) for _, c in trace] == expected, (state, seed)
     ref = reference.outcome
     assert ref is not None
     assert outcome == (ref.end, ref.winner, ref.pips, ref.scores)
@@ -87,3 +87,38 @@ def test_the_position_given_is_played_in_place_and_others_are_untouched() -> Non
     policy_playout(fast, random.Random(1), 0.0, special_tiles(state), weights_for(2))
     assert (copy.hands, copy.ends, copy.drawn) == before
     assert fast.hands != before[0]
+
+
+def test_the_policy_decides_from_what_the_mover_may_know() -> None:
+    """The policy never reads the other hands of the deal: with the tiles the
+    mover cannot see dealt differently (the same counts), its choice is the
+    same. It does read the table, its own hand and the counts."""
+    compared = changed_deal = 0
+    for number, (base, players, options) in enumerate(configs()):
+        rules = Rules.from_base(base, players, options)
+        for state in positions(rules, number + 1, 4):
+            if state.over or state.current is None:
+                continue
+            seat = state.current
+            if len(state.legal_moves()) < 2:
+                continue
+            special = special_tiles(state)
+            weights = weights_for(state.players)
+            view = state.view(seat)
+            rng = random.Random(number)
+            hidden = view.unseen()
+            rng.shuffle(hidden)
+            hands: dict[int, list[int]] = {}
+            for other in range(state.players):
+                if other != seat:
+                    count = view.hand_counts[other]
+                    hands[other], hidden = hidden[:count], hidden[count:]
+            other_deal = view.determinize(hands, hidden)
+            changed_deal += other_deal.hands != state.hands
+            first: list[tuple[int, int]] = []
+            second: list[tuple[int, int]] = []
+            policy_playout(from_state(state), random.Random(5), 0.0, special, weights, first)
+            policy_playout(from_state(other_deal), random.Random(5), 0.0, special, weights, second)
+            assert first[0] == second[0], (base, players, options)
+            compared += 1
+    assert compared > 100 and changed_deal > 100

@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.ai.playout import MORE_PLAYERS, TWO_PLAYERS, Weights, policy_move, special_tiles, weights_for
+from game.ai.playout import MORE_PLAYERS, TWO_PLAYERS, Weights, special_tiles, weights_for
 from game.engine import Action, RoundState, Rules, SeatView
 from game.engine.tiles import PIPS
+
+from tests.ai.reference_policy import policy_move
 
 
 def test_the_weights_follow_the_number_of_players() -> None:
@@ -18,7 +20,7 @@ def test_the_weights_follow_the_number_of_players() -> None:
 
 def _policy(state: RoundState, view: SeatView, rng: random.Random) -> Action:
     moves = state.legal_moves()
-    return moves[0] if len(moves) == 1 else policy_move(state, moves, special_tiles(state), rng, 0.0, MORE_PLAYERS)
+    return moves[0] if len(moves) == 1 else policy_move(state, moves, list(state.lacks), special_tiles(state), rng, 0.0, MORE_PLAYERS)
 
 
 def _last_two_choices(seat_views: Any, players: int, weights: Weights) -> tuple[int, int]:
@@ -42,7 +44,7 @@ def _last_two_choices(seat_views: Any, players: int, weights: Weights) -> tuple[
             plain = next(t for t in tiles if t != matador)
             if PIPS[matador] <= PIPS[plain] + 1:
                 continue  # only where the matador is clearly the heavier tile to shed
-            move = policy_move(state, lays, special, random.Random(seed), 0.0, weights)
+            move = policy_move(state, lays, list(state.lacks), special, random.Random(seed), 0.0, weights)
             seen += 1
             laid += move.tile == matador
     return laid, seen

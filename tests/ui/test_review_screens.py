@@ -19,7 +19,7 @@ from game.ui.scenes.title import TitleScene
 from game.ui.table import ReviewScene, RoundEndScene
 from game.ui.thinker import Thinker
 
-QUICK = Budget(deals=120, forced_deals=60, screen=40, keep=2, step=40)
+QUICK = Budget(deals=120, forced_deals=60, screen=40, keep=2, step=40, check_deals=120, strong_deals=0)
 YOU = PlayerInfo("You", "human", None)
 HARD = PlayerInfo("Hard", "computer", "hard")
 
@@ -104,17 +104,42 @@ def test_the_review_steps_and_marks_the_coachs_verdicts(make_app: Any, ui: Any) 
     finish_analysis(app, review)
     summary = review.analysis().summary()
     assert len(summary.decisions) == sum(1 for seat, _ in match.round.history if seat == 0)
-    assert any(d.mark in ("mistake", "blunder") for d in summary.decisions)  # random play errs somewhere
+    marked = ("inaccuracy", "mistake", "blunder")
+    assert any(d.mark in marked for d in summary.decisions)  # random play errs somewhere
     for decision in summary.decisions:  # the card and the ghost at each of your actions
         review.move_to(decision.action)
         app.step([], 0.016)
         assert review.verdict() == decision
-        if decision.mark in ("mistake", "blunder"):
-            assert review.pointed_out() == [decision.best]
+        names_one = decision.mark in ("good",) + marked
+        if decision.mark in marked:
             line = review.marked_log()[decision.action]
             assert line.text.endswith(f"({decision.mark})")
+        if names_one and decision.best.kind == "lay":
+            assert review.pointed_out() == [decision.best]
         else:
             assert review.pointed_out() == []
+        assert review.can_draw() == (names_one and decision.best.kind == "draw")  # the boneyard glows
+        content = review.panel_content()
+        assert content is not None and content.lines is not None
+        assert content.lines and all(line.index < decision.action for line in content.lines)
+        assert content.news == frozenset({content.lines[-1].index})  # the last move on the board is lit
+        assert content.lines[-1].index == decision.action - 1
+    # the overview: the biggest mistakes first, a click on one jumps to it
+    overview = review._overview
+    assert overview is not None and overview.graph is not None
+    biggest = summary.biggest(3)
+    assert [a for _, a in overview.entries] == [d.action for d in biggest]
+    if biggest:
+        panel = review.regions.panel
+        rect = overview.entries[0][0]
+        top = panel.bottom - review.card_height()
+        review.move_to(0)
+        ui.click(app, (panel.left + rect.centerx, top + rect.centery))
+        assert review.cursor == biggest[0].action
+    other = next(a for a, (seat, _) in enumerate(match.round.history) if seat == 1)
+    review.move_to(other)
+    assert all("thinking" not in review.seat_info(seat)[4] for seat in range(2))
+    assert review.verdict_lines(1, None)[0][0].startswith("(Hard is not the seat under review")
     # stepping: keys, buttons and the slider
     review.move_to(0)
     app.step([ui.key(pygame.K_RIGHT)], 0.016)

@@ -22,11 +22,13 @@ import pygame
 import pygame_gui
 
 from game.ai.review import Analysis, Decision
+from game.ai.search import win_share
 from game.engine import Action, Match, RoundState
 from game.ui.menu import wrap
 from game.ui.table.log import LogLine, place_words, position_at, round_log
 from game.ui.table.panel import CARD, PanelContent, card_surface
 from game.ui.table.regions import TableRegions, compute_regions
+from game.ui.table.review_graph import AMBER, Overview, draw_overview, luck_words, tally
 from game.ui.table.scene import TableScene
 from game.ui.cues import MISTAKE
 from game.ui.text import DIM, GOLD, IVORY
@@ -36,7 +38,7 @@ from game.ui.words import says, whose
 
 TOOLS = {"first": "|<", "back": "<", "next": ">", "last": ">|", "seat": "Seat", "close": "Close"}
 ROUND_TOOLS = {"round_back": "< Round", "round_next": "Round >"}
-MARK_WORDS = {"forced": "forced", "best": "best", "good": "good", "mistake": "mistake", "blunder": "blunder"}
+NAMED = ("good", "inaccuracy", "mistake", "blunder")  # marks that name a better action
 
 
 class ReviewScene(TableScene):
@@ -65,7 +67,8 @@ class ReviewScene(TableScene):
         self.analyses: dict[tuple[int, int], Analysis] = {}  # (seat, round) -> its analysis
         self._position: tuple[tuple[int, int], RoundState] | None = None
         self._card: tuple[tuple[object, ...], pygame.Surface] | None = None
-        self._marked: tuple[tuple[int, int, int], list[LogLine]] | None = None
+        self._marked: tuple[tuple[int, int, int, int | None], list[LogLine]] | None = None
+        self._overview: Overview | None = None  # where the card's list and graph were drawn
         self._slider: pygame_gui.elements.UIHorizontalSlider | None = None
         self._review_tools: dict[str, pygame_gui.elements.UIButton] = {}
         self.moves_open = True
@@ -197,6 +200,17 @@ class ReviewScene(TableScene):
     def header_text(self) -> str:
         return ""  # the slider takes the header's place
 
+    def seat_info(self, seat: int) -> tuple[str, int, int, bool, str]:
+        name, count, total, to_move, status = super().seat_info(seat)
+        if status == "thinking…":
+            status = "to move"  # a replay: nobody is thinking
+        return name, count, total, to_move, status
+
+    def can_draw(self) -> bool:
+        """The boneyard glows when the coach's better action is a draw."""
+        decision = self.verdict()
+        return decision is not None and decision.mark in NAMED and decision.best.kind == "draw"
+
     def _computer_turn(self, controller: ComputerController, dt: float) -> None:
         """Nobody moves in a review."""
 
@@ -211,13 +225,14 @@ class ReviewScene(TableScene):
         if panel is None:
             return None
         card_h = self.card_height()
-        lines = tuple(self.marked_log()[: self.cursor + 1])
+        # The moves on the board (a line per move, draws in a row on one), the last one lit.
+        lines = tuple(self.marked_log(self.cursor))
         return PanelContent(
             (panel.width, max(60, panel.height - card_h)),
             self.regions.scale,
             lines,
             tuple(self.names),
-            frozenset({self.cursor}),
+            frozenset({lines[-1].index} if lines else ()),
             0,
             None,
             0,
@@ -225,32 +240,58 @@ class ReviewScene(TableScene):
             f"Moves · round {self.round + 1} of {len(self.match.rounds)}",
         )
 
-    def marked_log(self) -> list[LogLine]:
-        """The round's moves, the reviewed seat's marked with the coach's word once
-        known (made again only when the round, the seat or a verdict changes)."""
+    def marked_log(self, upto: int | None = None) -> list[LogLine]:
+        """The round's moves (with ``upto``, those on the board: draws in a row
+        that run past it count only the tiles drawn before it), the reviewed
+        seat's marked with the coach's word once known (made again only when the
+        round, the seat or a verdict changes)."""
         analysis = self.analyses.get((self.seat, self.round))
-        key = (self.round, self.seat, analysis.finished if analysis is not None else -1)
+        key = (self.round, self.seat, analysis.finished if analysis is not None else -1, None)
         if self._marked is None or self._marked[0] != key:
-            self._marked = (key, self._mark(analysis))
-        return self._marked[1]
+            self._marked = (key, self._mark(analysis, self.round_state))
+        lines = self._marked[1]
+        if upto is None:
+            return lines
+        shown = [line for line in lines if line.index < upto]
+        later = next((line for line in lines if line.index >= upto), None)
+        history = self.round_state.history
+        if later is not None and " drew " in later.text and upto > 0 and history[upto - 1] == (later.seat, history[upto - 1][1]):
+            start = upto
+            while start > 0 and history[start - 1][0] == later.seat and history[start - 1][1].kind == "draw":
+                start -= 1
+            count = upto - start
+            if count:
+                name = self.names[later.seat]
+                words = f"{name} drew {'a tile' if count == 1 else f'{count} tiles'}"
+                shown.append(LogLine(upto - 1, later.seat, words, later.tiles[:count]))
+        return shown
 
-    def _mark(self, analysis: Analysis | None) -> list[LogLine]:
-        lines = round_log(self.round_state, self.names, frozenset(range(self.match.rules.players)))
+    def _mark(self, analysis: Analysis | None, state: RoundState) -> list[LogLine]:
+        lines = round_log(state, self.names, frozenset(range(self.match.rules.players)))
         if analysis is None:
             return lines
         out = []
         for line in lines:
             decision = analysis.decision(self.round, line.index) if line.seat == self.seat else None
-            if decision is not None and decision.mark in ("mistake", "blunder", "forced"):
-                line = LogLine(line.index, line.seat, f"{line.text} ({MARK_WORDS[decision.mark]})", line.tiles)
+            if decision is not None and decision.mark in ("inaccuracy", "mistake", "blunder", "forced"):
+                line = LogLine(line.index, line.seat, f"{line.text} ({decision.mark})", line.tiles)
             out.append(line)
         return out
 
     def card_height(self) -> int:
-        return round(250 * self.regions.scale)
+        panel = self.regions.panel
+        wanted = round(420 * self.regions.scale)
+        return wanted if panel is None else max(panel.height // 2, min(wanted, panel.height - round(90 * self.regions.scale)))
 
     # Input -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        panel = self.regions.panel
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and panel is not None and self._overview:
+            top = panel.bottom - self.card_height()
+            target = self._overview.jump((event.pos[0] - panel.left, event.pos[1] - top))
+            if target is not None:
+                self.move_to(target)
+                return True
         if event.type == pygame.KEYDOWN:
             moves = {
                 pygame.K_LEFT: lambda: self.move_to(self.cursor - 1),
@@ -340,9 +381,10 @@ class ReviewScene(TableScene):
         self.draw_gui(surface)
 
     def pointed_out(self) -> list[Action]:
-        """For a mistake or a blunder: the better action, as a glowing ghost."""
+        """For every mark that names a better lay: that lay, as a glowing ghost
+        (a better draw lights the boneyard instead: ``can_draw``)."""
         decision = self.verdict()
-        if decision is None or decision.mark not in ("mistake", "blunder") or decision.best.kind != "lay":
+        if decision is None or decision.mark not in NAMED or decision.best.kind != "lay":
             return []
         return [decision.best]
 
@@ -364,27 +406,28 @@ class ReviewScene(TableScene):
         y += title.get_height() + round(4 * k)
         if analysis is not None:
             y = self.progress(out, analysis, pad, y, w - 2 * pad, small)
+        lines: list[tuple[str, tuple[int, int, int]]] = []
         upcoming = self.upcoming()
         if upcoming is None:
             outcome = self.round_state.outcome
-            words = "The end of the round." if outcome is None else f"The end of the round: {outcome.end}."
-            for line in wrap(self.text, words, w - 2 * pad, body, IVORY):
-                out.blit(line, (pad, y))
-                y += line.get_height()
+            lines.append(("The end of the round." if outcome is None else f"The end of the round: {outcome.end}.", IVORY))
         else:
             mover, action = upcoming
-            line_words = self.next_words(mover, action)
-            for line in wrap(self.text, line_words, w - 2 * pad, body, IVORY):
+            lines.append((self.next_words(mover, action), IVORY))
+            lines += self.verdict_lines(mover, self.verdict())
+        for text, colour in lines:  # the verdict on the move at hand comes first
+            for line in wrap(self.text, text, w - 2 * pad, small if colour is DIM else body, colour):
+                if y + line.get_height() > h - pad:
+                    break
                 out.blit(line, (pad, y))
                 y += line.get_height()
-            y += round(4 * k)
-            decision = self.verdict()
-            for text, colour in self.verdict_lines(mover, decision):
-                for line in wrap(self.text, text, w - 2 * pad, small if colour is DIM else body, colour):
-                    if y + line.get_height() > h - pad:
-                        break
-                    out.blit(line, (pad, y))
-                    y += line.get_height()
+            y += round(2 * k)
+        self._overview = None
+        if analysis is not None and analysis.done and not analysis.error:  # then the round's overview, room allowing
+            luck = luck_words(analysis.summary(), self.names[self.seat], self.result())
+            self._overview = draw_overview(
+                out, self.text, analysis.summary(), self.length, self.cursor, pad, y + round(4 * k), w - 2 * pad, h - pad, k, luck
+            )
         self._card = (key, out)
         return out
 
@@ -405,10 +448,18 @@ class ReviewScene(TableScene):
         else:
             accuracy = summary.accuracy
             share = "—" if accuracy is None else f"{round(100 * accuracy)}%"
-            words = f"{summary.mistakes} mistakes, {summary.blunders} blunders, accuracy {share}"
-        line = self.text.fit(words, width, size, DIM)
-        out.blit(line, (x, y))
-        return y + line.get_height() + 6
+            words = f"{tally(summary)}; accuracy {share} (choices within 3 points of the best)"
+        for line in wrap(self.text, words, width, size, DIM):
+            out.blit(line, (x, y))
+            y += line.get_height()
+        return y + 6
+
+    def result(self) -> float | None:
+        """What the round was worth to the reviewed seat (1 a win, a share of a tie)."""
+        outcome = self.round_state.outcome
+        if outcome is None:
+            return None
+        return win_share(outcome.end, outcome.winner, outcome.pips, self.seat)
 
     def next_words(self, mover: int, action: Action) -> str:
         name = self.names[mover]
@@ -419,7 +470,7 @@ class ReviewScene(TableScene):
 
     def verdict_lines(self, mover: int, decision: Decision | None) -> list[tuple[str, tuple[int, int, int]]]:
         if mover != self.seat:
-            return [(f"({self.names[mover]} is not the seat under review: Tab changes it)", DIM)]
+            return [(f"({says(self.names[mover], 'be', 'not the seat under review: Tab changes it')})", DIM)]
         if decision is None:
             return [("The coach is still thinking about this one…", DIM)]
         chances = f"chance of winning the round {round(100 * decision.chance_played)}%"
@@ -427,12 +478,15 @@ class ReviewScene(TableScene):
             return [("Forced: there was nothing else to do.", DIM)]
         if decision.mark == "best":
             return [(f"Best: the coach agrees ({chances}).", GOLD)]
-        if decision.mark == "good":
-            return [(f"Good: {chances}, the best {round(100 * decision.chance_best)}%.", IVORY)]
-        colour = MISTAKE  # with its word first: never colour alone
+        colour = {"good": IVORY, "inaccuracy": AMBER}.get(decision.mark, MISTAKE)  # with its word first: never colour alone
         better = place_words(decision.best, self.state) if decision.best.kind == "lay" else decision.best.kind
+        spread = decision.assessment.spread
         lines = [
-            (f"{decision.mark.capitalize()}: {chances}; better {better} ({round(100 * decision.chance_best)}%).", colour),
+            (
+                f"{decision.mark.capitalize()}: {chances}; better {better} ({round(100 * decision.chance_best)}%), "
+                f"{decision.lost:.0f} ± {spread:.0f} points.",
+                colour,
+            ),
         ]
         if decision.reason:
             lines.append((decision.reason, IVORY))

@@ -1,0 +1,143 @@
+"""The review card's overview of a round: the biggest mistakes (a list to jump
+to), the graph of the reviewed seat's chance of winning move by move, and the
+luck line. Pure drawing: what it returns says where each thing was drawn, so
+a click can be turned into a jump; nothing is changed here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ai.review import Decision, Summary
+from game.ui.menu import wrap
+from game.ui.words import whose
+from game.ui.text import DIM, GOLD, IVORY, RED, TextCache
+
+AMBER = (226, 170, 70)
+LINE = (150, 200, 160)
+GRID = (70, 92, 76)
+MARK_COLOURS = {"blunder": RED, "mistake": RED, "inaccuracy": AMBER}
+
+
+@dataclass(frozen=True)
+class Overview:
+    """Where the overview put things (card coordinates): per entry of the
+    mistakes list its rectangle and the action it jumps to, and the graph's
+    rectangle with the round's length (x = action index)."""
+
+    entries: tuple[tuple[pygame.Rect, int], ...]
+    graph: pygame.Rect | None
+    length: int
+    bottom: int
+
+    def jump(self, pos: tuple[int, int]) -> int | None:
+        """The action a click at ``pos`` (card coordinates) jumps to, if any."""
+        for rect, action in self.entries:
+            if rect.collidepoint(pos):
+                return action
+        graph = self.graph
+        if graph is not None and graph.collidepoint(pos) and self.length:
+            return round((pos[0] - graph.left) / max(1, graph.width) * self.length)
+        return None
+
+
+def tally(summary: Summary) -> str:
+    """"1 inaccuracy, 2 mistakes, no blunders"."""
+
+    def count(n: int, one: str, many: str) -> str:
+        return f"{'no' if n == 0 else n} {one if n == 1 else many}"
+
+    return ", ".join(
+        (
+            count(summary.inaccuracies, "inaccuracy", "inaccuracies"),
+            count(summary.mistakes, "mistake", "mistakes"),
+            count(summary.blunders, "blunder", "blunders"),
+        )
+    )
+
+
+def lost_words(d: Decision) -> str:
+    return f"{d.mark} at move {d.action + 1}: −{d.lost:.0f} points"
+
+
+def luck_words(summary: Summary, name: str, result: float | None) -> str:
+    """"Luck: +12 (the deal +9, 3 draws +3); luck-adjusted result 38" in words."""
+    luck = summary.luck(result)
+    draws = len(luck.draws)
+    drawn = sum(points for _, _, points in luck.draws)
+    parts = f"the deal {luck.deal:+.0f}" + (f", {draws} draw{'s' if draws != 1 else ''} {drawn:+.0f}" if draws else "")
+    words = f"{whose(name, capital=True)} luck: {luck.total:+.0f} points ({parts})"
+    if luck.adjusted is not None:
+        words += f"; luck-adjusted result {luck.adjusted:.0f} of 100"
+    return words
+
+
+def draw_overview(
+    out: pygame.Surface,
+    text: TextCache,
+    summary: Summary,
+    length: int,
+    cursor: int,
+    x: int,
+    y: int,
+    width: int,
+    bottom: int,
+    scale: float,
+    luck: str,
+) -> Overview:
+    """The list, the graph and the luck line, from ``y`` down to ``bottom`` at
+    most (what does not fit is left out, the luck line first, then the graph,
+    then the list's tail); where they went."""
+    small = max(12, round(14 * scale))
+    line_h = text.font(small).get_linesize()
+    graph_h = max(36, round(56 * scale))
+    luck_lines = wrap(text, luck, width, small, IVORY)
+    entries: list[tuple[pygame.Rect, int]] = []
+    biggest = summary.biggest(3)
+    rows = min(len(biggest), max(0, (bottom - y) // line_h - 1))
+    if (bottom - y) < line_h:
+        return Overview((), None, length, y)
+    head = text.fit("Biggest mistakes (click to jump):" if biggest else "No mistakes in this round.", width, small, GOLD)
+    out.blit(head, (x, y))
+    y += head.get_height()
+    for d in biggest[:rows]:
+        line = text.fit(f"  {lost_words(d)}", width, small, MARK_COLOURS.get(d.mark, IVORY))
+        out.blit(line, (x, y))
+        entries.append((pygame.Rect(x, y, width, line.get_height()), d.action))
+        y += line.get_height()
+    graph = None
+    if bottom - y >= graph_h + line_h + 4:
+        graph = pygame.Rect(x, y + 4, width, graph_h)
+        _graph(out, graph, summary, length, cursor)
+        label = text.fit("the chance of winning, move by move (click to jump)", width, max(11, small - 2), DIM)
+        out.blit(label, (x, graph.bottom + 1))
+        y = graph.bottom + label.get_height() + round(3 * scale)
+    if bottom - y >= line_h * len(luck_lines):
+        for line in luck_lines:
+            out.blit(line, (x, y))
+            y += line.get_height()
+    return Overview(tuple(entries), graph, length, y)
+
+
+def _graph(out: pygame.Surface, rect: pygame.Rect, summary: Summary, length: int, cursor: int) -> None:
+    pygame.draw.rect(out, (24, 36, 28), rect, border_radius=4)
+    mid = rect.top + rect.height // 2
+    for gx in range(rect.left + 2, rect.right - 2, 8):
+        pygame.draw.line(out, GRID, (gx, mid), (gx + 3, mid))
+
+    def at(action: int, chance: float) -> tuple[int, int]:
+        px = rect.left + round(action / max(1, length) * (rect.width - 1))
+        py = rect.bottom - 1 - round(chance * (rect.height - 3))
+        return px, py
+
+    points = [at(d.action, d.chance_played) for d in summary.decisions]
+    if len(points) >= 2:
+        pygame.draw.lines(out, LINE, False, points, 2)
+    for d, point in zip(summary.decisions, points):
+        colour = MARK_COLOURS.get(d.mark)
+        if colour is not None:
+            pygame.draw.circle(out, colour, point, 3)
+    cx = rect.left + round(cursor / max(1, length) * (rect.width - 1))
+    pygame.draw.line(out, GOLD, (cx, rect.top + 1), (cx, rect.bottom - 2))
+    pygame.draw.rect(out, GRID, rect, 1, border_radius=4)
