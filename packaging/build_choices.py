@@ -238,6 +238,16 @@ class BuildChoices:
         return f"{APP_NAME}.app" if self.system == "macos" else APP_NAME
 
 
+# The program's icons are built into Matador.exe and Matador.app (EXE(icon=...)); the
+# game never opens them, so they are not shipped again among the sprites.
+BUILD_ONLY_SUFFIXES = (".ico", ".icns")
+
+
+def is_shipped_asset(path: Path) -> bool:
+    """Whether a file of sprites/ or sounds/ goes into the bundle."""
+    return path.is_file() and path.suffix not in BUILD_ONLY_SUFFIXES and path.name != "README.md" and not path.name.startswith(".")
+
+
 def _icon(root: Path, name: str) -> str | None:
     path = root / "sprites" / name
     return str(path) if path.is_file() else None

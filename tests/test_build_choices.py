@@ -334,3 +334,24 @@ def test_the_network_server_stays_out_of_the_desktop_app(tmp_path: Path, monkeyp
     assert "python -m game bench net" in (matador_main.left_out(["bench", "net"]) or "")
     assert matador_main.left_out(["bench", "ai"]) is None and matador_main.left_out(["play"]) is None
     assert matador_main.left_out([]) is None
+
+
+@pytest.mark.parametrize("system", list(PLATFORMS))
+def test_the_bundle_leaves_out_the_build_icons_and_unused_font_styles(system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The .ico and .icns go into the program (EXE icon=), not again among the sprites;
+    Noto Sans bold italic and the other scripts' fonts stay out; every sprite the game
+    draws, and matador.png (the Linux desktop icon), is shipped."""
+    data = "/site/pygame_gui/data/"
+    found = types.SimpleNamespace(
+        datas=[(f"pygame_gui/data/{name}", f"{data}{name}", "DATA") for name in
+               ("NotoSans-Regular.ttf", "NotoSans-Italic.ttf", "NotoSans-BoldItalic.ttf", "NotoSansJP-Regular.otf", "FiraCode-Regular.ttf")],
+        binaries=[], pure=[], scripts=[],
+    )
+    run = run_spec(system, tmp_path, monkeypatch, found)
+    given = [Path(source).name for source, _ in run.one("Analysis")["datas"]]
+    assert "matador.png" in given and "felt.png" in given and "tile_body.png" in given
+    assert not [name for name in given if name.endswith((".ico", ".icns"))]
+    kept = [Path(dest).name for dest, _, _ in found.datas]  # the spec filters a.datas in place
+    assert kept == ["NotoSans-Regular.ttf", "NotoSans-Italic.ttf", "FiraCode-Regular.ttf"]
+    sources = [path.read_text(encoding="utf-8") for path in (ROOT / "game").rglob("*.py")]
+    assert len(sources) > 50 and not [text for text in sources if "bold=True, italic=True" in text]
