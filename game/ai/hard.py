@@ -24,11 +24,11 @@ import math
 import random
 import time
 
-from game.ai.heuristic import special_mask
+from game.ai.heuristic import Weights, special_mask
 from game.ai.inference import BETA, Evidence, LayEvidence
 from game.ai.knowledge import read_knowledge
 from game.ai.player import legal_or_fail
-from game.ai.playout import Weights, policy_for, rewards, special_tiles, weights_for
+from game.ai.playout import policy_for, rewards, special_tiles, weights_for
 from game.ai.sampling import Sampler
 from game.ai.search import Arm, Prune, paired_search
 from game.ai.symmetry import distinct_moves

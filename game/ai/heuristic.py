@@ -18,16 +18,27 @@ from game.engine.tiles import PIPS, is_double
 
 @dataclass(frozen=True)
 class Weights:
-    """How much each consideration counts (in pips)."""
+    """How much each consideration counts when a lay is scored, in pips on top
+    of the tile's own: one set of considerations for the medium player (and the
+    reading of the others' lays, ``inference``) and for the playout policy
+    (``playout``, the fast kernel's chooser), each with its own figures."""
 
-    keep_special: float = 7.0  # cost of laying a matador / wild double that is not needed yet
+    keep_special: float = 7.0  # cost of laying a matador / wild double that is not needed yet ...
+    keep_while: int = 1  # ... while the hand holds more tiles than this
     follow: float = 2.5  # the seat can lay again on the ends it leaves
-    follow_each: float = 0.5  # per tile it can lay there (up to three)
-    answer: float = 7.0  # the next player can probably answer (scaled by the chance)
-    later_share: float = 0.5  # how much the players after the next one count
+    follow_each: float = 0.5  # per tile it can lay there (up to three; the playout policy counts none)
+    block: float = 7.0  # the next player can probably answer (scaled by the chance)
+    later_share: float = 0.5  # how much the player after the next one counts, relative to ``block``
+    # (the medium player goes on: each later player counts ``later_share`` of the one before;
+    # the playout policy looks two players ahead at most)
+
+    @property
+    def block_second(self) -> float:
+        """What the chance that the player after the next can answer costs."""
+        return self.block * self.later_share
 
 
-WEIGHTS = Weights()
+WEIGHTS = Weights()  # the medium player's
 
 
 def scratch_state(view: SeatView) -> RoundState:
@@ -95,7 +106,7 @@ class Judge:
                 return 1000.0 if outcome is not None and outcome.winner == seat else 500.0
             hand = state.hands[seat]
             value = float(PIPS[tile])
-            if self.special >> tile & 1 and others_exist and hand.bit_count() > 1:
+            if self.special >> tile & 1 and others_exist and hand.bit_count() > w.keep_while:
                 value -= w.keep_special
             if state.phase != "play":
                 return value
@@ -107,7 +118,7 @@ class Judge:
             for step in range(1, view.players):
                 other = (seat + step) % view.players
                 held = view.hand_counts[other]
-                value -= share * w.answer * chance_to_hold(self.possible[other], fits, held)
+                value -= share * w.block * chance_to_hold(self.possible[other], fits, held)
                 share *= w.later_share
             return value
         finally:

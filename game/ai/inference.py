@@ -99,7 +99,7 @@ class _Lay:
                 for step in range(1, players):
                     other = (seat + step) % players
                     possible = unseen & ~moment.lacks[other]
-                    public -= share * WEIGHTS.answer * chance_to_hold(possible, option.after, moment.counts[other])
+                    public -= share * WEIGHTS.block * chance_to_hold(possible, option.after, moment.counts[other])
                     share *= WEIGHTS.later_share
             by_tile.setdefault(bit, []).append((math.exp(beta * public), option.after, i == lay.chosen))
         self.by_tile = {bit: tuple(lays) for bit, lays in by_tile.items()}

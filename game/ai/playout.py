@@ -19,31 +19,19 @@ uniformly random seats (``docs/ai.md``).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Sequence
 
+from game.ai.heuristic import Weights
 from game.ai.search import win_share
 from game.engine import RoundState
 from game.engine.fastplay import FastRound, Outcome, Policy, Trace, play_policy
 from game.engine.tiles import DOUBLE
 
-
-@dataclass(frozen=True)
-class Weights:
-    """How the policy scores a lay, on top of the tile's pips."""
-
-    keep_special: float  # given up for laying a matador / wild double ...
-    keep_while: int  # ... while the hand holds more tiles than this
-    follow: float  # the hand keeps a plain tile that fits an end left
-    block: float  # the next player holds a tile that fits an end left
-    block_second: float  # the player after the next does (3 or more players)
-
-
 # Two players: the weights every two-player row of docs/ai.md was measured with.
-TWO_PLAYERS = Weights(keep_special=7.0, keep_while=2, follow=2.5, block=6.0, block_second=0.0)
+TWO_PLAYERS = Weights(keep_special=7.0, keep_while=2, follow=2.5, follow_each=0.0, block=6.0, later_share=0.0)
 # Three or more: tuned by playing the policy, seeing every hand, against
 # uniformly random seats in 4-player Matador (36.5% to 39.1% of 40,000 games).
-MORE_PLAYERS = Weights(keep_special=14.0, keep_while=1, follow=1.2, block=5.0, block_second=2.0)
+MORE_PLAYERS = Weights(keep_special=14.0, keep_while=1, follow=1.2, follow_each=0.0, block=5.0, later_share=0.4)
 
 
 def weights_for(players: int) -> Weights:
@@ -61,7 +49,8 @@ def special_tiles(state: RoundState) -> int:
 
 
 def policy_for(special: int, weights: Weights, epsilon: float = 0.0) -> Policy:
-    """The fast kernel's chooser with these weights (``fastplay.Policy``)."""
+    """The fast kernel's chooser with these weights (``fastplay.Policy``; it
+    counts no ``follow_each``)."""
     return Policy(
         special, weights.keep_special, weights.keep_while, weights.follow, weights.block, weights.block_second, epsilon
     )

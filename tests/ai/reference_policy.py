@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai.playout import Weights
+from game.ai.heuristic import Weights
 from game.engine import Action, RoundState
 from game.engine.actions import ARM_INDEX
 from game.engine.fastplay import none_row

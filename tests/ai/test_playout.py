@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 from typing import Any
 
-from game.ai.playout import MORE_PLAYERS, TWO_PLAYERS, Weights, special_tiles, weights_for
+from game.ai.heuristic import Weights
+from game.ai.playout import MORE_PLAYERS, TWO_PLAYERS, special_tiles, weights_for
 from game.engine import Action, RoundState, Rules, SeatView
 from game.engine.tiles import PIPS
 
@@ -16,6 +19,17 @@ def test_the_weights_follow_the_number_of_players() -> None:
     assert weights_for(2) is TWO_PLAYERS
     assert weights_for(3) is weights_for(4) is weights_for(6) is MORE_PLAYERS
     assert TWO_PLAYERS.block_second == 0.0  # with two, the player after the next is oneself
+    assert MORE_PLAYERS.block_second == 2.0  # as tuned
+
+
+def test_one_weights_class_for_the_medium_player_and_the_policy() -> None:
+    """The medium heuristic and the playout policy weigh the same considerations
+    with one ``Weights`` (issue 21: there were two unrelated classes)."""
+    root = Path(__file__).resolve().parents[2] / "game"
+    found = [p for p in root.rglob("*.py") if re.search(r"^class Weights\b", p.read_text(encoding="utf-8"), re.M)]
+    assert [p.relative_to(root).as_posix() for p in found] == ["ai/heuristic.py"]
+    assert isinstance(TWO_PLAYERS, Weights) and isinstance(MORE_PLAYERS, Weights)
+    assert TWO_PLAYERS.follow_each == MORE_PLAYERS.follow_each == 0.0  # the policy counts no follow-on tiles
 
 
 def _policy(state: RoundState, view: SeatView, rng: random.Random) -> Action:
