@@ -38,9 +38,11 @@ points at the default budget (``tests/ai/test_coach.py`` measures it).
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from game.ai.hard import HardPlayer
 from game.ai.heuristic import scratch_state, special_mask
@@ -48,7 +50,7 @@ from game.ai.playout import policy_for, weights_for
 from game.ai.knowledge import read_knowledge
 from game.ai.medium import MediumPlayer
 from game.ai.sampling import Sampler
-from game.ai.search import SURE_Z, Arm, Prune, paired_difference, paired_search, win_share
+from game.ai.search import SURE_Z, Arm, Prune, paired_difference, paired_search, standard_error, win_share
 from game.ai.symmetry import position_key
 from game.engine import Action, RoundState, SeatView
 from game.engine.fastplay import FastRound, Policy, from_state, play_policy, tables
@@ -72,14 +74,22 @@ class Budget:
     candidates are first compared; then at most ``keep`` of the others stay
     (the best by then), and every ``step`` deals a candidate that trails the
     leader by more than ``drop_z`` standard errors of the paired difference
-    is dropped."""
+    is dropped. The search stops before ``deals`` once it is settled (from
+    ``settle_from`` deals on): the chance of the action played is known to
+    ``precision`` points (one standard error) and no mark's threshold (3, 10
+    or 25 points) lies within two standard errors of the gap between it and
+    any candidate still in the running. A would-be mistake's re-check by the
+    reading of lays stops likewise once 10 and 25 points lie outside its
+    gap's two standard errors."""
 
-    deals: int = 6000
-    forced_deals: int = 6000
-    screen: int = 150
+    deals: int = 4000
+    forced_deals: int = 4000
+    screen: int = 100
     keep: int = 2
-    step: int = 150
+    step: int = 100
     drop_z: float = 3.0
+    precision: float = 1.0  # points: one standard error of the chance of the action played
+    settle_from: int = 300
     check_deals: int = 2000  # a would-be mistake: played against best with the others' lays read
     strong_deals: int = 60  # ... and played out by the medium player for every seat (0: not)
 
@@ -298,6 +308,48 @@ class _Candidate(Arm[list[Action]]):
             self.fixed = win_share(outcome.end, outcome.winner, outcome.pips, view.seat)
 
 
+class Playouts:
+    """How one deal is played out after a candidate (``_Candidate``), for the
+    seat of ``view``: the prepared position with the deal's hidden hands and
+    boneyard filled in, finished by the playout policy; the seat's reward
+    (``win_share``). ``playouts`` counts the policy playouts."""
+
+    def __init__(self, view: SeatView, scratch: RoundState):
+        self.view = view
+        self.seat = view.seat
+        self.tables = tables(view.rules)
+        self.policy = policy_for(special_mask(view), weights_for(view.players))
+        self.own = view.hand_mask
+        self.prefix = [0] * (len(scratch.boneyard) - scratch.boneyard_count)  # tiles drawn before now
+        self.playouts = 0
+
+    def __call__(self, cand: _Candidate, deal: tuple[dict[int, int], list[int]], dice: int) -> float:
+        hidden, boneyard = deal
+        seat = self.seat
+        if cand.fixed is not None:
+            return cand.fixed
+        if cand.template is not None:
+            fr = cand.template.copy()
+            hands = fr.hands
+            for other, mask in hidden.items():
+                hands[other] = mask
+            if cand.draws:
+                drawn = self.own
+                for bit in boneyard[: cand.draws]:
+                    drawn |= bit
+                hands[seat] = drawn
+            fr.boneyard = self.prefix + boneyard
+            end, winner, pips, _ = play_policy(fr, random.Random(dice), self.policy)
+            self.playouts += 1
+            return win_share(end, winner, pips, seat)
+        if cand.blocked:
+            hands_now = [cand.own if s == seat else hidden.get(s, 0) for s in range(self.view.players)]
+            end, winner, pips, _ = self.tables.outcome("blocked", None, hands_now)
+            return win_share(end, winner, pips, seat)
+        self.playouts += 1
+        return _generic(self.view, cand.steps, hidden, boneyard, dice, self.policy)
+
+
 def assess(
     view: SeatView, played: Action, rng: random.Random, budget: Budget = DEFAULT_BUDGET
 ) -> Assessment:
@@ -317,39 +369,8 @@ def assess(
     for cand in candidates:
         cand.prepare(view, scratch)
     deals = Deals(view, rng, reading=False)
-    tb = tables(view.rules)
-    policy = policy_for(special_mask(view), weights_for(view.players))
-    own = view.hand_mask
-    players = view.players
-    prefix = [0] * (len(scratch.boneyard) - scratch.boneyard_count)  # tiles drawn before now
     total_deals = budget.forced_deals if len(candidates) == 1 else budget.deals
-    playouts = 0
-
-    def evaluate(cand: _Candidate, deal: tuple[dict[int, int], list[int]], dice: int) -> float:
-        nonlocal playouts
-        hidden, boneyard = deal
-        if cand.fixed is not None:
-            return cand.fixed
-        if cand.template is not None:
-            fr = cand.template.copy()
-            hands = fr.hands
-            for other, mask in hidden.items():
-                hands[other] = mask
-            if cand.draws:
-                drawn = own
-                for bit in boneyard[: cand.draws]:
-                    drawn |= bit
-                hands[seat] = drawn
-            fr.boneyard = prefix + boneyard
-            end, winner, pips, _ = play_policy(fr, random.Random(dice), policy)
-            playouts += 1
-            return win_share(end, winner, pips, seat)
-        if cand.blocked:
-            hands_now = [cand.own if s == seat else hidden.get(s, 0) for s in range(players)]
-            end, winner, pips, _ = tb.outcome("blocked", None, hands_now)
-            return win_share(end, winner, pips, seat)
-        playouts += 1
-        return _generic(view, cand.steps, hidden, boneyard, dice, policy)
+    evaluate = Playouts(view, scratch)
 
     rule = Prune(budget.drop_z, budget.screen, budget.step, budget.keep)
     exact = _solved(view, candidates)
@@ -358,10 +379,13 @@ def assess(
         for cand, value in zip(candidates, exact):
             cand.add(value)
     else:
-        paired_search(candidates, deals.draw, evaluate, rng, deals=total_deals, rule=rule, protect=candidates[0])
+        settled = _settled(candidates[0], budget, ((ACCURATE_POINTS, 1.0), (MISTAKE_POINTS, SURE_Z), (BLUNDER_POINTS, SURE_Z)), True)
+        paired_search(
+            candidates, deals.draw, evaluate, rng, deals=total_deals, rule=rule, protect=candidates[0], settled=settled
+        )
     mine = candidates[0]
     best = max(
-        (c for c in candidates if len(c.results) == total_deals), key=lambda c: (c.mean, c is mine)
+        (c for c in candidates if len(c.results) == len(mine.results)), key=lambda c: (c.mean, c is mine)
     )
     lost = 100.0 * (best.mean - mine.mean)
     _, se, _ = paired_difference(best, mine)
@@ -374,7 +398,15 @@ def assess(
         pair = [_Candidate(mine.steps), _Candidate(best.steps)]
         for cand in pair:
             cand.prepare(view, scratch)
-        paired_search(pair, Deals(view, rng).draw, evaluate, rng, deals=budget.check_deals)
+        paired_search(
+            pair,
+            Deals(view, rng).draw,
+            evaluate,
+            rng,
+            deals=budget.check_deals,
+            rule=Prune(math.inf, budget.settle_from, budget.step),
+            settled=_settled(pair[0], budget, ((MISTAKE_POINTS, SURE_Z), (BLUNDER_POINTS, SURE_Z)), False),
+        )
         checks.append(_check("reading lays", pair))
         if budget.strong_deals and checks[-1].lost >= MISTAKE_POINTS:
             strong = [_Candidate(mine.steps), _Candidate(best.steps)]
@@ -397,10 +429,77 @@ def assess(
         mark=FORCED if forced else verdict(lost, spread, checks),
         options=options,
         deals=len(mine.results),
-        playouts=playouts,
+        playouts=evaluate.playouts,
         spread=spread,
         checks=tuple(checks),
     )
+
+
+HINT_DEALS = 6000  # the hint's deals at most (its time budget usually ends it first)
+HINT_PRUNE = Prune(2.5, 60, 30)  # the hint drops a candidate 2.5 standard errors behind the leader
+
+
+def choose(view: SeatView, rng: random.Random, budget_s: float, deals: int = HINT_DEALS) -> tuple[Action, list[Arm[Action]]]:
+    """The action the coach rates best from ``view``, searched for about
+    ``budget_s`` seconds: the same candidates, deals, playouts and exact
+    endgame as ``assess``, with no action to protect, stopping once one
+    candidate is left. The hint's choice, so that the review does not call
+    a hint a mistake but for the noise of a short search. Returns the action
+    and every candidate with its rewards (a dropped one's on the deals it saw)."""
+    start = time.perf_counter()
+    legal = view.legal_moves()
+    if not legal:
+        raise ValueError(f"seat {view.seat} is not to move in this position")
+    candidates = [_Candidate(s) for s in candidates_for(view, [legal[0]])]
+    if len(candidates) == 1:
+        return legal[0], []
+    scratch = scratch_state(view)
+    for cand in candidates:
+        cand.prepare(view, scratch)
+    exact = _solved(view, candidates)
+    if exact is not None:
+        for cand, value in zip(candidates, exact):
+            cand.add(value)
+        active: list[_Candidate] = candidates
+    else:
+        evaluate = Playouts(view, scratch)
+        draw = Deals(view, rng, reading=False).draw
+        active = paired_search(
+            candidates, draw, evaluate, rng, deals=deals, rule=HINT_PRUNE, deadline=start + budget_s, until_one=True
+        )
+    best = max(active, key=lambda c: (c.mean, -candidates.index(c)))
+    arms: list[Arm[Action]] = []
+    for cand in candidates:
+        arm: Arm[Action] = Arm(_as_action(cand.steps))
+        for result in cand.results:
+            arm.add(result)
+        arms.append(arm)
+    return _as_action(best.steps), arms
+
+
+def _settled(
+    mine: _Candidate, budget: Budget, thresholds: Sequence[tuple[float, float]], precise: bool
+) -> Callable[[list[_Candidate]], bool]:
+    """Whether a search about ``mine`` may stop (see ``Budget``): from
+    ``budget.settle_from`` deals on, no threshold lies within its number of
+    standard errors (``thresholds``: pairs of points and z) of the gap
+    between any candidate and ``mine``, and, if ``precise``, the chance of
+    ``mine`` is known to ``budget.precision``."""
+
+    def settled(active: list[_Candidate]) -> bool:
+        if len(mine.results) < budget.settle_from:
+            return False
+        if precise and 100.0 * standard_error(mine) > budget.precision:
+            return False
+        for cand in active:
+            if cand is mine:
+                continue
+            gap, se, _ = paired_difference(cand, mine)
+            if any(abs(100.0 * gap - points) <= 100.0 * z * se for points, z in thresholds):
+                return False
+        return True
+
+    return settled
 
 
 SOLVE_NODES = 40000  # positions an exact endgame search may visit before it gives up
@@ -523,6 +622,7 @@ __all__ = [
     "MISTAKE_POINTS",
     "Option",
     "assess",
+    "choose",
     "candidates_for",
     "mark_for",
     "verdict",

@@ -1,10 +1,18 @@
-"""A fair hint: what the hard player would do from the person's own seat, and
-one short reason in words that is true of the position.
+"""A fair hint: the action the coach rates best from the person's own seat,
+and one short reason in words that is true of the position.
 
-The hint is exactly ``make_player("hard").choose(view, Random(seed), budget)``:
-it sees the seat's view and nothing else, as every computer player does. The
-reason is read off the view (the tile's pips, the ends it leaves, what the
-table knows the next seat lacks), never off the search.
+The hint is ``coach.choose(view, Random(seed), budget)``: the coach's search
+(deals uniform among those consistent with the seat's view, every candidate
+played out on the same deals by the playout policy, the exact endgame once
+nothing is hidden) for a second at most. It sees the seat's view and nothing
+else, as every computer player does, and the review of the same position
+agrees with it but for the noise of a short search. (The hard player it used
+to be reads the others' lays and plays for a pip margin too; against deals
+uniform among the consistent ones that made its choice differ from the best
+by more than 2 points in a quarter of the benchmark's decisions, see
+``docs/coach.md``.) The reason is read off the view (the tile's pips, the ends
+it leaves, what the table knows the next seat lacks); only a draw's rests on
+the search's figures.
 """
 
 from __future__ import annotations
@@ -13,7 +21,7 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from game.ai.hard import HardPlayer, Root
+from game.ai.coach import choose
 from game.ai.heuristic import scratch_state, special_mask
 from game.ai.knowledge import read_knowledge
 from game.ai.search import SURE_Z, Arm, paired_difference
@@ -30,12 +38,12 @@ class Hint:
 
 
 def suggest(view: SeatView, seed: int, names: Sequence[str], budget_s: float = BUDGET_S) -> Hint:
-    """The hard player's choice from ``view`` with ``Random(seed)``, and why."""
-    action, arms = HardPlayer().think(view, random.Random(seed), budget_s)
+    """The coach's choice from ``view`` with ``Random(seed)`` in about ``budget_s`` seconds, and why."""
+    action, arms = choose(view, random.Random(seed), budget_s)
     return Hint(action, reason(view, action, names, arms))
 
 
-def reason(view: SeatView, action: Action, names: Sequence[str], arms: Sequence[Arm[Root]] = ()) -> str:
+def reason(view: SeatView, action: Action, names: Sequence[str], arms: Sequence[Arm[Action]] = ()) -> str:
     """One short reason for ``action``, true of the position ``view`` shows
     (``arms``: the search's figures, which a draw's reason rests on)."""
     legal = view.legal_moves()
@@ -63,9 +71,9 @@ def reason(view: SeatView, action: Action, names: Sequence[str], arms: Sequence[
     return _main_reason(view, action, lays, names) or _tile_reason(view, tile, lays)
 
 
-def _draw_reason(view: SeatView, action: Action, arms: Sequence[Arm[Root]], names: Sequence[str]) -> str:
+def _draw_reason(view: SeatView, action: Action, arms: Sequence[Arm[Action]], names: Sequence[str]) -> str:
     """Why draw when something else is allowed: only what the search showed."""
-    mine = next((a for a in arms if a.item.move == action), None)
+    mine = next((a for a in arms if a.item == action), None)
     rivals = [a for a in arms if a is not mine]
     refuse = any(a.kind == "refuse" for a in view.legal_moves())
     alternative = "refusing" if refuse and view.phase == "lead" else "laying now"

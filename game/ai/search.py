@@ -97,6 +97,19 @@ def paired_difference(a: Arm[T], b: Arm[T]) -> tuple[float, float, int]:
     return mean, math.sqrt(var / n), n
 
 
+def standard_error(arm: Arm[T]) -> float:
+    """The standard error of ``arm``'s mean reward (rewards between 0 and 1),
+    never below that of a win rate with one more win and one more loss than
+    seen (so that a run of equal rewards does not claim certainty)."""
+    n = len(arm.results)
+    if n < 2:
+        return 1.0
+    mean = arm.mean
+    var = sum((x - mean) ** 2 for x in arm.results) / (n - 1)
+    laplace = (arm.total + 1.0) / (n + 2.0)
+    return math.sqrt(max(var, laplace * (1.0 - laplace)) / n)
+
+
 def trails(leader: Arm[T], arm: Arm[T], z: float) -> bool:
     """Whether ``arm`` is behind ``leader`` by more than ``z`` standard errors
     of the paired difference."""
@@ -129,11 +142,13 @@ def paired_search(
     evaluations: int | None = None,
     deadline: float | None = None,
     until_one: bool = False,
+    settled: Callable[[list[A]], bool] | None = None,
 ) -> list[A]:
     """Evaluate ``arms`` on up to ``deals`` sampled deals, pruning by ``rule``;
     the arms still in the running at the end. It also stops after about
-    ``evaluations`` evaluations, at ``deadline`` (``time.perf_counter()``), and,
-    with ``until_one``, once a single arm is left."""
+    ``evaluations`` evaluations, at ``deadline`` (``time.perf_counter()``),
+    with ``until_one`` once a single arm is left, and once ``settled(active)``
+    says the figures are sure enough (asked after each of ``rule``'s looks)."""
     active = list(arms)
     done = spent = 0
     while done < deals:
@@ -149,9 +164,12 @@ def paired_search(
             arm.add(evaluate(arm, sample, dice))
         spent += len(active)
         done += 1
-        if rule is not None and len(active) > 1 and done >= rule.first and (done - rule.first) % rule.every == 0:
-            active = prune(active, rule, protect, done == rule.first)
+        if rule is not None and done >= rule.first and (done - rule.first) % rule.every == 0:
+            if len(active) > 1:
+                active = prune(active, rule, protect, done == rule.first)
+            if settled is not None and settled(active):
+                break
     return active
 
 
-__all__ = ["SURE_Z", "Arm", "Prune", "paired_difference", "paired_search", "prune", "trails", "win_share"]
+__all__ = ["SURE_Z", "Arm", "Prune", "paired_difference", "paired_search", "prune", "standard_error", "trails", "win_share"]

@@ -49,6 +49,7 @@ from typing import Any, Sequence
 from game.ai.coach import BLUNDER, BLUNDER_POINTS, DEFAULT_BUDGET, MISTAKE, MISTAKE_POINTS, candidates_for, steps_of
 from game.ai.easy import EasyPlayer
 from game.ai.hard import HardPlayer
+from game.ai.hint import suggest
 from game.ai.heuristic import scratch_state
 from game.ai.medium import MediumPlayer
 from game.ai.review import _background_priority, review_one
@@ -232,7 +233,7 @@ def judge(choice: Choice, ref_deals: int, hard_deals: int, coach_deals: int, har
     played = real.history[choice.index][1]
     budget = DEFAULT_BUDGET if coach_deals <= 0 else replace(DEFAULT_BUDGET, deals=coach_deals, forced_deals=coach_deals)
     assessment, _ = review_one(view, played, f"bench-coach/{choice}", budget)
-    hint = HardPlayer().choose(view, random.Random(f"hint/{choice}"), 0.8)
+    hint = suggest(view, random.Random(f"hint/{choice}").getrandbits(32), ["You", "Medium"]).action  # as the table asks
     steps = steps_of(view, played)
     candidates = candidates_for(view, steps)
     keys = [_key(view, c) for c in candidates]

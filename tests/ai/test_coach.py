@@ -31,7 +31,8 @@ from game.ai.coach import (
 )
 from game.ai.heuristic import scratch_state, special_mask
 from game.ai.playout import policy_for, weights_for
-from game.ai.search import win_share
+from game.ai import coach
+from game.ai.search import Prune, paired_search, win_share
 from game.ai.review import INLINE, THREAD, Analysis, analyse, positions
 from game.engine import Action, Match, PlayerInfo, Rules, SeatView, load_record, parse_tile
 from game.engine.fastplay import play_policy, tables
@@ -227,14 +228,39 @@ def agreement_positions() -> list[tuple[SeatView, Action]]:
 
 
 def test_two_seeds_agree_within_4_points_at_the_default_budget() -> None:
-    """With 6,000 deals an estimate near 50% has a standard error of 0.65
-    points, so two seeds differ by more than 4 points about once in 10^5."""
+    """The search runs until the chance of the action played has a standard
+    error of 1 point at most (``Budget.precision``; 2,500 deals near 50%), so
+    two seeds differ by more than 4 points (2.8 standard errors of their
+    difference) about once in 200 comparisons; these seeds are fixed."""
     for view, played in agreement_positions():
         first = assess(view, played, random.Random(1), DEFAULT_BUDGET)
         second = assess(view, played, random.Random(2), DEFAULT_BUDGET)
         assert abs(first.chance_played - second.chance_played) < 0.04, (played, first, second)
         assert abs(first.chance_best - second.chance_best) < 0.04, (played, first, second)
-        assert first.deals == second.deals >= 6000
+        assert DEFAULT_BUDGET.settle_from <= first.deals <= DEFAULT_BUDGET.deals
+        assert DEFAULT_BUDGET.settle_from <= second.deals <= DEFAULT_BUDGET.deals
+
+
+def test_the_search_stops_once_settled_and_not_before() -> None:
+    """``paired_search`` asks ``settled`` at each look, even with one arm
+    left; the coach's rule stops a sure position at ``settle_from`` deals and
+    runs a gap close to a mark's threshold to the full budget."""
+    budget = Budget(deals=3000, screen=100, step=100, settle_from=300)
+    sure = [coach._Candidate([Action("draw")]), coach._Candidate([Action("pass")])]
+    settled = coach._settled(sure[0], budget, ((coach.MISTAKE_POINTS, 2.0),), True)
+    paired_search(sure, lambda rng: None, lambda arm, deal, dice: 1.0, random.Random(1), deals=3000,
+                  rule=Prune(3.0, 100, 100), protect=sure[0], settled=settled)
+    assert len(sure[0].results) == 300  # all wins: known at once (one more win and loss assumed)
+    close = [coach._Candidate([Action("draw")]), coach._Candidate([Action("pass")])]
+    settled = coach._settled(close[0], budget, ((coach.MISTAKE_POINTS, 2.0),), True)
+
+    def ten_points_apart(arm: Any, deal: None, dice: int) -> float:
+        r = random.Random(dice).random()
+        return float(r < (0.55 if arm is close[1] else 0.45))
+
+    paired_search(close, lambda rng: None, ten_points_apart, random.Random(1), deals=3000,
+                  rule=Prune(3.0, 100, 100), protect=close[0], settled=settled)
+    assert len(close[0].results) == 3000  # a gap of 10 points never clears the 10-point threshold
 
 
 def test_the_scripted_mistake_is_proven_and_flagged_there_only() -> None:

@@ -118,3 +118,27 @@ def test_the_coach_judges_from_the_view_alone() -> None:
                 assert words[0] == words[1]
                 checked += 1
     assert checked >= 20
+
+
+def test_the_hint_chooses_from_the_view_alone() -> None:
+    """The hint (``coach.choose``, the coach's search) is handed a view: two
+    positions the seat cannot tell apart get the same choice and the same
+    figures with the same seed (a deal budget, not a clock, bounds it here)."""
+    from game.ai.coach import choose
+
+    shuffler = random.Random(17)
+    checked = 0
+    for case_no, (base, _) in enumerate(CASES):
+        for state in positions(base, 2, seed=case_no + 31):
+            seat = state.current_player
+            assert seat is not None
+            other = twin(state, seat, shuffler)
+            assert other.view(seat) == state.view(seat)
+            random.seed(1)
+            first, first_arms = choose(state.view(seat), random.Random(5), 60.0, deals=80)
+            random.seed(2)
+            second, second_arms = choose(other.view(seat), random.Random(5), 60.0, deals=80)
+            assert first == second, f"hint in {base}: {first} != {second}"
+            assert [(a.item, a.results) for a in first_arms] == [(a.item, a.results) for a in second_arms]
+            checked += 1
+    assert checked >= 10

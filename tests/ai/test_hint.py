@@ -3,7 +3,6 @@ fits" when refusing is allowed too."""
 
 from __future__ import annotations
 
-from game.ai.hard import Root
 from game.ai.hint import reason
 from game.ai.search import Arm
 from game.engine import Action, Rules
@@ -21,8 +20,8 @@ def leyden_lead_without_a_double() -> RoundState:
     return RoundState(rules, [mine, theirs], rest, Opening("loser-double-not-blank", 0))
 
 
-def arms_with(draw_results: list[float], refuse_results: list[float]) -> list[Arm[Root]]:
-    draw, refuse = Arm(Root(Action("draw"))), Arm(Root(Action("refuse")))
+def arms_with(draw_results: list[float], refuse_results: list[float]) -> list[Arm[Action]]:
+    draw, refuse = Arm(Action("draw")), Arm(Action("refuse"))
     for x, y in zip(draw_results, refuse_results):
         draw.add(x)
         refuse.add(y)
@@ -50,3 +49,23 @@ def test_a_forced_draw_says_nothing_fits() -> None:
     view = state.view(0)
     assert [a.kind for a in view.legal_moves()] == ["draw"]
     assert reason(view, Action("draw"), NAMES) == "nothing fits: draw"
+
+
+def test_the_hint_is_the_coachs_choice_and_finds_the_scripted_better_move() -> None:
+    """The hint is the coach's search (so the review does not call a hint a
+    mistake): in the coach's scripted position, where 4-0 wins 13+ points
+    more often than the 4-2 played, the hint names 4-0, and its figures are
+    the coach's ``choose`` with the same seed."""
+    import random
+
+    from game.ai.coach import choose
+    from game.ai.hint import suggest
+    from game.ai.review import positions
+    from game.engine import parse_tile
+
+    from tests.ai.test_coach import MISTAKE_AT, mistake_match
+
+    spot = next(p for p in positions(mistake_match(), 0) if p.action == MISTAKE_AT)
+    hint = suggest(spot.view, 3, NAMES, budget_s=30.0)
+    assert hint.action == Action.lay(parse_tile("4-0"), "E", 4)
+    assert hint.action == choose(spot.view, random.Random(3), 30.0)[0]
