@@ -76,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--seed", type=_positive_int, default=0, help="the coach's random seed (default 0)")
     review.add_argument("--workers", type=_positive_int, help="worker processes (default: all cores)")
     review.add_argument(
-        "--deals", type=_positive_int, help="sampled deals per decision (default 6000; fewer is faster and rougher)"
+        "--deals", type=_positive_int, help="sampled deals per decision at most (default 4000, fewer once the figures are settled; fewer is faster and rougher)"
     )
 
     bench = sub.add_parser("bench", help="print performance figures")
@@ -91,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--decisions", type=_positive_int, help="coach: decisions to judge (default 60)")
     bench.add_argument("--ref-deals", type=_positive_int, help="coach: the reference's deals per candidate (default 500)")
     bench.add_argument("--hard-deals", type=_positive_int, help="coach: the hard re-check's deals (default 200)")
-    bench.add_argument("--coach-deals", type=_positive_int, help="coach: the coach's deals per decision (default 6000)")
+    bench.add_argument("--coach-deals", type=_positive_int, help="coach: the coach's deals per decision at most (default 4000)")
 
     tour = sub.add_parser("tournament", help="play computer opponents against each other")
     tour.add_argument("--rules", choices=RULE_SET_IDS, default="matador")

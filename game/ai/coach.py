@@ -11,10 +11,11 @@ the action:
 * ``good``: the best alternative was better by less than 10 points of chance;
 * ``mistake``: better by 10 points or more; ``blunder``: by 25 or more.
 
-How the chance is estimated: deals of the unseen tiles are sampled consistent
-with everything the seat has seen (``sampling.py``: what passes and forced
-draws rule out, and the soft reading of the lays the others chose,
-``inference.py``, exactly as the hard player reads them). On each deal every
+How the chance is estimated: deals of the unseen tiles are sampled uniformly
+among those consistent with everything the seat has seen (``sampling.py``:
+what the deal, the draws, passes and forced draws rule out; the soft reading
+of the lays the others chose, ``inference.py``, only re-checks a would-be
+mistake). On each deal every
 candidate action is played and the round is finished by the playout policy
 (``playout.py``, the fast kernel's chooser: shed heavy tiles, keep matadors,
 leave ends the next hand is unlikely to answer by what the mover may know,
@@ -22,7 +23,9 @@ never draw when a tile fits), for every seat, with the same dice for
 every candidate: common random numbers, so two actions are compared on the
 same luck and their difference is sharp. Candidates that are clearly worse
 than the leader are dropped along the way (never the action played); the
-played action and the best ones see every deal.
+played action and the best ones see every deal, and the search stops once
+its figures are settled (``Budget``). ``choose`` is the same search with no
+action to protect, for the hint.
 
 "Winning the round": the seat wins (a domino, or the lowest count when the
 round is blocked); a blocked round tied for the lowest count counts as a
@@ -456,7 +459,7 @@ def choose(view: SeatView, rng: random.Random, budget_s: float, deals: int = HIN
     scratch = scratch_state(view)
     for cand in candidates:
         cand.prepare(view, scratch)
-    exact = _solved(view, candidates)
+    exact = _solved(view, candidates, start + budget_s / 2)
     if exact is not None:
         for cand, value in zip(candidates, exact):
             cand.add(value)
@@ -505,10 +508,11 @@ def _settled(
 SOLVE_NODES = 40000  # positions an exact endgame search may visit before it gives up
 
 
-def _solved(view: SeatView, candidates: list[_Candidate]) -> list[float] | None:
+def _solved(view: SeatView, candidates: list[_Candidate], deadline: float | None = None) -> list[float] | None:
     """With two players and no boneyard left, the other hand is known: each
     candidate's exact worth with best play by both seats (a minimax over the
-    round's reward), or None if that takes more than ``SOLVE_NODES`` positions."""
+    round's reward), or None if that takes more than ``SOLVE_NODES`` positions
+    or goes past ``deadline`` (``time.perf_counter()``)."""
     if view.players != 2 or view.boneyard_count != 0 or view.phase != "play":
         return None
     other = 1 - view.seat
@@ -526,7 +530,7 @@ def _solved(view: SeatView, candidates: list[_Candidate]) -> list[float] | None:
         if found is not None:
             return found
         budget[0] -= 1
-        if budget[0] < 0:
+        if budget[0] < 0 or (deadline is not None and budget[0] % 1000 == 0 and time.perf_counter() > deadline):
             raise _TooDeep
         results = []
         for move in s.legal_moves():

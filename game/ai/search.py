@@ -20,7 +20,9 @@ The prune rule (``Prune``): after ``first`` deals, and every ``every`` deals
 after that, a candidate that trails the leader by more than ``z`` standard
 errors of the paired difference (on the deals both were evaluated on) is
 dropped; the ``protect``-ed candidate (the action a review is about) never is.
-At the first look, ``keep`` may also cut the field to the best few.
+At the first look, ``keep`` may also cut the field to the best few. After
+each look a caller's ``settled`` rule may end the search early (the coach's:
+its figures are sure enough for the marks it gives).
 """
 
 from __future__ import annotations
