@@ -323,6 +323,12 @@ def _judge_star(job: tuple[Choice, int, int, int, int]) -> dict[str, Any]:
 
 
 def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The figures over the judged decisions: a decision for which the
+    reference found no consistent deal (``deals`` 0, every proposal of
+    ``MAX_TRIES`` rejected) has no reference verdict and is only counted
+    as ``unjudged``."""
+    unjudged = sum(1 for r in rows if not r["deals"])
+    rows = [r for r in rows if r["deals"]]
     n = len(rows)
     marks = [r for r in rows if r["mark"] in (MISTAKE, BLUNDER)]
     errors = [abs(r["coach_chance"] - r["ref_chance"]) for r in rows]
@@ -336,6 +342,7 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "inaccuracies": sum(1 for r in rows if r["mark"] == "inaccuracy"),
         "chance_error": round(statistics.mean(errors), 2) if errors else None,
         "judged_by_hard": sum(1 for r in rows if r["judged_by"] == "hard"),
+        "unjudged": unjudged,
         "goals": {"best_within_2": 0.85, "confirmed": 0.9, "reversed": 0, "chance_error": 5.0, "hint_within_2": 0.85},
     }
 
@@ -377,7 +384,7 @@ def main(args: argparse.Namespace) -> int:
         print(json.dumps(result))
         return 0
     s = summarise(rows)
-    print(f"{s['decisions']} decisions in {result['seconds']:.0f} s; budget {result['budget']}")
+    print(f"{s['decisions']} decisions judged ({s['unjudged']} without a consistent reference deal) in {result['seconds']:.0f} s; budget {result['budget']}")
     print(f"coach's best within 2 points of the reference's: {s['best_within_2']:.0%} (goal 85%)")
     print(f"hint within 2 points of the reference's best: {s['hint_within_2']:.0%} (goal 85%)")
     print(f"mistakes and blunders: {s['marks']}, confirmed {s['confirmed']}, reversed {s['reversed']} (goals 90%, none)")
