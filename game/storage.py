@@ -113,6 +113,8 @@ def read_regular(path: Path, limit: int | None = None) -> bytes | None:
         raise UnreadableFile("a folder stands where the file should be") from None
     try:
         info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise UnreadableFile("a folder stands where the file should be")
         if not stat.S_ISREG(info.st_mode):
             raise UnreadableFile("it is not a regular file")
         if info.st_size > limit:
