@@ -201,6 +201,7 @@ WRITTEN_AS = {  # how the player knows each of our files
     "statistics.json": "statistics",
     "settings.json": "settings",
     "index.json": "list of past matches",
+    "network-seats.json": "seats at network tables",
 }
 
 
