@@ -8,6 +8,7 @@ give the same decision with the same seed, whatever the global random state.
 from __future__ import annotations
 
 import random
+from typing import Iterator
 
 from game.ai import Player, make_player
 from game.ai.hard import HardPlayer
@@ -59,6 +60,18 @@ def twin(state: RoundState, seat: int, rng: random.Random) -> RoundState:
     return view.determinize(hands, hidden[at:])
 
 
+def twins(seed: int, shuffler: random.Random) -> Iterator[tuple[str, RoundState, RoundState, int]]:
+    """Per case, two positions with a real choice (seeds from ``seed``), each
+    with its twin for the seat to move: ``(base, state, twin, seat)``."""
+    for case_no, (base, _) in enumerate(CASES):
+        for state in positions(base, 2, seed=case_no + seed):
+            seat = state.current_player
+            assert seat is not None
+            other = twin(state, seat, shuffler)
+            assert other.view(seat) == state.view(seat)
+            yield base, state, other, seat
+
+
 def test_hidden_tiles_do_not_change_decisions() -> None:
     shuffler = random.Random(99)
     checked = 0
@@ -97,26 +110,20 @@ def test_the_coach_judges_from_the_view_alone() -> None:
     from game.ai.reasons import reason
 
     budget = Budget(deals=120, forced_deals=40, screen=40, step=40)
-    shuffler = random.Random(7)
     checked = 0
-    for case_no, (base, _) in enumerate(CASES):
-        for state in positions(base, 2, seed=case_no + 11):
-            seat = state.current_player
-            assert seat is not None
-            other = twin(state, seat, shuffler)
-            assert other.view(seat) == state.view(seat)
-            for played in state.legal_moves()[-2:]:
-                random.seed(1)
-                first = assess(state.view(seat), played, random.Random(5), budget)
-                random.seed(2)
-                second = assess(other.view(seat), played, random.Random(5), budget)
-                assert first == second, f"coach in {base}: {first} != {second}"
-                words = [
-                    reason(v, played, first.options[0].action, first.chance_played, first.chance_best)
-                    for v in (state.view(seat), other.view(seat))
-                ]
-                assert words[0] == words[1]
-                checked += 1
+    for base, state, other, seat in twins(11, random.Random(7)):
+        for played in state.legal_moves()[-2:]:
+            random.seed(1)
+            first = assess(state.view(seat), played, random.Random(5), budget)
+            random.seed(2)
+            second = assess(other.view(seat), played, random.Random(5), budget)
+            assert first == second, f"coach in {base}: {first} != {second}"
+            words = [
+                reason(v, played, first.options[0].action, first.chance_played, first.chance_best)
+                for v in (state.view(seat), other.view(seat))
+            ]
+            assert words[0] == words[1]
+            checked += 1
     assert checked >= 20
 
 
@@ -126,19 +133,13 @@ def test_the_hint_chooses_from_the_view_alone() -> None:
     figures with the same seed (a deal budget, not a clock, bounds it here)."""
     from game.ai.coach import choose
 
-    shuffler = random.Random(17)
     checked = 0
-    for case_no, (base, _) in enumerate(CASES):
-        for state in positions(base, 2, seed=case_no + 31):
-            seat = state.current_player
-            assert seat is not None
-            other = twin(state, seat, shuffler)
-            assert other.view(seat) == state.view(seat)
-            random.seed(1)
-            first, first_arms = choose(state.view(seat), random.Random(5), 60.0, deals=80)
-            random.seed(2)
-            second, second_arms = choose(other.view(seat), random.Random(5), 60.0, deals=80)
-            assert first == second, f"hint in {base}: {first} != {second}"
-            assert [(a.item, a.results) for a in first_arms] == [(a.item, a.results) for a in second_arms]
-            checked += 1
+    for base, state, other, seat in twins(31, random.Random(17)):
+        random.seed(1)
+        first, first_arms = choose(state.view(seat), random.Random(5), 60.0, deals=80)
+        random.seed(2)
+        second, second_arms = choose(other.view(seat), random.Random(5), 60.0, deals=80)
+        assert first == second, f"hint in {base}: {first} != {second}"
+        assert [(a.item, a.results) for a in first_arms] == [(a.item, a.results) for a in second_arms]
+        checked += 1
     assert checked >= 10
