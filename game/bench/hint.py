@@ -1,7 +1,7 @@
 """``python -m game bench hint [--json] [--quick]``: how long a hint takes.
 
 A hint is asked for as the table asks: the person's seat view goes to the
-computer players' worker process (``Thinker``), the hard player thinks with the
+computer players' worker process (``Thinker``), the coach's search thinks with the
 hint's budget, and the answer with its reason comes back. Positions are the real
 choices (more than one legal action) of seeded games played by the medium
 player, cycling through the rule sets. Figures are printed, never asserted.
@@ -73,7 +73,7 @@ def main(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
         print(json.dumps(result))
         return 0
-    print(f"hint: {result['positions']} positions, hard player's budget {BUDGET_S:g} s, through the worker process")
+    print(f"hint: {result['positions']} positions, the search's budget {BUDGET_S:g} s, through the worker process")
     print(f"median {result['median_ms']:.1f} ms   p99 {result['p99_ms']:.1f} ms   max {result['max_ms']:.1f} ms")
     print(f"goal: p99 within {GOAL_P99_MS:.0f} ms: {'met' if result['p99_ok'] else 'NOT met'}")
     return 0
