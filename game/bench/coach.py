@@ -28,7 +28,7 @@ reference's best, how many marks the reference confirms (its loss at least
 the mark's threshold less two standard errors) and reverses (the action
 played better than the coach's best by two standard errors), the mean error
 of the coach's chance for the action played, and the same "within 2 points"
-for the hint (the hard player's choice, as the table's hint gives it).
+for the hint (``hint.suggest``, as the table asks for it, 0.8 s).
 Figures are printed, never asserted.
 """
 
