@@ -128,7 +128,16 @@ def clean_up_user_folders() -> None:
         log.warning("temporary files not cleaned up: %s", err)
 
 
+def choose_language(args: argparse.Namespace) -> str:
+    """Set the language of this run: ``--lang``, else the one chosen in Settings, else the system's."""
+    from game.i18n import choose, set_language
+    from game.settings import saved_language
+
+    return set_language(choose(getattr(args, "lang", None), saved_language()))
+
+
 def run(args: argparse.Namespace) -> int:
+    choose_language(args)  # before any message: the flags' problems are told in it too
     size = parse_size(args.size) if getattr(args, "size", None) else None
     if getattr(args, "screenshot", None) is not None:
         check_screenshot(args.screenshot)
