@@ -248,6 +248,16 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _catalog().ngettext(singular, plural, count)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the sense ``context`` gives it (the month "May", not the verb)."""
+    return _catalog().pgettext(context, message)
+
+
+def NP_(context: str, message: str) -> str:
+    """``N_`` with a context: translated later with ``pgettext(context, message)``."""
+    return message
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogs without translating it (yet): for text
     defined when a module loads, translated with ``_`` where it is shown."""
@@ -280,10 +290,14 @@ class PseudoTranslations(gettext.NullTranslations):
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return pseudo(msgid1 if n == 1 else msgid2)
 
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
 
 __all__ = [
     "LANGUAGES",
     "LanguageError",
+    "NP_",
     "N_",
     "PSEUDO",
     "_",
@@ -292,6 +306,7 @@ __all__ = [
     "current_language",
     "ngettext",
     "normalize",
+    "pgettext",
     "parse_language",
     "set_language",
     "system_language",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from game.i18n import _
 from game.engine import RULE_SETS, PlayerInfo, RuleError, Rules
 from game.ui.seat_inputs import SeatInputs
 from game.ui.seats import default_name
@@ -158,9 +159,9 @@ class Setup:
         for i in range(self.players):
             name = self.seat_name(i)
             if not name:
-                return rules, f"Seat {i + 1} needs a name"
+                return rules, _("Seat {number} needs a name").format(number=i + 1)
             if name.casefold() in seen:
-                return rules, f"Two seats are called {name}: give each a different name"
+                return rules, _("Two seats are called {name}: give each a different name").format(name=name)
             seen.add(name.casefold())
         return rules, None
 
