@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import RULE_SETS, Match, match_to_record
+from game.i18n import N_
 from game.resources import user_data_dir
 from game.saves import record_from_json
 from game.storage import UnreadableFile, exists, load_json, save_json
@@ -168,7 +169,7 @@ def _prune(folder: Path, entries: dict[str, dict[str, Any]], limit: int) -> None
 # The index -------------------------------------------------------------------
 def _valid_index(data: Any) -> dict[str, dict[str, Any]]:
     if not isinstance(data, dict) or data.get("version") != INDEX_VERSION or not isinstance(data.get("matches"), dict):
-        raise UnreadableFile("it is not an index of past matches")
+        raise UnreadableFile(N_("it is not an index of past matches"))
     return {k: v for k, v in data["matches"].items() if isinstance(k, str) and isinstance(v, dict)}
 
 

@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, N_
 from game.resources import user_config_dir
 from game.storage import Loaded, UnreadableFile, load_json, save_json
 
@@ -45,10 +45,10 @@ class Settings:
     def from_json(data: Any) -> Settings:
         """Settings from a file's content: unknown keys ignored, bad values defaulted."""
         if not isinstance(data, dict):
-            raise UnreadableFile("it is not a settings file")
+            raise UnreadableFile(N_("it is not a settings file"))
         version = data.get("version", VERSION)
         if not isinstance(version, int) or version > VERSION:
-            raise UnreadableFile("it was written by a newer version of Matador")
+            raise UnreadableFile(N_("it was written by a newer version of Matador"))
         settings = Settings()
         checks = {
             "volume": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
