@@ -98,7 +98,8 @@ def parse_lesson(item: Any, index: int) -> Lesson:
             except RecordError as err:
                 raise LessonError(f"{where}, step {s}: {err}") from None
         wrong = str(obj.get("wrong", ""))
-        steps.append(Step(_(obj["say"]), seat, action, _(wrong) if wrong else ""))
+        said = str(obj["say"])
+        steps.append(Step(_(said), seat, action, _(wrong) if wrong else ""))
     lesson = Lesson(lesson_id, title, summary, rules, players, hands, boneyard, tuple(steps))
     check(lesson, where)
     return lesson

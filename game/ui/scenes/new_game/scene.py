@@ -248,7 +248,8 @@ class NewGameScene(MenuScene):
             self.show_selector(key, value_text(key, state.value(key), rules) if open_rows[key] else None)
         for i, entry in self.entries.items():
             used = i < state.players
-            self.show_selector(f"kind{i}", _(KIND_WORDS[state.seats[i]["kind"]]) if used else None)
+            kind = KIND_WORDS[state.seats[i]["kind"]] if used else ""
+            self.show_selector(f"kind{i}", _(kind) if used else None)
             if used and state.seats[i]["kind"] == "human":
                 if entry.get_text() != state.seats[i]["name"]:
                     entry.set_text(state.seats[i]["name"])
