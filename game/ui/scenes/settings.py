@@ -267,11 +267,11 @@ class SettingsScene(InfoScene):
             label.set_relative_position((name.x - arrow - gap - width - self.px(10), back.y))
         made = [
             pygame_gui.elements.UIButton(
-                pygame.Rect(name.x - gap - arrow, back.y, arrow, back.height), "◀", self.gui, object_id=self.style("choice")
+                pygame.Rect(name.x - gap - arrow, back.y, arrow, back.height), "‹", self.gui, object_id=self.style("choice")
             ),
             pygame_gui.elements.UIButton(name, language_name(self.settings.language), self.gui, object_id=self.style("choice")),
             pygame_gui.elements.UIButton(
-                pygame.Rect(name.right + gap, back.y, arrow, back.height), "▶", self.gui, object_id=self.style("choice")
+                pygame.Rect(name.right + gap, back.y, arrow, back.height), "›", self.gui, object_id=self.style("choice")
             ),
         ]
         made[1].select()  # type: ignore[no-untyped-call]
