@@ -196,10 +196,10 @@ class SettingsScene(InfoScene):
             row_h = max(self.px(34), min(self.px(64), usable // len(rows)))
             notes = row_h >= self.px(50)  # a small window: the rows are too low for their notes
             top = body.y + max(0, (usable - row_h * len(rows)) // 2)
-            label_w = min(self.px(200), body.width // 3)
+            label_w = min(self.px(230), body.width // 3)  # room for the longer languages
             control_w = min(body.width - label_w - gap, self.px(620))
             left = body.x + (body.width - label_w - gap - control_w) // 2
-            button_h = min(row_h - self.px(8), self.px(44))
+            button_h = min(row_h - self.px(4), self.px(44))  # room for accents and descenders
             for i, (_, _, note) in enumerate(rows):
                 y = top + i * row_h
                 control = pygame.Rect(left + label_w + gap, y + (row_h - button_h) // 2, control_w, button_h)
@@ -213,7 +213,7 @@ class SettingsScene(InfoScene):
         half = (len(rows) + 1) // 2 - (1 if any(k == "window_size" for k, _, _ in rows) else 0)
         lines = half + 1
         row_h = min(self.px(100), usable // lines)
-        button_h = min(row_h - label_h - self.px(8), self.px(44))
+        button_h = min(row_h - label_h - self.px(4), self.px(44))
         top = body.y + max(0, (usable - row_h * lines) // 2)
         col_gap = self.px(28)
         col_w = (body.width - col_gap) // 2
