@@ -236,3 +236,58 @@ def test_no_english_left_in_the_pseudo_language(
     assert texts, "nothing was recorded"
     left = {text: english_words(text) for text in texts if english_words(text)}
     assert left == {}
+
+
+# Choosing the language in Settings ------------------------------------------------
+
+
+def test_settings_switch_the_language_at_once_and_keep_it(make_app: Any, ui: Any, language: Any) -> None:
+    """A click on the next-language arrow: Settings is rebuilt in Nederlands at once,
+    the title below it too, and the choice is in the settings file."""
+    from game.settings import load_settings
+    from game.ui.scenes.settings import LANGUAGE_CHOICES, SettingsScene
+    from game.ui.scenes.title import TitleScene
+
+    language("en")
+    app = make_app((1280, 800))
+    title = TitleScene()
+    app.push(title)
+    scene = SettingsScene()
+    app.push(scene)
+    ui.settle(app, 2, 0.016)
+    assert scene.settings.language == "" and LANGUAGE_CHOICES[:2] == ("", "en")
+    assert scene.language is not None
+    forward = scene.language.on
+    for _ in range(2):  # "" (the system's) -> English -> Nederlands
+        ui.click(app, forward.rect.center)
+        ui.settle(app, 1, 0.016)
+        assert scene.language is not None
+        forward = scene.language.on
+    assert scene.settings.language == "nl" and i18n.current_language() == "nl"
+    assert scene.language.shown.text == "Nederlands"
+    shown = {getattr(e, "text", "") for e in scene.gui.get_sprite_group().sprites()}  # type: ignore[union-attr]
+    assert {"Instellingen", "Geluid", "Terug", "Taal"} <= shown, shown
+    assert load_settings()[0].language == "nl"
+    title_words = {getattr(e, "text", "") for e in title.gui.get_sprite_group().sprites()}  # type: ignore[union-attr]
+    assert "Nieuw spel" in title_words, title_words
+
+
+def test_settings_language_by_keys(make_app: Any, ui: Any, language: Any) -> None:
+    """The keys reach the language row (after the other rows) and Left/Right change it."""
+    from game.ui.scenes.settings import SettingsScene
+
+    language("en")
+    app = make_app((800, 600))
+    from game.settings import Settings
+
+    app.services["settings"] = Settings(language="de")
+    scene = SettingsScene()
+    app.push(scene)
+    ui.settle(app, 2, 0.016)
+    while scene.focus_row != "language":
+        app.step([ui.key(pygame.K_DOWN)], 0.016)
+    app.step([ui.key(pygame.K_RIGHT)], 0.016)
+    assert scene.settings.language == "es" and i18n.current_language() == "es"
+    app.step([ui.key(pygame.K_LEFT)], 0.016)
+    app.step([ui.key(pygame.K_LEFT)], 0.016)
+    assert scene.settings.language == "nl" and scene.focus_row == "language"
