@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine import PlayerInfo
-from game.i18n import _
+from game.i18n import N_, _
 
 SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
 
@@ -32,11 +32,16 @@ class SeatSpec:
         return PlayerInfo(self.name, "computer", self.kind)
 
 
+COMPUTER_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "random": N_("Random")}
+
+
 def default_name(kind: str, nth: int, of_kind: int) -> str:
-    """A seat's name when none is given: "You", "Player 2", "Hard", "Easy 2"."""
+    """A seat's name when none is given: "You", "Player 2", "Hard", "Easy 2" (in the
+    player's language, but "You": the table's sentences still tell it apart by that
+    English word, game.ui.words.is_you)."""
     if kind == "human":
-        return "You" if of_kind == 1 else f"Player {nth}"
-    base = kind.capitalize()
+        return "You" if of_kind == 1 else _("Player {number}").format(number=nth)
+    base = _(COMPUTER_NAMES[kind]) if kind in COMPUTER_NAMES else kind.capitalize()
     return base if nth == 1 else f"{base} {nth}"
 
 

@@ -214,7 +214,7 @@ class Setup:
         seat = self.seats[index]
         if not seat["name"]:
             humans = sum(1 for s in self.seats[: self.players] if s["kind"] == "human")
-            seat["name"] = "You" if humans == 1 else f"Player {index + 1}"
+            seat["name"] = "You" if humans == 1 else _("Player {number}").format(number=index + 1)
 
     def take_seat(self, index: int, pad: int) -> None:
         """Seat ``index`` is controller ``pad``'s (a computer's seat becomes a person's);
