@@ -151,3 +151,14 @@ def test_every_language_is_named_in_itself() -> None:
         "es": "Español",
         "pt_BR": "Português (Brasil)",
     }
+
+
+def test_worker_processes_speak_the_language_chosen() -> None:
+    """The coach's workers are started processes: the language reaches them through
+    MATADOR_LANGUAGE, which set_language keeps."""
+    i18n.set_language("de")
+    assert os.environ[i18n.ENV] == "de"
+    code = "from game.i18n import _; print(_('passing'))"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "Passen"
