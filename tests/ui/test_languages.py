@@ -15,7 +15,6 @@ import pytest
 
 from game import i18n
 from game.engine import Match, PlayerInfo, Rules
-from game.stats import Statistics, save_stats
 from game.ui.layout_check import layout_problems
 from game.ui.scene import Scene
 
@@ -37,15 +36,7 @@ def _match(seed: int = 3) -> Match:
 def _statistics() -> Scene:
     from game.ui.scenes.statistics import StatisticsScene
 
-    stats = Statistics()
-    for name in ("Ann", "Bob", "Computer (hard)"):
-        for rule_set in ("matador", "family", "leyden-senst", "wild-doubles"):
-            rec = stats.record(name, rule_set)
-            rec.matches_played, rec.matches_won, rec.rounds_played, rec.rounds_won, rec.best_round = 120, 64, 999, 512, 118
-            rec.assisted_matches_played, rec.assisted_matches_won = 3, 1
-    stats.computers.add("Computer (hard)")
-    save_stats(stats)
-    return StatisticsScene()
+    return StatisticsScene()  # with the figures of ui.filled_statistics (_make saves them)
 
 
 def _past_matches() -> Scene:
@@ -104,6 +95,17 @@ def _over_table(name: str, app: Any, ui: Any) -> Scene:
     return MatchOverScene(table)
 
 
+def _make(name: str, app: Any, ui: Any) -> Scene:
+    """The screen ``name``, with what it shows saved first."""
+    if name == "statistics":
+        ui.filled_statistics()
+    if name in SCENES:
+        return SCENES[name]()
+    if name == "keep-saved":
+        return _keep_saved()
+    return _over_table(name, app, ui)
+
+
 @pytest.fixture
 def language() -> Iterator[Callable[[str], None]]:
     def use(code: str) -> None:
@@ -113,32 +115,18 @@ def language() -> Iterator[Callable[[str], None]]:
     i18n.set_language("en")
 
 
-def _every_page(app: Any, scene: Any) -> list[str]:
-    problems = []
-    for i in range(len(scene.tabs)):
-        scene.show_page(i)
-        app.step([], 0.016)
-        problems += [f"page {i}: {p}" for p in layout_problems(scene)]
-    return problems
-
-
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", [*SCENES, "keep-saved", "pause", "match-over"])
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_layout_in_every_language(make_app: Any, ui: Any, language: Any, code: str, name: str, size: tuple[int, int]) -> None:
     language(code)
     app = make_app(size)
-    if name in SCENES:
-        scene = SCENES[name]()
-    elif name == "keep-saved":
-        scene = _keep_saved()
-    else:
-        scene = _over_table(name, app, ui)
+    scene = _make(name, app, ui)
     app.push(scene)
     ui.settle(app, 3, 0.016)
     problems = layout_problems(scene)
     if name == "rules":
-        problems += _every_page(app, scene)
+        problems += ui.rules_page_problems(app, scene)
     assert problems == []
 
 
@@ -217,12 +205,7 @@ def test_no_english_left_in_the_pseudo_language(
     language(i18n.PSEUDO)
     app = make_app((1280, 800))
     app.notices[:] = [i18n._("There is no saved match to continue.")]  # the title shows a notice
-    if name in SCENES:
-        scene = SCENES[name]()
-    elif name == "keep-saved":
-        scene = _keep_saved()
-    else:
-        scene = _over_table(name, app, ui)
+    scene = _make(name, app, ui)
     app.push(scene)
     ui.settle(app, 2, 0.016)
     recorder.texts.clear()  # what the screens below drew is not this screen's
