@@ -166,12 +166,16 @@ NOT_READ = {
     "saved game": N_("Your saved game could not be read ({reason})."),
     "past match": N_("A past match could not be read ({reason})."),
     "list of past matches": N_("Your list of past matches could not be read ({reason})."),
+    "seats at network tables": N_("Your seats at network tables could not be read ({reason})."),
 }
 NOT_SAVED = {
     "match": N_("Your match could not be saved ({reason}); the last saved copy is kept."),
     "statistics": N_("Your statistics could not be saved ({reason}); the last saved copy is kept."),
     "settings": N_("Your settings could not be saved ({reason}); the last saved copy is kept."),
     "list of past matches": N_("Your list of past matches could not be saved ({reason}); the last saved copy is kept."),
+    "seats at network tables": N_(
+        "Your seats at network tables could not be saved ({reason}); the last saved copy is kept."
+    ),
     "finished match": N_("Your finished match could not be saved ({reason}); the last saved copy is kept."),
     "game files": N_("Your game files could not be saved ({reason}); the last saved copy is kept."),
 }

@@ -316,9 +316,11 @@ class SettingsScene(InfoScene):
         self.save()
 
     def change_language(self) -> None:
-        """Screens are built in the new language from now on: this one and those under it at once."""
+        """Screens are built in the new language from now on: this one and those under it
+        are laid out again at once (nothing else changes: no picture cache is dropped)."""
         if self.app is not None:
-            self.app.follow_access()
+            for scene in list(self.app.scenes):
+                scene.on_resize(self.app.size)
         elif self.gui is not None:
             self.on_resize(self.size)
 
