@@ -53,7 +53,7 @@ class Flow:
         """
         app = self.app
         if settings_message:
-            app.notices.append(settings_message + " The default settings are used.")
+            app.notices.append(settings_message + " " + _("The default settings are used."))
         try:
             stats, message = load_stats()
         except Exception as err:  # never stop the game for its statistics
@@ -61,15 +61,15 @@ class Flow:
             stats, message = Statistics(), None
         app.services["stats"] = stats
         if message:
-            app.notices.append(message + " Statistics start afresh.")
+            app.notices.append(message + " " + _("Statistics start afresh."))
         if has_save():
             try:
-                _, message = load_match()
+                _saved, message = load_match()
             except Exception as err:
                 log.warning("saved match not loaded: %s", err)
                 message = None
             if message:
-                app.notices.append(message + " The saved match cannot be continued.")
+                app.notices.append(message + " " + _("The saved match cannot be continued."))
 
     # The stack ---------------------------------------------------------------
     def clear_stack(self) -> None:
