@@ -106,15 +106,48 @@ def _windows_ui_language(get_langid: Callable[[], int] | None = None) -> str | N
     return locale.windows_locale.get(langid)
 
 
+def _mac_languages() -> list[str]:
+    """The user's preferred languages on macOS, first first ("de-DE", "en"), from
+    CoreFoundation: an app opened from the Finder has no LANG to read."""
+    import ctypes
+
+    try:
+        cf = ctypes.cdll.LoadLibrary("/System/Library/Frameworks/CoreFoundation.framework/CoreFoundation")
+        cf.CFLocaleCopyPreferredLanguages.restype = ctypes.c_void_p
+        cf.CFArrayGetCount.argtypes = [ctypes.c_void_p]
+        cf.CFArrayGetCount.restype = ctypes.c_long
+        cf.CFArrayGetValueAtIndex.argtypes = [ctypes.c_void_p, ctypes.c_long]
+        cf.CFArrayGetValueAtIndex.restype = ctypes.c_void_p
+        cf.CFStringGetCString.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_long, ctypes.c_uint32]
+        cf.CFRelease.argtypes = [ctypes.c_void_p]
+        array = cf.CFLocaleCopyPreferredLanguages()
+        if not array:
+            return []
+        found = []
+        try:
+            for i in range(min(cf.CFArrayGetCount(array), 16)):
+                buffer = ctypes.create_string_buffer(64)
+                if cf.CFStringGetCString(cf.CFArrayGetValueAtIndex(array, i), buffer, 64, 0x08000100):  # UTF-8
+                    found.append(buffer.value.decode("utf-8", "replace"))
+        finally:
+            cf.CFRelease(array)
+        return found
+    except (OSError, AttributeError, ValueError):
+        return []
+
+
 def system_language(
     environ: Mapping[str, str] | None = None,
     platform: str | None = None,
     windows_langid: Callable[[], int] | None = None,
+    mac_languages: Callable[[], list[str]] | None = None,
 ) -> str:
     """The language the system asks for, if Matador speaks it, else English.
 
     Linux and macOS: the variables gettext reads (``LANGUAGE``, a list, then
-    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``). Windows: the user's display language.
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``); on macOS without them (an app opened
+    from the Finder) the user's preferred languages. Windows: the user's display
+    language.
     """
     env = os.environ if environ is None else environ
     platform = sys.platform if platform is None else platform
@@ -129,6 +162,8 @@ def system_language(
             wanted += value.split(":") if name == "LANGUAGE" else [value]
             if name != "LANGUAGE":
                 break  # the first one set decides, as in gettext
+    if not wanted and platform == "darwin":
+        wanted = (mac_languages or _mac_languages)()
     for code in wanted:
         found_code = normalize(code)
         if found_code is not None:

@@ -46,6 +46,14 @@ def test_system_language_follows_the_environment_as_gettext_does() -> None:
     assert system_language({}, "linux") == "en"
 
 
+def test_system_language_on_macos_without_a_locale_is_the_preferred_one() -> None:
+    """An app opened from the Finder has no LANG: the user's preferred languages decide."""
+    assert system_language({}, "darwin", mac_languages=lambda: ["fr-FR", "pt-BR", "en"]) == "pt_BR"
+    assert system_language({}, "darwin", mac_languages=lambda: []) == "en"
+    assert system_language({"LANG": "nl_NL.UTF-8"}, "darwin", mac_languages=lambda: ["de"]) == "nl"
+    assert system_language({}, "linux", mac_languages=lambda: ["de"]) == "en"
+
+
 def test_system_language_on_windows_is_the_users_display_language() -> None:
     assert system_language({}, "win32", windows_langid=lambda: 0x0413) == "nl"  # nl_NL
     assert system_language({}, "win32", windows_langid=lambda: 0x0416) == "pt_BR"  # pt_BR
