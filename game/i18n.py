@@ -10,9 +10,9 @@ later still applies.
 The catalogs are ``game/locale/LANG/LC_MESSAGES/matador.po``; the compiled
 ``.mo`` beside each is built by ``pip install`` and by the PyInstaller build
 (both ship it) and, in a source checkout, on the first use of a language
-whose ``.mo`` is missing or older than its ``.po`` (with babel, a test and
-development dependency; without babel that language shows in English and the
-log says why). Nothing here imports pygame, and babel only in that case.
+whose ``.mo`` is missing or older than its ``.po`` (with babel, one of the
+game's dependencies; should it be missing, that language shows in English and
+the log says why). Nothing here imports pygame, and babel only in that case.
 
 The language is, first to last: ``--lang`` on the command line, the one chosen
 in Settings, the system's (``system_language``), English. It is set with
