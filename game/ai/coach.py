@@ -80,9 +80,10 @@ class Budget:
     leader by more than ``drop_z`` standard errors of the paired difference
     is dropped. The search stops before ``deals`` once it is settled (from
     ``settle_from`` deals on): the chance of the action played is known to
-    ``precision`` points (one standard error) and no mark's threshold (3, 10
-    or 25 points) lies within two standard errors of the gap between it and
-    any candidate still in the running. A would-be mistake's re-check by the
+    ``precision`` points (one standard error), and neither a mistake's nor a
+    blunder's threshold (10, 25 points) lies within two standard errors of
+    the gap between it and any candidate still in the running, nor an
+    accurate choice's (3 points) within one. A would-be mistake's re-check by the
     reading of lays stops likewise once 10 and 25 points lie outside its
     gap's two standard errors."""
 
@@ -383,7 +384,8 @@ def assess(
         for cand, value in zip(candidates, exact):
             cand.add(value)
     else:
-        settled = _settled(candidates[0], budget, ((ACCURATE_POINTS, 1.0), (MISTAKE_POINTS, SURE_Z), (BLUNDER_POINTS, SURE_Z)), True)
+        thresholds = ((ACCURATE_POINTS, 1.0), (MISTAKE_POINTS, SURE_Z), (BLUNDER_POINTS, SURE_Z))
+        settled = _settled(candidates[0], budget, thresholds, True)
         paired_search(
             candidates, deals.draw, evaluate, rng, deals=total_deals, rule=rule, protect=candidates[0], settled=settled
         )
@@ -443,7 +445,9 @@ HINT_DEALS = 6000  # the hint's deals at most (its time budget usually ends it f
 HINT_PRUNE = Prune(2.5, 60, 30)  # the hint drops a candidate 2.5 standard errors behind the leader
 
 
-def choose(view: SeatView, rng: random.Random, budget_s: float, deals: int = HINT_DEALS) -> tuple[Action, list[Arm[Action]]]:
+def choose(
+    view: SeatView, rng: random.Random, budget_s: float, deals: int = HINT_DEALS
+) -> tuple[Action, list[Arm[Action]]]:
     """The action the coach rates best from ``view``, searched for about
     ``budget_s`` seconds: the same candidates, deals, playouts and exact
     endgame as ``assess``, with no action to protect, stopping once one
