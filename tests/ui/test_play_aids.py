@@ -122,12 +122,12 @@ def test_undo_cancels_a_computer_that_is_thinking(make_app: Any, ui: Any) -> Non
     your_move(app, ui, table, rng)
     for _ in range(30):  # the glide ends and the computer starts thinking
         app.step([], 0.02)
-        if table.controllers[1] is not None and table.controllers[1].thinking:
+        if table.seats[1].thinking:  # type: ignore[attr-defined]
             break
     assert table.state.current_player == 1
     app.step([ctrl_key(pygame.K_z)], 0.016)
     assert len(table.state.history) == mine and table.can_act()
-    assert not table.controllers[1].thinking and table._pending is None  # type: ignore[union-attr]
+    assert not table.seats[1].thinking  # type: ignore[attr-defined]
     for _ in range(20):  # whatever the cancelled search would have said is never played
         app.step([], 0.05)
     assert len(table.state.history) == mine

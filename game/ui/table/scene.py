@@ -1,9 +1,12 @@
 """The table: the layout on the felt, the hand, the seats around, the boneyard.
 
 The scene never changes the game itself: every move becomes an ``Action``
-handed to ``match.push`` (the engine checks it). Computer seats think in a
-worker; their tiles then glide from their seat to the table at a pace a person
-can follow.
+offered to the referee (game/referee.py), which checks it with the engine,
+pushes it and tells the seats and the listeners (the autosave, statistics and
+past matches, the moves log). Each seat is a ``Seat`` (game/seat.py): the
+table asks it what it is, never guesses from a missing controller. Computer
+seats think in a worker; their tiles then glide from their seat to the table
+at a pace a person can follow.
 
 Each person's seat is played with the keyboard and mouse or with a controller
 (``seat_inputs``, handed over by the new-game screen): only the input of the
@@ -22,7 +25,9 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 import pygame_gui
 
-from game.engine import Action, IllegalMoveError, Match, OpenEnd, RoundState
+from game.engine import Action, Match, OpenEnd, RoundState
+from game.referee import ACTION, ROUND, UNDO, Event, Listener, Referee
+from game.seat import COMPUTER, PERSON, PersonSeat, Seat, WorkerSeat
 from game.engine.tiles import halves, tile_name
 from game.settings import SPEED_FACTOR
 from game.ui.gamepad import pad_label
@@ -35,7 +40,7 @@ from game.ui.table.geometry import TableLayout, compute_layout, with_last_tile
 from game.ui.table.handoff import HandoffScene
 from game.ui.table.input import KEY_COMMANDS, InputContext, Intent, TableInput, plain
 from game.ui.table.knowledge import SeatKnowledge
-from game.ui.table.log import LogLine, news_for, news_words
+from game.ui.table.log import MovesLog, news_for, news_words
 from game.ui.table.pad_missing import PadMissingScene
 from game.ui.table.panel import SidePanel
 from game.ui.table.regions import TableRegions, compute_regions, hand_tile_rects
@@ -43,7 +48,7 @@ from game.ui.table.round_end import RoundEndScene
 from game.ui.table.undo import TakeBacks
 from game.ui.table.words import header_text, lead_text, passed_text, played_with_text, refused_text, turn_text, wait_text
 from game.ui.text import TextCache
-from game.ui.thinker import ComputerController, Thinker, make_controllers
+from game.thinker import Thinker
 from game.ui.tile_art import TileArt
 
 if TYPE_CHECKING:
@@ -77,22 +82,26 @@ class TableScene(PlayAids, GuiScene):
         on_leave: Callable[[TableScene], None] | None = None,
         on_action: Callable[[Match], None] | None = None,
         on_pause: Callable[[TableScene], None] | None = None,
-        on_round_end: Callable[[TableScene], None] | None = None,
+        listeners: tuple[Listener, ...] = (),
     ):
         super().__init__()
         self.match = match
         self.thinker = thinker or Thinker("process")
-        self.controllers: list[ComputerController | None] = make_controllers(match.players, self.thinker)
-        self.humans = [seat for seat, p in enumerate(match.players) if p.is_human]
-        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else (None if self.humans else 0)
+        # What the referee tells besides the seats: the autosave (``on_action``), and
+        # whatever the caller listens with (statistics and past matches); the moves log.
+        self.listeners: list[Listener] = list(listeners)
+        if on_action is not None:
+            self.listeners.insert(0, saving(on_action))
+        self.moves_log = MovesLog()
+        self.referee = self.make_referee(match)
+        people = self.people
+        self.viewer: int | None = people[0] if len(people) == 1 else (None if people else 0)
         self.glide_s = GLIDE_S / SPEED_FACTOR.get(animation_speed, 1.0)
         self.think_s = THINK_S / SPEED_FACTOR.get(computer_speed, 1.0)
         self.hints = hints
         self.show_knowledge = show_knowledge  # the panel of what each seat is known to lack
         self.on_leave = on_leave
-        self.on_action = on_action
         self.on_pause = on_pause  # Esc with nothing in hand (the menu work opens its pause menu here)
-        self.on_round_end = on_round_end  # once per round, as its summary first shows (statistics)
         self.input = TableInput()
         self.motion = Motion()
         self.text = TextCache()
@@ -105,7 +114,6 @@ class TableScene(PlayAids, GuiScene):
         self.legal: list[Action] = []
         self._version: tuple[object, ...] | None = None
         self._unit_cap: dict[tuple[int, tuple[int, int], bool], int] = {}
-        self._pending: Action | None = None
         self._think_clock = 0.0
         self._round_wait = 0.0
         self._round_shown = -1
@@ -113,7 +121,7 @@ class TableScene(PlayAids, GuiScene):
         self._handoff_open = False
         self._updates = 0
         # Play aids: undo (one person against computers only), the hint, the side panel.
-        self.takebacks = TakeBacks(self.humans[0]) if len(self.humans) == 1 and match.rules.players > 1 else None
+        self.takebacks = TakeBacks(people[0]) if self.referee.undo_allowed else None
         self.hint_budget_s = HINT_BUDGET_S
         self.helped: set[int] = set()  # the seats that took a move back or asked for a hint (statistics)
         self.hinted: tuple[tuple[int, int], Action, str] | None = None  # (position, action, reason)
@@ -122,12 +130,52 @@ class TableScene(PlayAids, GuiScene):
         self.moves_open = False
         self.log_scroll = 0
         self.news: dict[int, int] = {}  # other seats' moves the person at the screen has not answered yet
-        self._log: tuple[tuple[object, ...], list[LogLine]] | None = None
         self._known: tuple[tuple[int, int, int], tuple[SeatKnowledge, ...], int] | None = None
         self._tools: dict[str, pygame_gui.elements.UIButton] = {}
         self.side: SidePanel | None = None
         self.seat_inputs = SeatInputs()  # which controller plays which person's seat
         self.pad_driven = False  # the last hand to play used a controller: keep a tile in focus
+
+    # Seats and the referee ------------------------------------------------------
+    def make_referee(self, match: Match) -> Referee:
+        """The referee of ``match``: a person's seat for each person at this screen, a
+        computer thinking in the worker for each computer; it asks a seat to move
+        only when the table says (``ask``), once the last tile has landed."""
+        seats: list[Seat] = []
+        for index, player in enumerate(match.players):
+            if player.is_human:
+                seats.append(PersonSeat(index))
+            else:
+                seats.append(WorkerSeat(index, player.level or "medium", self.thinker, seed_for=self.computer_seed))
+        referee = Referee(match, seats, auto_ask=False)
+        referee.listen(self.moves_log.heard)
+        for listener in self.listeners:
+            referee.listen(listener)
+        return referee
+
+    def computer_seed(self, view: object) -> int:
+        """A computer's seed for one decision: the match's seed and the position."""
+        return hash((self.match.seed, self.match.round_index, len(self.match.round.history))) & 0x7FFFFFFF
+
+    def listen(self, listener: Listener) -> None:
+        """``listener`` is told what the referee tells, for this match and any new one."""
+        self.listeners.append(listener)
+        self.referee.listen(listener)
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.referee.seats
+
+    @property
+    def people(self) -> list[int]:
+        """The seats played by people at this screen."""
+        return [seat.index for seat in self.referee.seats if seat.kind == PERSON]
+
+    def is_person(self, seat: int) -> bool:
+        return self.referee.seats[seat].kind == PERSON
+
+    def is_computer(self, seat: int) -> bool:
+        return self.referee.seats[seat].kind == COMPUTER
 
     # Setup -------------------------------------------------------------------
     def attach(self, app: object) -> None:
@@ -140,8 +188,7 @@ class TableScene(PlayAids, GuiScene):
         self.renderer = TableRenderer(art, self.text)
         self.side = SidePanel(art, self.text)
         self.seat_inputs = SeatInputs(self.app.pads.take_over(self.match))
-        if self.match.needs_next_round:
-            self.match.next_round()
+        self.referee.start_round()  # a new match, or a saved one between rounds
         self.sync(force=True)
 
     def build_gui(self) -> None:
@@ -173,9 +220,7 @@ class TableScene(PlayAids, GuiScene):
         return compute_regions(self.size, self.match.rules.players, shown, len(self.tool_names()), panel)
 
     def close(self) -> None:
-        for controller in self.controllers:
-            if controller is not None:
-                controller.cancel()
+        self.referee.cancel()
         super().close()
 
     def enter(self) -> None:
@@ -201,7 +246,7 @@ class TableScene(PlayAids, GuiScene):
     def hand_face_up(self) -> bool:
         if self.viewer is None or self._handoff_open:
             return False
-        if len(self.humans) <= 1:
+        if len(self.people) <= 1:
             return True
         return self.state.current_player == self.viewer or self.state.over
 
@@ -224,7 +269,7 @@ class TableScene(PlayAids, GuiScene):
         return (
             seat is not None
             and seat == self.viewer
-            and self.controllers[seat] is None
+            and self.is_person(seat)
             and not self.motion.blocking
             and not self._handoff_open
         )
@@ -257,7 +302,7 @@ class TableScene(PlayAids, GuiScene):
         seat = state.current_player
         if seat is None:
             return head + "the round is over"
-        if seat == self.viewer and self.controllers[seat] is None:
+        if seat == self.viewer and self.is_person(seat):
             if not self.legal:
                 return head + "your turn"
             kinds = {a.kind for a in self.legal}
@@ -271,14 +316,14 @@ class TableScene(PlayAids, GuiScene):
             if "pass" in kinds:
                 return head + ("your turn: no tile fits, B passes" if pad else "your turn: no tile fits, pass")
             return head + "your turn"
-        return head + turn_text(self.names[seat], thinking=self.controllers[seat] is not None)
+        return head + turn_text(self.names[seat], thinking=not self.is_person(seat))
 
     def seat_info(self, seat: int) -> tuple[str, int, int, bool, str]:
         """(name, tiles held, match total, to move, status line) for a seat's plaque."""
         state = self.state
         to_move = state.current_player == seat
         count = state.hand_count(seat)
-        if to_move and self.controllers[seat] is not None and not self.motion.blocking:
+        if to_move and not self.is_person(seat) and not self.motion.blocking:
             status = "thinking…"
         elif to_move:
             status = "to move"
@@ -315,7 +360,7 @@ class TableScene(PlayAids, GuiScene):
         if version == self._version and not force:
             return
         self._version = version
-        shown = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else 0)
+        shown = self.viewer if self.viewer is not None else (self.people[0] if self.people else 0)
         self.regions = self.compute_regions(shown)
         key = (self.match.round_index, self.size, panel)
         before = self.layout
@@ -331,7 +376,7 @@ class TableScene(PlayAids, GuiScene):
         self.hand = list(zip(tiles, hand_tile_rects(self.regions.hand_tiles, len(tiles), scale=self.regions.scale)))
         self.open_ends = state.open_ends()
         seat = state.current_player
-        self.legal = state.legal_moves() if seat is not None and self.controllers[seat] is None else []
+        self.legal = state.legal_moves() if seat is not None and self.is_person(seat) else []
         if self.input.active_tile is not None and self.input.active_tile not in tiles:
             self.input.reset()
         self.news = news_for(state, self.viewer) if self.viewer is not None else {}
@@ -441,7 +486,7 @@ class TableScene(PlayAids, GuiScene):
     def person_to_move(self) -> int | None:
         """The person's seat to move now (None: a computer's turn, or the round is over)."""
         seat = self.state.current_player
-        return seat if seat is not None and self.controllers[seat] is None else None
+        return seat if seat is not None and self.is_person(seat) else None
 
     def keys_may_play(self) -> bool:
         """Whether the keyboard and mouse may play the turn now."""
@@ -561,25 +606,26 @@ class TableScene(PlayAids, GuiScene):
 
     # Playing -------------------------------------------------------------------
     def play(self, action: Action, origin: tuple[int, int] | None) -> bool:
-        """Hand ``action`` to the engine; animate what it did."""
-        state = self.state
-        seat = state.current_player
+        """Offer ``action`` of the seat to move to the referee; animate what it did."""
+        seat = self.state.current_player
         if seat is None:
             return False
-        before = set(state.hand(seat))
-        try:
-            self.match.push(action)
-        except IllegalMoveError as err:
-            self.motion.say(plain(str(err)), 4.0, warning=True)
+        before = set(self.state.hand(seat))
+        verdict = self.referee.offer(seat, action)
+        if verdict.reason is not None:
+            self.motion.say(plain(verdict.reason), 4.0, warning=True)
             self.sound("refused")
             return False
+        self.played(seat, action, before, origin)
+        return True
+
+    def played(self, seat: int, action: Action, before: set[int], origin: tuple[int, int] | None) -> None:
+        """The referee let ``seat``'s ``action`` through: the picture follows."""
         self.input.reset()
         if self.takebacks is not None and seat == self.takebacks.seat:
             self.takebacks.forget(self.match)  # a new move: what was undone is gone
         self.sync()
         self.show_action(seat, action, before, origin)
-        self._after_move()
-        return True
 
     def seat_anchor(self, seat: int) -> tuple[float, float]:
         place = self.regions.seats.get(seat)
@@ -588,7 +634,7 @@ class TableScene(PlayAids, GuiScene):
         return centre_of(self.regions.hand_tiles)
 
     def show_action(self, seat: int, action: Action, before: set[int], origin: tuple[int, int] | None) -> None:
-        human = self.controllers[seat] is None
+        human = self.is_person(seat)
         if action.kind == "lay" and action.tile is not None:
             self.last_tile = action.tile
             spot = self.layout.spot(action.tile)
@@ -654,16 +700,16 @@ class TableScene(PlayAids, GuiScene):
         if seat is None or self.motion.blocking:
             self._update_buttons()
             return
-        controller = self.controllers[seat]
-        if controller is None:
+        if self.is_person(seat):
+            self.referee.ask()  # the person's seat is told its turn (its view)
             self._human_turn(seat)
             self.keep_pad_focus()
         elif self._updates > 1:
-            self._computer_turn(controller, dt)
+            self._computer_turn(seat, dt)
         self._update_buttons()
 
     def _human_turn(self, seat: int) -> None:
-        if len(self.humans) > 1 and seat != self.viewer and self.app is not None:
+        if len(self.people) > 1 and seat != self.viewer and self.app is not None:
             self._handoff_open = True
             self.input.reset()
             self.pad_driven = False
@@ -691,18 +737,19 @@ class TableScene(PlayAids, GuiScene):
         self._handoff_open = False
         self.sync(force=True)
 
-    def _computer_turn(self, controller: ComputerController, dt: float) -> None:
-        state = self.state
-        if not controller.thinking and self._pending is None:
-            seed = hash((self.match.seed, self.match.round_index, len(state.history))) & 0x7FFFFFFF
-            controller.start(self.match.view(controller.seat), seed)
+    def _computer_turn(self, seat: int, dt: float) -> None:
+        """The seat to move decides by itself (a computer): it is told its turn once
+        the table stands still, and its answer is taken once a person could follow."""
+        if not self.referee.asked:
+            self.referee.ask()
             self._think_clock = 0.0
         self._think_clock += dt
-        if self._pending is None:
-            self._pending = controller.poll()
-        if self._pending is not None and self._think_clock >= self.think_s:
-            action, self._pending = self._pending, None
-            self.play(action, None)
+        if self._think_clock < self.think_s:
+            return
+        before = set(self.state.hand(seat))
+        verdict = self.referee.poll()
+        if verdict is not None and verdict.accepted:
+            self.played(seat, verdict.action, before, None)
 
     def _after_round(self, dt: float) -> None:
         if self.motion.blocking or self.motion.shift is not None or self.app is None:
@@ -722,12 +769,6 @@ class TableScene(PlayAids, GuiScene):
         if self._round_shown == self.match.round_index:
             return
         self._round_shown = self.match.round_index
-        if self.on_round_end is not None:
-            try:
-                self.on_round_end(self)
-            except Exception as err:  # statistics must never stop the game
-                log.warning("round-end hook failed: %s", err)
-
         self.sound("match_won" if self.match.over else "round_won")
         self.app.push(RoundEndScene(self))
 
@@ -735,19 +776,20 @@ class TableScene(PlayAids, GuiScene):
         """Deal the next round (the engine decides who leads)."""
         if self.match.over or not self.state.over:
             return
-        self.match.next_round()
+        self.referee.start_round()
         self._new_deal()
         self.last_tile = None
         self.input.reset()
         self.motion.finish()
         self.log_scroll = 0
         self.sync(force=True)
-        self._after_move()
 
     def new_match(self) -> None:
         """The same seats and rules again, from a new shuffle."""
+        self.referee.cancel()
         self.match = Match(self.match.rules, self.match.players, None)
-        self.match.next_round()
+        self.referee = self.make_referee(self.match)
+        self.referee.start_round()
         self._new_deal()
         self._round_shown = -1
         self._unit_cap = {}
@@ -759,7 +801,7 @@ class TableScene(PlayAids, GuiScene):
     def _new_deal(self) -> None:
         """New hands: with several people at the screen, the next one is handed the
         screen afresh; hints and what could be redone belong to the old hands."""
-        if len(self.humans) > 1:
+        if len(self.people) > 1:
             self.viewer = None
         self._stop_thinking()
         if self.takebacks is not None:
@@ -789,3 +831,14 @@ class TableScene(PlayAids, GuiScene):
         assert self.renderer is not None
         self.renderer.draw(surface, self)
         self.draw_gui(surface)
+
+
+def saving(on_action: Callable[[Match], None]) -> Listener:
+    """``on_action`` (the autosave) as a listener: after every action and undo, and
+    as each round after the first is dealt (a match is saved from its first move)."""
+
+    def listener(event: Event) -> None:
+        if event.kind in (ACTION, UNDO) or (event.kind == ROUND and event.match.round_index > 0):
+            on_action(event.match)
+
+    return listener
