@@ -18,7 +18,7 @@ from game.workers import stop
 if TYPE_CHECKING:  # the executors, the engine and the players are imported when first needed (a faster start)
     from concurrent.futures import Executor, Future
 
-    from game.engine import Action, PlayerInfo, SeatView
+    from game.engine import Action, SeatView
 
     from game.ai.hint import Hint
     from game.ai.player import Player  # the one protocol every computer player follows
@@ -160,10 +160,3 @@ class ComputerController:
             self._future.cancel()
         self._future = None
 
-
-def make_controllers(players: list[PlayerInfo], thinker: Thinker) -> list[ComputerController | None]:
-    """Per seat: a computer controller, or None for a person."""
-    return [
-        None if p.is_human else ComputerController(seat, p.level or "medium", thinker)
-        for seat, p in enumerate(players)
-    ]
