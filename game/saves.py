@@ -66,7 +66,10 @@ def read_record(path: str) -> Match:
         if path == "-":
             text = sys.stdin.buffer.read().decode("utf-8")
         else:
-            found = read_regular(Path(path))
+            try:
+                found = read_regular(Path(path))
+            except UnreadableFile as err:
+                raise RecordError(f"cannot read {path}: {err.detail or err}") from None
             if found is None:
                 raise RecordError(f"cannot read {path}: No such file or directory")
             text = found.decode("utf-8")

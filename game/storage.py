@@ -113,6 +113,8 @@ def read_regular(path: Path, limit: int | None = None) -> bytes | None:
         raise UnreadableFile("a folder stands where the file should be") from None
     try:
         info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise UnreadableFile("a folder stands where the file should be")
         if not stat.S_ISREG(info.st_mode):
             raise UnreadableFile("it is not a regular file")
         if info.st_size > limit:
@@ -199,6 +201,7 @@ WRITTEN_AS = {  # how the player knows each of our files
     "statistics.json": "statistics",
     "settings.json": "settings",
     "index.json": "list of past matches",
+    "network-seats.json": "seats at network tables",
 }
 
 

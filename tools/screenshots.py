@@ -24,6 +24,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run from a clone: this clone's game, not an installed one
+    sys.path.insert(0, str(ROOT))
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -41,7 +45,6 @@ from game.settings import Settings  # noqa: E402
 from game.ui.table import LessonScene, TableScene, slot_of, targets_for  # noqa: E402
 from game.ui.thinker import Thinker  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 Size = tuple[int, int]
 Wanted = Callable[[Match], bool]
 

@@ -1,14 +1,11 @@
-"""``python -m game replay RECORD.json``: replay a record, print its outcome."""
+"""The outcome of a replayed match, as RECORD.md's ``replay`` prints it (the command
+itself, which reads the file as the game reads its own, is ``game.cli.replay``)."""
 
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
 from typing import Any
 
 from game.engine.match import Match
-from game.engine.record import RecordError, load_record_text
 
 
 def summary(match: Match) -> dict[str, Any]:
@@ -33,30 +30,3 @@ def summary(match: Match) -> dict[str, Any]:
         "totals": list(match.totals),
         "match": {"over": match.over, "winner": match.winner},
     }
-
-
-def read_record(path: str) -> Match:
-    """The match a record file holds (``-``: standard input); ``RecordError``
-    with a one-line reason if it cannot be read or replayed."""
-    try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
-        raise RecordError(f"cannot read {path}: {reason}") from None
-    try:
-        return load_record_text(text)
-    except RecordError as err:
-        raise RecordError(" ".join(str(err).split())) from None
-
-
-def main(path: str) -> int:
-    try:
-        match = read_record(path)
-    except RecordError as err:
-        print(str(err), file=sys.stderr)
-        return 2
-    print(json.dumps(summary(match)))
-    return 0

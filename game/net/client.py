@@ -68,7 +68,8 @@ class Client:
     @staticmethod
     @asynccontextmanager
     async def connect(url: str, wire: list[str] | None = None, timeout: float = TIMEOUT_S) -> AsyncIterator[Client]:
-        async with connect(url, open_timeout=timeout, max_size=4 * MAX_MESSAGE, compression=None) as ws:
+        # close_timeout: leaving never waits long on a server that does not answer the close
+        async with connect(url, open_timeout=timeout, close_timeout=2.0, max_size=4 * MAX_MESSAGE, compression=None) as ws:
             client = Client(ws, url, wire)
             await client.send({"type": "hello", "protocol": PROTOCOL, "client": "matador-headless"})
             reply = await client.receive(timeout)

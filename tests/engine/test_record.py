@@ -215,10 +215,10 @@ def _write(tmp_path: Path, name: str, record: Any) -> Path:
 
 
 def _main(path: Path | str, capsys: Any) -> tuple[int, str, str]:
-    """``replay`` in this process (the same ``main`` that ``python -m game replay`` runs)."""
-    from game.engine.replay import main
+    """``replay`` in this process (the very function ``python -m game replay`` runs)."""
+    from game.cli import replay
 
-    status = main(str(path))
+    status = replay(str(path))
     out = capsys.readouterr()
     return status, out.out, out.err
 
@@ -287,7 +287,7 @@ def test_replay_errors_exit_2_with_one_exact_line(tmp_path: Path, capsys: Any) -
 
 
 def test_replay_cannot_read_a_directory_or_a_missing_file(tmp_path: Path, capsys: Any) -> None:
-    assert _main(tmp_path, capsys) == (2, "", f"cannot read {tmp_path}: Is a directory\n")
+    assert _main(tmp_path, capsys) == (2, "", f"cannot read {tmp_path}: a folder stands where the file should be\n")
     assert _main(tmp_path / "none.json", capsys) == (2, "", f"cannot read {tmp_path / 'none.json'}: No such file or directory\n")
 
 

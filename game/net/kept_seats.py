@@ -1,0 +1,103 @@
+"""Seats taken at network tables, kept so that the app takes its seat back after
+a lost connection or a restart (the server gives a seat back to its token for as
+long as the table lasts). One small file in the user data folder, written
+atomically; a broken one is moved aside like every other user file."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.net.client import Seated
+from game.net.protocol import ProtocolError, normal_code
+from game.resources import user_data_dir
+from game.storage import Loaded, UnreadableFile, load_json, save_json
+
+FILE_NAME = "network-seats.json"
+KEEP = 12  # the newest seats kept
+KEEP_S = 7 * 24 * 3600.0  # and none older than a week
+_TOKEN = re.compile(r"[0-9a-f]{32}")
+
+
+@dataclass(frozen=True)
+class KeptSeat:
+    seated: Seated
+    name: str  # the player's name at that table
+    saved_at: float  # time.time() when the seat was taken
+
+
+def path() -> Path:
+    return user_data_dir() / FILE_NAME
+
+
+def _seat(entry: Any) -> KeptSeat:
+    if not isinstance(entry, dict):
+        raise UnreadableFile("a seat is not an object")
+    url, table, seat, token = entry.get("url"), entry.get("table"), entry.get("seat"), entry.get("token")
+    name, saved_at = entry.get("name", ""), entry.get("saved_at")
+    if not (isinstance(url, str) and url.startswith(("ws://", "wss://")) and len(url) <= 300):
+        raise UnreadableFile("a seat's address is not a table's")
+    try:
+        table = normal_code(table)
+    except ProtocolError:
+        raise UnreadableFile("a seat's table code is not one") from None
+    if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4):
+        raise UnreadableFile("a seat's number is not one")
+    if not (isinstance(token, str) and _TOKEN.fullmatch(token)):
+        raise UnreadableFile("a seat's token is not one")
+    if not (isinstance(name, str) and len(name) <= 100):
+        raise UnreadableFile("a seat's name is not one")
+    if not (isinstance(saved_at, (int, float)) and not isinstance(saved_at, bool)):
+        raise UnreadableFile("a seat has no time")
+    return KeptSeat(Seated(url, table, seat, token), name, float(saved_at))
+
+
+def _validate(data: Any) -> list[KeptSeat]:
+    if not isinstance(data, dict) or data.get("format") != "matador-network-seats/1" or not isinstance(data.get("seats"), list):
+        raise UnreadableFile("it is not a list of seats")
+    return [_seat(entry) for entry in data["seats"]]
+
+
+def load(now: float | None = None) -> tuple[list[KeptSeat], str | None]:
+    """The kept seats, newest first, and a line for the player if the file was broken."""
+    found: Loaded = load_json(path(), "seats at network tables", _validate)
+    now = time.time() if now is None else now
+    seats = [kept for kept in (found.data or []) if now - kept.saved_at <= KEEP_S]
+    seats.sort(key=lambda kept: kept.saved_at, reverse=True)
+    return seats[:KEEP], found.message
+
+
+def _save(seats: list[KeptSeat]) -> None:
+    save_json(path(), {
+        "format": "matador-network-seats/1",
+        "seats": [{**kept.seated.to_json(), "name": kept.name, "saved_at": kept.saved_at} for kept in seats],
+    })
+
+
+def _at(kept: KeptSeat, url: str, table: str) -> bool:
+    try:
+        return kept.seated.url == url and kept.seated.table == normal_code(table)
+    except ProtocolError:
+        return False
+
+
+def remember(seated: Seated, name: str, now: float | None = None) -> None:
+    """Keep a seat just taken (it replaces any older seat at the same table)."""
+    seats, _ = load(now)
+    kept = KeptSeat(seated, name, time.time() if now is None else now)
+    _save([kept, *[k for k in seats if not _at(k, seated.url, seated.table)]][:KEEP])
+
+
+def forget(url: str, table: str) -> None:
+    """Drop the seat at a table that is over."""
+    seats, _ = load()
+    _save([k for k in seats if not _at(k, url, table)])
+
+
+def find(url: str, table: str) -> KeptSeat | None:
+    """The seat kept at this table, if any."""
+    seats, _ = load()
+    return next((k for k in seats if _at(k, url, table)), None)
