@@ -87,3 +87,38 @@ def test_an_undo_is_told_to_the_listeners(make_app: Any, ui: Any) -> None:
     table.undo()
     assert [e.kind for e in heard][-1] == UNDO and len(table.state.history) < before
     assert table.match.assisted
+
+
+def test_statistics_hear_a_round_end_from_the_referee_once(make_app: Any, ui: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Statistics are a listener: the round is counted as its last action is played
+    (before its summary shows, so leaving at once loses nothing), and only once."""
+    from game.engine import Rules
+    from game.settings import Settings
+    from game.stats import Statistics
+    from game.ui import flow
+    from game.ui.autosave import Autosaver
+    from game.ui.table import RoundEndScene
+    from game.ui.thinker import Thinker
+
+    counted: list[int] = []
+    add_round = Statistics.add_round
+    monkeypatch.setattr(Statistics, "add_round", lambda self, match, *rest: (counted.append(match.round_index), add_round(self, match, *rest)))
+    app = make_app((1024, 700))
+    app.services.update(thinker=Thinker("thread"), settings=Settings(animation_speed="fast", computer_speed="fast"), autosave=Autosaver())
+    routes = flow.install(app)
+    routes.load_user_files()
+    rules = Rules.from_base("matador", 2, {"target_score": None})  # one round
+    table = routes.start_match(Match(rules, [YOU, BO], 5))
+    for _ in range(3000):
+        if table.state.over:
+            break
+        app.step([], 0.05)
+        if table.can_act():
+            table.play(table.legal[0], None)
+    assert table.state.over and not isinstance(app.top, RoundEndScene)
+    assert counted == [0]
+    for _ in range(200):
+        app.step([], 0.05)
+        if isinstance(app.top, RoundEndScene):
+            break
+    assert isinstance(app.top, RoundEndScene) and counted == [0]
