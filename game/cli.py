@@ -43,6 +43,15 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _language(text: str) -> str:
+    from game.i18n import LanguageError, parse_language
+
+    try:
+        return parse_language(text)
+    except LanguageError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="matador",
@@ -64,6 +73,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     play.add_argument("--smoke-test", type=_positive_int, metavar="N", help="draw N frames and exit 0")
     play.add_argument("--screenshot", metavar="FILE.png", help="save the last frame to FILE.png")
+    play.add_argument(
+        "--lang",
+        type=_language,
+        metavar="LANG",
+        help="play in this language for this run: en, nl, de, es or pt_BR (default: the one chosen in "
+        "Settings, else the system's)",
+    )
 
     replay = sub.add_parser("replay", help="replay a game record and print its outcome as JSON")
     replay.add_argument("record", metavar="RECORD.json", help="a matador-record/1 file, or - for stdin")
@@ -73,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--round", type=_positive_int, metavar="R", help="review round R only (from 0; default: all)")
     review.add_argument("--seat", type=_positive_int, metavar="S", help="the seat to review (default: the first person's)")
     review.add_argument("--json", action="store_true", help="print one JSON object")
+    review.add_argument("--lang", type=_language, metavar="LANG", help="the language of the coach's reasons (default English, as the report)")
     review.add_argument("--seed", type=_positive_int, default=0, help="the coach's random seed (default 0)")
     review.add_argument("--workers", type=_positive_int, help="worker processes (default: all cores)")
     review.add_argument(

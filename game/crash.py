@@ -109,12 +109,13 @@ def display_available() -> bool:
 
 
 def _message(exc: BaseException, log: Path) -> str:
-    return (
-        "Matador ran into an unexpected error and has to close.\n\n"
-        f"{_summary(exc)}\n\n"
-        f"The details were written to:\n{log}\n\n"
+    from game.i18n import _
+
+    return _(
+        "Matador ran into an unexpected error and has to close.\n\n{error}\n\n"
+        "The details were written to:\n{log}\n\n"
         "Please attach that file if you report the problem."
-    )
+    ).format(error=_summary(exc), log=log)
 
 
 def show_message(title: str, message: str, *, timeout_s: float | None = None) -> bool:
@@ -154,7 +155,9 @@ def _show_window(pygame: Any, title: str, message: str, timeout_s: float | None)
         screen.fill((40, 20, 20))
         for i, line in enumerate(lines):
             screen.blit(font.render(line, True, (240, 230, 220)), (20, 16 + 22 * i))
-        hint = font.render("Press any key to close", True, (180, 170, 160))
+        from game.i18n import _
+
+        hint = font.render(_("Press any key to close"), True, (180, 170, 160))
         screen.blit(hint, (20, height - 28))
         pygame.display.flip()
         clock = pygame.time.Clock()
@@ -188,7 +191,9 @@ def report_crash(exc: BaseException) -> Path:
     log = write_log(exc)
     _stderr_line(f"matador: unexpected error ({_summary(exc)}); details in {log}")
     if display_available():
-        show_message("Matador - error", _message(exc, log))
+        from game.i18n import _
+
+        show_message(_("Matador - error"), _message(exc, log))
     return log
 
 

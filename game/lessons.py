@@ -1,5 +1,10 @@
 """The lessons of "Learn to play": data, not code.
 
+Their words (titles, summaries, what each step says, and the computer
+opponent's name, which the words use) are in the catalogs too
+(``tools/messages.py`` extracts them from lessons.json) and are translated as
+the file is read.
+
 Each lesson in ``lessons.json`` is a rule set, two seats, a fixed deal and a
 list of steps. A step says something; most also name one action, written as a
 game record writes it (``{"player": 0, "lay": "6-1", "on": "E", "touch": 6}``).
@@ -17,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import Action, Match, PlayerInfo, RecordError, Rules, RuleError, action_from_json, parse_tile
+from game.i18n import _
 
 LESSONS_PATH = Path(__file__).resolve().parent / "lessons.json"
 FORMAT = "matador-lessons/1"
@@ -78,7 +84,7 @@ def parse_lesson(item: Any, index: int) -> Lesson:
         rules = Rules.from_base(rules_obj["base"], len(players), rules_obj.get("options") or {})
         hands = tuple(tuple(parse_tile(t, rules.top) for t in hand) for hand in item["deal"]["hands"])
         boneyard = tuple(parse_tile(t, rules.top) for t in item["deal"]["boneyard"])
-        title, summary, lesson_id = str(item["title"]), str(item["summary"]), str(item["id"])
+        title, summary, lesson_id = _(str(item["title"])), _(str(item["summary"])), str(item["id"])
     except (KeyError, TypeError, ValueError, RuleError) as err:
         raise LessonError(f"{where}: {err}") from None
     steps = []
@@ -91,7 +97,9 @@ def parse_lesson(item: Any, index: int) -> Lesson:
                 seat, action = action_from_json(obj["do"], rules)
             except RecordError as err:
                 raise LessonError(f"{where}, step {s}: {err}") from None
-        steps.append(Step(obj["say"], seat, action, str(obj.get("wrong", ""))))
+        wrong = str(obj.get("wrong", ""))
+        said = str(obj["say"])
+        steps.append(Step(_(said), seat, action, _(wrong) if wrong else ""))
     lesson = Lesson(lesson_id, title, summary, rules, players, hands, boneyard, tuple(steps))
     check(lesson, where)
     return lesson
@@ -100,7 +108,7 @@ def parse_lesson(item: Any, index: int) -> Lesson:
 def _player(obj: Any) -> PlayerInfo:
     if obj.get("kind") == "human":
         return PlayerInfo(str(obj["name"]), "human", None)
-    return PlayerInfo(str(obj["name"]), "computer", str(obj.get("level", "easy")))
+    return PlayerInfo(_(str(obj["name"])), "computer", str(obj.get("level", "easy")))  # the texts name it so
 
 
 def check(lesson: Lesson, where: str) -> None:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import RULE_SETS, Match, match_to_record
+from game.i18n import N_
 from game.resources import user_data_dir
 from game.saves import record_from_json
 from game.storage import UnreadableFile, exists, load_json, save_json
@@ -58,6 +59,10 @@ class PastMatch:
     result: str  # "Ann won 102-87", "drawn 100-100", "abandoned in round 3"
     abandoned: bool
     rounds: int  # rounds dealt
+    # the same, for the list to say in the player's language (game.ui.scenes.past_matches)
+    custom: bool = False  # options changed from the rule set's
+    winner: str | None = None  # the winner's name; None if drawn or abandoned
+    scores: tuple[int, ...] = ()  # the totals, the winner's first
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -69,6 +74,9 @@ class PastMatch:
             "result": self.result,
             "abandoned": self.abandoned,
             "rounds": self.rounds,
+            "custom": self.custom,
+            "winner": self.winner,
+            "scores": list(self.scores),
         }
 
 
@@ -97,8 +105,23 @@ def result_words(match: Match) -> str:
 def describe(match: Match, path: Path, date: datetime, abandoned: bool) -> PastMatch:
     seats = tuple(Seat(p.name, p.kind, p.level) for p in match.players)
     abandoned = abandoned or not match.over
+    totals = list(match.totals)
+    winner: str | None = None
+    if match.over and isinstance(match.winner, int):
+        winner = match.players[match.winner].name
+        totals = [totals[match.winner], *(t for s, t in enumerate(totals) if s != match.winner)]
     return PastMatch(
-        path, date, match.rules.base, title_of(match), seats, result_words(match), abandoned, len(match.rounds)
+        path,
+        date,
+        match.rules.base,
+        title_of(match),
+        seats,
+        result_words(match),
+        abandoned,
+        len(match.rounds),
+        bool(match.rules.overrides()),
+        winner,
+        tuple(totals),
     )
 
 
@@ -146,7 +169,7 @@ def _prune(folder: Path, entries: dict[str, dict[str, Any]], limit: int) -> None
 # The index -------------------------------------------------------------------
 def _valid_index(data: Any) -> dict[str, dict[str, Any]]:
     if not isinstance(data, dict) or data.get("version") != INDEX_VERSION or not isinstance(data.get("matches"), dict):
-        raise UnreadableFile("it is not an index of past matches")
+        raise UnreadableFile(N_("it is not an index of past matches"))
     return {k: v for k, v in data["matches"].items() if isinstance(k, str) and isinstance(v, dict)}
 
 
@@ -186,7 +209,10 @@ def _from_entry(folder: Path, name: str, entry: dict[str, Any]) -> PastMatch | N
         rounds, abandoned = entry["rounds"], entry["abandoned"]
         if not isinstance(rounds, int) or isinstance(rounds, bool) or not 0 <= rounds <= MAX_ROUNDS:
             return None
-        if not isinstance(abandoned, bool):
+        custom, winner, scores = entry["custom"], entry["winner"], entry["scores"]
+        if not isinstance(abandoned, bool) or not isinstance(custom, bool):
+            return None  # (an index written before these were kept: the record is read again)
+        if not isinstance(scores, list) or len(scores) > 8 or not all(isinstance(t, int) and not isinstance(t, bool) for t in scores):
             return None
         return PastMatch(
             folder / name,
@@ -197,6 +223,9 @@ def _from_entry(folder: Path, name: str, entry: dict[str, Any]) -> PastMatch | N
             _words(entry["result"]),
             abandoned,
             rounds,
+            custom,
+            None if winner is None else _words(winner),
+            tuple(scores),
         )
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
         return None

@@ -53,6 +53,10 @@ def write_table(out: TextIO, match: Match, summary: Summary) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
+    if getattr(args, "lang", None):
+        from game.i18n import set_language
+
+        set_language(args.lang)  # the coach's reasons; the report around them stays English
     try:
         match = read_record(args.record)
     except RecordError as err:

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import N_
 from game.resources import user_data_dir
 from game.storage import UnreadableFile, exists, load_json, parse_json, read_regular, save_json
 
@@ -44,7 +45,7 @@ def has_save() -> bool:
 def record_from_json(data: Any) -> Match:
     """A saved record's contents as a match; ``UnreadableFile`` with the reason if it cannot be."""
     if isinstance(data, dict) and isinstance(data.get("format"), str) and data["format"] != "matador-record/1":
-        raise UnreadableFile("it was written by a newer version of Matador")
+        raise UnreadableFile(N_("it was written by a newer version of Matador"))
     from game.engine import RecordError, load_record
 
     try:
@@ -52,7 +53,7 @@ def record_from_json(data: Any) -> Match:
     except RecordError as err:
         raise UnreadableFile(str(err)) from None
     if any(len(p.name) > NAME_LIMIT for p in match.players):
-        raise UnreadableFile("a player's name is far too long")
+        raise UnreadableFile(N_("a player's name is far too long"))
     return match
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.i18n import LANGUAGES, N_
 from game.resources import user_config_dir
 from game.storage import Loaded, UnreadableFile, load_json, save_json
 
@@ -30,6 +32,7 @@ class Settings:
     high_contrast: bool = False
     reduce_motion: bool = False
     window_size: tuple[int, int] = (1280, 800)
+    language: str = ""  # a code of game.i18n.LANGUAGES, or "" to follow the system
     last_setup: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
@@ -42,10 +45,10 @@ class Settings:
     def from_json(data: Any) -> Settings:
         """Settings from a file's content: unknown keys ignored, bad values defaulted."""
         if not isinstance(data, dict):
-            raise UnreadableFile("it is not a settings file")
+            raise UnreadableFile(N_("it is not a settings file"))
         version = data.get("version", VERSION)
         if not isinstance(version, int) or version > VERSION:
-            raise UnreadableFile("it was written by a newer version of Matador")
+            raise UnreadableFile(N_("it was written by a newer version of Matador"))
         settings = Settings()
         checks = {
             "volume": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
@@ -63,6 +66,7 @@ class Settings:
             and len(v) == 2
             and all(isinstance(x, int) and not isinstance(x, bool) and 320 <= x <= 10000 for x in v),
             "last_setup": lambda v: isinstance(v, dict),
+            "language": lambda v: v == "" or v in LANGUAGES,
         }
         for f in fields(Settings):
             if f.name in data and checks[f.name](data[f.name]):
@@ -79,6 +83,18 @@ def load_settings() -> tuple[Settings, str | None]:
     """The saved settings (or defaults) and a message if the file was unreadable."""
     loaded: Loaded = load_json(settings_path(), "settings", Settings.from_json)
     return (loaded.data if loaded.data is not None else Settings()), loaded.message
+
+
+def saved_language() -> str:
+    """The language chosen in the settings file ("" if none), read without moving a
+    broken file aside (``load_settings`` does that, and says so)."""
+    try:
+        with open(settings_path(), encoding="utf-8") as handle:
+            data = json.loads(handle.read(1 << 20))
+        value = data.get("language", "") if isinstance(data, dict) else ""
+        return value if isinstance(value, str) and value in LANGUAGES else ""
+    except Exception:  # missing, unreadable or not JSON: no choice
+        return ""
 
 
 def save_settings(settings: Settings) -> None:

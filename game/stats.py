@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import N_
 from game.resources import user_data_dir
 from game.storage import UnreadableFile, load_json, save_json
 
@@ -117,14 +118,14 @@ class Statistics:
     @staticmethod
     def from_json(data: Any) -> Statistics:
         if not isinstance(data, dict) or not isinstance(data.get("players"), dict):
-            raise UnreadableFile("it is not a statistics file")
+            raise UnreadableFile(N_("it is not a statistics file"))
         version = data.get("version")
         if not isinstance(version, int) or version > VERSION:
-            raise UnreadableFile("it was written by a newer version of Matador")
+            raise UnreadableFile(N_("it was written by a newer version of Matador"))
         table: dict[str, dict[str, Record]] = {}
         for name, sets in data["players"].items():
             if not isinstance(sets, dict):
-                raise UnreadableFile("it is damaged")
+                raise UnreadableFile(N_("it is damaged"))
             for rule_set, values in sets.items():
                 table.setdefault(name, {})[rule_set] = _record(values)
         listed = data.get("computers")
@@ -143,14 +144,14 @@ def _record(values: Any) -> Record:
     a whole number or could not have come from play (negative, absurdly large,
     more won than played)."""
     if not isinstance(values, dict):
-        raise UnreadableFile("it is damaged")
+        raise UnreadableFile(N_("it is damaged"))
     counts = {}
     for key in asdict(Record()):
         value = values.get(key, 0)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise UnreadableFile("it is damaged")
+            raise UnreadableFile(N_("it is damaged"))
         if not 0 <= value <= MOST:
-            raise UnreadableFile("it holds impossible numbers")
+            raise UnreadableFile(N_("it holds impossible numbers"))
         counts[key] = value
     record = Record(**counts)
     pairs = (
@@ -160,7 +161,7 @@ def _record(values: Any) -> Record:
         (record.assisted_rounds_won, record.assisted_rounds_played),
     )
     if any(won > played for won, played in pairs):
-        raise UnreadableFile("it holds impossible numbers (more won than played)")
+        raise UnreadableFile(N_("it holds impossible numbers (more won than played)"))
     return record
 
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from game.i18n import N_, _
 from game.resources import write_atomically
 
 log = logging.getLogger(__name__)
@@ -63,22 +64,22 @@ class Loaded:
 # Reading -----------------------------------------------------------------------
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > INT_DIGITS:
-        raise UnreadableFile("it holds a number too large to be right")
+        raise UnreadableFile(N_("it holds a number too large to be right"))
     value = int(text)
     if abs(value) > INT_LIMIT:
-        raise UnreadableFile("it holds a number too large to be right")
+        raise UnreadableFile(N_("it holds a number too large to be right"))
     return value
 
 
 def _float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise UnreadableFile("it holds a number too large to be right")
+        raise UnreadableFile(N_("it holds a number too large to be right"))
     return value
 
 
 def _constant(name: str) -> Any:
-    raise UnreadableFile(f"it holds {name}, which is not a number")
+    raise UnreadableFile(_("it holds {name}, which is not a number").format(name=name))
 
 
 def parse_json(text: str) -> Any:
@@ -89,11 +90,11 @@ def parse_json(text: str) -> Any:
     except UnreadableFile:
         raise
     except RecursionError:
-        raise UnreadableFile("it nests too deeply", "the JSON nests too deeply") from None
+        raise UnreadableFile(N_("it nests too deeply"), "the JSON nests too deeply") from None
     except json.JSONDecodeError as err:
-        raise UnreadableFile("it is damaged or incomplete", f"not valid JSON ({err.msg} at line {err.lineno})") from None
+        raise UnreadableFile(N_("it is damaged or incomplete"), f"not valid JSON ({err.msg} at line {err.lineno})") from None
     except ValueError:  # any number Python cannot convert
-        raise UnreadableFile("it is damaged or incomplete") from None
+        raise UnreadableFile(N_("it is damaged or incomplete")) from None
 
 
 def read_regular(path: Path, limit: int | None = None) -> bytes | None:
@@ -110,15 +111,15 @@ def read_regular(path: Path, limit: int | None = None) -> bytes | None:
     except (FileNotFoundError, NotADirectoryError):
         return None
     except IsADirectoryError:
-        raise UnreadableFile("a folder stands where the file should be") from None
+        raise UnreadableFile(N_("a folder stands where the file should be")) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
             raise UnreadableFile("a folder stands where the file should be")
         if not stat.S_ISREG(info.st_mode):
-            raise UnreadableFile("it is not a regular file")
+            raise UnreadableFile(N_("it is not a regular file"))
         if info.st_size > limit:
-            raise UnreadableFile("it is far too large")
+            raise UnreadableFile(N_("it is far too large"))
         chunks: list[bytes] = []
         size = 0
         while True:
@@ -127,7 +128,7 @@ def read_regular(path: Path, limit: int | None = None) -> bytes | None:
                 break
             size += len(chunk)
             if size > limit:
-                raise UnreadableFile("it is far too large")
+                raise UnreadableFile(N_("it is far too large"))
             chunks.append(chunk)
         return b"".join(chunks)
     finally:
@@ -147,13 +148,44 @@ def move_aside(path: Path) -> Path:
 
 
 def _reason(err: BaseException) -> str:
+    """Why a file could not be used, in the player's language (the system's own
+    words for an OSError; the reasons given to ``UnreadableFile`` are marked with ``N_``)."""
     if isinstance(err, UnreadableFile):
-        return str(err)
+        return _(str(err))
     if isinstance(err, PermissionError):
-        return "permission denied"
+        return _("permission denied")
     if isinstance(err, OSError):
-        return err.strerror.lower() if err.strerror else "it cannot be opened"
-    return "it is damaged or incomplete"
+        return err.strerror.lower() if err.strerror else _("it cannot be opened")
+    return _("it is damaged or incomplete")
+
+
+# What the player is told about each file, by how the code names it (``what``).
+NOT_READ = {
+    "settings": N_("Your settings could not be read ({reason})."),
+    "statistics": N_("Your statistics could not be read ({reason})."),
+    "saved game": N_("Your saved game could not be read ({reason})."),
+    "past match": N_("A past match could not be read ({reason})."),
+    "list of past matches": N_("Your list of past matches could not be read ({reason})."),
+    "seats at network tables": N_("Your seats at network tables could not be read ({reason})."),
+}
+NOT_SAVED = {
+    "match": N_("Your match could not be saved ({reason}); the last saved copy is kept."),
+    "statistics": N_("Your statistics could not be saved ({reason}); the last saved copy is kept."),
+    "settings": N_("Your settings could not be saved ({reason}); the last saved copy is kept."),
+    "list of past matches": N_("Your list of past matches could not be saved ({reason}); the last saved copy is kept."),
+    "seats at network tables": N_(
+        "Your seats at network tables could not be saved ({reason}); the last saved copy is kept."
+    ),
+    "finished match": N_("Your finished match could not be saved ({reason}); the last saved copy is kept."),
+    "game files": N_("Your game files could not be saved ({reason}); the last saved copy is kept."),
+}
+
+
+def not_read(what: str, reason: str) -> str:
+    template = NOT_READ.get(what)
+    if template is None:
+        return _("A file of the game could not be read ({reason}).").format(reason=reason)
+    return _(template).format(reason=reason)
 
 
 def load_json(path: Path, what: str, validate: Callable[[Any], Any] | None = None) -> Loaded:
@@ -177,9 +209,10 @@ def load_json(path: Path, what: str, validate: Callable[[Any], Any] | None = Non
             moved = move_aside(path)
         except OSError:
             log.exception("could not move %s aside", path)
-            return Loaded(None, f"Your {what} could not be read ({reason}).")
+            return Loaded(None, not_read(what, reason))
         log.warning("moved unreadable %s to %s: %r", what, moved, err)
-        return Loaded(None, f"Your {what} could not be read ({reason}). It was kept as {moved.name}.", moved)
+        kept = _("It was kept as {name}.").format(name=moved.name)
+        return Loaded(None, f"{not_read(what, reason)} {kept}", moved)
 
 
 def exists(path: Path) -> bool:
@@ -222,12 +255,12 @@ class WriteTroubles:
         self._untold: list[str] = []
 
     def failed(self, what: str, err: BaseException) -> None:
-        reason = _reason(err) if isinstance(err, OSError) else "it could not be written"
+        reason = _reason(err) if isinstance(err, OSError) else _("it could not be written")
         with self._lock:
             if what in self._failing:
                 return
             self._failing.add(what)
-            self._untold.append(f"Your {what} could not be saved ({reason}); the last saved copy is kept.")
+            self._untold.append(_(NOT_SAVED.get(what, NOT_SAVED["game files"])).format(reason=reason))
         log.warning("could not save the %s: %s", what, err)
 
     def succeeded(self, what: str) -> None:

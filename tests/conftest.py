@@ -26,6 +26,17 @@ def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> object:
+    """Each test starts (and leaves) in English, whatever the machine's language."""
+    from game import i18n
+
+    monkeypatch.setenv(i18n.ENV, "en")
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
 @pytest.fixture
 def random_round() -> object:
     """``random_round(base, seed)``: a two-seat match (Ann, a person; Bo, a computer)

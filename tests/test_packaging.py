@@ -78,8 +78,10 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
     for name in ("game", "sprites", "sounds"):
         shutil.copytree(ROOT / name, src / name, ignore=ignore)
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "setup.py"):
         shutil.copy2(ROOT / name, src / name)
+    for mo in (src / "game" / "locale").rglob("*.mo"):
+        mo.unlink()  # as in a clean clone: the install compiles them
     out = base / "out"
     done = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", str(src), "--no-deps", "-q", "-w", str(out)],
@@ -114,6 +116,20 @@ def test_wheel_holds_every_sprite_and_sound(wheel: Path) -> None:
             assert rel in names, f"{rel} is not in the wheel (see package-data in pyproject.toml)"
             checked += 1
     assert checked > 0 or not (_asset_files("sprites") or _asset_files("sounds"))
+
+
+def test_wheel_ships_the_compiled_translations(wheel: Path) -> None:
+    """setup.py compiles each catalog into the wheel (no .mo is committed)."""
+    import gettext
+    import io
+
+    archive = zipfile.ZipFile(wheel)
+    names = set(archive.namelist())
+    for code in ("nl", "de", "es", "pt_BR"):
+        rel = f"game/locale/{code}/LC_MESSAGES/matador.mo"
+        assert rel in names, f"{rel} is not in the wheel"
+    german = gettext.GNUTranslations(io.BytesIO(archive.read("game/locale/de/LC_MESSAGES/matador.mo")))
+    assert german.gettext("Settings") == "Einstellungen"
 
 
 def test_package_data_of_game_is_in_the_wheel(wheel: Path) -> None:

@@ -496,6 +496,36 @@ def review(cam: Camera) -> None:
     cam.save(app, "review-mistake-1280x800")
 
 
+def in_language(code: str, what: str) -> Callable[[Camera], None]:
+    """The title, the rules (Leyden's page) or Settings in language ``code``, at 1280x800."""
+
+    def shoot(cam: Camera) -> None:
+        from game import i18n
+        from game.ui.scenes.settings import SettingsScene
+
+        i18n.set_language(code)
+        try:
+            app = cam.app((1280, 800))
+            app.services["settings"] = Settings(language=code)
+            if what == "title":
+                app.routes.open_title()
+            elif what == "rules":
+                app.push(RulesScene("leyden"))
+            else:
+                app.push(SettingsScene())
+            settle(app, 4)
+            cam.save(app, f"{what}-{code}")
+        finally:
+            i18n.set_language("en")
+
+    return shoot
+
+
+LANGUAGE_PICTURES = {
+    f"{what}-{code}": in_language(code, what) for code in ("nl", "de", "es", "pt_BR") for what in ("title", "rules", "settings")
+}
+
+
 PICTURES: dict[str, Callable[[Camera], None]] = {
     "title": title,
     "new_game": new_game,
@@ -518,6 +548,7 @@ PICTURES: dict[str, Callable[[Camera], None]] = {
     "lesson-2-800x600": lesson((800, 600), "lesson-2-800x600", 1, 7),
     "past-matches": past_matches,
     "review-mistake-1280x800": review,
+    **LANGUAGE_PICTURES,
 }
 
 

@@ -53,6 +53,7 @@ from game.ai.symmetry import position_key
 from game.engine import Action, RoundState, SeatView
 from game.engine.fastplay import FastRound, Policy, from_state, play_policy, tables
 from game.engine.tiles import hand_tiles
+from game.i18n import _
 
 FORCED, BEST, GOOD, INACCURACY, MISTAKE, BLUNDER = "forced", "best", "good", "inaccuracy", "mistake", "blunder"
 MARKS = (FORCED, BEST, GOOD, INACCURACY, MISTAKE, BLUNDER)
@@ -186,7 +187,7 @@ def steps_of(view: SeatView, action: Action) -> list[Action]:
         for move in legal:
             if move.kind == "lay" and move.arm is None and move.tile == action.tile:
                 return [move]
-    reason = view.explain(action) or "it is not one of the legal actions"
+    reason = view.explain(action) or _("it is not one of the legal actions")
     raise ValueError(f"{action} cannot be played here: {reason}")
 
 

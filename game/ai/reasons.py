@@ -29,6 +29,7 @@ from game.ai.knowledge import read_knowledge
 from game.engine import Action, SeatView
 from game.engine.layout import end_name
 from game.engine.tiles import HALVES, PIPS, tile_name
+from game.i18n import N_, _, ngettext
 
 MAX_FACTS = 2  # phrases joined into one reason
 
@@ -111,9 +112,9 @@ class Explainer:
                 if not plain or need in found:
                     continue
                 if not self.unseen & plain:
-                    found[need] = f"no {need} is left for {name}"
+                    found[need] = _("no {need} is left for {name}").format(need=need, name=name)
                 elif not self.possible & plain:
-                    found[need] = f"{name} is known to have no {need}"
+                    found[need] = _("{name} is known to have no {need}").format(name=name, need=need)
         return found
 
     def _followable(self, facts: Facts) -> dict[int, int]:
@@ -131,24 +132,23 @@ class Explainer:
     def words(self, action: Action) -> str:
         """The action in a few words: ``6-1 on the 1``, ``4-3 across the north arm``, ``drawing``, ``leading 5-5``."""
         if action.kind == "draw":
-            return "drawing" if action.count == 1 else f"drawing {action.count}"
+            return _("drawing") if action.count == 1 else _("drawing {count}").format(count=action.count)
         if action.kind == "pass":
-            return "passing"
+            return _("passing")
         if action.kind == "refuse":
-            return "refusing to lead"
+            return _("refusing to lead")
         assert action.tile is not None
         name = tile_name(action.tile)
         if action.arm is None:
-            return f"leading {name}"
+            return _("leading {tile}").format(tile=name)
         shown = next((end.values for end in self.view.open_ends() if end.arm == action.arm), ())
         where = end_name(action.arm, shown, self.view.rules.layout)
         if action.across:
-            return f"{name} across {where}"
-        text = f"{name} on {where}"
+            return _("{tile} across {end}").format(tile=name, end=where)
         a, b = HALVES[action.tile]
         if a != b and self.special >> action.tile & 1 and action.touch is not None:
-            text += f" ({action.touch} touching)"
-        return text
+            return _("{tile} on {end} ({half} touching)").format(tile=name, end=where, half=action.touch)
+        return _("{tile} on {end}").format(tile=name, end=where)
 
     def reason(self, played: Action, best: Action, chance_played: float, chance_best: float) -> str:
         """Why ``best`` beat ``played``: up to two facts, else the playouts' figures."""
@@ -156,11 +156,27 @@ class Explainer:
         phrases = self._phrases(mine, other)[:MAX_FACTS]
         subject = self.words(best)
         if phrases:
-            text = f"{subject} " + ", and ".join(phrases)
+            # TRANSLATORS: a move, then why it was better ("6-1 on the 1 keeps your matador 5-2 for later").
+            text = _("{move} {reasons}").format(move=subject, reasons=_join(phrases))
         else:
             shown = self._shown(other, mine)
-            text = f"{subject} {shown + ' and ' if shown else ''}works out better over the rest of the round"
-            text += f": a {100 * chance_best:.0f}% chance of winning, against {100 * chance_played:.0f}% for {self.words(played)}"
+            figures = {
+                "move": subject,
+                "shown": shown,
+                "best": f"{100 * chance_best:.0f}",
+                "played": f"{100 * chance_played:.0f}",
+                "other": self.words(played),
+            }
+            if shown:
+                text = _(
+                    "{move} {shown} and works out better over the rest of the round: "
+                    "a {best}% chance of winning, against {played}% for {other}"
+                ).format(**figures)
+            else:
+                text = _(
+                    "{move} works out better over the rest of the round: "
+                    "a {best}% chance of winning, against {played}% for {other}"
+                ).format(**figures)
         return text[0].upper() + text[1:]
 
     def _shown(self, other: Facts, mine: Facts) -> str:
@@ -174,40 +190,55 @@ class Explainer:
         only_mine = _minus(right, left)
         if not only_other:
             return ""
-        text = f"leaves {_values(only_other)} showing"
         if only_mine:
-            text += f" instead of {_values(only_mine)}"
-        return text
+            return _("leaves {values} showing instead of {others}").format(values=_values(only_other), others=_values(only_mine))
+        return _("leaves {values} showing").format(values=_values(only_other))
 
     def _phrases(self, mine: Facts, other: Facts) -> list[str]:
         phrases: list[str] = []
         if other.wins and not mine.wins:
-            return ["goes out and wins the round"]
+            return [_("goes out and wins the round")]
         if mine.special and not other.special and mine.action.tile is not None:
-            kind = "matador" if self.rules.matadors else "wild double"
-            phrases.append(f"keeps your {kind} {tile_name(mine.action.tile)} for later")
+            kept = _("keeps your matador {tile} for later") if self.rules.matadors else _("keeps your wild double {tile} for later")
+            phrases.append(kept.format(tile=tile_name(mine.action.tile)))
         if self.rules.matadors and _all_blank(other) and not _all_blank(mine):
             held = (other.hand & self.rules.matador_mask).bit_count()
-            mine_too = f" (you hold {held})" if held else ""
-            phrases.append(f"leaves only blank ends, which only a matador can open{mine_too}")
+            if held:
+                phrases.append(
+                    ngettext(
+                        "leaves only blank ends, which only a matador can open (you hold {count})",
+                        "leaves only blank ends, which only a matador can open (you hold {count})",
+                        held,
+                    ).format(count=held)
+                )
+            else:
+                phrases.append(_("leaves only blank ends, which only a matador can open"))
         shut_mine, shut_other = self._shut_needs(mine), self._shut_needs(other)
         new_shut = [need for need in shut_other if need not in shut_mine]
         if new_shut:
             need = new_shut[0]
             value = self.rules.target - need
-            phrases.append(f"leaves an end showing {value}, and {shut_other[need]}")
+            phrases.append(_("leaves an end showing {value}, and {why}").format(value=value, why=shut_other[need]))
         elif other.answers + 2 <= mine.answers and other.ends:
             name = self.names[self.next_seat]
-            phrases.append(f"leaves ends {name} can answer with fewer tiles")
+            phrases.append(_("leaves ends {name} can answer with fewer tiles").format(name=name))
         if other.shed > mine.shed:
             if mine.action.kind == "lay":
-                phrases.append(f"sheds {other.shed} pips, against {mine.shed} for {self.words(mine.action)}")
+                phrases.append(
+                    ngettext(
+                        "sheds {count} pip, against {other} for {move}", "sheds {count} pips, against {other} for {move}", other.shed
+                    ).format(count=other.shed, other=mine.shed, move=self.words(mine.action))
+                )
             else:
-                phrases.append(f"sheds {other.shed} pips instead of {self.words(mine.action)}")
+                phrases.append(
+                    ngettext("sheds {count} pip instead of {move}", "sheds {count} pips instead of {move}", other.shed).format(
+                        count=other.shed, move=self.words(mine.action)
+                    )
+                )
         follow_mine, follow_other = self._followable(mine), self._followable(other)
         if follow_other and not follow_mine:
             value, tile = next(iter(follow_other.items()))
-            phrases.append(f"keeps an end showing {value} open for your {tile_name(tile)}")
+            phrases.append(_("keeps an end showing {value} open for your {tile}").format(value=value, tile=tile_name(tile)))
         return phrases
 
 
@@ -224,20 +255,39 @@ def _minus(values: list[int], others: list[int]) -> list[int]:
     return rest
 
 
+def _join(phrases: list[str]) -> str:
+    """"A", "A, and B" (two at most: ``MAX_FACTS``)."""
+    if len(phrases) == 1:
+        return phrases[0]
+    # TRANSLATORS: two reasons a move was better, joined.
+    return _("{first}, and {second}").format(first=phrases[0], second=phrases[1])
+
+
 def _values(values: list[int]) -> str:
     """"a 3", "two 6s and a blank"."""
     counts = {v: values.count(v) for v in sorted(set(values), reverse=True)}
     words = []
     for v, n in counts.items():
-        name = "blank" if v == 0 else str(v)
-        if n == 1:
-            words.append(f"an {name}" if v == 8 else f"a {name}")
+        if v == 0:
+            words.append(ngettext("a blank", "{count} blanks", n).format(count=_count(n)))
+        elif n == 1:
+            # TRANSLATORS: one end showing a number ("a 3", "an 8").
+            words.append((_("an {value}") if v == 8 else _("a {value}")).format(value=v))
         else:
-            words.append(f"{NUMBERS.get(n, str(n))} {name}s")
-    return " and ".join(words)
+            # TRANSLATORS: several ends showing the same number ("two 6s").
+            words.append(ngettext("{count} {value}", "{count} {value}s", n).format(count=_count(n), value=v))
+    if len(words) == 1:
+        return words[0]
+    return _("{values} and {last}").format(values=", ".join(words[:-1]), last=words[-1])
 
 
-NUMBERS = {2: "two", 3: "three", 4: "four"}
+def _count(n: int) -> str:
+    """A small count in words ("two"), in the player's language."""
+    word = NUMBERS.get(n)
+    return _(word) if word is not None else str(n)
+
+
+NUMBERS = {2: N_("two"), 3: N_("three"), 4: N_("four")}
 
 
 def reason(

@@ -7,6 +7,7 @@ from typing import Any, Mapping
 
 from game.engine.errors import RuleError
 from game.engine.tiles import HALVES, TILE_COUNT, Tile
+from game.i18n import N_, _
 
 TILE_SETS = ("double-six", "double-nine")
 LAYOUTS = ("line", "first-double-spinner", "cross-sides-first", "cross-complete")
@@ -104,12 +105,15 @@ class Rules:
         if isinstance(players, bool) or not isinstance(players, int):
             raise RuleError(f"the number of players must be a whole number, not {players!r}")
         if not info.min_players <= players <= info.max_players:
-            span = (
-                f"exactly {info.min_players}"
-                if info.min_players == info.max_players
-                else f"{info.min_players} to {info.max_players}"
+            if info.min_players == info.max_players:
+                reason = _("{rule_set} is for exactly {count} players, not {players}")
+            else:
+                reason = _("{rule_set} is for {low} to {high} players, not {players}")
+            raise RuleError(
+                reason.format(
+                    rule_set=_(info.title), count=info.min_players, low=info.min_players, high=info.max_players, players=players
+                )
             )
-            raise RuleError(f"{info.title} is for {span} players, not {players}")
         rules = info.preset(players)
         if overrides:
             rules = rules.with_options(overrides)
@@ -135,31 +139,32 @@ class Rules:
         """Refuse combinations that cannot be played, with the reason."""
         tiles = len(self.all_tiles)
         if self.players < 2:
-            raise RuleError("a game needs at least 2 players")
+            raise RuleError(_("a game needs at least 2 players"))
         if self.hand_size < 1:
-            raise RuleError("hands must hold at least 1 tile")
+            raise RuleError(_("hands must hold at least 1 tile"))
         if self.players * self.hand_size > tiles:
             raise RuleError(
-                f"{self.players} hands of {self.hand_size} need {self.players * self.hand_size} tiles "
-                f"but the {self.tile_set} set has only {tiles}"
+                _("{players} hands of {hand} need {needed} tiles but the {tile_set} set has only {tiles}").format(
+                    players=self.players, hand=self.hand_size, needed=self.players * self.hand_size, tile_set=_(self.tile_set), tiles=tiles
+                )
             )
         if self.crosswise and not self.matadors:
-            raise RuleError("crosswise matadors need matadors")
+            raise RuleError(_("crosswise matadors need matadors"))
         if self.wild_doubles and self.matadors:
-            raise RuleError("wild doubles and matadors cannot be played together")
+            raise RuleError(_("wild doubles and matadors cannot be played together"))
         if self.wild_doubles and self.layout != "line":
-            raise RuleError("wild doubles are played in a line layout only")
+            raise RuleError(_("wild doubles are played in a line layout only"))
         if self.layout.startswith("cross"):
             if self.lead == "highest-double-else-highest-tile":
-                raise RuleError("a cross layout must open with a double")
+                raise RuleError(_("a cross layout must open with a double"))
             if self.next_lead == "winner-any-tile":
-                raise RuleError("a cross layout must open with a double, so the winner cannot lead any tile")
+                raise RuleError(_("a cross layout must open with a double, so the winner cannot lead any tile"))
         if (self.lead in TWO_PLAYER_LEADS or self.next_lead in REFUSABLE_LEADS) and self.players != 2:
-            raise RuleError("the Leyden lead (refusing, drawing for a double) is for exactly 2 players")
+            raise RuleError(_("the Leyden lead (refusing, drawing for a double) is for exactly 2 players"))
         if self.reserve not in (0, 2):
-            raise RuleError("the reserve is 0 or 2 tiles")
+            raise RuleError(_("the reserve is 0 or 2 tiles"))
         if self.target_score is not None and self.target_score < 1:
-            raise RuleError("the match target must be at least 1 point")
+            raise RuleError(_("the match target must be at least 1 point"))
 
     def is_matador(self, tile: Tile) -> bool:
         return bool(self.matador_mask >> tile & 1)
@@ -302,16 +307,16 @@ RULE_SETS: dict[str, RuleSetInfo] = {
     for info in (
         RuleSetInfo(
             "matador",
-            "Matador",
-            "The classic: ends add up to seven, matadors are wild, draw until you can play.",
+            N_("Matador"),
+            N_("The classic: ends add up to seven, matadors are wild, draw until you can play."),
             2,
             4,
             _preset(),
         ),
         RuleSetInfo(
             "all-sevens",
-            "All Sevens",
-            "No matadors and no drawing: one tile a turn, a blank end is closed for good.",
+            N_("All Sevens"),
+            N_("No matadors and no drawing: one tile a turn, a blank end is closed for good."),
             2,
             4,
             _preset(
@@ -323,16 +328,16 @@ RULE_SETS: dict[str, RuleSetInfo] = {
         ),
         RuleSetInfo(
             "family",
-            "Family Matador",
-            "Up to 8 players (double-nine from 5): lay or draw, two tiles stay in the boneyard.",
+            N_("Family Matador"),
+            N_("Up to 8 players (double-nine from 5): lay or draw, two tiles stay in the boneyard."),
             2,
             8,
             _preset(drawing="lay-or-draw", reserve=2, next_lead="as-first", target_score=50),
         ),
         RuleSetInfo(
             "leyden",
-            "Leyden",
-            "Two players, a spinner cross, matadors laid across; the first to 100 loses.",
+            N_("Leyden"),
+            N_("Two players, a spinner cross, matadors laid across; the first to 100 loses."),
             2,
             2,
             _preset(
@@ -349,8 +354,8 @@ RULE_SETS: dict[str, RuleSetInfo] = {
         ),
         RuleSetInfo(
             "leyden-senst",
-            "Leyden (Senst)",
-            "Leyden with a complete cross of five first; the winner scores both hands.",
+            N_("Leyden (Senst)"),
+            N_("Leyden with a complete cross of five first; the winner scores both hands."),
             2,
             2,
             _preset(
@@ -366,8 +371,8 @@ RULE_SETS: dict[str, RuleSetInfo] = {
         ),
         RuleSetInfo(
             "wild-doubles",
-            "Wild Doubles",
-            "No matadors, but every double is wild and leaves the end as it was.",
+            N_("Wild Doubles"),
+            N_("No matadors, but every double is wild and leaves the end as it was."),
             2,
             4,
             _preset(

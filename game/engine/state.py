@@ -38,6 +38,7 @@ from game.engine.tiles import (
     tile_name,
 )
 from game.engine.view import SeatView
+from game.i18n import _, ngettext
 
 
 # Lead situations (how this round opens).
@@ -283,9 +284,7 @@ class RoundState:
         ends = []
         for arm in self._playable_arms():
             values = self.end_values(ARMS[arm])
-            text = needs_text(values, target, self.rules.matadors)
-            if self.rules.wild_doubles:
-                text = "doubles only" if text == "closed" else text + ", or a double"
+            text = needs_text(values, target, self.rules.matadors, self.rules.wild_doubles)
             ends.append(OpenEnd(ARMS[arm], values, text))
         return ends
 
@@ -490,19 +489,19 @@ class RoundState:
     def explain(self, action: Action) -> str | None:
         """None if ``action`` is legal now, else the reason in words."""
         if self.phase == PHASE_OVER:
-            return "the round is over"
+            return _("the round is over")
         if action.kind == "draw" and action.count > 1:
             copy = self.copy()
             for i in range(action.count):
                 reason = copy.explain(Action("draw"))
                 if reason is not None:
-                    return reason if i == 0 else f"after drawing {i}: {reason}"
+                    return reason if i == 0 else _("after drawing {count}: {reason}").format(count=i, reason=reason)
                 copy._apply(Action("draw"))
                 if copy.current != self.current:
-                    return f"drawing ends the turn, so {action.count} tiles cannot be drawn at once"
+                    return _("drawing ends the turn, so {count} tiles cannot be drawn at once").format(count=action.count)
             return None
         if action.kind == "draw" and action.count < 1:
-            return "a draw takes at least 1 tile"
+            return _("a draw takes at least 1 tile")
         normal = self._normalize(action)
         legal = self.legal_moves()
         canonical = normal
@@ -520,92 +519,114 @@ class RoundState:
         kinds = {m.kind for m in legal}
         if action.kind == "pass":
             if "lay" in kinds:
-                return "you cannot pass while you hold a tile that can be laid"
-            return "you cannot pass while you may draw"
+                return _("you cannot pass while you hold a tile that can be laid")
+            return _("you cannot pass while you may draw")
         if action.kind == "draw":
             if self.rules.drawing == "none":
-                return "this rule set has no drawing"
+                return _("this rule set has no drawing")
             if self.drawable <= 0:
                 if self.rules.reserve and self.boneyard_count:
-                    return f"the last {self.rules.reserve} tiles of the boneyard are never drawn"
-                return "the boneyard is empty"
+                    return ngettext(
+                        "the last {count} tile of the boneyard is never drawn",
+                        "the last {count} tiles of the boneyard are never drawn",
+                        self.rules.reserve,
+                    ).format(count=self.rules.reserve)
+                return _("the boneyard is empty")
             if self.phase == PHASE_LEAD:
-                return "you cannot draw now"
+                return _("you cannot draw now")
             if self.rules.drawing == "one-then-pass" and self.drew:
-                return "you have drawn once this turn: lay the tile or pass"
-            return "you cannot draw while you hold a tile that can be laid"
+                return _("you have drawn once this turn: lay the tile or pass")
+            return _("you cannot draw while you hold a tile that can be laid")
         if action.kind == "refuse":
-            return "only the leader of a Leyden round may refuse to lead"
+            return _("only the leader of a Leyden round may refuse to lead")
         if action.kind != "lay" or action.tile is None:
-            return f"unknown action {action.kind!r}"
+            return _("unknown action {kind}").format(kind=repr(action.kind))
         tile = action.tile
         name = tile_name(tile)
         if tile >= len(self.rules.all_tiles):
-            return f"{name} is not a tile of this set"
+            return _("{tile} is not a tile of this set").format(tile=name)
         if not self.hands[seat] >> tile & 1:
-            return f"{name} is not in your hand"
+            return _("{tile} is not in your hand").format(tile=name)
         if self.phase == PHASE_LEAD:
             return self._lead_reason(action)
         if action.arm is None:
-            return f"say where {name} goes: the lead is already on the table"
+            return _("say where {tile} goes: the lead is already on the table").format(tile=name)
         if action.arm not in ARMS:
-            return f"there is no arm {action.arm!r}"
+            return _("there is no arm {arm}").format(arm=repr(action.arm))
         arm = ARMS.index(action.arm)
         playable = self._playable_arms()
         if arm not in playable:
             open_now = ", ".join(ARMS[a] for a in playable)
             if self.ends[arm] == CLOSED:
-                return f"{name} cannot go on {action.arm}: there is no such arm yet (open: {open_now})"
-            return f"{name} cannot go on {action.arm}: only {open_now} may be played now"
+                return _("{tile} cannot go on {arm}: there is no such arm yet (open: {open})").format(
+                    tile=name, arm=action.arm, open=open_now
+                )
+            return _("{tile} cannot go on {arm}: only {open} may be played now").format(tile=name, arm=action.arm, open=open_now)
         a, b = HALVES[tile]
         matador = self.rules.is_matador(tile)
         target = self.rules.target
         if action.touch is not None and action.touch not in (a, b):
-            return f"{name} has no half {action.touch}"
+            return _("{tile} has no half {half}").format(tile=name, half=action.touch)
         if action.across:
             if not matador:
-                return f"only a matador can be laid across, and {name} is not one"
+                return _("only a matador can be laid across, and {tile} is not one").format(tile=name)
             if a == b:
-                return f"a double ({name}) is laid in line, not across"
+                return _("a double ({tile}) is laid in line, not across").format(tile=name)
             if not self.rules.crosswise:
-                return "this rule set does not lay matadors across"
-            return f"{name} cannot be laid across {action.arm}: the next tile on a crosswise matador goes in line"
+                return _("this rule set does not lay matadors across")
+            return _("{tile} cannot be laid across {arm}: the next tile on a crosswise matador goes in line").format(
+                tile=name, arm=action.arm
+            )
         if self.ends[arm] == CROSS:
             pair = self.cross[arm]
             assert pair is not None
-            shows = f"the end shows {pair[0]} and {pair[1]}"
             if action.joins is not None and action.joins not in pair:
-                return f"{name} cannot join {action.joins} on {action.arm}: {shows}"
+                return _("{tile} cannot join {value} on {arm}: the end shows {first} and {second}").format(
+                    tile=name, value=action.joins, arm=action.arm, first=pair[0], second=pair[1]
+                )
             if matador:
-                return f"say which half of {name} touches and which value of {action.arm} it joins"
-            return f"{name} cannot join {action.arm}: {shows} and needs {target - pair[0]} or {target - pair[1]}" + (
-                ", or a matador" if self.rules.matadors else ""
+                return _("say which half of {tile} touches and which value of {arm} it joins").format(tile=name, arm=action.arm)
+            needs = (
+                _("{tile} cannot join {arm}: the end shows {first} and {second} and needs {need} or {other}, or a matador")
+                if self.rules.matadors
+                else _("{tile} cannot join {arm}: the end shows {first} and {second} and needs {need} or {other}")
+            )
+            return needs.format(
+                tile=name, arm=action.arm, first=pair[0], second=pair[1], need=target - pair[0], other=target - pair[1]
             )
         end = self.ends[arm]
         if matador and action.touch is None:
-            return f"say which half of the matador {name} touches {action.arm}"
+            return _("say which half of the matador {tile} touches {arm}").format(tile=name, arm=action.arm)
         if end == 0 and not (self.rules.wild_doubles and a == b):
-            return f"{name} cannot join {action.arm}: the end is blank" + (
-                " and only a matador can open it" if self.rules.matadors else " and no tile can join it"
+            blank = (
+                _("{tile} cannot join {arm}: the end is blank and only a matador can open it")
+                if self.rules.matadors
+                else _("{tile} cannot join {arm}: the end is blank and no tile can join it")
             )
+            return blank.format(tile=name, arm=action.arm)
         need = target - end
-        tail = ", or a matador" if self.rules.matadors else (", or a double" if self.rules.wild_doubles else "")
-        return f"{name} cannot join {action.arm}: the end shows {end} and needs {need}{tail}"
+        if self.rules.matadors:
+            needs = _("{tile} cannot join {arm}: the end shows {end} and needs {need}, or a matador")
+        elif self.rules.wild_doubles:
+            needs = _("{tile} cannot join {arm}: the end shows {end} and needs {need}, or a double")
+        else:
+            needs = _("{tile} cannot join {arm}: the end shows {end} and needs {need}")
+        return needs.format(tile=name, arm=action.arm, end=end, need=need)
 
     def _lead_reason(self, action: Action) -> str:
         tile = action.tile
         assert tile is not None
         name = tile_name(tile)
         if action.arm is not None:
-            return f"{name} is the lead: it goes in the middle, not on {action.arm}"
+            return _("{tile} is the lead: it goes in the middle, not on {arm}").format(tile=name, arm=action.arm)
         kind = self.lead_kind
         if kind == FORCED and self.lead_tile is not None:
-            return f"the round must open with {tile_name(self.lead_tile)}"
+            return _("the round must open with {tile}").format(tile=tile_name(self.lead_tile))
         if kind == DRAW_FOR_DOUBLE:
-            return "nobody holds a double: draw until someone draws one"
+            return _("nobody holds a double: draw until someone draws one")
         if kind == REFUSABLE:
-            return "the lead must be a double other than 0-0"
-        return f"{name} cannot lead"
+            return _("the lead must be a double other than 0-0")
+        return _("{tile} cannot lead").format(tile=name)
 
     # ------------------------------------------------------------- applying
     def push(self, action: Action) -> None:

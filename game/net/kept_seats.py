@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.i18n import N_
 from game.net.client import Seated
 from game.net.protocol import ProtocolError, normal_code
 from game.resources import user_data_dir
@@ -35,29 +36,29 @@ def path() -> Path:
 
 def _seat(entry: Any) -> KeptSeat:
     if not isinstance(entry, dict):
-        raise UnreadableFile("a seat is not an object")
+        raise UnreadableFile(N_("a seat is not an object"))
     url, table, seat, token = entry.get("url"), entry.get("table"), entry.get("seat"), entry.get("token")
     name, saved_at = entry.get("name", ""), entry.get("saved_at")
     if not (isinstance(url, str) and url.startswith(("ws://", "wss://")) and len(url) <= 300):
-        raise UnreadableFile("a seat's address is not a table's")
+        raise UnreadableFile(N_("a seat's address is not a table's"))
     try:
         table = normal_code(table)
     except ProtocolError:
-        raise UnreadableFile("a seat's table code is not one") from None
+        raise UnreadableFile(N_("a seat's table code is not one")) from None
     if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4):
-        raise UnreadableFile("a seat's number is not one")
+        raise UnreadableFile(N_("a seat's number is not one"))
     if not (isinstance(token, str) and _TOKEN.fullmatch(token)):
-        raise UnreadableFile("a seat's token is not one")
+        raise UnreadableFile(N_("a seat's token is not one"))
     if not (isinstance(name, str) and len(name) <= 100):
-        raise UnreadableFile("a seat's name is not one")
+        raise UnreadableFile(N_("a seat's name is not one"))
     if not (isinstance(saved_at, (int, float)) and not isinstance(saved_at, bool)):
-        raise UnreadableFile("a seat has no time")
+        raise UnreadableFile(N_("a seat has no time"))
     return KeptSeat(Seated(url, table, seat, token), name, float(saved_at))
 
 
 def _validate(data: Any) -> list[KeptSeat]:
     if not isinstance(data, dict) or data.get("format") != "matador-network-seats/1" or not isinstance(data.get("seats"), list):
-        raise UnreadableFile("it is not a list of seats")
+        raise UnreadableFile(N_("it is not a list of seats"))
     return [_seat(entry) for entry in data["seats"]]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import _
 from game.saves import clear_save, has_save, load_match, save_match
 from game.settings import Settings, save_settings
 from game.stats import Statistics, load_stats, save_stats
@@ -53,7 +54,7 @@ class Flow:
         """
         app = self.app
         if settings_message:
-            app.notices.append(settings_message + " The default settings are used.")
+            app.notices.append(settings_message + " " + _("The default settings are used."))
         try:
             stats, message = load_stats()
         except Exception as err:  # never stop the game for its statistics
@@ -61,15 +62,15 @@ class Flow:
             stats, message = Statistics(), None
         app.services["stats"] = stats
         if message:
-            app.notices.append(message + " Statistics start afresh.")
+            app.notices.append(message + " " + _("Statistics start afresh."))
         if has_save():
             try:
-                _, message = load_match()
+                _saved, message = load_match()
             except Exception as err:
                 log.warning("saved match not loaded: %s", err)
                 message = None
             if message:
-                app.notices.append(message + " The saved match cannot be continued.")
+                app.notices.append(message + " " + _("The saved match cannot be continued."))
 
     # The stack ---------------------------------------------------------------
     def clear_stack(self) -> None:
@@ -106,7 +107,7 @@ class Flow:
             lesson = load_lessons()[index]
         except (LessonError, IndexError) as err:
             log.warning("lesson %s cannot start: %s", index, err)
-            self.app.notices.append("That lesson cannot be started.")
+            self.app.notices.append(_("That lesson cannot be started."))
             return
         settings = self.app.services.get("settings")
         self.app.push(
@@ -222,7 +223,7 @@ class Flow:
     def continue_match(self) -> TableScene | None:
         match, message = load_match()
         if match is None:
-            self.app.notices.append(message or "There is no saved match to continue.")
+            self.app.notices.append(message or _("There is no saved match to continue."))
             return None
         return self.start_match(match, replaces_save=False)
 

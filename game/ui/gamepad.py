@@ -32,6 +32,8 @@ from typing import Callable
 
 import pygame
 
+from game.i18n import _
+
 log = logging.getLogger(__name__)
 
 # SDL's button numbers -> our names
@@ -84,7 +86,7 @@ KEY_FOR: dict[str, int] = {
 
 def pad_label(number: int) -> str:
     """How players see a controller: "Controller 2"."""
-    return f"Controller {number}"
+    return _("Controller {number}").format(number=number)
 
 
 def key_event(key: int) -> pygame.event.Event:

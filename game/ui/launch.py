@@ -23,6 +23,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import _
+
 if TYPE_CHECKING:  # the title opens without the engine: what a table needs is imported for one
     from game.ui.seats import SeatSpec
 
@@ -39,12 +41,12 @@ class UsageProblem(ValueError):
 def parse_size(text: str) -> tuple[int, int]:
     parts = text.lower().replace("×", "x").split("x")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise UsageProblem(f"--size {text!r}: give WIDTHxHEIGHT, e.g. 1280x800")
+        raise UsageProblem(_("--size {value}: give WIDTHxHEIGHT, e.g. 1280x800").format(value=repr(text)))
     width, height = int(parts[0]), int(parts[1])
     if width < 640 or height < 480:
-        raise UsageProblem(f"--size {text!r}: the window must be at least 640x480")
+        raise UsageProblem(_("--size {value}: the window must be at least 640x480").format(value=repr(text)))
     if width > 10000 or height > 10000:
-        raise UsageProblem(f"--size {text!r}: too large")
+        raise UsageProblem(_("--size {value}: too large").format(value=repr(text)))
     return width, height
 
 
@@ -58,7 +60,7 @@ def make_match(rules_id: str, seats: list[SeatSpec], seed: int | None, target: i
     try:
         rules = Rules.from_base(rules_id, len(seats), overrides)
     except RuleError as err:
-        raise UsageProblem(f"--rules {rules_id}: {err}") from None
+        raise UsageProblem(_("--rules {value}: {reason}").format(value=rules_id, reason=err)) from None
     return Match(rules, [s.player_info() for s in seats], seed)
 
 
@@ -81,16 +83,22 @@ def check_screenshot(path: str) -> None:
     folder exists and can be written."""
     target = Path(path)
     if not path.strip() or target.name in ("", ".", ".."):
-        raise UsageProblem(f"--screenshot {path!r}: give a file name, e.g. shot.png")
+        raise UsageProblem(_("--screenshot {value}: give a file name, e.g. shot.png").format(value=repr(path)))
     if target.suffix.lower() != ".png":
-        raise UsageProblem(f"--screenshot {path!r}: the picture is saved as PNG; give a name ending in .png")
+        raise UsageProblem(
+            _("--screenshot {value}: the picture is saved as PNG; give a name ending in .png").format(value=repr(path))
+        )
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
-        raise UsageProblem(f"--screenshot {path!r}: there is no folder {str(folder)!r}")
+        raise UsageProblem(
+            _("--screenshot {value}: there is no folder {folder}").format(value=repr(path), folder=repr(str(folder)))
+        )
     if target.is_dir():
-        raise UsageProblem(f"--screenshot {path!r}: that is a folder")
+        raise UsageProblem(_("--screenshot {value}: that is a folder").format(value=repr(path)))
     if not os.access(folder, os.W_OK):
-        raise UsageProblem(f"--screenshot {path!r}: the folder {str(folder)!r} cannot be written")
+        raise UsageProblem(
+            _("--screenshot {value}: the folder {folder} cannot be written").format(value=repr(path), folder=repr(str(folder)))
+        )
 
 
 def folder_problem() -> str | None:
@@ -111,7 +119,9 @@ def folder_problem() -> str | None:
                     probe = probe.parent
             os.listdir(probe)
         except PermissionError:
-            return f"Matador cannot read its folder {folder} (permission denied): it plays on default settings and cannot save."
+            return _(
+                "Matador cannot read its folder {folder} (permission denied): it plays on default settings and cannot save."
+            ).format(folder=folder)
         except OSError:
             continue
     return None
@@ -128,7 +138,16 @@ def clean_up_user_folders() -> None:
         log.warning("temporary files not cleaned up: %s", err)
 
 
+def choose_language(args: argparse.Namespace) -> str:
+    """Set the language of this run: ``--lang``, else the one chosen in Settings, else the system's."""
+    from game.i18n import choose, set_language
+    from game.settings import saved_language
+
+    return set_language(choose(getattr(args, "lang", None), saved_language()))
+
+
 def run(args: argparse.Namespace) -> int:
+    choose_language(args)  # before any message: the flags' problems are told in it too
     size = parse_size(args.size) if getattr(args, "size", None) else None
     if getattr(args, "screenshot", None) is not None:
         check_screenshot(args.screenshot)

@@ -11,20 +11,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.i18n import N_, _
 from game.ui.gamepad import pad_label
 
-KEYS_LABEL = "Keyboard & mouse"
-KEYS_SHORT = "Keys"
+KEYS_LABEL = N_("Keyboard & mouse")
+KEYS_SHORT = N_("Keys")
 
 
 def input_label(pad: int | None) -> str:
     """"Keyboard & mouse" or "Controller 2"."""
-    return KEYS_LABEL if pad is None else pad_label(pad)
+    return _(KEYS_LABEL) if pad is None else pad_label(pad)
 
 
 def short_label(pad: int | None) -> str:
     """The same in few letters, for a narrow window: "Keys", "Pad 2"."""
-    return KEYS_SHORT if pad is None else f"Pad {pad}"
+    return _(KEYS_SHORT) if pad is None else _("Pad {number}").format(number=pad)
 
 
 @dataclass

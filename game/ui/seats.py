@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine import PlayerInfo
+from game.i18n import N_, _
 
 SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
 
@@ -31,11 +32,16 @@ class SeatSpec:
         return PlayerInfo(self.name, "computer", self.kind)
 
 
+COMPUTER_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "random": N_("Random")}
+
+
 def default_name(kind: str, nth: int, of_kind: int) -> str:
-    """A seat's name when none is given: "You", "Player 2", "Hard", "Easy 2"."""
+    """A seat's name when none is given: "You", "Player 2", "Hard", "Easy 2" (in the
+    player's language, but "You": the table's sentences still tell it apart by that
+    English word, game.ui.words.is_you)."""
     if kind == "human":
-        return "You" if of_kind == 1 else f"Player {nth}"
-    base = kind.capitalize()
+        return "You" if of_kind == 1 else _("Player {number}").format(number=nth)
+    base = _(COMPUTER_NAMES[kind]) if kind in COMPUTER_NAMES else kind.capitalize()
     return base if nth == 1 else f"{base} {nth}"
 
 
@@ -43,7 +49,7 @@ def parse_seats(text: str) -> list[SeatSpec]:
     """``"Ann=human,hard"`` -> seats; ``SeatError`` with a one-line reason."""
     items = [item.strip() for item in text.split(",")]
     if not text.strip() or any(not item for item in items):
-        raise SeatError(f"--seats {text!r}: give comma-separated seats, e.g. Ann=human,hard")
+        raise SeatError(_("--seats {value}: give comma-separated seats, e.g. Ann=human,hard").format(value=repr(text)))
     parsed: list[tuple[str | None, str]] = []
     for item in items:
         name: str | None = None
@@ -51,19 +57,19 @@ def parse_seats(text: str) -> list[SeatSpec]:
         if "=" in item:
             name, kind = (part.strip() for part in item.split("=", 1))
             if not name:
-                raise SeatError(f"--seats: {item!r} has an empty name before '='")
+                raise SeatError(_("--seats: {item} has an empty name before '='").format(item=repr(item)))
             if len(name) > 24:
-                raise SeatError(f"--seats: the name {name!r} is longer than 24 characters")
+                raise SeatError(_("--seats: the name {name} is longer than 24 characters").format(name=repr(name)))
         kind = kind.lower()
         if kind not in SEAT_KINDS:
-            raise SeatError(f"--seats: unknown seat kind {kind!r} (use {', '.join(SEAT_KINDS)})")
+            raise SeatError(_("--seats: unknown seat kind {kind} (use {kinds})").format(kind=repr(kind), kinds=", ".join(SEAT_KINDS)))
         parsed.append((name, kind))
     seats: list[SeatSpec] = []
     for index, (name, kind) in enumerate(parsed):
-        nth = sum(1 for _, k in parsed[: index + 1] if k == kind)
-        of_kind = sum(1 for _, k in parsed if k == kind)
+        nth = sum(1 for _name, k in parsed[: index + 1] if k == kind)
+        of_kind = sum(1 for _name, k in parsed if k == kind)
         seats.append(SeatSpec(name or default_name(kind, nth, of_kind), kind))
     names = [s.name for s in seats]
     if len(set(names)) != len(names):
-        raise SeatError("--seats: two seats have the same name")
+        raise SeatError(_("--seats: two seats have the same name"))
     return seats

@@ -10,6 +10,7 @@ turn".
 from __future__ import annotations
 
 from game.engine import Match
+from game.i18n import _
 
 # Verbs whose third person is not the base form plus "s".
 _IRREGULAR = {"be": "is", "have": "has", "do": "does", "go": "goes"}
@@ -65,18 +66,21 @@ def match_title(match: Match, exclaim: bool = False) -> str:
     if not match.over:
         return ""
     if match.winner == "draw":
-        return "The match is drawn"
+        return _("The match is drawn")
     if isinstance(match.winner, int):
-        return says(match.players[match.winner].name, "win", "the match") + ("!" if exclaim else "")
-    return "The match is over"
+        name = match.players[match.winner].name
+        if is_you(name):
+            return _("You win the match!") if exclaim else _("You win the match")
+        return (_("{name} wins the match!") if exclaim else _("{name} wins the match")).format(name=name)
+    return _("The match is over")
 
 
 def goal_note(match: Match) -> str:
     rules = match.rules
     if rules.target_score is None:
-        return "One round only."
+        return _("One round only.")
     if rules.match_end == "first-to-target-loses":
-        return f"Points are bad: the first to reach {rules.target_score} loses."
+        return _("Points are bad: the first to reach {target} loses.").format(target=rules.target_score)
     if rules.match_end == "lowest-when-target-reached":
-        return f"When someone reaches {rules.target_score}, the lowest total wins."
-    return f"The first to reach {rules.target_score} wins."
+        return _("When someone reaches {target}, the lowest total wins.").format(target=rules.target_score)
+    return _("The first to reach {target} wins.").format(target=rules.target_score)

@@ -24,7 +24,7 @@ PATTERNS = {
     "known": re.compile(r"leaves an end showing (\d), and (\w+) is known to have no (\d)"),
     "none left": re.compile(r"leaves an end showing (\d), and no (\d) is left for (\w+)"),
     "answers": re.compile(r"leaves ends (\w+) can answer with fewer tiles"),
-    "sheds": re.compile(r"sheds (\d+) pips(?:, against (\d+) for| instead of)"),
+    "sheds": re.compile(r"sheds (\d+) pips?(?:, against (\d+) for| instead of)"),
     "follow": re.compile(r"keeps an end showing (\d) open for your (\d-\d)"),
     "playouts": re.compile(r"works out better over the rest of the round: a (\d+)% chance of winning, against (\d+)% for"),
 }

@@ -119,6 +119,33 @@ def laid_table(app: App, base: str, players: int, moves: int, seed: int) -> Tabl
     return table
 
 
+def filled_statistics() -> None:
+    """Statistics for three names (a computer among them) in four rule sets, with
+    long figures, saved where the Statistics screen reads them."""
+    from game.stats import Statistics, save_stats
+
+    stats = Statistics()
+    for name in ("Ann", "Bob", "Computer (hard)"):
+        for rule_set in ("matador", "family", "leyden-senst", "wild-doubles"):
+            rec = stats.record(name, rule_set)
+            rec.matches_played, rec.matches_won, rec.rounds_played, rec.rounds_won, rec.best_round = 120, 64, 999, 512, 118
+            rec.assisted_matches_played, rec.assisted_matches_won = 3, 1
+    stats.computers.add("Computer (hard)")  # its table says "computer player" beside the name
+    save_stats(stats)
+
+
+def rules_page_problems(app: App, scene: object) -> list[str]:
+    """The layout problems of every page of the Rules screen ``scene``, each shown in turn."""
+    from game.ui.layout_check import layout_problems
+
+    problems = []
+    for i in range(len(scene.tabs)):  # type: ignore[attr-defined]
+        scene.show_page(i)  # type: ignore[attr-defined]
+        app.step([], 0.016)
+        problems += [f"page {i}: {p}" for p in layout_problems(scene)]
+    return problems
+
+
 class UiHelpers:
     """The helpers above, handed to tests as the ``ui`` fixture (test files cannot
     import conftest under ``--import-mode=importlib``)."""
@@ -134,6 +161,8 @@ class UiHelpers:
     drag = staticmethod(drag)
     click = staticmethod(click)
     shared_art = staticmethod(shared_art)
+    filled_statistics = staticmethod(filled_statistics)
+    rules_page_problems = staticmethod(rules_page_problems)
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.i18n import _
 from game.settings import Settings
 from game.ui import access
 from game.ui.audio import Audio
@@ -60,7 +61,7 @@ def panel_surface(size: tuple[int, int], fill: tuple[int, int, int, int] = PANEL
 class InfoScene(GuiScene):
     """An opaque screen on the felt: a gold title, a panel, a Back button; Esc goes back."""
 
-    title = ""
+    title = ""  # marked with N_ by each screen, translated when built
 
     def __init__(self) -> None:
         super().__init__()
@@ -133,7 +134,7 @@ class InfoScene(GuiScene):
         title_h = self.px(56)
         pygame_gui.elements.UILabel(
             pygame.Rect(self.panel.x + 10, self.panel.y + self.px(10), self.panel.width - 20, title_h),
-            self.title,
+            _(self.title),
             self.gui,
             object_id=self.style("title"),
         )
@@ -141,7 +142,7 @@ class InfoScene(GuiScene):
         back_w, back_h = self.px(130), self.px(44)
         self.back_button = pygame_gui.elements.UIButton(
             pygame.Rect(self.panel.x + pad, self.panel.bottom - pad - back_h, back_w, back_h),
-            "Back",
+            _("Back"),
             self.gui,
             object_id=self.style("back"),
         )

@@ -9,24 +9,30 @@ from __future__ import annotations
 import pygame
 
 from game.engine import Match
+from game.i18n import _
 from game.ui.menu import MenuOverlay, blit_centred, button_column, panel, scale_for, shadowed, style, wrap
 from game.ui.text import IVORY
 
 
 def names_words(names: list[str]) -> str:
     """``A``, ``A and B``, ``A, B and C``."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def saved_match_words(match: Match) -> str:
     """"Your match against Hard, round 2, will be kept in Past matches." """
     people = [p.name for p in match.players if p.is_human]
     others = [p.name for p in match.players if not p.is_human]
+    round_number = max(1, len(match.rounds))
     if len(people) == 1 and others:
-        whose = f"Your match against {names_words(others)}"
-    else:
-        whose = f"The match of {names_words([p.name for p in match.players])}"
-    return f"{whose}, round {max(1, len(match.rounds))}, will be kept in Past matches."
+        return _("Your match against {names}, round {round}, will be kept in Past matches.").format(
+            names=names_words(others), round=round_number
+        )
+    return _("The match of {names}, round {round}, will be kept in Past matches.").format(
+        names=names_words([p.name for p in match.players]), round=round_number
+    )
 
 
 class KeepSavedScene(MenuOverlay):
@@ -43,13 +49,13 @@ class KeepSavedScene(MenuOverlay):
         w, h = self.size
         s = scale_for(self.size)
         labels: list[tuple[str, str, str | None]] = [
-            ("new", "Start a new game", style("title_primary", self.size)),
-            ("back", "Back", style("title_button", self.size)),
+            ("new", _("Start a new game"), style("title_primary", self.size)),
+            ("back", _("Back"), style("title_button", self.size)),
         ]
         bw, bh, gap = int(300 * s), int(50 * s), int(12 * s)
         pad = int(28 * s)
         width = min(w - 30, max(bw + 2 * pad, int(560 * s)))
-        title = shadowed(self.text, "New game", int(56 * s))
+        title = shadowed(self.text, _("New game"), int(56 * s))
         lines = wrap(self.text, self.words, width - 2 * pad, max(15, int(21 * s)), IVORY)
         text_h = sum(line.get_height() for line in lines)
         height = pad + title.get_height() + int(10 * s) + text_h + int(22 * s) + len(labels) * (bh + gap) - gap + pad

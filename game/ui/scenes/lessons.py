@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.i18n import _
 from game.lessons import Lesson, LessonError, load_lessons
 from game.ui.menu import MenuScene, blit_centred, panel, scale_for, shadowed, style, wrap
 from game.ui.text import DIM, GOLD, IVORY, RED
@@ -23,7 +24,7 @@ class LessonsScene(MenuScene):
             self.lessons: list[Lesson] = load_lessons()
         except LessonError as err:  # a damaged install: say so, never crash
             self.lessons = []
-            self.problem = f"The lessons cannot be loaded ({err})."
+            self.problem = _("The lessons cannot be loaded ({reason}).").format(reason=err)
 
     def build_widgets(self) -> None:
         assert self.gui is not None
@@ -31,14 +32,14 @@ class LessonsScene(MenuScene):
         s = scale_for(self.size)
         width = min(w - 40, int(760 * s))
         pad = int(24 * s)
-        title = shadowed(self.text, "Learn to play", int(64 * s))
-        intro = wrap(self.text, "Short lessons on fixed deals against an easy computer. Leave one at any time with Esc.", width - 2 * pad, max(14, int(20 * s)), DIM)
+        title = shadowed(self.text, _("Learn to play"), int(64 * s))
+        intro = wrap(self.text, _("Short lessons on fixed deals against an easy computer. Leave one at any time with Esc."), width - 2 * pad, max(14, int(20 * s)), DIM)
         bh, gap = int(50 * s), int(10 * s)
         rows: list[tuple[pygame.Surface, list[pygame.Surface]]] = []
         for number, lesson in enumerate(self.lessons, 1):
             summary = wrap(self.text, lesson.summary, width - 2 * pad, max(15, int(20 * s)), IVORY)
-            rows.append((self.text.fit(f"Lesson {number}", width, max(13, int(16 * s)), GOLD, True), summary))
-        body_h = sum(bh + gap + sum(line.get_height() for line in summary) + int(14 * s) for _, summary in rows)
+            rows.append((self.text.fit(_("Lesson {number}").format(number=number), width, max(13, int(16 * s)), GOLD, True), summary))
+        body_h = sum(bh + gap + sum(line.get_height() for line in summary) + int(14 * s) for _heading, summary in rows)
         if self.problem:
             body_h += int(60 * s)
         height = pad + title.get_height() + sum(line.get_height() for line in intro) + int(16 * s) + body_h + bh + pad
@@ -59,10 +60,10 @@ class LessonsScene(MenuScene):
                 y += line.get_height()
             y += int(20 * s)
         self.buttons = {}
-        for (number, lesson), (_, summary) in zip(enumerate(self.lessons, 1), rows):
+        for (number, lesson), (_heading, summary) in zip(enumerate(self.lessons, 1), rows):
             rect = pygame.Rect(box_rect.left + pad, y, width - 2 * pad, bh)
             self.buttons[f"lesson:{number - 1}"] = pygame_gui.elements.UIButton(
-                rect, f"{number}. {lesson.title}", self.gui, object_id=style("title_button", self.size)
+                rect, _("{number}. {title}").format(number=number, title=lesson.title), self.gui, object_id=style("title_button", self.size)
             )
             y += bh + gap // 2
             for line in summary:
@@ -71,7 +72,7 @@ class LessonsScene(MenuScene):
             y += int(14 * s)
         back_w = int(200 * s)
         self.buttons["back"] = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 - back_w // 2, min(y, h - bh - 12), back_w, bh), "Back", self.gui, object_id=style("title_button", self.size)
+            pygame.Rect(w // 2 - back_w // 2, min(y, h - bh - 12), back_w, bh), _("Back"), self.gui, object_id=style("title_button", self.size)
         )
         self.picture = picture
 

@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 
 from game.engine import RULE_SETS
+from game.i18n import N_, _
 from game.ui.menu import MenuOverlay, blit_centred, panel, scale_for, shadowed, style
 from game.ui.text import DIM, GOLD
 from game.ui.table import sheet_picture
@@ -20,12 +21,12 @@ if TYPE_CHECKING:
 
 UIButton = pygame_gui.elements.UIButton
 OPAQUE = (20, 32, 26, 255)
-ASSISTED = "Assisted: moves were taken back or hints asked for (counted apart in the statistics)"
+ASSISTED = N_("Assisted: moves were taken back or hints asked for (counted apart in the statistics)")
 
 
 def headline(match: Match) -> str:
     """"Ann wins the match!", "You win the match!" or "The match is drawn"."""
-    return match_title(match, exclaim=True) or "The match is over"
+    return match_title(match, exclaim=True) or _("The match is over")
 
 
 class MatchOverScene(MenuOverlay):
@@ -51,8 +52,8 @@ class MatchOverScene(MenuOverlay):
         height = min(h - 24, int(720 * s))
         self.panel_rect = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
         title = shadowed(self.text, headline(match), int(56 * s), GOLD, width - 2 * pad)
-        rules = RULE_SETS[match.rules.base].title if match.rules.base in RULE_SETS else match.rules.base
-        sub = self.text.fit(f"{rules}  -  {goal_note(match)}", width - 2 * pad, max(14, int(21 * s)), DIM)
+        rules = _(RULE_SETS[match.rules.base].title) if match.rules.base in RULE_SETS else match.rules.base
+        sub = self.text.fit(_("{rule_set}  -  {goal}").format(rule_set=rules, goal=goal_note(match)), width - 2 * pad, max(14, int(21 * s)), DIM)
         box = panel(self.panel_rect.size, 18, OPAQUE)  # the chart is read on it: nothing shows through
         y = pad // 2
         blit_centred(box, title, width // 2, y)
@@ -60,7 +61,7 @@ class MatchOverScene(MenuOverlay):
         blit_centred(box, sub, width // 2, y)
         y += sub.get_height() + int(6 * s)
         if match.assisted:
-            note = self.text.fit(ASSISTED, width - 2 * pad, max(14, int(19 * s)), GOLD, True)
+            note = self.text.fit(_(ASSISTED), width - 2 * pad, max(14, int(19 * s)), GOLD, True)
             blit_centred(box, note, width // 2, y)
             y += note.get_height() + int(4 * s)
         y += int(10 * s)
@@ -73,8 +74,8 @@ class MatchOverScene(MenuOverlay):
         by = self.panel_rect.bottom - pad // 2 - bh
         cx = self.panel_rect.centerx
         gap = int(20 * s)
-        self.buttons["again"] = UIButton(pygame.Rect(cx - gap // 2 - bw, by, bw, bh), "Play again", self.gui, object_id=style("title_primary", self.size))
-        self.buttons["title"] = UIButton(pygame.Rect(cx + gap // 2, by, bw, bh), "Title", self.gui, object_id=style("title_button", self.size))
+        self.buttons["again"] = UIButton(pygame.Rect(cx - gap // 2 - bw, by, bw, bh), _("Play again"), self.gui, object_id=style("title_primary", self.size))
+        self.buttons["title"] = UIButton(pygame.Rect(cx + gap // 2, by, bw, bh), _("Title"), self.gui, object_id=style("title_button", self.size))
 
     def build_gui(self) -> None:
         super().build_gui()

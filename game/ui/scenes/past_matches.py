@@ -9,21 +9,81 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.past_matches import PastMatch, list_matches, load
+from game.engine import RULE_SETS
+from game.i18n import NP_, N_, _, ngettext, pgettext
+from game.past_matches import PastMatch, Seat, list_matches, load
 from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_font
 from game.ui.text import DIM, GOLD, IVORY
 
 
+MONTHS = (  # the short names, translated with pgettext("short month", ...)
+    NP_("short month", "Jan"),
+    NP_("short month", "Feb"),
+    NP_("short month", "Mar"),
+    NP_("short month", "Apr"),
+    NP_("short month", "May"),
+    NP_("short month", "Jun"),
+    NP_("short month", "Jul"),
+    NP_("short month", "Aug"),
+    NP_("short month", "Sep"),
+    NP_("short month", "Oct"),
+    NP_("short month", "Nov"),
+    NP_("short month", "Dec"),
+)
+MONTH_NAMES = (
+    N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"),
+    N_("July"), N_("August"), N_("September"), N_("October"), N_("November"), N_("December"),
+)  # fmt: skip
+DAY_NAMES = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"), N_("Sunday"))
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "random": N_("random")}
+
+
+def title_words(past: PastMatch) -> str:
+    """The rule set's name in the player's language, "(custom)" if options were changed."""
+    title = _(RULE_SETS[past.rules].title) if past.rules in RULE_SETS else past.title
+    return _("{rule_set} (custom)").format(rule_set=title) if past.custom else title
+
+
+def result_words(past: PastMatch) -> str:
+    """"Ann won 102-87", "drawn 100-100", "abandoned in round 3"."""
+    scores = "-".join(str(t) for t in past.scores)
+    if past.abandoned:
+        return _("abandoned in round {round}").format(round=max(1, past.rounds))
+    if past.winner is None:
+        return _("drawn {scores}").format(scores=scores)
+    return _("{name} won {scores}").format(name=past.winner, scores=scores)
+
+
+def seat_words(seat: Seat) -> str:
+    """``Ann`` or ``Cpu (hard)``."""
+    if seat.kind == "human" or not seat.level:
+        return seat.name
+    return _("{name} ({level})").format(name=seat.name, level=_(LEVEL_WORDS.get(seat.level, seat.level)))
+
+
 def row_words(past: PastMatch) -> str:
     """One line of the list: "25 Nov 21:03  ·  Leyden  ·  You v Hard  ·  You won 102-87"."""
-    seats = " v ".join(seat.name for seat in past.seats)
-    return f"{past.date.strftime('%d %b %H:%M')}  ·  {past.title}  ·  {seats}  ·  {past.result}"
+    seats = _(" v ").join(seat.name for seat in past.seats)
+    when = _("{day} {month} {time}").format(day=past.date.day, month=pgettext("short month", MONTHS[past.date.month - 1]), time=past.date.strftime("%H:%M"))
+    return f"{when}  ·  {title_words(past)}  ·  {seats}  ·  {result_words(past)}"
+
+
+def long_date(past: PastMatch) -> str:
+    """"Tuesday 25 November 2026, 21:03"."""
+    date = past.date
+    return _("{weekday} {day} {month} {year}, {time}").format(
+        weekday=_(DAY_NAMES[date.weekday()]),
+        day=date.day,
+        month=_(MONTH_NAMES[date.month - 1]),
+        year=date.year,
+        time=date.strftime("%H:%M"),
+    )
 
 
 class PastMatchesScene(InfoScene):
     """The kept matches; Review opens the selected one."""
 
-    title = "Past matches"
+    title = N_("Past matches")
 
     def __init__(self) -> None:
         super().__init__()
@@ -72,7 +132,7 @@ class PastMatchesScene(InfoScene):
         button_w, button_h = self.px(170), self.px(44)
         self.review_button = pygame_gui.elements.UIButton(
             pygame.Rect(self.detail_rect.right - button_w - self.px(14), self.detail_rect.centery - button_h // 2, button_w, button_h),
-            "Review",
+            _("Review"),
             self.gui,
             object_id=self.style("back"),
         )
@@ -81,9 +141,9 @@ class PastMatchesScene(InfoScene):
     def empty_picture(self, size: tuple[int, int]) -> pygame.Surface:
         out = pygame.Surface(size, pygame.SRCALPHA)
         lines = [
-            ui_font(self.px(28), True).render("No match kept yet", True, GOLD),
-            ui_font(self.px(18)).render("Every finished or abandoned match appears here,", True, IVORY),
-            ui_font(self.px(18)).render("ready to be reviewed move by move.", True, IVORY),
+            ui_font(self.px(28), True).render(_("No match kept yet"), True, GOLD),
+            ui_font(self.px(18)).render(_("Every finished or abandoned match appears here,"), True, IVORY),
+            ui_font(self.px(18)).render(_("ready to be reviewed move by move."), True, IVORY),
         ]
         y = (size[1] - sum(line.get_height() + 8 for line in lines)) // 2
         for line in lines:
@@ -99,12 +159,15 @@ class PastMatchesScene(InfoScene):
             return out
         past = self.matches[self.selected]
         pad = self.px(14)
-        head = ui_font(self.px(20), True).render(f"{past.title}: {past.result}", True, GOLD)
+        head = ui_font(self.px(20), True).render(
+            _("{rule_set}: {result}").format(rule_set=title_words(past), result=result_words(past)), True, GOLD
+        )
         out.blit(head, (pad, pad))
-        seats = ", ".join(seat.words for seat in past.seats)
-        line = ui_font(self.px(16)).render(f"{seats}  ·  {past.rounds} round{'s' if past.rounds != 1 else ''} dealt", True, IVORY)
+        seats = ", ".join(seat_words(seat) for seat in past.seats)
+        dealt = ngettext("{count} round dealt", "{count} rounds dealt", past.rounds).format(count=past.rounds)
+        line = ui_font(self.px(16)).render(f"{seats}  ·  {dealt}", True, IVORY)
         out.blit(line, (pad, pad + head.get_height() + 4))
-        when = ui_font(self.px(15)).render(past.date.strftime("%A %d %B %Y, %H:%M"), True, DIM)
+        when = ui_font(self.px(15)).render(long_date(past), True, DIM)
         out.blit(when, (pad, pad + head.get_height() + line.get_height() + 8))
         return out
 
@@ -143,7 +206,7 @@ class PastMatchesScene(InfoScene):
         self.sound("button")
         match, message = load(self.matches[self.selected].path)
         if match is None:
-            self.messages = [message or "That match cannot be read."]
+            self.messages = [message or _("That match cannot be read.")]
             self.matches = list_matches(self.messages)
             self.selected = 0
             self.on_resize(self.size)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.ui.menu import MenuOverlay, blit_centred, button_column, panel, scale_for, shadowed, style
 from game.ui.text import DIM
 
@@ -32,19 +33,19 @@ class PauseScene(MenuOverlay):
         assert self.gui is not None
         w, h = self.size
         s = scale_for(self.size)
-        labels: list[tuple[str, str, str | None]] = [("resume", "Resume", style("title_primary", self.size))]
+        labels: list[tuple[str, str, str | None]] = [("resume", _("Resume"), style("title_primary", self.size))]
         if self.table.takebacks is not None:  # one person against computers
-            labels.append(("undo", "Undo last turn", style("title_button", self.size)))
+            labels.append(("undo", _("Undo last turn"), style("title_button", self.size)))
             if self.table.can_redo():  # what was undone (a controller has no other way to it)
-                labels.append(("redo", "Redo", style("title_button", self.size)))
+                labels.append(("redo", _("Redo"), style("title_button", self.size)))
         labels += [
-            ("rules", "Rules", style("title_button", self.size)),
-            ("settings", "Settings", style("title_button", self.size)),
-            ("leave", "Save and leave", style("title_button", self.size)),
+            ("rules", _("Rules"), style("title_button", self.size)),
+            ("settings", _("Settings"), style("title_button", self.size)),
+            ("leave", _("Save and leave"), style("title_button", self.size)),
         ]
         bw, bh, gap = int(300 * s), int(50 * s), int(12 * s)
-        title = shadowed(self.text, "Paused", int(64 * s))
-        note = self.text.render("The match is saved after every move.", max(14, int(19 * s)), DIM)
+        title = shadowed(self.text, _("Paused"), int(64 * s))
+        note = self.text.render(_("The match is saved after every move."), max(14, int(19 * s)), DIM)
         pad = int(28 * s)
         width = min(w - 30, max(bw, note.get_width()) + 2 * pad)
         height = pad + title.get_height() + note.get_height() + int(22 * s) + len(labels) * (bh + gap) - gap + pad

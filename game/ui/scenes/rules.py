@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import pygame
 import pygame_gui
 
+from game.i18n import N_, _
 from game.ui.rules_text import PAGES, Figure, Heading, Page, Para, Table
 from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_font
 from game.ui.text import DIM, GOLD, IVORY, RED
@@ -59,7 +60,7 @@ FIGURES: dict[str, Drawing] = {
     ),
     "blank": Drawing(
         (Piece(3, 4, 0, 0), Piece(3, 0, 2, 0), Piece(5, 2, 4, 0, glow=True)),
-        (Mark("7", 2, -0.55), Mark("wild", 4, -0.55)),
+        (Mark("7", 2, -0.55), Mark(N_("wild"), 4, -0.55)),
     ),
     "closed": Drawing(
         (Piece(2, 5, 0, 0), Piece(2, 0, 2, 0)),
@@ -143,7 +144,7 @@ def render_figure(art: TileArt, drawing: Drawing, max_width: int, max_length: in
     font = ui_font(max(12, round(s * 0.42)), bold=True)
     for m in drawing.marks:
         cx, cy = at(m.x, m.y)
-        text = font.render(m.text, True, (255, 250, 235) if m.bad else (40, 28, 10))
+        text = font.render(_(m.text), True, (255, 250, 235) if m.bad else (40, 28, 10))
         w = max(text.get_width() + 10, text.get_height())
         badge = pygame.Rect(0, 0, w, text.get_height())
         badge.center = (cx, cy)
@@ -155,7 +156,7 @@ def render_figure(art: TileArt, drawing: Drawing, max_width: int, max_length: in
 class RulesScene(InfoScene):
     """How each rule set plays, with a tab for each."""
 
-    title = "Rules"
+    title = N_("Rules")
 
     def __init__(self, page: str = "basics") -> None:
         super().__init__()
@@ -181,7 +182,7 @@ class RulesScene(InfoScene):
         for i, page in enumerate(PAGES):
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(body.x, body.y + i * (tab_h + gap), tab_w, tab_h),
-                page.tab,
+                _(page.tab),
                 self.gui,
                 object_id=self.style("choice"),
             )
@@ -219,21 +220,21 @@ class RulesScene(InfoScene):
             spacing.append(before)
             parts_add((surface, x))
 
-        add(self.wrap(page.title, title, title, width, GOLD), 0)
+        add(self.wrap(_(page.title), title, title, width, GOLD), 0)
         for block in page.blocks:
             if isinstance(block, Heading):
-                add(self.wrap(block.text, heading, heading, width, GOLD), self.px(18))
+                add(self.wrap(_(block.text), heading, heading, width, GOLD), self.px(18))
             elif isinstance(block, Para):
-                add(self.wrap(block.text, body, bold, width, IVORY), self.px(8))
+                add(self.wrap(_(block.text), body, bold, width, IVORY), self.px(8))
             elif isinstance(block, Figure):
                 drawing = FIGURES[block.kind]
                 picture = render_figure(self.art, drawing, min(width, self.px(560)), self.px(84))
                 add(picture, self.px(12), (width - picture.get_width()) // 2)
-                words = self.wrap(block.caption, caption, caption, min(width, self.px(560)), DIM, centre=True)
+                words = self.wrap(_(block.caption), caption, caption, min(width, self.px(560)), DIM, centre=True)
                 add(words, self.px(2), (width - words.get_width()) // 2)
             elif isinstance(block, Table):
                 add(self.render_table(block, width, body, bold), self.px(10))
-        height = sum(spacing) + sum(p.get_height() for p, _ in parts) + self.px(16)
+        height = sum(spacing) + sum(p.get_height() for p, _x in parts) + self.px(16)
         surface = pygame.Surface((width, height), pygame.SRCALPHA)
         y = 0
         for (picture, x), before in zip(parts, spacing):
@@ -255,7 +256,7 @@ class RulesScene(InfoScene):
             xs = [sum(widths[:c]) for c in range(len(widths))]
             for n, row in enumerate((table.head, *table.rows)):
                 cells = [
-                    self.wrap(text or "–", bold if n == 0 or c == 0 else font, bold, widths[c] - 2 * pad, GOLD if n == 0 else IVORY if text else DIM)
+                    self.wrap(_(text) if text else "–", bold if n == 0 or c == 0 else font, bold, widths[c] - 2 * pad, GOLD if n == 0 else IVORY if text else DIM)
                     for c, text in enumerate(row)
                 ]
                 height = max(cell.get_height() for cell in cells) + 2 * pad // 2 + self.px(4)
@@ -270,12 +271,12 @@ class RulesScene(InfoScene):
         else:
             for row in table.rows:
                 top = y
-                title = self.wrap(row[0], bold, bold, width - 2 * pad, GOLD)
+                title = self.wrap(_(row[0]), bold, bold, width - 2 * pad, GOLD)
                 pictures.append((title, pad, y + pad // 2))
                 y += title.get_height() + pad // 2
                 for head, text in zip(table.head[1:], row[1:]):
                     if text:
-                        line = self.wrap(f"**{head}:** {text}", font, bold, width - 3 * pad, IVORY)
+                        line = self.wrap(f"**{_(head)}:** {_(text)}", font, bold, width - 3 * pad, IVORY)
                         pictures.append((line, 2 * pad, y))
                         y += line.get_height()
                 y += pad

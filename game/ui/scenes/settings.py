@@ -19,6 +19,7 @@ from typing import Any, Sequence
 import pygame
 import pygame_gui
 
+from game.i18n import LANGUAGES, N_, _, choose, set_language, system_language
 from game.settings import SPEEDS, TEXT_SCALES, Settings, load_settings, save_settings
 from game.ui import access
 from game.ui.menu import focus_ring
@@ -52,8 +53,37 @@ class _Choice:
         return None
 
 
-ON_OFF: tuple[tuple[object, str], ...] = ((True, "On"), (False, "Off"))
-SPEED_CHOICES: tuple[tuple[object, str], ...] = tuple((s, s.capitalize()) for s in SPEEDS)
+ON_OFF: tuple[tuple[object, str], ...] = ((True, N_("On")), (False, N_("Off")))
+SPEED_WORDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
+SPEED_CHOICES: tuple[tuple[object, str], ...] = tuple((s, SPEED_WORDS[s]) for s in SPEEDS)
+LANGUAGE_CHOICES: tuple[str, ...] = ("", *LANGUAGES)  # "": as the system
+
+
+def language_name(code: str) -> str:
+    """A language named in itself; "" (follow the system) in the player's language."""
+    if code:
+        return LANGUAGES[code]
+    return _("System: {language}").format(language=LANGUAGES[system_language()])
+
+
+class _Cycle:
+    """A value shown between a previous and a next button (the languages: too many,
+    and names too long, for a row of buttons); a click on the value moves on too."""
+
+    def __init__(self, values: Sequence[str], current: str, buttons: Sequence[pygame_gui.elements.UIButton]):
+        self.values = list(values)
+        self.current = current if current in self.values else self.values[0]
+        self.back, self.shown, self.on = buttons
+
+    def step(self, by: int) -> str:
+        return self.values[(self.values.index(self.current) + by) % len(self.values)]
+
+    def pressed(self) -> str | None:
+        if self.back.check_pressed():
+            return self.step(-1)
+        if self.shown.check_pressed() or self.on.check_pressed():
+            return self.step(1)
+        return None
 SCALE_CHOICES: tuple[tuple[object, str], ...] = tuple((s, f"{s}%") for s in TEXT_SCALES)
 ACCESS_KEYS = ("text_scale", "high_contrast", "reduce_motion")
 
@@ -61,11 +91,12 @@ ACCESS_KEYS = ("text_scale", "high_contrast", "reduce_motion")
 class SettingsScene(InfoScene):
     """Sound, speeds, hints and the window; every change applies and is saved at once."""
 
-    title = "Settings"
+    title = N_("Settings")
 
     def __init__(self, load_message: str | None = None) -> None:
         super().__init__()
         self.choices: dict[str, _Choice] = {}
+        self.language: _Cycle | None = None
         self.volume_slider: pygame_gui.elements.UIHorizontalSlider | None = None
         self.volume_label: pygame_gui.elements.UILabel | None = None
         self.load_message = load_message
@@ -79,7 +110,7 @@ class SettingsScene(InfoScene):
 
     @property
     def focus_order(self) -> list[str]:
-        return [key for key, _, _ in self.rows()] + ["back"]
+        return [key for key, _, _ in self.rows()] + ["language", "back"]
 
     def attach(self, app: Any) -> None:
         if app is not None and not isinstance(app.services.get("settings"), Settings):
@@ -92,17 +123,17 @@ class SettingsScene(InfoScene):
     def rows(self) -> list[tuple[str, str, str]]:
         """(key, label, note) of each row, top to bottom."""
         return [
-            ("sound", "Sound", ""),
-            ("volume", "Volume", ""),
-            ("animation_speed", "Animations", ""),
-            ("computer_speed", "Computer players", ""),
-            ("hints", "Hints", "show where tiles fit"),
-            ("show_knowledge", "Table knowledge", "show what the table knows"),
-            ("text_scale", "Text size", "text and table"),
-            ("high_contrast", "High contrast", "black pips, dark edges"),
-            ("reduce_motion", "Reduce motion", "no glides"),
-            ("fullscreen", "Full screen", "also F11"),
-            ("window_size", "Window size", ""),
+            ("sound", _("Sound"), ""),
+            ("volume", _("Volume"), ""),
+            ("animation_speed", _("Animations"), ""),
+            ("computer_speed", _("Computer players"), ""),
+            ("hints", _("Hints"), _("show where tiles fit")),
+            ("show_knowledge", _("Table knowledge"), _("show what the table knows")),
+            ("text_scale", _("Text size"), _("text and table")),
+            ("high_contrast", _("High contrast"), _("black pips, dark edges")),
+            ("reduce_motion", _("Reduce motion"), _("no glides")),
+            ("fullscreen", _("Full screen"), _("also F11")),
+            ("window_size", _("Window size"), ""),
         ]
 
     def build_body(self, body: pygame.Rect) -> None:
@@ -114,6 +145,7 @@ class SettingsScene(InfoScene):
         note_h = self.px(44) if message else self.px(10)
         usable = body.height - note_h
         self.choices = {}
+        self.language = None
         self.row_rects = {}
         for (key, label, note), (row, label_rect, control, note_rect) in zip(rows, self.row_places(body, usable, rows)):
             self.row_rects[key] = row
@@ -145,6 +177,7 @@ class SettingsScene(InfoScene):
                 options = ON_OFF
             self.choices[key] = self.choice_row(control, options)
             self.choices[key].select(self.current(key))
+        self.language = self.language_control()
         if message:
             self.message_lines(message, pygame.Rect(body.x, body.bottom - note_h, body.width, note_h))
         if self.focus_row is None and self.app is not None and self.app.last_input != "mouse":
@@ -163,10 +196,10 @@ class SettingsScene(InfoScene):
             row_h = max(self.px(34), min(self.px(64), usable // len(rows)))
             notes = row_h >= self.px(50)  # a small window: the rows are too low for their notes
             top = body.y + max(0, (usable - row_h * len(rows)) // 2)
-            label_w = min(self.px(200), body.width // 3)
+            label_w = min(self.px(230), body.width // 3)  # room for the longer languages
             control_w = min(body.width - label_w - gap, self.px(620))
             left = body.x + (body.width - label_w - gap - control_w) // 2
-            button_h = min(row_h - self.px(8), self.px(44))
+            button_h = min(row_h - self.px(4), self.px(44))  # room for accents and descenders
             for i, (_, _, note) in enumerate(rows):
                 y = top + i * row_h
                 control = pygame.Rect(left + label_w + gap, y + (row_h - button_h) // 2, control_w, button_h)
@@ -180,7 +213,7 @@ class SettingsScene(InfoScene):
         half = (len(rows) + 1) // 2 - (1 if any(k == "window_size" for k, _, _ in rows) else 0)
         lines = half + 1
         row_h = min(self.px(100), usable // lines)
-        button_h = min(row_h - label_h - self.px(8), self.px(44))
+        button_h = min(row_h - label_h - self.px(4), self.px(44))
         top = body.y + max(0, (usable - row_h * lines) // 2)
         col_gap = self.px(28)
         col_w = (body.width - col_gap) // 2
@@ -205,12 +238,45 @@ class SettingsScene(InfoScene):
         for i, (value, text) in enumerate(options):
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(rect.x + i * (width + gap), rect.y, width, rect.height),
-                text,
+                _(text) if isinstance(value, (bool, str)) else text,
                 self.gui,
                 object_id=self.style("choice"),
             )
             buttons.append((value, button))
         return _Choice(buttons)
+
+    def language_control(self) -> _Cycle:
+        """"Language  < Deutsch >" on the Back button's line, at the panel's right (the
+        rows fill the panel already): each language named in itself."""
+        assert self.gui is not None and self.back_button is not None
+        back = pygame.Rect(self.back_button.relative_rect)
+        gap, arrow = self.px(8), self.px(44)
+        name_w = min(self.px(270), self.panel.right - self.px(22) - back.right - 2 * arrow - 3 * gap - self.px(140))
+        right = self.panel.right - self.px(22)
+        name = pygame.Rect(right - arrow - gap - name_w, back.y, name_w, back.height)
+        label_w = min(self.px(180), name.x - arrow - gap - back.right - self.px(16))
+        label = pygame_gui.elements.UILabel(
+            pygame.Rect(name.x - arrow - gap - label_w - self.px(10), back.y, label_w, back.height),
+            _("Language"),
+            self.gui,
+            object_id=self.style("label"),
+        )
+        if label.font is not None:  # the word beside the arrow, not left in a wide box
+            width = min(label_w, label.font.size(label.text)[0] + self.px(6))
+            label.set_dimensions((width, back.height))
+            label.set_relative_position((name.x - arrow - gap - width - self.px(10), back.y))
+        made = [
+            pygame_gui.elements.UIButton(
+                pygame.Rect(name.x - gap - arrow, back.y, arrow, back.height), "‹", self.gui, object_id=self.style("choice")
+            ),
+            pygame_gui.elements.UIButton(name, language_name(self.settings.language), self.gui, object_id=self.style("choice")),
+            pygame_gui.elements.UIButton(
+                pygame.Rect(name.right + gap, back.y, arrow, back.height), "›", self.gui, object_id=self.style("choice")
+            ),
+        ]
+        made[1].select()  # type: ignore[no-untyped-call]
+        self.row_rects["language"] = pygame.Rect(made[0].relative_rect).union(made[2].relative_rect)
+        return _Cycle(LANGUAGE_CHOICES, self.settings.language, made)
 
     def current(self, key: str) -> object:
         value = getattr(self.settings, key)
@@ -235,6 +301,10 @@ class SettingsScene(InfoScene):
             settings.fullscreen = bool(value)
             if self.app is not None and self.app.owns_window and self.app.fullscreen != settings.fullscreen:
                 self.app.toggle_fullscreen()  # lays every scene out again
+        elif key == "language":
+            settings.language = str(value)
+            set_language(choose(None, settings.language))
+            self.change_language()
         elif key == "window_size":
             assert isinstance(value, tuple)
             settings.window_size = (int(value[0]), int(value[1]))
@@ -244,6 +314,15 @@ class SettingsScene(InfoScene):
             self.choices[key].select(self.current(key))
         self.sound("button")
         self.save()
+
+    def change_language(self) -> None:
+        """Screens are built in the new language from now on: this one and those under it
+        are laid out again at once (nothing else changes: no picture cache is dropped)."""
+        if self.app is not None:
+            for scene in list(self.app.scenes):
+                scene.on_resize(self.app.size)
+        elif self.gui is not None:
+            self.on_resize(self.size)
 
     def set_volume(self, percent: float) -> None:
         settings = self.settings
@@ -264,7 +343,7 @@ class SettingsScene(InfoScene):
             problem = None
         except OSError as err:
             log.warning("cannot save the settings: %s", err)
-            problem = f"The settings could not be saved ({err.strerror or err})."
+            problem = _("The settings could not be saved ({reason}).").format(reason=err.strerror or err)
         if problem != self.save_error:
             self.save_error = problem
             if self.gui is not None:
@@ -298,6 +377,9 @@ class SettingsScene(InfoScene):
                 if self.volume_slider is not None:
                     self.volume_slider.set_current_value(percent)
                 self.set_volume(percent)
+            return True
+        if row == "language" and self.language is not None:
+            self.change("language", self.language.step(-1 if key == pygame.K_LEFT else 1))
             return True
         choice = self.choices.get(row)
         if choice is None:
@@ -343,6 +425,10 @@ class SettingsScene(InfoScene):
             return
         self._since_save += dt
         self._since_sound += dt
+        language = self.language.pressed() if self.language is not None else None
+        if language is not None:
+            self.change("language", language)
+            return  # every widget was rebuilt
         for key, choice in list(self.choices.items()):
             value = choice.pressed()
             if value is not None:

@@ -9,12 +9,19 @@ import pygame
 import pygame_gui
 
 from game.engine import RULE_SETS
+from game.i18n import N_, _
 from game.stats import Record, Statistics, load_stats
 from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_font
 from game.ui.text import DIM, GOLD, IVORY
 
 Colour = tuple[int, int, int]
-COLUMNS = (("Matches", "played"), ("", "won"), ("Rounds", "played"), ("", "won"), ("Best", "round"))
+COLUMNS = (  # two header lines: a group over its columns
+    (N_("Matches"), N_("played")),
+    ("", N_("won")),
+    (N_("Rounds"), N_("played")),
+    ("", N_("won")),
+    (N_("Best"), N_("round")),
+)
 ROW_SHADE = (255, 255, 255, 14)
 TOTAL_SHADE = (240, 207, 122, 40)
 
@@ -34,7 +41,7 @@ def _fit(text: str, size: int, width: int, colour: Colour, bold: bool = False) -
 class StatisticsScene(InfoScene):
     """A table of results per player name and rule set."""
 
-    title = "Statistics"
+    title = N_("Statistics")
 
     def __init__(self, stats: Statistics | None = None, message: str | None = None) -> None:
         super().__init__()
@@ -101,13 +108,13 @@ class StatisticsScene(InfoScene):
 
     def layout_empty(self, area: pygame.Rect) -> None:
         lines = [
-            (_fit("No games recorded yet", self.px(30), area.width - 40, GOLD, True), 0),
-            (_fit("Play a round and every player's results appear here,", self.px(18), area.width - 40, IVORY), 0),
-            (_fit("one line per rule set.", self.px(18), area.width - 40, IVORY), 0),
+            (_fit(_("No games recorded yet"), self.px(30), area.width - 40, GOLD, True), 0),
+            (_fit(_("Play a round and every player's results appear here,"), self.px(18), area.width - 40, IVORY), 0),
+            (_fit(_("one line per rule set."), self.px(18), area.width - 40, IVORY), 0),
         ]
-        total = sum(s.get_height() for s, _ in lines) + self.px(12)
+        total = sum(s.get_height() for s, _offset in lines) + self.px(12)
         y = area.centery - total // 2
-        for i, (surface, _) in enumerate(lines):
+        for i, (surface, _offset) in enumerate(lines):
             pos = (area.centerx - surface.get_width() // 2, y)
             self._empty.append((surface, pos))
             self.drawn_text.append(("empty state", pygame.Rect(pos, surface.get_size()), area))
@@ -120,10 +127,10 @@ class StatisticsScene(InfoScene):
             return []
         sets = self.stats.table.get(self.selected, {})
         order = [r for r in RULE_SETS if r in sets] + sorted(r for r in sets if r not in RULE_SETS)
-        rows = [(RULE_SETS[r].title if r in RULE_SETS else r, sets[r]) for r in order]
+        rows = [(_(RULE_SETS[r].title) if r in RULE_SETS else r, sets[r]) for r in order]
         if len(rows) > 1:
             total = Record()
-            for _, rec in rows:
+            for _title, rec in rows:
                 total.matches_played += rec.matches_played
                 total.matches_won += rec.matches_won
                 total.rounds_played += rec.rounds_played
@@ -133,7 +140,7 @@ class StatisticsScene(InfoScene):
                 total.assisted_matches_won += rec.assisted_matches_won
                 total.assisted_rounds_played += rec.assisted_rounds_played
                 total.assisted_rounds_won += rec.assisted_rounds_won
-            rows.append(("All rule sets", total))
+            rows.append((_("All rule sets"), total))
         return rows
 
     def make_table(self) -> None:
@@ -159,7 +166,7 @@ class StatisticsScene(InfoScene):
         name = self.selected or ""
         y = inner.y - rect.y
         x0 = inner.x - rect.x
-        kind = "computer player" if self.stats is not None and self.stats.is_computer(name) else ""
+        kind = _("computer player") if self.stats is not None and self.stats.is_computer(name) else ""
         kind_w = ui_font(self.px(15)).size(kind)[0] + self.px(12) if kind else 0
         title = _fit(name, self.px(26), inner.width - kind_w, GOLD, True)
         put(title, pygame.Rect(x0 - self.px(6), y, inner.width, title.get_height()), "left", name)
@@ -175,7 +182,7 @@ class StatisticsScene(InfoScene):
         # two header lines: the groups, then each column
         for index in (0, 1):
             for c, column in enumerate(COLUMNS):
-                label = column[index]
+                label = _(column[index]) if column[index] else ""
                 if not label:
                     continue
                 span = 2 if index == 0 and c + 1 < len(COLUMNS) and not COLUMNS[c + 1][0] else 1
@@ -188,7 +195,7 @@ class StatisticsScene(InfoScene):
         pygame.draw.line(surface, (201, 168, 90), (x0, y), (x0 + inner.width, y), 1)
         y += self.px(4)
         for i, (set_title, rec) in enumerate(rows):
-            total = set_title == "All rule sets" and i == len(rows) - 1
+            total = len(rows) > 1 and i == len(rows) - 1
             band = pygame.Rect(x0, y, inner.width, row_h)
             if total:
                 pygame.draw.rect(surface, TOTAL_SHADE, band, border_radius=self.px(6))
@@ -206,22 +213,26 @@ class StatisticsScene(InfoScene):
             rec = rows[-1][1]
             share = f"{round(100 * rec.matches_won / rec.matches_played)}%" if rec.matches_played else "–"
             rounds = f"{round(100 * rec.rounds_won / rec.rounds_played)}%" if rec.rounds_played else "–"
-            summary = f"Matches won: {share}   ·   Rounds won: {rounds}"
+            summary = _("Matches won: {share}   ·   Rounds won: {rounds}").format(share=share, rounds=rounds)
             y += self.px(14)
             line = _fit(summary, self.px(17), inner.width - self.px(12), IVORY, True)
             put(line, pygame.Rect(x0, y, inner.width, line.get_height()), "left", summary)
             y += line.get_height() + self.px(6)
             if rec.assisted_matches_played or rec.assisted_rounds_played:  # two lines: readable, not shrunk
                 for assisted in (
-                    "Assisted (undo or hints), counted apart:",
-                    f"{rec.assisted_matches_won} of {rec.assisted_matches_played} matches"
-                    f" and {rec.assisted_rounds_won} of {rec.assisted_rounds_played} rounds won",
+                    _("Assisted (undo or hints), counted apart:"),
+                    _("{matches_won} of {matches} matches and {rounds_won} of {rounds} rounds won").format(
+                        matches_won=rec.assisted_matches_won,
+                        matches=rec.assisted_matches_played,
+                        rounds_won=rec.assisted_rounds_won,
+                        rounds=rec.assisted_rounds_played,
+                    ),
                 ):
                     line = _fit(assisted, self.px(15), inner.width - self.px(12), DIM)
                     put(line, pygame.Rect(x0, y, inner.width, line.get_height()), "left", assisted)
                     y += line.get_height()
                 y += self.px(4)
-            note = "Best round: the most points a single won round brought."
+            note = _("Best round: the most points a single won round brought.")
             line = _fit(note, self.px(14), inner.width - self.px(12), DIM)
             put(line, pygame.Rect(x0, y, inner.width, line.get_height()), "left", note)
         # what does not fit (a very small window) is cut at the inset's edge

@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 
 from game.saves import has_save
+from game.i18n import N_, _
 from game.settings import Settings, save_settings
 from game.ui.access import text_factor
 from game.ui.menu import MenuScene, blit_centred, button_column, fan_of_matadors, panel, scale_for, shadowed, style, tile_art, wrap
@@ -25,8 +26,8 @@ from game.version import version
 if TYPE_CHECKING:
     from game.ui.app import App
 
-SUBTITLE = "The domino game where the ends add up to seven"
-OFFER = "New to Matador? Learn to play in two short lessons."
+SUBTITLE = N_("The domino game where the ends add up to seven")
+OFFER = N_("New to Matador? Learn to play in two short lessons.")
 
 
 class TitleScene(MenuScene):
@@ -62,16 +63,16 @@ class TitleScene(MenuScene):
         messages = self.app.notices
         labels: list[tuple[str, str, str | None]] = []
         if self.can_continue:
-            labels.append(("continue", "Continue", style("title_primary", self.size)))
+            labels.append(("continue", _("Continue"), style("title_primary", self.size)))
         plain = self.can_continue or self.offer_lessons  # one button leads: Continue, or the lessons offered
-        labels.append(("new", "New game", style("title_button" if plain else "title_primary", self.size)))
-        labels.append(("learn", "Learn to play", style("title_primary" if self.offer_lessons else "title_button", self.size)))
+        labels.append(("new", _("New game"), style("title_button" if plain else "title_primary", self.size)))
+        labels.append(("learn", _("Learn to play"), style("title_primary" if self.offer_lessons else "title_button", self.size)))
         labels += [
-            ("past", "Past matches", style("title_button", self.size)),
-            ("rules", "Rules", style("title_button", self.size)),
-            ("statistics", "Statistics", style("title_button", self.size)),
-            ("settings", "Settings", style("title_button", self.size)),
-            ("quit", "Quit", style("title_button", self.size)),
+            ("past", _("Past matches"), style("title_button", self.size)),
+            ("rules", _("Rules"), style("title_button", self.size)),
+            ("statistics", _("Statistics"), style("title_button", self.size)),
+            ("settings", _("Settings"), style("title_button", self.size)),
+            ("quit", _("Quit"), style("title_button", self.size)),
         ]
         # larger text (game.ui.access) grows the words and what holds them, not the spaces between
         f = text_factor(self.size)
@@ -99,7 +100,7 @@ class TitleScene(MenuScene):
         room_bottom = self.notice_rect.top - 12 if messages else h - int(24 * s)
 
         title = shadowed(self.text, "MATADOR", int(118 * base), GOLD, w - 40)  # a heading: it is large already
-        subtitle = self.text.fit(OFFER if self.offer_lessons else SUBTITLE, w - 40, int(26 * s), GOLD if self.offer_lessons else DIM)
+        subtitle = self.text.fit(_(OFFER if self.offer_lessons else SUBTITLE), w - 40, int(26 * s), GOLD if self.offer_lessons else DIM)
         fan_len = int(96 * s) & ~1
         fan = fan_of_matadors(tile_art(self), fan_len)
         head_h = title.get_height() + subtitle.get_height() + int(10 * s)
@@ -134,7 +135,7 @@ class TitleScene(MenuScene):
             r = self.notice_rect
             dh = min(int(42 * s), r.height - 16)
             self.buttons["dismiss"] = pygame_gui.elements.UIButton(
-                pygame.Rect(r.right - 150, r.centery - dh // 2, 134, dh), "Dismiss", self.gui, object_id=style("title_small", self.size)
+                pygame.Rect(r.right - 150, r.centery - dh // 2, 134, dh), _("Dismiss"), self.gui, object_id=style("title_small", self.size)
             )
 
     def build_gui(self) -> None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _
 from game.engine import RULE_SETS, Rules
 from game.ui.menu import focus_ring, panel, shadowed
 from game.ui.scenes.new_game.geometry import FormLayout
@@ -45,7 +46,7 @@ def form_art(text: TextCache, layout: FormLayout) -> FormArt:
     picture = pygame.Surface(layout.size, pygame.SRCALPHA)
     if layout.title is not None:
         size, width, top = layout.title
-        title = shadowed(text, TITLE, size, GOLD, width)
+        title = shadowed(text, _(TITLE), size, GOLD, width)
         picture.blit(title, ((layout.size[0] - title.get_width()) // 2, top))
     fixed_text: list[DrawnText] = []
     pad = layout.pad
@@ -55,7 +56,7 @@ def form_art(text: TextCache, layout: FormLayout) -> FormArt:
         picture.blit(head, (box.left + pad, box.top + pad - 2))
         fixed_text.append((words, pygame.Rect((box.left + pad, box.top + pad - 2), head.get_size()), box))
     hints = {mode: text.render(words, layout.hint_size, DIM) if words is not None else None for mode, words in layout.hints.items()}
-    take_hints = tuple(text.render(words, layout.take_size, DIM, True) for words in TAKE_HINT)
+    take_hints = tuple(text.render(_(words), layout.take_size, DIM, True) for words in TAKE_HINT)
     return FormArt(picture, fixed_text, list_art(text, layout, fixed_text), hints, take_hints)
 
 
@@ -68,11 +69,11 @@ def list_art(text: TextCache, layout: FormLayout, fixed_text: list[DrawnText]) -
     title_size = max(14, min(round(inside * 0.85), round(26 * layout.scale)))
     range_size = max(13, title_size - 3)
     mark_w = inside
-    title_w = max(text.font(title_size, True).size(info.title)[0] for info in RULE_SETS.values()) + inside
+    title_w = max(text.font(title_size, True).size(_(info.title))[0] for info in RULE_SETS.values()) + inside
     range_w = max(text.font(range_size).size(players_text(i))[0] for i in RULE_SETS) + inside
 
     def widest(size: int) -> int:
-        return max(text.font(size).size(info.summary)[0] for info in RULE_SETS.values())
+        return max(text.font(size).size(_(info.summary))[0] for info in RULE_SETS.values())
 
     summary_size = title_size - 1
     room = width - mark_w - title_w - range_w
@@ -90,8 +91,8 @@ def list_art(text: TextCache, layout: FormLayout, fixed_text: list[DrawnText]) -
         for chosen in (False, True):
             art = pygame.Surface(row.size, pygame.SRCALPHA)
             parts = [
-                (info.title, text.fit(info.title, title_w - inside // 2, title_size, CHOSEN_TEXT if chosen else GOLD, True), mark_w),
-                (info.summary, text.fit(info.summary, room, summary_size, IVORY if chosen else DIM), mark_w + title_w),
+                (_(info.title), text.fit(_(info.title), title_w - inside // 2, title_size, CHOSEN_TEXT if chosen else GOLD, True), mark_w),
+                (_(info.summary), text.fit(_(info.summary), room, summary_size, IVORY if chosen else DIM), mark_w + title_w),
             ]
             if show_range:
                 span = text.render(players_text(rule_id), range_size, IVORY if chosen else DIM)
@@ -116,10 +117,10 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
     for key in CHOICE_ROWS:
         row, selector = layout.choice_rows[key], layout.selectors[key]
         live = open_rows[key]
-        label = text.fit(OPTION_LABELS[key], selector.rect.left - row.left - 6, label_size, IVORY if live else FAINT, True)
+        label = text.fit(_(OPTION_LABELS[key]), selector.rect.left - row.left - 6, label_size, IVORY if live else FAINT, True)
         pos = (row.left, row.centery - label.get_height() // 2 + 1)
         words.blit(label, pos)
-        drawn.append((OPTION_LABELS[key], pygame.Rect(pos, label.get_size()), row))
+        drawn.append((_(OPTION_LABELS[key]), pygame.Rect(pos, label.get_size()), row))
         if not live:  # greyed: the rule set's own value, in a faint box where the arrows would be
             box = selector.rect
             value_words = value_text(key, setup.value(key), rules)
@@ -130,7 +131,7 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
             drawn.append((value_words, pygame.Rect(pos, value.get_size()), box))
     if not all(open_rows.values()):  # what greyed means, on the choices' heading
         note_size = max(13, label_size - 2)
-        note_words = f"Greyed: set by {RULE_SETS[setup.rule_id].title}"
+        note_words = _("Greyed: set by {rule_set}").format(rule_set=_(RULE_SETS[setup.rule_id].title))
         if text.font(note_size).size(note_words)[0] <= layout.greyed_note.width:
             note = text.render(note_words, note_size, FAINT)
             pos = (layout.greyed_note.right - note.get_width(), layout.greyed_note.centery - note.get_height() // 2)
@@ -149,7 +150,7 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
             drawn.append(draw_input(words, text, layout, i, setup.inputs.owner(i)))
         elif used:
             name = setup.seat_name(i)
-            note = text.fit(f"{name}  (computer)", name_rect.width - 8, max(13, label_size - 2), DIM)
+            note = text.fit(_("{name}  (computer)").format(name=name), name_rect.width - 8, max(13, label_size - 2), DIM)
             pos = (name_rect.left + 8, name_rect.centery - note.get_height() // 2 + 1)
             words.blit(note, pos)
             drawn.append((name, pygame.Rect(pos, note.get_size()), name_rect))
@@ -157,10 +158,10 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
             left = layout.selectors[f"kind{i}"].rect.left
             slot = pygame.Rect(left, row.top, row.right - left, row.height)
             pygame.draw.rect(words, FAINT_EDGE, slot, 1, border_radius=6)
-            empty = text.fit("Empty", slot.width - 16, max(13, label_size - 2), FAINT)
+            empty = text.fit(_("Empty"), slot.width - 16, max(13, label_size - 2), FAINT)
             pos = (slot.left + 10, slot.centery - empty.get_height() // 2 + 1)
             words.blit(empty, pos)
-            drawn.append(("Empty", pygame.Rect(pos, empty.get_size()), slot))
+            drawn.append((_("Empty"), pygame.Rect(pos, empty.get_size()), slot))
     line = text.fit(status, layout.status.width, max(15, round(20 * layout.scale)), RED if problem else IVORY, True)
     pos = (layout.status.centerx - line.get_width() // 2, layout.status.centery - line.get_height() // 2)
     words.blit(line, pos)

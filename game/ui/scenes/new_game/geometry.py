@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.i18n import _
 from game.engine import RULE_SETS
 from game.ui.access import text_factor
 from game.ui.menu import scale_for, shadowed, style
@@ -100,7 +101,7 @@ def form_layout(size: tuple[int, int], text: TextCache) -> FormLayout:
     title: tuple[int, int, int] | None = None
     if h >= 560 * f * f:  # larger text needs the room the title would take
         title = (round(58 * s), w - 40, round(8 * s))
-        top = round(8 * s) + shadowed(text, TITLE, title[0], GOLD, title[1]).get_height() + round(4 * s)
+        top = round(8 * s) + shadowed(text, _(TITLE), title[0], GOLD, title[1]).get_height() + round(4 * s)
 
     # the bottom bar: Back, what will be played (or what is wrong), Start; the hint above it
     bh = max(36, round(48 * s))
@@ -110,7 +111,7 @@ def form_layout(size: tuple[int, int], text: TextCache) -> FormLayout:
     hint_size = max(13, round(17 * s))
     width = min(w - 2 * margin, round(1400 * s))
     font = text.font(hint_size)
-    hints = {mode: next((words for words in lines if font.size(words)[0] <= width), None) for mode, lines in (("keys", KEY_HINTS), ("pad", PAD_HINTS))}
+    hints = {mode: next((words for words in lines if font.size(words)[0] <= width), None) for mode, lines in (("keys", [_(w) for w in KEY_HINTS]), ("pad", [_(w) for w in PAD_HINTS]))}
     hint_h = max((font.size(words)[1] for words in hints.values() if words is not None), default=0)
     body_bottom = h - bottom_h - hint_h - max(2, round(4 * s))
 
@@ -129,7 +130,7 @@ def form_layout(size: tuple[int, int], text: TextCache) -> FormLayout:
     choices_box = pygame.Rect(left, lower_top, choices_w, lower_h)
     seats_box = pygame.Rect(choices_box.right + gap, lower_top, width - choices_w - gap, lower_h)
     label_size = max(14, min(round(row_h * 0.55), round(27 * s)))
-    greyed_note = pygame.Rect(choices_box.left + pad + text.font(head_size, True).size(HEADINGS[1])[0] + pad, choices_box.top + pad - 2, 0, head_h)
+    greyed_note = pygame.Rect(choices_box.left + pad + text.font(head_size, True).size(_(HEADINGS[1]))[0] + pad, choices_box.top + pad - 2, 0, head_h)
     greyed_note.width = choices_box.right - pad - greyed_note.left
     control_h = row_h - max(3, row_h // 7)  # a selector's, a name's (the rest is the gap to the next row)
 
@@ -137,7 +138,7 @@ def form_layout(size: tuple[int, int], text: TextCache) -> FormLayout:
         size=size,
         scale=s,
         title=title,
-        panels=list(zip((list_box, choices_box, seats_box), HEADINGS)),
+        panels=list(zip((list_box, choices_box, seats_box), [_(h) for h in HEADINGS])),
         pad=pad,
         head_size=head_size,
         panel_radius=max(8, round(14 * s)),
@@ -180,7 +181,7 @@ def place_choices(layout: FormLayout, box: pygame.Rect, head_h: int, row_h: int,
     pad = layout.pad
     x0 = box.left + pad
     inner_w = box.width - 2 * pad
-    label_w = max(text.font(layout.label_size, True).size(OPTION_LABELS[k])[0] for k in CHOICE_ROWS) + round(row_h * 0.5)
+    label_w = max(text.font(layout.label_size, True).size(_(OPTION_LABELS[k]))[0] for k in CHOICE_ROWS) + round(row_h * 0.5)
     y = box.top + pad + head_h
     selector_w = min(inner_w - label_w, round(row_h * 9))
     for key in CHOICE_ROWS:

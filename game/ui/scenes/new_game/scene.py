@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from game.i18n import _
 from game.engine import RULE_SETS, Match, Rules
 from game.ui.menu import MenuScene, style
 from game.ui.scenes.new_game.draw import DrawnText, FormArt, draw_form, form_art, setup_words
@@ -222,8 +223,8 @@ class NewGameScene(MenuScene):
             )
             entry.set_text_length_limit(NAME_LIMIT)
             self.entries[i] = entry
-        self.buttons["back"] = pygame_gui.elements.UIButton(layout.back, "Back", self.gui, object_id=style("title_button", self.size))
-        self.buttons["start"] = pygame_gui.elements.UIButton(layout.start, "Start", self.gui, object_id=style("title_primary", self.size))
+        self.buttons["back"] = pygame_gui.elements.UIButton(layout.back, _("Back"), self.gui, object_id=style("title_button", self.size))
+        self.buttons["start"] = pygame_gui.elements.UIButton(layout.start, _("Start"), self.gui, object_id=style("title_primary", self.size))
         self.layout = layout
         self.art = form_art(self.text, layout)
         self.check()
@@ -247,7 +248,8 @@ class NewGameScene(MenuScene):
             self.show_selector(key, value_text(key, state.value(key), rules) if open_rows[key] else None)
         for i, entry in self.entries.items():
             used = i < state.players
-            self.show_selector(f"kind{i}", KIND_WORDS[state.seats[i]["kind"]] if used else None)
+            kind = KIND_WORDS[state.seats[i]["kind"]] if used else ""
+            self.show_selector(f"kind{i}", _(kind) if used else None)
             if used and state.seats[i]["kind"] == "human":
                 if entry.get_text() != state.seats[i]["name"]:
                     entry.set_text(state.seats[i]["name"])

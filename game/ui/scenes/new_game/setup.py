@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from game.i18n import _
 from game.engine import RULE_SETS, PlayerInfo, RuleError, Rules
 from game.ui.seat_inputs import SeatInputs
 from game.ui.seats import default_name
@@ -158,9 +159,9 @@ class Setup:
         for i in range(self.players):
             name = self.seat_name(i)
             if not name:
-                return rules, f"Seat {i + 1} needs a name"
+                return rules, _("Seat {number} needs a name").format(number=i + 1)
             if name.casefold() in seen:
-                return rules, f"Two seats are called {name}: give each a different name"
+                return rules, _("Two seats are called {name}: give each a different name").format(name=name)
             seen.add(name.casefold())
         return rules, None
 
@@ -213,7 +214,7 @@ class Setup:
         seat = self.seats[index]
         if not seat["name"]:
             humans = sum(1 for s in self.seats[: self.players] if s["kind"] == "human")
-            seat["name"] = "You" if humans == 1 else f"Player {index + 1}"
+            seat["name"] = "You" if humans == 1 else _("Player {number}").format(number=index + 1)
 
     def take_seat(self, index: int, pad: int) -> None:
         """Seat ``index`` is controller ``pad``'s (a computer's seat becomes a person's);
