@@ -63,7 +63,7 @@ class PlayAids:
     _hint_future: Future[Hint] | None
     _hint_at: tuple[int, int] | None
     _known: tuple[tuple[int, int, int], tuple[SeatKnowledge, ...], int] | None
-    _handoff_open: bool
+    handoff_open: bool
 
     if TYPE_CHECKING:
 
@@ -127,10 +127,10 @@ class PlayAids:
             self.on_pause(self)  # type: ignore[arg-type]
 
     def can_undo(self) -> bool:
-        return self.takebacks is not None and not self._handoff_open and self.takebacks.can_undo(self.match)
+        return self.takebacks is not None and not self.handoff_open and self.takebacks.can_undo(self.match)
 
     def can_redo(self) -> bool:
-        return self.takebacks is not None and not self._handoff_open and self.takebacks.can_redo(self.match)
+        return self.takebacks is not None and not self.handoff_open and self.takebacks.can_redo(self.match)
 
     def undo(self) -> None:
         """Back to the start of the person's previous turn (the computers' replies too)."""
@@ -139,7 +139,7 @@ class PlayAids:
         if not self.can_undo():
             self.motion.say("The round is over: its moves stand" if self.state.over else "Nothing to undo", 2.5)
             return
-        self._stop_thinking()
+        self.stop_thinking()
         self.takebacks.undo(self.referee)  # the referee takes the moves back (and marks the match assisted)
         self.helped.add(self.takebacks.seat)
         self._jumped("Undone: your turn again")
@@ -151,11 +151,11 @@ class PlayAids:
         if not self.can_redo():
             self.motion.say("Nothing to redo", 2.0)
             return
-        self._stop_thinking()
+        self.stop_thinking()
         self.takebacks.redo_turn(self.referee)
         self._jumped("Redone")
 
-    def _stop_thinking(self) -> None:
+    def stop_thinking(self) -> None:
         """A computer's decision or a hint under way is cancelled, its answer discarded."""
         self.referee.cancel()
         self._hint_future = None
@@ -264,7 +264,7 @@ class PlayAids:
     def knowledge(self) -> tuple[tuple[SeatKnowledge, ...], int]:
         """What the table knows of each other seat, from the person at the screen's
         view, and how many tiles that person cannot see (worked out once a position)."""
-        if self.viewer is None or self._handoff_open:
+        if self.viewer is None or self.handoff_open:
             return (), 0
         key = (self.match.round_index, len(self.state.history), self.viewer)
         if self._known is None or self._known[0] != key:
@@ -276,7 +276,7 @@ class PlayAids:
         panel = self.regions.panel
         if panel is None:
             return None
-        view_ok = self.viewer is not None and not self._handoff_open
+        view_ok = self.viewer is not None and not self.handoff_open
         knowledge, unseen = self.knowledge() if self.show_knowledge and view_ok else (None, 0)
         special = "matador" if self.match.rules.matadors else "wild double"
         return PanelContent(

@@ -107,7 +107,7 @@ class ReviewScene(TableScene):
         if target != self.round:
             self.round = target
             self.cursor = 0
-            self._unit_cap = {}
+            self.unit_cap = {}
             self.on_resize(self.size)  # the slider's range follows the round
             self.analysis()
 

@@ -26,16 +26,16 @@ def after_round(table: TableScene, dt: float) -> None:
     if outcome is None:
         return
     if outcome.end == "redeal":
-        if table._round_wait == 0.0:
+        if table.round_wait == 0.0:
             table.motion.say("Nobody could lead: the tiles are dealt again", 2.5)
-        table._round_wait += dt
-        if table._round_wait >= 1.5:
-            table._round_wait = 0.0
+        table.round_wait += dt
+        if table.round_wait >= 1.5:
+            table.round_wait = 0.0
             next_round(table)
         return
-    if table._round_shown == table.match.round_index:
+    if table.round_shown == table.match.round_index:
         return
-    table._round_shown = table.match.round_index
+    table.round_shown = table.match.round_index
     table.sound("match_won" if table.match.over else "round_won")
     table.app.push(RoundEndScene(table))
 
@@ -60,8 +60,8 @@ def new_match(table: TableScene) -> None:
     table.referee = table.make_referee(table.match)
     table.referee.start_round()
     new_deal(table)
-    table._round_shown = -1
-    table._unit_cap = {}
+    table.round_shown = -1
+    table.unit_cap = {}
     table.last_tile = None
     table.input.reset()
     table.motion.finish()
@@ -73,6 +73,6 @@ def new_deal(table: TableScene) -> None:
     screen afresh; hints and what could be redone belong to the old hands."""
     if len(table.people) > 1:
         table.viewer = None
-    table._stop_thinking()
+    table.stop_thinking()
     if table.takebacks is not None:
         table.takebacks = TakeBacks(table.takebacks.seat)

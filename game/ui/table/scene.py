@@ -103,12 +103,12 @@ class TableScene(PlayAids, GuiScene):
         self.open_ends: list[OpenEnd] = []
         self.legal: list[Action] = []
         self._version: tuple[object, ...] | None = None
-        self._unit_cap: dict[tuple[int, tuple[int, int], bool], int] = {}
+        self.unit_cap: dict[tuple[int, tuple[int, int], bool], int] = {}  # the unit of the last move: tiles never grow back
         self._think_clock = 0.0
-        self._round_wait = 0.0
-        self._round_shown = -1
+        self.round_wait = 0.0  # how long a redeal's notice has shown
+        self.round_shown = -1  # the last round whose summary showed
         self.toolbar = Toolbar()
-        self._handoff_open = False
+        self.handoff_open = False  # the hand-off cover is up: no hand shows
         self._updates = 0
         # Play aids: undo (one person against computers only), the hint, the side panel.
         self.takebacks = TakeBacks(people[0]) if self.referee.undo_allowed else None
@@ -185,7 +185,7 @@ class TableScene(PlayAids, GuiScene):
         super().close()
 
     def enter(self) -> None:
-        self._handoff_open = False
+        self.handoff_open = False
         self.sync()
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -205,7 +205,7 @@ class TableScene(PlayAids, GuiScene):
 
     @property
     def hand_face_up(self) -> bool:
-        if self.viewer is None or self._handoff_open:
+        if self.viewer is None or self.handoff_open:
             return False
         if len(self.people) <= 1:
             return True
@@ -232,7 +232,7 @@ class TableScene(PlayAids, GuiScene):
             and seat == self.viewer
             and self.is_person(seat)
             and not self.motion.blocking
-            and not self._handoff_open
+            and not self.handoff_open
         )
 
     def can_draw(self) -> bool:
@@ -305,7 +305,7 @@ class TableScene(PlayAids, GuiScene):
         """Recompute the layout, regions and hand after the game or the window changed."""
         state = self.state
         panel = self.moves_open or self.show_knowledge
-        version = (self.match.round_index, len(state.history), state.phase, self.size, self.viewer, self._handoff_open, panel)
+        version = (self.match.round_index, len(state.history), state.phase, self.size, self.viewer, self.handoff_open, panel)
         if version == self._version and not force:
             return
         self._version = version
@@ -315,12 +315,12 @@ class TableScene(PlayAids, GuiScene):
         before = self.layout
         last = state.placements[-1] if state.placements else None
         settled = None
-        if state.over and not force and key in self._unit_cap and last is not None and len(before.tiles) == len(state.placements) - 1:
+        if state.over and not force and key in self.unit_cap and last is not None and len(before.tiles) == len(state.placements) - 1:
             settled = with_last_tile(before, last)  # the round's last tile: the table holds still
-        self.layout = settled or compute_layout(state, self.regions.layout_area, self._unit_cap.get(key))
-        if not force and key in self._unit_cap:
+        self.layout = settled or compute_layout(state, self.regions.layout_area, self.unit_cap.get(key))
+        if not force and key in self.unit_cap:
             shift_from(self, before)
-        self._unit_cap = {key: self.layout.unit}
+        self.unit_cap = {key: self.layout.unit}
         tiles = state.hand(shown)
         self.hand = list(zip(tiles, hand_tile_rects(self.regions.hand_tiles, len(tiles), scale=self.regions.scale)))
         self.open_ends = state.open_ends()

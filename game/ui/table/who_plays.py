@@ -170,7 +170,7 @@ def hand_over(table: TableScene, seat: int) -> None:
     """A person's turn with several people at the screen: the screen is handed to
     them first (their hand stays hidden until they take it)."""
     if len(table.people) > 1 and seat != table.viewer and table.app is not None:
-        table._handoff_open = True
+        table.handoff_open = True
         table.input.reset()
         table.pad_driven = False
         table.app.push(
@@ -192,5 +192,5 @@ def open_menu(table: TableScene) -> None:
 
 def hand_to(table: TableScene, seat: int) -> None:
     table.viewer = seat
-    table._handoff_open = False
+    table.handoff_open = False
     table.sync(force=True)
