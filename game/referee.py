@@ -7,7 +7,10 @@ network). It decides whether undo is allowed: only for one person against
 computers. Nothing else pushes moves into the match.
 
 The referee is polled (``poll``) from whatever loop runs it: a frame of the
-table, the network server's event loop, or ``play_out`` below. No pygame here.
+table, the network server's event loop, or ``play_out`` below. By default it
+tells the next seat its turn as soon as a position arises; a loop that wants to
+choose the moment (the table lets a computer start thinking only once the last
+tile has landed) makes it with ``auto_ask=False`` and calls ``ask()``. No pygame here.
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ class Verdict:
 class Referee:
     """Runs ``match`` between ``seats`` (one per seat, in seat order)."""
 
-    def __init__(self, match: Match, seats: Sequence[Seat], listeners: Sequence[Listener] = ()):
+    def __init__(self, match: Match, seats: Sequence[Seat], listeners: Sequence[Listener] = (), *, auto_ask: bool = True):
         if len(seats) != match.rules.players:
             raise ValueError(f"{match.rules.players} seats are needed, not {len(seats)}")
         for index, seat in enumerate(seats):
@@ -64,6 +67,7 @@ class Referee:
         self.match = match
         self.seats = list(seats)
         self.listeners: list[Listener] = list(listeners)
+        self.auto_ask = auto_ask
         self._asked: tuple[int, int, int] | None = None  # (round, history length, seat) last asked
 
     # Listeners -------------------------------------------------------------------
@@ -96,8 +100,19 @@ class Referee:
             return False
         self.match.next_round()
         self._tell(Event(ROUND, self.match))
-        self._ask()
+        if self.auto_ask:
+            self._ask()
         return True
+
+    @property
+    def asked(self) -> bool:
+        """Whether the seat to move has been told its turn in this position."""
+        seat = self.to_move
+        return seat is not None and self._asked == (self.match.round_index, len(self.match.round.history), seat)
+
+    def ask(self) -> None:
+        """Tell the seat to move its turn now (once per position; ``poll`` does it too)."""
+        self._ask()
 
     def _ask(self) -> None:
         """Tell the seat to move its turn, once per position."""
@@ -155,7 +170,8 @@ class Referee:
         if self.match.over:
             self._tell(Event(OVER, self.match))
         self._asked = None
-        self._ask()
+        if self.auto_ask:
+            self._ask()
         return Verdict(seat, action)
 
     # Undo ---------------------------------------------------------------------------
@@ -176,7 +192,8 @@ class Referee:
         self.match.assisted = True
         self._tell(Event(UNDO, self.match))
         self._asked = None
-        self._ask()
+        if self.auto_ask:
+            self._ask()
         return undone
 
     def cancel(self) -> None:

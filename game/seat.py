@@ -7,7 +7,7 @@ player takes this route:
 
 - ``ComputerSeat``: a computer player deciding at once, on the caller's thread
   (headless loops, tests, the server's tables of computers).
-- ``WorkerSeat``: a computer player thinking in a worker (``game.ui.thinker``),
+- ``WorkerSeat``: a computer player thinking in a worker (``game.thinker``),
   so a frame or the server's event loop never waits for it.
 - ``InputSeat``: a seat whose actions come from outside, one at a time: a person
   at this screen (``PersonSeat``, fed by the table's input) or a player on
@@ -19,13 +19,13 @@ No pygame here.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Callable, Protocol, Sequence, runtime_checkable
 
 from game.engine import Action, PlayerInfo, SeatView
-from game.ui.thinker import BUDGET_S, ComputerController, choose_action
+from game.thinker import BUDGET_S, ComputerController, choose_action
 
 if TYPE_CHECKING:
-    from game.ui.thinker import Thinker
+    from game.thinker import Thinker
 
 PERSON, COMPUTER, REMOTE = "person", "computer", "remote"
 
@@ -90,10 +90,11 @@ class WorkerSeat:
 
     kind = COMPUTER
 
-    def __init__(self, index: int, level: str, thinker: Thinker, seed: int = 0):
+    def __init__(self, index: int, level: str, thinker: Thinker, seed: int = 0, seed_for: Callable[[SeatView], int] | None = None):
         self.index = index
         self.level = level
         self.seed = seed
+        self.seed_for = seed_for  # the seed of one decision; by default ``turn_seed(seed, view)``
         self.controller = ComputerController(index, level, thinker)
 
     @property
@@ -101,7 +102,8 @@ class WorkerSeat:
         return self.controller.thinking
 
     def turn(self, view: SeatView) -> None:
-        self.controller.start(view, turn_seed(self.seed, view))
+        seed = self.seed_for(view) if self.seed_for is not None else turn_seed(self.seed, view)
+        self.controller.start(view, seed)
 
     def answer(self) -> Action | None:
         return self.controller.poll()

@@ -137,3 +137,29 @@ def test_closed_packages_are_entered_only_through_their_init() -> None:
             inside = {name for name in imported_names(path) if name.startswith(package + ".") and name in modules}
             offenders += [f"{here} imports {name}" for name in inside]
     assert not offenders, "\n".join(sorted(offenders))
+
+
+def test_the_headless_core_never_imports_pygame_or_the_ui() -> None:
+    """The engine, the computer players, the seats, the referee and the worker run
+    without a screen (a server, the worker process): nothing they import, however
+    deep, is pygame or ``game.ui``."""
+    edges = graph()
+    core = [name for name in edges if name.split(".")[:2] in (["game", "engine"], ["game", "ai"])]
+    core += ["game.seat", "game.referee", "game.thinker"]
+    offenders = []
+    for start in core:
+        seen, todo = {start}, [start]
+        while todo:
+            here = todo.pop()
+            path = GAME.parent / (here.replace(".", "/") + ".py")
+            if not path.exists():
+                path = GAME.parent / here.replace(".", "/") / "__init__.py"
+            if any(name == "pygame" or name.startswith("pygame.") for name in imported_names(path)):
+                offenders.append(f"{start} reaches pygame through {here}")
+            for nxt in edges.get(here, ()):
+                if nxt.startswith("game.ui"):
+                    offenders.append(f"{start} reaches {nxt} through {here}")
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+    assert not offenders, "\n".join(sorted(set(offenders)))

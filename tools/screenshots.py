@@ -553,16 +553,25 @@ PICTURES: dict[str, Callable[[Camera], None]] = {
 
 
 def main(argv: list[str]) -> None:
-    if "--list" in argv:
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python tools/screenshots.py",
+        description="Draw the pictures of docs/screenshots/ again (headless, reproducible).",
+    )
+    parser.add_argument("names", nargs="*", metavar="[OUT_DIR] NAME", help="where to write (default docs/screenshots/), then which pictures (default: all)")
+    parser.add_argument("--list", action="store_true", help="list the pictures' names and stop")
+    options = parser.parse_args(argv)
+    if options.list:
         print("\n".join(PICTURES))
         return
-    args = [a for a in argv if not a.startswith("-")]
+    args = list(options.names)
     out = ROOT / "docs" / "screenshots"
     if args and args[0] not in PICTURES:
         out = Path(args.pop(0))
     unknown = [a for a in args if a not in PICTURES]
     if unknown:
-        raise SystemExit(f"unknown picture {', '.join(unknown)} (--list lists them)")
+        parser.error(f"unknown picture {', '.join(unknown)} (--list lists them)")
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="matador-shots-") as home:
         os.environ["MATADOR_HOME"] = home  # no real settings, statistics or saved match

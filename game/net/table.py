@@ -33,7 +33,7 @@ from game.net.protocol import (
 from game.net.store import SeatRow, Store, TableRow
 from game.referee import ACTION, OVER, ROUND, Event, Referee
 from game.seat import RemoteSeat, Seat, turn_seed
-from game.ui.thinker import BUDGET_S, choose_action
+from game.thinker import BUDGET_S, choose_action
 
 log = logging.getLogger("matador.server")
 

@@ -20,10 +20,11 @@ from game.ui.app import App
 from game.ui.autosave import Autosaver
 from game.ui.routes import SIDE_SCENES
 from game.ui.scene import Scene
-from game.ui.thinker import Thinker
+from game.thinker import Thinker
 
 if TYPE_CHECKING:  # each screen is imported when it opens: the title draws before the table is loaded
     from game.engine import Match
+    from game.referee import Event
     from game.ui.table import TableScene
 
 log = logging.getLogger(__name__)
@@ -196,7 +197,7 @@ class Flow:
 
         settings = self.app.services.get("settings")
         autosave = self.app.services.get("autosave")
-        return TableScene(
+        table = TableScene(
             match,
             thinker=self.thinker(),
             animation_speed=getattr(settings, "animation_speed", "normal"),
@@ -206,8 +207,9 @@ class Flow:
             on_leave=self.leave_table,
             on_action=autosave if isinstance(autosave, Autosaver) else None,
             on_pause=self.pause,
-            on_round_end=self.round_ended,
         )
+        table.listen(lambda event: self.round_ended(table, event))
+        return table
 
     def start_match(self, match: Match, *, replaces_save: bool = True) -> TableScene:
         """The table for ``match``; a saved match it replaces is kept as abandoned first."""
@@ -295,14 +297,17 @@ class Flow:
             except Exception as err:
                 log.warning("autosave flush failed: %s", err)
 
-    def round_ended(self, table: TableScene) -> None:
-        """A round's summary shows for the first time: count it (and the match, if it ended).
+    def round_ended(self, table: TableScene, event: Event) -> None:
+        """A listener of the table's referee: a round's last action was played, so
+        count the round (and the match, if it ended) and keep a finished match
+        among the past matches. The referee tells each action once, so nothing is
+        counted twice."""
+        from game.referee import ACTION
 
-        The table calls this once per round it shows; a continued match opens after
-        the last shown round, so nothing is counted twice.
-        """
-        match = table.match
-        outcome = table.state.outcome
+        match = event.match
+        if event.kind != ACTION or not match.rounds:
+            return
+        outcome = match.round.outcome
         if outcome is None or outcome.end == "redeal":
             return
         stats = self.app.services.get("stats")

@@ -192,6 +192,6 @@ def test_toolbar_buttons_keep_room_round_their_labels(make_app: Any, ui: Any) ->
     app = make_app((800, 600))
     table = table_at(app, ui, "matador", 2, 1, 4)
     font = table.text.font(14, True)
-    for name, button in table._tools.items():
+    for name, button in table.toolbar.tools.items():
         words = button.text
         assert button.rect.width >= font.size(words)[0] + 16, (name, button.rect)

@@ -67,7 +67,7 @@ def play_one_move(app: Any, ui: Any, table: TableScene) -> None:
         ui.click(app, table.regions.boneyard.center)
     else:
         app.step([], 0.016)
-        ui.click(app, table._buttons["pass" if "pass" in kinds else "refuse"].rect.center)
+        ui.click(app, table.toolbar.turn["pass" if "pass" in kinds else "refuse"].rect.center)
         app.step([], 0.016)
     assert len(table.state.history) > count or table.state.over
 

@@ -109,8 +109,8 @@ def test_no_face_up_hand_but_the_one_at_the_screen(make_app: Any, ui: Any) -> No
                 ui.click(app, table.regions.boneyard.center)
                 app.step([], 0.016)
                 for name in ("pass", "refuse"):
-                    if table._buttons[name].visible:
-                        ui.click(app, table._buttons[name].rect.center)
+                    if table.toolbar.turn[name].visible:
+                        ui.click(app, table.toolbar.turn[name].rect.center)
         else:
             app.step([], 0.05)
         assert not problems, problems[:3]

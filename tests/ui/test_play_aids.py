@@ -46,7 +46,7 @@ def your_move(app: Any, ui: Any, table: TableScene, rng: random.Random) -> None:
         ui.click(app, table.regions.boneyard.center)
     else:
         app.step([], 0.016)
-        ui.click(app, table._buttons["pass" if "pass" in kinds else "refuse"].rect.center)
+        ui.click(app, table.toolbar.turn["pass" if "pass" in kinds else "refuse"].rect.center)
     assert len(table.state.history) > count
 
 
@@ -105,12 +105,12 @@ def test_a_new_move_after_undo_forgets_the_redo(make_app: Any, ui: Any) -> None:
         until_your_turn(app, ui, table)
         your_move(app, ui, table, rng)
     until_your_turn(app, ui, table)
-    ui.click(app, table._tools["undo"].rect.center)
-    assert table.can_redo() and table._tools["redo"].is_enabled
+    ui.click(app, table.toolbar.tools["undo"].rect.center)
+    assert table.can_redo() and table.toolbar.tools["redo"].is_enabled
     your_move(app, ui, table, rng)
     assert not table.can_redo()
     app.step([], 0.016)
-    assert not table._tools["redo"].is_enabled
+    assert not table.toolbar.tools["redo"].is_enabled
 
 
 def test_undo_cancels_a_computer_that_is_thinking(make_app: Any, ui: Any) -> None:
@@ -122,12 +122,12 @@ def test_undo_cancels_a_computer_that_is_thinking(make_app: Any, ui: Any) -> Non
     your_move(app, ui, table, rng)
     for _ in range(30):  # the glide ends and the computer starts thinking
         app.step([], 0.02)
-        if table.controllers[1] is not None and table.controllers[1].thinking:
+        if table.seats[1].thinking:  # type: ignore[attr-defined]
             break
     assert table.state.current_player == 1
     app.step([ctrl_key(pygame.K_z)], 0.016)
     assert len(table.state.history) == mine and table.can_act()
-    assert not table.controllers[1].thinking and table._pending is None  # type: ignore[union-attr]
+    assert not table.seats[1].thinking  # type: ignore[attr-defined]
     for _ in range(20):  # whatever the cancelled search would have said is never played
         app.step([], 0.05)
     assert len(table.state.history) == mine
@@ -157,8 +157,8 @@ def test_the_save_after_an_undo_resumes_there(make_app: Any, ui: Any) -> None:
 def test_no_undo_with_two_people(make_app: Any, ui: Any) -> None:
     app = make_app((1024, 700))
     table = ui.new_table(app, "matador", [YOU, PlayerInfo("Bea", "human", None), BO], seed=2)
-    assert "undo" not in table._tools and "redo" not in table._tools
-    assert {"hint", "moves", "scores", "menu"} <= set(table._tools)
+    assert "undo" not in table.toolbar.tools and "redo" not in table.toolbar.tools
+    assert {"hint", "moves", "scores", "menu"} <= set(table.toolbar.tools)
     history = list(table.state.history)
     app.step([ctrl_key(pygame.K_z)], 0.016)
     assert table.state.history == history and not table.match.assisted
@@ -319,8 +319,8 @@ def test_the_moves_panel_takes_room_from_the_felt_not_the_hand(make_app: Any, ui
             assert not slot.rect.colliderect(panel)  # the ghosts stay clear of it
         for spot in table.layout.tiles:
             assert not spot.rect.colliderect(panel)
-        assert table._tools["moves"].is_selected
-        ui.click(app, table._tools["moves"].rect.center)
+        assert table.toolbar.tools["moves"].is_selected
+        ui.click(app, table.toolbar.tools["moves"].rect.center)
         assert table.regions.panel is None and not table.moves_open
 
 
@@ -354,7 +354,7 @@ def test_the_score_sheet_opens_and_closes(make_app: Any, ui: Any) -> None:
     assert isinstance(app.top, ScoreSheetScene)
     app.step([ui.key(pygame.K_s)], 0.016)
     assert app.top is table
-    ui.click(app, table._tools["scores"].rect.center)
+    ui.click(app, table.toolbar.tools["scores"].rect.center)
     assert isinstance(app.top, ScoreSheetScene)
     ui.click(app, (400, 300))
     assert app.top is table

@@ -34,7 +34,7 @@ def one_move(app: Any, ui: Any, table: TableScene) -> None:
         ui.click(app, table.regions.boneyard.center)
     else:
         app.step([], 0.016)
-        ui.click(app, table._buttons["pass" if "pass" in kinds else "refuse"].rect.center)
+        ui.click(app, table.toolbar.turn["pass" if "pass" in kinds else "refuse"].rect.center)
         app.step([], 0.016)
 
 

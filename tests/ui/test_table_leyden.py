@@ -152,8 +152,8 @@ def test_refuse_to_lead_button_in_a_later_leyden_round(make_app: Any, ui: Any) -
     ready(app, ui, scene)
     app.step([], 0.016)
     assert Action.refuse() in scene.legal
-    button = scene._buttons["refuse"]
-    assert button.visible and not scene._buttons["pass"].visible
+    button = scene.toolbar.turn["refuse"]
+    assert button.visible and not scene.toolbar.turn["pass"].visible
     ui.click(app, button.rect.center)
     app.step([], 0.016)
     assert scene.state.history[-1][1] == Action.refuse()
@@ -162,7 +162,7 @@ def test_refuse_to_lead_button_in_a_later_leyden_round(make_app: Any, ui: Any) -
     ready(app, ui, scene)
     app.step([], 0.016)
     if Action.refuse() in scene.legal:
-        ui.click(app, scene._buttons["refuse"].rect.center)
+        ui.click(app, scene.toolbar.turn["refuse"].rect.center)
         app.step([], 0.016)
         assert scene.state.outcome is not None and scene.state.outcome.end == "redeal"
         app.step([], 0.1)

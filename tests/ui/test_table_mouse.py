@@ -52,7 +52,7 @@ def play_one_move(app: Any, ui: Any, scene: TableScene) -> str:
         return "draw"
     name = "pass" if "pass" in kinds else "refuse"
     app.step([], 0.016)  # the button shows on the next update
-    button = scene._buttons[name]
+    button = scene.toolbar.turn[name]
     assert button.visible
     count = len(state.history)
     ui.click(app, button.rect.center)
@@ -160,7 +160,7 @@ def test_pass_button_only_when_legal(make_app: Any, ui: Any) -> None:
             break
         app.step([], 0.016)
         legal_pass = Action.pass_() in scene.legal
-        assert scene._buttons["pass"].visible == legal_pass
-        assert not scene._buttons["refuse"].visible
+        assert scene.toolbar.turn["pass"].visible == legal_pass
+        assert not scene.toolbar.turn["refuse"].visible
         play_one_move(app, ui, scene)
     assert pygame.get_init()

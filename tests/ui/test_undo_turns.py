@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 from game.engine import RULE_SETS, load_record, match_to_record
+from game.referee import ACTION, UNDO, Event, Referee
+from game.seat import ComputerSeat, PersonSeat
 from game.ui.table import TakeBacks, turn_starts
 
 
@@ -23,6 +25,8 @@ def test_undo_by_turns_and_redo_over_random_rounds(base: str, random_round: Any)
         if state.over:
             continue
         seat = 0
+        heard: list[Event] = []
+        referee = Referee(match, [PersonSeat(0), ComputerSeat(1, "random")], [heard.append], auto_ask=False)
         takebacks = TakeBacks(seat)
         now = state.key()
         record = match_to_record(match)
@@ -30,7 +34,7 @@ def test_undo_by_turns_and_redo_over_random_rounds(base: str, random_round: Any)
         landed = []
         while takebacks.can_undo(match):
             target = takebacks.undo_target(match)
-            takebacks.undo(match)
+            takebacks.undo(referee)
             assert len(state.history) == target
             assert state.current_player == seat and (target == 0 or state.history[-1][0] != seat)
             cut = dict(record, rounds=[dict(record["rounds"][0], actions=record["rounds"][0]["actions"][:target])])
@@ -38,6 +42,9 @@ def test_undo_by_turns_and_redo_over_random_rounds(base: str, random_round: Any)
             landed.append(target)
         assert landed == sorted(landed, reverse=True)
         assert all(t in starts for t in landed)
+        undos = [e.kind for e in heard].count(UNDO)
+        assert undos == len(landed) and match.assisted  # the referee took them back, and said so
         while takebacks.can_redo(match):
-            takebacks.redo_turn(match)
+            takebacks.redo_turn(referee)
         assert state.key() == now
+        assert [e.kind for e in heard].count(ACTION) == len(state.history) - (landed[-1] if landed else len(state.history))

@@ -132,6 +132,6 @@ def test_the_table_says_you_pass(make_app: Any, ui: Any) -> None:
     said: list[str] = []
     original: Callable[..., None] = table.motion.say
     table.motion.say = lambda text, *a, **k: (said.append(text), original(text, *a, **k))  # type: ignore[method-assign]
-    table.show_action(0, Action.pass_(), set(), None)
-    table.show_action(0, Action.refuse(), set(), None)
+    table.played(0, Action.pass_(), set(), None)  # what the table shows of it (the round itself is not changed here)
+    table.played(0, Action.refuse(), set(), None)
     assert said == ["You pass", "You refuse to lead"]

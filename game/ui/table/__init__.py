@@ -2,18 +2,31 @@
 
 One module per concern:
 
-- ``scene``: ``TableScene``, which turns input into engine actions and keeps
-  the picture in step with the game;
-- ``geometry``: where the tiles on the felt go (rectangles only);
+- ``scene``: ``TableScene``, which turns input into actions offered to the
+  referee and keeps the picture in step with the game;
+- ``seats``: the table's seats and referee (game/seat.py, game/referee.py),
+  the autosave as a listener;
+- ``intents``: an input's intent becomes a move offered, or the reason why not;
+- ``who_plays``: which input (keys and mouse, controllers) plays which seat,
+  the hand-off between people;
+- ``show``: what an action looks like as it lands;
+- ``rounds``: the summary, a redeal, the next round, a new match;
+- ``toolbar``: the toolbar and the turn's buttons, as one part;
+- ``aids`` and ``undo``: undo and redo by turns, the hint, the moves panel;
+- ``spots``, ``walk``, ``geometry``: where the tiles on the felt go
+  (the layout as data; the walk at one unit size; choosing the unit);
 - ``regions``: the window cut into felt, hand, seats and boneyard;
 - ``moves``: a hand tile's places and variants, from the legal moves;
 - ``input``: mouse and keys turned into intents;
 - ``animation``: glides, the layout's shift, messages that fade;
-- ``draw``: painting it all (reads, never changes);
+- ``draw``, ``panel``, ``labels``: painting it all (reads, never changes);
+- ``log``: the round's moves in words (the moves log listens to the referee);
 - ``words``: the sentences the table shows;
 - ``handoff``: the "Pass to NAME" cover of couch games;
 - ``pad_missing``: the notice while a seat's game controller is unplugged;
-- ``round_end``: the round's summary over the table.
+- ``round_end``: the round's summary over the table;
+- ``review``, ``lesson``: the review of a round and the lessons (subclasses
+  of ``TableScene`` for now: see docs/architecture.md).
 
 Code outside the package imports only the names below.
 """

@@ -19,14 +19,15 @@ from game.ui.app import App
 from game.ui.table.animation import Motion
 from game.ui.table.input import TableInput
 from game.ui.table.knowledge import SeatKnowledge, table_knowledge
-from game.ui.table.log import LogLine, place_words, round_log
+from game.ui.table.log import LogLine, MovesLog, place_words
 from game.ui.table.moves import targets_for
 from game.ui.table.panel import PanelContent
 from game.ui.table.regions import TableRegions
 from game.ui.table.score_sheet import ScoreSheetScene
 from game.ui.table.undo import TakeBacks
 from game.ui.table.words import wait_text
-from game.ui.thinker import ComputerController, Thinker, suggest_move
+from game.referee import Referee
+from game.thinker import Thinker, suggest_move
 
 if TYPE_CHECKING:
     from game.ai.hint import Hint  # the worker imports the AI; the drawing process need not
@@ -41,9 +42,9 @@ class PlayAids:
     # The table scene's state these methods use.
     app: App | None
     match: Match
-    humans: list[int]
+    referee: Referee
+    moves_log: MovesLog
     viewer: int | None
-    controllers: list[ComputerController | None]
     thinker: Thinker
     legal: list[Action]
     input: TableInput
@@ -53,19 +54,16 @@ class PlayAids:
     last_tile: int | None
     show_knowledge: bool
     on_pause: Callable[[TableScene], None] | None
-    on_action: Callable[[Match], None] | None
     takebacks: TakeBacks | None
     helped: set[int]
     hint_budget_s: float
     hinted: tuple[tuple[int, int], Action, str] | None
     moves_open: bool
     log_scroll: int
-    _pending: Action | None
     _hint_future: Future[Hint] | None
     _hint_at: tuple[int, int] | None
-    _log: tuple[tuple[object, ...], list[LogLine]] | None
     _known: tuple[tuple[int, int, int], tuple[SeatKnowledge, ...], int] | None
-    _handoff_open: bool
+    handoff_open: bool
 
     if TYPE_CHECKING:
 
@@ -74,6 +72,9 @@ class PlayAids:
 
         @property
         def names(self) -> list[str]: ...
+
+        @property
+        def people(self) -> list[int]: ...
 
         def can_act(self) -> bool: ...
 
@@ -126,10 +127,10 @@ class PlayAids:
             self.on_pause(self)  # type: ignore[arg-type]
 
     def can_undo(self) -> bool:
-        return self.takebacks is not None and not self._handoff_open and self.takebacks.can_undo(self.match)
+        return self.takebacks is not None and not self.handoff_open and self.takebacks.can_undo(self.match)
 
     def can_redo(self) -> bool:
-        return self.takebacks is not None and not self._handoff_open and self.takebacks.can_redo(self.match)
+        return self.takebacks is not None and not self.handoff_open and self.takebacks.can_redo(self.match)
 
     def undo(self) -> None:
         """Back to the start of the person's previous turn (the computers' replies too)."""
@@ -138,9 +139,8 @@ class PlayAids:
         if not self.can_undo():
             self.motion.say("The round is over: its moves stand" if self.state.over else "Nothing to undo", 2.5)
             return
-        self._stop_thinking()
-        self.takebacks.undo(self.match)
-        self.match.assisted = True
+        self.stop_thinking()
+        self.takebacks.undo(self.referee)  # the referee takes the moves back (and marks the match assisted)
         self.helped.add(self.takebacks.seat)
         self._jumped("Undone: your turn again")
 
@@ -151,35 +151,25 @@ class PlayAids:
         if not self.can_redo():
             self.motion.say("Nothing to redo", 2.0)
             return
-        self._stop_thinking()
-        self.takebacks.redo_turn(self.match)
+        self.stop_thinking()
+        self.takebacks.redo_turn(self.referee)
         self._jumped("Redone")
 
-    def _stop_thinking(self) -> None:
+    def stop_thinking(self) -> None:
         """A computer's decision or a hint under way is cancelled, its answer discarded."""
-        for controller in self.controllers:
-            if controller is not None:
-                controller.cancel()
-        self._pending = None
+        self.referee.cancel()
         self._hint_future = None
         self._hint_at = None
         self.hinted = None
 
     def _jumped(self, message: str) -> None:
-        """The position changed by undo or redo: redraw it at once and save it."""
+        """The position changed by undo or redo: redraw it at once (the referee's
+        listeners, the autosave among them, were told)."""
         self.input.reset()
         self.motion.finish()
         self.last_tile = None
         self.sync(force=True)
         self.motion.say(message, 2.0)
-        self._after_move()
-
-    def _after_move(self) -> None:
-        if self.on_action is not None:
-            try:
-                self.on_action(self.match)
-            except Exception as err:  # saving must never stop the game
-                log.warning("after-move hook failed: %s", err)
 
     def hint_seed(self) -> int:
         return hash((self.match.seed, self.match.round_index, len(self.state.history), 7919)) & 0x7FFFFFFF
@@ -268,16 +258,13 @@ class PlayAids:
     def log_lines(self) -> list[LogLine]:
         """The round's moves in words (made again only when the round moves on)."""
         state = self.state
-        face_up = frozenset({self.viewer}) if self.viewer is not None and len(self.humans) <= 1 else frozenset()
-        key = (self.match.round_index, len(state.history), face_up)
-        if self._log is None or self._log[0] != key:
-            self._log = (key, round_log(state, self.names, face_up))
-        return self._log[1]
+        face_up = frozenset({self.viewer}) if self.viewer is not None and len(self.people) <= 1 else frozenset()
+        return self.moves_log.lines(state, self.names, face_up)
 
     def knowledge(self) -> tuple[tuple[SeatKnowledge, ...], int]:
         """What the table knows of each other seat, from the person at the screen's
         view, and how many tiles that person cannot see (worked out once a position)."""
-        if self.viewer is None or self._handoff_open:
+        if self.viewer is None or self.handoff_open:
             return (), 0
         key = (self.match.round_index, len(self.state.history), self.viewer)
         if self._known is None or self._known[0] != key:
@@ -289,7 +276,7 @@ class PlayAids:
         panel = self.regions.panel
         if panel is None:
             return None
-        view_ok = self.viewer is not None and not self._handoff_open
+        view_ok = self.viewer is not None and not self.handoff_open
         knowledge, unseen = self.knowledge() if self.show_knowledge and view_ok else (None, 0)
         special = "matador" if self.match.rules.matadors else "wild double"
         return PanelContent(

@@ -25,7 +25,7 @@ from game.ui.table.panel import CARD, PanelContent, card_surface
 from game.ui.table.regions import TableRegions, compute_regions
 from game.ui.table.scene import TableScene
 from game.ui.text import DIM, GOLD, IVORY
-from game.ui.thinker import ComputerController, Thinker
+from game.thinker import Thinker
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
@@ -211,10 +211,10 @@ class LessonScene(TableScene):
         if expected is not None:
             self.point_at(expected)
 
-    def _computer_turn(self, controller: ComputerController, dt: float) -> None:
+    def _computer_turn(self, seat: int, dt: float) -> None:
         """The computer plays the lesson's move, once the lesson gets there."""
         step = self.step
-        if step is None or step.action is None or step.seat != controller.seat or not self._go:
+        if step is None or step.action is None or step.seat != seat or not self._go:
             return  # its card waits for Next
         self.play(step.action, None)
 

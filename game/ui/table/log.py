@@ -115,3 +115,24 @@ def news_words(action: Action) -> str:
     if action.kind == "refuse":
         return "refused to lead"
     return f"laid {tile_name(action.tile)}" if action.tile is not None else "laid"
+
+
+class MovesLog:
+    """The live round's moves in words for the moves panel: a listener of the
+    referee, which drops its lines whenever the referee tells of an action, an
+    undo or a new round; they are made again when next drawn. (A position set up
+    without the referee, by a tool or a test, is caught by its length.)"""
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] | None = None
+        self._lines: list[LogLine] = []
+
+    def heard(self, event: object) -> None:
+        self._key = None
+
+    def lines(self, state: RoundState, names: list[str], face_up: frozenset[int]) -> list[LogLine]:
+        key = (id(state), len(state.history), face_up)
+        if self._key != key:
+            self._key = key
+            self._lines = round_log(state, names, face_up)
+        return self._lines

@@ -33,7 +33,7 @@ from game.ui.table.scene import TableScene
 from game.ui.cues import MISTAKE
 from game.ui.text import DIM, GOLD, IVORY
 from game.ui.gamepad import PadPress
-from game.ui.thinker import ComputerController, Thinker
+from game.thinker import Thinker
 from game.ui.words import says, whose
 
 TOOLS = {"first": "|<", "back": "<", "next": ">", "last": ">|", "seat": "Seat", "close": "Close"}
@@ -107,7 +107,7 @@ class ReviewScene(TableScene):
         if target != self.round:
             self.round = target
             self.cursor = 0
-            self._unit_cap = {}
+            self.unit_cap = {}
             self.on_resize(self.size)  # the slider's range follows the round
             self.analysis()
 
@@ -211,7 +211,7 @@ class ReviewScene(TableScene):
         decision = self.verdict()
         return decision is not None and decision.mark in NAMED and decision.best.kind == "draw"
 
-    def _computer_turn(self, controller: ComputerController, dt: float) -> None:
+    def _computer_turn(self, seat: int, dt: float) -> None:
         """Nobody moves in a review."""
 
     def _human_turn(self, seat: int) -> None:

@@ -127,7 +127,7 @@ class RoundEndScene(Overlay):
             if button.check_pressed():
                 self.choose(name)
                 return
-        if not self.table.humans:
+        if not self.table.people:
             self.waited += dt
             if self.waited >= AUTO_CONTINUE_S:
                 self.choose(self.finish_choice())
@@ -143,7 +143,7 @@ class RoundEndScene(Overlay):
         table.sound("button")
         if name == "review":  # over this summary: closing the review comes back here
             if app is not None:
-                seat = table.viewer if table.viewer is not None else (table.humans[0] if table.humans else 0)
+                seat = table.viewer if table.viewer is not None else (table.people[0] if table.people else 0)
                 app.routes.open_review(table.match, table.match.round_index, seat)
             return
         if app is not None:

@@ -1,65 +1,60 @@
 """The table: the layout on the felt, the hand, the seats around, the boneyard.
 
 The scene never changes the game itself: every move becomes an ``Action``
-handed to ``match.push`` (the engine checks it). Computer seats think in a
-worker; their tiles then glide from their seat to the table at a pace a person
-can follow.
+offered to the referee (game/referee.py), which checks it with the engine,
+pushes it and tells the seats and the listeners (the autosave, statistics and
+past matches, the moves log). Each seat is a ``Seat`` (game/seat.py): the
+table asks it what it is, never guesses from a missing controller. Computer
+seats think in a worker; their tiles then glide from their seat to the table
+at a pace a person can follow.
 
-Each person's seat is played with the keyboard and mouse or with a controller
-(``seat_inputs``, handed over by the new-game screen): only the input of the
-seat to move plays a turn; the others may still open the menu, the moves and
-the score sheet. A controller's buttons become the same commands as the keys
-(``TableInput.command``). A seat's controller unplugged stops the game under a
-notice (``PadMissingScene``) until it is back or the seat has another input.
+Who plays which seat with which input (keyboard and mouse, or a controller)
+is ``who_plays``; what an action looks like as it lands is ``show``.
 """
 
 from __future__ import annotations
 
-import logging
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Callable
 
 import pygame
-import pygame_gui
 
-from game.engine import Action, IllegalMoveError, Match, OpenEnd, RoundState
-from game.engine.tiles import halves, tile_name
+from game.engine import Action, Match, OpenEnd, RoundState, SeatView
+from game.engine.tiles import halves
+from game.referee import Listener, Referee
+from game.seat import PERSON, Seat
 from game.settings import SPEED_FACTOR
-from game.ui.gamepad import pad_label
+from game.thinker import Thinker
 from game.ui.scene import GuiScene
-from game.ui.seat_inputs import SeatInputs, input_label
+from game.ui.seat_inputs import SeatInputs
 from game.ui.table.aids import PlayAids
-from game.ui.table.animation import Glide, Motion, Shift, centre_of
+from game.ui.table.animation import Motion
 from game.ui.table.draw import TableRenderer
 from game.ui.table.geometry import TableLayout, compute_layout, with_last_tile
-from game.ui.table.handoff import HandoffScene
-from game.ui.table.input import KEY_COMMANDS, InputContext, Intent, TableInput, plain
+from game.ui.table.input import InputContext, Intent, TableInput, plain
+from game.ui.table.intents import follow, refuse_drop, request
 from game.ui.table.knowledge import SeatKnowledge
-from game.ui.table.log import LogLine, news_for, news_words
-from game.ui.table.pad_missing import PadMissingScene
+from game.ui.table.log import MovesLog, news_for, news_words
 from game.ui.table.panel import SidePanel
 from game.ui.table.regions import TableRegions, compute_regions, hand_tile_rects
-from game.ui.table.round_end import RoundEndScene
+from game.ui.table.rounds import after_round, new_match, next_round
+from game.ui.table.seats import saving, table_referee
+from game.ui.table.show import shift_from, show_action
+from game.ui.table.toolbar import Toolbar, tool_names
 from game.ui.table.undo import TakeBacks
-from game.ui.table.words import header_text, lead_text, passed_text, played_with_text, refused_text, turn_text, wait_text
+from game.ui.table.who_plays import check_pads, give_seat, hand_over, handle_pad, keep_pad_focus, keys_may_play, plays_by_pad, plays_turn, say_who_plays
+from game.ui.table.words import header_text, lead_text, tiles_text, turn_text, your_turn_text
 from game.ui.text import TextCache
-from game.ui.thinker import ComputerController, Thinker, make_controllers
 from game.ui.tile_art import TileArt
 
 if TYPE_CHECKING:
     from game.ai.hint import Hint
     from game.ui.gamepad import PadPress
 
-log = logging.getLogger(__name__)
 
 GLIDE_S = 0.45  # a computer's tile from its seat to the table, at normal speed
-SHIFT_SHARE = 0.8  # the table making room for a tile takes this share of a glide
 THINK_S = 0.55  # the least time a computer's turn takes, at normal speed
 HINT_BUDGET_S = 0.8  # the hard player's thinking for a hint: the answer comes within a second
-TOOLS = {"undo": "Undo", "redo": "Redo", "hint": "Hint", "moves": "Moves", "scores": "Scores", "menu": "Menu"}
-OPEN_TOOLS = ("moves", "scores", "menu")  # any input may use these, whoever's turn it is
-PAD_COMMANDS = {"left": "left", "right": "right", "up": "up", "down": "down", "a": "lay", "x": "turn", "y": "draw", "b": "pass"}
-TURN_KEYS = frozenset({*KEY_COMMANDS, pygame.K_h}) - {pygame.K_ESCAPE}  # keys that play the turn
 
 
 class TableScene(PlayAids, GuiScene):
@@ -77,22 +72,26 @@ class TableScene(PlayAids, GuiScene):
         on_leave: Callable[[TableScene], None] | None = None,
         on_action: Callable[[Match], None] | None = None,
         on_pause: Callable[[TableScene], None] | None = None,
-        on_round_end: Callable[[TableScene], None] | None = None,
+        listeners: tuple[Listener, ...] = (),
     ):
         super().__init__()
         self.match = match
         self.thinker = thinker or Thinker("process")
-        self.controllers: list[ComputerController | None] = make_controllers(match.players, self.thinker)
-        self.humans = [seat for seat, p in enumerate(match.players) if p.is_human]
-        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else (None if self.humans else 0)
+        # What the referee tells besides the seats: the autosave (``on_action``), and
+        # whatever the caller listens with (statistics and past matches); the moves log.
+        self.listeners: list[Listener] = list(listeners)
+        if on_action is not None:
+            self.listeners.insert(0, saving(on_action))
+        self.moves_log = MovesLog()
+        self.referee = self.make_referee(match)
+        people = self.people
+        self.viewer: int | None = people[0] if len(people) == 1 else (None if people else 0)
         self.glide_s = GLIDE_S / SPEED_FACTOR.get(animation_speed, 1.0)
         self.think_s = THINK_S / SPEED_FACTOR.get(computer_speed, 1.0)
         self.hints = hints
         self.show_knowledge = show_knowledge  # the panel of what each seat is known to lack
         self.on_leave = on_leave
-        self.on_action = on_action
         self.on_pause = on_pause  # Esc with nothing in hand (the menu work opens its pause menu here)
-        self.on_round_end = on_round_end  # once per round, as its summary first shows (statistics)
         self.input = TableInput()
         self.motion = Motion()
         self.text = TextCache()
@@ -104,16 +103,15 @@ class TableScene(PlayAids, GuiScene):
         self.open_ends: list[OpenEnd] = []
         self.legal: list[Action] = []
         self._version: tuple[object, ...] | None = None
-        self._unit_cap: dict[tuple[int, tuple[int, int], bool], int] = {}
-        self._pending: Action | None = None
+        self.unit_cap: dict[tuple[int, tuple[int, int], bool], int] = {}  # the unit of the last move: tiles never grow back
         self._think_clock = 0.0
-        self._round_wait = 0.0
-        self._round_shown = -1
-        self._buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self._handoff_open = False
+        self.round_wait = 0.0  # how long a redeal's notice has shown
+        self.round_shown = -1  # the last round whose summary showed
+        self.toolbar = Toolbar()
+        self.handoff_open = False  # the hand-off cover is up: no hand shows
         self._updates = 0
         # Play aids: undo (one person against computers only), the hint, the side panel.
-        self.takebacks = TakeBacks(self.humans[0]) if len(self.humans) == 1 and match.rules.players > 1 else None
+        self.takebacks = TakeBacks(people[0]) if self.referee.undo_allowed else None
         self.hint_budget_s = HINT_BUDGET_S
         self.helped: set[int] = set()  # the seats that took a move back or asked for a hint (statistics)
         self.hinted: tuple[tuple[int, int], Action, str] | None = None  # (position, action, reason)
@@ -122,12 +120,36 @@ class TableScene(PlayAids, GuiScene):
         self.moves_open = False
         self.log_scroll = 0
         self.news: dict[int, int] = {}  # other seats' moves the person at the screen has not answered yet
-        self._log: tuple[tuple[object, ...], list[LogLine]] | None = None
         self._known: tuple[tuple[int, int, int], tuple[SeatKnowledge, ...], int] | None = None
-        self._tools: dict[str, pygame_gui.elements.UIButton] = {}
         self.side: SidePanel | None = None
         self.seat_inputs = SeatInputs()  # which controller plays which person's seat
         self.pad_driven = False  # the last hand to play used a controller: keep a tile in focus
+
+    # Seats and the referee ------------------------------------------------------
+    def make_referee(self, match: Match) -> Referee:
+        """The referee of ``match`` (see ``seats``), telling the moves log and the listeners."""
+        return table_referee(match, self.thinker, self.computer_seed, [self.moves_log.heard, *self.listeners])
+
+    def computer_seed(self, view: SeatView) -> int:
+        """A computer's seed for one decision: the match's seed and the position."""
+        return hash((self.match.seed, self.match.round_index, len(self.match.round.history))) & 0x7FFFFFFF
+
+    def listen(self, listener: Listener) -> None:
+        """``listener`` is told what the referee tells, for this match and any new one."""
+        self.listeners.append(listener)
+        self.referee.listen(listener)
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.referee.seats
+
+    @property
+    def people(self) -> list[int]:
+        """The seats played by people at this screen."""
+        return [seat.index for seat in self.referee.seats if seat.kind == PERSON]
+
+    def is_person(self, seat: int) -> bool:
+        return self.referee.seats[seat].kind == PERSON
 
     # Setup -------------------------------------------------------------------
     def attach(self, app: object) -> None:
@@ -140,32 +162,18 @@ class TableScene(PlayAids, GuiScene):
         self.renderer = TableRenderer(art, self.text)
         self.side = SidePanel(art, self.text)
         self.seat_inputs = SeatInputs(self.app.pads.take_over(self.match))
-        if self.match.needs_next_round:
-            self.match.next_round()
+        self.referee.start_round()  # a new match, or a saved one between rounds
         self.sync(force=True)
 
     def build_gui(self) -> None:
         assert self.gui is not None
-        regions = self.compute_regions()
-        self._buttons = {
-            "pass": pygame_gui.elements.UIButton(regions.buttons["pass"], "Pass", self.gui, object_id="#primary"),
-            "refuse": pygame_gui.elements.UIButton(regions.buttons["refuse"], "Refuse to lead", self.gui),
-        }
-        for button in self._buttons.values():
-            button.hide()  # type: ignore[no-untyped-call]
-        style = "#tool_l" if regions.scale >= 1.2 else "#tool"
-        self._tools = {
-            name: pygame_gui.elements.UIButton(rect, TOOLS[name], self.gui, object_id=style)
-            for name, rect in zip(self.tool_names(), regions.tool_buttons)
-        }
+        self.toolbar.build(self.gui, self.compute_regions(), self.tool_names())
         self._version = None
+
 
     def tool_names(self) -> list[str]:
         """The toolbar's buttons: undo and redo only for one person against computers."""
-        names = list(TOOLS)
-        if self.takebacks is None:
-            names = [n for n in names if n not in ("undo", "redo")]
-        return names
+        return tool_names(self.takebacks is not None)
 
     def compute_regions(self, viewer: int | None = None) -> TableRegions:
         shown = viewer if viewer is not None else (self.viewer or 0)
@@ -173,13 +181,11 @@ class TableScene(PlayAids, GuiScene):
         return compute_regions(self.size, self.match.rules.players, shown, len(self.tool_names()), panel)
 
     def close(self) -> None:
-        for controller in self.controllers:
-            if controller is not None:
-                controller.cancel()
+        self.referee.cancel()
         super().close()
 
     def enter(self) -> None:
-        self._handoff_open = False
+        self.handoff_open = False
         self.sync()
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -199,9 +205,9 @@ class TableScene(PlayAids, GuiScene):
 
     @property
     def hand_face_up(self) -> bool:
-        if self.viewer is None or self._handoff_open:
+        if self.viewer is None or self.handoff_open:
             return False
-        if len(self.humans) <= 1:
+        if len(self.people) <= 1:
             return True
         return self.state.current_player == self.viewer or self.state.over
 
@@ -224,9 +230,9 @@ class TableScene(PlayAids, GuiScene):
         return (
             seat is not None
             and seat == self.viewer
-            and self.controllers[seat] is None
+            and self.is_person(seat)
             and not self.motion.blocking
-            and not self._handoff_open
+            and not self.handoff_open
         )
 
     def can_draw(self) -> bool:
@@ -257,35 +263,23 @@ class TableScene(PlayAids, GuiScene):
         seat = state.current_player
         if seat is None:
             return head + "the round is over"
-        if seat == self.viewer and self.controllers[seat] is None:
-            if not self.legal:
-                return head + "your turn"
-            kinds = {a.kind for a in self.legal}
-            pad = self.plays_by_pad(seat)
-            if "lay" in kinds:
-                if pad:
-                    return head + "your turn: the D-pad chooses a tile and a lit place, A lays it (X turns a matador)"
-                return head + "your turn: drag a tile to a lit place (R turns a matador)"
-            if "draw" in kinds:
-                return head + ("your turn: no tile fits, Y draws from the boneyard" if pad else "your turn: no tile fits, draw from the boneyard")
-            if "pass" in kinds:
-                return head + ("your turn: no tile fits, B passes" if pad else "your turn: no tile fits, pass")
-            return head + "your turn"
-        return head + turn_text(self.names[seat], thinking=self.controllers[seat] is not None)
+        if seat == self.viewer and self.is_person(seat):
+            return head + your_turn_text({a.kind for a in self.legal}, plays_by_pad(self, seat))
+        return head + turn_text(self.names[seat], thinking=not self.is_person(seat))
 
     def seat_info(self, seat: int) -> tuple[str, int, int, bool, str]:
         """(name, tiles held, match total, to move, status line) for a seat's plaque."""
         state = self.state
         to_move = state.current_player == seat
         count = state.hand_count(seat)
-        if to_move and self.controllers[seat] is not None and not self.motion.blocking:
+        if to_move and not self.is_person(seat) and not self.motion.blocking:
             status = "thinking…"
         elif to_move:
             status = "to move"
         elif seat in self.news:  # what it did since the person at the screen last moved
             status = news_words(state.history[self.news[seat]][1])
         else:
-            status = f"{count} tile{'s' if count != 1 else ''}"
+            status = tiles_text(count)
         return self.names[seat], count, self.totals()[seat], to_move, status
 
     def input_context(self) -> InputContext:
@@ -299,7 +293,7 @@ class TableScene(PlayAids, GuiScene):
             boneyard=self.regions.boneyard,
             hand_area=self.regions.hand,
             explain=self.state.explain,
-            pad=self.plays_by_pad(seat),
+            pad=plays_by_pad(self, seat),
         )
 
     def hand_rect(self, tile: int) -> pygame.Rect | None:
@@ -311,80 +305,49 @@ class TableScene(PlayAids, GuiScene):
         """Recompute the layout, regions and hand after the game or the window changed."""
         state = self.state
         panel = self.moves_open or self.show_knowledge
-        version = (self.match.round_index, len(state.history), state.phase, self.size, self.viewer, self._handoff_open, panel)
+        version = (self.match.round_index, len(state.history), state.phase, self.size, self.viewer, self.handoff_open, panel)
         if version == self._version and not force:
             return
         self._version = version
-        shown = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else 0)
+        shown = self.viewer if self.viewer is not None else (self.people[0] if self.people else 0)
         self.regions = self.compute_regions(shown)
         key = (self.match.round_index, self.size, panel)
         before = self.layout
         last = state.placements[-1] if state.placements else None
         settled = None
-        if state.over and not force and key in self._unit_cap and last is not None and len(before.tiles) == len(state.placements) - 1:
+        if state.over and not force and key in self.unit_cap and last is not None and len(before.tiles) == len(state.placements) - 1:
             settled = with_last_tile(before, last)  # the round's last tile: the table holds still
-        self.layout = settled or compute_layout(state, self.regions.layout_area, self._unit_cap.get(key))
-        if not force and key in self._unit_cap:
-            self._shift_from(before)
-        self._unit_cap = {key: self.layout.unit}
+        self.layout = settled or compute_layout(state, self.regions.layout_area, self.unit_cap.get(key))
+        if not force and key in self.unit_cap:
+            shift_from(self, before)
+        self.unit_cap = {key: self.layout.unit}
         tiles = state.hand(shown)
         self.hand = list(zip(tiles, hand_tile_rects(self.regions.hand_tiles, len(tiles), scale=self.regions.scale)))
         self.open_ends = state.open_ends()
         seat = state.current_player
-        self.legal = state.legal_moves() if seat is not None and self.controllers[seat] is None else []
+        self.legal = state.legal_moves() if seat is not None and self.is_person(seat) else []
         if self.input.active_tile is not None and self.input.active_tile not in tiles:
             self.input.reset()
         self.news = news_for(state, self.viewer) if self.viewer is not None else {}
         self._update_buttons()
 
-    def _shift_from(self, before: TableLayout) -> None:
-        """Let the tiles already on the table glide to where the new layout puts
-        them, easing to their new size when the table shrank."""
-        old = {spot.tile: centre_of(spot.rect) for spot in before.tiles}
-        resized = 0 < before.unit != self.layout.unit
-        moved = {
-            spot.tile: old[spot.tile]
-            for spot in self.layout.tiles
-            if spot.tile in old and (resized or centre_of(spot.rect) != old[spot.tile])
-        }
-        if moved:
-            units = (before.unit, self.layout.unit) if resized else (0, 0)
-            self.motion.shift = Shift(moved, self.glide_s * SHIFT_SHARE, 0.0, *units)
-
     def _update_buttons(self) -> None:
-        kinds = {a.kind for a in self.legal} if self.can_act() else set()
-        for name, button in self._buttons.items():
-            wanted = name in kinds
-            if wanted and not button.visible:
-                button.show()  # type: ignore[no-untyped-call]
-            elif not wanted and button.visible:
-                button.hide()  # type: ignore[no-untyped-call]
-        usable = {
-            "undo": self.can_undo(),
-            "redo": self.can_redo(),
-            "hint": self.can_act(),
-            "moves": True,
-            "scores": True,
-            "menu": self.on_pause is not None,
-        }
-        for name, button in self._tools.items():
-            if usable.get(name, True) != button.is_enabled:
-                if usable.get(name, True):
-                    button.enable()  # type: ignore[no-untyped-call]
-                else:
-                    button.disable()  # type: ignore[no-untyped-call]
-        moves = self._tools.get("moves")
-        if moves is not None and moves.is_selected != self.moves_open:
-            if self.moves_open:
-                moves.select()  # type: ignore[no-untyped-call]
-            else:
-                moves.unselect()  # type: ignore[no-untyped-call]
+        usable = {"undo": self.can_undo(), "redo": self.can_redo(), "hint": self.can_act(), "menu": self.on_pause is not None}
+        self.toolbar.refresh({a.kind for a in self.legal} if self.can_act() else set(), usable, self.moves_open)
 
     # Input ---------------------------------------------------------------------
+    def handle_pad(self, press: PadPress) -> None:
+        """A controller's press (see ``who_plays``)."""
+        handle_pad(self, press)
+
+    def give_seat(self, seat: int, source: int | None) -> None:
+        """``seat`` is played by controller ``source`` (None: the keyboard and mouse) from now on."""
+        give_seat(self, seat, source)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if not self.keys_may_play() and self.plays_turn(event):
+        if not keys_may_play(self) and plays_turn(self, event):
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                self.say_who_plays()
+                say_who_plays(self)
             return True  # the seat to move plays with a controller
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.pad_driven = False
@@ -401,223 +364,41 @@ class TableScene(PlayAids, GuiScene):
         self.follow(intent)
         return True
 
-    def handle_pad(self, press: PadPress) -> None:
-        """A controller's press: the menu, the moves and the scores for any
-        controller; the turn's commands only for the controller that may play it."""
-        button = press.button
-        if button == "start":
-            if not press.repeat and self.on_pause is not None:
-                self.input.reset()
-                self.on_pause(self)
-            return
-        if button == "back":
-            self.toggle_moves()
-            return
-        if button in ("lb", "rb"):
-            if not self.moves_open:
-                self.toggle_moves()
-            self.scroll_log(3 if button == "lb" else -3)
-            return
-        if button in ("lt", "rt"):
-            self.open_scores()
-            return
-        command = PAD_COMMANDS.get(button)
-        if command is None and button != "ls":
-            return
-        if not self.pad_may_play(press.pad):
-            if not press.repeat and button in ("a", "b", "x", "y", "ls"):
-                self.say_who_plays()
-            return
-        self.pad_driven = True
-        if button == "ls":
-            self.ask_hint()
-            return
-        assert command is not None
-        intent = self.input.command(command, self.input_context())
-        if intent is not None:
-            self.follow(intent)
-
     # Who plays which seat -----------------------------------------------------------
-    def person_to_move(self) -> int | None:
-        """The person's seat to move now (None: a computer's turn, or the round is over)."""
-        seat = self.state.current_player
-        return seat if seat is not None and self.controllers[seat] is None else None
-
-    def keys_may_play(self) -> bool:
-        """Whether the keyboard and mouse may play the turn now."""
-        seat = self.person_to_move()
-        return seat is None or self.seat_inputs.accepts(seat, None)
-
-    def pad_may_play(self, pad: int) -> bool:
-        """Whether controller ``pad`` may play the turn now (it plays the seat to move,
-        or it plays no seat and the seat to move uses the keyboard)."""
-        seat = self.person_to_move()
-        return seat is None or self.seat_inputs.accepts(seat, pad)
-
-    def plays_by_pad(self, seat: int | None) -> bool:
-        """Whether ``seat`` is being played with a controller (its own, or a free one)."""
-        return seat is not None and (self.seat_inputs.owner(seat) is not None or self.pad_driven)
-
-    def plays_turn(self, event: pygame.event.Event) -> bool:
-        """Whether a keyboard or mouse ``event`` would play the turn (rather than open
-        the menu, the moves or the scores, which any input may)."""
-        if event.type == pygame.KEYDOWN:
-            ctrl = bool(event.mod & pygame.KMOD_CTRL)
-            return event.key in TURN_KEYS or (ctrl and event.key in (pygame.K_z, pygame.K_y))
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            if self.regions.panel is not None and self.regions.panel.collidepoint(event.pos):
-                return False
-            return not any(self._tools[name].rect.collidepoint(event.pos) for name in OPEN_TOOLS if name in self._tools)
-        if event.type == pygame.MOUSEWHEEL:
-            return not (self.regions.panel is not None and self.regions.panel.collidepoint(self.input.pointer))
-        return False
-
-    def say_who_plays(self) -> None:
-        seat = self.person_to_move()
-        if seat is None:
-            current = self.state.current_player
-            if current is not None:
-                self.motion.say(wait_text(self.names[current]), 2.5)
-            return
-        self.motion.say(played_with_text(self.names[seat], input_label(self.seat_inputs.owner(seat))), 2.5)
-
-    def give_seat(self, seat: int, source: int | None) -> None:
-        """``seat`` is played by controller ``source`` (None: the keyboard and mouse) from now on."""
-        self.seat_inputs.give(seat, source)
-        self.input.reset()
-        self.motion.say(f"{self.names[seat]}: {input_label(source)}", 2.5)
-
-    def missing_pad(self) -> tuple[int, int] | None:
-        """(seat, controller) of the first seat whose controller is unplugged."""
-        if self.app is None:
-            return None
-        for seat, pad in sorted(self.seat_inputs.pads.items()):
-            if not self.app.pads.connected(pad):
-                return seat, pad
-        return None
-
-    def check_pads(self) -> bool:
-        """A seat's controller is unplugged: the game stops under a notice (True)."""
-        missing = self.missing_pad()
-        if missing is None or self.app is None or isinstance(self.app.top, PadMissingScene):
-            return False
-        self.input.reset()
-        self.app.push(PadMissingScene(self, *missing))
-        return True
-
-    def keep_pad_focus(self) -> None:
-        """A seat played with a controller always has a tile in focus on its turn
-        (a playable one first), so the player sees where the D-pad starts."""
-        seat = self.person_to_move()
-        if seat is None or not self.plays_by_pad(seat) or not self.can_act() or self.input.drag is not None:
-            return
-        tiles = [tile for tile, _ in self.hand]
-        if not tiles or self.input.selected in tiles:
-            return
-        playable = {a.tile for a in self.legal if a.kind == "lay"}
-        self.input.selected = next((t for t in tiles if t in playable), tiles[0])
-        self.input.variant = 0
-        self.input.target_index = 0
-        self.input.hover = False
-
     def follow(self, intent: Intent) -> None:
-        """Do what the player asked: always through the engine."""
-        if intent.kind == "play" and intent.action is not None:
-            self.play(intent.action, intent.pos)
-        elif intent.kind == "draw":
-            self.request(Action.draw())
-        elif intent.kind == "pass":  # pass, or refuse to lead: whichever the rules allow now
-            kinds = {a.kind for a in self.legal} if self.can_act() else set()
-            self.request(Action.refuse() if "refuse" in kinds and "pass" not in kinds else Action.pass_())
-        elif intent.kind == "refuse":
-            self.request(Action.refuse())
-        elif intent.kind == "refused" and intent.tile is not None:
-            self.refuse_drop(intent.tile, intent.pos, intent.text)
-        elif intent.kind == "message":
-            self.motion.say(intent.text, 2.5)
+        """Do what the player asked: always through the referee (see ``intents``)."""
+        follow(self, intent)
 
     def request(self, action: Action) -> None:
-        """Draw, pass or refuse, when the engine allows it; else say why not."""
-        if not self.can_act():
-            seat = self.state.current_player
-            if seat is not None:
-                self.motion.say(wait_text(self.names[seat]), 2.5)
-            return
-        reason = self.state.explain(action)
-        if reason is not None:
-            self.motion.say(plain(reason), 3.5, warning=True)
-            self.sound("refused")
-            return
-        self.play(action, None)
+        """Draw, pass or refuse, when the rules allow it; else say why not."""
+        request(self, action)
 
     def refuse_drop(self, tile: int, pos: tuple[int, int] | None, reason: str) -> None:
         """A tile let go where it cannot go: it glides back, and the reason shows."""
-        rect = self.hand_rect(tile)
-        if rect is not None and pos is not None:
-            a, b = halves(tile)
-            self.motion.add(Glide(pos, centre_of(rect), 0.25, (a, b, True, rect.height), rect.height, True, tile, blocks=False))
-        self.motion.say(reason or f"{tile_name(tile)} cannot go there", 4.0, warning=True)
-        self.sound("refused")
+        refuse_drop(self, tile, pos, reason)
 
     # Playing -------------------------------------------------------------------
     def play(self, action: Action, origin: tuple[int, int] | None) -> bool:
-        """Hand ``action`` to the engine; animate what it did."""
-        state = self.state
-        seat = state.current_player
+        """Offer ``action`` of the seat to move to the referee; animate what it did."""
+        seat = self.state.current_player
         if seat is None:
             return False
-        before = set(state.hand(seat))
-        try:
-            self.match.push(action)
-        except IllegalMoveError as err:
-            self.motion.say(plain(str(err)), 4.0, warning=True)
+        before = set(self.state.hand(seat))
+        verdict = self.referee.offer(seat, action)
+        if verdict.reason is not None:
+            self.motion.say(plain(verdict.reason), 4.0, warning=True)
             self.sound("refused")
             return False
+        self.played(seat, action, before, origin)
+        return True
+
+    def played(self, seat: int, action: Action, before: set[int], origin: tuple[int, int] | None) -> None:
+        """The referee let ``seat``'s ``action`` through: the picture follows."""
         self.input.reset()
         if self.takebacks is not None and seat == self.takebacks.seat:
             self.takebacks.forget(self.match)  # a new move: what was undone is gone
         self.sync()
-        self.show_action(seat, action, before, origin)
-        self._after_move()
-        return True
-
-    def seat_anchor(self, seat: int) -> tuple[float, float]:
-        place = self.regions.seats.get(seat)
-        if place is not None:
-            return centre_of(place.rect)
-        return centre_of(self.regions.hand_tiles)
-
-    def show_action(self, seat: int, action: Action, before: set[int], origin: tuple[int, int] | None) -> None:
-        human = self.controllers[seat] is None
-        if action.kind == "lay" and action.tile is not None:
-            self.last_tile = action.tile
-            spot = self.layout.spot(action.tile)
-            if spot is not None:
-                start = origin if origin is not None else self.seat_anchor(seat)
-                duration = 0.14 if origin is not None else (self.glide_s if not human else 0.25)
-                face = (spot.first, spot.second, spot.vertical, 2 * self.layout.unit)
-                self.motion.add(Glide(start, centre_of(spot.rect), duration, face, 2 * self.layout.unit, spot.vertical, action.tile))
-            self.sound("crosswise" if action.across else "lay")
-        elif action.kind == "draw":
-            drawn = set(self.state.hand(seat)) - before
-            end = self.seat_anchor(seat)
-            length = max(24, 2 * self.layout.unit)
-            for tile in drawn:
-                rect = self.hand_rect(tile) if seat == self.viewer and self.hand_face_up else None
-                target = centre_of(rect) if rect is not None else end
-                shown: tuple[int, int, bool, int] | None = None
-                if rect is not None:
-                    shown = (*halves(tile), True, rect.height)
-                self.motion.add(
-                    Glide(centre_of(self.regions.boneyard), target, self.glide_s * 0.8, shown, length, True, tile if rect else None, blocks=not human)
-                )
-            self.sound("draw")
-        elif action.kind == "pass":
-            self.motion.say(passed_text(self.names[seat]), 2.0)
-            self.sound("pass")
-        elif action.kind == "refuse":
-            self.motion.say(refused_text(self.names[seat]), 2.5)
-            self.sound("pass")
+        show_action(self, seat, action, before, origin)
 
     def sound(self, name: str) -> None:
         audio = self.app.services.get("audio") if self.app is not None else None
@@ -626,9 +407,25 @@ class TableScene(PlayAids, GuiScene):
             play(name)
 
     # Every frame -----------------------------------------------------------------
+    def _human_turn(self, seat: int) -> None:
+        """A person's turn: with several people at the screen, it is handed over first."""
+        hand_over(self, seat)
+
+    def _after_round(self, dt: float) -> None:
+        """The round is over: its summary, once the table stands still (see ``rounds``)."""
+        after_round(self, dt)
+
+    def next_round(self) -> None:
+        """Deal the next round (the engine decides who leads)."""
+        next_round(self)
+
+    def new_match(self) -> None:
+        """The same seats and rules again, from a new shuffle."""
+        new_match(self)
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.app is not None and self.app.top is self and self.check_pads():
+        if self.app is not None and self.app.top is self and check_pads(self):
             return
         self._updates += 1
         if self._updates == 2 and self.app is not None:
@@ -636,13 +433,12 @@ class TableScene(PlayAids, GuiScene):
             # worker, and make the summary's widget manager before it is needed
             self.thinker.warm_up()
             self.app.spare_gui_managers(1)
-        for name, button in self._buttons.items():
-            if button.check_pressed():
-                self.sound("button")
-                self.request(Action.pass_() if name == "pass" else Action.refuse())
-        for name, button in self._tools.items():
-            if button.check_pressed():
-                self.use_tool(name)
+        turn, tools = self.toolbar.pressed()
+        for name in turn:
+            self.sound("button")
+            self.request(Action.pass_() if name == "pass" else Action.refuse())
+        for name in tools:
+            self.use_tool(name)
         self._poll_hint()
         self.motion.update(dt)
         self.sync()
@@ -654,116 +450,27 @@ class TableScene(PlayAids, GuiScene):
         if seat is None or self.motion.blocking:
             self._update_buttons()
             return
-        controller = self.controllers[seat]
-        if controller is None:
+        if self.is_person(seat):
+            self.referee.ask()  # the person's seat is told its turn (its view)
             self._human_turn(seat)
-            self.keep_pad_focus()
+            keep_pad_focus(self)
         elif self._updates > 1:
-            self._computer_turn(controller, dt)
+            self._computer_turn(seat, dt)
         self._update_buttons()
 
-    def _human_turn(self, seat: int) -> None:
-        if len(self.humans) > 1 and seat != self.viewer and self.app is not None:
-            self._handoff_open = True
-            self.input.reset()
-            self.pad_driven = False
-            self.app.push(
-                HandoffScene(
-                    self.names[seat],
-                    lambda: self._hand_to(seat),
-                    accepts=lambda source: self.seat_inputs.accepts(seat, source),
-                    pad=lambda: self._pad_name(seat),
-                    watch=self.check_pads,
-                    menu=self._open_menu if self.on_pause is not None else None,
-                )
-            )
-
-    def _open_menu(self) -> None:
-        if self.on_pause is not None:
-            self.on_pause(self)
-
-    def _pad_name(self, seat: int) -> str | None:
-        owner = self.seat_inputs.owner(seat)
-        return pad_label(owner) if owner is not None else None
-
-    def _hand_to(self, seat: int) -> None:
-        self.viewer = seat
-        self._handoff_open = False
-        self.sync(force=True)
-
-    def _computer_turn(self, controller: ComputerController, dt: float) -> None:
-        state = self.state
-        if not controller.thinking and self._pending is None:
-            seed = hash((self.match.seed, self.match.round_index, len(state.history))) & 0x7FFFFFFF
-            controller.start(self.match.view(controller.seat), seed)
+    def _computer_turn(self, seat: int, dt: float) -> None:
+        """The seat to move decides by itself (a computer): it is told its turn once
+        the table stands still, and its answer is taken once a person could follow."""
+        if not self.referee.asked:
+            self.referee.ask()
             self._think_clock = 0.0
         self._think_clock += dt
-        if self._pending is None:
-            self._pending = controller.poll()
-        if self._pending is not None and self._think_clock >= self.think_s:
-            action, self._pending = self._pending, None
-            self.play(action, None)
-
-    def _after_round(self, dt: float) -> None:
-        if self.motion.blocking or self.motion.shift is not None or self.app is None:
-            return  # the summary freezes the table beneath it: only once it stands still
-        state = self.state
-        outcome = state.outcome
-        if outcome is None:
+        if self._think_clock < self.think_s:
             return
-        if outcome.end == "redeal":
-            if self._round_wait == 0.0:
-                self.motion.say("Nobody could lead: the tiles are dealt again", 2.5)
-            self._round_wait += dt
-            if self._round_wait >= 1.5:
-                self._round_wait = 0.0
-                self.next_round()
-            return
-        if self._round_shown == self.match.round_index:
-            return
-        self._round_shown = self.match.round_index
-        if self.on_round_end is not None:
-            try:
-                self.on_round_end(self)
-            except Exception as err:  # statistics must never stop the game
-                log.warning("round-end hook failed: %s", err)
-
-        self.sound("match_won" if self.match.over else "round_won")
-        self.app.push(RoundEndScene(self))
-
-    def next_round(self) -> None:
-        """Deal the next round (the engine decides who leads)."""
-        if self.match.over or not self.state.over:
-            return
-        self.match.next_round()
-        self._new_deal()
-        self.last_tile = None
-        self.input.reset()
-        self.motion.finish()
-        self.log_scroll = 0
-        self.sync(force=True)
-        self._after_move()
-
-    def new_match(self) -> None:
-        """The same seats and rules again, from a new shuffle."""
-        self.match = Match(self.match.rules, self.match.players, None)
-        self.match.next_round()
-        self._new_deal()
-        self._round_shown = -1
-        self._unit_cap = {}
-        self.last_tile = None
-        self.input.reset()
-        self.motion.finish()
-        self.sync(force=True)
-
-    def _new_deal(self) -> None:
-        """New hands: with several people at the screen, the next one is handed the
-        screen afresh; hints and what could be redone belong to the old hands."""
-        if len(self.humans) > 1:
-            self.viewer = None
-        self._stop_thinking()
-        if self.takebacks is not None:
-            self.takebacks = TakeBacks(self.takebacks.seat)
+        before = set(self.state.hand(seat))
+        verdict = self.referee.poll()
+        if verdict is not None and verdict.accepted:
+            self.played(seat, verdict.action, before, None)
 
     def apply_settings(self, settings: object) -> None:
         """Follow changed settings (animation and computer speed, hints)."""
@@ -789,3 +496,4 @@ class TableScene(PlayAids, GuiScene):
         assert self.renderer is not None
         self.renderer.draw(surface, self)
         self.draw_gui(surface)
+

@@ -4,13 +4,16 @@ Undo goes back to the start of the person's previous turn (the computers'
 replies are taken back with it); again and again, back to the person's first
 turn of the round. Redo plays what was undone, the computers' replies
 included, up to the start of the person's next turn. A new move forgets what
-could be redone. The engine takes each move back (``Match.take_back``), so the
-deal and the boneyard's order never change.
+could be redone. The referee takes the moves back (``Referee.take_back``, which
+allows it only for one person against computers) and plays them again
+(``Referee.offer``), so the deal and the boneyard's order never change and the
+listeners (the autosave) hear of both.
 """
 
 from __future__ import annotations
 
 from game.engine import Action, Match, RoundState
+from game.referee import Referee
 
 
 def turn_starts(state: RoundState, seat: int) -> list[int]:
@@ -53,25 +56,28 @@ class TakeBacks:
         self._follow_round(match)
         return bool(self.redo) and not match.round.over
 
-    def undo(self, match: Match) -> int:
+    def undo(self, referee: Referee) -> int:
         """Take the moves back to the start of the previous turn; how many were taken."""
+        match = referee.match
         self._follow_round(match)
         target = self.undo_target(match)
         if target is None:
             return 0
-        taken = 0
-        while len(match.round.history) > target:
-            self.redo.append(match.take_back())
-            taken += 1
-        return taken
+        undone = referee.take_back(len(match.round.history) - target)  # the latest first
+        self.redo.extend(undone)
+        return len(undone)
 
-    def redo_turn(self, match: Match) -> int:
+    def redo_turn(self, referee: Referee) -> int:
         """Play the undone moves again, up to the start of the seat's next turn; how many."""
+        match = referee.match
         self._follow_round(match)
         state = match.round
         played = 0
-        while self.redo and not state.over:
-            match.push(self.redo.pop())
+        while self.redo and not state.over and state.current_player is not None:
+            if not referee.offer(state.current_player, self.redo[-1]).accepted:
+                self.redo.clear()  # cannot happen: the very moves taken back
+                break
+            self.redo.pop()
             played += 1
             if state.current_player == self.seat and state.history[-1][0] != self.seat:
                 break

@@ -100,3 +100,20 @@ def pad_missing_text(name: str, label: str) -> tuple[str, str]:
         f"The game waits for {whose(name)} seat: plug {label} back in.",
         "Or press A on another controller to play the seat with it, or play it with the keyboard and mouse:",
     )
+
+
+def your_turn_text(kinds: set[str], pad: bool) -> str:
+    """What the person to move may do, by the kinds of their legal actions."""
+    if "lay" in kinds:
+        if pad:
+            return "your turn: the D-pad chooses a tile and a lit place, A lays it (X turns a matador)"
+        return "your turn: drag a tile to a lit place (R turns a matador)"
+    if "draw" in kinds:
+        return "your turn: no tile fits, Y draws from the boneyard" if pad else "your turn: no tile fits, draw from the boneyard"
+    if "pass" in kinds:
+        return "your turn: no tile fits, B passes" if pad else "your turn: no tile fits, pass"
+    return "your turn"
+
+
+def tiles_text(count: int) -> str:
+    return f"{count} tile{'s' if count != 1 else ''}"

@@ -1,0 +1,72 @@
+"""The table's buttons, as one part: the toolbar (undo, redo, hint, moves,
+scores, menu) and the turn's buttons by the hand (pass, refuse to lead).
+
+The part makes the widgets in the rectangles the regions give it, says which
+were pressed (``pressed``; the table turns them into requests, so a button
+never plays a move itself), and shows what the position allows (``refresh``).
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+import pygame_gui
+
+from game.ui.table.regions import TableRegions
+
+TOOLS = {"undo": "Undo", "redo": "Redo", "hint": "Hint", "moves": "Moves", "scores": "Scores", "menu": "Menu"}
+TAKE_BACK_TOOLS = ("undo", "redo")  # only for one person against computers
+
+
+def tool_names(take_backs: bool) -> list[str]:
+    """The toolbar's buttons: undo and redo only where moves may be taken back."""
+    return [name for name in TOOLS if take_backs or name not in TAKE_BACK_TOOLS]
+
+
+class Toolbar:
+    """The table's buttons: ``turn`` (pass, refuse) and ``tools`` (the toolbar)."""
+
+    def __init__(self) -> None:
+        self.turn: dict[str, pygame_gui.elements.UIButton] = {}
+        self.tools: dict[str, pygame_gui.elements.UIButton] = {}
+
+    def build(self, gui: pygame_gui.UIManager, regions: TableRegions, names: Sequence[str]) -> None:
+        self.turn = {
+            "pass": pygame_gui.elements.UIButton(regions.buttons["pass"], "Pass", gui, object_id="#primary"),
+            "refuse": pygame_gui.elements.UIButton(regions.buttons["refuse"], "Refuse to lead", gui),
+        }
+        for button in self.turn.values():
+            button.hide()  # type: ignore[no-untyped-call]
+        style = "#tool_l" if regions.scale >= 1.2 else "#tool"
+        self.tools = {
+            name: pygame_gui.elements.UIButton(rect, TOOLS[name], gui, object_id=style)
+            for name, rect in zip(names, regions.tool_buttons)
+        }
+
+    def pressed(self) -> tuple[list[str], list[str]]:
+        """(turn buttons, tools) pressed since the last frame."""
+        turn = [name for name, button in self.turn.items() if button.check_pressed()]
+        tools = [name for name, button in self.tools.items() if button.check_pressed()]
+        return turn, tools
+
+    def refresh(self, kinds: set[str], usable: Mapping[str, bool], moves_open: bool) -> None:
+        """Show the turn's buttons whose action is legal now (``kinds``), enable the
+        tools that may be used, and keep the moves button down while its panel is open."""
+        for name, button in self.turn.items():
+            wanted = name in kinds
+            if wanted and not button.visible:
+                button.show()  # type: ignore[no-untyped-call]
+            elif not wanted and button.visible:
+                button.hide()  # type: ignore[no-untyped-call]
+        for name, button in self.tools.items():
+            if usable.get(name, True) != button.is_enabled:
+                if usable.get(name, True):
+                    button.enable()  # type: ignore[no-untyped-call]
+                else:
+                    button.disable()  # type: ignore[no-untyped-call]
+        moves = self.tools.get("moves")
+        if moves is not None and moves.is_selected != moves_open:
+            if moves_open:
+                moves.select()  # type: ignore[no-untyped-call]
+            else:
+                moves.unselect()  # type: ignore[no-untyped-call]
