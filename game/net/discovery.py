@@ -15,7 +15,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from game.net.protocol import PROTOCOL
+from game.net.protocol import PROTOCOL, ProtocolError, normal_code
 
 log = logging.getLogger("matador.server")
 
@@ -31,6 +31,7 @@ class Listing:
     address: str
     port: int
     protocol: int | None  # None: it did not say
+    table: str | None = None  # a table the server announces (an app hosting one), by its code
 
     @property
     def compatible(self) -> bool:
@@ -56,20 +57,24 @@ def lan_addresses(host: str) -> list[str]:
     return [host]
 
 
-def service_info(port: int, addresses: list[str], name: str | None = None) -> Any:
-    """The zeroconf ``ServiceInfo`` of a server on ``port`` at ``addresses``."""
+def service_info(port: int, addresses: list[str], name: str | None = None, table: str | None = None) -> Any:
+    """The zeroconf ``ServiceInfo`` of a server on ``port`` at ``addresses`` (with the
+    code of the one ``table`` it offers, for an app hosting a table)."""
     from zeroconf import ServiceInfo
 
     from game.version import version
 
     machine = socket.gethostname().split(".")[0] or "server"
-    instance = (name or f"Matador on {machine}")[:60]
+    instance = " ".join((name or f"Matador on {machine}").replace(".", " ").split())[:60] or "Matador"
+    properties = {"protocol": str(PROTOCOL), "version": version()}
+    if table is not None:
+        properties["table"] = table
     return ServiceInfo(
         SERVICE,
         f"{instance}.{SERVICE}",
         port=port,
         parsed_addresses=addresses,
-        properties={"protocol": str(PROTOCOL), "version": version()},
+        properties=properties,
         server=f"{machine}.local.",
     )
 
@@ -86,14 +91,21 @@ def listing_of(info: Any) -> Listing | None:
     except ValueError:
         protocol = None
     name = info.name[: -len(SERVICE) - 1] if info.name.endswith("." + SERVICE) else info.name
-    return Listing(name, addresses[0], int(info.port), protocol)
+    code = properties.get(b"table")
+    table: str | None = None
+    if isinstance(code, bytes):
+        try:
+            table = normal_code(code.decode("ascii", "replace"))
+        except ProtocolError:
+            table = None
+    return Listing(name, addresses[0], int(info.port), protocol, table)
 
 
 class Announcer:
     """Announces one server while it runs (asyncio)."""
 
-    def __init__(self, host: str, port: int):
-        self.info = service_info(port, lan_addresses(host))
+    def __init__(self, host: str, port: int, name: str | None = None, table: str | None = None):
+        self.info = service_info(port, lan_addresses(host), name, table)
         self._zc: Any = None
 
     async def start(self) -> None:

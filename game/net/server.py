@@ -20,8 +20,9 @@ import signal
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, AsyncIterator
 
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
@@ -266,6 +267,14 @@ class Server:
         seat = table.check_token(msg.get("seat"), msg.get("token"))
         self._seat(conn, table, seat, None)
 
+    def close(self) -> None:
+        """After the last connection closed: stop the computers' thinking, close the store."""
+        for table in self.tables.values():
+            if table.referee is not None:
+                table.referee.cancel()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.store.close()
+
     # Housekeeping -------------------------------------------------------------------
     async def sweep(self, every_s: float = 10.0) -> None:
         """Checkpoint the store; put away tables that are over or that nobody has come back to."""
@@ -310,6 +319,31 @@ def store_path() -> Path:
     return user_data_dir() / "server" / "tables.sqlite3"
 
 
+@asynccontextmanager
+async def listening(server: Server, host: str, port: int) -> AsyncIterator[int]:
+    """``server`` listening on ``host:port`` (port 0: any free one) and keeping
+    house; yields the port it listens on. Leaving closes every connection."""
+    async with serve(
+        server.handler,
+        host,
+        port,
+        max_size=MAX_MESSAGE,
+        max_queue=8,
+        open_timeout=server.hello_timeout,
+        ping_interval=20,
+        ping_timeout=20,
+        compression=None,  # per-message deflate costs memory per connection; the messages are small
+        write_limit=64 * 1024,
+        close_timeout=2.0,  # a stop never waits long on a client that does not answer the close
+    ) as ws_server:
+        bound = next(iter(ws_server.sockets)).getsockname()[1]
+        sweeper = asyncio.create_task(server.sweep())
+        try:
+            yield bound
+        finally:
+            sweeper.cancel()
+
+
 async def run_server(args: argparse.Namespace, ready: asyncio.Event | None = None) -> None:
     store = Store(store_path())
     server = Server(store, args.max_tables, args.max_connections, args.hello_timeout)
@@ -325,31 +359,16 @@ async def run_server(args: argparse.Namespace, ready: asyncio.Event | None = Non
             asyncio.get_running_loop().add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):  # not on this platform or thread
             pass
-    async with serve(
-        server.handler,
-        args.host,
-        args.port,
-        max_size=MAX_MESSAGE,
-        max_queue=8,
-        open_timeout=args.hello_timeout,
-        ping_interval=20,
-        ping_timeout=20,
-        compression=None,  # per-message deflate costs memory per connection; the messages are small
-        write_limit=64 * 1024,
-    ) as ws_server:
-        port = next(iter(ws_server.sockets)).getsockname()[1]
+    async with listening(server, args.host, args.port) as port:
         print(f"serving ws://{args.host}:{port}/ (data: {store.path})", flush=True)
         log.info("server listening on %s:%d with %d tables resumed", args.host, port, len(server.tables))
         if ready is not None:
             ready.set()
         announcer = await announce(args.host, port)
-        sweeper = asyncio.create_task(server.sweep())
         await stop.wait()
-        sweeper.cancel()
         if announcer is not None:
             await announcer.stop()
-    server.pool.shutdown(wait=False, cancel_futures=True)
-    store.close()
+    server.close()
     log.info("server stopped")
 
 

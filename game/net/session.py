@@ -10,7 +10,8 @@ own and the scene polls it once a frame, so no frame ever waits on the network.
     ...
     session.close()
 
-Besides the server's messages (docs/network.md), ``poll`` gives ``{"type": "link",
+Besides the server's messages (docs/network.md: ``joined`` without the token, once
+on every connection), ``poll`` gives ``{"type": "link",
 "state": STATE, "reason": TEXT}`` whenever the connection changes: ``connecting``,
 ``open``, ``lost`` (it is trying again: the seat's token takes the seat back, for
 ``RECONNECT_FOR_S`` seconds), ``failed`` (it stopped trying; ``reason`` says why in a
@@ -208,6 +209,8 @@ class Session:
         else:
             raise ServerRefused("There is no seat to come back to.")
         self.seated = client.seated
+        if self.seated is not None:  # the client took the server's ``joined``: the frame loop hears it too
+            self._tell({"type": "joined", "table": self.seated.table, "seat": self.seated.seat})
         if self.seated is not None and self.remember is not None:
             try:
                 self.remember(self.seated)

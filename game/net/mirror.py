@@ -1,0 +1,589 @@
+"""A network table as the seat at this screen knows it: what the table scene of a
+network game reads instead of a local ``Match``.
+
+``Mirror`` follows a ``Session``'s messages (``update()`` once a frame: it polls
+the session and never waits) and keeps:
+
+- the lobby (``lobby``: the table code, the rules, who sits where, who is
+  connected), this seat and whether it hosts;
+- the seat's current ``SeatView`` (``view``), rebuilt from what the server sends
+  (``seat_view``): the seat's own hand, the counts of the others, the tiles on
+  the table, the public history; the legal moves come from it with the
+  engine's own functions (``legal``), and match the server's list;
+- whose turn it is, the link ("Ann is thinking...", "Ann lost connection,
+  waiting..."), the reactions, the round's end (the deal revealed) and the
+  match's end (its whole record, for Past matches);
+- ``play(action)`` and ``react(kind)`` (and for the host ``start`` and
+  ``give_seat``), which check what they can here and queue the message.
+
+No pygame here, and nothing that waits: the session's thread does the network.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Protocol
+
+from game.engine import Action, Match, Placement, RecordError, RoundOutcome, Rules, RuleError, SeatView, action_from_json, load_record
+from game.engine.rules import REFUSABLE_LEADS
+from game.engine.state import ANY_TILE, DRAW_FOR_DOUBLE, FORCED, PHASE_LEAD, REFUSABLE, Opening, RoundState
+from game.engine.tiles import DOUBLE, HIGH, parse_tile, tile_of
+from game.engine.view import UNKNOWN
+from game.i18n import _
+from game.net.protocol import REACTIONS, ProtocolError, action_json, apply_change
+
+if TYPE_CHECKING:
+    from game.net.session import Session
+
+log = logging.getLogger("matador.net")
+
+RETURN_S = 5 * 60  # a player away this long may have their seat given to a computer (game/net/table.py)
+REACTION_S = 4.0  # how long a reaction shows
+REACTION_GAP_S = 1.5  # this seat's reactions: at most one in this time
+
+
+class Source(Protocol):
+    """What a mirror follows: a ``Session`` (or a test's stand-in)."""
+
+    def poll(self) -> list[dict[str, Any]]: ...
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+
+# The lobby ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class LobbySeat:
+    """One seat as the lobby tells it: ``kind`` is ``open``, ``remote`` or ``computer``."""
+
+    seat: int
+    name: str | None
+    kind: str
+    connected: bool = True
+    level: str | None = None
+
+    @property
+    def taken(self) -> bool:
+        return self.kind != "open"
+
+
+@dataclass(frozen=True)
+class Lobby:
+    """The table as its ``table`` message tells it."""
+
+    table: str
+    rules: Rules
+    host: int
+    state: str  # lobby, playing, over
+    seats: tuple[LobbySeat, ...]
+
+    @property
+    def open_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if s.kind == "open"]
+
+    @property
+    def full(self) -> bool:
+        return not self.open_seats
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name or _("Seat {number}").format(number=s.seat + 1) for s in self.seats]
+
+
+def read_lobby(message: dict[str, Any]) -> Lobby:
+    """A ``table`` message as a ``Lobby`` (``ProtocolError`` if it cannot be read)."""
+    try:
+        spec = message["rules"]
+        rules = Rules.from_base(spec["base"], spec["players"], spec.get("options") or {})
+        seats = tuple(
+            LobbySeat(int(s["seat"]), s.get("name"), str(s["kind"]), bool(s.get("connected", True)), s.get("level"))
+            for s in message["seats"]
+        )
+        return Lobby(str(message["table"]), rules, int(message["host"]), str(message["state"]), seats)
+    except (KeyError, TypeError, ValueError, RuleError) as err:
+        raise ProtocolError(f"the table's description cannot be read: {err}") from None
+
+
+# A seat's view, rebuilt from what the server sent ------------------------------------
+def placement_of(data: dict[str, Any], rules: Rules) -> Placement:
+    tile = parse_tile(data["tile"], rules.top)
+    return Placement(tile, data["arm"], data["inner"], data["outer"], bool(data["across"]), data["joins"], data["seat"], DOUBLE[tile], data["index"])
+
+
+def _doubles(rules: Rules, keep: Callable[[int], bool]) -> int:
+    return sum(1 << t for t in rules.all_tiles if DOUBLE[t] and keep(t))
+
+
+def _opening_lacks(rules: Rules, rule: str, lead: int | None, drew_for_lead: bool) -> int:
+    """What the deal's opening told the table each seat lacks (as ``RoundState._open``
+    learns it), when the lead tile is known: doubles above the highest one held,
+    every double when nobody held one."""
+    if rule in ("highest-double-draw", "highest-double-redeal", "highest-double-else-highest-tile"):
+        if drew_for_lead:  # nobody held a double: they were drawn for
+            return _doubles(rules, lambda t: True)
+        if lead is None:
+            return 0
+        if DOUBLE[lead]:
+            return _doubles(rules, lambda t: HIGH[t] > HIGH[lead])
+        return _doubles(rules, lambda t: True)  # the highest tile led: nobody held a double
+    if rule == "lowest-double-not-blank" and lead is not None:
+        return _doubles(rules, lambda t: 0 < HIGH[t] < HIGH[lead])
+    return 0
+
+
+def seat_view(
+    rules: Rules,
+    data: dict[str, Any],
+    opening: str | None = None,
+    outcome: RoundOutcome | None = None,
+) -> SeatView:
+    """The ``SeatView`` a whole view message describes (``view_json`` in
+    game/net/protocol.py), built with the engine: the public history is played
+    again on a scratch round (whose hidden tiles are never read), then the seat's
+    own hand, the counts and whose turn it is are set as the server says. The
+    tiles on the table must come out as the server listed them (``ProtocolError``
+    otherwise). ``opening`` is the round's lead rule (the first round's by
+    default), which says how a round still being led goes on.
+
+    What the seat cannot know stays unknown: another seat's forced lead tile
+    before it is laid, and what a Leyden holder's highest double says of the others."""
+    try:
+        return _seat_view(rules, data, opening or rules.lead, outcome)
+    except ProtocolError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AssertionError, RecordError) as err:
+        raise ProtocolError(f"a view cannot be read: {err}") from None
+
+
+def _seat_view(rules: Rules, data: dict[str, Any], rule: str, outcome: RoundOutcome | None) -> SeatView:
+    players = rules.players
+    me = int(data["seat"])
+    history = [action_from_json(entry, rules) for entry in data["history"]]
+    table = [placement_of(p, rules) for p in data["table"]]
+    legal = [action_from_json(entry, rules)[1] for entry in data.get("legal", [])]
+    hand = sum(1 << parse_tile(t, rules.top) for t in data["hand"])
+    counts = tuple(int(c) for c in data["hand_counts"])
+    if len(counts) != players or not 0 <= me < players:
+        raise ProtocolError("the view is not of this table")
+
+    lead_phase = [a for _, a in history[: next((i for i, (_, a) in enumerate(history) if a.kind == "lay"), len(history))]]
+    drew_for_lead = rule == "highest-double-draw" and any(a.kind == "draw" for a in lead_phase)
+    lead_tile = table[0].tile if table else None
+    mine = [a for a in legal if a.kind == "lay" and a.arm is None]
+    if lead_tile is None and data["current"] == me and len(mine) == 1 and not any(a.kind in ("draw", "refuse") for a in legal):
+        lead_tile = mine[0].tile  # this seat must lead it
+    refusable = rule in REFUSABLE_LEADS or rule == "highest-holder-any-double-not-blank"
+
+    # the public history, played again on a scratch round: every seat holds every tile
+    # (so a lay never ends it), draws take a placeholder that is not a double
+    every = (1 << len(rules.all_tiles)) - 1
+    draws = sum(a.count for _, a in history if a.kind == "draw")
+    scratch = RoundState(rules, [[] for _ in range(players)], [], Opening("winner-any-tile", 0))
+    scratch.hands = [every] * players
+    scratch.boneyard = [tile_of(1, 0)] * (draws + 1)
+    scratch.lead_kind = REFUSABLE if refusable else (DRAW_FOR_DOUBLE if drew_for_lead else ANY_TILE)
+    opening_lacks = _opening_lacks(rules, rule, lead_tile, drew_for_lead)
+    scratch.lacks = [opening_lacks] * players
+    held = list(counts)  # the tiles each seat held before the round's actions, then as they went
+    for seat, action in history:
+        if action.kind == "lay":
+            held[seat] += 1
+        elif action.kind == "draw":
+            held[seat] -= action.count
+    for seat, action in history:
+        scratch.current = seat
+        if action.kind == "draw" and action.count > 1:
+            for _ in range(action.count):
+                scratch.current = seat
+                scratch.push_unchecked(Action.draw())
+            del scratch.history[-action.count :]
+            scratch.history.append((seat, action))
+        else:
+            scratch.push_unchecked(action)
+        if action.kind == "lay":
+            held[seat] -= 1
+            scratch.drawn_since[seat] = min(scratch.drawn_since[seat], held[seat])
+        elif action.kind == "draw":
+            held[seat] += action.count
+    if scratch.placements != table:
+        raise ProtocolError("the tiles on the table do not follow from the history")
+
+    state = scratch.copy()  # without the scratch's undo stack
+    state.hands = [hand if s == me else 0 for s in range(players)]
+    state.boneyard = [UNKNOWN] * int(data["boneyard"])
+    state.drawn = 0
+    state.current = data["current"]
+    state.phase = data["phase"]
+    state.outcome = outcome
+    if state.phase == PHASE_LEAD:
+        first = history[0][0] if history else state.current
+        if rule == "winner-any-tile":
+            state.lead_kind, state.lead_seat, state.lead_tile = ANY_TILE, first, None
+        elif refusable:
+            state.lead_kind, state.lead_seat, state.lead_tile = REFUSABLE, first, None
+        elif drew_for_lead and not (history and history[-1][0] == state.current):
+            state.lead_kind, state.lead_seat, state.lead_tile = DRAW_FOR_DOUBLE, 0, None
+        elif state.current == me and legal and all(a.kind == "draw" for a in legal):
+            state.lead_kind, state.lead_seat, state.lead_tile = DRAW_FOR_DOUBLE, 0, None
+        else:  # a forced lead: the tile is known to its holder (and to the others once laid)
+            state.lead_kind, state.lead_seat, state.lead_tile = FORCED, state.current if state.current is not None else 0, lead_tile
+    spinner = data.get("spinner")
+    made = state.spinner
+    if (spinner is None) != (made is None) or (made is not None and (made.arm, made.index) != (spinner["arm"], spinner["index"])):
+        raise ProtocolError("the spinner does not follow from the history")
+    totals = tuple(int(t) for t in data["totals"])
+    return SeatView(me, rules, counts, totals, state)
+
+
+# The mirror ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RoundEnd:
+    """A round's end as the server tells it, with the deal revealed."""
+
+    round: int
+    end: str  # domino, blocked, redeal
+    winner: int | None
+    pips: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    hands: tuple[tuple[str, ...], ...]  # every hand as dealt
+    boneyard: tuple[str, ...]
+
+
+@dataclass
+class News:
+    """Something a scene may want to show as it happens."""
+
+    kind: str  # joined, lobby, round, played, round_over, match_over, reaction, refused, link
+    seat: int | None = None
+    action: Action | None = None
+    text: str = ""
+
+
+@dataclass
+class Mirror:
+    """One seat at a network table, followed from a ``Session`` (see the module's doc)."""
+
+    source: Source | None = None
+    clock: Callable[[], float] = time.monotonic
+    link: str = "connecting"  # the session's: connecting, open, lost, failed, closed
+    link_reason: str = ""
+    seat: int | None = None
+    code: str | None = None
+    hosting: bool = False
+    lobby: Lobby | None = None
+    view: SeatView | None = None
+    view_data: dict[str, Any] | None = None  # the whole view as the server wrote it
+    round_index: int = -1
+    commitments: dict[int, str] = field(default_factory=dict)
+    server_legal: list[Action] = field(default_factory=list)  # what the server listed
+    round_end: RoundEnd | None = None
+    over: dict[str, Any] | None = None  # the match_over message
+    reactions: list[tuple[int, str, float]] = field(default_factory=list)  # (seat, reaction, when)
+    refused: str | None = None  # the last refusal, one line
+    away_since: dict[int, float] = field(default_factory=dict)  # remote seats seen disconnected
+    completed: int = 0  # rounds seen played out (not redealt)
+    _sent_at: tuple[int, int] | None = None  # (round, moves) when this seat last sent a move
+    _reacted_at: float = -1e9
+    _asked_sync: tuple[int, int] | None = None
+
+    # Following ---------------------------------------------------------------------
+    def update(self) -> list[News]:
+        """What arrived since the last call (polls the source; never waits)."""
+        if self.source is None:
+            return []
+        news: list[News] = []
+        for message in self.source.poll():
+            news += self.follow(message)
+        return news
+
+    def follow(self, message: dict[str, Any]) -> list[News]:
+        """Take in one message of the session; what it means for a scene."""
+        kind = message.get("type")
+        try:
+            handler = getattr(self, f"_on_{kind}", None)
+            return handler(message) if handler is not None else []
+        except ProtocolError as err:
+            log.warning("a %s message could not be followed: %s", kind, err)
+            self._resync()
+            return []
+
+    def _on_link(self, message: dict[str, Any]) -> list[News]:
+        self.link = str(message.get("state", ""))
+        self.link_reason = str(message.get("reason", ""))
+        return [News("link", text=self.link_reason)]
+
+    def _on_joined(self, message: dict[str, Any]) -> list[News]:
+        self.seat = int(message["seat"])
+        self.code = str(message["table"])
+        self.hosting = bool(message.get("host")) or (self.lobby is not None and self.lobby.host == self.seat)
+        return [News("joined", self.seat)]
+
+    def _on_table(self, message: dict[str, Any]) -> list[News]:
+        self.lobby = read_lobby(message)
+        self.hosting = self.hosting or self.lobby.host == self.seat
+        now = self.clock()
+        for s in self.lobby.seats:
+            if s.kind == "remote" and not s.connected:
+                self.away_since.setdefault(s.seat, now)
+            else:
+                self.away_since.pop(s.seat, None)
+        if self.view is None and self.view_data is not None:
+            self._rebuild(self.view_data)
+        return [News("lobby")]
+
+    def _on_round(self, message: dict[str, Any]) -> list[News]:
+        data = message["view"]
+        if data["round"] != self.round_index:
+            self.round_end = None
+        self.commitments[int(data["round"])] = str(message.get("commitment", ""))
+        self._rebuild(data)
+        return [News("round")]
+
+    def _on_turn(self, message: dict[str, Any]) -> list[News]:
+        return self._on_played(message)
+
+    def _on_played(self, message: dict[str, Any]) -> list[News]:
+        change = message["view"]
+        if "history" in change:  # a whole view
+            data = change
+        elif self.view_data is None:
+            raise ProtocolError("a change came before any view")
+        else:
+            data = apply_change(self.view_data, message)
+        self._rebuild(data)
+        news: list[News] = []
+        if "action" in message:
+            seat, action = action_from_json(message["action"], self.rules_or_fail())
+            news.append(News("played", seat, action))
+        return news
+
+    def _on_round_over(self, message: dict[str, Any]) -> list[News]:
+        deal = message.get("deal") or {}
+        self.round_end = RoundEnd(
+            int(message["round"]),
+            str(message["end"]),
+            message.get("winner"),
+            tuple(message.get("pips", ())),
+            tuple(message.get("scores", ())),
+            tuple(message.get("totals", ())),
+            tuple(tuple(hand) for hand in deal.get("hands", ())),
+            tuple(deal.get("boneyard", ())),
+        )
+        if self.round_end.end != "redeal":
+            self.completed += 1
+        if self.view_data is not None and self.view_data["round"] == self.round_end.round:
+            self._rebuild(self.view_data)  # the view's round now has its outcome
+        return [News("round_over", self.round_end.winner)]
+
+    def _on_match_over(self, message: dict[str, Any]) -> list[News]:
+        self.over = message
+        return [News("match_over", message.get("winner") if isinstance(message.get("winner"), int) else None)]
+
+    def _on_reaction(self, message: dict[str, Any]) -> list[News]:
+        seat, reaction = int(message["seat"]), str(message["reaction"])
+        if reaction not in REACTIONS:
+            return []
+        now = self.clock()
+        self.reactions = [r for r in self.reactions if now - r[2] < REACTION_S] + [(seat, reaction, now)]
+        return [News("reaction", seat, text=reaction)]
+
+    def _on_refused(self, message: dict[str, Any]) -> list[News]:
+        self.refused = " ".join(str(message.get("reason", "")).split())[:200]
+        if message.get("about") == "play":
+            self._sent_at = None  # the move was not played: this seat may try again
+        return [News("refused", text=self.refused)]
+
+    def _on_error(self, message: dict[str, Any]) -> list[News]:
+        return self._on_refused({"reason": message.get("reason", "")})
+
+    def _resync(self) -> None:
+        """A message was missed or could not be read: ask for the whole view again
+        (once per position)."""
+        at = (self.round_index, len(self.view_data["history"]) if self.view_data else -1)
+        if self.source is not None and self._asked_sync != at:
+            self._asked_sync = at
+            self.source.send({"type": "sync"})
+
+    def rules_or_fail(self) -> Rules:
+        if self.lobby is None:
+            raise ProtocolError("no table description yet")
+        return self.lobby.rules
+
+    def opening_rule(self, round_index: int) -> str:
+        """How round ``round_index`` opens: the first lead rule until a round has been
+        played out (a redeal does not count), then the next rounds' rule."""
+        rules = self.rules_or_fail()
+        played = self.completed or (self.view is not None and any(self.view.totals))
+        if round_index == 0 or rules.next_lead == "as-first" or not played:
+            return rules.lead
+        return rules.next_lead
+
+    def _rebuild(self, data: dict[str, Any]) -> None:
+        self.view_data = data
+        self.round_index = int(data["round"])
+        if self.lobby is None:
+            return  # the view is built once the rules are known
+        rules = self.lobby.rules
+        end = self.round_end
+        outcome = None
+        if end is not None and end.round == self.round_index and data["phase"] == "over":
+            leader = next((p.seat for p in (placement_of(t, rules) for t in data["table"][:1])), None)
+            outcome = RoundOutcome(end.end, end.winner, end.pips, end.scores, leader)
+        try:
+            self.view = seat_view(rules, data, self.opening_rule(self.round_index), outcome)
+        except ProtocolError:
+            self.view = None
+            raise
+        self.server_legal = [action_from_json(entry, rules)[1] for entry in data.get("legal", [])]
+
+    # What a scene reads ------------------------------------------------------------
+    @property
+    def rules(self) -> Rules | None:
+        return self.lobby.rules if self.lobby is not None else None
+
+    @property
+    def names(self) -> list[str]:
+        return self.lobby.names if self.lobby is not None else []
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move (None between rounds, after the match, or before it starts)."""
+        if self.view is None or self.over is not None:
+            return None
+        return self.view.current_player
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move is not None and self.to_move == self.seat and self.view is not None and not self.sent
+
+    @property
+    def sent(self) -> bool:
+        """A move of this seat is on its way (until the server answers)."""
+        return self._sent_at is not None and self._sent_at == self._position()
+
+    def _position(self) -> tuple[int, int]:
+        return (self.round_index, len(self.view_data["history"]) if self.view_data else -1)
+
+    @property
+    def legal(self) -> list[Action]:
+        """This seat's legal actions now (none unless it is its turn), from the view."""
+        if self.view is None or not self.my_turn:
+            return []
+        return self.view.legal_moves()
+
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        return self.view.history if self.view is not None else []
+
+    @property
+    def started(self) -> bool:
+        return self.lobby is not None and self.lobby.state != "lobby"
+
+    def connected(self, seat: int) -> bool:
+        """Whether ``seat`` is at the table now (computers always are)."""
+        if self.lobby is None or not 0 <= seat < len(self.lobby.seats):
+            return False
+        entry = self.lobby.seats[seat]
+        return entry.kind == "computer" or (entry.kind == "remote" and entry.connected)
+
+    def may_give_seat(self, seat: int) -> bool:
+        """The host may give the seat of a player away for 5 minutes to a computer."""
+        since = self.away_since.get(seat)
+        return self.hosting and seat != self.seat and since is not None and self.clock() - since >= RETURN_S
+
+    def shown_reactions(self) -> list[tuple[int, str]]:
+        now = self.clock()
+        return [(seat, kind) for seat, kind, at in self.reactions if now - at < REACTION_S]
+
+    def status(self) -> tuple[str, int | None]:
+        """What the table is waiting for: (``link``, None) while this screen's
+        connection is down; (``away``, seat) while the seat to move has lost its
+        connection; (``yours``, seat); (``thinking``, seat); (``lobby``, None)
+        before the start; (``over``, None); (``between``, None) between rounds."""
+        if self.link in ("lost", "failed", "connecting"):
+            return "link", None
+        if self.over is not None:
+            return "over", None
+        if not self.started:
+            return "lobby", None
+        seat = self.to_move
+        if seat is None:
+            return "between", None
+        if seat == self.seat:
+            return "yours", seat
+        if not self.connected(seat):
+            return "away", seat
+        return "thinking", seat
+
+    def status_text(self) -> str:
+        """The status in a player's words, one line."""
+        kind, seat = self.status()
+        names = self.names
+        name = names[seat] if seat is not None and seat < len(names) else ""
+        if kind == "link":
+            if self.link == "connecting":
+                return _("Connecting…")
+            if self.link == "lost":
+                return _("Connection lost: trying again…")
+            return _("The connection to the table ended.")
+        if kind == "over":
+            return _("The match is over.")
+        if kind == "lobby":
+            return _("Waiting for the host to start.")
+        if kind == "yours":
+            return _("Your turn")
+        if kind == "away":
+            return _("{name} lost connection, waiting…").format(name=name)
+        if kind == "thinking":
+            return _("{name} is thinking…").format(name=name)
+        return ""
+
+    def record(self) -> Match | None:
+        """The finished match, from the record the server sent at its end (seed included)."""
+        if self.over is None:
+            return None
+        try:
+            return load_record(self.over["record"])
+        except (RecordError, KeyError, TypeError, ValueError) as err:
+            log.warning("the match record could not be read: %s", err)
+            return None
+
+    # Acting --------------------------------------------------------------------------
+    def play(self, action: Action) -> str | None:
+        """Send this seat's ``action``; None, or why it cannot be played (the engine's
+        reason, in words), and then nothing is sent."""
+        if self.view is None or self.seat is None or self.source is None:
+            return _("the table is not ready")
+        if not self.my_turn:
+            return _("it is not your turn") if not self.sent else _("your move is on its way")
+        reason = self.view.explain(action)
+        if reason is not None:
+            return reason
+        self._sent_at = self._position()
+        self.refused = None
+        self.source.send({"type": "play", "action": action_json(self.seat, action)})
+        return None
+
+    def react(self, reaction: str) -> bool:
+        """Send a reaction (Nice!, Oops, Well played); False if not one, or too soon."""
+        now = self.clock()
+        if reaction not in REACTIONS or self.source is None or self.seat is None or now - self._reacted_at < REACTION_GAP_S:
+            return False
+        self._reacted_at = now
+        self.source.send({"type": "react", "reaction": reaction})
+        return True
+
+    def start(self) -> bool:
+        """The host starts the table once every seat is taken."""
+        if not self.hosting or self.lobby is None or not self.lobby.full or self.started or self.source is None:
+            return False
+        self.source.send({"type": "start"})
+        return True
+
+    def give_seat(self, seat: int, level: str = "easy") -> bool:
+        if not self.may_give_seat(seat) or self.source is None:
+            return False
+        self.source.send({"type": "give_seat", "seat": seat, "level": level})
+        return True
