@@ -34,6 +34,10 @@ class Settings:
     window_size: tuple[int, int] = (1280, 800)
     language: str = ""  # a code of game.i18n.LANGUAGES, or "" to follow the system
     last_setup: dict[str, Any] = field(default_factory=dict)
+    # Play with friends: the name given at tables, the last address joined, the last
+    # table hosted (its setup, and whether it was visible on the local network);
+    # each key is checked where it is read (game/ui/scenes/friends/model.py)
+    network: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -66,6 +70,7 @@ class Settings:
             and len(v) == 2
             and all(isinstance(x, int) and not isinstance(x, bool) and 320 <= x <= 10000 for x in v),
             "last_setup": lambda v: isinstance(v, dict),
+            "network": lambda v: isinstance(v, dict),
             "language": lambda v: v == "" or v in LANGUAGES,
         }
         for f in fields(Settings):

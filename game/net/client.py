@@ -131,10 +131,14 @@ class Client:
         self.seated = Seated(self.url, joined["table"], joined["seat"], joined.get("token", token or ""))
         return self.seated
 
-    async def create(self, rules: str, players: int, name: str, seats: list[str] | None = None, seat: int = 0) -> Seated:
+    async def create(
+        self, rules: str, players: int, name: str, seats: list[str] | None = None, seat: int = 0, options: dict[str, Any] | None = None
+    ) -> Seated:
         request: dict[str, Any] = {"type": "create", "rules": rules, "players": players, "name": name, "seat": seat}
         if seats is not None:
             request["seats"] = seats
+        if options:
+            request["options"] = options
         return await self._sit(request)
 
     async def join(self, table: str, name: str, seat: int | None = None) -> Seated:

@@ -20,6 +20,7 @@ from game.storage import Loaded, UnreadableFile, load_json, save_json
 FILE_NAME = "network-seats.json"
 KEEP = 12  # the newest seats kept
 KEEP_S = 7 * 24 * 3600.0  # and none older than a week
+MAX_SEATS = 8  # the most a rule set seats (Family Matador)
 _TOKEN = re.compile(r"[0-9a-f]{32}")
 
 
@@ -45,7 +46,7 @@ def _seat(entry: Any) -> KeptSeat:
         table = normal_code(table)
     except ProtocolError:
         raise UnreadableFile(N_("a seat's table code is not one")) from None
-    if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4):
+    if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < MAX_SEATS):
         raise UnreadableFile(N_("a seat's number is not one"))
     if not (isinstance(token, str) and _TOKEN.fullmatch(token)):
         raise UnreadableFile(N_("a seat's token is not one"))

@@ -78,10 +78,15 @@ class Session:
 
     # The three ways to sit down -----------------------------------------------
     @classmethod
-    def create(cls, url: str, rules: str, players: int, name: str, seats: list[str] | None = None, seat: int = 0, **kw: Any) -> Session:
+    def create(
+        cls, url: str, rules: str, players: int, name: str, seats: list[str] | None = None, seat: int = 0,
+        options: dict[str, Any] | None = None, **kw: Any,
+    ) -> Session:
         fields: dict[str, Any] = {"rules": rules, "players": players, "name": name, "seat": seat}
         if seats is not None:
             fields["seats"] = seats
+        if options:
+            fields["options"] = options
         return cls(url, Request("create", fields), **kw)
 
     @classmethod

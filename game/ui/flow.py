@@ -24,6 +24,7 @@ from game.thinker import Thinker
 
 if TYPE_CHECKING:  # each screen is imported when it opens: the title draws before the table is loaded
     from game.engine import Match
+    from game.net.netplay import NetPlay
     from game.referee import Event
     from game.ui.table import TableScene
 
@@ -92,6 +93,56 @@ class Flow:
         from game.ui.scenes.new_game import NewGameScene
 
         self.app.push(NewGameScene())
+
+    # Play with friends ---------------------------------------------------------
+    def open_friends(self) -> None:
+        from game.ui.scenes.friends import FriendsScene
+
+        self.app.push(FriendsScene())
+
+    def open_host(self) -> None:
+        from game.ui.scenes.friends import HostScene
+
+        self.app.push(HostScene())
+
+    def open_join(self) -> None:
+        from game.ui.scenes.friends import JoinScene
+
+        self.app.push(JoinScene())
+
+    def open_lobby(self, play: NetPlay) -> None:
+        """The lobby replaces the form that opened the table (Leave goes back to Play with friends)."""
+        from game.ui.scenes.friends import LobbyScene
+
+        self.app.replace(LobbyScene(play))
+
+    def open_net_table(self, play: NetPlay) -> None:
+        """The network table replaces its lobby; nothing of a local match is touched."""
+        from game.ui.scenes.friends import NetTableScene
+
+        settings = self.app.services.get("settings")
+        self.app.replace(
+            NetTableScene(
+                play,
+                animation_speed=getattr(settings, "animation_speed", "normal"),
+                on_over=self.network_match_over,
+            )
+        )
+
+    def network_match_over(self, match: Match) -> None:
+        """A network match ended: its record (seed included) is kept among the past
+        matches on this machine, as any other match."""
+        self.keep_match(match, abandoned=False)
+
+    def leave_network(self, scene: Scene) -> None:
+        """Leave a lobby (back to Play with friends) or a network table (to the title);
+        the scene's close ends its connection and stops a hosted server."""
+        from game.ui.scenes.friends import NetTableScene
+
+        if isinstance(scene, NetTableScene):
+            self.open_title()
+        elif self.app.top is scene:
+            self.app.pop()
 
     def open_lessons(self) -> None:
         from game.ui.scenes.lessons import LessonsScene

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from game.engine import Match
+    from game.net.netplay import NetPlay
+    from game.ui.scene import Scene
     from game.ui.table import TableScene
 
 SIDE_SCENES = ("rules", "statistics", "settings")
@@ -28,6 +30,24 @@ class Routes(Protocol):
 
     def open_new_game_over_save(self) -> None:
         """New game on the title: with a match saved, it asks first (the saved match will be kept)."""
+
+    def open_friends(self) -> None:
+        """Play with friends: host a table or join one, over the title."""
+
+    def open_host(self) -> None:
+        """Host a table: the setup form of a network table."""
+
+    def open_join(self) -> None:
+        """Join a table: the tables heard on the local network, or an address and a code."""
+
+    def open_lobby(self, play: NetPlay) -> None:
+        """The lobby of ``play``'s table, in place of the form that opened it (it holds ``play`` now)."""
+
+    def open_net_table(self, play: NetPlay) -> None:
+        """The table of a network match, in place of its lobby (it holds ``play`` now)."""
+
+    def leave_network(self, scene: Scene) -> None:
+        """Leave a network table's lobby or table (closing it): back to Play with friends, or the title."""
 
     def open_lessons(self) -> None:
         """Learn to play: the list of lessons over the title."""

@@ -1,4 +1,5 @@
-"""The title screen: Continue, New game, Learn to play, Rules, Statistics, Settings, Quit.
+"""The title screen: Continue, New game, Play with friends, Learn to play, Past
+matches, Rules, Statistics, Settings, Quit.
 
 On the first launch, Learn to play is offered (it leads, and the subtitle says so).
 
@@ -66,6 +67,7 @@ class TitleScene(MenuScene):
             labels.append(("continue", _("Continue"), style("title_primary", self.size)))
         plain = self.can_continue or self.offer_lessons  # one button leads: Continue, or the lessons offered
         labels.append(("new", _("New game"), style("title_button" if plain else "title_primary", self.size)))
+        labels.append(("friends", _("Play with friends"), style("title_button", self.size)))
         labels.append(("learn", _("Learn to play"), style("title_primary" if self.offer_lessons else "title_button", self.size)))
         labels += [
             ("past", _("Past matches"), style("title_button", self.size)),
@@ -166,6 +168,8 @@ class TitleScene(MenuScene):
                 self.rebuild()
         elif name == "new":
             app.routes.open_new_game_over_save()  # with a match saved, it asks first
+        elif name == "friends":
+            app.routes.open_friends()
         elif name == "learn":
             app.routes.open_lessons()
         elif name == "past":

@@ -15,7 +15,7 @@ from game.engine import RULE_SETS, Rules
 from game.ui.menu import focus_ring, panel, shadowed
 from game.ui.scenes.new_game.geometry import FormLayout
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS, Setup
-from game.ui.scenes.new_game.words import OPTION_LABELS, TAKE_HINT, TITLE, players_text, value_text
+from game.ui.scenes.new_game.words import OPTION_LABELS, TAKE_HINT, players_text, value_text
 from game.ui.seat_inputs import input_label, short_label
 from game.ui.text import DIM, GOLD, IVORY, RED, TextCache
 
@@ -46,7 +46,7 @@ def form_art(text: TextCache, layout: FormLayout) -> FormArt:
     picture = pygame.Surface(layout.size, pygame.SRCALPHA)
     if layout.title is not None:
         size, width, top = layout.title
-        title = shadowed(text, _(TITLE), size, GOLD, width)
+        title = shadowed(text, _(layout.heading), size, GOLD, width)
         picture.blit(title, ((layout.size[0] - title.get_width()) // 2, top))
     fixed_text: list[DrawnText] = []
     pad = layout.pad
@@ -150,7 +150,7 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
             drawn.append(draw_input(words, text, layout, i, setup.inputs.owner(i)))
         elif used:
             name = setup.seat_name(i)
-            note = text.fit(_("{name}  (computer)").format(name=name), name_rect.width - 8, max(13, label_size - 2), DIM)
+            note = text.fit(setup.seat_note(i), name_rect.width - 8, max(13, label_size - 2), DIM)
             pos = (name_rect.left + 8, name_rect.centery - note.get_height() // 2 + 1)
             words.blit(note, pos)
             drawn.append((name, pygame.Rect(pos, note.get_size()), name_rect))

@@ -66,6 +66,7 @@ class FormLayout:
     start: pygame.Rect
     status: pygame.Rect  # what will be played (or what is wrong), between Back and Start
     lines: dict[str, pygame.Rect] = field(default_factory=dict)  # every line's place, walked or greyed
+    heading: str = TITLE  # the title's words (untranslated)
 
 
 def selector(rect: pygame.Rect, size: tuple[int, int]) -> Selector:
@@ -85,8 +86,9 @@ def selector(rect: pygame.Rect, size: tuple[int, int]) -> Selector:
     )
 
 
-def form_layout(size: tuple[int, int], text: TextCache) -> FormLayout:
-    """Every place on the form for a window of ``size`` (``text`` measures the words)."""
+def form_layout(size: tuple[int, int], text: TextCache, heading: str = TITLE) -> FormLayout:
+    """Every place on the form for a window of ``size`` (``text`` measures the words;
+    ``heading``: the title's words, untranslated)."""
     w, h = size
     s = scale_for(size)
     f = text_factor(size)  # larger text: the spaces between stay as they were, to leave it the room
@@ -101,7 +103,7 @@ def form_layout(size: tuple[int, int], text: TextCache) -> FormLayout:
     title: tuple[int, int, int] | None = None
     if h >= 560 * f * f:  # larger text needs the room the title would take
         title = (round(58 * s), w - 40, round(8 * s))
-        top = round(8 * s) + shadowed(text, _(TITLE), title[0], GOLD, title[1]).get_height() + round(4 * s)
+        top = round(8 * s) + shadowed(text, _(heading), title[0], GOLD, title[1]).get_height() + round(4 * s)
 
     # the bottom bar: Back, what will be played (or what is wrong), Start; the hint above it
     bh = max(36, round(48 * s))
@@ -158,6 +160,7 @@ def form_layout(size: tuple[int, int], text: TextCache) -> FormLayout:
         back=pygame.Rect(left, by, bw, bh),
         start=pygame.Rect(left + width - bw, by, bw, bh),
         status=pygame.Rect(left + bw + gap, by, width - 2 * bw - 2 * gap, bh),
+        heading=heading,
     )
     place_list(layout, list_box, head_h, list_h)
     place_choices(layout, choices_box, head_h, row_h, control_h, text)

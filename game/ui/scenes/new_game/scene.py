@@ -29,7 +29,7 @@ from game.ui.menu import MenuScene, style
 from game.ui.scenes.new_game.draw import DrawnText, FormArt, draw_form, form_art, setup_words
 from game.ui.scenes.new_game.geometry import FormLayout, Selector, form_layout
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS, NAME_LIMIT, Setup
-from game.ui.scenes.new_game.words import KIND_WORDS, status_line, value_text
+from game.ui.scenes.new_game.words import KIND_WORDS, TITLE, status_line, value_text
 from game.ui.seat_inputs import SeatInputs
 
 if TYPE_CHECKING:
@@ -37,11 +37,15 @@ if TYPE_CHECKING:
 
 
 class NewGameScene(MenuScene):
-    """The setup form."""
+    """The setup form (``HostScene`` of *Play with friends* is this form too, with
+    other seats, words and a last step)."""
+
+    heading = TITLE  # the title (untranslated)
+    kind_words: dict[str, str] = KIND_WORDS  # who plays a seat, in words (untranslated)
 
     def __init__(self) -> None:
         super().__init__()
-        self.state = Setup()
+        self.state = self.make_setup()
         self.problem: str | None = None
         self.rules: Rules | None = None
         self.layout: FormLayout | None = None  # places fixed by the window size (build_widgets)
@@ -54,6 +58,17 @@ class NewGameScene(MenuScene):
         self.pads_seen = -1  # the controllers' version last shown
         self.hover_rule: str | None = None
         self.pressed_rule: str | None = None
+
+    def make_setup(self) -> Setup:
+        return Setup()
+
+    def status_words(self, rules: Rules | None) -> str:
+        """What will be played, for the bottom bar."""
+        return status_line(self.state, rules)
+
+    def adjust_layout(self, layout: FormLayout) -> None:
+        """A last word on the places before the widgets are made (a subclass may
+        take room from the status line for a control of its own)."""
 
     # The setup, as the form's own (what tests and the flow read) ------------------------
     @property
@@ -212,7 +227,8 @@ class NewGameScene(MenuScene):
     def build_widgets(self) -> None:
         """The widgets in their places; ``refresh`` fills them in."""
         assert self.gui is not None
-        layout = form_layout(self.size, self.text)
+        layout = form_layout(self.size, self.text, self.heading)
+        self.adjust_layout(layout)
         for key in CHOICE_ROWS:
             self.arrows(key, layout.selectors[key])
         self.entries = {}
@@ -248,7 +264,7 @@ class NewGameScene(MenuScene):
             self.show_selector(key, value_text(key, state.value(key), rules) if open_rows[key] else None)
         for i, entry in self.entries.items():
             used = i < state.players
-            kind = KIND_WORDS[state.seats[i]["kind"]] if used else ""
+            kind = self.kind_words[state.seats[i]["kind"]] if used else ""
             self.show_selector(f"kind{i}", _(kind) if used else None)
             if used and state.seats[i]["kind"] == "human":
                 if entry.get_text() != state.seats[i]["name"]:
@@ -264,7 +280,7 @@ class NewGameScene(MenuScene):
                 start.enable()  # type: ignore[no-untyped-call]
             elif self.problem is not None and start.is_enabled:
                 start.disable()  # type: ignore[no-untyped-call]
-        status = self.problem or status_line(state, self.rules)
+        status = self.problem or self.status_words(self.rules)
         self.words, self.drawn_text = setup_words(self.text, self.layout, self.art, state, rules, status, self.problem is not None)
         self.row_order = state.lines()
         if self.app is not None:

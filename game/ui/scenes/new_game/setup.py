@@ -36,6 +36,8 @@ class Setup:
     (``{"kind", "name"}``, at least one per player; ``inputs``: the seats a
     controller plays)."""
 
+    kinds: tuple[str, ...] = KINDS  # who may play a seat, in the order the arrows step through
+
     def __init__(self) -> None:
         self.rule_id = "matador"
         self.players = 2
@@ -60,7 +62,7 @@ class Setup:
         self.inputs = SeatInputs()
         if isinstance(seats, list):
             for seat in seats[:MAX_SEATS]:
-                if isinstance(seat, dict) and seat.get("kind") in KINDS:
+                if isinstance(seat, dict) and seat.get("kind") in self.kinds:
                     name = seat.get("name")
                     self.seats.append({"kind": str(seat["kind"]), "name": name[:NAME_LIMIT] if isinstance(name, str) else ""})
                     pad = seat.get("input")  # a controller plays it, if that one is plugged in now
@@ -140,6 +142,10 @@ class Setup:
         nth = kinds[: index + 1].count(seat["kind"])
         return default_name(seat["kind"], nth, kinds.count(seat["kind"]))
 
+    def seat_note(self, index: int) -> str:
+        """What the form writes in the name's place of a seat nobody types a name for."""
+        return _("{name}  (computer)").format(name=self.seat_name(index))
+
     def players_info(self) -> list[PlayerInfo]:
         out = []
         for i in range(self.players):
@@ -198,7 +204,8 @@ class Setup:
     def step_kind(self, index: int, delta: int) -> None:
         """Seat ``index`` played by the next kind of player (person, easy, medium, hard)."""
         seat = self.seats[index]
-        seat["kind"] = KINDS[(KINDS.index(seat["kind"]) + delta) % len(KINDS)]
+        kinds = self.kinds
+        seat["kind"] = kinds[(kinds.index(seat["kind"]) + delta) % len(kinds)] if seat["kind"] in kinds else kinds[0]
         if seat["kind"] == "human":
             self.name_person(index)
 

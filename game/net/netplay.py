@@ -1,0 +1,162 @@
+"""One network table this app sits at, from the first screen to the last: the
+session (game/net/session.py), the mirror that follows it (game/net/mirror.py)
+and, when this app hosts the table, the server on a thread of its own
+(game/net/host.py). The screens of *Play with friends* hand it on, from the
+host's setup or *Join a table* to the lobby and the table; whoever holds it last
+closes it (the server thread stops with it).
+
+    play = NetPlay.join("ws://192.168.1.20:47123/", "K7QX-2M", "Ann")
+    play = NetPlay.host(create_fields, visible=False)
+    ...                          # every frame
+    news = play.update()         # never waits
+    play.phase                   # starting, connecting, lobby, playing, over, failed
+    play.failure                 # the one line saying why, once failed
+    play.close()
+
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+from game.net.client import Seated
+from game.net.host import DEFAULT_PORT, HostedServer
+from game.net.mirror import Mirror, News
+from game.net.session import Request, Session
+
+log = logging.getLogger("matador.net")
+
+LOOPBACK_ONLY = "MATADOR_LOOPBACK_ONLY"  # set (tests): host on 127.0.0.1 and any free port, announce nothing
+CREATE_FIELDS = ("rules", "players", "options", "seats", "name", "seat")
+PHASES = ("starting", "connecting", "lobby", "playing", "over", "failed")
+
+
+def loopback_only() -> bool:
+    return os.environ.get(LOOPBACK_ONLY, "") not in ("", "0")
+
+
+def remember_seat(name: str) -> Callable[[Seated], None]:
+    """Keep a seat taken (game/net/kept_seats.py), so the app takes it back later."""
+
+    def remember(seated: Seated) -> None:
+        from game.net import kept_seats
+
+        kept_seats.remember(seated, name)
+
+    return remember
+
+
+class NetPlay:
+    """A seat at a network table (and the server, when this app hosts it)."""
+
+    def __init__(self, mirror: Mirror, session: Session | None = None, hosted: HostedServer | None = None, create: dict[str, Any] | None = None):
+        self.mirror = mirror
+        self.session = session
+        self.hosted = hosted
+        self.create = create  # the table to create once the hosted server listens
+        self.failure = ""
+        self.announced = False
+        self.closed = False
+
+    # The two ways in ---------------------------------------------------------------
+    @classmethod
+    def join(cls, url: str, table: str, name: str, seat: int | None = None, keep: bool = True) -> NetPlay:
+        session = Session.join(url, table, name, seat, remember=remember_seat(name) if keep else None)
+        mirror = Mirror(session)
+        session.start()
+        return cls(mirror, session)
+
+    @classmethod
+    def host(
+        cls,
+        create: dict[str, Any],
+        visible: bool = False,
+        port: int = DEFAULT_PORT,
+        store_path: Path | None = None,
+        keep: bool = True,
+    ) -> NetPlay:
+        """Start a server here for the table ``create`` describes (``rules``,
+        ``players``, ``options``, ``seats``, ``name``, ``seat``); its session sits
+        down once the server listens."""
+        if loopback_only():
+            visible, port = False, 0
+        hosted = HostedServer(visible, port, store_path)
+        hosted.start()
+        play = cls(Mirror(None), None, hosted, {**create, "keep": keep})
+        return play
+
+    # Every frame --------------------------------------------------------------------
+    def update(self) -> list[News]:
+        """What happened since the last frame (never waits)."""
+        if self.closed:
+            return []
+        hosted = self.hosted
+        if hosted is not None and self.session is None:
+            if hosted.state == "failed":
+                self.failure = hosted.error or "the table could not be opened"
+                return []
+            if hosted.state != "ready" or self.create is None:
+                return []
+            fields = dict(self.create)
+            keep = fields.pop("keep", True)
+            name = str(fields.get("name", ""))
+            session = Session(hosted.url, Request("create", {k: v for k, v in fields.items() if k in CREATE_FIELDS}), remember=remember_seat(name) if keep else None)
+            self.session = session
+            self.mirror.source = session
+            session.start()
+        news = self.mirror.update()
+        if hosted is not None and not self.announced and self.mirror.code is not None and hosted.visible:
+            self.announced = True
+            name = str((self.create or {}).get("name", ""))
+            hosted.announce(self.mirror.code, f"{name} · {self.mirror.code}" if name else self.mirror.code)
+        if self.mirror.link == "failed" and not self.failure:
+            self.failure = self.mirror.link_reason or "the connection failed"
+        return news
+
+    @property
+    def phase(self) -> str:
+        mirror = self.mirror
+        if self.failure:
+            return "failed"
+        if self.session is None:
+            return "starting"
+        if mirror.lobby is None or mirror.seat is None:
+            return "connecting"
+        if mirror.over is not None or mirror.lobby.state == "over":
+            return "over"
+        if mirror.lobby.state == "playing":
+            return "playing"
+        return "lobby"
+
+    @property
+    def hosting(self) -> bool:
+        return self.hosted is not None
+
+    def addresses(self) -> list[str]:
+        """What friends type to join (the hosted server's addresses)."""
+        return self.hosted.addresses() if self.hosted is not None else []
+
+    def close(self, wait_s: float = 3.0) -> None:
+        """Leave the table; when hosting, stop the server (its table stays in its store)."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.session is not None:
+            if not self.mirror.over:
+                try:
+                    self.session.send({"type": "leave"})
+                except Exception:
+                    pass
+            self.session.close(wait_s)
+        if self.hosted is not None:
+            self.hosted.stop(wait_s)
+
+    @property
+    def threads_alive(self) -> bool:
+        """Whether a thread of this table still runs (tests check none is left)."""
+        return bool((self.session is not None and self.session.running) or (self.hosted is not None and self.hosted.running))
+

@@ -1,0 +1,154 @@
+"""Where everything on the *Play with friends* screens goes: rectangles fixed by the
+window size alone (and the fonts' measures), whatever is heard on the network or
+who joins, so that nothing moves from under the pointer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.i18n import _
+from game.ui.access import text_factor
+from game.ui.menu import scale_for, style
+from game.ui.scenes.friends.words import ADDRESS, CODE, NAME, SEAT
+from game.ui.scenes.new_game.geometry import Selector, selector
+from game.ui.text import TextCache
+
+FOUND_ROWS = 4  # tables heard on the local network shown at once
+FIELDS = ("address", "code", "name")
+LABELS = {"address": ADDRESS, "code": CODE, "name": NAME, "seat": SEAT}
+LOBBY_SEATS = 8  # the most a rule set seats
+
+
+@dataclass
+class Frame:
+    """What every screen here shares: the title's place, the panels' looks, the bottom bar."""
+
+    size: tuple[int, int]
+    scale: float
+    title_size: int
+    title_top: int
+    head_size: int
+    label_size: int
+    pad: int
+    radius: int
+    back: pygame.Rect
+    action: pygame.Rect  # Join, Start, Open the table: the bottom bar's right
+    status: pygame.Rect  # one line between them
+    status_size: int
+
+
+def frame(size: tuple[int, int]) -> Frame:
+    w, h = size
+    s = scale_for(size)
+    f = text_factor(size)
+    margin = max(10, round(20 * s / f))
+    bh = max(36, round(48 * s))
+    bw = round(200 * s)
+    width = min(w - 2 * margin, round(1200 * s))
+    left = (w - width) // 2
+    by = h - bh - max(8, round(14 * s))
+    gap = max(8, round(14 * s / f))
+    return Frame(
+        size=size,
+        scale=s,
+        title_size=max(30, round(56 * s)),
+        title_top=max(6, round(10 * s)),
+        head_size=max(17, round(24 * s)),
+        label_size=max(15, round(22 * s)),
+        pad=max(8, round(16 * s / f)),
+        radius=max(8, round(14 * s)),
+        back=pygame.Rect(left, by, bw, bh),
+        action=pygame.Rect(left + width - bw, by, bw, bh),
+        status=pygame.Rect(left + bw + gap, by, width - 2 * bw - 2 * gap, bh),
+        status_size=max(14, round(19 * s)),
+    )
+
+
+@dataclass
+class JoinLayout:
+    """*Join a table*: the tables heard, then the form, then the bottom bar."""
+
+    frame: Frame
+    found_box: pygame.Rect
+    found_rows: list[pygame.Rect]
+    form_box: pygame.Rect
+    labels: dict[str, pygame.Rect]  # each field's label
+    entries: dict[str, pygame.Rect]  # address, code, name
+    seat: Selector
+    hints: dict[str, pygame.Rect]  # beside the address and the code: "like ..."
+    entry_style: str
+    lines: dict[str, pygame.Rect] = field(default_factory=dict)  # what the keyboard focus walks
+
+
+def join_layout(size: tuple[int, int], text: TextCache, title_h: int) -> JoinLayout:
+    """The join screen for a window of ``size``; ``title_h``: the title's height."""
+    fr = frame(size)
+    w, h = size
+    s = fr.scale
+    width = fr.action.right - fr.back.left
+    left = fr.back.left
+    gap = max(8, round(12 * s))
+    top = fr.title_top + title_h + gap
+    head_h = text.font(fr.head_size, True).get_height() + max(2, round(4 * s))
+    bottom = fr.back.top - gap
+    room = bottom - top - 2 * (2 * fr.pad + head_h) - gap
+    row_h = max(30, min(round(52 * s), room // (FOUND_ROWS + 4)))
+    control_h = row_h - max(4, row_h // 6)
+    found_h = 2 * fr.pad + head_h + FOUND_ROWS * row_h
+    form_h = 2 * fr.pad + head_h + 4 * row_h
+    spare = max(0, bottom - top - found_h - form_h - gap)
+    top += spare // 3
+    found_box = pygame.Rect(left, top, width, found_h)
+    rows = [pygame.Rect(left + fr.pad, top + fr.pad + head_h + i * row_h, width - 2 * fr.pad, control_h) for i in range(FOUND_ROWS)]
+    form_box = pygame.Rect(left, found_box.bottom + gap + spare // 3, width, form_h)
+    label_w = max(text.font(fr.label_size, True).size(_(words))[0] for words in LABELS.values()) + round(24 * s)
+    x0 = form_box.left + fr.pad
+    entry_w = min(round(420 * s), form_box.width - 2 * fr.pad - label_w)
+    y = form_box.top + fr.pad + head_h
+    labels: dict[str, pygame.Rect] = {}
+    entries: dict[str, pygame.Rect] = {}
+    hints: dict[str, pygame.Rect] = {}
+    lines: dict[str, pygame.Rect] = {}
+    for key in (*FIELDS, "seat"):
+        labels[key] = pygame.Rect(x0, y, label_w, control_h)
+        place = pygame.Rect(x0 + label_w, y, entry_w, control_h)
+        if key == "seat":
+            seat = selector(pygame.Rect(place.left, y, min(entry_w, round(300 * s)), control_h), size)
+        else:
+            entries[key] = place
+        hints[key] = pygame.Rect(place.right + round(14 * s), y, form_box.right - fr.pad - place.right - round(14 * s), control_h)
+        lines[key] = pygame.Rect(x0, y, label_w + entry_w, control_h)
+        y += row_h
+    for i, row in enumerate(rows):
+        lines[f"found{i}"] = row
+    return JoinLayout(fr, found_box, rows, form_box, labels, entries, seat, hints, style("form_entry", size) if control_h >= 30 else "#form_entry_s", lines)
+
+
+@dataclass
+class LobbyLayout:
+    """The lobby: the code and the address to give, then a row per seat."""
+
+    frame: Frame
+    box: pygame.Rect
+    give: pygame.Rect  # the words telling the host what to give friends (or the guest what is awaited)
+    seat_rows: list[pygame.Rect]
+    row_size: int
+
+
+def lobby_layout(size: tuple[int, int], text: TextCache, title_h: int) -> LobbyLayout:
+    fr = frame(size)
+    s = fr.scale
+    gap = max(8, round(12 * s))
+    left, width = fr.back.left, fr.action.right - fr.back.left
+    top = fr.title_top + title_h + gap
+    bottom = fr.back.top - gap
+    give_h = 3 * text.font(fr.label_size).get_height() + round(8 * s)
+    room = bottom - top - 2 * fr.pad - give_h - gap
+    row_h = max(24, min(round(44 * s), room // LOBBY_SEATS))
+    box_h = 2 * fr.pad + give_h + gap + LOBBY_SEATS * row_h
+    box = pygame.Rect(left, top + max(0, (bottom - top - box_h) // 3), width, min(box_h, bottom - top))
+    give = pygame.Rect(box.left + fr.pad, box.top + fr.pad, box.width - 2 * fr.pad, give_h)
+    rows = [pygame.Rect(give.left, give.bottom + gap + i * row_h, give.width, row_h - max(3, row_h // 8)) for i in range(LOBBY_SEATS)]
+    return LobbyLayout(fr, box, give, rows, max(14, min(fr.label_size, round(row_h * 0.5))))

@@ -1,0 +1,106 @@
+"""*Host a table*: the New game form (game/ui/scenes/new_game/) for a table played
+over the network. Each seat is yours (exactly one), a friend's (left open for a
+friend to join) or a computer's; a button beside the status line says whether
+the table is visible on the local network (the server then listens on every
+address and announces the table; otherwise only this machine can reach it).
+
+*Open the table* remembers the setup, starts the server on a thread of this app
+(game/net/netplay.py) and opens the lobby in place of this form.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.i18n import _
+from game.net.netplay import NetPlay
+from game.ui.menu import style
+from game.ui.scenes.friends.model import HostSetup, player_name, remember, remembered
+from game.ui.scenes.friends.words import FRIEND, HOST_TITLE, LAN_OFF, LAN_ON, OPEN_TABLE, YOU
+from game.ui.scenes.new_game.geometry import FormLayout
+from game.ui.scenes.new_game.scene import NewGameScene
+from game.ui.scenes.new_game.setup import Setup
+from game.ui.scenes.new_game.words import KIND_WORDS
+from game.engine import RULE_SETS, Rules
+from game.i18n import ngettext
+
+
+class HostScene(NewGameScene):
+    """The host's setup form."""
+
+    heading = HOST_TITLE
+    kind_words = {**KIND_WORDS, "human": YOU, "friend": FRIEND}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.visible = False
+        self.lan_rect: pygame.Rect | None = None
+
+    def make_setup(self) -> Setup:
+        return HostSetup()
+
+    @property
+    def host_state(self) -> HostSetup:
+        assert isinstance(self.state, HostSetup)
+        return self.state
+
+    def load_setup(self) -> None:
+        settings = self.app.services.get("settings") if self.app is not None else None
+        self.host_state.host_name = player_name(settings)
+        saved = remembered(settings, "host_setup", {}, lambda v: isinstance(v, dict))
+        self.state.load(saved, self.pad_connected)
+        for i in range(self.state.players):  # the host's seat bears the name given at tables
+            if self.state.seats[i]["kind"] == "human" and not self.state.seats[i]["name"].strip():
+                self.state.seats[i]["name"] = self.host_state.host_name
+        self.visible = bool(remembered(settings, "visible", False, lambda v: isinstance(v, bool)))
+
+    def status_words(self, rules: Rules | None) -> str:
+        if rules is None:
+            return ""
+        kinds = [self.state.seats[i]["kind"] for i in range(self.state.players)]
+        friends, computers = kinds.count("friend"), sum(1 for k in kinds if k not in ("human", "friend"))
+        who = ngettext("{count} friend", "{count} friends", friends).format(count=friends)
+        if computers:
+            who = _("{friends}, {computers}").format(
+                friends=who, computers=ngettext("{count} computer", "{count} computers", computers).format(count=computers)
+            )
+        return _("{rule_set}: you and {who}").format(rule_set=_(RULE_SETS[self.state.rule_id].title), who=who)
+
+    # The local network button, beside the status line --------------------------------
+    def adjust_layout(self, layout: FormLayout) -> None:
+        status = layout.status
+        width = min(round(status.width * 0.45), max(140, round(260 * layout.scale)))
+        gap = max(6, round(10 * layout.scale))
+        self.lan_rect = pygame.Rect(status.right - width, status.top, width, status.height)
+        layout.status = pygame.Rect(status.left, status.top, status.width - width - gap, status.height)
+
+    def build_widgets(self) -> None:
+        super().build_widgets()
+        assert self.gui is not None
+        self.buttons["start"].set_text(_(OPEN_TABLE))
+        if self.lan_rect is not None:
+            self.buttons["lan"] = pygame_gui.elements.UIButton(self.lan_rect, self.lan_words(), self.gui, object_id=style("title_button", self.size))
+
+    def lan_words(self) -> str:
+        return _(LAN_ON) if self.visible else _(LAN_OFF)
+
+    def on_button(self, name: str) -> None:
+        if name == "lan":
+            self.visible = not self.visible
+            self.buttons["lan"].set_text(self.lan_words())
+            return
+        super().on_button(name)
+
+    # Opening the table --------------------------------------------------------------
+    def start(self) -> None:
+        self.read_names()
+        self.check()
+        if self.problem is not None or self.rules is None or self.app is None:
+            return
+        fields: dict[str, Any] = self.host_state.create_fields()
+        remember(self.app, host_setup=self.state.saved(), visible=self.visible, name=fields["name"])
+        play = NetPlay.host(fields, visible=self.visible)
+        self.app.routes.open_lobby(play)

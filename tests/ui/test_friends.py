@@ -1,0 +1,306 @@
+"""Play with friends through the real screens, driven by synthetic events: the
+title opens it; joining with a mistyped field, a wrong code, no server or another
+version says why in one line while every frame keeps coming; hosting starts a
+server on a thread of the app, a headless player joins by the code, the lobby
+shows it, Start opens the network table and its mirror gets the turn; leaving
+the screen or quitting stops the server (no thread, no port left).
+
+Only 127.0.0.1 and ports chosen by the system (tests/conftest.py sets
+MATADOR_LOOPBACK_ONLY: a hosted table listens on 127.0.0.1, any free port, and
+nothing is multicast)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pygame
+import pytest
+
+from game.ui.app import App
+from tests.ui.conftest import mouse_down, mouse_up
+
+ROOT = Path(__file__).resolve().parents[2]
+FRAME = 1 / 60
+
+
+class Frames:
+    """Steps an app like its loop does (a frame every 1/60 s of real time, so the
+    network threads run meanwhile) and notes the longest frame."""
+
+    def __init__(self, app: App):
+        self.app = app
+        self.longest = 0.0
+        self.count = 0
+
+    def step(self, events: list[pygame.event.Event] | None = None) -> None:
+        start = time.perf_counter()
+        self.app.step(events or [], FRAME)
+        took = time.perf_counter() - start
+        self.longest = max(self.longest, took)
+        self.count += 1
+        time.sleep(max(0.0, FRAME - took))
+
+    def until(self, done: Callable[[], bool], timeout: float = 20.0, what: str = "") -> None:
+        end = time.monotonic() + timeout
+        while not done():
+            assert time.monotonic() < end, f"not in {timeout} s: {what}"
+            self.step()
+
+    def click(self, button: Any) -> None:
+        pos = pygame.Rect(button.rect).center
+        self.step([mouse_down(pos), mouse_up(pos)])
+        self.step()
+
+
+def type_into(frames: Frames, entry: Any, text: str) -> None:
+    """Type ``text`` into a text field as a keyboard would (the field is clicked first)."""
+    pos = pygame.Rect(entry.rect).center
+    frames.step([mouse_down(pos), mouse_up(pos)])
+    entry.set_text("")
+    frames.step([pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in text])
+
+
+def net_threads() -> list[str]:
+    return sorted(t.name for t in threading.enumerate() if t.name.startswith(("matador-host", "matador-net")))
+
+
+def port_open(port: int) -> bool:
+    with socket.socket() as probe:
+        probe.settimeout(1.0)
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+@pytest.fixture
+def app(make_app: Callable[..., App]) -> Iterator[App]:
+    app = make_app((1280, 800))
+    app.routes.open_title()
+    yield app
+    app.close()
+    assert net_threads() == []
+
+
+def open_join(frames: Frames) -> Any:
+    app = frames.app
+    frames.click(app.top.buttons["friends"])
+    assert type(app.top).__name__ == "FriendsScene"
+    frames.click(app.top.buttons["join"])
+    join = app.top
+    assert type(join).__name__ == "JoinScene"
+    return join
+
+
+def test_the_title_opens_play_with_friends_host_and_join_and_back(app: App) -> None:
+    frames = Frames(app)
+    frames.step()
+    title = app.top
+    assert "friends" in title.buttons
+    frames.click(title.buttons["friends"])
+    friends = app.top
+    assert type(friends).__name__ == "FriendsScene"
+    assert set(friends.buttons) == {"host", "join", "back"}
+    frames.click(friends.buttons["host"])
+    assert type(app.top).__name__ == "HostScene"
+    frames.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
+    assert app.top is friends
+    frames.click(friends.buttons["join"])
+    assert type(app.top).__name__ == "JoinScene"
+    frames.click(app.top.buttons["back"])
+    assert app.top is friends
+    frames.click(friends.buttons["back"])
+    assert app.top is title
+
+
+def closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])  # nothing listens there once it is closed
+
+
+class OtherVersion:
+    """A WebSocket server on 127.0.0.1 that refuses every hello as a newer server would."""
+
+    def __init__(self) -> None:
+        self.port = 0
+        self.ready = threading.Event()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.stop: asyncio.Event | None = None
+        self.thread = threading.Thread(target=lambda: asyncio.run(self.main()), daemon=True)
+        self.thread.start()
+        assert self.ready.wait(10)
+
+    async def main(self) -> None:
+        from websockets.asyncio.server import serve
+
+        async def handler(ws: Any) -> None:
+            await ws.recv()
+            await ws.send(json.dumps({"type": "refused", "about": "hello", "reason": "this server speaks protocol 2, not 1: use the same version of Matador as the server", "protocol": 2}))
+            await ws.close(4000, "protocol refused")
+
+        self.loop, self.stop = asyncio.get_running_loop(), asyncio.Event()
+        async with serve(handler, "127.0.0.1", 0) as server:
+            self.port = next(iter(server.sockets)).getsockname()[1]
+            self.ready.set()
+            await self.stop.wait()
+
+    def close(self) -> None:
+        assert self.loop is not None and self.stop is not None
+        self.loop.call_soon_threadsafe(self.stop.set)
+        self.thread.join(5)
+
+
+def test_joining_says_what_is_wrong_in_one_line_and_no_frame_waits(app: App) -> None:
+    frames = Frames(app)
+    join = open_join(frames)
+    entries = join.entries
+
+    def attempt(address: str, code: str, name: str = "Ann") -> str:
+        for key, text in (("address", address), ("code", code), ("name", name)):
+            type_into(frames, entries[key], text)
+        frames.click(join.buttons["join"])
+        frames.until(lambda: join.play is None and join.problem is not None, 20, f"an answer for {address} {code}")
+        assert app.top is join and "\n" not in join.problem
+        return str(join.problem)
+
+    assert "like 192.168.1.20:47123" in attempt("", "K7QX-2M")
+    assert "port" in attempt("127.0.0.1:99999", "K7QX-2M")
+    assert "is not an address" in attempt("no place!", "K7QX-2M")
+    assert "is not a table code" in attempt("127.0.0.1:5000", "K0Q")
+    assert "name" in attempt("127.0.0.1:5000", "K7QX-2M", " ")
+    port = closed_port()
+    frames.longest = 0.0
+    line = attempt(f"127.0.0.1:{port}", "k7qx2m")
+    assert line.startswith(f"No table answers at 127.0.0.1:{port}"), line
+    assert entries["code"].get_text() == "K7QX-2M"  # written as codes are
+    other = OtherVersion()
+    try:
+        assert "another version of Matador" in attempt(f"127.0.0.1:{other.port}", "K7QX-2M")
+    finally:
+        other.close()
+    from game.net.host import HostedServer
+
+    hosted = HostedServer(False, 0, app_home() / "t.sqlite3")
+    hosted.start()
+    try:
+        frames.until(lambda: hosted.state == "ready", 10, "the server")
+        assert attempt(f"127.0.0.1:{hosted.port}", "ABCD-EF") == "There is no table ABCD-EF there: check the code."
+    finally:
+        hosted.stop()
+    assert frames.longest < 0.25, f"a frame took {frames.longest:.3f} s"
+    # the name and the address are remembered for next time
+    network = app.services["settings"].network  # type: ignore[attr-defined]
+    assert network["name"] == "Ann" and network["address"] == f"127.0.0.1:{hosted.port}"
+
+
+def app_home() -> Path:
+    import os
+
+    home = Path(os.environ["MATADOR_HOME"])
+    home.mkdir(parents=True, exist_ok=True)
+    return home
+
+
+def bot(url: str, code: str, name: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "game.net.bot", url, "--join", code, "--name", name, "--timeout", "60"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+
+
+def host_a_table(frames: Frames) -> Any:
+    """Title -> Play with friends -> Host a table (you and a friend, Matador) -> Open the table: the lobby."""
+    app = frames.app
+    frames.click(app.top.buttons["friends"])
+    frames.click(app.top.buttons["host"])
+    form = app.top
+    assert type(form).__name__ == "HostScene"
+    assert [s["kind"] for s in form.seats[: form.players]] == ["human", "friend"] and form.players == 2
+    assert form.problem is None, form.problem
+    frames.click(form.buttons["start"])
+    lobby = app.top
+    assert type(lobby).__name__ == "LobbyScene"
+    frames.until(lambda: lobby.play is not None and lobby.play.mirror.lobby is not None, 20, "the table")
+    return lobby
+
+
+def test_host_a_table_a_friend_joins_start_and_the_table_follows_the_server(app: App) -> None:
+    frames = Frames(app)
+    lobby = host_a_table(frames)
+    play = lobby.play
+    hosted = play.hosted
+    assert hosted is not None and hosted.host == "127.0.0.1" and hosted.running
+    code = play.mirror.code
+    port = hosted.port
+    assert port_open(port)
+    heading, give, note, rows, status, problem = lobby.lines()
+    assert heading == f"Table {code}" and f"127.0.0.1:{port}" in give and code in give and note  # this machine only
+    assert [r[2] for r in rows] == [True, False] and "waiting for a friend" in rows[1][1]
+    assert not lobby.buttons["start"].is_enabled and status == "Waiting for friends to join…"
+    friend = bot(hosted.url, code, "Bo")
+    try:
+        frames.until(lambda: lobby.lines()[3][1][2], 30, "the friend in the lobby")
+        assert "Bo" in lobby.lines()[3][1][1]
+        frames.until(lambda: lobby.buttons["start"].is_enabled, 10, "Start enabled")
+        assert lobby.lines()[4] == "Everyone is here: start when you are ready."
+        frames.click(lobby.buttons["start"])
+        frames.until(lambda: type(app.top).__name__ == "NetTableScene", 20, "the table")
+        table = app.top
+        mirror = table.mirror
+        frames.until(lambda: mirror.my_turn, 30, "the host's turn")
+        assert mirror.legal == mirror.server_legal and mirror.legal
+        assert table.hand and mirror.status_text() == "Your turn"
+        # play the turn as a player does: a click on a hand tile (and on its place, if it has several)
+        moves = len(mirror.history)
+        frames.longest = 0.0
+        for _ in range(3):
+            if not mirror.my_turn:
+                break
+            lays = {a.tile for a in mirror.legal if a.kind == "lay"}
+            if lays:
+                tile, rect = next((t, r) for t, r in table.hand if t in lays)
+                frames.step([mouse_down(rect.center), mouse_up(rect.center)])
+                if table.chosen is not None:
+                    place = table.places()[0][1]
+                    frames.step([mouse_down(place.center), mouse_up(place.center)])
+            else:
+                kind = mirror.legal[0].kind
+                frames.click(table.buttons[kind])
+            frames.until(lambda: len(mirror.history) > moves, 10, "the move played")
+            moves = len(mirror.history)
+        assert frames.longest < 0.25
+        # the friend's moves come back; a reaction reaches everyone
+        frames.click(table.buttons["nice"])
+        frames.until(lambda: any(kind == "nice" for _seat, kind in mirror.shown_reactions()), 10, "the reaction")
+        # leaving the table closes it: the server thread stops, its port closes
+        frames.click(table.buttons["leave"])
+        assert type(app.top).__name__ == "TitleScene"
+        assert not hosted.running and not port_open(port) and net_threads() == []
+    finally:
+        friend.kill()
+        friend.wait(10)
+
+
+def test_leaving_the_lobby_or_quitting_stops_the_hosted_server(app: App) -> None:
+    frames = Frames(app)
+    lobby = host_a_table(frames)
+    hosted = lobby.play.hosted
+    port = hosted.port
+    frames.click(lobby.buttons["leave"])
+    assert type(app.top).__name__ == "FriendsScene"
+    assert not hosted.running and not port_open(port) and net_threads() == []
+    frames.click(app.top.buttons["back"])
+    lobby = host_a_table(frames)
+    hosted = lobby.play.hosted
+    port = hosted.port
+    assert port_open(port)
+    app.step([pygame.event.Event(pygame.QUIT)], FRAME)  # the window's close button
+    assert not app.running
+    app.close()  # what the launcher does next
+    assert not hosted.running and not port_open(port) and net_threads() == []
