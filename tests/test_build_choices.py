@@ -290,11 +290,14 @@ def test_spec_hands_pyinstaller_each_library_once(system: str, tmp_path: Path, m
 
 
 def test_no_module_of_the_game_needs_what_the_spec_leaves_out() -> None:
-    """Every module of the game, pygame_gui and platformdirs imports in a Python where the
-    modules build.spec leaves out cannot be imported (as in the bundle); those that are
-    imported at all (decimal's accelerator, lzma, bz2) are optional to their users."""
+    """Every module of the game (network play included), pygame_gui, platformdirs,
+    websockets and zeroconf imports in a Python where the modules build.spec leaves
+    out cannot be imported (as in the bundle: no OpenSSL, no Unicode database); those
+    that are imported at all (decimal's accelerator, lzma, bz2) are optional to their
+    users, and websockets loads with the stand-in for ssl (game/net/nossl.py)."""
     spec = (ROOT / "build.spec").read_text(encoding="utf-8")
-    left_out = ["_decimal", "lzma", "_lzma", "bz2", "_bz2", "tarfile", "asyncio", "_asyncio", "_multibytecodec", "ssl", "_ssl", "email", "csv", "_csv"]
+    left_out = ["_decimal", "lzma", "_lzma", "bz2", "_bz2", "tarfile", "_multibytecodec", "ssl", "_ssl", "_hashlib",
+                "unicodedata", "stringprep", "readline"]
     for name in left_out:
         assert f'"{name}"' in spec, name
     code = (
@@ -308,8 +311,10 @@ def test_no_module_of_the_game_needs_what_the_spec_leaves_out() -> None:
         "sys.meta_path.insert(0, Absent())\n"
         "import game, pygame_gui, platformdirs, decimal, zipfile, shutil\n"
         "for m in pkgutil.walk_packages(game.__path__, 'game.'):\n"
-        "    if not m.name.startswith(('game.net', 'game.bench.net')):  # NOT_BUNDLED\n"
+        "    if not m.name.startswith('game.bench.net'):  # NOT_BUNDLED\n"
         "        importlib.import_module(m.name)\n"
+        "import websockets.asyncio.client, websockets.asyncio.server, zeroconf, zeroconf.asyncio, sqlite3\n"
+        "assert sys.modules['ssl'].MATADOR_STAND_IN\n"
         "from game.version import version\n"
         "assert version() != 'unknown'\n"
         "print(decimal.Decimal('0.1') + decimal.Decimal('0.2'))\n"
@@ -320,13 +325,51 @@ def test_no_module_of_the_game_needs_what_the_spec_leaves_out() -> None:
     assert done.stdout.split()[-1] == "0.3"
 
 
-def test_the_network_server_stays_out_of_the_desktop_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_table_hosted_without_ssl_or_the_unicode_database_plays(tmp_path: Path) -> None:
+    """As in the bundle (no ssl, no unicodedata): the app's hosted server on its
+    thread, a session that creates a table on it, the lobby told back."""
+    code = (
+        "import importlib.abc, sys, time, pathlib\n"
+        "class Absent(importlib.abc.MetaPathFinder):\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('ssl', '_ssl', '_hashlib', 'unicodedata', 'stringprep'):\n"
+        "            raise ModuleNotFoundError(name)\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, Absent())\n"
+        "from game.net.host import HostedServer\n"
+        "from game.net.session import Session\n"
+        f"hosted = HostedServer(False, 0, pathlib.Path({str(tmp_path / 't.sqlite3')!r}))\n"
+        "hosted.start()\n"
+        "end = time.monotonic() + 20\n"
+        "while hosted.state == 'starting' and time.monotonic() < end: time.sleep(0.01)\n"
+        "session = Session.create(hosted.url, 'matador', 2, 'Ann', seats=['open', 'open'])\n"
+        "session.start()\n"
+        "seen = []\n"
+        "while 'table' not in seen and time.monotonic() < end:\n"
+        "    seen += [m['type'] for m in session.poll()]; time.sleep(0.01)\n"
+        "session.close(); hosted.stop()\n"
+        "print(hosted.state, 'table' in seen, 'unicodedata' in sys.modules)\n"
+    )
+    env = dict(os.environ, MATADOR_HOME=str(tmp_path / "home"))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[-3:] == ["stopped", "True", "False"]
+
+
+def test_network_play_is_in_the_desktop_app_but_not_the_dedicated_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hosting and joining are part of the app (game.net, websockets, zeroconf as Python,
+    asyncio, SQLite); the benchmark's module stays out, and the app says so when asked
+    for the dedicated server (``serve``) or the benchmark, which run from a clone."""
     run = run_spec("linux", tmp_path, monkeypatch)
     analysis = run.one("Analysis")
-    assert not [n for n in analysis["hiddenimports"] if n.startswith(("game.net", "game.bench.net"))]
-    assert "game.bench.ai" in analysis["hiddenimports"] and "game.referee" in analysis["hiddenimports"]
-    for name in ("game.net", "game.bench.net", "websockets", "zeroconf", "sqlite3", "asyncio"):
-        assert name in analysis["excludes"], name
+    hidden = analysis["hiddenimports"]
+    assert "game.net.host" in hidden and "game.net.mirror" in hidden and "game.ui.scenes.friends.join" in hidden
+    assert not [n for n in hidden if n.startswith("game.bench.net")]
+    assert "game.bench.ai" in hidden and "game.referee" in hidden
+    assert "zeroconf._services.browser" in hidden and "zeroconf._cache" in hidden
+    for name in ("websockets", "zeroconf", "sqlite3", "asyncio", "game.net"):
+        assert name not in analysis["excludes"], name
+    assert "game.bench.net" in analysis["excludes"]
     sys.path.insert(0, str(ROOT / "packaging"))
     import matador_main
 

@@ -230,7 +230,8 @@ def _seat_view(rules: Rules, data: dict[str, Any], rule: str, outcome: RoundOutc
             state.lead_kind, state.lead_seat, state.lead_tile = FORCED, state.current if state.current is not None else 0, lead_tile
     spinner = data.get("spinner")
     made = state.spinner
-    if (spinner is None) != (made is None) or (made is not None and (made.arm, made.index) != (spinner["arm"], spinner["index"])):
+    told = None if spinner is None else (spinner["arm"], spinner["index"])
+    if told != (None if made is None else (made.arm, made.index)):
         raise ProtocolError("the spinner does not follow from the history")
     totals = tuple(int(t) for t in data["totals"])
     return SeatView(me, rules, counts, totals, state)

@@ -71,17 +71,26 @@ class NetPlay:
         return cls(mirror, session)
 
     @classmethod
+    def rejoin(cls, seated: Seated) -> NetPlay:
+        """Take back a seat kept from an earlier run (game/net/kept_seats.py)."""
+        session = Session.rejoin(seated)
+        mirror = Mirror(session)
+        session.start()
+        return cls(mirror, session)
+
+    @classmethod
     def host(
         cls,
         create: dict[str, Any],
         visible: bool = False,
         port: int = DEFAULT_PORT,
         store_path: Path | None = None,
-        keep: bool = True,
+        keep: bool = False,
     ) -> NetPlay:
         """Start a server here for the table ``create`` describes (``rules``,
         ``players``, ``options``, ``seats``, ``name``, ``seat``); its session sits
-        down once the server listens."""
+        down once the server listens. The host's seat is not kept for a later run
+        (``keep``): its table lives only while this app serves it."""
         if loopback_only():
             visible, port = False, 0
         hosted = HostedServer(visible, port, store_path)

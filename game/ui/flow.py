@@ -110,11 +110,15 @@ class Flow:
 
         self.app.push(JoinScene())
 
-    def open_lobby(self, play: NetPlay) -> None:
-        """The lobby replaces the form that opened the table (Leave goes back to Play with friends)."""
+    def open_lobby(self, play: NetPlay, replace: bool = True) -> None:
+        """The lobby replaces the form that opened the table (Leave goes back to Play
+        with friends), or lies over Play with friends (a kept seat taken back)."""
         from game.ui.scenes.friends import LobbyScene
 
-        self.app.replace(LobbyScene(play))
+        if replace:
+            self.app.replace(LobbyScene(play))
+        else:
+            self.app.push(LobbyScene(play))
 
     def open_net_table(self, play: NetPlay) -> None:
         """The network table replaces its lobby; nothing of a local match is touched."""

@@ -40,8 +40,9 @@ class Routes(Protocol):
     def open_join(self) -> None:
         """Join a table: the tables heard on the local network, or an address and a code."""
 
-    def open_lobby(self, play: NetPlay) -> None:
-        """The lobby of ``play``'s table, in place of the form that opened it (it holds ``play`` now)."""
+    def open_lobby(self, play: NetPlay, replace: bool = True) -> None:
+        """The lobby of ``play``'s table, in place of the form that opened it (over
+        the current screen when not ``replace``); it holds ``play`` now."""
 
     def open_net_table(self, play: NetPlay) -> None:
         """The table of a network match, in place of its lobby (it holds ``play`` now)."""

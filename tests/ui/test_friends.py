@@ -304,3 +304,44 @@ def test_leaving_the_lobby_or_quitting_stops_the_hosted_server(app: App) -> None
     assert not app.running
     app.close()  # what the launcher does next
     assert not hosted.running and not port_open(port) and net_threads() == []
+
+
+def test_a_seat_kept_from_an_earlier_run_is_taken_back_from_play_with_friends(app: App) -> None:
+    """Ann joins a friend's table by address and code; her app goes (the table is
+    closed); Play with friends then offers *Back to table CODE*, which takes her
+    seat back at the table where it was."""
+    from game.net.host import HostedServer
+
+    frames = Frames(app)
+    hosted = HostedServer(False, 0, app_home() / "friend.sqlite3")
+    hosted.start()
+    frames.until(lambda: hosted.state == "ready", 10, "the friend's server")
+    creator = subprocess.Popen(
+        [sys.executable, "-m", "game.net.bot", hosted.url, "--create", "matador:2", "--name", "Bo", "--timeout", "90"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        assert creator.stdout is not None
+        line = creator.stdout.readline()
+        assert line.startswith("SEATED "), line + (creator.stderr.read() if creator.stderr else "")
+        code = json.loads(line.split(" ", 1)[1])["table"]
+        join = open_join(frames)
+        for key, text in (("address", f"127.0.0.1:{hosted.port}"), ("code", code), ("name", "Ann")):
+            type_into(frames, join.entries[key], text)
+        frames.click(join.buttons["join"])
+        frames.until(lambda: type(app.top).__name__ == "NetTableScene" and app.top.mirror.view is not None, 30, "the table")
+        seat = app.top.mirror.seat
+        app.routes.open_title()  # the table closes, as when the app goes
+        assert "matador-net" not in net_threads()  # (the friend's server runs on)
+        frames.click(app.top.buttons["friends"])
+        friends = app.top
+        assert friends.buttons["kept0"].text == f"Back to table {code}"
+        frames.click(friends.buttons["kept0"])
+        frames.until(lambda: type(app.top).__name__ == "NetTableScene" and app.top.mirror.view is not None, 30, "the table again")
+        table = app.top
+        assert table.mirror.seat == seat and table.mirror.lobby is not None and table.mirror.lobby.names[seat] == "Ann"
+        frames.click(table.buttons["leave"])
+    finally:
+        creator.kill()
+        creator.wait(10)
+        hosted.stop()

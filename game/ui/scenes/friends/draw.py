@@ -16,7 +16,7 @@ DrawnText = tuple[str, pygame.Rect, pygame.Rect]  # words, where they are, the a
 FAINT = (120, 132, 118)
 
 
-def title(text: TextCache, fr: Frame, words: str) -> pygame.Surface:
+def title_picture(text: TextCache, fr: Frame, words: str) -> pygame.Surface:
     return shadowed(text, words, fr.title_size, GOLD, fr.size[0] - 40)
 
 
@@ -25,7 +25,7 @@ def join_picture(text: TextCache, layout: JoinLayout, heading: str) -> tuple[pyg
     fr = layout.frame
     picture = pygame.Surface(fr.size, pygame.SRCALPHA)
     drawn: list[DrawnText] = []
-    head = title(text, fr, heading)
+    head = title_picture(text, fr, heading)
     blit_centred(picture, head, fr.size[0] // 2, fr.title_top)
     for box, words in ((layout.found_box, _(FOUND_HEAD)), (layout.form_box, _(TYPED_HEAD))):
         picture.blit(panel(box.size, fr.radius), box.topleft)
@@ -65,7 +65,7 @@ def note(text: TextCache, rect: pygame.Rect, words: str, size: int, colour: tupl
     return picture, drawn
 
 
-def status(text: TextCache, fr: Frame, words: str, problem: bool) -> pygame.Surface:
+def status_picture(text: TextCache, fr: Frame, words: str, problem: bool) -> pygame.Surface:
     """The bottom bar's one line (red when something went wrong)."""
     return text.fit(words, fr.status.width, fr.status_size, RED if problem else IVORY, True)
 
@@ -83,7 +83,7 @@ def lobby_picture(
     fr = layout.frame
     picture = pygame.Surface(fr.size, pygame.SRCALPHA)
     drawn: list[DrawnText] = []
-    head = title(text, fr, heading)
+    head = title_picture(text, fr, heading)
     blit_centred(picture, head, fr.size[0] // 2, fr.title_top)
     picture.blit(panel(layout.box.size, fr.radius), layout.box.topleft)
     y = layout.give.top

@@ -22,7 +22,6 @@ import pygame_gui
 from game.i18n import _
 from game.net.netplay import NetPlay, loopback_only
 from game.ui.menu import MenuScene, focus_ring, style
-from game.ui.scenes.friends import draw
 from game.ui.scenes.friends.geometry import FIELDS, FOUND_ROWS, JoinLayout, frame, join_layout
 from game.ui.scenes.friends.model import Finder, JoinRequest, Problem, join_request, player_name, remember, remembered
 from game.ui.scenes.friends.words import (
@@ -38,7 +37,7 @@ from game.ui.scenes.friends.words import (
     listing_words,
     seat_words,
 )
-from game.ui.scenes.friends.draw import DrawnText
+from game.ui.scenes.friends.draw import DrawnText, join_picture, note, status_picture, title_picture
 from game.ui.text import DIM
 
 SEATS: tuple[int | None, ...] = (None, 0, 1, 2, 3, 4, 5, 6, 7)
@@ -81,10 +80,10 @@ class JoinScene(MenuScene):
     def build_widgets(self) -> None:
         assert self.gui is not None
         self.read_fields()
-        head_h = draw.title(self.text, frame(self.size), _(JOIN)).get_height()
+        head_h = title_picture(self.text, frame(self.size), _(JOIN)).get_height()
         layout = join_layout(self.size, self.text, head_h)
         self.layout = layout
-        self.picture, self.drawn_text = draw.join_picture(self.text, layout, _(JOIN))
+        self.picture, self.drawn_text = join_picture(self.text, layout, _(JOIN))
         self.entries = {}
         for key in FIELDS:
             entry = pygame_gui.elements.UITextEntryLine(layout.entries[key], self.gui, object_id=layout.entry_style, initial_text=self.values[key])
@@ -140,7 +139,7 @@ class JoinScene(MenuScene):
             words = _(LOOKING) if self.finder.looking and self.finder.enabled else _(NONE_FOUND) if self.finder.enabled and not self.finder.failed else _(NOT_LOOKING)
             rows = self.layout.found_rows
             area = pygame.Rect(rows[0].left, rows[0].top, rows[0].width, rows[-1].bottom - rows[0].top)
-            self.list_note, found = draw.note(self.text, area, words, max(14, self.layout.frame.label_size - 3), DIM)
+            self.list_note, found = note(self.text, area, words, max(14, self.layout.frame.label_size - 3), DIM)
             self.drawn_text = [d for d in self.drawn_text if d[2] != area] + found
 
     # The form ------------------------------------------------------------------------
@@ -217,7 +216,7 @@ class JoinScene(MenuScene):
 
     def show_status(self) -> None:
         if self.layout is not None:
-            self.status_art = draw.status(self.text, self.layout.frame, self.status_words, self.problem is not None) if self.status_words else None
+            self.status_art = status_picture(self.text, self.layout.frame, self.status_words, self.problem is not None) if self.status_words else None
 
     def follow_play(self) -> None:
         play = self.play

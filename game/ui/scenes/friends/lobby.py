@@ -14,8 +14,7 @@ import pygame_gui
 from game.i18n import _
 from game.net.netplay import NetPlay
 from game.ui.menu import MenuScene, style
-from game.ui.scenes.friends import draw
-from game.ui.scenes.friends.draw import DrawnText
+from game.ui.scenes.friends.draw import DrawnText, lobby_picture, status_picture, title_picture
 from game.ui.scenes.friends.geometry import LobbyLayout, frame, lobby_layout
 from game.ui.scenes.friends.words import (
     LEAVE,
@@ -120,10 +119,10 @@ class LobbyScene(MenuScene):
         if key == self.shown:
             return
         self.shown = key
-        head_h = draw.title(self.text, frame(self.size), heading).get_height()
+        head_h = title_picture(self.text, frame(self.size), heading).get_height()
         self.layout = lobby_layout(self.size, self.text, head_h)
-        self.picture, self.drawn_text = draw.lobby_picture(self.text, self.layout, heading, give, note, rows)
-        self.status_art = draw.status(self.text, self.layout.frame, status, problem)
+        self.picture, self.drawn_text = lobby_picture(self.text, self.layout, heading, give, note, rows)
+        self.status_art = status_picture(self.text, self.layout.frame, status, problem)
 
     # Every frame ------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -1,4 +1,6 @@
-"""*Play with friends*: Host a table, Join a table, Back. Up/Down (or Tab) and Enter
+"""*Play with friends*: Host a table, Join a table, Back; and, for a seat kept from an
+earlier run at a friend's table (game/net/kept_seats.py: the seat's token), *Back
+to table K7QX-2M*, which takes it back where it was. Up/Down (or Tab) and Enter
 work as well as the mouse; Esc goes back."""
 
 from __future__ import annotations
@@ -7,8 +9,22 @@ import pygame
 
 from game.i18n import _
 from game.ui.menu import MenuScene, blit_centred, button_column, panel, scale_for, shadowed, style, wrap
-from game.ui.scenes.friends.words import BACK, HOST, INTRO, JOIN, TITLE
-from game.ui.text import DIM
+from game.net.kept_seats import KeptSeat
+from game.net.netplay import NetPlay
+from game.ui.scenes.friends.words import BACK, HOST, INTRO, JOIN, TITLE, back_to_words, failure_line
+from game.ui.text import DIM, RED
+
+
+def kept_at_friends() -> list[KeptSeat]:
+    """The seats kept at friends' tables, newest first (a host's own seat is not
+    kept: its table lives only while the app serves it)."""
+    from game.net import kept_seats
+
+    try:
+        seats, _message = kept_seats.load()
+    except Exception:  # never stop the menu for this file
+        return []
+    return seats
 
 
 class FriendsScene(MenuScene):
@@ -18,6 +34,13 @@ class FriendsScene(MenuScene):
         super().__init__()
         self.picture: pygame.Surface | None = None
         self.drawn_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+        self.kept: list[KeptSeat] = []
+        self.play: NetPlay | None = None  # a kept seat being taken back
+        self.problem = ""
+
+    def attach(self, app: object) -> None:
+        self.kept = kept_at_friends()[:2]
+        super().attach(app)  # type: ignore[arg-type]
 
     def build_widgets(self) -> None:
         assert self.gui is not None
@@ -27,8 +50,11 @@ class FriendsScene(MenuScene):
         pad = int(26 * s)
         bw, bh, gap = int(320 * s), int(52 * s), int(12 * s)
         head = shadowed(self.text, _(TITLE), int(60 * s), width=w - 40)
-        intro = wrap(self.text, _(INTRO), width - 2 * pad, max(15, int(21 * s)), DIM)
+        intro = wrap(self.text, self.problem or _(INTRO), width - 2 * pad, max(15, int(21 * s)), RED if self.problem else DIM)
         labels: list[tuple[str, str, str | None]] = [
+            (f"kept{i}", back_to_words(kept.seated.table), style("title_button", self.size)) for i, kept in enumerate(self.kept)
+        ]
+        labels += [
             ("host", _(HOST), style("title_primary", self.size)),
             ("join", _(JOIN), style("title_primary", self.size)),
             ("back", _(BACK), style("title_button", self.size)),
@@ -44,7 +70,7 @@ class FriendsScene(MenuScene):
         y += head.get_height()
         for line in intro:
             rect = blit_centred(picture, line, w // 2, y)
-            self.drawn_text.append((_(INTRO), rect, box))
+            self.drawn_text.append((self.problem or _(INTRO), rect, box))
             y += line.get_height()
         y += int(24 * s)
         self.picture = picture
@@ -64,6 +90,43 @@ class FriendsScene(MenuScene):
             self.app.routes.open_join()
         elif name == "back":
             self.on_escape()
+        elif name.startswith("kept") and self.play is None:
+            kept = self.kept[int(name[4:])]
+            self.play = NetPlay.rejoin(kept.seated)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        play = self.play
+        if play is None or self.app is None:
+            return
+        play.update()
+        if play.phase == "failed":
+            from game.net import kept_seats
+
+            self.problem = failure_line(play.failure)
+            play.close(0.5)
+            self.play = None
+            if "token" in play.failure or "there is no table" in play.failure.lower():  # that seat is gone for good
+                seated = play.session.seated if play.session is not None else None
+                if seated is not None:
+                    kept_seats.forget(seated.url, seated.table)
+                self.kept = kept_at_friends()[:2]
+            self.rebuild()
+        elif play.phase in ("lobby", "playing", "over"):
+            self.play = None
+            self.app.routes.open_lobby(play, replace=False)
+
+    def rebuild(self) -> None:
+        if self.gui is not None:
+            self.gui.clear_and_reset()  # type: ignore[no-untyped-call]
+            self.build_gui()
+            self.gui.update(0.0)
+
+    def close(self) -> None:
+        if self.play is not None:
+            self.play.close(0.5)
+            self.play = None
+        super().close()
 
     def on_escape(self) -> None:
         if self.app is not None:

@@ -30,6 +30,7 @@ from game.i18n import _, ngettext
 from game.net.mirror import REACTIONS
 from game.net.netplay import NetPlay
 from game.ui.menu import panel, style
+from game.ui.scenes.friends.words import failure_line
 from game.ui.scene import GuiScene
 from game.ui.table import TableLayout, compute_layout, compute_regions, slot_of, targets_for
 from game.ui.text import DIM, GOLD, IVORY, RED, TextCache
@@ -412,7 +413,7 @@ class NetTableScene(GuiScene):
         if mine is None:
             return
         status = self.mirror.status_text()
-        words = _("{name}  ·  {status}").format(name=self.name(mine), status=status) if status else self.name(mine)
+        words = f"{self.name(mine)}  ·  {status}" if status else self.name(mine)
         surface.blit(self.text.fit(words, regions.hand_label.width, size, GOLD, True), regions.hand_label.topleft)
         keys = self.app is not None and self.app.last_input == "keys"
         for i, (tile, rect) in enumerate(self.hand):
@@ -432,7 +433,9 @@ class NetTableScene(GuiScene):
             lines = [(line, GOLD if i == 0 else IVORY) for i, line in enumerate(self.summary)]
         if self.message_left > 0 and self.message:
             lines.append((self.message, IVORY))
-        if self.mirror.link != "open":
+        if self.mirror.link == "failed":
+            lines.append((failure_line(self.mirror.link_reason), RED))
+        elif self.mirror.link != "open":
             lines.append((self.mirror.status_text(), RED))
         if not lines:
             return

@@ -12,6 +12,12 @@ HOST = N_("Host a table")
 JOIN = N_("Join a table")
 BACK = N_("Back")
 
+
+def back_to_words(code: str) -> str:
+    """A seat kept from an earlier run: its button."""
+    return _("Back to table {code}").format(code=code)
+
+
 # Join a table
 FOUND_HEAD = N_("Tables on this network")
 TYPED_HEAD = N_("Or by address and code")
@@ -26,7 +32,6 @@ FIRST_FREE = N_("First free")
 ADDRESS_HINT = N_("like 192.168.1.20:47123")
 CODE_HINT = N_("like K7QX-2M")
 JOIN_BUTTON = N_("Join")
-JOIN_KEYS = N_("Tab: next field   ·   Enter: join   ·   Esc: back")
 
 # Host a table
 HOST_TITLE = N_("Host a table")
@@ -39,7 +44,7 @@ LAN_OFF = N_("Local network: off")
 
 # The lobby
 LEAVE = N_("Leave")
-START = N_("Start")
+START = N_("Start the match")
 
 
 def seat_words(index: int) -> str:
