@@ -80,6 +80,11 @@ class HostedServer:
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
+    def wait(self, timeout: float) -> None:
+        """Wait at most ``timeout`` for the thread to end (after ``stop``)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
     def addresses(self) -> list[str]:
         """``host:port`` for friends to type: this machine's network addresses when
         visible, else 127.0.0.1 (a friend on this machine only)."""
@@ -118,7 +123,7 @@ class HostedServer:
                 loop.call_soon_threadsafe(stop.set)
             except RuntimeError:
                 pass
-        if self._thread is not None:
+        if self._thread is not None and wait_s > 0:
             self._thread.join(wait_s)
             if self._thread.is_alive():
                 log.warning("the hosted server did not stop within %.1f s", wait_s)

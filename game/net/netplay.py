@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -149,11 +150,14 @@ class NetPlay:
         """What friends type to join (the hosted server's addresses)."""
         return self.hosted.addresses() if self.hosted is not None else []
 
-    def close(self, wait_s: float = 3.0) -> None:
-        """Leave the table; when hosting, stop the server (its table stays in its store)."""
+    def close(self, wait_s: float = 0.0) -> None:
+        """Leave the table; when hosting, stop the server (its table stays in its store).
+        The threads are told to end at once; by default nothing waits for them (a
+        screen being left never freezes): ``finish_closing`` waits, when the app quits."""
         if self.closed:
             return
         self.closed = True
+        _CLOSING.append(self)
         if self.session is not None:
             if not self.mirror.over:
                 try:
@@ -169,3 +173,19 @@ class NetPlay:
         """Whether a thread of this table still runs (tests check none is left)."""
         return bool((self.session is not None and self.session.running) or (self.hosted is not None and self.hosted.running))
 
+
+_CLOSING: list[NetPlay] = []  # closed, their threads perhaps still ending
+
+
+def finish_closing(timeout: float = 3.0) -> bool:
+    """Wait (at most ``timeout`` in all) for the threads of every closed table to end:
+    when the app quits, a hosted server closes its connections and its store
+    cleanly. True if none is left."""
+    end = time.monotonic() + timeout
+    for play in list(_CLOSING):
+        for part in (play.session, play.hosted):
+            if part is not None:
+                part.wait(max(0.0, end - time.monotonic()))
+        if not play.threads_alive:
+            _CLOSING.remove(play)
+    return not _CLOSING

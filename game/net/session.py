@@ -145,6 +145,11 @@ class Session:
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
+    def wait(self, timeout: float) -> None:
+        """Wait at most ``timeout`` for the thread to end (after ``close``)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
     # The network thread ---------------------------------------------------------
     def _tell(self, message: dict[str, Any]) -> None:
         self._inbox.put(message)

@@ -240,6 +240,7 @@ def play(args: argparse.Namespace, match: Any, size: tuple[int, int] | None, smo
         if autosave is not None:
             autosave.flush()  # the last move is on disk before anything else closes
         app.close()
+        finish_network()
         thinker.shutdown()
         if autosave is not None:
             autosave.close()
@@ -247,6 +248,16 @@ def play(args: argparse.Namespace, match: Any, size: tuple[int, int] | None, smo
 
         pygame.quit()
     return 0
+
+
+def finish_network() -> None:
+    """A table left at quitting (its server hosted here, its connection) ends
+    cleanly before the process does; nothing to do if no table was ever opened."""
+    if "game.net.netplay" in sys.modules:
+        from game.net.netplay import finish_closing
+
+        if not finish_closing(3.0):
+            log.warning("a network table was still closing when the game quit")
 
 
 def return_big_allocations() -> bool:

@@ -227,7 +227,7 @@ class JoinScene(MenuScene):
         if phase == "failed":
             request = self.request
             line = failure_line(play.failure, request.address if request else "", request.code if request else "", request.name if request else "")
-            play.close(0.5)
+            play.close()
             self.play = None
             self.say(line, True)
         elif phase in ("lobby", "playing", "over"):
@@ -273,7 +273,7 @@ class JoinScene(MenuScene):
 
     def on_escape(self) -> None:
         if self.play is not None:  # give up the connection under way
-            self.play.close(0.5)
+            self.play.close()
             self.play = None
             self.say("", False)
             return
@@ -291,7 +291,7 @@ class JoinScene(MenuScene):
 
     def close(self) -> None:
         if self.play is not None:
-            self.play.close(0.5)
+            self.play.close()
             self.play = None
         if self.finder is not None:
             self.finder.close()

@@ -104,7 +104,7 @@ class FriendsScene(MenuScene):
             from game.net import kept_seats
 
             self.problem = failure_line(play.failure)
-            play.close(0.5)
+            play.close()
             self.play = None
             if "token" in play.failure or "there is no table" in play.failure.lower():  # that seat is gone for good
                 seated = play.session.seated if play.session is not None else None
@@ -124,7 +124,7 @@ class FriendsScene(MenuScene):
 
     def close(self) -> None:
         if self.play is not None:
-            self.play.close(0.5)
+            self.play.close()
             self.play = None
         super().close()
 
