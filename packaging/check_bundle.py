@@ -7,7 +7,8 @@ and Linux). It checks, and prints one line per check:
 - every sprite and sound, and pyproject.toml, are inside the bundle;
 - ``--version`` prints pyproject's version and ``--help`` works;
 - a headless smoke test (``play --seats hard,hard --smoke-test N``) exits 0 and
-  saves a screenshot;
+  saves a screenshot; network play runs (``MATADOR_SMOKE_NETWORK=1``: a table
+  hosted on 127.0.0.1, joined and played to a round's end, game/net/smoke.py);
 - what only one system has: the Windows executable's DPI-aware manifest,
   version resource and icon; the macOS Info.plist; the Linux desktop files;
 - pygame's SDL libraries are shipped once (not again at the top of _internal/);
@@ -123,10 +124,10 @@ def headless_env(home: Path) -> dict[str, str]:
     return env
 
 
-def _run(app: Path, args: Sequence[str], work: Path, timeout: float) -> subprocess.CompletedProcess[str]:
+def _run(app: Path, args: Sequence[str], work: Path, timeout: float, **env: str) -> subprocess.CompletedProcess[str]:
     try:
         return subprocess.run(
-            [str(app), *args], cwd=work, env=headless_env(work / "home"),
+            [str(app), *args], cwd=work, env={**headless_env(work / "home"), **env},
             capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL,
         )
     except subprocess.TimeoutExpired as exc:
@@ -168,6 +169,12 @@ def check_runs(app: Path, version: str, frames: int, timeout: float) -> list[str
         if not shot.is_file() or shot.stat().st_size == 0:
             raise CheckFailed("the smoke test saved no screenshot")
         lines.append(f"smoke test: {frames} frames, screenshot {shot.stat().st_size} bytes")
+        done = _run(app, ["play", "--smoke-test", "1"], work, timeout, MATADOR_SMOKE_NETWORK="1")
+        if done.returncode != 0 or "network smoke: ok" not in done.stdout:
+            raise CheckFailed(
+                f"the network smoke test exited {done.returncode}\n{done.stdout.strip()}\n{done.stderr.strip()}\n{_log_text(work)}".rstrip()
+            )
+        lines.append(done.stdout.strip().splitlines()[-1])
     return lines
 
 

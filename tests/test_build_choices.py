@@ -294,10 +294,11 @@ def test_no_module_of_the_game_needs_what_the_spec_leaves_out() -> None:
     websockets and zeroconf imports in a Python where the modules build.spec leaves
     out cannot be imported (as in the bundle: no OpenSSL, no Unicode database); those
     that are imported at all (decimal's accelerator, lzma, bz2) are optional to their
-    users, and websockets loads with the stand-in for ssl (game/net/nossl.py)."""
+    users, and websockets loads with the stand-ins for ssl and urllib.request
+    (game/net/standins.py)."""
     spec = (ROOT / "build.spec").read_text(encoding="utf-8")
     left_out = ["_decimal", "lzma", "_lzma", "bz2", "_bz2", "tarfile", "_multibytecodec", "ssl", "_ssl", "_hashlib",
-                "unicodedata", "stringprep", "readline"]
+                "unicodedata", "stringprep", "readline", "sqlite3", "_sqlite3", "urllib.request", "_asyncio", "_uuid"]
     for name in left_out:
         assert f'"{name}"' in spec, name
     code = (
@@ -305,7 +306,7 @@ def test_no_module_of_the_game_needs_what_the_spec_leaves_out() -> None:
         f"LEFT_OUT = set({left_out!r})\n"
         "class Absent(importlib.abc.MetaPathFinder):\n"
         "    def find_spec(self, name, path=None, target=None):\n"
-        "        if name.split('.')[0] in LEFT_OUT:\n"
+        "        if name.split('.')[0] in LEFT_OUT or name in LEFT_OUT:\n"
         "            raise ModuleNotFoundError(name)\n"
         "        return None\n"
         "sys.meta_path.insert(0, Absent())\n"
@@ -313,8 +314,8 @@ def test_no_module_of_the_game_needs_what_the_spec_leaves_out() -> None:
         "for m in pkgutil.walk_packages(game.__path__, 'game.'):\n"
         "    if not m.name.startswith('game.bench.net'):  # NOT_BUNDLED\n"
         "        importlib.import_module(m.name)\n"
-        "import websockets.asyncio.client, websockets.asyncio.server, zeroconf, zeroconf.asyncio, sqlite3\n"
-        "assert sys.modules['ssl'].MATADOR_STAND_IN\n"
+        "import websockets.asyncio.client, websockets.asyncio.server, zeroconf, zeroconf.asyncio\n"
+        "assert sys.modules['ssl'].MATADOR_STAND_IN and sys.modules['urllib.request'].MATADOR_STAND_IN\n"
         "from game.version import version\n"
         "assert version() != 'unknown'\n"
         "print(decimal.Decimal('0.1') + decimal.Decimal('0.2'))\n"
@@ -325,20 +326,20 @@ def test_no_module_of_the_game_needs_what_the_spec_leaves_out() -> None:
     assert done.stdout.split()[-1] == "0.3"
 
 
-def test_a_table_hosted_without_ssl_or_the_unicode_database_plays(tmp_path: Path) -> None:
-    """As in the bundle (no ssl, no unicodedata): the app's hosted server on its
-    thread, a session that creates a table on it, the lobby told back."""
+def test_a_table_hosted_without_ssl_sqlite_or_the_unicode_database_plays(tmp_path: Path) -> None:
+    """As in the bundle (no ssl, no SQLite, no unicodedata): the app's hosted server
+    on its thread, a session that creates a table on it, the lobby told back."""
     code = (
         "import importlib.abc, sys, time, pathlib\n"
         "class Absent(importlib.abc.MetaPathFinder):\n"
         "    def find_spec(self, name, path=None, target=None):\n"
-        "        if name.split('.')[0] in ('ssl', '_ssl', '_hashlib', 'unicodedata', 'stringprep'):\n"
+        "        if name.split('.')[0] in ('ssl', '_ssl', '_hashlib', 'unicodedata', 'stringprep', 'sqlite3', '_sqlite3', '_asyncio', '_uuid') or name == 'urllib.request':\n"
         "            raise ModuleNotFoundError(name)\n"
         "        return None\n"
         "sys.meta_path.insert(0, Absent())\n"
         "from game.net.host import HostedServer\n"
         "from game.net.session import Session\n"
-        f"hosted = HostedServer(False, 0, pathlib.Path({str(tmp_path / 't.sqlite3')!r}))\n"
+        f"hosted = HostedServer(False, 0, pathlib.Path({str(tmp_path / 'hosted')!r}))\n"
         "hosted.start()\n"
         "end = time.monotonic() + 20\n"
         "while hosted.state == 'starting' and time.monotonic() < end: time.sleep(0.01)\n"
@@ -358,8 +359,9 @@ def test_a_table_hosted_without_ssl_or_the_unicode_database_plays(tmp_path: Path
 
 def test_network_play_is_in_the_desktop_app_but_not_the_dedicated_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Hosting and joining are part of the app (game.net, websockets, zeroconf as Python,
-    asyncio, SQLite); the benchmark's module stays out, and the app says so when asked
-    for the dedicated server (``serve``) or the benchmark, which run from a clone."""
+    asyncio; its hosted tables kept without SQLite); the benchmark's module stays out,
+    and the app says so when asked for the dedicated server (``serve``, SQLite) or the
+    benchmark, which run from a clone."""
     run = run_spec("linux", tmp_path, monkeypatch)
     analysis = run.one("Analysis")
     hidden = analysis["hiddenimports"]
@@ -367,9 +369,9 @@ def test_network_play_is_in_the_desktop_app_but_not_the_dedicated_server(tmp_pat
     assert not [n for n in hidden if n.startswith("game.bench.net")]
     assert "game.bench.ai" in hidden and "game.referee" in hidden
     assert "zeroconf._services.browser" in hidden and "zeroconf._cache" in hidden
-    for name in ("websockets", "zeroconf", "sqlite3", "asyncio", "game.net"):
+    for name in ("websockets", "zeroconf", "asyncio", "game.net"):
         assert name not in analysis["excludes"], name
-    assert "game.bench.net" in analysis["excludes"]
+    assert "game.bench.net" in analysis["excludes"] and "sqlite3" in analysis["excludes"]
     sys.path.insert(0, str(ROOT / "packaging"))
     import matador_main
 

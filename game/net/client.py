@@ -69,7 +69,8 @@ class Client:
     @asynccontextmanager
     async def connect(url: str, wire: list[str] | None = None, timeout: float = TIMEOUT_S) -> AsyncIterator[Client]:
         # close_timeout: leaving never waits long on a server that does not answer the close
-        async with connect(url, open_timeout=timeout, close_timeout=2.0, max_size=4 * MAX_MESSAGE, compression=None) as ws:
+        # never through a proxy: a friend's table is reached directly (game/net/standins.py)
+        async with connect(url, open_timeout=timeout, close_timeout=2.0, max_size=4 * MAX_MESSAGE, compression=None, proxy=None) as ws:
             client = Client(ws, url, wire)
             await client.send({"type": "hello", "protocol": PROTOCOL, "client": "matador-headless"})
             reply = await client.receive(timeout)

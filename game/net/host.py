@@ -12,8 +12,9 @@ for it.
 
 ``visible`` binds every address (0.0.0.0) and announces the table on the local
 network (zeroconf); otherwise the server listens on 127.0.0.1 only and nothing is
-announced. Its tables live in SQLite in the user data folder (``hosted/``), like
-a dedicated server's, so the host takes its table back after a restart of the app.
+announced. Its tables live in the user data folder (``hosted/``, a file per table:
+game/net/journal.py), as a dedicated server's live in SQLite, and a restart of the
+server resumes them.
 
 No pygame here.
 """
@@ -28,7 +29,7 @@ from pathlib import Path
 
 from game.net.discovery import Announcer, lan_addresses
 from game.net.server import Server, listening
-from game.net.store import Store
+from game.net.journal import JournalStore
 
 log = logging.getLogger("matador.server")
 
@@ -38,9 +39,10 @@ STOP_WAIT_S = 3.0  # stop() waits at most this long for the thread
 
 
 def hosted_store_path() -> Path:
+    """The folder of the tables this app hosts (a file each: game/net/journal.py)."""
     from game.resources import user_data_dir
 
-    return user_data_dir() / "hosted" / "tables.sqlite3"
+    return user_data_dir() / "hosted"
 
 
 class HostedServer:
@@ -151,7 +153,7 @@ class HostedServer:
         with self._lock:
             self._loop = asyncio.get_running_loop()
             self._stop = stop
-        store = Store(self.store_path)
+        store = JournalStore(self.store_path)
         server = Server(store, max_tables=self.max_tables, max_connections=200)
         try:
             server.resume()

@@ -30,7 +30,7 @@ from websockets.protocol import State
 
 from game.net.discovery import Announcer, should_announce
 from game.net.protocol import MAX_MESSAGE, PROTOCOL, ProtocolError, decode, encode, new_code, normal_code, player_name
-from game.net.store import Store
+from game.net.store import Store, TableStore
 from game.net.table import Table
 from game.version import version
 
@@ -95,7 +95,7 @@ class Conn:
 class Server:
     """The tables of one server process and the connections to them."""
 
-    def __init__(self, store: Store, max_tables: int = 1000, max_connections: int = 10000, hello_timeout: float = 10.0):
+    def __init__(self, store: TableStore, max_tables: int = 1000, max_connections: int = 10000, hello_timeout: float = 10.0):
         self.store = store
         self.max_tables = max_tables
         self.max_connections = max_connections

@@ -9,11 +9,13 @@ restart or a kill -9. A seat's token is kept only as a hash.
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import sqlite3
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -69,13 +71,38 @@ class TableRow:
     actions: list[dict[str, Any]] = field(default_factory=list)
 
 
+class TableStore(Protocol):
+    """Where a server keeps its tables: ``Store`` (SQLite, a dedicated server) or
+    ``game.net.journal.JournalStore`` (a file per table, a server hosted by the app)."""
+
+    path: Path
+
+    def close(self) -> None: ...
+
+    def checkpoint(self) -> None: ...
+
+    def create(self, row: TableRow) -> None: ...
+
+    def set_seat(self, code: str, seat: int, s: SeatRow) -> None: ...
+
+    def set_state(self, code: str, state: str) -> None: ...
+
+    def add_action(self, code: str, n: int, seat: int, action: dict[str, Any], state: str) -> None: ...
+
+    def code_taken(self, code: str) -> bool: ...
+
+    def live_tables(self) -> list[TableRow]: ...
+
+
 class Store:
     """One SQLite file; every method is one transaction."""
 
     def __init__(self, path: Path):
+        import sqlite3  # here: the desktop app, which hosts with JournalStore, ships without SQLite
+
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self.db = sqlite3.connect(str(path), isolation_level=None)
+        self.db: sqlite3.Connection = sqlite3.connect(str(path), isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: a killed process loses nothing committed
         # Checkpoints (which wait for the disk) are not run by the writes on the
@@ -89,6 +116,8 @@ class Store:
     def checkpoint(self) -> None:
         """Copy the write-ahead log into the database (run off the event loop:
         it has a connection of its own)."""
+        import sqlite3
+
         db = sqlite3.connect(str(self.path), isolation_level=None)
         try:
             db.execute("PRAGMA wal_checkpoint(PASSIVE)")

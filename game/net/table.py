@@ -30,7 +30,7 @@ from game.net.protocol import (
     token_hash,
     view_json,
 )
-from game.net.store import SeatRow, Store, TableRow
+from game.net.store import SeatRow, TableRow, TableStore
 from game.referee import ACTION, OVER, ROUND, Event, Referee
 from game.seat import RemoteSeat, Seat, turn_seed
 from game.thinker import BUDGET_S, choose_action
@@ -121,7 +121,7 @@ class PoolSeat:
 class Table:
     """A table: created with its rules and seats, started by its host, played to the end."""
 
-    def __init__(self, row: TableRow, store: Store, pool: Executor):
+    def __init__(self, row: TableRow, store: TableStore, pool: Executor):
         self.row = row
         self.code = row.code
         self.store = store

@@ -191,7 +191,7 @@ def test_joining_says_what_is_wrong_in_one_line_and_no_frame_waits(app: App) -> 
         other.close()
     from game.net.host import HostedServer
 
-    hosted = HostedServer(False, 0, app_home() / "t.sqlite3")
+    hosted = HostedServer(False, 0, app_home() / "hosted")
     hosted.start()
     try:
         frames.until(lambda: hosted.state == "ready", 10, "the server")
@@ -319,7 +319,7 @@ def test_a_seat_kept_from_an_earlier_run_is_taken_back_from_play_with_friends(ap
     from game.net.host import HostedServer
 
     frames = Frames(app)
-    hosted = HostedServer(False, 0, app_home() / "friend.sqlite3")
+    hosted = HostedServer(False, 0, app_home() / "friend-hosted")
     hosted.start()
     frames.until(lambda: hosted.state == "ready", 10, "the friend's server")
     creator = subprocess.Popen(
