@@ -249,6 +249,9 @@ def test_check_runs_a_program_like_the_built_app(tmp_path: Path) -> None:
         "assert os.environ['SDL_VIDEODRIVER'] == 'dummy' and os.environ['MATADOR_HOME']\n"
         "if args == ['--version']: print('Matador 0.1.0')\n"
         "elif args == ['--help']: print('usage: matador {play,replay,bench,tournament}')\n"
+        "elif args[0] == 'play' and os.environ.get('MATADOR_SMOKE_NETWORK'):\n"
+        "    print('network smoke: ok (12 actions, a round to its end, over 127.0.0.1)')\n"
+        "    sys.exit(3 if os.environ.get('FAIL_NETWORK') else 0)\n"
         "elif args[0] == 'play':\n"
         "    if os.environ.get('FAIL_SMOKE'):\n"
         "        os.makedirs(os.path.join(os.environ['MATADOR_HOME'], 'log'))\n"
@@ -259,7 +262,14 @@ def test_check_runs_a_program_like_the_built_app(tmp_path: Path) -> None:
     )
     program.chmod(0o755)
     lines = check_bundle.check_runs(program, "0.1.0", 5, 60)
-    assert lines[0] == "--version: Matador 0.1.0" and lines[-1].startswith("smoke test: 5 frames")
+    assert lines[0] == "--version: Matador 0.1.0" and lines[-2].startswith("smoke test: 5 frames")
+    assert lines[-1].startswith("network smoke: ok")
+    os.environ["FAIL_NETWORK"] = "1"
+    try:
+        with pytest.raises(check_bundle.CheckFailed, match="network smoke test exited 3"):
+            check_bundle.check_runs(program, "0.1.0", 5, 60)
+    finally:
+        del os.environ["FAIL_NETWORK"]
     with pytest.raises(check_bundle.CheckFailed, match="--version printed"):
         check_bundle.check_runs(program, "0.2.0", 5, 60)
     os.environ["FAIL_SMOKE"] = "1"
