@@ -149,9 +149,9 @@ def choose_language(args: argparse.Namespace) -> str:
 def run(args: argparse.Namespace) -> int:
     choose_language(args)  # before any message: the flags' problems are told in it too
     if os.environ.get("MATADOR_SMOKE_NETWORK"):  # packaging/check_bundle.py: network play, headless
-        from game.net.smoke import smoke
+        from game.net.smoke import smoke as network_smoke
 
-        print(smoke(), flush=True)
+        print(network_smoke(), flush=True)
         return 0
     size = parse_size(args.size) if getattr(args, "size", None) else None
     if getattr(args, "screenshot", None) is not None:

@@ -25,6 +25,7 @@ import pygame
 import pytest
 
 from game.ui.app import App
+from game.ui.layout_check import layout_problems
 from tests.ui.conftest import mouse_down, mouse_up
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -254,6 +255,7 @@ def test_host_a_table_a_friend_joins_start_and_the_table_follows_the_server(app:
         assert "Bo" in lobby.lines()[3][1][1]
         frames.until(lambda: lobby.buttons["start"].is_enabled, 10, "Start enabled")
         assert lobby.lines()[4] == "Everyone is here: start when you are ready."
+        assert layout_problems(lobby) == []
         frames.click(lobby.buttons["start"])
         frames.until(lambda: type(app.top).__name__ == "NetTableScene", 20, "the table")
         table = app.top
@@ -261,6 +263,7 @@ def test_host_a_table_a_friend_joins_start_and_the_table_follows_the_server(app:
         frames.until(lambda: mirror.my_turn, 30, "the host's turn")
         assert mirror.legal == mirror.server_legal and mirror.legal
         assert table.hand and mirror.status_text() == "Your turn"
+        assert layout_problems(table) == []
         # play the turn as a player does: a click on a hand tile (and on its place, if it has several)
         moves = len(mirror.history)
         frames.longest = 0.0
@@ -347,6 +350,59 @@ def test_a_seat_kept_from_an_earlier_run_is_taken_back_from_play_with_friends(ap
         table = app.top
         assert table.mirror.seat == seat and table.mirror.lobby is not None and table.mirror.lobby.names[seat] == "Ann"
         frames.click(table.buttons["leave"])
+    finally:
+        creator.kill()
+        creator.wait(10)
+        hosted.stop()
+
+
+class HeardBrowser:
+    """Stands for game.net.discovery.Browser: what it has heard, without a packet."""
+
+    def __init__(self, listings: list[Any]):
+        self.heard = listings
+        self.closed = False
+
+    def start(self) -> None:
+        pass
+
+    def listings(self) -> list[Any]:
+        return list(self.heard)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_table_heard_on_the_network_is_joined_in_one_click(app: App) -> None:
+    from game.net.discovery import Listing
+    from game.net.host import HostedServer
+    from game.net.protocol import PROTOCOL
+
+    frames = Frames(app)
+    hosted = HostedServer(False, 0, app_home() / "friend-hosted")
+    hosted.start()
+    frames.until(lambda: hosted.state == "ready", 10, "the friend's server")
+    creator = subprocess.Popen(
+        [sys.executable, "-m", "game.net.bot", hosted.url, "--create", "matador:2", "--name", "Bo", "--timeout", "60"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        assert creator.stdout is not None
+        code = json.loads(creator.stdout.readline().split(" ", 1)[1])["table"]
+        heard = HeardBrowser([
+            Listing(f"Bo · {code}", "127.0.0.1", hosted.port or 0, PROTOCOL, code),
+            Listing("Matador on an old machine", "127.0.0.1", 9, 0),
+        ])
+        app.services["lan_browser"] = lambda: heard
+        join = open_join(frames)
+        frames.until(lambda: "found1" in join.buttons, 10, "the tables heard")
+        assert join.buttons["found0"].text == f"Bo · {code} (127.0.0.1:{hosted.port})"
+        assert not join.buttons["found1"].is_enabled and "another version" in join.buttons["found1"].text
+        frames.click(join.buttons["found0"])
+        frames.until(lambda: type(app.top).__name__ == "NetTableScene" and app.top.mirror.view is not None, 30, "the table")
+        assert app.top.mirror.code == code
+        frames.until(lambda: heard.closed, 5, "the list closed")  # it stops listening once the screen goes
+        frames.click(app.top.buttons["leave"])
     finally:
         creator.kill()
         creator.wait(10)

@@ -68,6 +68,24 @@ def _past_matches() -> Scene:
     return PastMatchesScene()
 
 
+def _friends() -> Scene:
+    from game.ui.scenes.friends import FriendsScene
+
+    return FriendsScene()
+
+
+def _join() -> Scene:
+    from game.ui.scenes.friends import JoinScene
+
+    return JoinScene()
+
+
+def _host() -> Scene:
+    from game.ui.scenes.friends import HostScene
+
+    return HostScene()
+
+
 # scenes that stand alone (zero-argument constructors)
 PLAIN: dict[str, Callable[[], Scene]] = {
     "settings": _settings,
@@ -78,6 +96,9 @@ PLAIN: dict[str, Callable[[], Scene]] = {
     "new-game": _new_game,
     "lessons": _lessons,
     "past-matches": _past_matches,
+    "friends": _friends,
+    "join": _join,
+    "host": _host,
 }
 
 

@@ -12,7 +12,7 @@ from game.i18n import _
 from game.ui.access import text_factor
 from game.ui.menu import scale_for, style
 from game.ui.scenes.friends.words import ADDRESS, CODE, NAME, SEAT
-from game.ui.scenes.new_game.geometry import Selector, selector
+from game.ui.scenes.new_game.geometry import Selector, entry_style, selector
 from game.ui.text import TextCache
 
 FOUND_ROWS = 4  # tables heard on the local network shown at once
@@ -45,8 +45,8 @@ def frame(size: tuple[int, int]) -> Frame:
     f = text_factor(size)
     margin = max(10, round(20 * s / f))
     bh = max(36, round(48 * s))
-    bw = round(200 * s)
     width = min(w - 2 * margin, round(1200 * s))
+    bw = min(round(300 * s), width // 4)
     left = (w - width) // 2
     by = h - bh - max(8, round(14 * s))
     gap = max(8, round(14 * s / f))
@@ -123,7 +123,7 @@ def join_layout(size: tuple[int, int], text: TextCache, title_h: int) -> JoinLay
         y += row_h
     for i, row in enumerate(rows):
         lines[f"found{i}"] = row
-    return JoinLayout(fr, found_box, rows, form_box, labels, entries, seat, hints, style("form_entry", size) if control_h >= 30 else "#form_entry_s", lines)
+    return JoinLayout(fr, found_box, rows, form_box, labels, entries, seat, hints, entry_style(control_h, size), lines)
 
 
 @dataclass

@@ -71,18 +71,23 @@ class HostScene(NewGameScene):
 
     # The local network button, beside the status line --------------------------------
     def adjust_layout(self, layout: FormLayout) -> None:
-        status = layout.status
-        width = min(round(status.width * 0.45), max(140, round(260 * layout.scale)))
-        gap = max(6, round(10 * layout.scale))
-        self.lan_rect = pygame.Rect(status.right - width, status.top, width, status.height)
-        layout.status = pygame.Rect(status.left, status.top, status.width - width - gap, status.height)
+        """The bottom bar: Back, the status line, the local network's button and
+        *Open the table* (wider than New game's Start: its words are longer)."""
+        back, start, status = layout.back, layout.start, layout.status
+        whole = start.right - back.left
+        gap = status.left - back.right
+        start_w = max(start.width, round(whole * 0.27))
+        lan_w = max(start.width, round(whole * 0.24))
+        layout.start = pygame.Rect(start.right - start_w, start.top, start_w, start.height)
+        self.lan_rect = pygame.Rect(layout.start.left - gap - lan_w, start.top, lan_w, start.height)
+        layout.status = pygame.Rect(status.left, status.top, self.lan_rect.left - gap - status.left, status.height)
 
     def build_widgets(self) -> None:
         super().build_widgets()
         assert self.gui is not None
         self.buttons["start"].set_text(_(OPEN_TABLE))
         if self.lan_rect is not None:
-            self.buttons["lan"] = pygame_gui.elements.UIButton(self.lan_rect, self.lan_words(), self.gui, object_id=style("title_button", self.size))
+            self.buttons["lan"] = pygame_gui.elements.UIButton(self.lan_rect, self.lan_words(), self.gui, object_id=style("title_small", self.size))
 
     def lan_words(self) -> str:
         return _(LAN_ON) if self.visible else _(LAN_OFF)

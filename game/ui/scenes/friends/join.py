@@ -73,7 +73,9 @@ class JoinScene(MenuScene):
         self.values["address"] = str(remembered(settings, "address", "", lambda v: isinstance(v, str) and len(v) <= 300))
         if self.finder is None:
             made = app.services.get("lan_browser")
-            self.finder = Finder(enabled=not loopback_only() and made is not False, make=made if callable(made) else None)
+            # a browser given by the app (tests, tools) is used as it is; the real one listens
+            # on the network, which MATADOR_LOOPBACK_ONLY (the tests) turns off
+            self.finder = Finder(enabled=callable(made) or (not loopback_only() and made is not False), make=made if callable(made) else None)
         self.finder.start()
         super().attach(app)
 
@@ -119,7 +121,8 @@ class JoinScene(MenuScene):
         if self.gui is None or self.layout is None or self.finder is None:
             return
         listings = self.finder.listings()[:FOUND_ROWS]
-        key = (tuple(listings), self.finder.looking)
+        state = self.finder.state()
+        key = (tuple(listings), state)
         if key == self.shown and not force:
             return
         self.shown = key
@@ -136,7 +139,7 @@ class JoinScene(MenuScene):
             self.buttons[f"found{i}"] = button
         self.list_note = None
         if not listings:
-            words = _(LOOKING) if self.finder.looking and self.finder.enabled else _(NONE_FOUND) if self.finder.enabled and not self.finder.failed else _(NOT_LOOKING)
+            words = {"looking": _(LOOKING), "listening": _(NONE_FOUND)}.get(state, _(NOT_LOOKING))
             rows = self.layout.found_rows
             area = pygame.Rect(rows[0].left, rows[0].top, rows[0].width, rows[-1].bottom - rows[0].top)
             self.list_note, found = note(self.text, area, words, max(14, self.layout.frame.label_size - 3), DIM)

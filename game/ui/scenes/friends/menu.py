@@ -48,7 +48,7 @@ class FriendsScene(MenuScene):
         s = scale_for(self.size)
         width = min(w - 40, int(720 * s))
         pad = int(26 * s)
-        bw, bh, gap = int(320 * s), int(52 * s), int(12 * s)
+        bw, bh, gap = min(width - 2 * pad, int(440 * s)), int(52 * s), int(12 * s)
         head = shadowed(self.text, _(TITLE), int(60 * s), width=w - 40)
         intro = wrap(self.text, self.problem or _(INTRO), width - 2 * pad, max(15, int(21 * s)), RED if self.problem else DIM)
         labels: list[tuple[str, str, str | None]] = [

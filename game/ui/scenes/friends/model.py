@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
+import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -20,6 +21,7 @@ from game.ui.scenes.friends.words import FRIEND_NOTE, address_problem
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 47123
+LOOKING_S = 4.0  # "Looking for tables..." this long, then "No table found yet"
 HOST_KINDS = ("human", "friend", "easy", "medium", "hard")  # "human": this player, the host
 _HOSTNAME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*\.?$")
 _IPV6 = re.compile(r"^[0-9A-Fa-f:.]+(%[A-Za-z0-9]+)?$")
@@ -254,12 +256,14 @@ class Finder:
         self.make = make
         self.browser: Any = None
         self.failed = False
+        self.started = 0.0
         self._lock = threading.Lock()
         self._closed = False
 
     def start(self) -> None:
         if not self.enabled:
             return
+        self.started = time.monotonic()
         threading.Thread(target=self._open, name="matador-lan", daemon=True).start()
 
     def _open(self) -> None:
@@ -294,6 +298,13 @@ class Finder:
     @property
     def looking(self) -> bool:
         return self.enabled and not self.failed
+
+    def state(self) -> str:
+        """``off`` (not looking here), ``looking`` (the first seconds), ``listening``
+        (nothing heard yet: tables are typed in meanwhile)."""
+        if not self.looking:
+            return "off"
+        return "looking" if time.monotonic() - self.started < LOOKING_S else "listening"
 
     def close(self) -> None:
         with self._lock:

@@ -95,7 +95,7 @@ class NetTableScene(GuiScene):
         x = regions.felt.right - 8
         for name in ("leave", *reversed(REACTIONS)):  # a row at the felt's top right
             words = _("Leave") if name == "leave" else reaction_text(name)
-            width = max(round(72 * k), self.text.font(max(12, round(15 * k)), True).size(words)[0] + round(24 * k))
+            width = max(round(72 * k), self.text.font(max(12, round(16 * k)), True).size(words)[0] + round(30 * k))
             x -= width
             self.buttons[name] = pygame_gui.elements.UIButton(pygame.Rect(x, regions.toolbar.top, width, bh), words, self.gui, object_id="#tool")
             x -= 4

@@ -69,6 +69,20 @@ class FormLayout:
     heading: str = TITLE  # the title's words (untranslated)
 
 
+ENTRY_SIZES = {"#form_entry": (16, 12), "#form_entry_l": (22, 12), "#form_entry_s": (13, 4)}  # the theme's font px, and padding and border top and bottom
+
+
+def entry_style(control_h: int, size: tuple[int, int]) -> str:
+    """The largest name field whose letters (a name with both ascenders and
+    descenders, at the text size setting) fit ``control_h``."""
+    f = text_factor(size)
+    for name in (style("form_entry", size), "#form_entry_s"):
+        px, chrome = ENTRY_SIZES[name]
+        if control_h - chrome >= px * f * 1.4:
+            return name
+    return "#form_entry_s"
+
+
 def selector(rect: pygame.Rect, size: tuple[int, int]) -> Selector:
     """``‹ value ›`` in ``rect``: two arrows and the value between them."""
     arrow_w = max(22, min(rect.height, rect.width // 6))
@@ -155,7 +169,7 @@ def form_layout(size: tuple[int, int], text: TextCache, heading: str = TITLE) ->
         seat_rows=[],
         name_rects=[],
         input_rects=[],
-        entry_style=style("form_entry", size) if control_h >= 30 else "#form_entry_s",
+        entry_style=entry_style(control_h, size),
         take_size=max(12, label_size - 3),
         back=pygame.Rect(left, by, bw, bh),
         start=pygame.Rect(left + width - bw, by, bw, bh),
