@@ -33,6 +33,7 @@ from game.net.journal import JournalStore
 
 log = logging.getLogger("matador.server")
 
+HOST_LEFT = "the host left: the table is closed"  # what every seat is told when the app stops hosting
 DEFAULT_PORT = 47123  # as a dedicated server's; another if it is taken (friends are told which)
 STATES = ("idle", "starting", "ready", "failed", "stopped")
 STOP_WAIT_S = 3.0  # stop() waits at most this long for the thread
@@ -174,6 +175,7 @@ class HostedServer:
             self.state = "ready"
             log.info("hosting on %s:%d (%d tables resumed)", self.host, bound, len(server.tables))
             await stop.wait()
+            server.say_goodbye(HOST_LEFT)
             if self._announcer is not None:
                 try:
                     await asyncio.wait_for(self._announcer.stop(), 2.0)

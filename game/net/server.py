@@ -267,6 +267,12 @@ class Server:
         seat = table.check_token(msg.get("seat"), msg.get("token"))
         self._seat(conn, table, seat, None)
 
+    def say_goodbye(self, reason: str) -> None:
+        """Tell every seat connected that its table is closed for good (a server
+        hosted by an app that leaves: nobody should wait for it to come back)."""
+        for table in self.tables.values():
+            table.tell_all({"type": "closed", "reason": reason})
+
     def close(self) -> None:
         """After the last connection closed: stop the computers' thinking, close the store."""
         for table in self.tables.values():

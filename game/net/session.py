@@ -75,6 +75,7 @@ class Session:
         self._task: asyncio.Task[None] | None = None
         self._thread: threading.Thread | None = None
         self._closing = False
+        self._left = False  # close() was called (not the server's doing)
 
     # The three ways to sit down -----------------------------------------------
     @classmethod
@@ -131,6 +132,7 @@ class Session:
     def close(self, wait_s: float = 5.0) -> None:
         """Leave: the connection is closed (the seat's token still takes it back)."""
         self._closing = True
+        self._left = True
         with self._lock:
             loop, task = self._loop, self._task
         if loop is not None and task is not None:
@@ -177,7 +179,7 @@ class Session:
             await self._follow()
         except asyncio.CancelledError:
             pass
-        if self._closing:
+        if self._left:  # (a server that closed the seat has said so: the link stays failed)
             self._link("closed")
 
     async def _follow(self) -> None:

@@ -144,3 +144,26 @@ def test_a_hosted_server_started_again_resumes_its_table(tmp_path: Path) -> None
         s.close()
     again.stop(5.0)
     assert not again.running
+
+
+def test_friends_are_told_at_once_when_the_host_stops_hosting(tmp_path: Path) -> None:
+    """The app that hosts a table leaves: every seat hears that the table is closed
+    (its session gives up at once, not after 5 minutes of trying again)."""
+    hosted = HostedServer(False, 0, tmp_path / "hosted")
+    hosted.start()
+    end = time.monotonic() + 10
+    while hosted.state != "ready":
+        assert time.monotonic() < end and hosted.state != "failed", hosted.error
+        time.sleep(0.01)
+    ann = Session.create(hosted.url, "matador", 2, "Ann", seats=["open", "open"])
+    host = Mirror(ann)
+    ann.start()
+    pump([ann], [host], lambda: host.code is not None)
+    bo = Session.join(hosted.url, host.code or "", "Bo")
+    guest = Mirror(bo)
+    bo.start()
+    pump([ann, bo], [host, guest], lambda: guest.lobby is not None and guest.link == "open")
+    hosted.stop(5.0)
+    pump([bo], [guest], lambda: guest.link == "failed", timeout=5.0)
+    assert "host left" in guest.link_reason
+    bo.close(), ann.close()

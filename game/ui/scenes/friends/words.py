@@ -82,6 +82,8 @@ def failure_line(reason: str, address: str = "", code: str = "", name: str = "")
         return _("The table stopped answering: the host may have left.")
     if "could not be reached" in text:
         return _("No table answers at {address}: check the address, and that the host's table is open.").format(address=address)
+    if "host left" in text:
+        return _("The host left: the table is closed.")
     if "newer connection" in text or "taken by another connection" in text:
         return _("Your seat was taken over from another window or machine.")
     if "too many" in text or ("holds" in text and "tables" in text):
