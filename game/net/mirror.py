@@ -412,11 +412,12 @@ class Mirror:
             raise ProtocolError("no table description yet")
         return self.lobby.rules
 
-    def opening_rule(self, round_index: int) -> str:
+    def opening_rule(self, round_index: int, totals: tuple[int, ...] = ()) -> str:
         """How round ``round_index`` opens: the first lead rule until a round has been
-        played out (a redeal does not count), then the next rounds' rule."""
+        played out (a redeal does not count: seen here, or told by the totals of a
+        seat that came back mid-match), then the next rounds' rule."""
         rules = self.rules_or_fail()
-        played = self.completed or (self.view is not None and any(self.view.totals))
+        played = self.completed or any(totals)
         if round_index == 0 or rules.next_lead == "as-first" or not played:
             return rules.lead
         return rules.next_lead
@@ -433,7 +434,7 @@ class Mirror:
             leader = next((p.seat for p in (placement_of(t, rules) for t in data["table"][:1])), None)
             outcome = RoundOutcome(end.end, end.winner, end.pips, end.scores, leader)
         try:
-            self.view = seat_view(rules, data, self.opening_rule(self.round_index), outcome)
+            self.view = seat_view(rules, data, self.opening_rule(self.round_index, tuple(data.get("totals", ()))), outcome)
         except ProtocolError:
             self.view = None
             raise
