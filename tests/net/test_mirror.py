@@ -214,3 +214,32 @@ def test_a_missed_message_asks_for_the_whole_view_once(tmp_path: Path) -> None:
         assert deaf.view.history == table.match.view(deaf.seat).history
         assert deaf.view.hand == table.match.view(deaf.seat).hand
         store.close()
+
+
+class Garbled:
+    """A source that sends what a hostile server might."""
+
+    def __init__(self, messages: list[Any]):
+        self.messages = messages
+        self.sent: list[dict[str, Any]] = []
+
+    def poll(self) -> list[Any]:
+        found, self.messages = self.messages, []
+        return found
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+
+def test_messages_that_cannot_be_read_never_reach_the_frame_loop() -> None:
+    junk: list[Any] = [
+        {"type": "joined"}, {"type": "table", "rules": 3}, {"type": "table", "table": "X", "rules": {"base": "nope", "players": 2}},
+        {"type": "round", "view": {"round": 0}}, {"type": "turn", "view": {}}, {"type": "played", "view": {"history": "x"}},
+        {"type": "round_over", "round": "x"}, {"type": "reaction", "seat": "x", "reaction": "nice"}, {"type": "__init__"},
+        {"type": 7}, {"no": "type"}, {"type": "played", "view": {"round": 0, "moves": 1}, "action": {"player": 9}},
+    ]
+    source = Garbled(junk)
+    mirror = Mirror(source)
+    assert [n for n in mirror.update() if n.kind not in ("joined", "lobby")] == []
+    assert mirror.view is None and mirror.lobby is None
+    assert all(m == {"type": "sync"} for m in source.sent) and len(source.sent) <= len(junk)

@@ -10,7 +10,7 @@ import pygame
 
 from game.i18n import _
 from game.ui.access import text_factor
-from game.ui.menu import scale_for, style
+from game.ui.menu import scale_for
 from game.ui.scenes.friends.words import ADDRESS, CODE, NAME, SEAT
 from game.ui.scenes.new_game.geometry import Selector, entry_style, selector
 from game.ui.text import TextCache
