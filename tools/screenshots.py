@@ -187,6 +187,22 @@ def new_game(cam: Camera) -> None:
     cam.save(app, "new_game")
 
 
+def friends(what: str) -> Callable[[Camera], None]:
+    """Play with friends: the host's setup, or Join a table (nothing is looked for on
+    the network: the list says so)."""
+
+    def shoot(cam: Camera) -> None:
+        from game.ui.scenes.friends import HostScene, JoinScene
+
+        app = cam.app((1280, 800))
+        app.services["lan_browser"] = False
+        app.push(HostScene() if what == "host" else JoinScene())
+        settle(app, 4)
+        cam.save(app, f"friends-{what}")
+
+    return shoot
+
+
 def rules(cam: Camera) -> None:
     app = cam.app((1280, 800))
     app.push(RulesScene("leyden"))
@@ -529,6 +545,8 @@ LANGUAGE_PICTURES = {
 PICTURES: dict[str, Callable[[Camera], None]] = {
     "title": title,
     "new_game": new_game,
+    "friends-host": friends("host"),
+    "friends-join": friends("join"),
     "rules": rules,
     "match_over": match_over,
     "round-end-1024x700": round_end,
