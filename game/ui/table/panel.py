@@ -34,6 +34,7 @@ class PanelContent:
     unseen: int
     special_word: str
     title: str
+    rule: bool = True  # a line under what the table knows (before the moves, or alone in the column)
 
 
 def card_surface(size: tuple[int, int], fill: tuple[int, int, int, int] = PANEL, edge: tuple[int, int, int] = EDGE) -> pygame.Surface:
@@ -56,6 +57,13 @@ class SidePanel:
             self._picture = self.paint(content)
             self._key = content
         return self._picture
+
+    def height(self, c: PanelContent) -> int:
+        """How tall a card of what the table knows is, its words all shown (``c.lines`` None)."""
+        if c.knowledge is None:
+            return round(40 * c.scale)
+        scratch = pygame.Surface((c.size[0], 2000), pygame.SRCALPHA)
+        return self.paint_knowledge(scratch, c, round(10 * c.scale), round(10 * c.scale))
 
     def paint(self, c: PanelContent) -> pygame.Surface:
         w, h = c.size
@@ -90,6 +98,8 @@ class SidePanel:
             unseen = self.text.fit(f"Unseen: {c.unseen} tiles", w, max(14, size - 2), DIM)
         out.blit(unseen, (pad, y))
         y += unseen.get_height() + round(8 * k)
+        if not c.rule:
+            return y
         pygame.draw.line(out, EDGE, (pad, y), (pad + w, y), 1)
         return y + round(8 * k)
 

@@ -49,7 +49,7 @@ def next_round(table: TableScene) -> None:
     table.last_tile = None
     table.input.reset()
     table.motion.finish()
-    table.log_scroll = 0
+    table.aids.log_scroll = 0
     table.sync(force=True)
 
 
@@ -73,6 +73,6 @@ def new_deal(table: TableScene) -> None:
     screen afresh; hints and what could be redone belong to the old hands."""
     if len(table.people) > 1:
         table.viewer = None
-    table.stop_thinking()
-    if table.takebacks is not None:
-        table.takebacks = TakeBacks(table.takebacks.seat)
+    table.aids.stop_thinking()
+    if table.aids.takebacks is not None:
+        table.aids.takebacks = TakeBacks(table.aids.takebacks.seat)

@@ -1,0 +1,235 @@
+"""The review's side panels (parts of ``ReviewMode``): the round's moves up to
+the cursor, the reviewed seat's marked with the coach's word; and below them
+the coach's card: who does what next, the verdict, the coach's progress, and
+once the round is judged its overview (the biggest mistakes, a graph; a click
+on one jumps there)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Hashable
+
+import pygame
+from pygame import Rect
+
+from game.ai.review import Analysis, Decision
+from game.ai.search import win_share
+from game.engine import Action
+from game.ui.cues import MISTAKE
+from game.ui.menu import wrap
+from game.ui.table.log import place_words
+from game.ui.table.panel import CARD, PanelContent, SidePanel, card_surface
+from game.ui.table.regions import PanelSpec
+from game.ui.table.review_graph import AMBER, Overview, draw_overview, luck_words, tally
+from game.ui.text import DIM, GOLD, IVORY
+from game.ui.words import says
+
+if TYPE_CHECKING:
+    from game.ui.table.mode_review import ReviewMode
+    from game.ui.table.scene import TableScene
+
+NAMED = ("good", "inaccuracy", "mistake", "blunder")  # marks that name a better action
+
+
+class ReviewMoves:
+    """The moves on the board (a line per move, draws in a row on one), the last one lit."""
+
+    name = "moves"
+    over = False
+
+    def __init__(self) -> None:
+        self.painter: SidePanel | None = None
+
+    def attach(self, painter: SidePanel) -> None:
+        self.painter = painter
+
+    def is_open(self, table: TableScene) -> bool:
+        return True
+
+    def spec(self, table: TableScene) -> PanelSpec:
+        return PanelSpec(self.name)
+
+    def content(self, table: TableScene, rect: Rect) -> Hashable:
+        mode = review_of(table)
+        lines = tuple(mode.marked_log(mode.cursor))
+        return PanelContent(
+            (rect.width, max(60, rect.height)),
+            table.regions.scale,
+            lines,
+            tuple(table.names),
+            frozenset({lines[-1].index} if lines else ()),
+            0,
+            None,
+            0,
+            "matador",
+            f"Moves · round {mode.round + 1} of {len(mode.match.rounds)}",
+        )
+
+    def handle_event(self, event: pygame.event.Event, table: TableScene, rect: Rect) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None:
+        assert self.painter is not None and isinstance(content, PanelContent)
+        surface.blit(self.painter.picture(content), rect.topleft)
+
+
+def review_of(table: TableScene) -> ReviewMode:
+    from game.ui.table.mode_review import ReviewMode
+
+    mode = table.mode
+    assert isinstance(mode, ReviewMode)
+    return mode
+
+
+def card_height(column: Rect, scale: float) -> int:
+    """The coach's card: up to 420 px (at 1280x800), never under half the column,
+    leaving the moves above it 90 px at least."""
+    wanted = round(420 * scale)
+    return max(column.height // 2, min(wanted, column.height - round(90 * scale)))
+
+
+class ReviewCard:
+    """The coach's card, at the column's foot (drawn over the table's messages)."""
+
+    name = "card"
+    over = True
+
+    def __init__(self, mode: ReviewMode | None = None) -> None:
+        self.mode = mode
+        self.painter: SidePanel | None = None
+        self.overview: Overview | None = None  # where the card's list and graph were drawn
+        self._card: tuple[tuple[object, ...], pygame.Surface] | None = None
+
+    def attach(self, painter: SidePanel) -> None:
+        self.painter = painter
+
+    def forget(self) -> None:
+        """Paint the card again when next drawn (a verdict came in, the window changed)."""
+        self._card = None
+
+    def is_open(self, table: TableScene) -> bool:
+        return True
+
+    def spec(self, table: TableScene) -> PanelSpec:
+        return PanelSpec(self.name, card_height)
+
+    def content(self, table: TableScene, rect: Rect) -> Hashable:
+        mode = review_of(table)
+        analysis = mode.analyses.get((mode.seat, mode.round))
+        progress = (analysis.finished, analysis.total) if analysis is not None else (0, 0)
+        return (mode.round, mode.cursor, mode.seat, rect.size, progress, table.regions.scale)
+
+    def handle_event(self, event: pygame.event.Event, table: TableScene, rect: Rect) -> bool:
+        return False  # a click on the overview is the mode's (it comes before the table's widgets)
+
+    def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None:
+        surface.blit(self.card(rect.size, content), rect.topleft)
+
+    def card(self, size: tuple[int, int], key: Hashable) -> pygame.Surface:
+        if self._card is not None and self._card[0] == key:
+            return self._card[1]
+        mode = self.mode
+        assert mode is not None and self.painter is not None and isinstance(key, tuple)
+        text = self.painter.text
+        names = [p.name for p in mode.match.players]
+        k = key[-1]
+        assert isinstance(k, float)
+        analysis = mode.analyses.get((mode.seat, mode.round))
+        w, h = size
+        out = card_surface(size, CARD)
+        pad = round(10 * k)
+        small = max(12, round(15 * k))
+        body = max(13, round(17 * k))
+        y = pad
+        title = text.fit(f"Review: {names[mode.seat]} · round {mode.round + 1}", w - 2 * pad, max(14, round(18 * k)), GOLD, True)
+        out.blit(title, (pad, y))
+        y += title.get_height() + round(4 * k)
+        if analysis is not None:
+            y = self.progress(out, analysis, pad, y, w - 2 * pad, small)
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        upcoming = mode.upcoming()
+        if upcoming is None:
+            outcome = mode.round_state.outcome
+            lines.append(("The end of the round." if outcome is None else f"The end of the round: {outcome.end}.", IVORY))
+        else:
+            mover, action = upcoming
+            lines.append((self.next_words(mover, action), IVORY))
+            lines += self.verdict_lines(mover, mode.verdict())
+        for words, colour in lines:  # the verdict on the move at hand comes first
+            for line in wrap(text, words, w - 2 * pad, small if colour is DIM else body, colour):
+                if y + line.get_height() > h - pad:
+                    break
+                out.blit(line, (pad, y))
+                y += line.get_height()
+            y += round(2 * k)
+        self.overview = None
+        if analysis is not None and analysis.done and not analysis.error:  # then the round's overview, room allowing
+            luck = luck_words(analysis.summary(), names[mode.seat], self.result())
+            self.overview = draw_overview(out, text, analysis.summary(), mode.length, mode.cursor, pad, y + round(4 * k), w - 2 * pad, h - pad, k, luck)
+        self._card = (key, out)
+        return out
+
+    def progress(self, out: pygame.Surface, analysis: Analysis, x: int, y: int, width: int, size: int) -> int:
+        """The coach's progress bar, then the seat's tally so far."""
+        assert self.painter is not None
+        bar = pygame.Rect(x, y, width, max(6, size // 2))
+        pygame.draw.rect(out, (40, 56, 44), bar, border_radius=3)
+        filled = bar.copy()
+        filled.width = round(bar.width * analysis.fraction)
+        if filled.width:
+            pygame.draw.rect(out, GOLD, filled, border_radius=3)
+        y = bar.bottom + 4
+        summary = analysis.summary()
+        if analysis.error:
+            words = f"The coach stopped: {analysis.error}"
+        elif not analysis.done:
+            words = f"The coach is looking: {analysis.finished} of {analysis.total} actions"
+        else:
+            accuracy = summary.accuracy
+            share = "—" if accuracy is None else f"{round(100 * accuracy)}%"
+            words = f"{tally(summary)}; accuracy {share} (choices within 3 points of the best)"
+        for line in wrap(self.painter.text, words, width, size, DIM):
+            out.blit(line, (x, y))
+            y += line.get_height()
+        return y + 6
+
+    def result(self) -> float | None:
+        """What the round was worth to the reviewed seat (1 a win, a share of a tie)."""
+        assert self.mode is not None
+        outcome = self.mode.round_state.outcome
+        if outcome is None:
+            return None
+        return win_share(outcome.end, outcome.winner, outcome.pips, self.mode.seat)
+
+    def next_words(self, mover: int, action: Action) -> str:
+        assert self.mode is not None
+        name = self.mode.match.players[mover].name
+        if action.kind == "lay":
+            return "Next: " + says(name, "lead" if action.arm is None else "lay", place_words(action, self.mode.state))
+        verb = {"draw": ("draw", ""), "pass": ("pass", ""), "refuse": ("refuse", "to lead")}.get(action.kind, (action.kind, ""))
+        return "Next: " + says(name, *verb)
+
+    def verdict_lines(self, mover: int, decision: Decision | None) -> list[tuple[str, tuple[int, int, int]]]:
+        assert self.mode is not None
+        mode = self.mode
+        if mover != mode.seat:
+            return [(f"({says(mode.match.players[mover].name, 'be', 'not the seat under review: Tab changes it')})", DIM)]
+        if decision is None:
+            return [("The coach is still thinking about this one…", DIM)]
+        chances = f"chance of winning the round {round(100 * decision.chance_played)}%"
+        if decision.mark == "forced":
+            return [("Forced: there was nothing else to do.", DIM)]
+        if decision.mark == "best":
+            return [(f"Best: the coach agrees ({chances}).", GOLD)]
+        colour = {"good": IVORY, "inaccuracy": AMBER}.get(decision.mark, MISTAKE)  # with its word first: never colour alone
+        better = place_words(decision.best, mode.state) if decision.best.kind == "lay" else decision.best.kind
+        spread = decision.assessment.spread
+        lines = [
+            (
+                f"{decision.mark.capitalize()}: {chances}; better {better} ({round(100 * decision.chance_best)}%), "
+                f"{decision.lost:.0f} ± {spread:.0f} points.",
+                colour,
+            ),
+        ]
+        if decision.reason:
+            lines.append((decision.reason, IVORY))
+        return lines
