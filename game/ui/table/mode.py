@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 import pygame
 
 from game.engine import Action, Match, OpenEnd, RoundState
-from game.engine.layout import Placement
+from game.engine.layout import Placement, Spinner
 from game.engine.rules import Rules
 from game.referee import Listener, Referee
 from game.ui.table.panels import PANELS, PanelPart
@@ -63,6 +63,9 @@ class Position(Protocol):
 
     @property
     def placements(self) -> list[Placement]: ...
+
+    @property
+    def spinner(self) -> Spinner | None: ...
 
     @property
     def boneyard_count(self) -> int: ...

@@ -51,6 +51,7 @@ class SidePanel:
         self.text = text
         self._key: PanelContent | None = None
         self._picture: pygame.Surface | None = None
+        self._height: tuple[PanelContent, int] | None = None
 
     def picture(self, content: PanelContent) -> pygame.Surface:
         if content != self._key or self._picture is None:
@@ -62,8 +63,10 @@ class SidePanel:
         """How tall a card of what the table knows is, its words all shown (``c.lines`` None)."""
         if c.knowledge is None:
             return round(40 * c.scale)
-        scratch = pygame.Surface((c.size[0], 2000), pygame.SRCALPHA)
-        return self.paint_knowledge(scratch, c, round(10 * c.scale), round(10 * c.scale))
+        if self._height is None or self._height[0] != c:
+            scratch = pygame.Surface((c.size[0], round(60 * c.scale) * (len(c.knowledge) + 2)), pygame.SRCALPHA)
+            self._height = (c, self.paint_knowledge(scratch, c, round(10 * c.scale), round(10 * c.scale)))
+        return self._height[1]
 
     def paint(self, c: PanelContent) -> pygame.Surface:
         w, h = c.size
