@@ -257,7 +257,7 @@ class ReviewMode(Mode):
         return len(TOOLS) + (len(ROUND_TOOLS) if len(self.match.rounds) > 1 else 0)
 
     def panels(self) -> tuple[Callable[[], PanelPart], ...]:
-        return (ReviewMoves, lambda: self.card)
+        return (lambda: ReviewMoves(self), lambda: self.card)
 
     def key(self, table: TableScene) -> tuple[object, ...]:
         analysis = self.analyses.get((self.seat, self.round))

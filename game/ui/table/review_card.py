@@ -36,7 +36,8 @@ class ReviewMoves:
     name = "moves"
     over = False
 
-    def __init__(self) -> None:
+    def __init__(self, mode: ReviewMode) -> None:
+        self.mode = mode
         self.painter: SidePanel | None = None
 
     def attach(self, painter: SidePanel) -> None:
@@ -49,7 +50,7 @@ class ReviewMoves:
         return PanelSpec(self.name)
 
     def content(self, table: TableScene, rect: Rect) -> Hashable:
-        mode = review_of(table)
+        mode = self.mode
         lines = tuple(mode.marked_log(mode.cursor))
         return PanelContent(
             (rect.width, max(60, rect.height)),
@@ -72,14 +73,6 @@ class ReviewMoves:
         surface.blit(self.painter.picture(content), rect.topleft)
 
 
-def review_of(table: TableScene) -> ReviewMode:
-    from game.ui.table.mode_review import ReviewMode
-
-    mode = table.mode
-    assert isinstance(mode, ReviewMode)
-    return mode
-
-
 def card_height(column: Rect, scale: float) -> int:
     """The coach's card: up to 420 px (at 1280x800), never under half the column,
     leaving the moves above it 90 px at least."""
@@ -93,7 +86,7 @@ class ReviewCard:
     name = "card"
     over = True
 
-    def __init__(self, mode: ReviewMode | None = None) -> None:
+    def __init__(self, mode: ReviewMode) -> None:
         self.mode = mode
         self.painter: SidePanel | None = None
         self.overview: Overview | None = None  # where the card's list and graph were drawn
@@ -113,7 +106,7 @@ class ReviewCard:
         return PanelSpec(self.name, card_height)
 
     def content(self, table: TableScene, rect: Rect) -> Hashable:
-        mode = review_of(table)
+        mode = self.mode
         analysis = mode.analyses.get((mode.seat, mode.round))
         progress = (analysis.finished, analysis.total) if analysis is not None else (0, 0)
         return (mode.round, mode.cursor, mode.seat, rect.size, progress, table.regions.scale)
@@ -128,7 +121,7 @@ class ReviewCard:
         if self._card is not None and self._card[0] == key:
             return self._card[1]
         mode = self.mode
-        assert mode is not None and self.painter is not None and isinstance(key, tuple)
+        assert self.painter is not None and isinstance(key, tuple)
         text = self.painter.text
         names = [p.name for p in mode.match.players]
         k = key[-1]
@@ -194,14 +187,12 @@ class ReviewCard:
 
     def result(self) -> float | None:
         """What the round was worth to the reviewed seat (1 a win, a share of a tie)."""
-        assert self.mode is not None
         outcome = self.mode.round_state.outcome
         if outcome is None:
             return None
         return win_share(outcome.end, outcome.winner, outcome.pips, self.mode.seat)
 
     def next_words(self, mover: int, action: Action) -> str:
-        assert self.mode is not None
         name = self.mode.match.players[mover].name
         if action.kind == "lay":
             return "Next: " + says(name, "lead" if action.arm is None else "lay", place_words(action, self.mode.state))
@@ -209,7 +200,6 @@ class ReviewCard:
         return "Next: " + says(name, *verb)
 
     def verdict_lines(self, mover: int, decision: Decision | None) -> list[tuple[str, tuple[int, int, int]]]:
-        assert self.mode is not None
         mode = self.mode
         if mover != mode.seat:
             return [(f"({says(mode.match.players[mover].name, 'be', 'not the seat under review: Tab changes it')})", DIM)]
