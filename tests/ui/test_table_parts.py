@@ -72,3 +72,40 @@ def test_two_panels_open_together_each_in_its_own_rectangle(make_app: Any, ui: A
             assert app.surface.get_at((rect.centerx, rect.top))[:3] == edge
         app.step([ui.key(pygame.K_l)], 0.016)  # L again: the moves close, the other stays
         assert list(table.regions.panels) == ["knowledge"] and table.regions.panels["knowledge"] == column
+
+
+def test_a_lessons_computer_is_a_seat_answering_the_scripts_move(make_app: Any, ui: Any) -> None:
+    from game.lessons import load_lessons
+    from game.ui.table import LessonMode, lesson_table
+    from game.ui.thinker import Thinker
+
+    app = make_app((1280, 800))
+    lesson = load_lessons()[0]
+    table = lesson_table(lesson, 1, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast", on_leave=lambda s: app.pop())
+    app.push(table)
+    mode = table.mode
+    assert isinstance(mode, LessonMode)
+    assert [seat.kind for seat in table.referee.seats] == ["person" if i == lesson.learner else "computer" for i in range(len(table.match.players))]
+    for _ in range(len(lesson.steps)):  # up to the computer's first move
+        ui.settle(app, 20)
+        step = mode.step
+        assert step is not None
+        if mode.computers_step():
+            break
+        if mode.waits_for_next():
+            mode.next_step()
+        else:
+            expected = mode.expected()
+            assert expected is not None and table.play(expected, None)
+    step = mode.step
+    assert step is not None and step.seat is not None and step.action is not None and mode.computers_step()
+    script = table.referee.seats[step.seat]
+    played = len(table.state.history)
+    ui.settle(app, 20)
+    assert script.answer() is None and len(table.state.history) == played  # its card waits for Next
+    mode.next_step()  # Next (Enter): the script's move may be played
+    assert script.answer() == step.action
+    ui.settle(app, 20)
+    assert len(table.state.history) > played  # played through the referee, as the script says
+    seat, action = table.state.history[played]
+    assert seat == step.seat and (action.kind, action.tile) == (step.action.kind, step.action.tile)
