@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Action
+from game.engine.tiles import tile_name
 from game.ui.table.knowledge import SeatKnowledge, table_knowledge
 from game.ui.table.log import LogLine, place_words
 from game.ui.table.moves import targets_for
@@ -182,8 +183,9 @@ class Aids:
             return
         _, action, reason = self.hinted
         self.point_at(action)
+        record = self.table.record
         if action.kind == "lay" and action.tile is not None:
-            what = place_words(action, self.table.state)
+            what = place_words(action, record) if record is not None else tile_name(action.tile)
             text = f"Hint: lead {what}" if action.arm is None else f"Hint: {what}"
         else:
             text = {"draw": "Hint: draw", "pass": "Hint: pass", "refuse": "Hint: refuse to lead"}.get(action.kind, "Hint")
@@ -223,9 +225,11 @@ class Aids:
 
     def log_lines(self) -> list[LogLine]:
         """The round's moves in words (made again only when the round moves on)."""
-        state = self.table.state
+        record = self.table.record
+        if record is None:
+            return []  # a seat's view alone: no round to tell (a remote table keeps its own log)
         face_up = frozenset({self.table.viewer}) if self.table.viewer is not None and len(self.table.people) <= 1 else frozenset()
-        return self.table.moves_log.lines(state, self.table.names, face_up)
+        return self.table.moves_log.lines(record, self.table.names, face_up)
 
     def knowledge(self) -> tuple[tuple[SeatKnowledge, ...], int]:
         """What the table knows of each other seat, from the person at the screen's

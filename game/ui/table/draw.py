@@ -18,11 +18,11 @@ from pygame import Rect
 from game.engine.tiles import halves
 
 from game.ui import cues
-from game.ui.table.labels import banner, inside_label, label_spot
+from game.ui.table.labels import inside_label, label_spot
 from game.ui.table.moves import ghost_faces, slot_of
 from game.ui.table.regions import TableRegions
 from game.ui.surface_cache import SurfaceCache
-from game.ui.text import DIM, GOLD, INK, IVORY, RED, TextCache, pill
+from game.ui.text import DIM, GOLD, INK, IVORY, TextCache, pill
 
 if TYPE_CHECKING:
     from game.ui.table.geometry import Slot, TableLayout, TileSpot

@@ -12,21 +12,21 @@ a mode and asks it, never the other way round through overridden methods.
 
 A fourth source fits the same hooks: a remote table (docs/architecture.md,
 "A table mode"), whose client holds its seat's ``SeatView`` and the public
-actions, not the round: ``position`` returns a ``Position``, the part of a
-round the table reads, which a view provides as well as a ``RoundState``.
+actions, not the round: ``position`` returns a ``Position`` (position.py),
+the part of a round the table reads, which a view provides as well as a
+``RoundState``; ``record``, the whole round, is None there.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
-from game.engine import Action, Match, OpenEnd, RoundState
-from game.engine.layout import Placement, Spinner
-from game.engine.rules import Rules
+from game.engine import Action, Match, RoundState
 from game.referee import Listener, Referee
 from game.ui.table.panels import PANELS, PanelPart
+from game.ui.table.position import Position
 from game.ui.table.rounds import after_round
 from game.ui.table.seats import table_referee
 from game.ui.table.toolbar import tool_names
@@ -42,48 +42,6 @@ if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
 
 
-class Position(Protocol):
-    """The part of a round the table reads to draw and to judge input. A
-    ``RoundState`` is one; a remote mode gives one made from its seat's
-    ``SeatView`` (the other hands empty, counts from ``hand_counts``)."""
-
-    rules: Rules
-
-    @property
-    def current_player(self) -> int | None: ...
-
-    @property
-    def phase(self) -> str: ...
-
-    @property
-    def over(self) -> bool: ...
-
-    @property
-    def history(self) -> list[tuple[int, Action]]: ...
-
-    @property
-    def placements(self) -> list[Placement]: ...
-
-    @property
-    def spinner(self) -> Spinner | None: ...
-
-    @property
-    def boneyard_count(self) -> int: ...
-
-    @property
-    def reserve_count(self) -> int: ...
-
-    def hand(self, seat: int) -> list[int]: ...
-
-    def hand_count(self, seat: int) -> int: ...
-
-    def open_ends(self) -> list[OpenEnd]: ...
-
-    def legal_moves(self) -> list[Action]: ...
-
-    def explain(self, action: Action) -> str | None: ...
-
-
 class Mode:
     """Live play at this screen (the base every mode narrows or replaces)."""
 
@@ -97,8 +55,14 @@ class Mode:
         """The referee between the seats and the match (``seats.table_referee``)."""
         return table_referee(match, table.thinker, table.computer_seed, listeners)
 
-    def position(self, table: TableScene) -> RoundState:
-        """The position the table shows (the round in play)."""
+    def position(self, table: TableScene) -> Position:
+        """The position the table shows and judges input by (the round in play)."""
+        return table.match.rounds[-1]
+
+    def record(self, table: TableScene) -> RoundState | None:
+        """The whole round behind the position, when this mode has it (live play, a
+        review, a lesson): the moves log, the lead's words and the hint's read it.
+        None for a table that holds only its seat's view (a remote table)."""
         return table.match.rounds[-1]
 
     def totals(self, table: TableScene) -> list[int]:

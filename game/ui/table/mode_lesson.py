@@ -155,7 +155,7 @@ class LessonMode(Mode):
         step = self.step
         if step is None or step.action is None or step.seat != self.lesson.learner:
             return None
-        return self._table.state.normalized(step.action)
+        return self._table.match.round.normalized(step.action)
 
     def next_step(self) -> None:
         """Go on from a reading step, or let the computer play the move its card describes (Next)."""
@@ -193,7 +193,7 @@ class LessonMode(Mode):
         if expected is None:
             table.motion.say("Read the card, then press Next", 3.0)
             return False
-        if table.state.normalized(action) != expected:
+        if table.match.round.normalized(action) != expected:
             step = self.step
             why = table.state.explain(action)  # the table's own refusal, for a move it would refuse
             wanted = step.wrong if step is not None and step.wrong else "look where the place glows"
@@ -222,7 +222,7 @@ class LessonMode(Mode):
 
     def request(self, table: TableScene, action: Action) -> bool:
         expected = self.expected()
-        if table.state.current_player == self.lesson.learner and expected is not None and table.state.normalized(action) != expected:
+        if table.state.current_player == self.lesson.learner and expected is not None and table.match.round.normalized(action) != expected:
             table.play(action, None)  # says what this step wants instead
             return True
         return False

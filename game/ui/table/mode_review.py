@@ -87,14 +87,18 @@ class ReviewMode(Mode):
         return self.match.rounds[self.round]
 
     def position(self, table: TableScene) -> RoundState:
+        return self.state
+
+    def record(self, table: TableScene) -> RoundState | None:
+        return self.state
+
+    @property
+    def state(self) -> RoundState:
+        """The round as it stood at the cursor."""
         key = (self.round, self.cursor)
         if self._position is None or self._position[0] != key:
             self._position = (key, position_at(self.round_state, self.cursor))
         return self._position[1]
-
-    @property
-    def state(self) -> RoundState:
-        return self.position(self._table)
 
     @property
     def _table(self) -> TableScene:
@@ -228,7 +232,7 @@ class ReviewMode(Mode):
 
     def hand_text(self, table: TableScene) -> str | None:
         name = table.names[self.seat]
-        pips = table.state.pips(self.seat)
+        pips = self.state.pips(self.seat)
         return f"{whose(name, capital=True)} tiles  ·  {pips} pips  ·  {self.totals(table)[self.seat]} pts before this round"
 
     def header_text(self, table: TableScene) -> str | None:

@@ -21,7 +21,7 @@ def after_round(table: TableScene, dt: float) -> None:
     after a redeal the tiles are dealt again."""
     if table.motion.blocking or table.motion.shift is not None or table.app is None:
         return  # the summary freezes the table beneath it: only once it stands still
-    state = table.state
+    state = table.match.rounds[-1]  # the round in play
     outcome = state.outcome
     if outcome is None:
         return

@@ -28,9 +28,10 @@ from game.ui.table.animation import Motion
 from game.ui.table.draw import TableRenderer
 from game.ui.table.geometry import TableLayout, compute_layout, with_last_tile
 from game.ui.table.input import InputContext, Intent, TableInput, plain
-from game.ui.table.intents import follow, refuse_drop, request
+from game.ui.table.intents import follow, input_context, refuse_drop, request
 from game.ui.table.log import MovesLog, news_for
 from game.ui.table.mode import Mode
+from game.ui.table.position import Position
 from game.ui.table.panel import SidePanel
 from game.ui.table.panels import PanelPart
 from game.ui.table.parts import Part, table_parts
@@ -42,7 +43,7 @@ from game.ui.table.snapshot import Live, TableSnapshot, snapshot_key, take
 from game.ui.table.texts import hand_words, seat_words
 from game.ui.table.toolbar import Toolbar
 from game.ui.table.undo import TakeBacks
-from game.ui.table.who_plays import check_pads, give_seat, handle_pad, keys_may_play, plays_by_pad, plays_turn, say_who_plays
+from game.ui.table.who_plays import check_pads, give_seat, handle_pad, keys_may_play, plays_turn, say_who_plays
 from game.ui.table.words import header_text, lead_text
 from game.ui.text import TextCache
 from game.ui.tile_art import TileArt
@@ -200,9 +201,14 @@ class TableScene(GuiScene):
 
     # What the scene shows (read by the renderer) ------------------------------
     @property
-    def state(self) -> RoundState:
+    def state(self) -> Position:
         """The position the table shows (the mode's: the round in play, a review's cursor)."""
         return self.mode.position(self)
+
+    @property
+    def record(self) -> RoundState | None:
+        """The whole round behind ``state``, when the mode has it (None: a seat's view only)."""
+        return self.mode.record(self)
 
     @property
     def names(self) -> list[str]:
@@ -261,7 +267,10 @@ class TableScene(GuiScene):
 
     def lead_text(self) -> str:
         text = self.mode.lead_text(self)
-        return lead_text(self.state, self.names) if text is None else text
+        if text is None:
+            record = self.record
+            text = lead_text(record, self.names) if record is not None else ""
+        return text
 
     def hand_text(self) -> str:
         text = self.mode.hand_text(self)
@@ -272,18 +281,8 @@ class TableScene(GuiScene):
         return seat_words(self, seat)
 
     def input_context(self) -> InputContext:
-        seat = self.state.current_player
-        return InputContext(
-            hand=self.hand if self.hand_face_up else [],
-            can_act=self.can_act(),
-            to_move=self.names[seat] if seat is not None else "nobody",
-            legal=self.legal,
-            layout=self.layout,
-            boneyard=self.regions.boneyard,
-            hand_area=self.regions.hand,
-            explain=self.state.explain,
-            pad=plays_by_pad(self, seat),
-        )
+        """What the input needs of the table now (see ``intents``)."""
+        return input_context(self)
 
     def hand_rect(self, tile: int) -> pygame.Rect | None:
         """Where a tile of the bottom hand is drawn (tests aim here)."""

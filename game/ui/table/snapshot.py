@@ -6,7 +6,7 @@ the places it lights), together the ``Live``.
 
 Nothing here reaches a ``RoundState`` after the snapshot is made: a table fed
 from a seat's view (a remote table) makes the same snapshot from what its mode
-gives (see ``mode.Position``).
+gives (see ``position.Position``).
 """
 
 from __future__ import annotations
