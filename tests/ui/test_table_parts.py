@@ -109,3 +109,52 @@ def test_a_lessons_computer_is_a_seat_answering_the_scripts_move(make_app: Any, 
     assert len(table.state.history) > played  # played through the referee, as the script says
     seat, action = table.state.history[played]
     assert seat == step.seat and (action.kind, action.tile) == (step.action.kind, step.action.tile)
+
+
+def test_a_table_drawn_from_one_seats_view_alone(make_app: Any, ui: Any) -> None:
+    """A mode may give the table a seat's view instead of the round (a remote
+    table will): the table draws it, judges input by it and offers moves."""
+    from game.engine import RoundState
+    from game.ui.table import Mode
+    from game.ui.table.position import Position, ViewPosition
+
+    class ViewOnly(Mode):
+        def __init__(self) -> None:
+            self.seen: tuple[int, int] | None = None
+            self.view: ViewPosition | None = None
+
+        def position(self, table: TableScene) -> Position:
+            at = (table.match.round_index, len(table.match.round.history))
+            if self.view is None or self.seen != at:
+                self.view, self.seen = ViewPosition(table.match.view(0)), at
+            return self.view
+
+        def record(self, table: TableScene) -> RoundState | None:
+            return None
+
+    app = make_app((1024, 700))
+    from game.engine import Match, Rules
+    from game.ui.thinker import Thinker
+
+    match = Match(Rules.from_base("matador", 3), [YOU, BO, CY], 4)
+    table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast", mode=ViewOnly())
+    app.push(table)
+    for _ in range(3):  # three of your turns, each move offered from what the view allows
+        for _ in range(400):
+            if table.can_act() or table.state.over:
+                break
+            ui.settle(app, 1, 0.05)
+        if table.state.over:
+            break
+        assert isinstance(table.state, ViewPosition)
+        assert [tile for tile, _ in table.hand] == table.match.round.hand(0)  # your own tiles
+        assert all(table.state.hand(seat) == [] for seat in (1, 2))  # the others' unknown
+        snap = table.snapshot
+        assert [snap.plaques[seat].info[1] for seat in (1, 2)] == [table.match.round.hand_count(seat) for seat in (1, 2)]
+        app.step([ui.key(pygame.K_l)], 0.016)  # the moves panel: no record to tell
+        assert table.aids.log_lines() == [] and table.lead_text() == ""
+        app.step([ui.key(pygame.K_l)], 0.016)
+        app.draw(app.surface)
+        before = len(table.match.round.history)
+        assert table.play(table.legal[0], None)  # through the referee, as any move
+        assert len(table.match.round.history) == before + 1
