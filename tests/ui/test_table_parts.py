@@ -115,8 +115,7 @@ def test_a_table_drawn_from_one_seats_view_alone(make_app: Any, ui: Any) -> None
     """A mode may give the table a seat's view instead of the round (a remote
     table will): the table draws it, judges input by it and offers moves."""
     from game.engine import RoundState
-    from game.ui.table import Mode
-    from game.ui.table.position import Position, ViewPosition
+    from game.ui.table import Mode, Position, ViewPosition
 
     class ViewOnly(Mode):
         def __init__(self) -> None:

@@ -25,7 +25,8 @@ One module per concern:
 - ``handoff``: the "Pass to NAME" cover of couch games;
 - ``pad_missing``: the notice while a seat's game controller is unplugged;
 - ``round_end``: the round's summary over the table;
-- ``mode``: what a table is for (``Mode``: live play); ``mode_review`` and
+- ``mode``, ``position``: what a table is for (``Mode``: live play) and the
+  ``Position`` it gives (a round, or one seat's view); ``mode_review`` and
   ``review_card``: the review of a round; ``mode_lesson``: the lessons;
 - ``snapshot``: the table as it is to be drawn, once per change;
 - ``parts``, ``panels`` (``panel_moves``, ``panel_knowledge``): the parts the
@@ -48,6 +49,7 @@ from game.ui.table.round_end import RoundEndScene, hand_strip
 from game.ui.table.mode import Mode
 from game.ui.table.panel import PanelContent
 from game.ui.table.parts import HandPart, MessagePart
+from game.ui.table.position import Position, ViewPosition
 from game.ui.table.mode_lesson import LessonMode, lesson_table
 from game.ui.table.mode_review import ReviewMode, review_table
 from game.ui.table.scene import TableScene
@@ -75,6 +77,7 @@ __all__ = [
     "LessonMode",
     "MessagePart",
     "PanelContent",
+    "Position",
     "Mode",
     "PadMissingScene",
     "ReviewMode",
@@ -84,6 +87,7 @@ __all__ = [
     "TableLayout",
     "TableScene",
     "TakeBacks",
+    "ViewPosition",
     "compute_layout",
     "compute_regions",
     "hand_strip",
