@@ -8,12 +8,15 @@ beside their tiles, and a side panel under a quarter of an 800x600 window."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pygame
+import pytest
 from pygame import Rect
 
 from game.engine import Match, PlayerInfo, Rules
+from game.ui import access
 from game.ui.table import LogLine, RoundEndScene, Shift, TableScene, dashed_place
 from game.ui.thinker import Thinker
 
@@ -24,7 +27,9 @@ def table_at(app: Any, ui: Any, base: str, players: int, moves: int, seed: int) 
     return table
 
 
-def test_name_tags_and_labels_never_cover_tiles_places_or_each_other(make_app: Any, ui: Any) -> None:
+@pytest.mark.parametrize("scale", [100, 125, 150])
+def test_name_tags_and_labels_never_cover_tiles_places_or_each_other(make_app: Any, ui: Any, scale: int) -> None:
+    access.CURRENT.text_scale = scale  # at every text and table size
     checked = 0
     for size in ((800, 600), (1280, 800), (1920, 1080)):
         app = make_app(size)
@@ -195,3 +200,59 @@ def test_toolbar_buttons_keep_room_round_their_labels(make_app: Any, ui: Any) ->
     for name, button in table.toolbar.tools.items():
         words = button.text
         assert button.rect.width >= font.size(words)[0] + 16, (name, button.rect)
+
+
+def played_rounds(rounds: int, seed: int) -> Match:
+    """A match with ``rounds`` rounds played out by seeded random moves, and the next one begun."""
+    rules = Rules.from_base("matador", 3, {"target_score": 200})
+    match = Match(rules, [PlayerInfo("Ann"), PlayerInfo("Bot 1", "computer", "easy"), PlayerInfo("Bot 2", "computer", "easy")], seed)
+    rng = random.Random(seed)
+    for _ in range(rounds):
+        state = match.next_round()
+        while not state.over:
+            match.push(rng.choice(state.legal_moves()))
+        if match.over:
+            break
+    match.next_round()
+    return match
+
+
+def sizes_drawn(text: Any) -> list[int]:
+    """Record the size of every line ``text`` (a TextCache) renders from now on."""
+    seen: list[int] = []
+    render = text.render
+
+    def recording(words: str, size: int, *args: Any, **kwargs: Any) -> Any:
+        seen.append(size)
+        return render(words, size, *args, **kwargs)
+
+    text.render = recording
+    return seen
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_moves_panel_and_the_score_sheet_write_at_14_px_or_more(make_app: Any, ui: Any, size: tuple[int, int]) -> None:
+    from game.ui.table import ScoreSheetScene
+
+    app = make_app(size)
+    match = played_rounds(3, 2)
+    table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow")
+    app.push(table)
+    app.step([], 0.016)
+    seen = sizes_drawn(table.text)
+    table.toggle_moves()
+    app.step([], 0.016)
+    side = table.side
+    content = table.panel_content()
+    assert side is not None and content is not None and content.lines is not None
+    many = replace(content, lines=tuple(LogLine(i, i % 3, f"Bot {i % 3} drew {i % 5 + 1} tiles", (None,) * (i % 5 + 1)) for i in range(40)))
+    side.paint(many)  # more lines than fit: stacked from the newest, "▼ N newer" below
+    side.paint(replace(many, scroll=5))
+    assert seen and min(seen) >= 14, sorted(set(seen))
+    table.open_scores()
+    sheet = app.top
+    assert isinstance(sheet, ScoreSheetScene)
+    sheet.text = type(sheet.text)()
+    seen = sizes_drawn(sheet.text)
+    sheet.build_gui()  # the table of rounds, its headers, the chart and the closing line
+    assert len(seen) > 20 and min(seen) >= 14, sorted(set(seen))
