@@ -256,3 +256,33 @@ def test_the_moves_panel_and_the_score_sheet_write_at_14_px_or_more(make_app: An
     seen = sizes_drawn(sheet.text)
     sheet.build_gui()  # the table of rounds, its headers, the chart and the closing line
     assert len(seen) > 20 and min(seen) >= 14, sorted(set(seen))
+
+
+def test_a_blocked_round_ends_with_the_table_as_it_stood(make_app: Any, ui: Any) -> None:
+    """The round ends on a pass: no tile moves (no re-flow, no re-centring) from the
+    last move on, behind the summary too."""
+    blocked = 0
+    for seed in range(6):
+        app = make_app((1280, 800))
+        match = Match(Rules.from_base("matador", 2), [PlayerInfo("Ann"), PlayerInfo("Cpu", "computer", "easy")], seed)
+        match.next_round()
+        table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast")
+        app.push(table)
+        rng = random.Random(seed)
+        stood: dict[int, Rect] = {}
+        for _ in range(3000):
+            if table.can_act():
+                table.play(rng.choice(table.legal), None)
+            app.step([], 0.05)
+            rects = {t.tile: t.rect for t in table.layout.tiles}
+            if not table.state.over:
+                stood = rects
+                continue
+            if table.state.history[-1][1].kind == "lay":
+                break
+            assert rects == stood, seed  # every tile where it stood before the pass
+            assert table.motion.shift is None
+            if isinstance(app.top, RoundEndScene):
+                blocked += 1
+                break
+    assert blocked >= 3
