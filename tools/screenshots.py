@@ -521,6 +521,21 @@ def in_language(code: str, what: str) -> Callable[[Camera], None]:
     return shoot
 
 
+def at_text_size(scale: int, shoot: Callable[[Camera], None]) -> Callable[[Camera], None]:
+    """``shoot`` with the Settings' text and table size at ``scale`` percent."""
+
+    def shoot_larger(cam: Camera) -> None:
+        from game.ui import access
+
+        access.apply(Settings(text_scale=scale))
+        try:
+            shoot(cam)
+        finally:
+            access.reset()
+
+    return shoot_larger
+
+
 LANGUAGE_PICTURES = {
     f"{what}-{code}": in_language(code, what) for code in ("nl", "de", "es", "pt_BR") for what in ("title", "rules", "settings")
 }
@@ -546,6 +561,8 @@ PICTURES: dict[str, Callable[[Camera], None]] = {
     "score-sheet-800x600": score_sheet((800, 600), "score-sheet-800x600"),
     "lesson-1-1280x800": lesson((1280, 800), "lesson-1-1280x800", 0, 4),
     "lesson-2-800x600": lesson((800, 600), "lesson-2-800x600", 1, 7),
+    "leyden-cross-across-1280x800-150": at_text_size(150, leyden_across((1280, 800), "leyden-cross-across-1280x800-150")),
+    "moves-panel-1280x800-150": at_text_size(150, moves_panel((1280, 800), "moves-panel-1280x800-150")),
     "past-matches": past_matches,
     "review-mistake-1280x800": review,
     **LANGUAGE_PICTURES,

@@ -193,13 +193,15 @@ def test_moves_panel_reads_from_the_top_with_words_beside_their_tiles(make_app: 
     assert all(p == fill for p in lower)  # a few moves: the bottom of the panel stays empty
 
 
-def test_toolbar_buttons_keep_room_round_their_labels(make_app: Any, ui: Any) -> None:
-    app = make_app((800, 600))
+@pytest.mark.parametrize("scale", [100, 125, 150])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_toolbar_buttons_keep_room_round_their_labels(make_app: Any, ui: Any, size: tuple[int, int], scale: int) -> None:
+    access.CURRENT.text_scale = scale
+    app = make_app(size)
     table = table_at(app, ui, "matador", 2, 1, 4)
-    font = table.text.font(14, True)
     for name, button in table.toolbar.tools.items():
         words = button.text
-        assert button.rect.width >= font.size(words)[0] + 16, (name, button.rect)
+        assert button.rect.width >= button.font.size(words)[0] + 16, (name, button.rect, button.font.size(words))
 
 
 def played_rounds(rounds: int, seed: int) -> Match:
