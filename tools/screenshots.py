@@ -209,20 +209,24 @@ def match_over(cam: Camera) -> None:
     cam.save(app, "match_over")
 
 
-def round_end(cam: Camera) -> None:
-    """A blocked Matador round for three, Ann left with a long hand (two rows in the summary)."""
+def round_end(size: Size = (1024, 700)) -> Callable[[Camera], None]:
+    """A blocked Matador round for three, Ann left with a long hand (two rows in the
+    summary); the table behind it as it stood at the last move."""
 
-    def wanted(match: Match) -> bool:
-        state = match.round
-        return state.outcome is not None and state.outcome.end == "blocked" and len(state.hand(0)) >= 12
+    def shoot(cam: Camera) -> None:
+        def wanted(match: Match) -> bool:
+            state = match.round
+            return state.outcome is not None and state.outcome.end == "blocked" and len(state.hand(0)) >= 12
 
-    players = [ANN, computer("Bo"), computer("Cy")]
-    match, last = first_round_ending(Rules.from_base("matador", 3), players, wanted)
-    app = cam.app((1024, 700))
-    scene = cam.table(app, match)
-    scene.play(last, None)
-    settle(app, 20)  # the last tile lands, then the summary shows
-    cam.save(app, "round-end-1024x700")
+        players = [ANN, computer("Bo"), computer("Cy")]
+        match, last = first_round_ending(Rules.from_base("matador", 3), players, wanted)
+        app = cam.app(size)
+        scene = cam.table(app, match)
+        scene.play(last, None)
+        settle(app, 20)  # the last tile lands, then the summary shows
+        cam.save(app, f"round-end-{size[0]}x{size[1]}")
+
+    return shoot
 
 
 def family_eight(cam: Camera) -> None:
@@ -546,7 +550,8 @@ PICTURES: dict[str, Callable[[Camera], None]] = {
     "new_game": new_game,
     "rules": rules,
     "match_over": match_over,
-    "round-end-1024x700": round_end,
+    "round-end-1024x700": round_end((1024, 700)),
+    "round-end-800x600": round_end((800, 600)),
     "family-8-players-800x600": family_eight,
     "senst-crosswise-choice-800x600": crosswise_choice(Rules.from_base("leyden-senst", 2), (800, 600), "senst-crosswise-choice-800x600"),
     "leyden-opening-1280x800": leyden_opening((1280, 800), "leyden-opening-1280x800"),
