@@ -288,3 +288,26 @@ def test_a_blocked_round_ends_with_the_table_as_it_stood(make_app: Any, ui: Any)
                 blocked += 1
                 break
     assert blocked >= 3
+
+
+def test_the_ends_labels_wait_while_the_tiles_ease_to_new_places(make_app: Any, ui: Any) -> None:
+    """While the table shifts (a re-centring, a smaller size), the tiles are on
+    their way and the labels' places are not theirs yet: no label is drawn over them."""
+    app = make_app((1280, 800))
+    table = table_at(app, ui, "matador", 2, 4, 4)
+    renderer = table.renderer
+    assert renderer is not None and table.open_ends
+    labels = renderer.end_labels(table, set())
+    boxes = [Rect(pos, image.get_size()) for image, pos in labels]
+
+    def label_pixels() -> list[Any]:
+        surface = pygame.Surface(table.size)
+        renderer.draw(surface, table)
+        return [pygame.surfarray.array3d(surface.subsurface(box)).tolist() for box in boxes]
+
+    table.motion.shift = None
+    still = label_pixels()
+    table.motion.shift = Shift({}, 1.0)
+    moving = label_pixels()
+    table.motion.shift = None
+    assert all(a != b for a, b in zip(still, moving))  # every label gone while the tiles move

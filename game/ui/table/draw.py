@@ -199,8 +199,9 @@ class TableRenderer:
         targets = scene.input.targets(ctx)
         chosen = scene.input.chosen_target(ctx) if targets else None
         lit_arms = {t.arm for t in targets} | {a.arm for a in scene.pointed_out()}
+        still = scene.motion.shift is None  # tiles easing to new places: their ends show once they stand
         for arm in layout.labels:
-            if arm in lit_arms:
+            if arm in lit_arms or not still:
                 continue
             slot = dashed_place(layout, arm)
             if slot is not None and not targets:
@@ -226,7 +227,7 @@ class TableRenderer:
             surface.blit(self.art.highlight(length, slot.vertical), (slot.rect.left - margin, slot.rect.top - margin))
             surface.blit(self.art.ghost(first, second, length, slot.vertical), slot.rect.topleft)
             cues.coach_mark(surface, slot.rect)
-        for label, pos in self.end_labels(scene, lit_arms):
+        for label, pos in self.end_labels(scene, lit_arms) if still else ():
             surface.blit(label, pos)
         if scene.state.phase == "lead" and not targets:
             self.lead_place(surface, scene)
