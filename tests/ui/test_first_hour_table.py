@@ -33,7 +33,7 @@ def test_name_tags_and_labels_never_cover_tiles_places_or_each_other(make_app: A
     checked = 0
     for size in ((800, 600), (1280, 800), (1920, 1080)):
         app = make_app(size)
-        for base, players, moves, seed in (("matador", 3, 9, 2), ("leyden", 2, 12, 3), ("matador", 4, 14, 5), ("family", 6, 14, 1)):
+        for base, players, moves, seed in (("matador", 3, 9, 2), ("leyden", 2, 12, 3), ("leyden", 2, 8, 3), ("matador", 4, 14, 5), ("family", 6, 14, 1)):
             table = table_at(app, ui, base, players, moves, seed)
             assert table.renderer is not None
             layout = table.layout
@@ -42,8 +42,11 @@ def test_name_tags_and_labels_never_cover_tiles_places_or_each_other(make_app: A
             tag_boxes = [Rect(pos, t.get_size()) for _, t, pos in tags]
             label_boxes = [Rect(pos, image.get_size()) for image, pos in labels]
             assert len(label_boxes) == len(table.open_ends)
+            regions = table.regions
+            room = Rect(regions.felt.left, regions.layout_area.top, regions.felt.width, regions.felt.bottom - regions.layout_area.top)
+            for box in tag_boxes + label_boxes:
+                assert room.contains(box), (base, size, box, room)  # on the felt, never over its header line
             for i, box in enumerate(tag_boxes):
-                assert table.regions.felt.contains(box)
                 assert box.collidelist(tiles) < 0, (base, size, box)  # never over a tile's pips
                 assert box.collidelist(list(layout.labels.values())) < 0  # nor over a place
                 assert box.collidelist(tag_boxes[:i]) < 0

@@ -205,3 +205,22 @@ def test_layout_check_passes_a_clean_layout(make_app: Any) -> None:
     app.push(scene)
     app.step([], 0.016)
     assert layout_problems(scene) == []
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_lesson_is_laid_out_clean(make_app: Any, ui: Any, size: tuple[int, int], scale: int) -> None:
+    from game.settings import Settings
+    from game.ui.table import LessonScene
+    from game.ui.thinker import Thinker
+
+    access.CURRENT.text_scale = scale
+    app = make_app(size)
+    app.services.update(thinker=Thinker("thread"), settings=Settings(animation_speed="fast", computer_speed="fast"))
+    app.routes.open_title()
+    app.routes.open_lessons()
+    app.routes.start_lesson(0)
+    lesson = app.top
+    assert isinstance(lesson, LessonScene)
+    ui.settle(app, 3, 0.016)
+    assert layout_problems(lesson) == []

@@ -143,7 +143,9 @@ class TableRenderer:
         )
         if self._marks is not None and self._marks[0] == key:
             return self._marks[1]
-        felt = scene.regions.felt
+        felt, top = scene.regions.felt, scene.regions.layout_area.top  # tags and labels: below the header line,
+        right = scene.regions.panel.left - 4 if scene.regions.panel is not None else felt.right  # left of the side panel
+        room = Rect(felt.left, top, right - felt.left, felt.bottom - top)
         tiles = [t.rect for t in layout.tiles]
         places = list(layout.labels.values())
         tags: list[tuple[int, pygame.Surface, tuple[int, int]]] = []
@@ -157,8 +159,8 @@ class TableRenderer:
             name = scene.names[seat]
             tag = self._cached(("news", name, size), lambda: pill(self.text.render(name, size, INK, True), (*GOLD, 235), 5))
             blocked = tiles + places + [Rect(pos, t.get_size()) for _, t, pos in tags]
-            tags.append((spot.tile, tag, label_spot(spot.rect.inflate(4, 4), tag.get_size(), True, blocked, felt)))
-        labels = self.place_labels(scene, lit_arms, [Rect(pos, t.get_size()) for _, t, pos in tags])
+            tags.append((spot.tile, tag, label_spot(spot.rect.inflate(4, 4), tag.get_size(), True, blocked, room)))
+        labels = self.place_labels(scene, lit_arms, [Rect(pos, t.get_size()) for _, t, pos in tags], room)
         self._marks = (key, (tags, labels))
         return tags, labels
 
@@ -238,7 +240,7 @@ class TableRenderer:
         for the tile held), placed with the name tags (``marks``)."""
         return self.marks(scene, lit_arms)[1]
 
-    def place_labels(self, scene: TableScene, lit_arms: set[str | None] | set[str], tags: list[Rect]) -> Labels:
+    def place_labels(self, scene: TableScene, lit_arms: set[str | None] | set[str], tags: list[Rect], room: Rect) -> Labels:
         """Inside its dashed place when the label fits there; else beside it, clear of
         the tiles, the other places, the name tags and the labels placed before it."""
         layout = scene.layout
@@ -260,7 +262,7 @@ class TableRenderer:
                         continue
             label = self._cached(("label", end.text, size), lambda: pill(self.text.render(end.text, size, GOLD, True)))
             others = [r for arm, r in layout.labels.items() if arm != end.arm]
-            out.append((label, label_spot(rect, label.get_size(), True, blocked + others + placed, scene.regions.felt)))
+            out.append((label, label_spot(rect, label.get_size(), True, blocked + others + placed, room)))
         return out
 
     @staticmethod

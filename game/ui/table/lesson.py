@@ -138,6 +138,9 @@ class LessonScene(TableScene):
                 pygame.Rect(panel.left + 2 * pad + half, y, half, bh), "Next", self.gui, object_id="#primary"
             ),
         }
+        leave = self._lesson_buttons["leave"]
+        if leave.font is not None and leave.font.size(leave.text)[0] + 16 > half:  # a narrow card (800x600): the short word
+            leave.set_text("Leave")
         self._card = None
 
     def hand_text(self) -> str:
