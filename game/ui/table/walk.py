@@ -372,4 +372,4 @@ def centred(layout: TableLayout) -> TableLayout:
     tiles = [replace(t, rect=t.rect.move(dx, dy)) for t in layout.tiles]
     slots = {k: replace(v, rect=v.rect.move(dx, dy)) for k, v in layout.slots.items()}
     labels = {k: r.move(dx, dy) for k, r in layout.labels.items()}
-    return TableLayout(layout.unit, layout.area, tiles, slots, layout.fits, labels, layout.doubles_across, layout.spins)
+    return TableLayout(layout.unit, layout.area, tiles, slots, layout.fits, labels, layout.doubles_across, layout.spins, (dx, dy))
