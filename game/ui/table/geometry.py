@@ -70,7 +70,7 @@ def with_last_tile(previous: TableLayout, p: Placement) -> TableLayout | None:
     else:
         first, second = slot.faces(p.inner, p.outer)
     spot = TileSpot(p.tile, slot.rect, slot.vertical, first, second, p.arm, p.index, slot.heading, slot.turn)
-    return TableLayout(previous.unit, previous.area, [*previous.tiles, spot], {}, previous.fits, {}, previous.doubles_across, previous.spins, previous.moved)
+    return TableLayout(previous.unit, previous.area, [*previous.tiles, spot], {}, previous.fits, {}, previous.doubles_across, previous.spins)
 
 
 def held_still(previous: TableLayout, placements: Sequence[Placement]) -> TableLayout | None:
@@ -82,7 +82,7 @@ def held_still(previous: TableLayout, placements: Sequence[Placement]) -> TableL
         return with_last_tile(previous, placements[-1])
     if {t.tile for t in previous.tiles} != {p.tile for p in placements}:
         return None
-    return TableLayout(previous.unit, previous.area, previous.tiles, {}, previous.fits, {}, previous.doubles_across, previous.spins, previous.moved)
+    return TableLayout(previous.unit, previous.area, previous.tiles, {}, previous.fits, {}, previous.doubles_across, previous.spins)
 
 
 def largest_unit(area: Rect) -> int:

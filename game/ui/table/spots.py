@@ -107,7 +107,6 @@ class TableLayout:
     labels: dict[str, Rect] = field(default_factory=dict)  # arm -> union of its slots
     doubles_across: bool = True
     spins: frozenset[str | None] = frozenset()
-    moved: Vec = (0, 0)  # how far the walk was moved to centre it (its corners were decided before)
 
     def slot(self, arm: str | None, shape: str, joins: int | None = None) -> Slot | None:
         return self.slots.get((arm, shape, joins))
