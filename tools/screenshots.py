@@ -209,20 +209,24 @@ def match_over(cam: Camera) -> None:
     cam.save(app, "match_over")
 
 
-def round_end(cam: Camera) -> None:
-    """A blocked Matador round for three, Ann left with a long hand (two rows in the summary)."""
+def round_end(size: Size = (1024, 700)) -> Callable[[Camera], None]:
+    """A blocked Matador round for three, Ann left with a long hand (two rows in the
+    summary); the table behind it as it stood at the last move."""
 
-    def wanted(match: Match) -> bool:
-        state = match.round
-        return state.outcome is not None and state.outcome.end == "blocked" and len(state.hand(0)) >= 12
+    def shoot(cam: Camera) -> None:
+        def wanted(match: Match) -> bool:
+            state = match.round
+            return state.outcome is not None and state.outcome.end == "blocked" and len(state.hand(0)) >= 12
 
-    players = [ANN, computer("Bo"), computer("Cy")]
-    match, last = first_round_ending(Rules.from_base("matador", 3), players, wanted)
-    app = cam.app((1024, 700))
-    scene = cam.table(app, match)
-    scene.play(last, None)
-    settle(app, 20)  # the last tile lands, then the summary shows
-    cam.save(app, "round-end-1024x700")
+        players = [ANN, computer("Bo"), computer("Cy")]
+        match, last = first_round_ending(Rules.from_base("matador", 3), players, wanted)
+        app = cam.app(size)
+        scene = cam.table(app, match)
+        scene.play(last, None)
+        settle(app, 20)  # the last tile lands, then the summary shows
+        cam.save(app, f"round-end-{size[0]}x{size[1]}")
+
+    return shoot
 
 
 def family_eight(cam: Camera) -> None:
@@ -524,6 +528,21 @@ def in_language(code: str, what: str) -> Callable[[Camera], None]:
     return shoot
 
 
+def at_text_size(scale: int, shoot: Callable[[Camera], None]) -> Callable[[Camera], None]:
+    """``shoot`` with the Settings' text and table size at ``scale`` percent."""
+
+    def shoot_larger(cam: Camera) -> None:
+        from game.ui import access
+
+        access.apply(Settings(text_scale=scale))
+        try:
+            shoot(cam)
+        finally:
+            access.reset()
+
+    return shoot_larger
+
+
 LANGUAGE_PICTURES = {
     f"{what}-{code}": in_language(code, what) for code in ("nl", "de", "es", "pt_BR") for what in ("title", "rules", "settings")
 }
@@ -534,7 +553,8 @@ PICTURES: dict[str, Callable[[Camera], None]] = {
     "new_game": new_game,
     "rules": rules,
     "match_over": match_over,
-    "round-end-1024x700": round_end,
+    "round-end-1024x700": round_end((1024, 700)),
+    "round-end-800x600": round_end((800, 600)),
     "family-8-players-800x600": family_eight,
     "senst-crosswise-choice-800x600": crosswise_choice(Rules.from_base("leyden-senst", 2), (800, 600), "senst-crosswise-choice-800x600"),
     "leyden-opening-1280x800": leyden_opening((1280, 800), "leyden-opening-1280x800"),
@@ -549,6 +569,8 @@ PICTURES: dict[str, Callable[[Camera], None]] = {
     "score-sheet-800x600": score_sheet((800, 600), "score-sheet-800x600"),
     "lesson-1-1280x800": lesson((1280, 800), "lesson-1-1280x800", 0, 4),
     "lesson-2-800x600": lesson((800, 600), "lesson-2-800x600", 1, 7),
+    "leyden-cross-across-1280x800-150": at_text_size(150, leyden_across((1280, 800), "leyden-cross-across-1280x800-150")),
+    "moves-panel-1280x800-150": at_text_size(150, moves_panel((1280, 800), "moves-panel-1280x800-150")),
     "past-matches": past_matches,
     "review-mistake-1280x800": review,
     **LANGUAGE_PICTURES,

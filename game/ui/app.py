@@ -299,8 +299,12 @@ class App:
                 hook(self)
             if self.frames == 3:
                 # what was loaded to start (fonts, widgets, the engine's tables) lives
-                # as long as the game: the collector need not walk it again each time
+                # as long as the game: the collector need not walk it again each time.
+                # Start-up's garbage goes first (``python -m game`` held the collector
+                # off until now, so that the first frame came sooner)
+                gc.collect()
                 gc.freeze()
+                gc.enable()
             if max_frames is not None and self.frames >= max_frames:
                 break
 

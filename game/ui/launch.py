@@ -175,7 +175,6 @@ def run(args: argparse.Namespace) -> int:
 def play(args: argparse.Namespace, match: Any, size: tuple[int, int] | None, smoke: int | None) -> int:
     """Open the window and run the game until it is closed; the exit status."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    return_big_allocations()
     from game.settings import Settings, load_settings, settings_path
     from game.storage import exists, write_troubles
 
@@ -221,6 +220,7 @@ def play(args: argparse.Namespace, match: Any, size: tuple[int, int] | None, smo
         app.notices[:] = [problem]  # one line, not one per file
     app.on_frame.append(tell_write_troubles)
     app.on_frame.append(GarbageOnScreenChange())
+    app.on_flip.append(return_big_allocations_once)  # after the first frame: ctypes loads then
     frame_file = os.environ.get("MATADOR_FIRST_FRAME_FILE")
     if frame_file:
         app.on_flip.append(lambda a: first_frame(a, frame_file))
@@ -267,18 +267,28 @@ def return_big_allocations() -> bool:
         return False
 
 
+def return_big_allocations_once(app: Any) -> None:
+    """``return_big_allocations``, from the first frame's ``on_flip`` (then never again)."""
+    app.on_flip.remove(return_big_allocations_once)
+    return_big_allocations()
+
+
 class GarbageOnScreenChange:
     """After a frame in which the screens changed, collect the garbage: a closed
     screen is held in reference cycles (its widgets, its callbacks) with its
     full-window pictures, which Python's collector would otherwise free only
-    after many frames. Unchanged screens cost one comparison a frame."""
+    after many frames. Unchanged screens cost one comparison a frame; the
+    first frame collects nothing (no screen was closed yet: the title is not
+    held back by a collection)."""
 
     def __init__(self) -> None:
-        self._stack: tuple[int, ...] = ()
+        self._stack: tuple[int, ...] | None = None
 
     def __call__(self, app: Any) -> None:
         stack = tuple(map(id, app.scenes))
-        if stack != self._stack:
+        if self._stack is None:
+            self._stack = stack
+        elif stack != self._stack:
             self._stack = stack
             import gc
 

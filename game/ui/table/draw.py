@@ -148,7 +148,9 @@ class TableRenderer:
         )
         if self._marks is not None and self._marks[0] == key:
             return self._marks[1]
-        felt = snap.regions.felt
+        felt, top = snap.regions.felt, snap.regions.layout_area.top  # tags and labels: below the header line,
+        right = snap.regions.panel.left - 4 if snap.regions.panel is not None else felt.right  # left of the side panel
+        room = Rect(felt.left, top, right - felt.left, felt.bottom - top)
         tiles = [t.rect for t in layout.tiles]
         places = list(layout.labels.values())
         tags: list[tuple[int, pygame.Surface, tuple[int, int]]] = []
@@ -160,8 +162,8 @@ class TableRenderer:
             name = snap.names[seat]
             tag = self._cached(("news", name, size), lambda: pill(self.text.render(name, size, INK, True), (*GOLD, 235), 5))
             blocked = tiles + places + [Rect(pos, t.get_size()) for _, t, pos in tags]
-            tags.append((spot.tile, tag, label_spot(spot.rect.inflate(4, 4), tag.get_size(), True, blocked, felt)))
-        labels = self.place_labels(snap, lit_arms, [Rect(pos, t.get_size()) for _, t, pos in tags])
+            tags.append((spot.tile, tag, label_spot(spot.rect.inflate(4, 4), tag.get_size(), True, blocked, room)))
+        labels = self.place_labels(snap, lit_arms, [Rect(pos, t.get_size()) for _, t, pos in tags], room)
         self._marks = (key, (tags, labels))
         return tags, labels
 
@@ -195,8 +197,9 @@ class TableRenderer:
         targets = live.input.targets(ctx)
         chosen = live.input.chosen_target(ctx) if targets else None
         lit_arms = {t.arm for t in targets} | {a.arm for a in snap.pointed_out}
+        still = live.motion.shift is None  # tiles easing to new places: their ends show once they stand
         for arm in layout.labels:
-            if arm in lit_arms:
+            if arm in lit_arms or not still:
                 continue
             slot = dashed_place(layout, arm)
             if slot is not None and not targets:
@@ -222,7 +225,7 @@ class TableRenderer:
             surface.blit(self.art.highlight(length, slot.vertical), (slot.rect.left - margin, slot.rect.top - margin))
             surface.blit(self.art.ghost(first, second, length, slot.vertical), slot.rect.topleft)
             cues.coach_mark(surface, slot.rect)
-        for label, pos in self.end_labels(snap, lit_arms):
+        for label, pos in self.end_labels(snap, lit_arms) if still else ():
             surface.blit(label, pos)
         if snap.phase == "lead" and not targets:
             self.lead_place(surface, snap)
@@ -233,7 +236,7 @@ class TableRenderer:
         for the tile held), placed with the name tags (``marks``)."""
         return self.marks(snap, lit_arms)[1]
 
-    def place_labels(self, snap: TableSnapshot, lit_arms: set[str | None] | set[str], tags: list[Rect]) -> Labels:
+    def place_labels(self, snap: TableSnapshot, lit_arms: set[str | None] | set[str], tags: list[Rect], room: Rect) -> Labels:
         """Inside its dashed place when the label fits there; else beside it, clear of
         the tiles, the other places, the name tags and the labels placed before it."""
         layout = snap.layout
@@ -255,7 +258,7 @@ class TableRenderer:
                         continue
             label = self._cached(("label", end.text, size), lambda: pill(self.text.render(end.text, size, GOLD, True)))
             others = [r for arm, r in layout.labels.items() if arm != end.arm]
-            out.append((label, label_spot(rect, label.get_size(), True, blocked + others + placed, snap.regions.felt)))
+            out.append((label, label_spot(rect, label.get_size(), True, blocked + others + placed, room)))
         return out
 
     @staticmethod

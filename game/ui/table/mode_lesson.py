@@ -253,6 +253,9 @@ class LessonMode(Mode):
             "leave": pygame_gui.elements.UIButton(pygame.Rect(panel.left + pad, y, half, bh), "Leave lesson", gui),
             "next": pygame_gui.elements.UIButton(pygame.Rect(panel.left + 2 * pad + half, y, half, bh), "Next", gui, object_id="#primary"),
         }
+        leave = self.buttons["leave"]
+        if leave.font is not None and leave.font.size(leave.text)[0] + 16 > half:  # a narrow card (800x600): the short word
+            leave.set_text("Leave")
         self.card.forget()
 
     def hand_text(self, table: TableScene) -> str | None:

@@ -26,7 +26,7 @@ from game.ui.seat_inputs import SeatInputs
 from game.ui.table.aids import Aids
 from game.ui.table.animation import Motion
 from game.ui.table.draw import TableRenderer
-from game.ui.table.geometry import TableLayout, compute_layout, with_last_tile
+from game.ui.table.geometry import TableLayout, compute_layout, held_still
 from game.ui.table.input import InputContext, Intent, TableInput, plain
 from game.ui.table.intents import follow, input_context, refuse_drop, request
 from game.ui.table.log import MovesLog, news_for
@@ -304,8 +304,8 @@ class TableScene(GuiScene):
         before = self.layout
         last = state.placements[-1] if state.placements else None
         settled = None
-        if state.over and not force and key in self.unit_cap and last is not None and len(before.tiles) == len(state.placements) - 1:
-            settled = with_last_tile(before, last)  # the round's last tile: the table holds still
+        if state.over and not force and key in self.unit_cap and last is not None:
+            settled = held_still(before, state.placements)  # the round's end: the table holds still
         self.layout = settled or compute_layout(state, self.regions.layout_area, self.unit_cap.get(key))
         if not force and key in self.unit_cap:
             shift_from(self, before)

@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 
 import pygame_gui
 
-from game.ui.table.regions import TableRegions
+from game.ui.table.regions import TableRegions, table_scale
 
 TOOLS = {"undo": "Undo", "redo": "Redo", "hint": "Hint", "moves": "Moves", "scores": "Scores", "menu": "Menu"}
 TAKE_BACK_TOOLS = ("undo", "redo")  # only for one person against computers
@@ -37,7 +37,8 @@ class Toolbar:
         }
         for button in self.turn.values():
             button.hide()  # type: ignore[no-untyped-call]
-        style = "#tool_l" if regions.scale >= 1.2 else "#tool"
+        # larger words on a large window; the text size setting grows both themes already
+        style = "#tool_l" if table_scale(regions.size) >= 1.2 else "#tool"
         self.tools = {
             name: pygame_gui.elements.UIButton(rect, TOOLS[name], gui, object_id=style)
             for name, rect in zip(names, regions.tool_buttons)
