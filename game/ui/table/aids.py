@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.engine import Action, Match, RoundState
+from game.i18n import _
 from game.ui.app import App
 from game.ui.table.animation import Motion
 from game.ui.table.input import TableInput
@@ -137,23 +138,23 @@ class PlayAids:
         if self.takebacks is None:
             return
         if not self.can_undo():
-            self.motion.say("The round is over: its moves stand" if self.state.over else "Nothing to undo", 2.5)
+            self.motion.say(_("The round is over: its moves stand") if self.state.over else _("Nothing to undo"), 2.5)
             return
         self.stop_thinking()
         self.takebacks.undo(self.referee)  # the referee takes the moves back (and marks the match assisted)
         self.helped.add(self.takebacks.seat)
-        self._jumped("Undone: your turn again")
+        self._jumped(_("Undone: your turn again"))
 
     def redo(self) -> None:
         """Play again what was undone, up to the start of the person's next turn."""
         if self.takebacks is None:
             return
         if not self.can_redo():
-            self.motion.say("Nothing to redo", 2.0)
+            self.motion.say(_("Nothing to redo"), 2.0)
             return
         self.stop_thinking()
         self.takebacks.redo_turn(self.referee)
-        self._jumped("Redone")
+        self._jumped(_("Redone"))
 
     def stop_thinking(self) -> None:
         """A computer's decision or a hint under way is cancelled, its answer discarded."""
@@ -178,7 +179,7 @@ class PlayAids:
         """The hard player thinks from the person's own seat; the tile lifts, its place glows."""
         if not self.can_act() or self.viewer is None:
             seat = self.state.current_player
-            self.motion.say(wait_text(self.names[seat]) if seat is not None else "The round is over", 2.0)
+            self.motion.say(wait_text(self.names[seat]) if seat is not None else _("The round is over"), 2.0)
             return
         at = (self.match.round_index, len(self.state.history))
         if self.hinted is not None and self.hinted[0] == at:
@@ -191,7 +192,7 @@ class PlayAids:
         view = self.match.view(self.viewer)
         self._hint_future = self.thinker.run(suggest_move, view, self.hint_seed(), self.names, self.hint_budget_s)
         self._hint_at = at
-        self.motion.say("Thinking of a hint…", 1.5)
+        self.motion.say(_("Thinking of a hint…"), 1.5)
 
     def _poll_hint(self) -> None:
         future = self._hint_future
@@ -205,7 +206,7 @@ class PlayAids:
             hint = future.result()
         except Exception as err:
             log.warning("the hint failed: %s", err)
-            self.motion.say("No hint this time", 2.0)
+            self.motion.say(_("No hint this time"), 2.0)
             return
         action, reason = hint.action, hint.reason
         self.hinted = (at, action, reason)
@@ -214,14 +215,15 @@ class PlayAids:
     def show_hint(self) -> None:
         if self.hinted is None:
             return
-        _, action, reason = self.hinted
+        _at, action, reason = self.hinted
         self.point_at(action)
         if action.kind == "lay" and action.tile is not None:
             what = place_words(action, self.state)
-            text = f"Hint: lead {what}" if action.arm is None else f"Hint: {what}"
+            text = _("Hint: lead {move}").format(move=what) if action.arm is None else _("Hint: {move}").format(move=what)
         else:
-            text = {"draw": "Hint: draw", "pass": "Hint: pass", "refuse": "Hint: refuse to lead"}.get(action.kind, "Hint")
-        self.motion.say(f"{text} — {reason}", 6.0)
+            text = {"draw": _("Hint: draw"), "pass": _("Hint: pass"), "refuse": _("Hint: refuse to lead")}.get(action.kind, _("Hint"))
+        # TRANSLATORS: the hint, then the coach's reason for it.
+        self.motion.say(_("{hint} — {reason}").format(hint=text, reason=reason), 6.0)
 
     def point_at(self, action: Action) -> None:
         """Show where ``action`` goes: its tile lifts from the hand, its place glows
@@ -289,5 +291,5 @@ class PlayAids:
             knowledge,
             unseen,
             special,
-            f"Moves · round {self.match.round_index + 1}",
+            _("Moves · round {round}").format(round=self.match.round_index + 1),
         )

@@ -12,6 +12,7 @@ import pygame
 from pygame import Rect
 
 from game.engine.tiles import halves
+from game.i18n import _, ngettext
 
 from game.ui import cues
 from game.ui.table.labels import banner, inside_label, label_spot
@@ -19,6 +20,7 @@ from game.ui.table.moves import ghost_faces, slot_of
 from game.ui.table.regions import TableRegions
 from game.ui.surface_cache import SurfaceCache
 from game.ui.text import DIM, GOLD, INK, IVORY, RED, TextCache, pill
+from game.ui.words import shown_name
 
 if TYPE_CHECKING:
     from game.ui.table.geometry import Slot, TableLayout, TileSpot
@@ -309,9 +311,9 @@ class TableRenderer:
         pygame.draw.rect(plate, PLAQUE_TO_MOVE if to_move else PLAQUE, plate.get_rect(), border_radius=10)
         border = GOLD if to_move else (90, 104, 84)
         pygame.draw.rect(plate, border, plate.get_rect(), 3 if to_move else 1, border_radius=10)
-        points = self.text.render(f"{total} pts", round(17 * k), IVORY if to_move else DIM)
+        points = self.text.render(ngettext("{points} pt", "{points} pts", total).format(points=total), round(17 * k), IVORY if to_move else DIM)
         mark = cues.to_move_width(round(14 * k)) if to_move else 0  # a triangle before the name: not colour alone
-        title = self.text.fit(name, w - points.get_width() - 28 - mark, round(21 * k), GOLD if to_move else IVORY, True)
+        title = self.text.fit(shown_name(name), w - points.get_width() - 28 - mark, round(21 * k), GOLD if to_move else IVORY, True)
         if to_move:
             cues.to_move(plate, 10, round(4 * k) + title.get_height() // 2, round(14 * k))
         plate.blit(title, (10 + mark, round(4 * k)))
@@ -371,16 +373,16 @@ class TableRenderer:
             rx = rect.right - small.get_width() * 2 - 8
             for i in range(min(reserve, 2)):
                 surface.blit(small, (rx + i * (small.get_width() + 3), y + 2))
-            kept = self.text.render(f"{reserve} kept", max(14, round(15 * k)), DIM)
-            why = self.text.render("never drawn", max(13, round(14 * k)), DIM)
+            kept = self.text.render(_("{count} kept").format(count=reserve), max(14, round(15 * k)), DIM)
+            why = self.text.render(_("never drawn"), max(13, round(14 * k)), DIM)
             ky = min(y + small.get_height() + 6, rect.bottom - kept.get_height() - why.get_height())
             surface.blit(kept, (rx, ky))
             surface.blit(why, (min(rx, rect.right - why.get_width()), ky + kept.get_height()))
-        title = "Boneyard" if state.rules.drawing != "none" else "Set aside"
-        caption = self.text.fit(f"{title}: {count}", rect.width, round(19 * k), IVORY, True)
+        title = _("Boneyard: {count}") if state.rules.drawing != "none" else _("Set aside: {count}")
+        caption = self.text.fit(title.format(count=count), rect.width, round(19 * k), IVORY, True)
         surface.blit(caption, (rect.left + 2, rect.top + 4))
         if can_draw:
-            hint = self.text.render("click to draw", round(15 * k), GOLD)
+            hint = self.text.render(_("click to draw"), round(15 * k), GOLD)
             surface.blit(hint, (x, min(rect.bottom - hint.get_height(), y + length // 2 + 8)))
 
     def hand(self, surface: pygame.Surface, scene: TableScene, hidden: set[int]) -> None:

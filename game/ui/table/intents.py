@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.engine import Action
 from game.engine.tiles import halves, tile_name
+from game.i18n import _
 from game.ui.table.animation import Glide, centre_of
 from game.ui.table.input import Intent, plain
 from game.ui.table.words import wait_text
@@ -57,5 +58,5 @@ def refuse_drop(table: TableScene, tile: int, pos: tuple[int, int] | None, reaso
     if rect is not None and pos is not None:
         a, b = halves(tile)
         table.motion.add(Glide(pos, centre_of(rect), 0.25, (a, b, True, rect.height), rect.height, True, tile, blocks=False))
-    table.motion.say(reason or f"{tile_name(tile)} cannot go there", 4.0, warning=True)
+    table.motion.say(reason or _("{tile} cannot go there").format(tile=tile_name(tile)), 4.0, warning=True)
     table.sound("refused")

@@ -18,6 +18,7 @@ import pygame
 import pygame_gui
 
 from game.engine import Action
+from game.i18n import _
 from game.lessons import Lesson, Step
 from game.ui.menu import wrap
 from game.ui.table.input import Intent, plain
@@ -25,6 +26,7 @@ from game.ui.table.panel import CARD, PanelContent, card_surface
 from game.ui.table.regions import TableRegions, compute_regions
 from game.ui.table.scene import TableScene
 from game.ui.text import DIM, GOLD, IVORY
+from game.ui.words import shown_name
 from game.thinker import Thinker
 
 if TYPE_CHECKING:
@@ -133,22 +135,22 @@ class LessonScene(TableScene):
         half = (panel.width - 3 * pad) // 2
         y = panel.bottom - pad - bh
         self._lesson_buttons = {
-            "leave": pygame_gui.elements.UIButton(pygame.Rect(panel.left + pad, y, half, bh), "Leave lesson", self.gui),
+            "leave": pygame_gui.elements.UIButton(pygame.Rect(panel.left + pad, y, half, bh), _("Leave lesson"), self.gui),
             "next": pygame_gui.elements.UIButton(
-                pygame.Rect(panel.left + 2 * pad + half, y, half, bh), "Next", self.gui, object_id="#primary"
+                pygame.Rect(panel.left + 2 * pad + half, y, half, bh), _("Next"), self.gui, object_id="#primary"
             ),
         }
         self._card = None
 
     def hand_text(self) -> str:
-        name = self.names[self.lesson.learner]
+        name = shown_name(self.names[self.lesson.learner])
         if self.finished:
-            return f"{name}  ·  read the card, then press Finish (or Enter)"
+            return _("{name}  ·  read the card, then press Finish (or Enter)").format(name=name)
         step = self.step
         if step is not None and self.waits_for_next() and step.seat is not None:
-            return f"{name}  ·  read the card, then press Next (or Enter) to see {self.names[step.seat]}'s move"
+            return _("{name}  ·  read the card, then press Next (or Enter) to see {other}'s move").format(name=name, other=self.names[step.seat])
         if self.waits_for_next():
-            return f"{name}  ·  read the card, then press Next (or Enter)"
+            return _("{name}  ·  read the card, then press Next (or Enter)").format(name=name)
         return super().hand_text()
 
     def lead_text(self) -> str:
@@ -157,8 +159,8 @@ class LessonScene(TableScene):
     def seat_info(self, seat: int) -> tuple[str, int, int, bool, str]:
         name, count, total, to_move, status = super().seat_info(seat)
         step = self.step
-        if status == "thinking…" and (step is None or step.seat != seat):
-            status = "to move"  # it waits for the lesson, it is not thinking
+        if status == _("thinking…") and (step is None or step.seat != seat):
+            status = _("to move")  # it waits for the lesson, it is not thinking
         return name, count, total, to_move, status
 
     # Moves ---------------------------------------------------------------------------
@@ -168,12 +170,12 @@ class LessonScene(TableScene):
         if seat == self.lesson.learner:
             expected = self.expected()
             if expected is None:
-                self.motion.say("Read the card, then press Next", 3.0)
+                self.motion.say(_("Read the card, then press Next"), 3.0)
                 return False
             if self.state.normalized(action) != expected:
                 why = self.state.explain(action)  # the table's own refusal, for a move it would refuse
-                wanted = step.wrong if step is not None and step.wrong else "look where the place glows"
-                self.motion.say(plain(why) if why else f"Not this time: {wanted}", 5.0, warning=True)
+                wanted = step.wrong if step is not None and step.wrong else _("look where the place glows")
+                self.motion.say(plain(why) if why else _("Not this time: {wanted}").format(wanted=wanted), 5.0, warning=True)
                 self.sound("refused")
                 self.point_at(expected)
                 return False
@@ -190,7 +192,7 @@ class LessonScene(TableScene):
         step = self.step
         if not (self.computers_step() and self.waits_for_next()) or step is None or step.seat is None:
             return False
-        self.motion.say(f"Read the card, then press Next to see {self.names[step.seat]}'s move", 3.0)
+        self.motion.say(_("Read the card, then press Next to see {name}'s move").format(name=self.names[step.seat]), 3.0)
         return True
 
     def follow(self, intent: Intent) -> None:
@@ -236,7 +238,7 @@ class LessonScene(TableScene):
         reading = self.waits_for_next()
         next_button = self._lesson_buttons.get("next")
         if next_button is not None:
-            next_button.set_text("Finish" if self.finished else "Next")
+            next_button.set_text(_("Finish") if self.finished else _("Next"))
             if reading and not next_button.visible:
                 next_button.show()  # type: ignore[no-untyped-call]
             elif not reading and next_button.visible:
@@ -280,10 +282,10 @@ class LessonScene(TableScene):
         out = card_surface(size, CARD)
         pad = round(12 * k)
         y = pad
-        head = self.text.fit(f"Lesson {self.number}: {self.lesson.title}", w - 2 * pad, max(15, round(19 * k)), GOLD, True)
+        head = self.text.fit(_("Lesson {number}: {title}").format(number=self.number, title=self.lesson.title), w - 2 * pad, max(15, round(19 * k)), GOLD, True)
         out.blit(head, (pad, y))
         y += head.get_height() + round(2 * k)
-        count = self.text.render(f"Step {min(self.step_index + 1, len(self.lesson.steps))} of {len(self.lesson.steps)}", max(14, round(15 * k)), DIM)
+        count = self.text.render(_("Step {number} of {count}").format(number=min(self.step_index + 1, len(self.lesson.steps)), count=len(self.lesson.steps)), max(14, round(15 * k)), DIM)
         out.blit(count, (pad, y))
         y += count.get_height() + round(10 * k)
         step = self.step
@@ -306,10 +308,10 @@ class LessonScene(TableScene):
         if step is None or step.action is None:
             return ""  # the button says Next or Finish
         if self.computers_step():
-            return f"Press Next to see {self.names[step.seat or 0]} play it." if self.waits_for_next() else ""
+            return _("Press Next to see {name} play it.").format(name=self.names[step.seat or 0]) if self.waits_for_next() else ""
         kind = step.action.kind
         if kind == "draw":
-            return "Your move: the boneyard glows. Click it, or press D."
+            return _("Your move: the boneyard glows. Click it, or press D.")
         if kind in ("pass", "refuse"):
-            return "Your move: press P, or the button below your hand."
-        return "Your move: the tile is lifted and its place glows."
+            return _("Your move: press P, or the button below your hand.")
+        return _("Your move: the tile is lifted and its place glows.")

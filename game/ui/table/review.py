@@ -24,20 +24,21 @@ import pygame_gui
 from game.ai.review import Analysis, Decision
 from game.ai.search import win_share
 from game.engine import Action, Match, RoundState
+from game.i18n import N_, _
 from game.ui.menu import wrap
-from game.ui.table.log import LogLine, place_words, position_at, round_log
+from game.ui.table.log import LogLine, drew_words, place_words, position_at, round_log
 from game.ui.table.panel import CARD, PanelContent, card_surface
 from game.ui.table.regions import TableRegions, compute_regions
-from game.ui.table.review_graph import AMBER, Overview, draw_overview, luck_words, tally
+from game.ui.table.review_graph import AMBER, Overview, draw_overview, luck_words, mark_word, next_words, tally
 from game.ui.table.scene import TableScene
 from game.ui.cues import MISTAKE
 from game.ui.text import DIM, GOLD, IVORY
 from game.ui.gamepad import PadPress
 from game.thinker import Thinker
-from game.ui.words import says, whose
+from game.ui.words import is_you, shown_name
 
-TOOLS = {"first": "|<", "back": "<", "next": ">", "last": ">|", "seat": "Seat", "close": "Close"}
-ROUND_TOOLS = {"round_back": "< Round", "round_next": "Round >"}
+TOOLS = {"first": "|<", "back": "<", "next": ">", "last": ">|", "seat": N_("Seat"), "close": N_("Close")}
+ROUND_TOOLS = {"round_back": N_("< Round"), "round_next": N_("Round >")}
 NAMED = ("good", "inaccuracy", "mistake", "blunder")  # marks that name a better action
 
 
@@ -166,7 +167,8 @@ class ReviewScene(TableScene):
     def hand_text(self) -> str:
         name = self.names[self.seat]
         pips = self.state.pips(self.seat)
-        return f"{whose(name, capital=True)} tiles  ·  {pips} pips  ·  {self.totals()[self.seat]} pts before this round"
+        words = _("Your tiles  ·  {pips} pips  ·  {points} pts before this round") if is_you(name) else _("{name}'s tiles  ·  {pips} pips  ·  {points} pts before this round")
+        return words.format(name=name, pips=pips, points=self.totals()[self.seat])
 
     def tool_names(self) -> list[str]:
         return []
@@ -184,7 +186,7 @@ class ReviewScene(TableScene):
             names = {**{k: v for k, v in TOOLS.items() if k != "close"}, **ROUND_TOOLS, "close": TOOLS["close"]}
         style = "#tool_l" if regions.scale >= 1.2 else "#tool"
         self._review_tools = {
-            name: pygame_gui.elements.UIButton(rect, label, self.gui, object_id=style)
+            name: pygame_gui.elements.UIButton(rect, _(label) if any(c.isalpha() for c in label) else label, self.gui, object_id=style)
             for (name, label), rect in zip(names.items(), regions.tool_buttons)
         }
         header = regions.header
@@ -202,8 +204,8 @@ class ReviewScene(TableScene):
 
     def seat_info(self, seat: int) -> tuple[str, int, int, bool, str]:
         name, count, total, to_move, status = super().seat_info(seat)
-        if status == "thinking…":
-            status = "to move"  # a replay: nobody is thinking
+        if status == _("thinking…"):
+            status = _("to move")  # a replay: nobody is thinking
         return name, count, total, to_move, status
 
     def can_draw(self) -> bool:
@@ -237,7 +239,7 @@ class ReviewScene(TableScene):
             None,
             0,
             "matador",
-            f"Moves · round {self.round + 1} of {len(self.match.rounds)}",
+            _("Moves · round {round} of {count}").format(round=self.round + 1, count=len(self.match.rounds)),
         )
 
     def marked_log(self, upto: int | None = None) -> list[LogLine]:
@@ -255,15 +257,13 @@ class ReviewScene(TableScene):
         shown = [line for line in lines if line.index < upto]
         later = next((line for line in lines if line.index >= upto), None)
         history = self.round_state.history
-        if later is not None and " drew " in later.text and upto > 0 and history[upto - 1] == (later.seat, history[upto - 1][1]):
+        if later is not None and history[later.index][1].kind == "draw" and upto > 0 and history[upto - 1] == (later.seat, history[upto - 1][1]):
             start = upto
             while start > 0 and history[start - 1][0] == later.seat and history[start - 1][1].kind == "draw":
                 start -= 1
             count = upto - start
             if count:
-                name = self.names[later.seat]
-                words = f"{name} drew {'a tile' if count == 1 else f'{count} tiles'}"
-                shown.append(LogLine(upto - 1, later.seat, words, later.tiles[:count]))
+                shown.append(LogLine(upto - 1, later.seat, drew_words(self.names[later.seat], count), later.tiles[:count]))
         return shown
 
     def _mark(self, analysis: Analysis | None, state: RoundState) -> list[LogLine]:
@@ -274,7 +274,7 @@ class ReviewScene(TableScene):
         for line in lines:
             decision = analysis.decision(self.round, line.index) if line.seat == self.seat else None
             if decision is not None and decision.mark in ("inaccuracy", "mistake", "blunder", "forced"):
-                line = LogLine(line.index, line.seat, f"{line.text} ({decision.mark})", line.tiles)
+                line = LogLine(line.index, line.seat, _("{move} ({mark})").format(move=line.text, mark=mark_word(decision.mark)), line.tiles)
             out.append(line)
         return out
 
@@ -401,7 +401,7 @@ class ReviewScene(TableScene):
         small = max(12, round(15 * k))
         body = max(13, round(17 * k))
         y = pad
-        title = self.text.fit(f"Review: {self.names[self.seat]} · round {self.round + 1}", w - 2 * pad, max(14, round(18 * k)), GOLD, True)
+        title = self.text.fit(_("Review: {name} · round {round}").format(name=shown_name(self.names[self.seat]), round=self.round + 1), w - 2 * pad, max(14, round(18 * k)), GOLD, True)
         out.blit(title, (pad, y))
         y += title.get_height() + round(4 * k)
         if analysis is not None:
@@ -410,7 +410,8 @@ class ReviewScene(TableScene):
         upcoming = self.upcoming()
         if upcoming is None:
             outcome = self.round_state.outcome
-            lines.append(("The end of the round." if outcome is None else f"The end of the round: {outcome.end}.", IVORY))
+            ends = {"domino": _("The end of the round: domino."), "blocked": _("The end of the round: blocked.")}
+            lines.append((_("The end of the round.") if outcome is None else ends.get(outcome.end, _("The end of the round.")), IVORY))
         else:
             mover, action = upcoming
             lines.append((self.next_words(mover, action), IVORY))
@@ -442,13 +443,13 @@ class ReviewScene(TableScene):
         y = bar.bottom + 4
         summary = analysis.summary()
         if analysis.error:
-            words = f"The coach stopped: {analysis.error}"
+            words = _("The coach stopped: {error}").format(error=analysis.error)
         elif not analysis.done:
-            words = f"The coach is looking: {analysis.finished} of {analysis.total} actions"
+            words = _("The coach is looking: {done} of {count} actions").format(done=analysis.finished, count=analysis.total)
         else:
             accuracy = summary.accuracy
             share = "—" if accuracy is None else f"{round(100 * accuracy)}%"
-            words = f"{tally(summary)}; accuracy {share} (choices within 3 points of the best)"
+            words = _("{tally}; accuracy {share} (choices within 3 points of the best)").format(tally=tally(summary), share=share)
         for line in wrap(self.text, words, width, size, DIM):
             out.blit(line, (x, y))
             y += line.get_height()
@@ -462,29 +463,31 @@ class ReviewScene(TableScene):
         return win_share(outcome.end, outcome.winner, outcome.pips, self.seat)
 
     def next_words(self, mover: int, action: Action) -> str:
-        name = self.names[mover]
-        if action.kind == "lay":
-            return "Next: " + says(name, "lead" if action.arm is None else "lay", place_words(action, self.state))
-        verb = {"draw": ("draw", ""), "pass": ("pass", ""), "refuse": ("refuse", "to lead")}.get(action.kind, (action.kind, ""))
-        return "Next: " + says(name, *verb)
+        kind = ("lead" if action.arm is None else "lay") if action.kind == "lay" else action.kind
+        return next_words(self.names[mover], kind, place_words(action, self.state) if action.kind == "lay" else "")
 
     def verdict_lines(self, mover: int, decision: Decision | None) -> list[tuple[str, tuple[int, int, int]]]:
         if mover != self.seat:
-            return [(f"({says(self.names[mover], 'be', 'not the seat under review: Tab changes it')})", DIM)]
+            other = _("(You are not the seat under review: Tab changes it)") if is_you(self.names[mover]) else _("({name} is not the seat under review: Tab changes it)")
+            return [(other.format(name=self.names[mover]), DIM)]
         if decision is None:
-            return [("The coach is still thinking about this one…", DIM)]
-        chances = f"chance of winning the round {round(100 * decision.chance_played)}%"
+            return [(_("The coach is still thinking about this one…"), DIM)]
+        chances = _("chance of winning the round {percent}%").format(percent=round(100 * decision.chance_played))
         if decision.mark == "forced":
-            return [("Forced: there was nothing else to do.", DIM)]
+            return [(_("Forced: there was nothing else to do."), DIM)]
         if decision.mark == "best":
-            return [(f"Best: the coach agrees ({chances}).", GOLD)]
+            return [(_("Best: the coach agrees ({chances}).").format(chances=chances), GOLD)]
         colour = {"good": IVORY, "inaccuracy": AMBER}.get(decision.mark, MISTAKE)  # with its word first: never colour alone
-        better = place_words(decision.best, self.state) if decision.best.kind == "lay" else decision.best.kind
+        kinds = {"draw": _("draw"), "pass": _("pass"), "refuse": _("refuse to lead")}
+        better = place_words(decision.best, self.state) if decision.best.kind == "lay" else kinds.get(decision.best.kind, decision.best.kind)
         spread = decision.assessment.spread
         lines = [
             (
-                f"{decision.mark.capitalize()}: {chances}; better {better} ({round(100 * decision.chance_best)}%), "
-                f"{decision.lost:.0f} ± {spread:.0f} points.",
+                # TRANSLATORS: the coach's verdict on a move, the better move, and the points it lost.
+                _("{mark}: {chances}; better {better} ({percent}%), {lost} ± {spread} points.").format(
+                    mark=mark_word(decision.mark, capital=True), chances=chances, better=better,
+                    percent=round(100 * decision.chance_best), lost=f"{decision.lost:.0f}", spread=f"{spread:.0f}",
+                ),
                 colour,
             ),
         ]

@@ -21,6 +21,7 @@ import pygame
 
 from game.engine import Action, Match, OpenEnd, RoundState, SeatView
 from game.engine.tiles import halves
+from game.i18n import _
 from game.referee import Listener, Referee
 from game.seat import PERSON, Seat
 from game.settings import SPEED_FACTOR
@@ -43,7 +44,7 @@ from game.ui.table.show import shift_from, show_action
 from game.ui.table.toolbar import Toolbar, tool_names
 from game.ui.table.undo import TakeBacks
 from game.ui.table.who_plays import check_pads, give_seat, hand_over, handle_pad, keep_pad_focus, keys_may_play, plays_by_pad, plays_turn, say_who_plays
-from game.ui.table.words import header_text, lead_text, tiles_text, turn_text, your_turn_text
+from game.ui.table.words import hand_line, header_text, lead_text, tiles_text, turn_text, your_turn_text
 from game.ui.text import TextCache
 from game.ui.tile_art import TileArt
 
@@ -256,16 +257,15 @@ class TableScene(PlayAids, GuiScene):
     def hand_text(self) -> str:
         state = self.state
         if self.viewer is None:
-            return "Waiting for the first player"
-        name = self.names[self.viewer]
-        total = self.totals()[self.viewer]
-        head = f"{name}  ·  {total} pts  ·  "
+            return _("Waiting for the first player")
         seat = state.current_player
         if seat is None:
-            return head + "the round is over"
-        if seat == self.viewer and self.is_person(seat):
-            return head + your_turn_text({a.kind for a in self.legal}, plays_by_pad(self, seat))
-        return head + turn_text(self.names[seat], thinking=not self.is_person(seat))
+            status = _("the round is over")
+        elif seat == self.viewer and self.is_person(seat):
+            status = your_turn_text({a.kind for a in self.legal}, plays_by_pad(self, seat))
+        else:
+            status = turn_text(self.names[seat], thinking=not self.is_person(seat))
+        return hand_line(self.names[self.viewer], self.totals()[self.viewer], status)
 
     def seat_info(self, seat: int) -> tuple[str, int, int, bool, str]:
         """(name, tiles held, match total, to move, status line) for a seat's plaque."""
@@ -273,9 +273,9 @@ class TableScene(PlayAids, GuiScene):
         to_move = state.current_player == seat
         count = state.hand_count(seat)
         if to_move and not self.is_person(seat) and not self.motion.blocking:
-            status = "thinking…"
+            status = _("thinking…")
         elif to_move:
-            status = "to move"
+            status = _("to move")
         elif seat in self.news:  # what it did since the person at the screen last moved
             status = news_words(state.history[self.news[seat]][1])
         else:

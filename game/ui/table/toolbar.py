@@ -12,9 +12,10 @@ from typing import Mapping, Sequence
 
 import pygame_gui
 
+from game.i18n import N_, _
 from game.ui.table.regions import TableRegions
 
-TOOLS = {"undo": "Undo", "redo": "Redo", "hint": "Hint", "moves": "Moves", "scores": "Scores", "menu": "Menu"}
+TOOLS = {"undo": N_("Undo"), "redo": N_("Redo"), "hint": N_("Hint"), "moves": N_("Moves"), "scores": N_("Scores"), "menu": N_("Menu")}
 TAKE_BACK_TOOLS = ("undo", "redo")  # only for one person against computers
 
 
@@ -32,14 +33,14 @@ class Toolbar:
 
     def build(self, gui: pygame_gui.UIManager, regions: TableRegions, names: Sequence[str]) -> None:
         self.turn = {
-            "pass": pygame_gui.elements.UIButton(regions.buttons["pass"], "Pass", gui, object_id="#primary"),
-            "refuse": pygame_gui.elements.UIButton(regions.buttons["refuse"], "Refuse to lead", gui),
+            "pass": pygame_gui.elements.UIButton(regions.buttons["pass"], _("Pass"), gui, object_id="#primary"),
+            "refuse": pygame_gui.elements.UIButton(regions.buttons["refuse"], _("Refuse to lead"), gui),
         }
         for button in self.turn.values():
             button.hide()  # type: ignore[no-untyped-call]
         style = "#tool_l" if regions.scale >= 1.2 else "#tool"
         self.tools = {
-            name: pygame_gui.elements.UIButton(rect, TOOLS[name], gui, object_id=style)
+            name: pygame_gui.elements.UIButton(rect, _(TOOLS[name]), gui, object_id=style)
             for name, rect in zip(names, regions.tool_buttons)
         }
 
