@@ -106,6 +106,146 @@ def _make(name: str, app: Any, ui: Any) -> Scene:
     return _over_table(name, app, ui)
 
 
+# The table's screens ---------------------------------------------------------------
+
+YOU = PlayerInfo("You")  # the one person against computers: its sentences are messages of their own
+QUICK_REVIEW = None  # the coach's budget for a review, made when first needed (game.ai is slow to import)
+
+
+def _live_match(players: int = 3) -> Match:
+    """You against computers a few turns into a Matador round, your turn, after a
+    computer drew: the moves panel has lays, draws and a pass or two to tell."""
+    import random
+
+    seats = [YOU, *SEATS[1:], PlayerInfo("Bob", "computer", "easy")][:players]
+    for seed in range(200):
+        match = Match(Rules.from_base("matador", players), seats, seed)
+        match.next_round()
+        rng = random.Random(seed)
+        while not match.round.over:
+            state = match.round
+            drew = any(a.kind == "draw" for seat, a in state.history if seat != 0)
+            if state.current_player == 0 and drew and len(state.history) >= 8 and any(a.kind == "lay" for a in state.legal_moves()):
+                return match
+            match.push(rng.choice(state.legal_moves()))
+    raise AssertionError("no position found")
+
+
+def _table(app: Any, match: Match, **kwargs: Any) -> Any:
+    from game.ui.table import TableScene
+    from game.ui.thinker import Thinker
+
+    table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow", **kwargs)
+    app.push(table)
+    for _ in range(3):
+        app.step([], 0.05)
+    return table
+
+
+def _finished_rounds(rounds: int, players: int = 3) -> Match:
+    import random
+
+    seats = [YOU, *SEATS[1:], PlayerInfo("Bob", "computer", "easy")][:players]
+    match = Match(Rules.from_base("matador", players, {"target_score": 500}), seats, 4)
+    rng = random.Random(4)
+    for _ in range(rounds):
+        state = match.next_round()
+        while not state.over:
+            match.push(rng.choice(state.legal_moves()))
+    return match
+
+
+def _review(app: Any) -> Any:
+    """A review at the reviewed seat's first mistake (or any judged move), its verdict shown."""
+    global QUICK_REVIEW
+    from game.ai.coach import Budget
+    from game.ui.table import ReviewScene
+    from game.ui.thinker import Thinker
+
+    if QUICK_REVIEW is None:
+        QUICK_REVIEW = Budget(deals=120, forced_deals=60, screen=40, keep=2, step=40, check_deals=120, strong_deals=0)
+    match = Match(Rules.from_base("matador", 2, {"target_score": None}), [YOU, SEATS[1]], 5)
+    state = match.next_round()
+    while not state.over:
+        match.push(state.legal_moves()[-1])
+    review = ReviewScene(match, 0, 0, thinker=Thinker("thread"), analysis_mode="inline", analysis_budget=QUICK_REVIEW)
+    app.push(review)
+    for _ in range(600):
+        if review.analysis().done:
+            break
+        app.step([], 0.016)
+    decisions = review.analysis().summary().decisions
+    judged = [d for d in decisions if d.mark in ("inaccuracy", "mistake", "blunder")] or [d for d in decisions if d.mark != "forced"]
+    review.move_to(judged[0].action if judged else 0)
+    app.step([], 0.016)
+    return review
+
+
+def _table_screen(name: str, app: Any, ui: Any) -> Any:
+    """The table's screen ``name``, pushed on ``app`` and drawn once."""
+    if name == "table":
+        table = _table(app, _live_match(), show_knowledge=True)
+        table.toggle_moves()
+        scene = table
+    elif name == "handoff":
+        from game.ui.table import HandoffScene
+
+        scene = HandoffScene("Ann", lambda: None)
+        app.push(scene)
+    elif name == "round-end":
+        from game.ui.table import RoundEndScene
+
+        match = _finished_rounds(1)
+        last = match.rounds[-1].history[-1][1]
+        again = Match(match.rules, match.players, match.seed)  # the same round, one move before its end
+        again.next_round()
+        for _seat, action in match.rounds[-1].history[:-1]:
+            again.push(action)
+        table = _table(app, again)
+        table.play(last, None)  # the table plays the last move: its summary follows once all stands still
+        for _ in range(60):
+            if isinstance(app.top, RoundEndScene):
+                break
+            app.step([], 0.05)
+        scene = app.top
+        assert isinstance(scene, RoundEndScene) and table.state.over
+    elif name == "score-sheet":
+        from game.ui.table import ScoreSheetScene
+
+        match = _finished_rounds(3)
+        table = _table(app, match)
+        while app.top is not table:
+            app.pop()
+        scene = ScoreSheetScene(match)
+        app.push(scene)
+    elif name == "review":
+        scene = _review(app)
+    elif name == "lesson":
+        from game.lessons import load_lessons
+        from game.ui.table import LessonScene
+        from game.ui.thinker import Thinker
+
+        scene = LessonScene(load_lessons()[0], 1, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast")
+        app.push(scene)
+    elif name == "pad-missing":
+        from game.ui.table import PadMissingScene
+
+        table = _table(app, _live_match(2))
+        table.seat_inputs.give(0, 2)  # your seat is played with controller 2, which is not plugged in
+        app.step([], 0.016)
+        scene = app.top if isinstance(app.top, PadMissingScene) else PadMissingScene(table, 0, 2)
+        if app.top is not scene:
+            app.push(scene)
+    else:
+        raise KeyError(name)
+    for _ in range(3):
+        app.step([], 0.016)
+    return scene
+
+
+TABLE_SCENES = ("table", "handoff", "round-end", "score-sheet", "review", "lesson", "pad-missing")
+
+
 @pytest.fixture
 def language() -> Iterator[Callable[[str], None]]:
     def use(code: str) -> None:

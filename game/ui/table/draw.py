@@ -285,8 +285,11 @@ class TableRenderer:
         if not text:
             return
         size = round(20 * scene.regions.scale)
-        label = self._cached(("lead", text, size), lambda: pill(self.text.render(text, size, GOLD, True), pad=round(6 * scene.regions.scale)))
         felt = scene.regions.layout_area
+        if self.text.font(size, True).size(text)[0] > felt.width - 24:  # a long sentence (a long language): on two lines or three
+            label = self._cached(("lead", text, size, felt.width), lambda: banner(self.text, text, felt.width - 24, size, GOLD, (15, 30, 20, 200)))
+        else:
+            label = self._cached(("lead", text, size), lambda: pill(self.text.render(text, size, GOLD, True), pad=round(6 * scene.regions.scale)))
         y = felt.centery - label.get_height() // 2
         slot = scene.layout.slot(None, "line")
         if slot is not None and scene.can_act():  # below the lit middle, not over it

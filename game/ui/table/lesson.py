@@ -134,11 +134,12 @@ class LessonScene(TableScene):
         pad = round(10 * k)
         half = (panel.width - 3 * pad) // 2
         y = panel.bottom - pad - bh
+        leave, ahead = pygame.Rect(panel.left + pad, y, half, bh), pygame.Rect(panel.left + 2 * pad + half, y, half, bh)
+        if half < round(150 * k):  # a narrow card: one button above the other, each as wide as the card
+            leave, ahead = pygame.Rect(panel.left + pad, y - bh - pad, 2 * half + pad, bh), pygame.Rect(panel.left + pad, y, 2 * half + pad, bh)
         self._lesson_buttons = {
-            "leave": pygame_gui.elements.UIButton(pygame.Rect(panel.left + pad, y, half, bh), _("Leave lesson"), self.gui),
-            "next": pygame_gui.elements.UIButton(
-                pygame.Rect(panel.left + 2 * pad + half, y, half, bh), _("Next"), self.gui, object_id="#primary"
-            ),
+            "leave": pygame_gui.elements.UIButton(leave, _("Leave lesson"), self.gui),
+            "next": pygame_gui.elements.UIButton(ahead, _("Next"), self.gui, object_id="#primary"),
         }
         self._card = None
 
@@ -282,9 +283,10 @@ class LessonScene(TableScene):
         out = card_surface(size, CARD)
         pad = round(12 * k)
         y = pad
-        head = self.text.fit(_("Lesson {number}: {title}").format(number=self.number, title=self.lesson.title), w - 2 * pad, max(15, round(19 * k)), GOLD, True)
-        out.blit(head, (pad, y))
-        y += head.get_height() + round(2 * k)
+        for head in wrap(self.text, _("Lesson {number}: {title}").format(number=self.number, title=self.lesson.title), w - 2 * pad, max(15, round(19 * k)), GOLD):
+            out.blit(head, (pad, y))
+            y += head.get_height()
+        y += round(2 * k)
         count = self.text.render(_("Step {number} of {count}").format(number=min(self.step_index + 1, len(self.lesson.steps)), count=len(self.lesson.steps)), max(14, round(15 * k)), DIM)
         out.blit(count, (pad, y))
         y += count.get_height() + round(10 * k)

@@ -48,7 +48,7 @@ class PadMissingScene(Overlay):
         w, h = self.size
         s = scale_for(self.size)
         pad = round(26 * s)
-        width = min(w - 30, round(680 * s))
+        width = min(w - 30, round(760 * s))  # room for the buttons' words in every language
         name = self.table.names[self.seat]
         title = shadowed(self.text, pad_missing_title(pad_label(self.pad)), round(44 * s), GOLD, width - 2 * pad)
         waits, ways = pad_missing_text(name, pad_label(self.pad))
@@ -74,7 +74,7 @@ class PadMissingScene(Overlay):
         self.note_top = self.panel_rect.top + y
         y += note_h + round(12 * s)
         self.picture = box
-        bw = min(round(260 * s), (width - 2 * pad - gap) // 2)
+        bw = min(round(340 * s), (width - 2 * pad - gap) // 2)
         top = self.panel_rect.top + y
         cx = self.panel_rect.centerx
         self.buttons = {

@@ -448,7 +448,7 @@ class ReviewScene(TableScene):
             words = _("The coach is looking: {done} of {count} actions").format(done=analysis.finished, count=analysis.total)
         else:
             accuracy = summary.accuracy
-            share = "—" if accuracy is None else f"{round(100 * accuracy)}%"
+            share = "—" if accuracy is None else _("{percent}%").format(percent=round(100 * accuracy))
             words = _("{tally}; accuracy {share} (choices within 3 points of the best)").format(tally=tally(summary), share=share)
         for line in wrap(self.text, words, width, size, DIM):
             out.blit(line, (x, y))

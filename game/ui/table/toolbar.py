@@ -12,10 +12,14 @@ from typing import Mapping, Sequence
 
 import pygame_gui
 
-from game.i18n import N_, _
+from game.i18n import NP_, _, pgettext
 from game.ui.table.regions import TableRegions
 
-TOOLS = {"undo": N_("Undo"), "redo": N_("Redo"), "hint": N_("Hint"), "moves": N_("Moves"), "scores": N_("Scores"), "menu": N_("Menu")}
+# TRANSLATORS: the table's toolbar buttons: narrow at 800x600 (about 9 letters at most).
+TOOLS = {
+    "undo": NP_("toolbar", "Undo"), "redo": NP_("toolbar", "Redo"), "hint": NP_("toolbar", "Hint"),
+    "moves": NP_("toolbar", "Moves"), "scores": NP_("toolbar", "Scores"), "menu": NP_("toolbar", "Menu"),
+}
 TAKE_BACK_TOOLS = ("undo", "redo")  # only for one person against computers
 
 
@@ -40,7 +44,7 @@ class Toolbar:
             button.hide()  # type: ignore[no-untyped-call]
         style = "#tool_l" if regions.scale >= 1.2 else "#tool"
         self.tools = {
-            name: pygame_gui.elements.UIButton(rect, _(TOOLS[name]), gui, object_id=style)
+            name: pygame_gui.elements.UIButton(rect, pgettext("toolbar", TOOLS[name]), gui, object_id=style)
             for name, rect in zip(names, regions.tool_buttons)
         }
 
