@@ -477,7 +477,7 @@ def past_matches(cam: Camera) -> None:
     cam.save(app, "past-matches")
 
 
-def review(cam: Camera) -> None:
+def review(cam: Camera, name: str = "review-mistake-1280x800") -> None:
     """The review of a round at a mistake: the better move glows, the coach says why."""
     from game.ui.table import ReviewScene
 
@@ -493,18 +493,29 @@ def review(cam: Camera) -> None:
     if marked:
         scene.move_to(marked[0].action)
     settle(app, 3)
-    cam.save(app, "review-mistake-1280x800")
+    cam.save(app, name)
 
 
 def in_language(code: str, what: str) -> Callable[[Camera], None]:
-    """The title, the rules (Leyden's page) or Settings in language ``code``, at 1280x800."""
+    """The title, the rules (Leyden's page), Settings, the table (the moves panel and
+    what the table knows open, as in moves-panel) or a review at its first mistake
+    (as in review-mistake) in language ``code``, at 1280x800."""
 
     def shoot(cam: Camera) -> None:
         from game import i18n
         from game.ui.scenes.settings import SettingsScene
 
-        i18n.set_language(code)
+        i18n.set_language(code)  # before any worker starts: the coach's workers speak it too
         try:
+            if what == "table":
+                app, _scene = aid_table(cam, (1280, 800), 3, show_knowledge=True)
+                app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0)], 0.016)
+                settle(app, 3)
+                cam.save(app, f"{what}-{code}")
+                return
+            if what == "review":
+                review(cam, f"{what}-{code}")
+                return
             app = cam.app((1280, 800))
             app.services["settings"] = Settings(language=code)
             if what == "title":
@@ -522,7 +533,9 @@ def in_language(code: str, what: str) -> Callable[[Camera], None]:
 
 
 LANGUAGE_PICTURES = {
-    f"{what}-{code}": in_language(code, what) for code in ("nl", "de", "es", "pt_BR") for what in ("title", "rules", "settings")
+    f"{what}-{code}": in_language(code, what)
+    for code in ("nl", "de", "es", "pt_BR")
+    for what in ("title", "rules", "settings", "table", "review")
 }
 
 

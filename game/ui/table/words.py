@@ -135,7 +135,7 @@ def your_turn_text(kinds: set[str], pad: bool) -> str:
     """What the person to move may do, by the kinds of their legal actions."""
     if "lay" in kinds:
         if pad:
-            return _("your turn: the D-pad chooses a tile and a lit place, A lays it (X turns a matador)")
+            return _("your turn: the D-pad picks a tile and a place, A lays it (X turns a matador)")
         return _("your turn: drag a tile to a lit place (R turns a matador)")
     if "draw" in kinds:
         return _("your turn: no tile fits, Y draws from the boneyard") if pad else _("your turn: no tile fits, draw from the boneyard")
