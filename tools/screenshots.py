@@ -346,7 +346,9 @@ def aid_table(cam: Camera, size: Size, players: int = 2, **table: object) -> tup
         drew = any(a.kind == "draw" for seat, a in state.history if seat != 0)
         return state.current_player == 0 and mine >= 3 and drew and state.history[-1][0] != 0 and len(lays(state)) >= 2
 
-    others = [computer("Hard", "hard"), computer("Easy", "easy"), computer("Medium")][: players - 1]
+    from game.i18n import _
+
+    others = [computer(_("Hard"), "hard"), computer(_("Easy"), "easy"), computer(_("Medium"))][: players - 1]  # named in the language shown
     match = find(Rules.from_base("matador", players), [YOU, *others], wanted)
     app = cam.app(size)
     scene = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow", **table)  # type: ignore[arg-type]
@@ -446,7 +448,9 @@ def reviewed_match(seed: int = 5) -> Match:
     """You, playing at random, against a medium player: one round with mistakes in it."""
     from game.ai import make_player
 
-    match = Match(Rules.from_base("matador", 2, {"target_score": None}), [YOU, computer("Hard", "hard")], seed)
+    from game.i18n import _
+
+    match = Match(Rules.from_base("matador", 2, {"target_score": None}), [YOU, computer(_("Hard"), "hard")], seed)
     rng = random.Random(3)
     medium = make_player("medium")
     state = match.next_round()
