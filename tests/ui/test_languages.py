@@ -483,3 +483,26 @@ def test_no_english_left_at_the_table(make_app: Any, ui: Any, language: Any, rec
     assert left == {}
     if name == "table":  # the moves panel, what the table knows and the hand's line are there
         assert any("⟧" in t and ("5" in t or "6" in t or "-" in t) for t in texts)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_refusal_names_the_arm_not_its_letter(make_app: Any, language: Any, code: str) -> None:
+    """The engine's refusals name an arm by its letter (the command line's word);
+    the table shows the arm's name in the player's language instead."""
+    from game.ui.table import targets_for
+
+    language(code)
+    for seed in range(50):
+        match = Match(Rules.from_base("leyden", 2), [YOU, SEATS[1]], seed)
+        state = match.next_round()
+        while not state.over and (state.phase == "lead" or len(state.history) < 4 or state.current_player != 0):
+            match.push(state.legal_moves()[0])
+        stuck = [t for t in state.hand(0) if not targets_for(t, state.legal_moves())]
+        if not state.over and stuck:
+            break
+    table = _table(make_app((1280, 800)), match)
+    shown = [table.input.reason(tile, None, table.input_context()) for tile in stuck]
+    assert shown
+    for text in shown:
+        assert not re.search(r"(?<![\w-])[NSEW](?![\w-])", text), text
+        assert any(i18n.pgettext("direction", d) in text for d in ("west", "east", "north", "south")), text

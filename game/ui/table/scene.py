@@ -287,7 +287,7 @@ class TableScene(PlayAids, GuiScene):
         return InputContext(
             hand=self.hand if self.hand_face_up else [],
             can_act=self.can_act(),
-            to_move=self.names[seat] if seat is not None else "nobody",
+            to_move=self.names[seat] if seat is not None else _("nobody"),
             legal=self.legal,
             layout=self.layout,
             boneyard=self.regions.boneyard,
