@@ -189,13 +189,15 @@ def _table_screen(name: str, app: Any, ui: Any) -> Any:
         table = _table(app, _live_match(), show_knowledge=True)
         table.toggle_moves()
         scene = table
-    elif name == "leyden-lead":  # you lead: a double, a draw for one, or Refuse to lead (its button shown)
+    elif name == "leyden-lead":  # Senst's Leyden: you lead a double, draw for one, or refuse (its button shown)
         for seed in range(200):
-            match = Match(Rules.from_base("leyden", 2), [YOU, SEATS[1]], seed)
+            match = Match(Rules.from_base("leyden-senst", 2), [YOU, SEATS[1]], seed)
             state = match.next_round()
             if state.lead_kind == "refusable" and state.current_player == 0:
                 break
+        assert state.lead_kind == "refusable" and state.current_player == 0
         scene = _table(app, match)
+        assert scene.toolbar.turn["refuse"].visible
     elif name == "handoff":
         from game.ui.table import HandoffScene
 

@@ -38,7 +38,8 @@ class Toolbar:
     def build(self, gui: pygame_gui.UIManager, regions: TableRegions, names: Sequence[str]) -> None:
         self.turn = {
             "pass": pygame_gui.elements.UIButton(regions.buttons["pass"], _("Pass"), gui, object_id="#primary"),
-            "refuse": pygame_gui.elements.UIButton(regions.buttons["refuse"], _("Refuse to lead"), gui),
+            # TRANSLATORS: the narrow button beside the hand that refuses to lead (Senst's Leyden).
+            "refuse": pygame_gui.elements.UIButton(regions.buttons["refuse"], _("Refuse"), gui),
         }
         for button in self.turn.values():
             button.hide()  # type: ignore[no-untyped-call]
