@@ -42,7 +42,7 @@ from game.ui.scenes.match_over import MatchOverScene  # noqa: E402
 from game.ui.scenes.new_game import NewGameScene  # noqa: E402
 from game.ui.scenes.rules import RulesScene  # noqa: E402
 from game.settings import Settings  # noqa: E402
-from game.ui.table import LessonScene, TableScene, slot_of, targets_for  # noqa: E402
+from game.ui.table import LessonMode, TableScene, slot_of, targets_for  # noqa: E402
 from game.ui.thinker import Thinker  # noqa: E402
 
 Size = tuple[int, int]
@@ -374,10 +374,10 @@ def hint(size: Size, name: str) -> Callable[[Camera], None]:
 
     def shoot(cam: Camera) -> None:
         app, scene = aid_table(cam, size)
-        scene.hint_budget_s = 60.0  # ends by its playout count: the same picture every time
+        scene.aids.hint_budget_s = 60.0  # ends by its playout count: the same picture every time
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)], 0.016)
         deadline = time.monotonic() + 120
-        while scene.hinted_action() is None and time.monotonic() < deadline:
+        while scene.aids.hinted_action() is None and time.monotonic() < deadline:
             app.step([], 0.01)
             time.sleep(0.01)
         app.step([], 0.3)  # the message in full, "Thinking..." gone
@@ -409,7 +409,7 @@ def score_sheet(size: Size, name: str) -> Callable[[Camera], None]:
         scene = cam.table(app, match)
         while app.top is not scene:
             app.pop()
-        scene.open_scores()
+        scene.aids.open_scores()
         settle(app, 2)
         cam.save(app, name)
 
@@ -426,15 +426,16 @@ def lesson(size: Size, name: str, index: int, step: int) -> Callable[[Camera], N
         app.routes.open_lessons()
         app.routes.start_lesson(index)
         scene = app.top
-        assert isinstance(scene, LessonScene)
+        assert isinstance(scene, TableScene) and isinstance(scene.mode, LessonMode)
+        lesson = scene.mode
         settle(app, 5)
-        while scene.step_index < step:
-            current = scene.step
+        while lesson.step_index < step:
+            current = lesson.step
             assert current is not None
-            if scene.waits_for_next():  # a card to read, or the computer's move to let go
-                scene.next_step()
-            elif current.seat == scene.lesson.learner:
-                expected = scene.expected()
+            if lesson.waits_for_next():  # a card to read, or the computer's move to let go
+                lesson.next_step()
+            elif current.seat == lesson.lesson.learner:
+                expected = lesson.expected()
                 assert expected is not None
                 scene.play(expected, None)
             settle(app, 40)
@@ -483,19 +484,21 @@ def past_matches(cam: Camera) -> None:
 
 def review(cam: Camera, name: str = "review-mistake-1280x800") -> None:
     """The review of a round at a mistake: the better move glows, the coach says why."""
-    from game.ui.table import ReviewScene
+    from game.ui.table import ReviewMode, review_table
 
     match = reviewed_match()
     app = cam.app((1280, 800))
-    scene = ReviewScene(match, 0, 0, thinker=Thinker("thread"), analysis_mode="process")
+    scene = review_table(match, 0, 0, thinker=Thinker("thread"), analysis_mode="process")
+    review = scene.mode
+    assert isinstance(review, ReviewMode)
     app.push(scene)
     deadline = time.monotonic() + 300
-    while not scene.analysis().done and time.monotonic() < deadline:
+    while not review.analysis().done and time.monotonic() < deadline:
         app.step([], 0.05)
         time.sleep(0.05)
-    marked = [d for d in scene.analysis().summary().decisions if d.mark in ("mistake", "blunder")]
+    marked = [d for d in review.analysis().summary().decisions if d.mark in ("mistake", "blunder")]
     if marked:
-        scene.move_to(marked[0].action)
+        review.move_to(marked[0].action)
     settle(app, 3)
     cam.save(app, name)
 

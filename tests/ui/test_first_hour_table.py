@@ -11,10 +11,11 @@ import random
 from typing import Any
 
 import pygame
+
 from pygame import Rect
 
 from game.engine import Match, PlayerInfo, Rules
-from game.ui.table import LogLine, RoundEndScene, Shift, TableScene, dashed_place
+from game.ui.table import LogLine, MessagePart, PanelContent, RoundEndScene, Shift, TableScene, dashed_place
 from game.ui.thinker import Thinker
 
 
@@ -33,7 +34,7 @@ def test_name_tags_and_labels_never_cover_tiles_places_or_each_other(make_app: A
             assert table.renderer is not None
             layout = table.layout
             tiles = [t.rect for t in layout.tiles]
-            tags, labels = table.renderer.marks(table, set())
+            tags, labels = table.renderer.marks(table.snapshot, set())
             tag_boxes = [Rect(pos, t.get_size()) for _, t, pos in tags]
             label_boxes = [Rect(pos, image.get_size()) for image, pos in labels]
             assert len(label_boxes) == len(table.open_ends)
@@ -59,7 +60,7 @@ def test_a_label_that_fits_goes_inside_its_dashed_place(make_app: Any, ui: Any) 
     table = table_at(app, ui, "matador", 2, 2, 4)
     assert table.renderer is not None
     inside = 0
-    for end, (image, pos) in zip(table.open_ends, table.renderer.end_labels(table, set())):
+    for end, (image, pos) in zip(table.open_ends, table.renderer.end_labels(table.snapshot, set())):
         place = dashed_place(table.layout, end.arm)
         assert place is not None
         inside += place.rect.contains(Rect(pos, image.get_size()))
@@ -76,7 +77,7 @@ def test_the_refusal_banner_is_whole_words_inside_the_felt(make_app: Any, ui: An
     felt = table.regions.felt
     text = table.renderer.text
     surface = pygame.Surface(table.size)
-    table.renderer.message(surface, table)
+    MessagePart(table.renderer).draw(surface, table.snapshot, table.live())
     box = table.renderer._cache.get(("message", long, True, min(felt.width * 85 // 100, round(900 * table.regions.scale)), table.regions.scale))
     assert box is not None
     assert box.get_width() <= felt.width * 85 // 100
@@ -109,7 +110,7 @@ def test_the_middle_glows_when_the_person_leads_onto_an_empty_table(make_app: An
 
     art.highlight = highlight  # type: ignore[method-assign]
     try:
-        renderer.draw(pygame.Surface(table.size), table)
+        table.paint(pygame.Surface(table.size))
     finally:
         del art.highlight
     assert (2 * table.layout.unit, slot.vertical) in asked
@@ -168,19 +169,21 @@ def test_the_final_scores_panel_is_opaque(make_app: Any, ui: Any) -> None:
 def test_moves_panel_reads_from_the_top_with_words_beside_their_tiles(make_app: Any, ui: Any) -> None:
     app = make_app((800, 600))
     table = table_at(app, ui, "matador", 2, 1, 4)
-    table.toggle_moves()
+    table.aids.toggle_moves()
     app.step([], 0.016)
     panel = table.regions.panel
     assert panel is not None
     assert panel.width <= 800 // 4  # under a quarter of the window
-    side = table.side
+    moves = next(p for p in table.open_panels() if p.name == "moves")
+    side = moves.painter
     assert side is not None
     size = max(15, round(18 * table.regions.scale))
     tile_len = max(26, round(34 * table.regions.scale)) & ~1
     line = LogLine(3, 1, "Bot 1 drew 5 tiles", (None,) * 5)
     block = side.line_block(line, panel.width - 20, size, tile_len, False)
     assert block.get_height() <= table.text.font(size).get_linesize() + 4  # one line: nothing wrapped under the tiles
-    content = table.panel_content()
+    content = next(pane.content for pane in table.snapshot.panes if pane.part is moves)
+    assert isinstance(content, PanelContent)
     assert content is not None and content.lines is not None and len(content.lines) <= 3
     picture = side.paint(content)
     fill = picture.get_at((picture.get_width() // 2, picture.get_height() - 30))

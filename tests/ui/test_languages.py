@@ -161,7 +161,7 @@ def _review(app: Any) -> Any:
     """A review at the reviewed seat's first mistake (or any judged move), its verdict shown."""
     global QUICK_REVIEW
     from game.ai.coach import Budget
-    from game.ui.table import ReviewScene
+    from game.ui.table import review_table
     from game.ui.thinker import Thinker
 
     if QUICK_REVIEW is None:
@@ -170,15 +170,15 @@ def _review(app: Any) -> Any:
     state = match.next_round()
     while not state.over:
         match.push(state.legal_moves()[-1])
-    review = ReviewScene(match, 0, 0, thinker=Thinker("thread"), analysis_mode="inline", analysis_budget=QUICK_REVIEW)
+    review = review_table(match, 0, 0, thinker=Thinker("thread"), analysis_mode="inline", analysis_budget=QUICK_REVIEW)
     app.push(review)
     for _ in range(600):
-        if review.analysis().done:
+        if review.mode.analysis().done:
             break
         app.step([], 0.016)
-    decisions = review.analysis().summary().decisions
+    decisions = review.mode.analysis().summary().decisions
     judged = [d for d in decisions if d.mark in ("inaccuracy", "mistake", "blunder")] or [d for d in decisions if d.mark != "forced"]
-    review.move_to(judged[0].action if judged else 0)
+    review.mode.move_to(judged[0].action if judged else 0)
     app.step([], 0.016)
     return review
 
@@ -187,7 +187,7 @@ def _table_screen(name: str, app: Any, ui: Any) -> Any:
     """The table's screen ``name``, pushed on ``app`` and drawn once."""
     if name == "table":
         table = _table(app, _live_match(), show_knowledge=True)
-        table.toggle_moves()
+        table.aids.toggle_moves()
         scene = table
     elif name == "leyden-lead":  # Senst's Leyden: you lead a double, draw for one, or refuse (its button shown)
         for seed in range(200):
@@ -233,10 +233,10 @@ def _table_screen(name: str, app: Any, ui: Any) -> Any:
         scene = _review(app)
     elif name == "lesson":
         from game.lessons import load_lessons
-        from game.ui.table import LessonScene
+        from game.ui.table import lesson_table
         from game.ui.thinker import Thinker
 
-        scene = LessonScene(load_lessons()[0], 1, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast")
+        scene = lesson_table(load_lessons()[0], 1, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast")
         app.push(scene)
     elif name == "pad-missing":
         from game.ui.table import PadMissingScene

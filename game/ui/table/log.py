@@ -19,6 +19,7 @@ from game.engine import Action, RoundState
 from game.engine.layout import end_name
 from game.engine.tiles import halves, tile_name
 from game.i18n import _, ngettext
+from game.ui.table.position import Position
 from game.ui.words import is_you
 
 Face = tuple[int, int] | None  # a tile's halves, or None for a tile seen from the back
@@ -119,7 +120,7 @@ def round_log(state: RoundState, names: list[str], face_up: frozenset[int] = fro
     return lines
 
 
-def news_for(state: RoundState, viewer: int) -> dict[int, int]:
+def news_for(state: Position, viewer: int) -> dict[int, int]:
     """Per other seat, the index of its latest action since ``viewer`` last acted."""
     history = state.history
     since = max((i for i, (seat, _) in enumerate(history) if seat == viewer), default=-1)

@@ -37,6 +37,7 @@ class PanelContent:
     unseen: int
     special_word: str
     title: str
+    rule: bool = True  # a line under what the table knows (before the moves, or alone in the column)
 
 
 def card_surface(size: tuple[int, int], fill: tuple[int, int, int, int] = PANEL, edge: tuple[int, int, int] = EDGE) -> pygame.Surface:
@@ -53,12 +54,22 @@ class SidePanel:
         self.text = text
         self._key: PanelContent | None = None
         self._picture: pygame.Surface | None = None
+        self._height: tuple[PanelContent, int] | None = None
 
     def picture(self, content: PanelContent) -> pygame.Surface:
         if content != self._key or self._picture is None:
             self._picture = self.paint(content)
             self._key = content
         return self._picture
+
+    def height(self, c: PanelContent) -> int:
+        """How tall a card of what the table knows is, its words all shown (``c.lines`` None)."""
+        if c.knowledge is None:
+            return round(40 * c.scale)
+        if self._height is None or self._height[0] != c:
+            scratch = pygame.Surface((c.size[0], round(60 * c.scale) * (len(c.knowledge) + 2)), pygame.SRCALPHA)
+            self._height = (c, self.paint_knowledge(scratch, c, round(10 * c.scale), round(10 * c.scale)))
+        return self._height[1]
 
     def paint(self, c: PanelContent) -> pygame.Surface:
         w, h = c.size
@@ -93,6 +104,8 @@ class SidePanel:
             unseen = self.text.fit(ngettext("Unseen: {count} tile", "Unseen: {count} tiles", c.unseen).format(count=c.unseen), w, max(14, size - 2), DIM)
         out.blit(unseen, (pad, y))
         y += unseen.get_height() + round(8 * k)
+        if not c.rule:
+            return y
         pygame.draw.line(out, EDGE, (pad, y), (pad + w, y), 1)
         return y + round(8 * k)
 

@@ -69,7 +69,7 @@ class RoundEndScene(Overlay):
 
     def make_panel(self) -> pygame.Surface:
         match = self.table.match
-        state = self.table.state
+        state = self.table.match.rounds[-1]  # the round in play (the summary is live play's)
         outcome = state.outcome
         rect = self.panel_rect
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)

@@ -22,7 +22,7 @@ def after_round(table: TableScene, dt: float) -> None:
     after a redeal the tiles are dealt again."""
     if table.motion.blocking or table.motion.shift is not None or table.app is None:
         return  # the summary freezes the table beneath it: only once it stands still
-    state = table.state
+    state = table.match.rounds[-1]  # the round in play
     outcome = state.outcome
     if outcome is None:
         return
@@ -50,7 +50,7 @@ def next_round(table: TableScene) -> None:
     table.last_tile = None
     table.input.reset()
     table.motion.finish()
-    table.log_scroll = 0
+    table.aids.log_scroll = 0
     table.sync(force=True)
 
 
@@ -74,6 +74,6 @@ def new_deal(table: TableScene) -> None:
     screen afresh; hints and what could be redone belong to the old hands."""
     if len(table.people) > 1:
         table.viewer = None
-    table.stop_thinking()
-    if table.takebacks is not None:
-        table.takebacks = TakeBacks(table.takebacks.seat)
+    table.aids.stop_thinking()
+    if table.aids.takebacks is not None:
+        table.aids.takebacks = TakeBacks(table.aids.takebacks.seat)

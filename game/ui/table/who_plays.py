@@ -44,15 +44,15 @@ def handle_pad(table: TableScene, press: PadPress) -> None:
             table.on_pause(table)
         return
     if button == "back":
-        table.toggle_moves()
+        table.aids.toggle_moves()
         return
     if button in ("lb", "rb"):
-        if not table.moves_open:
-            table.toggle_moves()
-        table.scroll_log(3 if button == "lb" else -3)
+        if not table.aids.moves_open:
+            table.aids.toggle_moves()
+        table.aids.scroll_log(3 if button == "lb" else -3)
         return
     if button in ("lt", "rt"):
-        table.open_scores()
+        table.aids.open_scores()
         return
     command = PAD_COMMANDS.get(button)
     if command is None and button != "ls":
@@ -63,7 +63,7 @@ def handle_pad(table: TableScene, press: PadPress) -> None:
         return
     table.pad_driven = True
     if button == "ls":
-        table.ask_hint()
+        table.aids.ask_hint()
         return
     assert command is not None
     intent = table.input.command(command, table.input_context())
