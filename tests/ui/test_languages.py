@@ -508,3 +508,34 @@ def test_a_refusal_names_the_arm_not_its_letter(make_app: Any, language: Any, co
     for text in shown:
         assert not re.search(r"(?<![\w-])[NSEW](?![\w-])", text), text
         assert any(i18n.pgettext("direction", d) in text for d in ("west", "east", "north", "south")), text
+
+
+def test_the_table_follows_a_language_chosen_mid_match(make_app: Any, ui: Any, language: Any) -> None:
+    """Settings over a table in play (as from the pause menu): Right on the language
+    row, and the table beneath is drawn again in Español at once: its picture (made
+    once per change) and its toolbar, not kept in English until the next move."""
+    from game.settings import Settings
+    from game.ui.scenes.settings import SettingsScene
+
+    language("en")
+    app = make_app((1280, 800))
+    table = _table(app, _live_match())
+    english = table.snapshot
+    assert english.hand_label.startswith("You  ·") and english.boneyard_caption.startswith("Boneyard: ")
+    app.services["settings"] = Settings(language="de")
+    settings = SettingsScene()
+    app.push(settings)
+    ui.settle(app, 2, 0.016)
+    while settings.focus_row != "language":
+        app.step([ui.key(pygame.K_DOWN)], 0.016)
+    app.step([ui.key(pygame.K_RIGHT)], 0.016)
+    assert i18n.current_language() == "es"
+    app.pop()
+    app.step([], 0.016)
+    app.draw(app.surface)
+    spanish = table.snapshot
+    assert spanish is not english
+    assert spanish.hand_label.startswith(i18n._("You") + "  ·") and spanish.hand_label != english.hand_label
+    assert spanish.boneyard_caption == i18n._("Boneyard: {count}").format(count=table.state.boneyard_count) != english.boneyard_caption
+    assert spanish.header == table.header_text() != english.header
+    assert table.toolbar.tools["hint"].text == i18n.pgettext("toolbar", "Hint") != "Hint"

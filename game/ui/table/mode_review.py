@@ -275,8 +275,9 @@ class ReviewMode(Mode):
         if len(self.match.rounds) > 1:
             names = {**{k: v for k, v in TOOLS.items() if k != "close"}, **ROUND_TOOLS, "close": TOOLS["close"]}
         style = "#tool_l" if regions.scale >= 1.2 else "#tool"
-        self.tools = {
-            name: pygame_gui.elements.UIButton(rect, _(label) if any(c.isalpha() for c in label) else label, gui, object_id=style) for (name, label), rect in zip(names.items(), regions.tool_buttons)
+        self.tools = {  # the arrows stay arrows; the words are the player's language's
+            name: pygame_gui.elements.UIButton(rect, _(label) if any(c.isalpha() for c in label) else label, gui, object_id=style)
+            for (name, label), rect in zip(names.items(), regions.tool_buttons)
         }
         header = regions.header
         self.slider = pygame_gui.elements.UIHorizontalSlider(
