@@ -350,7 +350,9 @@ def aid_table(cam: Camera, size: Size, players: int = 2, **table: object) -> tup
         drew = any(a.kind == "draw" for seat, a in state.history if seat != 0)
         return state.current_player == 0 and mine >= 3 and drew and state.history[-1][0] != 0 and len(lays(state)) >= 2
 
-    others = [computer("Hard", "hard"), computer("Easy", "easy"), computer("Medium")][: players - 1]
+    from game.i18n import _
+
+    others = [computer(_("Hard"), "hard"), computer(_("Easy"), "easy"), computer(_("Medium"))][: players - 1]  # named in the language shown
     match = find(Rules.from_base("matador", players), [YOU, *others], wanted)
     app = cam.app(size)
     scene = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow", **table)  # type: ignore[arg-type]
@@ -451,7 +453,9 @@ def reviewed_match(seed: int = 5) -> Match:
     """You, playing at random, against a medium player: one round with mistakes in it."""
     from game.ai import make_player
 
-    match = Match(Rules.from_base("matador", 2, {"target_score": None}), [YOU, computer("Hard", "hard")], seed)
+    from game.i18n import _
+
+    match = Match(Rules.from_base("matador", 2, {"target_score": None}), [YOU, computer(_("Hard"), "hard")], seed)
     rng = random.Random(3)
     medium = make_player("medium")
     state = match.next_round()
@@ -482,7 +486,7 @@ def past_matches(cam: Camera) -> None:
     cam.save(app, "past-matches")
 
 
-def review(cam: Camera) -> None:
+def review(cam: Camera, name: str = "review-mistake-1280x800") -> None:
     """The review of a round at a mistake: the better move glows, the coach says why."""
     from game.ui.table import ReviewMode, review_table
 
@@ -500,18 +504,29 @@ def review(cam: Camera) -> None:
     if marked:
         review.move_to(marked[0].action)
     settle(app, 3)
-    cam.save(app, "review-mistake-1280x800")
+    cam.save(app, name)
 
 
 def in_language(code: str, what: str) -> Callable[[Camera], None]:
-    """The title, the rules (Leyden's page) or Settings in language ``code``, at 1280x800."""
+    """The title, the rules (Leyden's page), Settings, the table (the moves panel and
+    what the table knows open, as in moves-panel) or a review at its first mistake
+    (as in review-mistake) in language ``code``, at 1280x800."""
 
     def shoot(cam: Camera) -> None:
         from game import i18n
         from game.ui.scenes.settings import SettingsScene
 
-        i18n.set_language(code)
+        i18n.set_language(code)  # before any worker starts: the coach's workers speak it too
         try:
+            if what == "table":
+                app, _scene = aid_table(cam, (1280, 800), 3, show_knowledge=True)
+                app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0)], 0.016)
+                settle(app, 3)
+                cam.save(app, f"{what}-{code}")
+                return
+            if what == "review":
+                review(cam, f"{what}-{code}")
+                return
             app = cam.app((1280, 800))
             app.services["settings"] = Settings(language=code)
             if what == "title":
@@ -544,7 +559,9 @@ def at_text_size(scale: int, shoot: Callable[[Camera], None]) -> Callable[[Camer
 
 
 LANGUAGE_PICTURES = {
-    f"{what}-{code}": in_language(code, what) for code in ("nl", "de", "es", "pt_BR") for what in ("title", "rules", "settings")
+    f"{what}-{code}": in_language(code, what)
+    for code in ("nl", "de", "es", "pt_BR")
+    for what in ("title", "rules", "settings", "table", "review")
 }
 
 

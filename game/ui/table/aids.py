@@ -16,6 +16,7 @@ import pygame
 
 from game.engine import Action
 from game.engine.tiles import tile_name
+from game.i18n import _
 from game.ui.table.knowledge import SeatKnowledge, table_knowledge
 from game.ui.table.log import LogLine, place_words
 from game.ui.table.moves import targets_for
@@ -104,23 +105,23 @@ class Aids:
         if self.takebacks is None:
             return
         if not self.can_undo():
-            self.table.motion.say("The round is over: its moves stand" if self.table.state.over else "Nothing to undo", 2.5)
+            self.table.motion.say(_("The round is over: its moves stand") if self.table.state.over else _("Nothing to undo"), 2.5)
             return
         self.stop_thinking()
         self.takebacks.undo(self.table.referee)  # the referee takes the moves back (and marks the match assisted)
         self.helped.add(self.takebacks.seat)
-        self._jumped("Undone: your turn again")
+        self._jumped(_("Undone: your turn again"))
 
     def redo(self) -> None:
         """Play again what was undone, up to the start of the person's next turn."""
         if self.takebacks is None:
             return
         if not self.can_redo():
-            self.table.motion.say("Nothing to redo", 2.0)
+            self.table.motion.say(_("Nothing to redo"), 2.0)
             return
         self.stop_thinking()
         self.takebacks.redo_turn(self.table.referee)
-        self._jumped("Redone")
+        self._jumped(_("Redone"))
 
     def stop_thinking(self) -> None:
         """A computer's decision or a hint under way is cancelled, its answer discarded."""
@@ -145,7 +146,7 @@ class Aids:
         """The hard player thinks from the person's own seat; the tile lifts, its place glows."""
         if not self.table.can_act() or self.table.viewer is None:
             seat = self.table.state.current_player
-            self.table.motion.say(wait_text(self.table.names[seat]) if seat is not None else "The round is over", 2.0)
+            self.table.motion.say(wait_text(self.table.names[seat]) if seat is not None else _("The round is over"), 2.0)
             return
         at = (self.table.match.round_index, len(self.table.state.history))
         if self.hinted is not None and self.hinted[0] == at:
@@ -158,7 +159,7 @@ class Aids:
         view = self.table.match.view(self.table.viewer)
         self._hint_future = self.table.thinker.run(suggest_move, view, self.hint_seed(), self.table.names, self.hint_budget_s)
         self._hint_at = at
-        self.table.motion.say("Thinking of a hint…", 1.5)
+        self.table.motion.say(_("Thinking of a hint…"), 1.5)
 
     def poll_hint(self) -> None:
         future = self._hint_future
@@ -172,7 +173,7 @@ class Aids:
             hint = future.result()
         except Exception as err:
             log.warning("the hint failed: %s", err)
-            self.table.motion.say("No hint this time", 2.0)
+            self.table.motion.say(_("No hint this time"), 2.0)
             return
         action, reason = hint.action, hint.reason
         self.hinted = (at, action, reason)
@@ -181,15 +182,16 @@ class Aids:
     def show_hint(self) -> None:
         if self.hinted is None:
             return
-        _, action, reason = self.hinted
+        _at, action, reason = self.hinted
         self.point_at(action)
         record = self.table.record
         if action.kind == "lay" and action.tile is not None:
             what = place_words(action, record) if record is not None else tile_name(action.tile)
-            text = f"Hint: lead {what}" if action.arm is None else f"Hint: {what}"
+            text = _("Hint: lead {move}").format(move=what) if action.arm is None else _("Hint: {move}").format(move=what)
         else:
-            text = {"draw": "Hint: draw", "pass": "Hint: pass", "refuse": "Hint: refuse to lead"}.get(action.kind, "Hint")
-        self.table.motion.say(f"{text} — {reason}", 6.0)
+            text = {"draw": _("Hint: draw"), "pass": _("Hint: pass"), "refuse": _("Hint: refuse to lead")}.get(action.kind, _("Hint"))
+        # TRANSLATORS: the hint, then the coach's reason for it.
+        self.table.motion.say(_("{hint} — {reason}").format(hint=text, reason=reason), 6.0)
 
     def point_at(self, action: Action) -> None:
         """Show where ``action`` goes: its tile lifts from the hand, its place glows

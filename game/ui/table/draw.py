@@ -16,13 +16,15 @@ import pygame
 from pygame import Rect
 
 from game.engine.tiles import halves
+from game.i18n import ngettext
 
 from game.ui import cues
-from game.ui.table.labels import inside_label, label_spot
+from game.ui.table.labels import banner, inside_label, label_spot
 from game.ui.table.moves import ghost_faces, slot_of
 from game.ui.table.regions import TableRegions
 from game.ui.surface_cache import SurfaceCache
 from game.ui.text import DIM, GOLD, INK, IVORY, TextCache, pill
+from game.ui.words import shown_name
 
 if TYPE_CHECKING:
     from game.ui.table.geometry import Slot, TableLayout, TileSpot
@@ -282,8 +284,11 @@ class TableRenderer:
         if not text:
             return
         size = round(20 * snap.regions.scale)
-        label = self._cached(("lead", text, size), lambda: pill(self.text.render(text, size, GOLD, True), pad=round(6 * snap.regions.scale)))
         felt = snap.regions.layout_area
+        if self.text.font(size, True).size(text)[0] > felt.width - 24:  # a long sentence (a long language): on two lines or three
+            label = self._cached(("lead", text, size, felt.width), lambda: banner(self.text, text, felt.width - 24, size, GOLD, (15, 30, 20, 200)))
+        else:
+            label = self._cached(("lead", text, size), lambda: pill(self.text.render(text, size, GOLD, True), pad=round(6 * snap.regions.scale)))
         y = felt.centery - label.get_height() // 2
         slot = snap.layout.slot(None, "line")
         if slot is not None and snap.can_act:  # below the lit middle, not over it
@@ -308,9 +313,9 @@ class TableRenderer:
         pygame.draw.rect(plate, PLAQUE_TO_MOVE if to_move else PLAQUE, plate.get_rect(), border_radius=10)
         border = GOLD if to_move else (90, 104, 84)
         pygame.draw.rect(plate, border, plate.get_rect(), 3 if to_move else 1, border_radius=10)
-        points = self.text.render(f"{total} pts", round(17 * k), IVORY if to_move else DIM)
+        points = self.text.render(ngettext("{points} pt", "{points} pts", total).format(points=total), round(17 * k), IVORY if to_move else DIM)
         mark = cues.to_move_width(round(14 * k)) if to_move else 0  # a triangle before the name: not colour alone
-        title = self.text.fit(name, w - points.get_width() - 28 - mark, round(21 * k), GOLD if to_move else IVORY, True)
+        title = self.text.fit(shown_name(name), w - points.get_width() - 28 - mark, round(21 * k), GOLD if to_move else IVORY, True)
         if to_move:
             cues.to_move(plate, 10, round(4 * k) + title.get_height() // 2, round(14 * k))
         plate.blit(title, (10 + mark, round(4 * k)))

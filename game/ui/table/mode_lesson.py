@@ -20,6 +20,7 @@ import pygame_gui
 from pygame import Rect
 
 from game.engine import Action, Match, SeatView
+from game.i18n import _
 from game.lessons import Lesson, Step
 from game.referee import Listener, Referee
 from game.seat import COMPUTER, PersonSeat, Seat
@@ -31,6 +32,7 @@ from game.ui.table.panel import CARD, SidePanel, card_surface
 from game.ui.table.regions import PanelSpec, TableRegions
 from game.ui.table.scene import TableScene
 from game.ui.text import DIM, GOLD, IVORY
+from game.ui.words import shown_name
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
@@ -191,13 +193,13 @@ class LessonMode(Mode):
             return True
         expected = self.expected()
         if expected is None:
-            table.motion.say("Read the card, then press Next", 3.0)
+            table.motion.say(_("Read the card, then press Next"), 3.0)
             return False
         if table.match.round.normalized(action) != expected:
             step = self.step
             why = table.state.explain(action)  # the table's own refusal, for a move it would refuse
-            wanted = step.wrong if step is not None and step.wrong else "look where the place glows"
-            table.motion.say(plain(why) if why else f"Not this time: {wanted}", 5.0, warning=True)
+            wanted = step.wrong if step is not None and step.wrong else _("look where the place glows")
+            table.motion.say(plain(why) if why else _("Not this time: {wanted}").format(wanted=wanted), 5.0, warning=True)
             table.sound("refused")
             table.aids.point_at(expected)
             return False
@@ -214,7 +216,7 @@ class LessonMode(Mode):
         step = self.step
         if not (self.computers_step() and self.waits_for_next()) or step is None or step.seat is None:
             return False
-        self._table.motion.say(f"Read the card, then press Next to see {self._table.names[step.seat]}'s move", 3.0)
+        self._table.motion.say(_("Read the card, then press Next to see {name}'s move").format(name=self._table.names[step.seat]), 3.0)
         return True
 
     def follow(self, table: TableScene, intent: Intent) -> bool:
@@ -249,24 +251,24 @@ class LessonMode(Mode):
         pad = round(10 * k)
         half = (panel.width - 3 * pad) // 2
         y = panel.bottom - pad - bh
+        leave, ahead = pygame.Rect(panel.left + pad, y, half, bh), pygame.Rect(panel.left + 2 * pad + half, y, half, bh)
+        if half < round(150 * k):  # a narrow card: one button above the other, each as wide as the card
+            leave, ahead = pygame.Rect(panel.left + pad, y - bh - pad, 2 * half + pad, bh), pygame.Rect(panel.left + pad, y, 2 * half + pad, bh)
         self.buttons = {
-            "leave": pygame_gui.elements.UIButton(pygame.Rect(panel.left + pad, y, half, bh), "Leave lesson", gui),
-            "next": pygame_gui.elements.UIButton(pygame.Rect(panel.left + 2 * pad + half, y, half, bh), "Next", gui, object_id="#primary"),
+            "leave": pygame_gui.elements.UIButton(leave, _("Leave lesson"), gui),
+            "next": pygame_gui.elements.UIButton(ahead, _("Next"), gui, object_id="#primary"),
         }
-        leave = self.buttons["leave"]
-        if leave.font is not None and leave.font.size(leave.text)[0] + 16 > half:  # a narrow card (800x600): the short word
-            leave.set_text("Leave")
         self.card.forget()
 
     def hand_text(self, table: TableScene) -> str | None:
-        name = table.names[self.lesson.learner]
+        name = shown_name(table.names[self.lesson.learner])
         if self.finished:
-            return f"{name}  ·  read the card, then press Finish (or Enter)"
+            return _("{name}  ·  read the card, then press Finish (or Enter)").format(name=name)
         step = self.step
         if step is not None and self.waits_for_next() and step.seat is not None:
-            return f"{name}  ·  read the card, then press Next (or Enter) to see {table.names[step.seat]}'s move"
+            return _("{name}  ·  read the card, then press Next (or Enter) to see {other}'s move").format(name=name, other=table.names[step.seat])
         if self.waits_for_next():
-            return f"{name}  ·  read the card, then press Next (or Enter)"
+            return _("{name}  ·  read the card, then press Next (or Enter)").format(name=name)
         return None
 
     def lead_text(self, table: TableScene) -> str | None:
@@ -274,8 +276,8 @@ class LessonMode(Mode):
 
     def seat_status(self, table: TableScene, seat: int, status: str) -> str:
         step = self.step
-        if status == "thinking…" and (step is None or step.seat != seat):
-            return "to move"  # it waits for the lesson, it is not thinking
+        if status == _("thinking…") and (step is None or step.seat != seat):
+            return _("to move")  # it waits for the lesson, it is not thinking
         return status
 
     # Input and the frame ---------------------------------------------------------
@@ -310,7 +312,7 @@ class LessonMode(Mode):
         reading = self.waits_for_next()
         next_button = self.buttons.get("next")
         if next_button is not None:
-            next_button.set_text("Finish" if self.finished else "Next")
+            next_button.set_text(_("Finish") if self.finished else _("Next"))
             if reading and not next_button.visible:
                 next_button.show()  # type: ignore[no-untyped-call]
             elif not reading and next_button.visible:
@@ -354,7 +356,7 @@ class LessonCard:
 
     def paint(self, content: Hashable) -> pygame.Surface:
         assert self.painter is not None and isinstance(content, tuple)
-        _, size, k, waits, names = content
+        _step, size, k, waits, names = content
         text = self.painter.text
         mode = self.mode
         lesson = mode.lesson
@@ -362,10 +364,11 @@ class LessonCard:
         out = card_surface(size, CARD)
         pad = round(12 * k)
         y = pad
-        head = text.fit(f"Lesson {mode.number}: {lesson.title}", w - 2 * pad, max(15, round(19 * k)), GOLD, True)
-        out.blit(head, (pad, y))
-        y += head.get_height() + round(2 * k)
-        count = text.render(f"Step {min(mode.step_index + 1, len(lesson.steps))} of {len(lesson.steps)}", max(14, round(15 * k)), DIM)
+        for head in wrap(text, _("Lesson {number}: {title}").format(number=mode.number, title=lesson.title), w - 2 * pad, max(15, round(19 * k)), GOLD):
+            out.blit(head, (pad, y))
+            y += head.get_height()
+        y += round(2 * k)
+        count = text.render(_("Step {number} of {count}").format(number=min(mode.step_index + 1, len(lesson.steps)), count=len(lesson.steps)), max(14, round(15 * k)), DIM)
         out.blit(count, (pad, y))
         y += count.get_height() + round(10 * k)
         step = mode.step
@@ -388,10 +391,10 @@ class LessonCard:
         if step is None or step.action is None:
             return ""  # the button says Next or Finish
         if mode.computers_step():
-            return f"Press Next to see {names[step.seat or 0]} play it." if waits else ""
+            return _("Press Next to see {name} play it.").format(name=names[step.seat or 0]) if waits else ""
         kind = step.action.kind
         if kind == "draw":
-            return "Your move: the boneyard glows. Click it, or press D."
+            return _("Your move: the boneyard glows. Click it, or press D.")
         if kind in ("pass", "refuse"):
-            return "Your move: press P, or the button below your hand."
-        return "Your move: the tile is lifted and its place glows."
+            return _("Your move: press P, or the button below your hand.")
+        return _("Your move: the tile is lifted and its place glows.")

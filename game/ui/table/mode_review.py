@@ -25,20 +25,22 @@ import pygame_gui
 
 from game.ai.review import Analysis, Decision
 from game.engine import Action, Match, RoundState
+from game.i18n import N_, _
 from game.thinker import Thinker
-from game.ui.table.log import LogLine, position_at, round_log
+from game.ui.table.log import LogLine, drew_words, position_at, round_log
 from game.ui.table.mode import Mode
 from game.ui.table.regions import TableRegions
 from game.ui.table.review_card import NAMED, ReviewCard, ReviewMoves
+from game.ui.table.review_graph import mark_word
 from game.ui.table.scene import TableScene
-from game.ui.words import whose
+from game.ui.words import is_you
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
     from game.ui.table.panels import PanelPart
 
-TOOLS = {"first": "|<", "back": "<", "next": ">", "last": ">|", "seat": "Seat", "close": "Close"}
-ROUND_TOOLS = {"round_back": "< Round", "round_next": "Round >"}
+TOOLS = {"first": "|<", "back": "<", "next": ">", "last": ">|", "seat": N_("Seat"), "close": N_("Close")}
+ROUND_TOOLS = {"round_back": N_("< Round"), "round_next": N_("Round >")}
 
 
 def review_table(
@@ -179,14 +181,13 @@ class ReviewMode(Mode):
         shown = [line for line in lines if line.index < upto]
         later = next((line for line in lines if line.index >= upto), None)
         history = self.round_state.history
-        if later is not None and " drew " in later.text and upto > 0 and history[upto - 1] == (later.seat, history[upto - 1][1]):
+        if later is not None and history[later.index][1].kind == "draw" and upto > 0 and history[upto - 1] == (later.seat, history[upto - 1][1]):
             start = upto
             while start > 0 and history[start - 1][0] == later.seat and history[start - 1][1].kind == "draw":
                 start -= 1
             count = upto - start
             if count:
-                name = self.match.players[later.seat].name
-                words = f"{name} drew {'a tile' if count == 1 else f'{count} tiles'}"
+                words = drew_words(self.match.players[later.seat].name, count)
                 shown.append(LogLine(upto - 1, later.seat, words, later.tiles[:count]))
         return shown
 
@@ -198,7 +199,7 @@ class ReviewMode(Mode):
         for line in lines:
             decision = analysis.decision(self.round, line.index) if line.seat == self.seat else None
             if decision is not None and decision.mark in ("inaccuracy", "mistake", "blunder", "forced"):
-                line = LogLine(line.index, line.seat, f"{line.text} ({decision.mark})", line.tiles)
+                line = LogLine(line.index, line.seat, _("{move} ({mark})").format(move=line.text, mark=mark_word(decision.mark)), line.tiles)
             out.append(line)
         return out
 
@@ -233,13 +234,14 @@ class ReviewMode(Mode):
     def hand_text(self, table: TableScene) -> str | None:
         name = table.names[self.seat]
         pips = self.state.pips(self.seat)
-        return f"{whose(name, capital=True)} tiles  ·  {pips} pips  ·  {self.totals(table)[self.seat]} pts before this round"
+        words = _("Your tiles  ·  {pips} pips  ·  {points} pts before this round") if is_you(name) else _("{name}'s tiles  ·  {pips} pips  ·  {points} pts before this round")
+        return words.format(name=name, pips=pips, points=self.totals(table)[self.seat])
 
     def header_text(self, table: TableScene) -> str | None:
         return ""  # the slider takes the header's place
 
     def seat_status(self, table: TableScene, seat: int, status: str) -> str:
-        return "to move" if status == "thinking…" else status  # a replay: nobody is thinking
+        return _("to move") if status == _("thinking…") else status  # a replay: nobody is thinking
 
     def can_draw(self, table: TableScene) -> bool | None:
         """The boneyard glows when the coach's better action is a draw."""
@@ -273,8 +275,9 @@ class ReviewMode(Mode):
         if len(self.match.rounds) > 1:
             names = {**{k: v for k, v in TOOLS.items() if k != "close"}, **ROUND_TOOLS, "close": TOOLS["close"]}
         style = "#tool_l" if regions.scale >= 1.2 else "#tool"
-        self.tools = {
-            name: pygame_gui.elements.UIButton(rect, label, gui, object_id=style) for (name, label), rect in zip(names.items(), regions.tool_buttons)
+        self.tools = {  # the arrows stay arrows; the words are the player's language's
+            name: pygame_gui.elements.UIButton(rect, _(label) if any(c.isalpha() for c in label) else label, gui, object_id=style)
+            for (name, label), rect in zip(names.items(), regions.tool_buttons)
         }
         header = regions.header
         self.slider = pygame_gui.elements.UIHorizontalSlider(

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Hashable
 import pygame
 from pygame import Rect
 
+from game.i18n import _
 from game.ui.table.panel import PanelContent, SidePanel
 from game.ui.table.regions import PanelSpec
 
@@ -46,7 +47,7 @@ class MovesPanel:
             None,
             0,
             "matador" if table.match.rules.matadors else "wild double",
-            f"Moves · round {table.match.round_index + 1}",
+            _("Moves · round {round}").format(round=table.match.round_index + 1),
         )
 
     def handle_event(self, event: pygame.event.Event, table: TableScene, rect: Rect) -> bool:

@@ -26,6 +26,7 @@ import pygame
 from pygame import Rect
 
 from game.engine.tiles import halves
+from game.i18n import _
 from game.ui import cues
 from game.ui.table.draw import TableRenderer, turn_frame, veil_surface
 from game.ui.table.labels import banner
@@ -148,15 +149,15 @@ class BoneyardPart(Drawn):
             rx = rect.right - small.get_width() * 2 - 8
             for i in range(min(reserve, 2)):
                 surface.blit(small, (rx + i * (small.get_width() + 3), y + 2))
-            kept = text.render(f"{reserve} kept", max(14, round(15 * k)), DIM)
-            why = text.render("never drawn", max(13, round(14 * k)), DIM)
+            kept = text.render(_("{count} kept").format(count=reserve), max(14, round(15 * k)), DIM)
+            why = text.render(_("never drawn"), max(13, round(14 * k)), DIM)
             ky = min(y + small.get_height() + 6, rect.bottom - kept.get_height() - why.get_height())
             surface.blit(kept, (rx, ky))
             surface.blit(why, (min(rx, rect.right - why.get_width()), ky + kept.get_height()))
-        caption = text.fit(f"{snap.boneyard_title}: {count}", rect.width, round(19 * k), IVORY, True)
+        caption = text.fit(snap.boneyard_caption, rect.width, round(19 * k), IVORY, True)
         surface.blit(caption, (rect.left + 2, rect.top + 4))
         if can_draw:
-            hint = text.render("click to draw", round(15 * k), GOLD)
+            hint = text.render(_("click to draw"), round(15 * k), GOLD)
             surface.blit(hint, (x, min(rect.bottom - hint.get_height(), y + length // 2 + 8)))
 
 

@@ -14,14 +14,15 @@ from pygame import Rect
 from game.ai.review import Analysis, Decision
 from game.ai.search import win_share
 from game.engine import Action
+from game.i18n import _
 from game.ui.cues import MISTAKE
 from game.ui.menu import wrap
 from game.ui.table.log import place_words
 from game.ui.table.panel import CARD, PanelContent, SidePanel, card_surface
 from game.ui.table.regions import PanelSpec
-from game.ui.table.review_graph import AMBER, Overview, draw_overview, luck_words, tally
+from game.ui.table.review_graph import AMBER, Overview, draw_overview, luck_words, mark_word, next_words, tally
 from game.ui.text import DIM, GOLD, IVORY
-from game.ui.words import says
+from game.ui.words import is_you, shown_name
 
 if TYPE_CHECKING:
     from game.ui.table.mode_review import ReviewMode
@@ -62,7 +63,7 @@ class ReviewMoves:
             None,
             0,
             "matador",
-            f"Moves · round {mode.round + 1} of {len(mode.match.rounds)}",
+            _("Moves · round {round} of {count}").format(round=mode.round + 1, count=len(mode.match.rounds)),
         )
 
     def handle_event(self, event: pygame.event.Event, table: TableScene, rect: Rect) -> bool:
@@ -133,7 +134,7 @@ class ReviewCard:
         small = max(12, round(15 * k))
         body = max(13, round(17 * k))
         y = pad
-        title = text.fit(f"Review: {names[mode.seat]} · round {mode.round + 1}", w - 2 * pad, max(14, round(18 * k)), GOLD, True)
+        title = text.fit(_("Review: {name} · round {round}").format(name=shown_name(names[mode.seat]), round=mode.round + 1), w - 2 * pad, max(14, round(18 * k)), GOLD, True)
         out.blit(title, (pad, y))
         y += title.get_height() + round(4 * k)
         if analysis is not None:
@@ -142,7 +143,8 @@ class ReviewCard:
         upcoming = mode.upcoming()
         if upcoming is None:
             outcome = mode.round_state.outcome
-            lines.append(("The end of the round." if outcome is None else f"The end of the round: {outcome.end}.", IVORY))
+            ends = {"domino": _("The end of the round: domino."), "blocked": _("The end of the round: blocked.")}
+            lines.append((_("The end of the round.") if outcome is None else ends.get(outcome.end, _("The end of the round.")), IVORY))
         else:
             mover, action = upcoming
             lines.append((self.next_words(mover, action), IVORY))
@@ -173,13 +175,13 @@ class ReviewCard:
         y = bar.bottom + 4
         summary = analysis.summary()
         if analysis.error:
-            words = f"The coach stopped: {analysis.error}"
+            words = _("The coach stopped: {error}").format(error=analysis.error)
         elif not analysis.done:
-            words = f"The coach is looking: {analysis.finished} of {analysis.total} actions"
+            words = _("The coach is looking: {done} of {count} actions").format(done=analysis.finished, count=analysis.total)
         else:
             accuracy = summary.accuracy
-            share = "—" if accuracy is None else f"{round(100 * accuracy)}%"
-            words = f"{tally(summary)}; accuracy {share} (choices within 3 points of the best)"
+            share = "—" if accuracy is None else _("{percent}%").format(percent=round(100 * accuracy))
+            words = _("{tally}; accuracy {share} (choices within 3 points of the best)").format(tally=tally(summary), share=share)
         for line in wrap(self.painter.text, words, width, size, DIM):
             out.blit(line, (x, y))
             y += line.get_height()
@@ -193,30 +195,34 @@ class ReviewCard:
         return win_share(outcome.end, outcome.winner, outcome.pips, self.mode.seat)
 
     def next_words(self, mover: int, action: Action) -> str:
-        name = self.mode.match.players[mover].name
-        if action.kind == "lay":
-            return "Next: " + says(name, "lead" if action.arm is None else "lay", place_words(action, self.mode.state))
-        verb = {"draw": ("draw", ""), "pass": ("pass", ""), "refuse": ("refuse", "to lead")}.get(action.kind, (action.kind, ""))
-        return "Next: " + says(name, *verb)
+        kind = ("lead" if action.arm is None else "lay") if action.kind == "lay" else action.kind
+        place = place_words(action, self.mode.state) if action.kind == "lay" else ""
+        return next_words(self.mode.match.players[mover].name, kind, place)
 
     def verdict_lines(self, mover: int, decision: Decision | None) -> list[tuple[str, tuple[int, int, int]]]:
         mode = self.mode
         if mover != mode.seat:
-            return [(f"({says(mode.match.players[mover].name, 'be', 'not the seat under review: Tab changes it')})", DIM)]
+            name = mode.match.players[mover].name
+            other = _("(You are not the seat under review: Tab changes it)") if is_you(name) else _("({name} is not the seat under review: Tab changes it)")
+            return [(other.format(name=name), DIM)]
         if decision is None:
-            return [("The coach is still thinking about this one…", DIM)]
-        chances = f"chance of winning the round {round(100 * decision.chance_played)}%"
+            return [(_("The coach is still thinking about this one…"), DIM)]
+        chances = _("chance of winning the round {percent}%").format(percent=round(100 * decision.chance_played))
         if decision.mark == "forced":
-            return [("Forced: there was nothing else to do.", DIM)]
+            return [(_("Forced: there was nothing else to do."), DIM)]
         if decision.mark == "best":
-            return [(f"Best: the coach agrees ({chances}).", GOLD)]
+            return [(_("Best: the coach agrees ({chances}).").format(chances=chances), GOLD)]
         colour = {"good": IVORY, "inaccuracy": AMBER}.get(decision.mark, MISTAKE)  # with its word first: never colour alone
-        better = place_words(decision.best, mode.state) if decision.best.kind == "lay" else decision.best.kind
+        kinds = {"draw": _("draw"), "pass": _("pass"), "refuse": _("refuse to lead")}
+        better = place_words(decision.best, mode.state) if decision.best.kind == "lay" else kinds.get(decision.best.kind, decision.best.kind)
         spread = decision.assessment.spread
         lines = [
             (
-                f"{decision.mark.capitalize()}: {chances}; better {better} ({round(100 * decision.chance_best)}%), "
-                f"{decision.lost:.0f} ± {spread:.0f} points.",
+                # TRANSLATORS: the coach's verdict on a move, the better move, and the points it lost.
+                _("{mark}: {chances}; better {better} ({percent}%), {lost} ± {spread} points.").format(
+                    mark=mark_word(decision.mark, capital=True), chances=chances, better=better,
+                    percent=round(100 * decision.chance_best), lost=f"{decision.lost:.0f}", spread=f"{spread:.0f}",
+                ),
                 colour,
             ),
         ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import Match
+from game.i18n import _
 from game.ui.table.round_end import RoundEndScene
 from game.ui.table.undo import TakeBacks
 
@@ -27,7 +28,7 @@ def after_round(table: TableScene, dt: float) -> None:
         return
     if outcome.end == "redeal":
         if table.round_wait == 0.0:
-            table.motion.say("Nobody could lead: the tiles are dealt again", 2.5)
+            table.motion.say(_("Nobody could lead: the tiles are dealt again"), 2.5)
         table.round_wait += dt
         if table.round_wait >= 1.5:
             table.round_wait = 0.0

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Hashable, Mapping
 from pygame import Rect
 
 from game.engine import Action, OpenEnd
+from game.i18n import _
 from game.ui.table.animation import Motion
 from game.ui.table.geometry import TableLayout
 from game.ui.table.input import InputContext, TableInput
@@ -70,7 +71,7 @@ class TableSnapshot:
     plaques: Mapping[int, Plaque]
     boneyard_count: int
     reserve_count: int
-    boneyard_title: str
+    boneyard_caption: str  # "Boneyard: 7" (or the tiles set aside), in the player's language
     last_tile: int | None  # the tile laid last: it glows
     pointed_out: tuple[Action, ...]  # moves shown as glowing ghosts without a tile in hand
     phase: str
@@ -121,7 +122,7 @@ def take(table: TableScene) -> TableSnapshot:
         plaques={seat: Plaque(table.seat_info(seat), table.revealed(seat)) for seat in regions.seats},
         boneyard_count=state.boneyard_count,
         reserve_count=state.reserve_count,
-        boneyard_title="Boneyard" if state.rules.drawing != "none" else "Set aside",
+        boneyard_caption=(_("Boneyard: {count}") if state.rules.drawing != "none" else _("Set aside: {count}")).format(count=state.boneyard_count),
         last_tile=table.last_tile,
         pointed_out=tuple(table.pointed_out()),
         phase=state.phase,

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.i18n import _
 from game.ui.table.log import news_words
 from game.ui.table.who_plays import plays_by_pad
-from game.ui.table.words import tiles_text, turn_text, your_turn_text
+from game.ui.table.words import hand_line, tiles_text, turn_text, your_turn_text
 
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
@@ -18,16 +19,15 @@ def hand_words(table: TableScene) -> str:
     """The hand's label in play: whose hand, its points, whose turn."""
     state = table.state
     if table.viewer is None:
-        return "Waiting for the first player"
-    name = table.names[table.viewer]
-    total = table.totals()[table.viewer]
-    head = f"{name}  ·  {total} pts  ·  "
+        return _("Waiting for the first player")
     seat = state.current_player
     if seat is None:
-        return head + "the round is over"
-    if seat == table.viewer and table.is_person(seat):
-        return head + your_turn_text({a.kind for a in table.legal}, plays_by_pad(table, seat))
-    return head + turn_text(table.names[seat], thinking=not table.is_person(seat))
+        status = _("the round is over")
+    elif seat == table.viewer and table.is_person(seat):
+        status = your_turn_text({a.kind for a in table.legal}, plays_by_pad(table, seat))
+    else:
+        status = turn_text(table.names[seat], thinking=not table.is_person(seat))
+    return hand_line(table.names[table.viewer], table.totals()[table.viewer], status)
 
 
 def seat_words(table: TableScene, seat: int) -> tuple[str, int, int, bool, str]:
@@ -36,9 +36,9 @@ def seat_words(table: TableScene, seat: int) -> tuple[str, int, int, bool, str]:
     to_move = state.current_player == seat
     count = state.hand_count(seat)
     if to_move and not table.is_person(seat) and not table.motion.blocking:
-        status = "thinking…"
+        status = _("thinking…")
     elif to_move:
-        status = "to move"
+        status = _("to move")
     elif seat in table.news:  # what it did since the person at the screen last moved
         status = news_words(state.history[table.news[seat]][1])
     else:
