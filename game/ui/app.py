@@ -178,6 +178,11 @@ class App:
             theme: Any = str(THEME_PATH) if factor == 1.0 else scaled_theme(factor)
             manager = pygame_gui.UIManager(self.size, theme, enable_live_theme_updates=False)
             self._gui_theme = manager.ui_theme
+            # pygame_gui keeps the first manager ever made as its default (for widgets given
+            # none): the newest theme's, so that an older theme is not kept alive by it
+            from pygame_gui.core.utility import set_default_manager
+
+            set_default_manager(manager)
         manager.matador_text_factor = factor  # type: ignore[attr-defined]
         return manager
 
