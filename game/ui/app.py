@@ -156,8 +156,9 @@ class App:
     def make_gui_manager(self) -> pygame_gui.UIManager:
         """A pygame_gui manager for a scene, with the game's theme.
 
-        Making one takes tens of milliseconds (theme, fonts), so managers given
-        back by closed scenes are kept and handed out again.
+        The first at a text size makes the theme (tens of milliseconds: fonts);
+        the next ones share it (a millisecond or two). Managers given back by
+        closed scenes are kept and handed out again.
         """
         factor = access.text_factor(self.size)
         if factor != self._gui_factor:
@@ -168,9 +169,9 @@ class App:
             manager = self._gui_pool.pop()
             manager.set_window_resolution(self.size)
             return manager
-        if self._gui_theme is not None:  # the fonts and drawn shapes are kept once (game/ui/gui_theme.py)
-            from game.ui.gui_theme import SharedThemeManager
+        from game.ui.gui_theme import SharedThemeManager, forget_repeated_paths
 
+        if self._gui_theme is not None:  # the fonts and drawn shapes are kept once (game/ui/gui_theme.py)
             manager = SharedThemeManager(self.size, self._gui_theme)
         else:
             import pygame_gui
@@ -183,6 +184,7 @@ class App:
             from pygame_gui.core.utility import set_default_manager
 
             set_default_manager(manager)
+        forget_repeated_paths()
         manager.matador_text_factor = factor  # type: ignore[attr-defined]
         return manager
 

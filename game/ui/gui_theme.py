@@ -8,6 +8,10 @@ resized, the old ones not yet collected (up to 18 alive at once in the monkey's
 runs, 180 MB). A theme holds nothing of one manager's: every manager at one
 text size shares one (``SharedThemeManager``), so the fonts and the shapes are
 kept once.
+
+Each manager also adds pygame_gui's translations folder to ``i18n.load_path``
+once more; a text without a translation then reads that folder once for each
+manager ever made. ``forget_repeated_paths`` keeps each folder once.
 """
 
 from __future__ import annotations
@@ -27,3 +31,12 @@ class SharedThemeManager(pygame_gui.UIManager):
 
     def create_new_theme(self, theme_path: Any = None) -> Any:
         return self._shared_theme
+
+
+def forget_repeated_paths() -> None:
+    """Each folder once in ``i18n.load_path`` (every ``UIManager`` adds pygame_gui's again)."""
+    import i18n
+
+    paths = i18n.load_path
+    if len(paths) != len(set(paths)):
+        paths[:] = list(dict.fromkeys(paths))

@@ -85,6 +85,9 @@ def test_every_manager_at_one_text_size_shares_one_theme(make_app: Any) -> None:
     assert len({id(m.get_theme()) for m in managers}) == 1
     fonts = managers[0].get_theme().get_font_dictionary()
     assert all(m.get_theme().get_font_dictionary() is fonts for m in managers)
+    import i18n
+
+    assert len(i18n.load_path) == len(set(i18n.load_path))  # each manager added pygame_gui's folder again
 
 
 def test_opening_and_closing_every_screen_keeps_the_same_fonts_and_themes(make_app: Any) -> None:
