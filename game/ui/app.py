@@ -62,6 +62,7 @@ class App:
         self.running = True
         self.time_scale = time_scale
         self.frames = 0
+        self.restyles = 0  # how often the widgets were given a new theme (game.ui.memory.Tidy watches it)
         self.clock = pygame.time.Clock()
         self._gui_pool: list[pygame_gui.UIManager] = []
         self._gui_factor = 1.0  # the text size the theme of the managers in the pool was made for
@@ -147,6 +148,7 @@ class App:
         self._gui_pool.clear()
         self._gui_theme = None
         self._gui_factor = access.text_factor(self.size)
+        self.restyles += 1
         for scene in self.scenes:
             old = getattr(scene, "gui", None)
             if old is not None:

@@ -168,6 +168,7 @@ def test_tidy_collects_when_the_screens_change_and_gives_back_once_a_second_whil
         def __init__(self) -> None:
             self.scenes: list[object] = [object()]
             self.size = (800, 600)
+            self.restyles = 0
 
     now = [0.0]
     tidy = Tidy(clock=lambda: now[0])
@@ -190,6 +191,13 @@ def test_tidy_collects_when_the_screens_change_and_gives_back_once_a_second_whil
     app.scenes.append(object())
     tidy(app)
     assert (tidy.collections, tidy.trims) == (2, 3)
+    app.restyles = 1  # a new text size: the old widgets' events are taken from the queue next frame
+    tidy(app)
+    assert tidy.collections == 2
+    tidy(app)
+    assert (tidy.collections, tidy.trims) == (3, 4)
+    tidy(app)
+    assert (tidy.collections, tidy.trims) == (3, 4)
 
 
 def test_big_pictures_are_mapped_on_their_own_and_go_back_when_freed() -> None:
