@@ -209,6 +209,11 @@ class App:
     def push(self, scene: Scene) -> None:
         if self.top is not None:
             self.top.exit()
+            gui = getattr(self.top, "gui", None)
+            if gui is not None:  # covered: its widgets are not updated, so finish drawing them now
+                from game.ui.gui_theme import drop_drawing_aids
+
+                drop_drawing_aids(gui, finish=True)
         self.scenes.append(scene)
         self._attach(scene)
         scene.enter()
@@ -259,6 +264,11 @@ class App:
         top = self.top
         if top is not None:
             top.update(dt * self.time_scale)
+            gui = getattr(top, "gui", None)
+            if gui is not None:
+                from game.ui.gui_theme import drop_drawing_aids
+
+                drop_drawing_aids(gui)
         self.draw(self.surface)
         self.frames += 1
         for hook in list(self.on_frame):
