@@ -4,10 +4,10 @@ A ``pygame_gui.UIManager`` makes its own theme, and a theme its own fonts (each
 keeps a copy of its font file: 15 fonts, about 9 MB) and its own cache of drawn
 shapes (a 4 MB picture to begin with, up to three): about 13 MB a manager, and
 the game has one for each open screen, a spare or two, and, while the window is
-resized, the old ones not yet collected (up to 18 alive at once in the monkey's
-runs, 180 MB). A theme holds nothing of one manager's: every manager at one
-text size shares one (``SharedThemeManager``), so the fonts and the shapes are
-kept once.
+resized, the old ones not yet collected (in the monkey's runs at full speed, up
+to 7 managers counted at once, and up to 18 of those 4 MB pictures alive).
+A theme holds nothing of one manager's: every manager at one text size shares
+one (``SharedThemeManager``), so the fonts and the shapes are kept once.
 
 Each manager also adds pygame_gui's translations folder to ``i18n.load_path``
 once more; a text without a translation then reads that folder once for each
