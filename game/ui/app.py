@@ -128,6 +128,7 @@ class App:
             self._restyle()  # the text size depends on the window's size
         for scene in self.scenes:
             scene.on_resize(self.size)
+        self._drop_covered_drawing_aids()
         if restyled:
             gc.collect()  # the old managers and their theme (13 MB) go now, not after many frames
 
@@ -141,7 +142,17 @@ class App:
         self._restyle()
         for scene in self.scenes:
             scene.on_resize(self.size)
+        self._drop_covered_drawing_aids()
         gc.collect()
+
+    def _drop_covered_drawing_aids(self) -> None:
+        """Covered screens laid out again keep no big drawings until they are on top (game/ui/gui_theme.py)."""
+        from game.ui.gui_theme import drop_drawing_aids
+
+        for scene in self.scenes[:-1]:
+            gui = getattr(scene, "gui", None)
+            if gui is not None:
+                drop_drawing_aids(gui, covered=True)
 
     def _restyle(self) -> None:
         """Give each scene's widgets a manager with the theme at today's text size."""
@@ -210,10 +221,10 @@ class App:
         if self.top is not None:
             self.top.exit()
             gui = getattr(self.top, "gui", None)
-            if gui is not None:  # covered: its widgets are not updated, so finish drawing them now
+            if gui is not None:  # covered: its widgets are not updated until it is on top again
                 from game.ui.gui_theme import drop_drawing_aids
 
-                drop_drawing_aids(gui, finish=True)
+                drop_drawing_aids(gui, covered=True)
         self.scenes.append(scene)
         self._attach(scene)
         scene.enter()

@@ -270,6 +270,9 @@ def test_no_widget_keeps_its_four_times_drawing(make_app: Any) -> None:
             app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))], 0.016)
         app.step([], 0.016)
         assert kept() == 0
+        app.step([pygame.event.Event(pygame.VIDEORESIZE, w=1900, h=1060, size=(1900, 1060))], 0.016)  # the title too is laid out again
+        app.step([], 0.016)
+        assert kept() == 0
     finally:
         access.reset()
         app.follow_access()
