@@ -2,6 +2,7 @@
 screen of the real app, in this process, headless.
 
     python tools/monkey.py --seed S --seconds N [--log events.jsonl] [--home DIR]
+    python tools/monkey.py --seed S --seconds N --frame-rate 270   # N s of game time, 270 frames each
     python tools/monkey.py --replay events.jsonl
 
 The app is put together as ``python -m game play`` does it (settings, tile art,
