@@ -6,6 +6,12 @@ import sys
 
 
 def main() -> None:
+    import gc
+
+    # Start-up builds much and frees little: the collector waits until the
+    # window shows its first frames (App.run collects once, then enables it),
+    # or until a command other than play is known (game.cli.run).
+    gc.disable()
     # `tournament` starts worker processes; a frozen program re-launched as a
     # worker must hand over to multiprocessing first (from source there is no
     # such hand-over, and the window opens sooner without the import).

@@ -161,6 +161,10 @@ def run(argv: Sequence[str]) -> int:
     except UsageError as err:
         print(str(err), file=sys.stderr)
         return 2
+    if args.command != "play":
+        import gc
+
+        gc.enable()  # held off by ``python -m game`` for the window's first frames only
     if args.command == "replay":
         return replay(args.record)
     if args.command == "review":

@@ -204,16 +204,24 @@ def log_to_file(level: int = 20) -> logging.Handler | None:
     """Send the game's log records (``level`` and above; INFO by default) to
     ``matador.log`` in the user log directory, next to crash reports, rotated at
     the same size. Returns the handler (None if no log file can be opened);
-    the windowed app has no console, so this is where its warnings go."""
-    from logging.handlers import RotatingFileHandler
+    the windowed app has no console, so this is where its warnings go.
 
+    The log is rotated when it is opened, as a crash report rotates it (a
+    game writes a few lines a session): a plain ``FileHandler``, so the start
+    does not load ``logging.handlers`` (with its sockets and pickling)."""
     handler: logging.Handler | None = None
     import tempfile
 
     for folder in (_log_dir(), Path(tempfile.gettempdir()) / "Matador"):
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            handler = RotatingFileHandler(folder / LOG_NAME, maxBytes=MAX_LOG_BYTES, backupCount=1, encoding="utf-8", delay=False)
+            path = folder / LOG_NAME
+            try:
+                if path.stat().st_size > MAX_LOG_BYTES:
+                    os.replace(path, path.with_name(path.name + ".1"))
+            except OSError:  # not there yet
+                pass
+            handler = logging.FileHandler(path, encoding="utf-8", delay=False)
             break
         except OSError:
             continue

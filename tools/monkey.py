@@ -2,6 +2,7 @@
 screen of the real app, in this process, headless.
 
     python tools/monkey.py --seed S --seconds N [--log events.jsonl] [--home DIR]
+    python tools/monkey.py --seed S --seconds N --frame-rate 270   # N s of game time, 270 frames each
     python tools/monkey.py --replay events.jsonl
 
 The app is put together as ``python -m game play`` does it (settings, tile art,
@@ -316,7 +317,7 @@ def make_app(size: tuple[int, int], thinker_mode: str) -> tuple[Any, Any, Any]:
     from game.ui.audio import Audio
     from game.ui.autosave import Autosaver, tell_write_troubles
     from game.ui.gamepad import PadDevice
-    from game.ui.launch import GarbageOnScreenChange, return_big_allocations
+    from game.ui.memory import Tidy, return_big_allocations
 
     if os.environ.get("MONKEY_DEFAULT_MALLOC") is None:
         return_big_allocations()  # as python -m game play does
@@ -338,7 +339,7 @@ def make_app(size: tuple[int, int], thinker_mode: str) -> tuple[Any, Any, Any]:
     routes.load_user_files(message)
     app.on_frame.append(tell_write_troubles)
     if os.environ.get("MONKEY_NO_GC") is None:
-        app.on_frame.append(GarbageOnScreenChange())
+        app.on_frame.append(Tidy())
     routes.open_title()
     return app, thinker, autosave
 
@@ -396,6 +397,7 @@ def run(
     on_sample: Callable[[float, float], None] | None = None,
     only_resize: bool = False,
     freeze: bool = True,
+    frame_rate: float | None = None,
 ) -> dict[str, Any]:
     """Run the monkey; its summary (``ok``, ``reason``, ``frames``, ``screens``,
     ``rss_mb`` samples, ``peak_rss_mb``...)."""
@@ -419,15 +421,20 @@ def run(
     samples: list[tuple[float, float]] = []
     log_file = open(log_path, "w", encoding="utf-8") if log_path is not None else None
     replayed = frames_from(replay) if replay is not None else None
-    started = time.monotonic()
+    frames_done = [0]
+    clock: Callable[[], float] = time.monotonic
+    if frame_rate is not None:  # game time: each frame 1/frame_rate s, however fast the machine steps
+        clock = lambda: frames_done[0] / frame_rate  # noqa: E731
+    started = clock()
+    real_start = time.monotonic()
     next_sample = 0.0
     next_route = ROUTE_EVERY_S
     frame = 0
     quits = 0
-    last = time.monotonic()
+    last = clock()
     try:
         while True:
-            now = time.monotonic() - started
+            now = clock() - started
             if replayed is None and now >= seconds:
                 break
             if now >= next_sample:
@@ -447,7 +454,7 @@ def run(
                 events = [decode(e) for e in record["events"]]
                 route = record.get("route")
             else:
-                tick = time.monotonic()
+                tick = clock()
                 dt = min(0.1, tick - last)
                 last = tick
                 if now >= next_route and not only_resize:
@@ -472,6 +479,7 @@ def run(
             top = type(app.top).__name__ if app.top is not None else "none"
             screens[top] = screens.get(top, 0) + 1
             frame += 1
+            frames_done[0] = frame
             if trouble.found:
                 raise RuntimeError(trouble.found[0])
     except Exception as exc:
@@ -481,6 +489,7 @@ def run(
         if log_file is not None:
             log_file.close()
     summary["frames"] = frame
+    summary["frames_per_s"] = round(frame / max(1e-6, time.monotonic() - real_start), 1)
     summary["quits"] = quits
     summary["screens"] = dict(sorted(screens.items()))
     summary["saves_written"] = autosave.writes
@@ -498,7 +507,7 @@ def run(
     summary["file_problems"] = user_files_load()
     rss = rss_mb()
     if rss is not None:
-        samples.append((round(time.monotonic() - started, 1), round(rss, 1)))
+        samples.append((round(clock() - started + 0.1, 1), round(rss, 1)))
     summary["rss_mb"] = samples
     summary["peak_rss_mb"] = max((s[1] for s in samples), default=None)
     summary["trouble"] = trouble.found
@@ -524,12 +533,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--home", type=Path, help="the user files' folder (default: a new temporary one)")
     parser.add_argument("--thinker", choices=("process", "thread"), default="process")
     parser.add_argument("--only-resize", action="store_true", help="the table, resized every frame (a memory test)")
+    parser.add_argument(
+        "--frame-rate",
+        type=float,
+        help="step game time by 1/RATE s a frame instead of the real time (--seconds is then game time): "
+        "a loaded machine sees as many frames as a quiet one",
+    )
     args = parser.parse_args(argv)
     home = args.home or Path(tempfile.mkdtemp(prefix="matador-monkey-"))
     os.environ["MATADOR_HOME"] = str(home)
     width, height = (int(x) for x in args.size.lower().split("x"))
     summary = run(
-        args.seed, args.seconds, size=(width, height), log_path=args.log, replay=args.replay, thinker_mode=args.thinker, only_resize=args.only_resize
+        args.seed, args.seconds, size=(width, height), log_path=args.log, replay=args.replay, thinker_mode=args.thinker, only_resize=args.only_resize,
+        frame_rate=args.frame_rate,
     )
     summary["home"] = str(home)
     print(json.dumps({k: v for k, v in summary.items() if k != "traceback"}))

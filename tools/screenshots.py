@@ -42,7 +42,7 @@ from game.ui.scenes.match_over import MatchOverScene  # noqa: E402
 from game.ui.scenes.new_game import NewGameScene  # noqa: E402
 from game.ui.scenes.rules import RulesScene  # noqa: E402
 from game.settings import Settings  # noqa: E402
-from game.ui.table import LessonScene, TableScene, slot_of, targets_for  # noqa: E402
+from game.ui.table import LessonMode, TableScene, slot_of, targets_for  # noqa: E402
 from game.ui.thinker import Thinker  # noqa: E402
 
 Size = tuple[int, int]
@@ -225,20 +225,24 @@ def match_over(cam: Camera) -> None:
     cam.save(app, "match_over")
 
 
-def round_end(cam: Camera) -> None:
-    """A blocked Matador round for three, Ann left with a long hand (two rows in the summary)."""
+def round_end(size: Size = (1024, 700)) -> Callable[[Camera], None]:
+    """A blocked Matador round for three, Ann left with a long hand (two rows in the
+    summary); the table behind it as it stood at the last move."""
 
-    def wanted(match: Match) -> bool:
-        state = match.round
-        return state.outcome is not None and state.outcome.end == "blocked" and len(state.hand(0)) >= 12
+    def shoot(cam: Camera) -> None:
+        def wanted(match: Match) -> bool:
+            state = match.round
+            return state.outcome is not None and state.outcome.end == "blocked" and len(state.hand(0)) >= 12
 
-    players = [ANN, computer("Bo"), computer("Cy")]
-    match, last = first_round_ending(Rules.from_base("matador", 3), players, wanted)
-    app = cam.app((1024, 700))
-    scene = cam.table(app, match)
-    scene.play(last, None)
-    settle(app, 20)  # the last tile lands, then the summary shows
-    cam.save(app, "round-end-1024x700")
+        players = [ANN, computer("Bo"), computer("Cy")]
+        match, last = first_round_ending(Rules.from_base("matador", 3), players, wanted)
+        app = cam.app(size)
+        scene = cam.table(app, match)
+        scene.play(last, None)
+        settle(app, 20)  # the last tile lands, then the summary shows
+        cam.save(app, f"round-end-{size[0]}x{size[1]}")
+
+    return shoot
 
 
 def family_eight(cam: Camera) -> None:
@@ -362,7 +366,9 @@ def aid_table(cam: Camera, size: Size, players: int = 2, **table: object) -> tup
         drew = any(a.kind == "draw" for seat, a in state.history if seat != 0)
         return state.current_player == 0 and mine >= 3 and drew and state.history[-1][0] != 0 and len(lays(state)) >= 2
 
-    others = [computer("Hard", "hard"), computer("Easy", "easy"), computer("Medium")][: players - 1]
+    from game.i18n import _
+
+    others = [computer(_("Hard"), "hard"), computer(_("Easy"), "easy"), computer(_("Medium"))][: players - 1]  # named in the language shown
     match = find(Rules.from_base("matador", players), [YOU, *others], wanted)
     app = cam.app(size)
     scene = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow", **table)  # type: ignore[arg-type]
@@ -388,10 +394,10 @@ def hint(size: Size, name: str) -> Callable[[Camera], None]:
 
     def shoot(cam: Camera) -> None:
         app, scene = aid_table(cam, size)
-        scene.hint_budget_s = 60.0  # ends by its playout count: the same picture every time
+        scene.aids.hint_budget_s = 60.0  # ends by its playout count: the same picture every time
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)], 0.016)
         deadline = time.monotonic() + 120
-        while scene.hinted_action() is None and time.monotonic() < deadline:
+        while scene.aids.hinted_action() is None and time.monotonic() < deadline:
             app.step([], 0.01)
             time.sleep(0.01)
         app.step([], 0.3)  # the message in full, "Thinking..." gone
@@ -423,7 +429,7 @@ def score_sheet(size: Size, name: str) -> Callable[[Camera], None]:
         scene = cam.table(app, match)
         while app.top is not scene:
             app.pop()
-        scene.open_scores()
+        scene.aids.open_scores()
         settle(app, 2)
         cam.save(app, name)
 
@@ -440,15 +446,16 @@ def lesson(size: Size, name: str, index: int, step: int) -> Callable[[Camera], N
         app.routes.open_lessons()
         app.routes.start_lesson(index)
         scene = app.top
-        assert isinstance(scene, LessonScene)
+        assert isinstance(scene, TableScene) and isinstance(scene.mode, LessonMode)
+        lesson = scene.mode
         settle(app, 5)
-        while scene.step_index < step:
-            current = scene.step
+        while lesson.step_index < step:
+            current = lesson.step
             assert current is not None
-            if scene.waits_for_next():  # a card to read, or the computer's move to let go
-                scene.next_step()
-            elif current.seat == scene.lesson.learner:
-                expected = scene.expected()
+            if lesson.waits_for_next():  # a card to read, or the computer's move to let go
+                lesson.next_step()
+            elif current.seat == lesson.lesson.learner:
+                expected = lesson.expected()
                 assert expected is not None
                 scene.play(expected, None)
             settle(app, 40)
@@ -462,7 +469,9 @@ def reviewed_match(seed: int = 5) -> Match:
     """You, playing at random, against a medium player: one round with mistakes in it."""
     from game.ai import make_player
 
-    match = Match(Rules.from_base("matador", 2, {"target_score": None}), [YOU, computer("Hard", "hard")], seed)
+    from game.i18n import _
+
+    match = Match(Rules.from_base("matador", 2, {"target_score": None}), [YOU, computer(_("Hard"), "hard")], seed)
     rng = random.Random(3)
     medium = make_player("medium")
     state = match.next_round()
@@ -493,34 +502,47 @@ def past_matches(cam: Camera) -> None:
     cam.save(app, "past-matches")
 
 
-def review(cam: Camera) -> None:
+def review(cam: Camera, name: str = "review-mistake-1280x800") -> None:
     """The review of a round at a mistake: the better move glows, the coach says why."""
-    from game.ui.table import ReviewScene
+    from game.ui.table import ReviewMode, review_table
 
     match = reviewed_match()
     app = cam.app((1280, 800))
-    scene = ReviewScene(match, 0, 0, thinker=Thinker("thread"), analysis_mode="process")
+    scene = review_table(match, 0, 0, thinker=Thinker("thread"), analysis_mode="process")
+    review = scene.mode
+    assert isinstance(review, ReviewMode)
     app.push(scene)
     deadline = time.monotonic() + 300
-    while not scene.analysis().done and time.monotonic() < deadline:
+    while not review.analysis().done and time.monotonic() < deadline:
         app.step([], 0.05)
         time.sleep(0.05)
-    marked = [d for d in scene.analysis().summary().decisions if d.mark in ("mistake", "blunder")]
+    marked = [d for d in review.analysis().summary().decisions if d.mark in ("mistake", "blunder")]
     if marked:
-        scene.move_to(marked[0].action)
+        review.move_to(marked[0].action)
     settle(app, 3)
-    cam.save(app, "review-mistake-1280x800")
+    cam.save(app, name)
 
 
 def in_language(code: str, what: str) -> Callable[[Camera], None]:
-    """The title, the rules (Leyden's page) or Settings in language ``code``, at 1280x800."""
+    """The title, the rules (Leyden's page), Settings, the table (the moves panel and
+    what the table knows open, as in moves-panel) or a review at its first mistake
+    (as in review-mistake) in language ``code``, at 1280x800."""
 
     def shoot(cam: Camera) -> None:
         from game import i18n
         from game.ui.scenes.settings import SettingsScene
 
-        i18n.set_language(code)
+        i18n.set_language(code)  # before any worker starts: the coach's workers speak it too
         try:
+            if what == "table":
+                app, _scene = aid_table(cam, (1280, 800), 3, show_knowledge=True)
+                app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0)], 0.016)
+                settle(app, 3)
+                cam.save(app, f"{what}-{code}")
+                return
+            if what == "review":
+                review(cam, f"{what}-{code}")
+                return
             app = cam.app((1280, 800))
             app.services["settings"] = Settings(language=code)
             if what == "title":
@@ -537,8 +559,25 @@ def in_language(code: str, what: str) -> Callable[[Camera], None]:
     return shoot
 
 
+def at_text_size(scale: int, shoot: Callable[[Camera], None]) -> Callable[[Camera], None]:
+    """``shoot`` with the Settings' text and table size at ``scale`` percent."""
+
+    def shoot_larger(cam: Camera) -> None:
+        from game.ui import access
+
+        access.apply(Settings(text_scale=scale))
+        try:
+            shoot(cam)
+        finally:
+            access.reset()
+
+    return shoot_larger
+
+
 LANGUAGE_PICTURES = {
-    f"{what}-{code}": in_language(code, what) for code in ("nl", "de", "es", "pt_BR") for what in ("title", "rules", "settings")
+    f"{what}-{code}": in_language(code, what)
+    for code in ("nl", "de", "es", "pt_BR")
+    for what in ("title", "rules", "settings", "table", "review")
 }
 
 
@@ -549,7 +588,8 @@ PICTURES: dict[str, Callable[[Camera], None]] = {
     "friends-join": friends("join"),
     "rules": rules,
     "match_over": match_over,
-    "round-end-1024x700": round_end,
+    "round-end-1024x700": round_end((1024, 700)),
+    "round-end-800x600": round_end((800, 600)),
     "family-8-players-800x600": family_eight,
     "senst-crosswise-choice-800x600": crosswise_choice(Rules.from_base("leyden-senst", 2), (800, 600), "senst-crosswise-choice-800x600"),
     "leyden-opening-1280x800": leyden_opening((1280, 800), "leyden-opening-1280x800"),
@@ -564,6 +604,8 @@ PICTURES: dict[str, Callable[[Camera], None]] = {
     "score-sheet-800x600": score_sheet((800, 600), "score-sheet-800x600"),
     "lesson-1-1280x800": lesson((1280, 800), "lesson-1-1280x800", 0, 4),
     "lesson-2-800x600": lesson((800, 600), "lesson-2-800x600", 1, 7),
+    "leyden-cross-across-1280x800-150": at_text_size(150, leyden_across((1280, 800), "leyden-cross-across-1280x800-150")),
+    "moves-panel-1280x800-150": at_text_size(150, moves_panel((1280, 800), "moves-panel-1280x800-150")),
     "past-matches": past_matches,
     "review-mistake-1280x800": review,
     **LANGUAGE_PICTURES,

@@ -189,6 +189,9 @@ def measure(samples: int, bundle: Path | None) -> dict[str, Any]:
         title = together["title"].get("first_frame_ms_median")
         if bare and title:
             report["title_ratio"] = round(title / bare, 2)
+        fastest = (together["bare"].get("first_frame_ms_min"), together["title"].get("first_frame_ms_min"))
+        if fastest[0] and fastest[1]:  # on a busy machine the fastest launches say more than the medians
+            report["title_ratio_fastest"] = round(fastest[1] / fastest[0], 2)
     if bundle is None:
         report["bundle"] = {"skipped": "no dist/Matador/Matador (build it: pyinstaller build.spec)"}
     elif not bundle.is_file():
@@ -212,7 +215,7 @@ def _print_text(report: dict[str, Any]) -> None:
             print(f"  {names[label]:6}  skipped: {entry['skipped']}")
             continue
         if "first_frame_ms_median" in entry:
-            figure = f"first frame {entry['first_frame_ms_median']:.0f} ms median"
+            figure = f"first frame {entry['first_frame_ms_median']:.0f} ms median ({entry['first_frame_ms_min']:.0f} fastest)"
         elif "exit_ms_median" in entry:
             figure = f"launch to exit {entry['exit_ms_median']:.0f} ms median (no first-frame timestamp)"
         else:
@@ -228,7 +231,8 @@ def _print_text(report: dict[str, Any]) -> None:
 
 
     if "title_ratio" in report:
-        print(f"  title / bare = {report['title_ratio']:.2f}x  (goal <= {GOAL_TITLE_RATIO}x)")
+        fastest = f"; fastest launches {report['title_ratio_fastest']:.2f}x" if "title_ratio_fastest" in report else ""
+        print(f"  title / bare = {report['title_ratio']:.2f}x medians{fastest}  (goal <= {GOAL_TITLE_RATIO}x)")
 
 
 def main(args: argparse.Namespace) -> int:

@@ -62,9 +62,11 @@ class App:
         self.running = True
         self.time_scale = time_scale
         self.frames = 0
+        self.restyles = 0  # how often the widgets were given a new theme (game.ui.memory.Tidy watches it)
         self.clock = pygame.time.Clock()
         self._gui_pool: list[pygame_gui.UIManager] = []
         self._gui_factor = 1.0  # the text size the theme of the managers in the pool was made for
+        self._gui_theme: Any = None  # the theme every manager at that text size shares (its fonts, its shapes)
         self.services: dict[str, object] = {}  # shared helpers: tile art, audio, settings
         self.notices: list[str] = []  # messages for the title (a damaged file moved aside...)
         self._routes: Routes | None = None  # where scenes' buttons lead (game.ui.flow)
@@ -121,10 +123,14 @@ class App:
         self._relayout()
 
     def _relayout(self) -> None:
-        if access.text_factor(self.size) != self._gui_factor:
+        restyled = access.text_factor(self.size) != self._gui_factor
+        if restyled:
             self._restyle()  # the text size depends on the window's size
         for scene in self.scenes:
             scene.on_resize(self.size)
+        self._drop_covered_drawing_aids()
+        if restyled:
+            gc.collect()  # the old managers and their theme (13 MB) go now, not after many frames
 
     def follow_access(self) -> None:
         """The accessibility settings changed (``game.ui.access``): widgets in the new
@@ -136,40 +142,69 @@ class App:
         self._restyle()
         for scene in self.scenes:
             scene.on_resize(self.size)
+        self._drop_covered_drawing_aids()
+        gc.collect()
+
+    def _drop_covered_drawing_aids(self) -> None:
+        """Covered screens laid out again keep no big drawings until they are on top (game/ui/gui_theme.py)."""
+        from game.ui.gui_theme import drop_drawing_aids
+
+        for scene in self.scenes[:-1]:
+            gui = getattr(scene, "gui", None)
+            if gui is not None:
+                drop_drawing_aids(gui, covered=True)
 
     def _restyle(self) -> None:
         """Give each scene's widgets a manager with the theme at today's text size."""
         self._gui_pool.clear()
+        self._gui_theme = None
         self._gui_factor = access.text_factor(self.size)
+        self.restyles += 1
         for scene in self.scenes:
-            if getattr(scene, "gui", None) is not None:
+            old = getattr(scene, "gui", None)
+            if old is not None:
+                old.clear_and_reset()  # type: ignore[no-untyped-call]  # its widgets' pictures go now, not when the collector finds them
                 scene.gui = self.make_gui_manager()  # type: ignore[attr-defined]
 
     def make_gui_manager(self) -> pygame_gui.UIManager:
         """A pygame_gui manager for a scene, with the game's theme.
 
-        Making one takes tens of milliseconds (theme, fonts), so managers given
-        back by closed scenes are kept and handed out again.
+        The first at a text size makes the theme (tens of milliseconds: fonts);
+        the next ones share it (a millisecond or two). Managers given back by
+        closed scenes are kept and handed out again.
         """
         factor = access.text_factor(self.size)
         if factor != self._gui_factor:
             self._gui_pool.clear()
+            self._gui_theme = None
             self._gui_factor = factor
         if self._gui_pool:
             manager = self._gui_pool.pop()
             manager.set_window_resolution(self.size)
             return manager
-        import pygame_gui
+        from game.ui.gui_theme import SharedThemeManager, forget_repeated_paths
 
-        theme: Any = str(THEME_PATH) if factor == 1.0 else scaled_theme(factor)
-        manager = pygame_gui.UIManager(self.size, theme, enable_live_theme_updates=False)
+        if self._gui_theme is not None:  # the fonts and drawn shapes are kept once (game/ui/gui_theme.py)
+            manager = SharedThemeManager(self.size, self._gui_theme)
+        else:
+            import pygame_gui
+
+            theme: Any = str(THEME_PATH) if factor == 1.0 else scaled_theme(factor)
+            manager = pygame_gui.UIManager(self.size, theme, enable_live_theme_updates=False)
+            self._gui_theme = manager.ui_theme
+            # pygame_gui keeps the first manager ever made as its default (for widgets given
+            # none): the newest theme's, so that an older theme is not kept alive by it
+            from pygame_gui.core.utility import set_default_manager
+
+            set_default_manager(manager)
+        forget_repeated_paths()
         manager.matador_text_factor = factor  # type: ignore[attr-defined]
         return manager
 
     def release_gui_manager(self, manager: pygame_gui.UIManager) -> None:
         """A scene is done with ``manager``: empty it and keep it for the next scene."""
         manager.clear_and_reset()  # type: ignore[no-untyped-call]
-        if len(self._gui_pool) < 2 and getattr(manager, "matador_text_factor", 1.0) == self._gui_factor:  # each keeps its own fonts: about 13 MB
+        if len(self._gui_pool) < 2 and getattr(manager, "matador_text_factor", 1.0) == self._gui_factor:
             self._gui_pool.append(manager)
 
     def spare_gui_managers(self, count: int = 1) -> None:
@@ -185,6 +220,11 @@ class App:
     def push(self, scene: Scene) -> None:
         if self.top is not None:
             self.top.exit()
+            gui = getattr(self.top, "gui", None)
+            if gui is not None:  # covered: its widgets are not updated until it is on top again
+                from game.ui.gui_theme import drop_drawing_aids
+
+                drop_drawing_aids(gui, covered=True)
         self.scenes.append(scene)
         self._attach(scene)
         scene.enter()
@@ -235,6 +275,11 @@ class App:
         top = self.top
         if top is not None:
             top.update(dt * self.time_scale)
+            gui = getattr(top, "gui", None)
+            if gui is not None:
+                from game.ui.gui_theme import drop_drawing_aids
+
+                drop_drawing_aids(gui)
         self.draw(self.surface)
         self.frames += 1
         for hook in list(self.on_frame):
@@ -299,8 +344,12 @@ class App:
                 hook(self)
             if self.frames == 3:
                 # what was loaded to start (fonts, widgets, the engine's tables) lives
-                # as long as the game: the collector need not walk it again each time
+                # as long as the game: the collector need not walk it again each time.
+                # Start-up's garbage goes first (``python -m game`` held the collector
+                # off until now, so that the first frame came sooner)
+                gc.collect()
                 gc.freeze()
+                gc.enable()
             if max_frames is not None and self.frames >= max_frames:
                 break
 

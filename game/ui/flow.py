@@ -156,7 +156,7 @@ class Flow:
     def start_lesson(self, index: int) -> None:
         """The lesson over the list (leaving pops back to it); nothing is saved or counted."""
         from game.lessons import LessonError, load_lessons
-        from game.ui.table import LessonScene
+        from game.ui.table import lesson_table
 
         try:
             lesson = load_lessons()[index]
@@ -166,7 +166,7 @@ class Flow:
             return
         settings = self.app.services.get("settings")
         self.app.push(
-            LessonScene(
+            lesson_table(
                 lesson,
                 index + 1,
                 thinker=self.thinker(),
@@ -189,12 +189,12 @@ class Flow:
         """The review over whatever is open (Close pops back to it). It works on a
         copy of the match, so a live table is never touched."""
         from game.engine import load_record, match_to_record
-        from game.ui.table import ReviewScene
+        from game.ui.table import review_table
 
         copy = load_record(match_to_record(match))
         mode = self.app.services.get("review_mode")  # tests and tools may judge in this process
         self.app.push(
-            ReviewScene(
+            review_table(
                 copy,
                 round_index,
                 seat,
@@ -369,9 +369,9 @@ class Flow:
         if not isinstance(stats, Statistics):
             stats, _ = load_stats()
             self.app.services["stats"] = stats
-        stats.add_round(match, outcome, table.helped)
+        stats.add_round(match, outcome, table.aids.helped)
         if match.over:
-            stats.add_match(match, table.helped)
+            stats.add_match(match, table.aids.helped)
             self.keep_match(match, abandoned=False)
         try:
             save_stats(stats)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import _
+from game.ui.memory import Tidy, return_big_allocations
 
 if TYPE_CHECKING:  # the title opens without the engine: what a table needs is imported for one
     from game.ui.seats import SeatSpec
@@ -180,7 +181,6 @@ def run(args: argparse.Namespace) -> int:
 def play(args: argparse.Namespace, match: Any, size: tuple[int, int] | None, smoke: int | None) -> int:
     """Open the window and run the game until it is closed; the exit status."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    return_big_allocations()
     from game.settings import Settings, load_settings, settings_path
     from game.storage import exists, write_troubles
 
@@ -225,7 +225,8 @@ def play(args: argparse.Namespace, match: Any, size: tuple[int, int] | None, smo
     if problem is not None:
         app.notices[:] = [problem]  # one line, not one per file
     app.on_frame.append(tell_write_troubles)
-    app.on_frame.append(GarbageOnScreenChange())
+    app.on_frame.append(Tidy())  # garbage collected and memory given back when the screens change
+    app.on_flip.append(return_big_allocations_once)  # after the first frame: ctypes loads then
     frame_file = os.environ.get("MATADOR_FIRST_FRAME_FILE")
     if frame_file:
         app.on_flip.append(lambda a: first_frame(a, frame_file))
@@ -265,40 +266,11 @@ def finish_network() -> None:
             log.warning("a network table was still closing when the game quit")
 
 
-def return_big_allocations() -> bool:
-    """On Linux (glibc), memory blocks of 1 MB and more (surfaces: a full-window
-    picture, pygame_gui's four-times-size drawings of rounded boxes) are given
-    back to the system when freed. By default glibc raises that threshold after
-    each such block is freed, up to 32 MB, and then keeps every freed picture in
-    its heap: the game grew by hundreds of MB in a few minutes. Whether it was set."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None)
-        m_trim_threshold, m_mmap_threshold = -1, -3
-        return bool(libc.mallopt(m_mmap_threshold, 1 << 20)) and bool(libc.mallopt(m_trim_threshold, 8 << 20))
-    except (OSError, AttributeError):  # not glibc
-        return False
-
-
-class GarbageOnScreenChange:
-    """After a frame in which the screens changed, collect the garbage: a closed
-    screen is held in reference cycles (its widgets, its callbacks) with its
-    full-window pictures, which Python's collector would otherwise free only
-    after many frames. Unchanged screens cost one comparison a frame."""
-
-    def __init__(self) -> None:
-        self._stack: tuple[int, ...] = ()
-
-    def __call__(self, app: Any) -> None:
-        stack = tuple(map(id, app.scenes))
-        if stack != self._stack:
-            self._stack = stack
-            import gc
-
-            gc.collect()
+def return_big_allocations_once(app: Any) -> None:
+    """``game.ui.memory.return_big_allocations``, from the first frame's ``on_flip``
+    (then never again): nothing of it holds the title's first frame back."""
+    app.on_flip.remove(return_big_allocations_once)
+    return_big_allocations()
 
 
 def first_frame(app: Any, path: str) -> None:

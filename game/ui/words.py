@@ -56,6 +56,12 @@ def whose(name: str, capital: bool = False) -> str:
     return f"{name}'s"
 
 
+def shown_name(name: str) -> str:
+    """A seat's name where it stands alone (a plaque, a column of scores): "You" in
+    the player's language, any other name as it is."""
+    return _("You") if is_you(name) else name
+
+
 def object_name(name: str) -> str:
     """``name`` as an object: "to Ann", "to you"."""
     return "you" if is_you(name) else name

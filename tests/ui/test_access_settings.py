@@ -150,3 +150,41 @@ def test_high_contrast_chosen_over_the_table_repaints_its_tiles(make_app: Any, u
     white, black = shares(tile_pixels())
     assert white > 0.5 and white > plain_white + 0.3  # a pure white face
     assert black > plain_black  # black pips, divider and edge
+
+
+def test_every_setting_chosen_on_the_screen_is_kept_for_the_next_start(make_app: Any, ui: Any) -> None:
+    """Each row of Settings set to another value by a click (the volume by its
+    slider's value, the language by its button), then read back from the file
+    the next start reads."""
+    app, scene, settings = settings_app(make_app, ui)
+    wanted: dict[str, object] = {}
+    for key in list(scene.choices):
+        current = getattr(settings, key) if key != "fullscreen" else app.fullscreen
+        value, button = next((v, b) for v, b in scene.choices[key].buttons if v != current)
+        ui.click(app, centre(button))
+        ui.settle(app, 1, 0.016)
+        wanted[key] = value
+    scene.set_volume(35)
+    wanted["volume"] = 0.35
+    assert scene.language is not None
+    while settings.language in ("", "en"):
+        ui.click(app, centre(scene.language.on))
+        ui.settle(app, 1, 0.016)
+    wanted["language"] = settings.language
+    app.pop()  # leaving the screen saves what is left to save
+    loaded, message = load_settings()
+    assert message is None
+    window_size = wanted.pop("window_size")
+    assert tuple(loaded.window_size) == tuple(window_size)  # type: ignore[arg-type]
+    for key, value in wanted.items():
+        assert getattr(loaded, key) == value, key
+    assert set(wanted) | {"window_size"} == {key for key, _, _ in scene.rows()} | {"language"}  # every row
+
+
+def test_the_readme_accessibility_section_lists_every_setting_of_the_screen(make_app: Any, ui: Any) -> None:
+    app, scene, _ = settings_app(make_app, ui)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Accessibility", 1)[1].split("\n### ", 1)[0]
+    for _key, label, _note in scene.rows():
+        assert f"**{label}**" in section, label
+    assert "**Never colour alone**" in section and "kept" in section

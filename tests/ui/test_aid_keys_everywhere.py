@@ -14,7 +14,7 @@ from game.ai.coach import Budget
 from game.engine import Match, PlayerInfo, Rules
 from game.lessons import load_lessons
 from game.ui.gamepad import BUTTONS, PadPress
-from game.ui.table import LessonScene, ReviewScene, TableScene, round_log
+from game.ui.table import LessonMode, ReviewMode, TableScene, lesson_table, review_table, round_log
 from game.ui.thinker import Thinker
 
 QUICK = Budget(deals=60, forced_deals=30, screen=20, keep=2, step=20)
@@ -65,8 +65,8 @@ def every_aid(app: Any, scene: TableScene) -> None:
         app.step([event], 0.016)
         while app.top is not scene:  # the score sheet opened over it: close it
             app.step([key(pygame.K_ESCAPE)], 0.016)
-    if not scene.moves_open:
-        scene.toggle_moves()
+    if not scene.aids.moves_open:
+        scene.aids.toggle_moves()
     wheel_over_panel(app, scene)
     for button in PAD_BUTTONS:
         scene.handle_pad(PadPress(1, button))
@@ -99,15 +99,15 @@ def test_the_review_takes_every_aid_and_the_wheel_at_every_step(make_app: Any) -
     app = make_app((1280, 800))
     for seed in (1, 2):
         match = played(seed)
-        review = ReviewScene(match, 0, 0, thinker=Thinker("thread"), on_leave=lambda s: app.pop(), analysis_mode="inline", analysis_budget=QUICK)
+        review = review_table(match, 0, 0, thinker=Thinker("thread"), on_leave=lambda s: app.pop(), analysis_mode="inline", analysis_budget=QUICK)
         app.push(review)
         app.step([], 0.016)
         kinds = {a.kind for _, a in match.rounds[0].history}
         assert {"lay", "draw"} <= kinds
-        for cursor in range(review.length + 1):
-            review.move_to(cursor)
+        for cursor in range(review.mode.length + 1):
+            review.mode.move_to(cursor)
             wheel_over_panel(app, review)
-            lines = review.log_lines()
+            lines = review.aids.log_lines()
             assert len(lines) >= 1 or cursor == 0
             every_aid(app, review)
             assert app.top is review
@@ -118,13 +118,13 @@ def test_the_review_lists_the_moves_up_to_its_cursor(make_app: Any) -> None:
     """The moves the table's aids list in a review are the round's, up to the cursor."""
     app = make_app((1280, 800))
     match = played(4)
-    review = ReviewScene(match, 0, 0, thinker=Thinker("thread"), analysis_mode="inline", analysis_budget=QUICK)
+    review = review_table(match, 0, 0, thinker=Thinker("thread"), analysis_mode="inline", analysis_budget=QUICK)
     app.push(review)
     app.step([], 0.016)
-    review.move_to(review.length)
-    whole = [line.text for line in review.log_lines()]
-    review.move_to(review.length // 2)
-    half = [line.text for line in review.log_lines()]
+    review.mode.move_to(review.mode.length)
+    whole = [line.text for line in review.aids.log_lines()]
+    review.mode.move_to(review.mode.length // 2)
+    half = [line.text for line in review.aids.log_lines()]
     assert half and half == whole[: len(half)]
     assert any(" laid " in t or " led " in t for t in half)
 
@@ -132,7 +132,7 @@ def test_the_review_lists_the_moves_up_to_its_cursor(make_app: Any) -> None:
 def test_a_lesson_takes_every_aid(make_app: Any) -> None:
     app = make_app((1280, 800))
     lesson = load_lessons()[0]
-    scene = LessonScene(lesson, 1, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast", on_leave=lambda s: app.pop())
+    scene = lesson_table(lesson, 1, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast", on_leave=lambda s: app.pop())
     app.push(scene)
     for _ in range(6):
         every_aid(app, scene)
@@ -147,9 +147,9 @@ def test_the_reviews_position_is_the_live_rounds_and_words_its_own_moves() -> No
     match = played(6)
     live = match.rounds[0]
     names = ["You", "Cpu"]
-    review = ReviewScene(match, 0, 0, thinker=Thinker("thread"), analysis_mode="inline", analysis_budget=QUICK)
+    review = review_table(match, 0, 0, thinker=Thinker("thread"), analysis_mode="inline", analysis_budget=QUICK)
     for index in range(len(live.history) + 1):
-        review.cursor = index
+        review.mode.cursor = index
         position = review.state
         expected = live.before(index)
         assert position.history == expected.history

@@ -114,7 +114,7 @@ def test_table_draw_changes_nothing(make_app: Any, ui: Any) -> None:
                 break
             scene.play(rng.choice(scene.legal), None)
     keys = (scene.state.key(), scene.match.totals[:], len(scene.motion.glides))
-    watched = ("viewer", "last_tile", "_version", "_think_clock", "round_shown")
+    watched = ("viewer", "last_tile", "version", "think_clock", "round_shown")
     before = {name: copy.copy(getattr(scene, name)) for name in watched}
     inputs = copy.deepcopy((scene.input.selected, scene.input.variant, scene.input.drag))
     layout = [(t.tile, tuple(t.rect)) for t in scene.layout.tiles]

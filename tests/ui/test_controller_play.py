@@ -397,12 +397,12 @@ def test_controller_start_pauses_shoulders_scroll_the_moves_triggers_open_the_sc
     if isinstance(app.top, HandoffScene):
         lift_cover(app, table, pad_of[table.state.current_player or 0], other)
     press(app, other, "rb")  # any controller may look at the moves (it plays nothing)
-    assert table.moves_open
-    table.log_scroll = 0
+    assert table.aids.moves_open
+    table.aids.log_scroll = 0
     press(app, other, "lb")
-    assert table.log_scroll > 0 or len(table.log_lines()) <= 1
+    assert table.aids.log_scroll > 0 or len(table.aids.log_lines()) <= 1
     press(app, other, "back")
-    assert not table.moves_open
+    assert not table.aids.moves_open
     stick(app, other, pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 1.0)  # a trigger is an axis
     stick(app, other, pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 0.0)
     assert isinstance(app.top, ScoreSheetScene)
@@ -549,7 +549,7 @@ def test_controller_walks_a_whole_lesson(make_app: Any) -> None:
     """Learn to play by controller: the title's button, the list, every step (A goes
     on from a card, the D-pad, X and A lay the tile the lesson points at, Y draws)."""
     from game.ui.scenes.lessons import LessonsScene
-    from game.ui.table import LessonScene
+    from game.ui.table import LessonMode, TableScene, lesson_table
 
     app = pad_app(make_app, (1280, 800))
     app.services["first_launch"] = False
@@ -567,20 +567,20 @@ def test_controller_walks_a_whole_lesson(make_app: Any) -> None:
         press(app, ANN, "down")
     press(app, ANN, "a")
     lesson = app.top
-    assert isinstance(lesson, LessonScene)
-    for i, step in enumerate(lesson.lesson.steps):
+    assert isinstance(lesson.mode, LessonMode)
+    for i, step in enumerate(lesson.mode.lesson.steps):
         for _ in range(400):
-            if lesson.step_index >= i and not lesson.motion.blocking:
+            if lesson.mode.step_index >= i and not lesson.motion.blocking:
                 break
             app.step([], 0.05)
-        assert lesson.step_index == i
+        assert lesson.mode.step_index == i
         if step.action is None:
             press(app, ANN, "a")  # a card to read: A goes on
             continue
-        if step.seat != lesson.lesson.learner:
+        if step.seat != lesson.mode.lesson.learner:
             press(app, ANN, "a")  # the computer's card: A lets its move be played
             continue
-        expected = lesson.expected()
+        expected = lesson.mode.expected()
         assert expected is not None
         if expected.kind == "draw":
             press(app, ANN, "y")
@@ -592,10 +592,10 @@ def test_controller_walks_a_whole_lesson(make_app: Any) -> None:
             turns = (target.actions.index(expected) - lesson.input.variant) % len(target.actions)
             press(app, ANN, *(["x"] * turns))  # (the lesson already turned it the right way round)
             press(app, ANN, "a")
-        assert lesson.step_index == i + 1 and lesson.state.history[-1][1] == expected
+        assert lesson.mode.step_index == i + 1 and lesson.state.history[-1][1] == expected
     assert app.top is chooser  # Finish comes back to the lessons
     press(app, ANN, "a")
     lesson = app.top
-    assert isinstance(lesson, LessonScene)
+    assert isinstance(lesson.mode, LessonMode)
     press(app, ANN, "start")  # Start leaves a lesson, as Esc does
     assert app.top is chooser

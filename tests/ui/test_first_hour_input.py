@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from game.engine import PlayerInfo
+from game.ui import access
 from game.ui.table import TableScene, slot_of, targets_for
 
 SEED_WITH_A_MATADOR = 4  # a deal where Ann soon may lay a matador either way round
@@ -122,3 +123,43 @@ def test_a_controller_player_is_told_the_controllers_buttons(make_app: Any, ui: 
     assert "(D)" in nothing_chosen(ctx) or "(P)" in nothing_chosen(ctx)
     pad = nothing_chosen(replace(ctx, pad=True))
     assert "(Y)" in pad or "(B)" in pad
+
+
+def test_a_drop_on_a_ghost_lays_the_tile_as_it_was_shown_there(make_app: Any, ui: Any) -> None:
+    """A matador that may lie either way round, picked up from the hand (not
+    chosen first) and turned while held over its lit place: the picture the
+    player saw there is the tile that lies there after the drop, pixel for pixel."""
+    import numpy as np
+
+    def two_ways(s: TableScene) -> bool:
+        return any(len(t.actions) > 1 and t.arm is not None for tile, _ in s.hand for t in targets_for(tile, s.legal))
+
+    access.CURRENT.reduce_motion = True  # the table does not ease to its new centre: the tile is compared where it lies
+    for turns in (0, 1):
+        app = make_app((1280, 800))
+        scene = ui.new_table(app, "matador", SOLO, seed=SEED_WITH_A_MATADOR)
+        turn_with(app, ui, scene, two_ways)
+        tile, target = next((tile, t) for tile, _ in scene.hand for t in targets_for(tile, scene.legal) if len(t.actions) > 1 and t.arm is not None)
+        rect = scene.hand_rect(tile)
+        slot = slot_of(target.variant(0), scene.layout)
+        assert rect is not None and slot is not None and scene.input.selected is None
+        over = slot.rect.center
+        app.step([ui.mouse_down(rect.center)], 0.016)
+        for i in range(1, 4):
+            app.step([ui.mouse_move((rect.centerx + (over[0] - rect.centerx) * i // 3, rect.centery + (over[1] - rect.centery) * i // 3), rect.center)], 0.016)
+        for _ in range(turns):
+            app.step([ui.key(pygame.K_r)], 0.016)
+        shown_slot = slot_of(target.variant(turns), scene.layout)
+        assert shown_slot is not None and shown_slot.rect.collidepoint(over)
+        app.step([], 0.016)
+        seen = pygame.surfarray.array3d(app.surface.subsurface(shown_slot.rect.inflate(-8, -8))).astype(int)
+        played = len(scene.state.history)
+        app.step([ui.mouse_up(over)], 0.016)
+        assert len(scene.state.history) == played + 1 and scene.state.placements[-1].tile == tile
+        ui.settle(app, 2, 0.016)
+        spot = scene.layout.spot(tile)
+        assert spot is not None and spot.rect.size == shown_slot.rect.size
+        app.step([], 0.016)
+        laid = pygame.surfarray.array3d(app.surface.subsurface(spot.rect.inflate(-8, -8))).astype(int)
+        assert np.abs(seen - laid).mean() < 12, (turns, np.abs(seen - laid).mean())  # the same halves, the same way round
+        app.pop()

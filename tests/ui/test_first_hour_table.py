@@ -8,13 +8,16 @@ beside their tiles, and a side panel under a quarter of an 800x600 window."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pygame
+import pytest
 from pygame import Rect
 
 from game.engine import Match, PlayerInfo, Rules
-from game.ui.table import LogLine, RoundEndScene, Shift, TableScene, dashed_place
+from game.ui import access
+from game.ui.table import LogLine, MessagePart, PanelContent, RoundEndScene, Shift, TableScene, dashed_place
 from game.ui.thinker import Thinker
 
 
@@ -24,21 +27,26 @@ def table_at(app: Any, ui: Any, base: str, players: int, moves: int, seed: int) 
     return table
 
 
-def test_name_tags_and_labels_never_cover_tiles_places_or_each_other(make_app: Any, ui: Any) -> None:
+@pytest.mark.parametrize("scale", [100, 125, 150])
+def test_name_tags_and_labels_never_cover_tiles_places_or_each_other(make_app: Any, ui: Any, scale: int) -> None:
+    access.CURRENT.text_scale = scale  # at every text and table size
     checked = 0
     for size in ((800, 600), (1280, 800), (1920, 1080)):
         app = make_app(size)
-        for base, players, moves, seed in (("matador", 3, 9, 2), ("leyden", 2, 12, 3), ("matador", 4, 14, 5), ("family", 6, 14, 1)):
+        for base, players, moves, seed in (("matador", 3, 9, 2), ("leyden", 2, 12, 3), ("leyden", 2, 8, 3), ("matador", 4, 14, 5), ("family", 6, 14, 1)):
             table = table_at(app, ui, base, players, moves, seed)
             assert table.renderer is not None
             layout = table.layout
             tiles = [t.rect for t in layout.tiles]
-            tags, labels = table.renderer.marks(table, set())
+            tags, labels = table.renderer.marks(table.snapshot, set())
             tag_boxes = [Rect(pos, t.get_size()) for _, t, pos in tags]
             label_boxes = [Rect(pos, image.get_size()) for image, pos in labels]
             assert len(label_boxes) == len(table.open_ends)
+            regions = table.regions
+            room = Rect(regions.felt.left, regions.layout_area.top, regions.felt.width, regions.felt.bottom - regions.layout_area.top)
+            for box in tag_boxes + label_boxes:
+                assert room.contains(box), (base, size, box, room)  # on the felt, never over its header line
             for i, box in enumerate(tag_boxes):
-                assert table.regions.felt.contains(box)
                 assert box.collidelist(tiles) < 0, (base, size, box)  # never over a tile's pips
                 assert box.collidelist(list(layout.labels.values())) < 0  # nor over a place
                 assert box.collidelist(tag_boxes[:i]) < 0
@@ -59,7 +67,7 @@ def test_a_label_that_fits_goes_inside_its_dashed_place(make_app: Any, ui: Any) 
     table = table_at(app, ui, "matador", 2, 2, 4)
     assert table.renderer is not None
     inside = 0
-    for end, (image, pos) in zip(table.open_ends, table.renderer.end_labels(table, set())):
+    for end, (image, pos) in zip(table.open_ends, table.renderer.end_labels(table.snapshot, set())):
         place = dashed_place(table.layout, end.arm)
         assert place is not None
         inside += place.rect.contains(Rect(pos, image.get_size()))
@@ -76,7 +84,7 @@ def test_the_refusal_banner_is_whole_words_inside_the_felt(make_app: Any, ui: An
     felt = table.regions.felt
     text = table.renderer.text
     surface = pygame.Surface(table.size)
-    table.renderer.message(surface, table)
+    MessagePart(table.renderer).draw(surface, table.snapshot, table.live())
     box = table.renderer._cache.get(("message", long, True, min(felt.width * 85 // 100, round(900 * table.regions.scale)), table.regions.scale))
     assert box is not None
     assert box.get_width() <= felt.width * 85 // 100
@@ -109,7 +117,7 @@ def test_the_middle_glows_when_the_person_leads_onto_an_empty_table(make_app: An
 
     art.highlight = highlight  # type: ignore[method-assign]
     try:
-        renderer.draw(pygame.Surface(table.size), table)
+        table.paint(pygame.Surface(table.size))
     finally:
         del art.highlight
     assert (2 * table.layout.unit, slot.vertical) in asked
@@ -168,19 +176,21 @@ def test_the_final_scores_panel_is_opaque(make_app: Any, ui: Any) -> None:
 def test_moves_panel_reads_from_the_top_with_words_beside_their_tiles(make_app: Any, ui: Any) -> None:
     app = make_app((800, 600))
     table = table_at(app, ui, "matador", 2, 1, 4)
-    table.toggle_moves()
+    table.aids.toggle_moves()
     app.step([], 0.016)
     panel = table.regions.panel
     assert panel is not None
     assert panel.width <= 800 // 4  # under a quarter of the window
-    side = table.side
+    moves = next(p for p in table.open_panels() if p.name == "moves")
+    side = moves.painter
     assert side is not None
     size = max(15, round(18 * table.regions.scale))
     tile_len = max(26, round(34 * table.regions.scale)) & ~1
     line = LogLine(3, 1, "Bot 1 drew 5 tiles", (None,) * 5)
     block = side.line_block(line, panel.width - 20, size, tile_len, False)
     assert block.get_height() <= table.text.font(size).get_linesize() + 4  # one line: nothing wrapped under the tiles
-    content = table.panel_content()
+    content = next(pane.content for pane in table.snapshot.panes if pane.part is moves)
+    assert isinstance(content, PanelContent)
     assert content is not None and content.lines is not None and len(content.lines) <= 3
     picture = side.paint(content)
     fill = picture.get_at((picture.get_width() // 2, picture.get_height() - 30))
@@ -188,10 +198,122 @@ def test_moves_panel_reads_from_the_top_with_words_beside_their_tiles(make_app: 
     assert all(p == fill for p in lower)  # a few moves: the bottom of the panel stays empty
 
 
-def test_toolbar_buttons_keep_room_round_their_labels(make_app: Any, ui: Any) -> None:
-    app = make_app((800, 600))
+@pytest.mark.parametrize("scale", [100, 125, 150])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_toolbar_buttons_keep_room_round_their_labels(make_app: Any, ui: Any, size: tuple[int, int], scale: int) -> None:
+    access.CURRENT.text_scale = scale
+    app = make_app(size)
     table = table_at(app, ui, "matador", 2, 1, 4)
-    font = table.text.font(14, True)
     for name, button in table.toolbar.tools.items():
         words = button.text
-        assert button.rect.width >= font.size(words)[0] + 16, (name, button.rect)
+        assert button.rect.width >= button.font.size(words)[0] + 16, (name, button.rect, button.font.size(words))
+
+
+def played_rounds(rounds: int, seed: int) -> Match:
+    """A match with ``rounds`` rounds played out by seeded random moves, and the next one begun."""
+    rules = Rules.from_base("matador", 3, {"target_score": 200})
+    match = Match(rules, [PlayerInfo("Ann"), PlayerInfo("Bot 1", "computer", "easy"), PlayerInfo("Bot 2", "computer", "easy")], seed)
+    rng = random.Random(seed)
+    for _ in range(rounds):
+        state = match.next_round()
+        while not state.over:
+            match.push(rng.choice(state.legal_moves()))
+        if match.over:
+            break
+    match.next_round()
+    return match
+
+
+def sizes_drawn(text: Any) -> list[int]:
+    """Record the size of every line ``text`` (a TextCache) renders from now on."""
+    seen: list[int] = []
+    render = text.render
+
+    def recording(words: str, size: int, *args: Any, **kwargs: Any) -> Any:
+        seen.append(size)
+        return render(words, size, *args, **kwargs)
+
+    text.render = recording
+    return seen
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_moves_panel_and_the_score_sheet_write_at_14_px_or_more(make_app: Any, ui: Any, size: tuple[int, int]) -> None:
+    from game.ui.table import ScoreSheetScene
+
+    app = make_app(size)
+    match = played_rounds(3, 2)
+    table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow")
+    app.push(table)
+    app.step([], 0.016)
+    seen = sizes_drawn(table.text)
+    table.aids.toggle_moves()
+    app.step([], 0.016)
+    moves = next(p for p in table.open_panels() if p.name == "moves")
+    side = moves.painter
+    content = next(pane.content for pane in table.snapshot.panes if pane.part is moves)
+    assert side is not None and isinstance(content, PanelContent) and content.lines is not None
+    many = replace(content, lines=tuple(LogLine(i, i % 3, f"Bot {i % 3} drew {i % 5 + 1} tiles", (None,) * (i % 5 + 1)) for i in range(40)))
+    side.paint(many)  # more lines than fit: stacked from the newest, "▼ N newer" below
+    side.paint(replace(many, scroll=5))
+    assert seen and min(seen) >= 14, sorted(set(seen))
+    table.aids.open_scores()
+    sheet = app.top
+    assert isinstance(sheet, ScoreSheetScene)
+    sheet.text = type(sheet.text)()
+    seen = sizes_drawn(sheet.text)
+    sheet.build_gui()  # the table of rounds, its headers, the chart and the closing line
+    assert len(seen) > 20 and min(seen) >= 14, sorted(set(seen))
+
+
+def test_a_blocked_round_ends_with_the_table_as_it_stood(make_app: Any, ui: Any) -> None:
+    """The round ends on a pass: no tile moves (no re-flow, no re-centring) from the
+    last move on, behind the summary too."""
+    blocked = 0
+    for seed in range(6):
+        app = make_app((1280, 800))
+        match = Match(Rules.from_base("matador", 2), [PlayerInfo("Ann"), PlayerInfo("Cpu", "computer", "easy")], seed)
+        match.next_round()
+        table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast")
+        app.push(table)
+        rng = random.Random(seed)
+        stood: dict[int, Rect] = {}
+        for _ in range(3000):
+            if table.can_act():
+                table.play(rng.choice(table.legal), None)
+            app.step([], 0.05)
+            rects = {t.tile: t.rect for t in table.layout.tiles}
+            if not table.state.over:
+                stood = rects
+                continue
+            if table.state.history[-1][1].kind == "lay":
+                break
+            assert rects == stood, seed  # every tile where it stood before the pass
+            assert table.motion.shift is None
+            if isinstance(app.top, RoundEndScene):
+                blocked += 1
+                break
+    assert blocked >= 3
+
+
+def test_the_ends_labels_wait_while_the_tiles_ease_to_new_places(make_app: Any, ui: Any) -> None:
+    """While the table shifts (a re-centring, a smaller size), the tiles are on
+    their way and the labels' places are not theirs yet: no label is drawn over them."""
+    app = make_app((1280, 800))
+    table = table_at(app, ui, "matador", 2, 4, 4)
+    renderer = table.renderer
+    assert renderer is not None and table.open_ends
+    labels = renderer.end_labels(table.snapshot, set())
+    boxes = [Rect(pos, image.get_size()) for image, pos in labels]
+
+    def label_pixels() -> list[Any]:
+        surface = pygame.Surface(table.size)
+        table.paint(surface)
+        return [pygame.surfarray.array3d(surface.subsurface(box)).tolist() for box in boxes]
+
+    table.motion.shift = None
+    still = label_pixels()
+    table.motion.shift = Shift({}, 1.0)
+    moving = label_pixels()
+    table.motion.shift = None
+    assert all(a != b for a, b in zip(still, moving))  # every label gone while the tiles move

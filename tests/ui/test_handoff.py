@@ -6,7 +6,7 @@ from typing import Any
 
 from game.engine import PlayerInfo
 from game.engine.tiles import halves
-from game.ui.table import HandoffScene
+from game.ui.table import HandPart, HandoffScene
 from game.ui.table import TableScene
 from game.ui.table import slot_of, targets_for
 from game.ui.table import RoundEndScene
@@ -35,24 +35,25 @@ def watch(app: Any, table: TableScene, checks: list[str] | None = None) -> list[
     frames: list[tuple[str | None, list[tuple[int, int]]]] = []
     renderer = table.renderer
     assert renderer is not None
-    original_hand = renderer.hand
+    part = next(p for p in table.parts if isinstance(p, HandPart))
+    original_hand = part.draw
 
-    def hand(surface: Any, scene: Any, hidden: Any) -> None:
+    def hand(surface: Any, snap: Any, live: Any) -> None:
         faces: list[tuple[int, int]] = []
         art = renderer.art
         renderer.art = FaceSpy(art, faces)  # type: ignore[assignment]
         try:
-            original_hand(surface, scene, hidden)
+            original_hand(surface, snap, live)
         finally:
             renderer.art = art
         frames[-1][1].extend(faces)
         if checks is not None and faces:
             seat = HOLDER[0]
-            owner = set() if seat is None else {halves(t) for t in scene.state.hand(seat)}
+            owner = set() if seat is None else {halves(t) for t in table.state.hand(seat)}
             if seat is None or not set(faces) <= owner:
                 checks.append(f"frame {len(frames)}: faces {faces} drawn, person at the screen {seat}")
 
-    renderer.hand = hand  # type: ignore[method-assign]
+    part.draw = hand  # type: ignore[method-assign]
     original_draw = app.draw
 
     def draw(surface: Any) -> None:

@@ -54,3 +54,228 @@ def test_the_table_resized_through_many_sizes_stays_within_budget(make_app: Any,
     renderer = table.renderer
     assert renderer._cache.bytes <= renderer._cache.max_bytes <= 32 * 1024 * 1024
     assert app.services["art"]._cache.bytes <= ART_BYTES
+
+
+# Widget managers share one theme -------------------------------------------------------------
+def _alive(kind: type) -> list[Any]:
+    import gc
+
+    gc.collect()
+    return [o for o in gc.get_objects() if isinstance(o, kind)]
+
+
+def _fonts_alive() -> int:
+    """pygame fonts reachable from any object the collector knows (pygame_gui's and the game's)."""
+    import gc
+
+    gc.collect()
+    seen: set[int] = set()
+    for holder in gc.get_objects():
+        for held in gc.get_referents(holder):
+            if isinstance(held, pygame.font.Font):
+                seen.add(id(held))
+    return len(seen)
+
+
+def test_every_manager_at_one_text_size_shares_one_theme(make_app: Any) -> None:
+    """Each pygame_gui manager made its own theme: its own 15 fonts and its own
+    4 MB picture of drawn shapes, 13 MB a manager (up to 18 alive at once)."""
+    app = make_app((1280, 800))
+    managers = [app.make_gui_manager() for _ in range(4)]
+    assert len({id(m.get_theme()) for m in managers}) == 1
+    fonts = managers[0].get_theme().get_font_dictionary()
+    assert all(m.get_theme().get_font_dictionary() is fonts for m in managers)
+    import i18n
+
+    assert len(i18n.load_path) == len(set(i18n.load_path))  # each manager added pygame_gui's folder again
+
+
+def test_opening_and_closing_every_screen_keeps_the_same_fonts_and_themes(make_app: Any) -> None:
+    app = make_app((1280, 800))
+    pygame.event.clear()  # pygame_gui's events from earlier tests hold their widgets (and themes)
+    routes = app.routes
+
+    def tour() -> None:
+        routes.open_title()
+        for side in ("rules", "statistics", "settings"):
+            routes.open_side(side)
+            app.step([], 0.016)
+            app.pop()
+        routes.open_past_matches()
+        app.step([], 0.016)
+        routes.open_title()
+        routes.open_lessons()
+        app.step([], 0.016)
+        routes.open_new_game()
+        app.step([], 0.016)
+        routes.open_title()
+        app.step([], 0.016)
+
+    tour()
+    fonts = _fonts_alive()
+    for _ in range(3):
+        tour()
+        managers = [scene.gui for scene in app.scenes if getattr(scene, "gui", None) is not None] + app._gui_pool
+        assert len(managers) >= 2 and len({id(m.get_theme()) for m in managers}) == 1
+    assert _fonts_alive() <= fonts
+
+
+def test_a_new_text_size_leaves_one_theme_and_no_old_widgets(make_app: Any) -> None:
+    """With a larger text size the widgets' size follows the window's: each resize
+    across a 5% step gave every screen a new manager and theme, and the old ones
+    (13 MB each) waited in reference cycles for the collector: up to 5 themes and
+    15 managers were alive at once while the monkey resized."""
+    import gc
+
+    from pygame_gui.core import UIAppearanceTheme
+
+    from game.ui import access
+
+    app = make_app((1280, 800))
+    pygame.event.clear()
+    app.routes.open_title()
+    app.routes.open_side("settings")
+    app.step([], 0.016)
+    access.CURRENT.text_scale = 150
+    try:
+        app.follow_access()
+        rng = random.Random(9)
+        before = {id(o) for o in _alive(UIAppearanceTheme) if o is not app._gui_theme}  # other tests', held by their events
+        restyles, last = 0, id(app._gui_theme)
+        gc.disable()  # what is freed must be freed by the game itself, not by a collection that happens to run
+        try:
+            for _ in range(12):
+                size = (rng.randint(640, 1280), rng.randint(480, 800))
+                app.step([pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)], 0.016)
+                themes = [o for o in gc.get_objects() if isinstance(o, UIAppearanceTheme) and id(o) not in before]
+                assert themes == [app._gui_theme], f"{len(themes)} new themes alive at {size}"
+                del themes  # (this test's own reference)
+                restyles += id(app._gui_theme) != last
+                last = id(app._gui_theme)
+        finally:
+            gc.enable()
+        assert restyles >= 6  # the text size did change with the window's
+    finally:
+        access.reset()
+        app.follow_access()
+
+
+# Memory given back to the system ------------------------------------------------------------
+def test_tidy_collects_when_the_screens_change_and_gives_back_once_a_second_while_resizing() -> None:
+    from game.ui.memory import Tidy
+
+    class FakeApp:
+        def __init__(self) -> None:
+            self.scenes: list[object] = [object()]
+            self.size = (800, 600)
+            self.restyles = 0
+
+    now = [0.0]
+    tidy = Tidy(clock=lambda: now[0])
+    app = FakeApp()
+    tidy(app)  # the first frame: nothing was closed yet, and the title is not held back
+    assert (tidy.collections, tidy.trims) == (0, 0)
+    app.scenes = [object()]  # another screen
+    tidy(app)
+    assert (tidy.collections, tidy.trims) == (1, 1)
+    tidy(app)  # nothing changed
+    assert (tidy.collections, tidy.trims) == (1, 1)
+    for i in range(20):  # resized every frame for half a second
+        now[0] += 0.025
+        app.size = (800 + i, 600)
+        tidy(app)
+    assert (tidy.collections, tidy.trims) == (1, 1)
+    now[0] = 1.2
+    tidy(app)
+    assert (tidy.collections, tidy.trims) == (1, 2)
+    now[0] = 3.0
+    tidy(app)  # not resized since
+    assert tidy.trims == 2
+    app.scenes.append(object())
+    tidy(app)
+    assert (tidy.collections, tidy.trims) == (2, 3)
+    app.restyles = 1  # a new text size: the old widgets' events are taken from the queue next frame
+    tidy(app)
+    assert tidy.collections == 2
+    tidy(app)
+    assert (tidy.collections, tidy.trims) == (3, 4)
+    tidy(app)
+    assert (tidy.collections, tidy.trims) == (3, 4)
+
+
+def test_big_pictures_are_mapped_on_their_own_and_go_back_when_freed() -> None:
+    """A picture of 256 kB to 1 MB (a button drawn at four times its size, a line of
+    text across the window) went into glibc's heap between small objects that
+    live on, and once freed was kept there: the heap held 100-300 MB freed in
+    the monkey's runs. (In a fresh process: glibc serves a block from free heap
+    space when it has some, whatever its size.)"""
+    import subprocess
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("glibc only")
+    code = """
+import ctypes, os, sys
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+import pygame
+from game.ui.memory import MMAP_THRESHOLD, return_big_allocations
+class MallInfo(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_size_t) for n in "arena ordblks smblks hblks hblkhd usmblks fsmblks uordblks fordblks keepcost".split()]
+libc = ctypes.CDLL(None)
+if not hasattr(libc, "mallinfo2") or not return_big_allocations():
+    sys.exit(3)
+libc.mallinfo2.restype = MallInfo
+mapped = libc.mallinfo2().hblkhd
+side = int((MMAP_THRESHOLD * 2 / 4) ** 0.5)  # twice the threshold, at 4 bytes a pixel
+picture = pygame.Surface((side, side), pygame.SRCALPHA)
+grown = libc.mallinfo2().hblkhd - mapped
+size = picture.get_pitch() * picture.get_height()
+del picture
+print(grown >= size, libc.mallinfo2().hblkhd - mapped < MMAP_THRESHOLD)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    if done.returncode == 3:
+        pytest.skip("not glibc, or glibc before 2.33")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True"]
+
+
+def test_no_widget_keeps_its_four_times_drawing(make_app: Any) -> None:
+    """pygame_gui draws a rounded widget at four times its size and kept that picture
+    while the widget's screen was covered, and after each look drawn later: 38 MB
+    on Settings over the title at 150% text in a 1920x1080 window."""
+    from game.ui import access
+    from game.ui.gui_theme import TEMPORARY_SHAPES
+
+    def kept() -> int:
+        total = 0
+        for scene in app.scenes:
+            gui = getattr(scene, "gui", None)
+            for sprite in gui.get_sprite_group().sprites() if gui is not None else []:
+                shape = getattr(sprite, "drawable_shape", None)
+                for name in TEMPORARY_SHAPES:
+                    picture = getattr(shape, name, None)
+                    total += picture.get_pitch() * picture.get_height() if picture is not None else 0
+        return total
+
+    app = make_app((1920, 1080))
+    access.CURRENT.text_scale = 150
+    try:
+        app.follow_access()
+        app.routes.open_title()
+        app.step([], 0.016)
+        app.routes.open_side("settings")
+        for _ in range(3):
+            app.step([], 0.016)
+        assert kept() == 0
+        top = app.top
+        for rect in [s.rect for s in top.gui.get_sprite_group().sprites()][:40]:  # each widget hovered: its hovered look drawn
+            app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))], 0.016)
+        app.step([], 0.016)
+        assert kept() == 0
+        app.step([pygame.event.Event(pygame.VIDEORESIZE, w=1900, h=1060, size=(1900, 1060))], 0.016)  # the title too is laid out again
+        app.step([], 0.016)
+        assert kept() == 0
+    finally:
+        access.reset()
+        app.follow_access()

@@ -266,6 +266,21 @@ def test_the_windowed_app_logs_to_a_file() -> None:
     assert "WARNING game.ui.autosave: autosave failed: disk full" in text
 
 
+def test_a_long_log_is_moved_aside_when_the_game_opens_it() -> None:
+    from game.crash import MAX_LOG_BYTES, log_to_file, stop_logging_to_file
+
+    folder = Path(os.environ["MATADOR_HOME"]) / "log"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "matador.log").write_text("old line\n" * (MAX_LOG_BYTES // 9 + 10))
+    handler = log_to_file()
+    try:
+        logging.getLogger("game.ui.autosave").warning("a fresh start")
+    finally:
+        stop_logging_to_file(handler)
+    assert (folder / "matador.log").read_text().count("\n") == 1
+    assert (folder / "matador.log.1").read_text().startswith("old line")
+
+
 def test_an_unreadable_home_is_one_line_and_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     home = os.environ["MATADOR_HOME"]
     os.makedirs(Path(home) / "config")

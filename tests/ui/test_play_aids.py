@@ -106,9 +106,9 @@ def test_a_new_move_after_undo_forgets_the_redo(make_app: Any, ui: Any) -> None:
         your_move(app, ui, table, rng)
     until_your_turn(app, ui, table)
     ui.click(app, table.toolbar.tools["undo"].rect.center)
-    assert table.can_redo() and table.toolbar.tools["redo"].is_enabled
+    assert table.aids.can_redo() and table.toolbar.tools["redo"].is_enabled
     your_move(app, ui, table, rng)
-    assert not table.can_redo()
+    assert not table.aids.can_redo()
     app.step([], 0.016)
     assert not table.toolbar.tools["redo"].is_enabled
 
@@ -167,7 +167,7 @@ def test_no_undo_with_two_people(make_app: Any, ui: Any) -> None:
 def test_the_hint_is_what_the_coach_chooses_from_the_same_view_and_seed(make_app: Any, ui: Any) -> None:
     app = make_app((1024, 700))
     table = ui.new_table(app, "leyden", [YOU, BO], seed=6)
-    table.hint_budget_s = 60.0  # the search then ends by its deal count: the same every time
+    table.aids.hint_budget_s = 60.0  # the search then ends by its deal count: the same every time
     checked = 0
     for _ in range(6):
         until_your_turn(app, ui, table)
@@ -175,13 +175,13 @@ def test_the_hint_is_what_the_coach_chooses_from_the_same_view_and_seed(make_app
             break
         assert table.viewer is not None
         view = table.match.view(table.viewer)
-        seed = table.hint_seed()
+        seed = table.aids.hint_seed()
         app.step([ui.key(pygame.K_h)], 0.016)
         deadline = time.monotonic() + 120
-        while table.hinted_action() is None and time.monotonic() < deadline:
+        while table.aids.hinted_action() is None and time.monotonic() < deadline:
             app.step([], 0.02)  # frames go on while the hint is thought of
             time.sleep(0.01)
-        hint = table.hinted_action()
+        hint = table.aids.hinted_action()
         assert hint is not None and hint in table.legal
         assert hint == choose(view, random.Random(seed), 60.0)[0]  # the coach's search (game/ai/hint.py)
         if hint.kind == "lay":
@@ -282,7 +282,7 @@ def test_the_knowledge_panel_is_the_views_lacks(make_app: Any, ui: Any) -> None:
         until_your_turn(app, ui, table)
         if table.state.over:
             break
-        content = table.panel_content()
+        content = table.snapshot.content_of("knowledge")
         assert content is not None and content.knowledge is not None and content.lines is None
         view = table.match.view(0)
         assert list(content.knowledge) == table_knowledge(view)
@@ -312,7 +312,7 @@ def test_the_moves_panel_takes_room_from_the_felt_not_the_hand(make_app: Any, ui
         hand_before = table.regions.hand.copy()
         app.step([ui.key(pygame.K_l)], 0.016)
         panel = table.regions.panel
-        assert panel is not None and table.moves_open
+        assert panel is not None and table.aids.moves_open
         assert table.regions.layout_area.width < felt_before.width
         assert not panel.colliderect(table.regions.hand) and table.regions.hand == hand_before
         for slot in table.layout.slots.values():
@@ -321,7 +321,7 @@ def test_the_moves_panel_takes_room_from_the_felt_not_the_hand(make_app: Any, ui
             assert not spot.rect.colliderect(panel)
         assert table.toolbar.tools["moves"].is_selected
         ui.click(app, table.toolbar.tools["moves"].rect.center)
-        assert table.regions.panel is None and not table.moves_open
+        assert table.regions.panel is None and not table.aids.moves_open
 
 
 def test_the_moves_scroll_with_the_wheel_and_keys(make_app: Any, ui: Any) -> None:
@@ -336,14 +336,14 @@ def test_the_moves_scroll_with_the_wheel_and_keys(make_app: Any, ui: Any) -> Non
     until_your_turn(app, ui, table)
     app.step([ui.key(pygame.K_l)], 0.016)
     panel = table.regions.panel
-    assert panel is not None and len(table.log_lines()) >= 4
+    assert panel is not None and len(table.aids.log_lines()) >= 4
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=panel.center, rel=(0, 0), buttons=(0, 0, 0))], 0.016)
     app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)], 0.016)
-    assert table.log_scroll == 2
+    assert table.aids.log_scroll == 2
     app.step([ui.key(pygame.K_END)], 0.016)
-    assert table.log_scroll == 0
+    assert table.aids.log_scroll == 0
     app.step([ui.key(pygame.K_PAGEUP)], 0.016)
-    assert table.log_scroll == 3
+    assert table.aids.log_scroll == 3
 
 
 def test_the_score_sheet_opens_and_closes(make_app: Any, ui: Any) -> None:

@@ -16,7 +16,7 @@ from game.saves import save_match
 from game.settings import Settings
 from game.ui.scenes.past_matches import PastMatchesScene
 from game.ui.scenes.title import TitleScene
-from game.ui.table import ReviewScene, RoundEndScene
+from game.ui.table import ReviewMode, TableScene, review_table, RoundEndScene
 from game.ui.thinker import Thinker
 
 QUICK = Budget(deals=120, forced_deals=60, screen=40, keep=2, step=40, check_deals=120, strong_deals=0)
@@ -51,15 +51,15 @@ def quick_app(make_app: Any, size: tuple[int, int] = (1280, 800)) -> Any:
     return app
 
 
-def open_quick_review(app: Any, match: Match, round_index: int = 0, seat: int = 0) -> ReviewScene:
-    review = ReviewScene(match, round_index, seat, thinker=Thinker("thread"), on_leave=lambda s: app.pop(), analysis_mode="inline", analysis_budget=QUICK)
+def open_quick_review(app: Any, match: Match, round_index: int = 0, seat: int = 0) -> TableScene:
+    review = review_table(match, round_index, seat, thinker=Thinker("thread"), on_leave=lambda s: app.pop(), analysis_mode="inline", analysis_budget=QUICK)
     app.push(review)
     return review
 
 
-def finish_analysis(app: Any, review: ReviewScene) -> None:
+def finish_analysis(app: Any, review: TableScene) -> None:
     for _ in range(400):
-        if review.analysis().done:
+        if review.mode.analysis().done:
             return
         app.step([], 0.016)  # inline: each frame judges one decision
     raise AssertionError("the review never finished")
@@ -78,10 +78,10 @@ def test_a_finished_match_is_kept_listed_and_opened(make_app: Any, ui: Any) -> N
     assert listing.review_button is not None
     ui.click(app, listing.review_button.rect.center)
     review = app.top
-    assert isinstance(review, ReviewScene)
+    assert isinstance(review.mode, ReviewMode)
     assert review.match.round.history == match.round.history  # the same match, from its record
     app.step([], 0.016)
-    assert (0, 0) in review.analyses  # the coach started on your round
+    assert (0, 0) in review.mode.analyses  # the coach started on your round
     app.step([ui.key(pygame.K_ESCAPE)], 0.016)
     assert app.top is listing
 
@@ -102,65 +102,65 @@ def test_the_review_steps_and_marks_the_coachs_verdicts(make_app: Any, ui: Any) 
     app = quick_app(make_app)
     review = open_quick_review(app, match)
     finish_analysis(app, review)
-    summary = review.analysis().summary()
+    summary = review.mode.analysis().summary()
     assert len(summary.decisions) == sum(1 for seat, _ in match.round.history if seat == 0)
     marked = ("inaccuracy", "mistake", "blunder")
     assert any(d.mark in marked for d in summary.decisions)  # random play errs somewhere
     for decision in summary.decisions:  # the card and the ghost at each of your actions
-        review.move_to(decision.action)
+        review.mode.move_to(decision.action)
         app.step([], 0.016)
-        assert review.verdict() == decision
+        assert review.mode.verdict() == decision
         names_one = decision.mark in ("good",) + marked
         if decision.mark in marked:
-            line = review.marked_log()[decision.action]
+            line = review.mode.marked_log()[decision.action]
             assert line.text.endswith(f"({decision.mark})")
         if names_one and decision.best.kind == "lay":
             assert review.pointed_out() == [decision.best]
         else:
             assert review.pointed_out() == []
         assert review.can_draw() == (names_one and decision.best.kind == "draw")  # the boneyard glows
-        content = review.panel_content()
+        content = next(pane.content for pane in review.snapshot.panes if pane.part.name == "moves")
         assert content is not None and content.lines is not None
         assert content.lines and all(line.index < decision.action for line in content.lines)
         assert content.news == frozenset({content.lines[-1].index})  # the last move on the board is lit
         assert content.lines[-1].index == decision.action - 1
     # the overview: the biggest mistakes first, a click on one jumps to it
-    overview = review._overview
+    overview = review.mode.card.overview
     assert overview is not None and overview.graph is not None
     biggest = summary.biggest(3)
     assert [a for _, a in overview.entries] == [d.action for d in biggest]
     if biggest:
         panel = review.regions.panel
         rect = overview.entries[0][0]
-        top = panel.bottom - review.card_height()
-        review.move_to(0)
+        top = panel.bottom - review.regions.panels["card"].height
+        review.mode.move_to(0)
         ui.click(app, (panel.left + rect.centerx, top + rect.centery))
-        assert review.cursor == biggest[0].action
+        assert review.mode.cursor == biggest[0].action
     other = next(a for a, (seat, _) in enumerate(match.round.history) if seat == 1)
-    review.move_to(other)
+    review.mode.move_to(other)
     assert all("thinking" not in review.seat_info(seat)[4] for seat in range(2))
-    assert review.verdict_lines(1, None)[0][0].startswith("(Hard is not the seat under review")
+    assert review.mode.card.verdict_lines(1, None)[0][0].startswith("(Hard is not the seat under review")
     # stepping: keys, buttons and the slider
-    review.move_to(0)
+    review.mode.move_to(0)
     app.step([ui.key(pygame.K_RIGHT)], 0.016)
-    assert review.cursor == 1
+    assert review.mode.cursor == 1
     app.step([ui.key(pygame.K_END)], 0.016)
-    assert review.cursor == review.length and review.state.over
+    assert review.mode.cursor == review.mode.length and review.state.over
     app.step([ui.key(pygame.K_HOME)], 0.016)
-    assert review.cursor == 0 and not review.state.history
-    ui.click(app, review._review_tools["next"].rect.center)
-    ui.click(app, review._review_tools["next"].rect.center)
-    assert review.cursor == 2
+    assert review.mode.cursor == 0 and not review.state.history
+    ui.click(app, review.mode.tools["next"].rect.center)
+    ui.click(app, review.mode.tools["next"].rect.center)
+    assert review.mode.cursor == 2
     assert review.state.key() == match.round.before(2).key()
-    slider = review._slider
+    slider = review.mode.slider
     assert slider is not None
     slider.set_current_value(5)
     slider.has_moved_recently = True
     app.step([], 0.016)
-    assert review.cursor == 5
+    assert review.mode.cursor == 5
     assert all(review.revealed(seat) == tuple(review.state.hand(seat)) for seat in range(2))  # every hand face up
     app.step([ui.key(pygame.K_TAB)], 0.016)  # the other seat under review
-    assert review.seat == 1 and (1, 0) in review.analyses
+    assert review.mode.seat == 1 and (1, 0) in review.mode.analyses
 
 
 def test_the_round_summary_offers_the_review(make_app: Any, ui: Any) -> None:
@@ -178,11 +178,11 @@ def test_the_round_summary_offers_the_review(make_app: Any, ui: Any) -> None:
     assert isinstance(summary, RoundEndScene)
     ui.click(app, summary.buttons["review"].rect.center)
     review = app.top
-    assert isinstance(review, ReviewScene) and review.round == match.round_index and review.seat == 0
+    assert isinstance(review.mode, ReviewMode) and review.mode.round == match.round_index and review.mode.seat == 0
     assert review.match is not table.match  # a copy: the live table is never touched
-    ui.click(app, review._review_tools["close"].rect.center)
+    ui.click(app, review.mode.tools["close"].rect.center)
     assert app.top is summary
-    for analysis in review.analyses.values():
+    for analysis in review.mode.analyses.values():
         assert analysis.cancelled or analysis.done
 
 
@@ -196,16 +196,16 @@ def test_controller_steps_the_review_and_the_past_matches(make_app: Any, ui: Any
     assert isinstance(listing, PastMatchesScene)
     listing.handle_pad(PadPress(1, "a"))  # A: Review
     review = app.top
-    assert isinstance(review, ReviewScene)
+    assert isinstance(review.mode, ReviewMode)
     review.handle_pad(PadPress(1, "right"))
     review.handle_pad(PadPress(1, "right", repeat=True))
-    assert review.cursor == 2
+    assert review.mode.cursor == 2
     review.handle_pad(PadPress(1, "rt"))
-    assert review.cursor == review.length
+    assert review.mode.cursor == review.mode.length
     review.handle_pad(PadPress(1, "left"))
-    assert review.cursor == review.length - 1
+    assert review.mode.cursor == review.mode.length - 1
     review.handle_pad(PadPress(1, "y"))
-    assert review.seat == 1
+    assert review.mode.seat == 1
     review.handle_pad(PadPress(1, "b"))
     assert app.top is listing
     listing.handle_pad(PadPress(1, "b"))

@@ -129,6 +129,20 @@ def _pause(table: Any) -> Scene:
     return PauseScene(table)
 
 
+def _round_end(table: Any) -> Scene:
+    """The round's summary, over the table with its round played out (seeded random moves)."""
+    import random
+
+    from game.ui.table import RoundEndScene
+
+    rng = random.Random(1)
+    state = table.match.round
+    while not state.over:
+        table.match.push(rng.choice(state.legal_moves()))
+    table.sync()
+    return RoundEndScene(table)
+
+
 def _match_over(table: Any) -> Scene:
     from game.ui.scenes.match_over import MatchOverScene
 
@@ -137,7 +151,7 @@ def _match_over(table: Any) -> Scene:
 
 @pytest.mark.parametrize("scale", SCALES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name", ["table", "pause", "match-over", "handoff"])
+@pytest.mark.parametrize("name", ["table", "pause", "match-over", "handoff", "round-end"])
 def test_table_scene_layouts(make_app: Any, ui: Any, name: str, size: tuple[int, int], scale: int) -> None:
     access.CURRENT.text_scale = scale
     app = make_app(size)
@@ -152,6 +166,8 @@ def test_table_scene_layouts(make_app: Any, ui: Any, name: str, size: tuple[int,
         from game.ui.table import HandoffScene
 
         scene = HandoffScene("Ann", lambda: None)
+    elif name == "round-end":
+        scene = _round_end(table)
     if scene is not table:
         app.push(scene)
     ui.settle(app, 3, 0.016)
@@ -210,3 +226,22 @@ def test_layout_check_passes_a_clean_layout(make_app: Any) -> None:
     app.push(scene)
     app.step([], 0.016)
     assert layout_problems(scene) == []
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_lesson_is_laid_out_clean(make_app: Any, ui: Any, size: tuple[int, int], scale: int) -> None:
+    from game.settings import Settings
+    from game.ui.table import LessonMode, TableScene
+    from game.ui.thinker import Thinker
+
+    access.CURRENT.text_scale = scale
+    app = make_app(size)
+    app.services.update(thinker=Thinker("thread"), settings=Settings(animation_speed="fast", computer_speed="fast"))
+    app.routes.open_title()
+    app.routes.open_lessons()
+    app.routes.start_lesson(0)
+    lesson = app.top
+    assert isinstance(lesson, TableScene) and isinstance(lesson.mode, LessonMode)
+    ui.settle(app, 3, 0.016)
+    assert layout_problems(lesson) == []

@@ -16,17 +16,30 @@ ROOT = Path(__file__).resolve().parents[2]
 # Runs the real start-up (``python -m game play``) and notes the game's modules
 # at the moment the first frame reaches the screen.
 PROBE = """
-import json, sys
+import gc, json, sys
 import game.ui.app as app_module
 
 run = app_module.App.run
-seen = {}
+seen = {"collections": 0}
+collect = gc.collect
+
+def counted(*args, **kwargs):
+    seen["collections"] += 1
+    return collect(*args, **kwargs)
+
+gc.collect = counted
 
 def noted_run(self, max_frames=None):
     def note(app):
         if app.frames == 1:
             seen["modules"] = sorted(m for m in sys.modules if m.startswith("game"))
             seen["top"] = type(app.top).__name__
+
+    def before_flip(app):  # after the game's own hooks of the first frame, before it is shown
+        if app.frames == 1:
+            seen["early"] = sorted(m for m in ("logging.handlers", "ctypes", "pickle", "socket") if m in sys.modules)
+            seen["collected_before"] = seen["collections"]
+    self.on_frame.append(before_flip)
     self.on_flip.append(note)
     return run(self, max_frames)
 
@@ -62,6 +75,15 @@ def test_the_title_is_drawn_before_the_table_review_coach_and_lessons_are_import
     assert heavy(modules) == []
     # with nothing saved, even the rules engine waits for a game
     assert [m for m in modules if m.startswith("game.engine")] == []
+
+
+def test_nothing_holds_the_first_frame_back(tmp_path: Path) -> None:
+    """No garbage collection before the title shows (nothing was closed yet), and
+    the log file and the memory setting load nothing heavy before it."""
+    seen = first_frame_modules(tmp_path / "home")
+    assert seen["status"] == 0 and seen["top"] == "TitleScene"
+    assert seen["collected_before"] == 0
+    assert seen["early"] == []
 
 
 def test_a_saved_match_is_checked_without_loading_the_table(tmp_path: Path) -> None:

@@ -229,3 +229,41 @@ def test_the_leyden_cross_fills_the_felt_at_1280x800() -> None:
             assert all(area.contains(s.rect) for s in layout.slots.values())
             units.append(layout.unit)
     assert min(units) >= 44, units  # tiles at least 88 x 44 px (they were 64 x 32)
+
+
+def straight_on(prev: Any, heading: tuple[int, int], unit: int) -> Rect:
+    """Where the arm after ``prev`` would have gone on straight: one tile in line
+    and the room to turn or to lay a matador across after it."""
+    g = max(1, unit // 10)
+    reach = g + 2 * unit + g + unit
+    r = prev.rect
+    if heading == (1, 0):
+        return Rect(r.right, r.centery - unit // 2, reach, unit)
+    if heading == (-1, 0):
+        return Rect(r.left - reach, r.centery - unit // 2, reach, unit)
+    if heading == (0, 1):
+        return Rect(r.centerx - unit // 2, r.bottom, unit, reach)
+    return Rect(r.centerx - unit // 2, r.top - reach, unit, reach)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+@pytest.mark.parametrize("base", ["leyden", "leyden-senst"])
+def test_leyden_arms_run_straight_while_they_fit(base: str, size: tuple[int, int]) -> None:
+    """An arm turns a corner only where going on straight (a tile, and the room
+    after it to turn or to lay a matador across) would leave the felt or meet a
+    tile laid before: no pinwheel while free felt remains ahead."""
+    corners = 0
+    for state, layout in playouts(base, {}, size, games=10):
+        tiles = layout.tiles  # as drawn: centring the layout never opens free felt ahead of a corner
+        spots = {(t.arm, t.index): t for t in tiles}
+        for k, spot in enumerate(tiles):
+            if not spot.turn or spot.arm is None:
+                continue
+            prev = spots.get((spot.arm, spot.index - 1))
+            if prev is None or prev.across or prev.turn:
+                continue
+            corners += 1
+            ahead = straight_on(prev, spot.heading, layout.unit)
+            earlier = [t.rect for t in tiles[:k] if t is not prev]
+            assert not layout.area.contains(ahead) or ahead.collidelist(earlier) >= 0, (base, size, spot, ahead)
+    assert corners

@@ -75,7 +75,7 @@ def test_needs_labels_keep_clear_of_tiles_and_of_each_other(make_app: Any, ui: A
             assert table.renderer is not None
             tiles = [t.rect for t in table.layout.tiles]
             for lit in (set(), {end.arm for end in table.open_ends}):
-                boxes = [Rect(pos, image.get_size()) for image, pos in table.renderer.end_labels(table, lit)]
+                boxes = [Rect(pos, image.get_size()) for image, pos in table.renderer.end_labels(table.snapshot, lit)]
                 assert len(boxes) == len(table.open_ends)
                 for i, box in enumerate(boxes):
                     assert table.regions.felt.contains(box), (base, size, box)

@@ -82,9 +82,9 @@ def test_an_undo_is_told_to_the_listeners(make_app: Any, ui: Any) -> None:
                 break
             table.play(table.legal[0], None)
             played += 1
-    assert table.can_undo()
+    assert table.aids.can_undo()
     before = len(table.state.history)
-    table.undo()
+    table.aids.undo()
     assert [e.kind for e in heard][-1] == UNDO and len(table.state.history) < before
     assert table.match.assisted
 

@@ -34,9 +34,9 @@ class PauseScene(MenuOverlay):
         w, h = self.size
         s = scale_for(self.size)
         labels: list[tuple[str, str, str | None]] = [("resume", _("Resume"), style("title_primary", self.size))]
-        if self.table.takebacks is not None:  # one person against computers
+        if self.table.aids.takebacks is not None:  # one person against computers
             labels.append(("undo", _("Undo last turn"), style("title_button", self.size)))
-            if self.table.can_redo():  # what was undone (a controller has no other way to it)
+            if self.table.aids.can_redo():  # what was undone (a controller has no other way to it)
                 labels.append(("redo", _("Redo"), style("title_button", self.size)))
         labels += [
             ("rules", _("Rules"), style("title_button", self.size)),
@@ -58,7 +58,7 @@ class PauseScene(MenuOverlay):
         y += note.get_height() + int(22 * s)
         self.picture = box
         self.buttons = button_column(self.gui, labels, w // 2, self.panel_rect.top + y, bw, bh, gap)
-        if "undo" in self.buttons and not self.table.can_undo():
+        if "undo" in self.buttons and not self.table.aids.can_undo():
             self.buttons["undo"].disable()  # type: ignore[no-untyped-call]
 
     def build_gui(self) -> None:
@@ -79,10 +79,10 @@ class PauseScene(MenuOverlay):
             app.pop()
         elif name == "undo":
             app.pop()
-            self.table.undo()
+            self.table.aids.undo()
         elif name == "redo":
             app.pop()
-            self.table.redo()
+            self.table.aids.redo()
         elif name in ("rules", "settings"):
             app.routes.open_side(name)
         elif name == "leave":

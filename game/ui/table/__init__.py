@@ -25,8 +25,12 @@ One module per concern:
 - ``handoff``: the "Pass to NAME" cover of couch games;
 - ``pad_missing``: the notice while a seat's game controller is unplugged;
 - ``round_end``: the round's summary over the table;
-- ``review``, ``lesson``: the review of a round and the lessons (subclasses
-  of ``TableScene`` for now: see docs/architecture.md).
+- ``mode``, ``position``: what a table is for (``Mode``: live play) and the
+  ``Position`` it gives (a round, or one seat's view); ``mode_review`` and
+  ``review_card``: the review of a round; ``mode_lesson``: the lessons;
+- ``snapshot``: the table as it is to be drawn, once per change;
+- ``parts``, ``panels`` (``panel_moves``, ``panel_knowledge``): the parts the
+  table is drawn as, the side panels among them.
 
 Code outside the package imports only the names below.
 """
@@ -42,8 +46,12 @@ from game.ui.table.moves import slot_of, targets_for
 from game.ui.table.pad_missing import PadMissingScene
 from game.ui.table.regions import compute_regions, table_scale
 from game.ui.table.round_end import RoundEndScene, hand_strip
-from game.ui.table.lesson import LessonScene
-from game.ui.table.review import ReviewScene
+from game.ui.table.mode import Mode
+from game.ui.table.panel import PanelContent
+from game.ui.table.parts import HandPart, MessagePart
+from game.ui.table.position import Position, ViewPosition
+from game.ui.table.mode_lesson import LessonMode, lesson_table
+from game.ui.table.mode_review import ReviewMode, review_table
 from game.ui.table.scene import TableScene
 from game.ui.table.undo import TakeBacks, turn_starts
 from game.ui.table.score_sheet import ScoreSheetScene, score_rows, sheet_picture
@@ -65,18 +73,26 @@ __all__ = [
     "CROSS",
     "LINE",
     "HandoffScene",
-    "LessonScene",
+    "HandPart",
+    "LessonMode",
+    "MessagePart",
+    "PanelContent",
+    "Position",
+    "Mode",
     "PadMissingScene",
-    "ReviewScene",
+    "ReviewMode",
     "RoundEndScene",
     "ScoreSheetScene",
     "Shift",
     "TableLayout",
     "TableScene",
     "TakeBacks",
+    "ViewPosition",
     "compute_layout",
     "compute_regions",
     "hand_strip",
+    "lesson_table",
+    "review_table",
     "known_absent",
     "handoff_prompt",
     "handoff_title",

@@ -1,33 +1,29 @@
-"""The table's play aids, as a part of ``TableScene``: undo and redo by whole
-turns, the hint, the moves panel, the score sheet and what the table knows.
+"""The table's play aids, as an object the table holds (``table.aids``): undo
+and redo by whole turns, the hint, the moves panel's state (open, scrolled),
+the score sheet and what the table knows.
 
-``PlayAids`` holds only methods; the state they use (the match, the input, the
-motion, the takebacks...) is the table scene's own, named below for the type
-checker.
+The aids change the game only through the referee (undo and redo), and the
+picture only through the table (its motion, its input, ``sync``).
 """
 
 from __future__ import annotations
 
 import logging
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Action, Match, RoundState
-from game.ui.app import App
-from game.ui.table.animation import Motion
-from game.ui.table.input import TableInput
+from game.engine import Action
+from game.engine.tiles import tile_name
+from game.i18n import _
 from game.ui.table.knowledge import SeatKnowledge, table_knowledge
-from game.ui.table.log import LogLine, MovesLog, place_words
+from game.ui.table.log import LogLine, place_words
 from game.ui.table.moves import targets_for
-from game.ui.table.panel import PanelContent
-from game.ui.table.regions import TableRegions
 from game.ui.table.score_sheet import ScoreSheetScene
 from game.ui.table.undo import TakeBacks
 from game.ui.table.words import wait_text
-from game.referee import Referee
-from game.thinker import Thinker, suggest_move
+from game.thinker import suggest_move
 
 if TYPE_CHECKING:
     from game.ai.hint import Hint  # the worker imports the AI; the drawing process need not
@@ -35,58 +31,30 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+HINT_BUDGET_S = 0.8  # the hard player's thinking for a hint: the answer comes within a second
 
-class PlayAids:
-    """Undo, redo, the hint, the moves, the scores: methods of the table scene."""
 
-    # The table scene's state these methods use.
-    app: App | None
-    match: Match
-    referee: Referee
-    moves_log: MovesLog
-    viewer: int | None
-    thinker: Thinker
-    legal: list[Action]
-    input: TableInput
-    motion: Motion
-    regions: TableRegions
-    news: dict[int, int]
-    last_tile: int | None
-    show_knowledge: bool
-    on_pause: Callable[[TableScene], None] | None
-    takebacks: TakeBacks | None
-    helped: set[int]
-    hint_budget_s: float
-    hinted: tuple[tuple[int, int], Action, str] | None
-    moves_open: bool
-    log_scroll: int
-    _hint_future: Future[Hint] | None
-    _hint_at: tuple[int, int] | None
-    _known: tuple[tuple[int, int, int], tuple[SeatKnowledge, ...], int] | None
-    handoff_open: bool
+class Aids:
+    """Undo, redo, the hint, the moves, the scores, for one table."""
 
-    if TYPE_CHECKING:
+    def __init__(self, table: TableScene, takebacks: TakeBacks | None):
+        self.table = table
+        self.takebacks = takebacks  # None: moves cannot be taken back here
+        self.hint_budget_s = HINT_BUDGET_S
+        self.helped: set[int] = set()  # the seats that took a move back or asked for a hint (statistics)
+        self.hinted: tuple[tuple[int, int], Action, str] | None = None  # (position, action, reason)
+        self._hint_future: Future[Hint] | None = None
+        self._hint_at: tuple[int, int] | None = None
+        self.moves_open = False
+        self.log_scroll = 0
+        self._known: tuple[tuple[int, int, int], tuple[SeatKnowledge, ...], int] | None = None
 
-        @property
-        def state(self) -> RoundState: ...
-
-        @property
-        def names(self) -> list[str]: ...
-
-        @property
-        def people(self) -> list[int]: ...
-
-        def can_act(self) -> bool: ...
-
-        def sync(self, force: bool = False) -> None: ...
-
-        def sound(self, name: str) -> None: ...
+    def key(self) -> tuple[object, ...]:
+        """What of the aids the table's picture shows (part of its snapshot's key)."""
+        return (self.moves_open, self.log_scroll, self.takebacks is not None)
 
     def aid_event(self, event: pygame.event.Event) -> bool:
-        """Keys and the wheel for the aids; True if the event was one of theirs."""
-        if event.type == pygame.MOUSEWHEEL and self.regions.panel is not None and self.regions.panel.collidepoint(self.input.pointer):
-            self.scroll_log(event.y)
-            return True
+        """Keys for the aids (the wheel over the moves is the panel's); True if the event was one of theirs."""
         if event.type != pygame.KEYDOWN:
             return False
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
@@ -112,7 +80,7 @@ class PlayAids:
         return True
 
     def use_tool(self, name: str) -> None:
-        self.sound("button")
+        self.table.sound("button")
         if name == "undo":
             self.undo()
         elif name == "redo":
@@ -123,41 +91,41 @@ class PlayAids:
             self.toggle_moves()
         elif name == "scores":
             self.open_scores()
-        elif name == "menu" and self.on_pause is not None:
-            self.on_pause(self)  # type: ignore[arg-type]
+        elif name == "menu" and self.table.on_pause is not None:
+            self.table.on_pause(self.table)
 
     def can_undo(self) -> bool:
-        return self.takebacks is not None and not self.handoff_open and self.takebacks.can_undo(self.match)
+        return self.takebacks is not None and not self.table.handoff_open and self.takebacks.can_undo(self.table.match)
 
     def can_redo(self) -> bool:
-        return self.takebacks is not None and not self.handoff_open and self.takebacks.can_redo(self.match)
+        return self.takebacks is not None and not self.table.handoff_open and self.takebacks.can_redo(self.table.match)
 
     def undo(self) -> None:
         """Back to the start of the person's previous turn (the computers' replies too)."""
         if self.takebacks is None:
             return
         if not self.can_undo():
-            self.motion.say("The round is over: its moves stand" if self.state.over else "Nothing to undo", 2.5)
+            self.table.motion.say(_("The round is over: its moves stand") if self.table.state.over else _("Nothing to undo"), 2.5)
             return
         self.stop_thinking()
-        self.takebacks.undo(self.referee)  # the referee takes the moves back (and marks the match assisted)
+        self.takebacks.undo(self.table.referee)  # the referee takes the moves back (and marks the match assisted)
         self.helped.add(self.takebacks.seat)
-        self._jumped("Undone: your turn again")
+        self._jumped(_("Undone: your turn again"))
 
     def redo(self) -> None:
         """Play again what was undone, up to the start of the person's next turn."""
         if self.takebacks is None:
             return
         if not self.can_redo():
-            self.motion.say("Nothing to redo", 2.0)
+            self.table.motion.say(_("Nothing to redo"), 2.0)
             return
         self.stop_thinking()
-        self.takebacks.redo_turn(self.referee)
-        self._jumped("Redone")
+        self.takebacks.redo_turn(self.table.referee)
+        self._jumped(_("Redone"))
 
     def stop_thinking(self) -> None:
         """A computer's decision or a hint under way is cancelled, its answer discarded."""
-        self.referee.cancel()
+        self.table.referee.cancel()
         self._hint_future = None
         self._hint_at = None
         self.hinted = None
@@ -165,47 +133,47 @@ class PlayAids:
     def _jumped(self, message: str) -> None:
         """The position changed by undo or redo: redraw it at once (the referee's
         listeners, the autosave among them, were told)."""
-        self.input.reset()
-        self.motion.finish()
-        self.last_tile = None
-        self.sync(force=True)
-        self.motion.say(message, 2.0)
+        self.table.input.reset()
+        self.table.motion.finish()
+        self.table.last_tile = None
+        self.table.sync(force=True)
+        self.table.motion.say(message, 2.0)
 
     def hint_seed(self) -> int:
-        return hash((self.match.seed, self.match.round_index, len(self.state.history), 7919)) & 0x7FFFFFFF
+        return hash((self.table.match.seed, self.table.match.round_index, len(self.table.state.history), 7919)) & 0x7FFFFFFF
 
     def ask_hint(self) -> None:
         """The hard player thinks from the person's own seat; the tile lifts, its place glows."""
-        if not self.can_act() or self.viewer is None:
-            seat = self.state.current_player
-            self.motion.say(wait_text(self.names[seat]) if seat is not None else "The round is over", 2.0)
+        if not self.table.can_act() or self.table.viewer is None:
+            seat = self.table.state.current_player
+            self.table.motion.say(wait_text(self.table.names[seat]) if seat is not None else _("The round is over"), 2.0)
             return
-        at = (self.match.round_index, len(self.state.history))
+        at = (self.table.match.round_index, len(self.table.state.history))
         if self.hinted is not None and self.hinted[0] == at:
             self.show_hint()
             return
         if self._hint_future is not None and self._hint_at == at:
             return  # already thinking about it
-        self.match.assisted = True
-        self.helped.add(self.viewer)
-        view = self.match.view(self.viewer)
-        self._hint_future = self.thinker.run(suggest_move, view, self.hint_seed(), self.names, self.hint_budget_s)
+        self.table.match.assisted = True
+        self.helped.add(self.table.viewer)
+        view = self.table.match.view(self.table.viewer)
+        self._hint_future = self.table.thinker.run(suggest_move, view, self.hint_seed(), self.table.names, self.hint_budget_s)
         self._hint_at = at
-        self.motion.say("Thinking of a hint…", 1.5)
+        self.table.motion.say(_("Thinking of a hint…"), 1.5)
 
-    def _poll_hint(self) -> None:
+    def poll_hint(self) -> None:
         future = self._hint_future
         if future is None or not future.done():
             return
         self._hint_future = None
-        at = (self.match.round_index, len(self.state.history))
+        at = (self.table.match.round_index, len(self.table.state.history))
         if self._hint_at != at:
             return  # the position moved on: the answer is of no use
         try:
             hint = future.result()
         except Exception as err:
             log.warning("the hint failed: %s", err)
-            self.motion.say("No hint this time", 2.0)
+            self.table.motion.say(_("No hint this time"), 2.0)
             return
         action, reason = hint.action, hint.reason
         self.hinted = (at, action, reason)
@@ -214,80 +182,64 @@ class PlayAids:
     def show_hint(self) -> None:
         if self.hinted is None:
             return
-        _, action, reason = self.hinted
+        _at, action, reason = self.hinted
         self.point_at(action)
+        record = self.table.record
         if action.kind == "lay" and action.tile is not None:
-            what = place_words(action, self.state)
-            text = f"Hint: lead {what}" if action.arm is None else f"Hint: {what}"
+            what = place_words(action, record) if record is not None else tile_name(action.tile)
+            text = _("Hint: lead {move}").format(move=what) if action.arm is None else _("Hint: {move}").format(move=what)
         else:
-            text = {"draw": "Hint: draw", "pass": "Hint: pass", "refuse": "Hint: refuse to lead"}.get(action.kind, "Hint")
-        self.motion.say(f"{text} — {reason}", 6.0)
+            text = {"draw": _("Hint: draw"), "pass": _("Hint: pass"), "refuse": _("Hint: refuse to lead")}.get(action.kind, _("Hint"))
+        # TRANSLATORS: the hint, then the coach's reason for it.
+        self.table.motion.say(_("{hint} — {reason}").format(hint=text, reason=reason), 6.0)
 
     def point_at(self, action: Action) -> None:
         """Show where ``action`` goes: its tile lifts from the hand, its place glows
         (turned as ``action`` lays it). Nothing is played."""
-        self.input.reset()
+        self.table.input.reset()
         if action.kind != "lay" or action.tile is None:
             return
-        for index, target in enumerate(targets_for(action.tile, self.legal)):
+        for index, target in enumerate(targets_for(action.tile, self.table.legal)):
             if action in target.actions:
-                self.input.pick(action.tile, index, target.actions.index(action))
+                self.table.input.pick(action.tile, index, target.actions.index(action))
 
     def hinted_action(self) -> Action | None:
         """The hint for the position on the table, if one was asked for and is still good."""
-        if self.hinted is None or self.hinted[0] != (self.match.round_index, len(self.state.history)):
+        if self.hinted is None or self.hinted[0] != (self.table.match.round_index, len(self.table.state.history)):
             return None
         return self.hinted[1]
 
     def toggle_moves(self) -> None:
         self.moves_open = not self.moves_open
         self.log_scroll = 0
-        self.input.reset()
-        self.motion.finish()
-        self.sync(force=True)
+        self.table.input.reset()
+        self.table.motion.finish()
+        self.table.sync(force=True)
 
     def scroll_log(self, lines: int) -> None:
         most = max(0, len(self.log_lines()) - 1)
         self.log_scroll = max(0, min(most, self.log_scroll + lines))
 
     def open_scores(self) -> None:
-        if self.app is not None:
-            self.input.reset()
-            self.app.push(ScoreSheetScene(self.match))
+        if self.table.app is not None:
+            self.table.input.reset()
+            self.table.app.push(ScoreSheetScene(self.table.match))
 
     def log_lines(self) -> list[LogLine]:
         """The round's moves in words (made again only when the round moves on)."""
-        state = self.state
-        face_up = frozenset({self.viewer}) if self.viewer is not None and len(self.people) <= 1 else frozenset()
-        return self.moves_log.lines(state, self.names, face_up)
+        record = self.table.record
+        if record is None:
+            return []  # a seat's view alone: no round to tell (a remote table keeps its own log)
+        face_up = frozenset({self.table.viewer}) if self.table.viewer is not None and len(self.table.people) <= 1 else frozenset()
+        return self.table.moves_log.lines(record, self.table.names, face_up)
 
     def knowledge(self) -> tuple[tuple[SeatKnowledge, ...], int]:
         """What the table knows of each other seat, from the person at the screen's
         view, and how many tiles that person cannot see (worked out once a position)."""
-        if self.viewer is None or self.handoff_open:
+        if self.table.viewer is None or self.table.handoff_open:
             return (), 0
-        key = (self.match.round_index, len(self.state.history), self.viewer)
+        key = (self.table.match.round_index, len(self.table.state.history), self.table.viewer)
         if self._known is None or self._known[0] != key:
-            view = self.match.view(self.viewer)
+            view = self.table.match.view(self.table.viewer)
             self._known = (key, tuple(table_knowledge(view)), len(view.unseen()))
         return self._known[1], self._known[2]
-
-    def panel_content(self) -> PanelContent | None:
-        panel = self.regions.panel
-        if panel is None:
-            return None
-        view_ok = self.viewer is not None and not self.handoff_open
-        knowledge, unseen = self.knowledge() if self.show_knowledge and view_ok else (None, 0)
-        special = "matador" if self.match.rules.matadors else "wild double"
-        return PanelContent(
-            panel.size,
-            self.regions.scale,
-            tuple(self.log_lines()) if self.moves_open else None,
-            tuple(self.names),
-            frozenset(self.news.values()),
-            self.log_scroll,
-            knowledge,
-            unseen,
-            special,
-            f"Moves · round {self.match.round_index + 1}",
-        )

@@ -1,4 +1,8 @@
-"""Painting the table scene. Reads the scene, never changes it (or the game).
+"""Painting the felt: the background, the header, the tiles on the table, the open
+ends and their labels, the seats' plaques, the glides and the tile held. Reads
+the table's snapshot and its live motion and input, never the scene (see
+``snapshot``); the hand, the boneyard, the messages and the side panels are
+parts of their own (``parts``, ``panels``).
 
 Everything that costs is cached: the background per window size, each seat's
 plaque per content, text lines, and the tile faces (``TileArt`` caches those).
@@ -12,17 +16,19 @@ import pygame
 from pygame import Rect
 
 from game.engine.tiles import halves
+from game.i18n import ngettext
 
 from game.ui import cues
 from game.ui.table.labels import banner, inside_label, label_spot
 from game.ui.table.moves import ghost_faces, slot_of
 from game.ui.table.regions import TableRegions
 from game.ui.surface_cache import SurfaceCache
-from game.ui.text import DIM, GOLD, INK, IVORY, RED, TextCache, pill
+from game.ui.text import DIM, GOLD, INK, IVORY, TextCache, pill
+from game.ui.words import shown_name
 
 if TYPE_CHECKING:
     from game.ui.table.geometry import Slot, TableLayout, TileSpot
-    from game.ui.table.scene import TableScene
+    from game.ui.table.snapshot import Live, TableSnapshot
     from game.ui.tile_art import TileArt
 
 STRIP = (12, 22, 16, 205)
@@ -46,23 +52,22 @@ class TableRenderer:
     def _cached(self, key: Hashable, make: object) -> pygame.Surface:
         return self._cache.cached(key, make)  # type: ignore[arg-type]
 
-    # The whole frame ---------------------------------------------------------
-    def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
-        regions = scene.regions
-        surface.blit(self.background(regions), (0, 0))
-        self.header(surface, scene)
-        hidden = scene.motion.hidden()
-        self.table_tiles(surface, scene, hidden)
-        self.news_marks(surface, scene, hidden)
-        self.ends(surface, scene)
-        self.side_panel(surface, scene)
-        for seat, place in regions.seats.items():
-            surface.blit(self.plaque(scene, seat, place.rect.size, place.side), place.rect.topleft)
-        self.boneyard(surface, scene)
-        self.hand(surface, scene, hidden)
-        self.glides(surface, scene)
-        self.dragged(surface, scene)
-        self.message(surface, scene)
+    # The felt, under the panels and the parts ------------------------------------
+    def felt(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
+        surface.blit(self.background(snap.regions), (0, 0))
+        self.header(surface, snap)
+        self.table_tiles(surface, snap, live)
+        self.news_marks(surface, snap, live)
+        self.ends(surface, snap, live)
+
+    def plaques(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        for seat, place in snap.regions.seats.items():
+            surface.blit(self.plaque(snap, seat, place.rect.size, place.side), place.rect.topleft)
+
+    def moving(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
+        """Over everything but the messages: the glides, then the tile held."""
+        self.glides(surface, live)
+        self.dragged(surface, snap, live)
 
     def background(self, regions: TableRegions) -> pygame.Surface:
         size, felt, hand = regions.size, regions.felt, regions.hand
@@ -79,11 +84,11 @@ class TableRenderer:
 
         return self._cached(("background", size, tuple(felt), tuple(hand)), make)
 
-    def header(self, surface: pygame.Surface, scene: TableScene) -> None:
-        k = scene.regions.scale
-        header = scene.regions.header
+    def header(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        k = snap.regions.scale
+        header = snap.regions.header
         size = max(15, round(20 * k))
-        text = scene.header_text()
+        text = snap.header
 
         def make() -> pygame.Surface:
             parts = text.split("  ·  ")
@@ -97,83 +102,78 @@ class TableRenderer:
         surface.blit(line, (header.left, header.centery - line.get_height() // 2))
 
     # The table -----------------------------------------------------------------
-    def table_tiles(self, surface: pygame.Surface, scene: TableScene, hidden: set[int]) -> None:
-        layout = scene.layout
+    def table_tiles(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
+        hidden = live.hidden
+        layout = snap.layout
         length = 2 * layout.unit
         margin = self.art.highlight_margin(length)
         offset = max(1, layout.unit // 8)
-        shift = scene.motion.shift
+        shift = live.motion.shift
         shown = [
             (spot, spot.rect if shift is None else shift.place(spot.tile, spot.rect))
             for spot in layout.tiles
             if spot.tile not in hidden
         ]
         if shift is not None and shift.resizing:  # easing to a new size: scaled copies
-            self.resized_tiles(surface, scene, shown, max(shift.old_unit, layout.unit))
+            self.resized_tiles(surface, snap, shown, max(shift.old_unit, layout.unit))
             return
         for spot, rect in shown:
             shadow = self.art.shadow(length, spot.vertical)
             surface.blit(shadow, (rect.left - margin + offset, rect.top - margin + offset))
         for spot, rect in shown:
-            if spot.tile == scene.last_tile:
+            if spot.tile == snap.last_tile:
                 glow = self.art.highlight(length, spot.vertical)
                 surface.blit(glow, (rect.left - margin, rect.top - margin))
             surface.blit(self.art.face(spot.first, spot.second, length, spot.vertical), rect.topleft)
 
-    def news_marks(self, surface: pygame.Surface, scene: TableScene, hidden: set[int]) -> None:
+    def news_marks(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
         """Each other seat's latest tile, laid since the person at the screen last
         moved, keeps a small tag with the seat's name (beside it: never on pips)."""
-        if not scene.news or scene.motion.shift is not None:
+        hidden = live.hidden
+        if not snap.news or live.motion.shift is not None:
             return
-        tags, _ = self.marks(scene, self.lit_arms(scene))
+        tags, _ = self.marks(snap, self.lit_arms(snap, live))
         for tile, tag, pos in tags:
-            spot = scene.layout.spot(tile)
+            spot = snap.layout.spot(tile)
             if spot is None or tile in hidden:
                 continue
             pygame.draw.rect(surface, GOLD, spot.rect.inflate(4, 4), 2, border_radius=4)
             surface.blit(tag, pos)
 
-    def marks(self, scene: TableScene, lit_arms: set[str | None] | set[str]) -> tuple[list[tuple[int, pygame.Surface, tuple[int, int]]], Labels]:
+    def marks(self, snap: TableSnapshot, lit_arms: set[str | None] | set[str]) -> tuple[list[tuple[int, pygame.Surface, tuple[int, int]]], Labels]:
         """The name tags (tile, picture, where) and the ends' labels, placed together
         so that none covers a tile, a place or another (worked out once a position)."""
-        layout = scene.layout
+        layout = snap.layout
         key = (
-            id(layout), len(layout.tiles), layout.unit, tuple(layout.area), tuple(sorted(scene.news.items())),
-            frozenset(a for a in lit_arms if a is not None), tuple(e.text for e in scene.open_ends), scene.regions.scale,
+            id(layout), len(layout.tiles), layout.unit, tuple(layout.area), snap.news,
+            frozenset(a for a in lit_arms if a is not None), tuple(e.text for e in snap.open_ends), snap.regions.scale,
         )
         if self._marks is not None and self._marks[0] == key:
             return self._marks[1]
-        felt = scene.regions.felt
+        felt, top = snap.regions.felt, snap.regions.layout_area.top  # tags and labels: below the header line,
+        right = snap.regions.panel.left - 4 if snap.regions.panel is not None else felt.right  # left of the side panel
+        room = Rect(felt.left, top, right - felt.left, felt.bottom - top)
         tiles = [t.rect for t in layout.tiles]
         places = list(layout.labels.values())
         tags: list[tuple[int, pygame.Surface, tuple[int, int]]] = []
-        size = max(14, round(15 * scene.regions.scale))
-        history = scene.state.history
-        for seat, index in sorted(scene.news.items()):
-            action = history[index][1]
+        size = max(14, round(15 * snap.regions.scale))
+        for seat, action in snap.news_actions:
             spot = layout.spot(action.tile) if action.kind == "lay" and action.tile is not None else None
             if spot is None:
                 continue
-            name = scene.names[seat]
+            name = snap.names[seat]
             tag = self._cached(("news", name, size), lambda: pill(self.text.render(name, size, INK, True), (*GOLD, 235), 5))
             blocked = tiles + places + [Rect(pos, t.get_size()) for _, t, pos in tags]
-            tags.append((spot.tile, tag, label_spot(spot.rect.inflate(4, 4), tag.get_size(), True, blocked, felt)))
-        labels = self.place_labels(scene, lit_arms, [Rect(pos, t.get_size()) for _, t, pos in tags])
+            tags.append((spot.tile, tag, label_spot(spot.rect.inflate(4, 4), tag.get_size(), True, blocked, room)))
+        labels = self.place_labels(snap, lit_arms, [Rect(pos, t.get_size()) for _, t, pos in tags], room)
         self._marks = (key, (tags, labels))
         return tags, labels
 
     @staticmethod
-    def lit_arms(scene: TableScene) -> set[str | None]:
-        ctx = scene.input_context()
-        return {t.arm for t in scene.input.targets(ctx)} | {a.arm for a in scene.pointed_out()}
+    def lit_arms(snap: TableSnapshot, live: Live) -> set[str | None]:
+        return {t.arm for t in live.input.targets(snap.context)} | {a.arm for a in snap.pointed_out}
 
-    def side_panel(self, surface: pygame.Surface, scene: TableScene) -> None:
-        content = scene.panel_content()
-        if content is None or scene.side is None or scene.regions.panel is None:
-            return
-        surface.blit(scene.side.picture(content), scene.regions.panel.topleft)
-
-    def resized_tiles(self, surface: pygame.Surface, scene: TableScene, shown: list[tuple[TileSpot, Rect]], unit: int) -> None:
+    def resized_tiles(self, surface: pygame.Surface, snap: TableSnapshot, shown: list[tuple[TileSpot, Rect]], unit: int) -> None:
         """The table's tiles while they ease to a new size: each drawn from its
         larger face, scaled to the size it has now (a few small scalings a frame)."""
         length = 2 * unit
@@ -184,23 +184,24 @@ class TableRenderer:
             shadow = pygame.transform.smoothscale(self.art.shadow(length, spot.vertical), rect.inflate(2 * margin, 2 * margin).size)
             surface.blit(shadow, (rect.left - margin + offset, rect.top - margin + offset))
         for spot, rect in shown:
-            if spot.tile == scene.last_tile:
+            if spot.tile == snap.last_tile:
                 margin = self.art.highlight_margin(max(rect.width, rect.height))
                 glow = pygame.transform.smoothscale(self.art.highlight(length, spot.vertical), rect.inflate(2 * margin, 2 * margin).size)
                 surface.blit(glow, (rect.left - margin, rect.top - margin))
             face = self.art.face(spot.first, spot.second, length, spot.vertical)
             surface.blit(pygame.transform.smoothscale(face, rect.size), rect.topleft)
 
-    def ends(self, surface: pygame.Surface, scene: TableScene) -> None:
+    def ends(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
         """Open ends: an outline and what each needs; the ghosts of the tile held."""
-        layout = scene.layout
+        layout = snap.layout
         length = 2 * layout.unit
-        ctx = scene.input_context()
-        targets = scene.input.targets(ctx)
-        chosen = scene.input.chosen_target(ctx) if targets else None
-        lit_arms = {t.arm for t in targets} | {a.arm for a in scene.pointed_out()}
+        ctx = snap.context
+        targets = live.input.targets(ctx)
+        chosen = live.input.chosen_target(ctx) if targets else None
+        lit_arms = {t.arm for t in targets} | {a.arm for a in snap.pointed_out}
+        still = live.motion.shift is None  # tiles easing to new places: their ends show once they stand
         for arm in layout.labels:
-            if arm in lit_arms:
+            if arm in lit_arms or not still:
                 continue
             slot = dashed_place(layout, arm)
             if slot is not None and not targets:
@@ -208,7 +209,7 @@ class TableRenderer:
                 cues.open_end(surface, slot.rect)
         margin = self.art.highlight_margin(length)
         for target in targets:
-            action = target.variant(scene.input.variant)
+            action = target.variant(live.input.variant)
             slot = slot_of(action, layout)
             if slot is None:
                 continue
@@ -218,7 +219,7 @@ class TableRenderer:
                 surface.blit(glow, (slot.rect.left - margin, slot.rect.top - margin))
             surface.blit(self.art.ghost(first, second, length, slot.vertical), slot.rect.topleft)
             cues.lit_place(surface, slot.rect, chosen is not None and target.key == chosen.key)
-        for action in scene.pointed_out():  # a move shown, not held (the review's better move)
+        for action in snap.pointed_out:  # a move shown, not held (the review's better move)
             slot = slot_of(action, layout)
             if slot is None:
                 continue
@@ -226,25 +227,25 @@ class TableRenderer:
             surface.blit(self.art.highlight(length, slot.vertical), (slot.rect.left - margin, slot.rect.top - margin))
             surface.blit(self.art.ghost(first, second, length, slot.vertical), slot.rect.topleft)
             cues.coach_mark(surface, slot.rect)
-        for label, pos in self.end_labels(scene, lit_arms):
+        for label, pos in self.end_labels(snap, lit_arms) if still else ():
             surface.blit(label, pos)
-        if scene.state.phase == "lead" and not targets:
-            self.lead_place(surface, scene)
-            self.lead_hint(surface, scene)
+        if snap.phase == "lead" and not targets:
+            self.lead_place(surface, snap)
+            self.lead_hint(surface, snap)
 
-    def end_labels(self, scene: TableScene, lit_arms: set[str | None] | set[str]) -> Labels:
+    def end_labels(self, snap: TableSnapshot, lit_arms: set[str | None] | set[str]) -> Labels:
         """Each open end's "needs N" label and where it goes (``lit_arms``: ends lit
         for the tile held), placed with the name tags (``marks``)."""
-        return self.marks(scene, lit_arms)[1]
+        return self.marks(snap, lit_arms)[1]
 
-    def place_labels(self, scene: TableScene, lit_arms: set[str | None] | set[str], tags: list[Rect]) -> Labels:
+    def place_labels(self, snap: TableSnapshot, lit_arms: set[str | None] | set[str], tags: list[Rect], room: Rect) -> Labels:
         """Inside its dashed place when the label fits there; else beside it, clear of
         the tiles, the other places, the name tags and the labels placed before it."""
-        layout = scene.layout
+        layout = snap.layout
         blocked = [t.rect for t in layout.tiles] + tags
         out: Labels = []
-        size = self.label_size(layout.unit, scene.regions.scale)
-        for end in scene.open_ends:
+        size = self.label_size(layout.unit, snap.regions.scale)
+        for end in snap.open_ends:
             rect = layout.labels.get(end.arm)
             if rect is None:
                 continue
@@ -259,43 +260,46 @@ class TableRenderer:
                         continue
             label = self._cached(("label", end.text, size), lambda: pill(self.text.render(end.text, size, GOLD, True)))
             others = [r for arm, r in layout.labels.items() if arm != end.arm]
-            out.append((label, label_spot(rect, label.get_size(), True, blocked + others + placed, scene.regions.felt)))
+            out.append((label, label_spot(rect, label.get_size(), True, blocked + others + placed, room)))
         return out
 
     @staticmethod
     def label_size(unit: int, scale: float = 1.0) -> int:
         return max(15, min(round(22 * scale), unit * 2 // 3))
 
-    def lead_place(self, surface: pygame.Surface, scene: TableScene) -> None:
+    def lead_place(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
         """The person to lead onto the empty table: the middle glows, as any place a
         tile may go does (the status line says to drag a tile to a lit place)."""
-        slot = scene.layout.slot(None, "line")
-        if slot is None or not scene.can_act() or not any(a.kind == "lay" for a in scene.legal):
+        slot = snap.layout.slot(None, "line")
+        if slot is None or not snap.can_act or not any(a.kind == "lay" for a in snap.legal):
             return
-        length = 2 * scene.layout.unit
+        length = 2 * snap.layout.unit
         margin = self.art.highlight_margin(length)
         surface.blit(self.art.highlight(length, slot.vertical), (slot.rect.left - margin, slot.rect.top - margin))
         surface.blit(self.art.ghost(None, None, length, slot.vertical), slot.rect.topleft)
         cues.lit_place(surface, slot.rect, False)  # lit by its outline too, not by colour alone
 
-    def lead_hint(self, surface: pygame.Surface, scene: TableScene) -> None:
-        text = scene.lead_text()
+    def lead_hint(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        text = snap.lead
         if not text:
             return
-        size = round(20 * scene.regions.scale)
-        label = self._cached(("lead", text, size), lambda: pill(self.text.render(text, size, GOLD, True), pad=round(6 * scene.regions.scale)))
-        felt = scene.regions.layout_area
+        size = round(20 * snap.regions.scale)
+        felt = snap.regions.layout_area
+        if self.text.font(size, True).size(text)[0] > felt.width - 24:  # a long sentence (a long language): on two lines or three
+            label = self._cached(("lead", text, size, felt.width), lambda: banner(self.text, text, felt.width - 24, size, GOLD, (15, 30, 20, 200)))
+        else:
+            label = self._cached(("lead", text, size), lambda: pill(self.text.render(text, size, GOLD, True), pad=round(6 * snap.regions.scale)))
         y = felt.centery - label.get_height() // 2
-        slot = scene.layout.slot(None, "line")
-        if slot is not None and scene.can_act():  # below the lit middle, not over it
-            y = slot.rect.bottom + self.art.highlight_margin(2 * scene.layout.unit) + 6
+        slot = snap.layout.slot(None, "line")
+        if slot is not None and snap.can_act:  # below the lit middle, not over it
+            y = slot.rect.bottom + self.art.highlight_margin(2 * snap.layout.unit) + 6
         surface.blit(label, (felt.centerx - label.get_width() // 2, y))
 
     # Seats -------------------------------------------------------------------
-    def plaque(self, scene: TableScene, seat: int, size: tuple[int, int], side: str) -> pygame.Surface:
-        info = scene.seat_info(seat)
-        k = scene.regions.scale
-        faces = scene.revealed(seat)
+    def plaque(self, snap: TableSnapshot, seat: int, size: tuple[int, int], side: str) -> pygame.Surface:
+        plaque = snap.plaques[seat]
+        info, faces = plaque.info, plaque.faces
+        k = snap.regions.scale
         key = ("plaque", seat, size, side, info, k, faces)
         return self._cached(key, lambda: self.make_plaque(info, size, k, faces))
 
@@ -309,9 +313,9 @@ class TableRenderer:
         pygame.draw.rect(plate, PLAQUE_TO_MOVE if to_move else PLAQUE, plate.get_rect(), border_radius=10)
         border = GOLD if to_move else (90, 104, 84)
         pygame.draw.rect(plate, border, plate.get_rect(), 3 if to_move else 1, border_radius=10)
-        points = self.text.render(f"{total} pts", round(17 * k), IVORY if to_move else DIM)
+        points = self.text.render(ngettext("{points} pt", "{points} pts", total).format(points=total), round(17 * k), IVORY if to_move else DIM)
         mark = cues.to_move_width(round(14 * k)) if to_move else 0  # a triangle before the name: not colour alone
-        title = self.text.fit(name, w - points.get_width() - 28 - mark, round(21 * k), GOLD if to_move else IVORY, True)
+        title = self.text.fit(shown_name(name), w - points.get_width() - 28 - mark, round(21 * k), GOLD if to_move else IVORY, True)
         if to_move:
             cues.to_move(plate, 10, round(4 * k) + title.get_height() // 2, round(14 * k))
         plate.blit(title, (10 + mark, round(4 * k)))
@@ -347,77 +351,9 @@ class TableRenderer:
             more = pill(self.text.render(f"+{count - shown}", 16, IVORY, True))
             plate.blit(more, (room.right - more.get_width(), room.bottom - more.get_height()))
 
-    # Boneyard and hand -------------------------------------------------------
-    def boneyard(self, surface: pygame.Surface, scene: TableScene) -> None:
-        rect = scene.regions.boneyard
-        state = scene.state
-        count = state.boneyard_count
-        reserve = state.reserve_count
-        can_draw = scene.can_draw()
-        k = scene.regions.scale
-        length = max(24, min(round(48 * k), rect.height - round(44 * k)))
-        length -= length % 2
-        back = self.art.back(length, False)
-        pile = count - reserve
-        x, y = rect.left + 4, rect.top + round(30 * k)
-        if can_draw:
-            margin = self.art.highlight_margin(length)
-            glow = self.art.highlight(length, False)
-            surface.blit(glow, (x - margin, y - margin))
-        for i in range(min(pile, 5)):
-            surface.blit(back, (x + i * 2, y - i * 3))
-        if reserve:
-            small = self.art.back(max(16, length * 2 // 3 - (length * 2 // 3) % 2), True)
-            rx = rect.right - small.get_width() * 2 - 8
-            for i in range(min(reserve, 2)):
-                surface.blit(small, (rx + i * (small.get_width() + 3), y + 2))
-            kept = self.text.render(f"{reserve} kept", max(14, round(15 * k)), DIM)
-            why = self.text.render("never drawn", max(13, round(14 * k)), DIM)
-            ky = min(y + small.get_height() + 6, rect.bottom - kept.get_height() - why.get_height())
-            surface.blit(kept, (rx, ky))
-            surface.blit(why, (min(rx, rect.right - why.get_width()), ky + kept.get_height()))
-        title = "Boneyard" if state.rules.drawing != "none" else "Set aside"
-        caption = self.text.fit(f"{title}: {count}", rect.width, round(19 * k), IVORY, True)
-        surface.blit(caption, (rect.left + 2, rect.top + 4))
-        if can_draw:
-            hint = self.text.render("click to draw", round(15 * k), GOLD)
-            surface.blit(hint, (x, min(rect.bottom - hint.get_height(), y + length // 2 + 8)))
-
-    def hand(self, surface: pygame.Surface, scene: TableScene, hidden: set[int]) -> None:
-        regions = scene.regions
-        my_turn = scene.can_act()
-        if my_turn:  # the hand's strip lights up like a seat's plaque does
-            surface.blit(self._cached(("my turn", regions.hand.size), lambda: turn_frame(regions.hand.size)), regions.hand.topleft)
-        size = round(20 * regions.scale)
-        label = self.text.fit(scene.hand_text(), regions.hand_label.width, size, GOLD if my_turn else IVORY, True)
-        surface.blit(label, (regions.hand_label.left, regions.hand_label.centery - label.get_height() // 2))
-        held = scene.input.drag.tile if scene.input.drag is not None and scene.input.drag.lifted else None
-        selected = scene.input.selected
-        playable = scene.playable_tiles()
-        for tile, rect in scene.hand:
-            if tile == held or tile in hidden:
-                continue
-            length = rect.height
-            vertical = True
-            rect = rect.move(0, -10) if tile == selected else rect
-            if scene.hand_face_up:
-                a, b = scene.tile_halves(tile)
-                image = self.art.face(a, b, length, vertical)
-                if tile == selected or (playable and tile in playable):
-                    margin = self.art.highlight_margin(length)
-                    if tile == selected:
-                        surface.blit(self.art.highlight(length, vertical), (rect.left - margin, rect.top - margin))
-                surface.blit(image, rect.topleft)
-                if playable and tile in playable and tile != selected:  # the one picked up is lifted and glows
-                    cues.playable(surface, rect)
-                if playable is not None and tile not in playable:
-                    veil = self._cached(("veil", rect.size), lambda: veil_surface(rect.size))
-                    surface.blit(veil, rect.topleft)
-            else:
-                surface.blit(self.art.back(length, vertical), rect.topleft)
-
-    def glides(self, surface: pygame.Surface, scene: TableScene) -> None:
-        for glide in scene.motion.glides:
+    # What moves ---------------------------------------------------------------
+    def glides(self, surface: pygame.Surface, live: Live) -> None:
+        for glide in live.motion.glides:
             cx, cy = glide.centre()
             if glide.face is not None:
                 first, second, vertical, length = glide.face
@@ -426,47 +362,28 @@ class TableRenderer:
                 image = self.art.back(glide.length, glide.vertical)
             surface.blit(image, (cx - image.get_width() // 2, cy - image.get_height() // 2))
 
-    def dragged(self, surface: pygame.Surface, scene: TableScene) -> None:
-        drag = scene.input.drag
+    def dragged(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
+        drag = live.input.drag
         if drag is None or not drag.lifted:
             return
-        length = max(2 * scene.layout.unit, 40)
+        length = max(2 * snap.layout.unit, 40)
         length -= length % 2
-        a, b = scene.tile_halves(drag.tile)
+        a, b = halves(drag.tile)
         vertical = True
-        ctx = scene.input_context()
-        target = scene.input.chosen_target(ctx)
+        target = live.input.chosen_target(snap.context)
         if target is not None:  # show it as it would lie there
-            action = target.variant(scene.input.variant)
-            slot = slot_of(action, scene.layout)
+            action = target.variant(live.input.variant)
+            slot = slot_of(action, snap.layout)
             if slot is not None:
                 a, b = ghost_faces(action, slot)
                 vertical = slot.vertical
-                length = 2 * scene.layout.unit
+                length = 2 * snap.layout.unit
         image = self.art.face(a, b, length, vertical)
         shadow = self.art.shadow(length, vertical)
         margin = self.art.highlight_margin(length)
         x, y = drag.pos[0] - image.get_width() // 2, drag.pos[1] - image.get_height() // 2
         surface.blit(shadow, (x - margin + 6, y - margin + 8))
         surface.blit(image, (x, y))
-
-    def message(self, surface: pygame.Surface, scene: TableScene) -> None:
-        message = scene.motion.message
-        if message is None:
-            return
-        colour = RED if message.warning else IVORY
-        felt = scene.regions.felt
-        width = min(felt.width * 85 // 100, round(900 * scene.regions.scale))  # clear of the felt's edges
-        box = self._cached(
-            ("message", message.text, message.warning, width, scene.regions.scale),
-            lambda: banner(self.text, message.text, width, round(22 * scene.regions.scale), colour, (10, 16, 12, 225)),
-        )
-        box.set_alpha(message.alpha)
-        x, y = scene.regions.message_anchor
-        top = min(y - box.get_height() // 2, felt.bottom - box.get_height() - 8)  # two lines grow upwards
-        surface.blit(box, (x - box.get_width() // 2, top))
-        box.set_alpha(None)
-
 
 def dashed_place(layout: TableLayout, arm: str) -> Slot | None:
     """The empty place drawn dashed at an open end (its in-line slot)."""

@@ -34,6 +34,8 @@ the scene eases both).
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from pygame import Rect
 
 from game.ui import access
@@ -44,7 +46,7 @@ from game.ui.table.walk import Attempt, centred
 
 __all__ = [
     "CROSS", "LINE", "LayoutRules", "LayoutSource", "Slot", "SlotKey", "TableLayout", "TileSpot", "Vec",
-    "centred", "compute_layout", "largest_unit", "shape_of", "spinning_arms", "with_last_tile",
+    "centred", "compute_layout", "held_still", "largest_unit", "shape_of", "spinning_arms", "with_last_tile",
 ]
 
 MIN_UNIT = 6
@@ -69,6 +71,18 @@ def with_last_tile(previous: TableLayout, p: Placement) -> TableLayout | None:
         first, second = slot.faces(p.inner, p.outer)
     spot = TileSpot(p.tile, slot.rect, slot.vertical, first, second, p.arm, p.index, slot.heading, slot.turn)
     return TableLayout(previous.unit, previous.area, [*previous.tiles, spot], {}, previous.fits, {}, previous.doubles_across, previous.spins)
+
+
+def held_still(previous: TableLayout, placements: Sequence[Placement]) -> TableLayout | None:
+    """A finished round's table as it stood: ``previous`` with the round's last
+    tile on its ghost (``with_last_tile``), or, when the round ended without a
+    tile laid (blocked, on a pass), just as it was; no places left either way.
+    None when ``previous`` does not hold the tiles before the last."""
+    if len(previous.tiles) == len(placements) - 1:
+        return with_last_tile(previous, placements[-1])
+    if {t.tile for t in previous.tiles} != {p.tile for p in placements}:
+        return None
+    return TableLayout(previous.unit, previous.area, previous.tiles, {}, previous.fits, {}, previous.doubles_across, previous.spins)
 
 
 def largest_unit(area: Rect) -> int:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from game.i18n import _
 from game.ui.menu import felt, shadowed, tile_art
 from game.ui.scene import Scene
 from game.ui.table.words import handoff_prompt, handoff_title
@@ -89,7 +90,7 @@ class HandoffScene(Scene):
             back,
             shadowed(self.text, handoff_title(self.name), int(72 * scale), width=w - 60),
             self.text.fit(self.prompt, w - 60, int(30 * scale), IVORY, True),
-            self.text.fit("Everyone else looks away: every hand stays hidden until then.", w - 60, int(22 * scale), DIM),
+            self.text.fit(_("Everyone else looks away: every hand stays hidden until then."), w - 60, int(22 * scale), DIM),
         ]
         gaps = [int(34 * scale), int(22 * scale), int(12 * scale)]
         total = sum(b.get_height() for b in blocks) + sum(gaps)

@@ -26,7 +26,9 @@ import pygame
 from pygame import Rect
 
 from game.engine import Action
+from game.engine.layout import DIRECTIONS
 from game.engine.tiles import tile_name
+from game.i18n import _, pgettext
 from game.ui.table.geometry import LINE, TableLayout
 from game.ui.table.moves import Target, slot_of, targets_for
 from game.ui.table.words import wait_text
@@ -325,14 +327,14 @@ class TableInput:
             if why is not None:
                 return plain(why)
         if targets_for(tile, ctx.legal):
-            return f"{name} can go on a lit place: drop it there"
+            return _("{tile} can go on a lit place: drop it there").format(tile=name)
         arms = [key for key in layout.slots if key[1] == LINE]
-        for arm, _, joins in arms:
+        for arm, _shape, joins in arms:
             why = ctx.explain(Action.lay(tile, arm, joins=joins))
             if why is not None:
                 return plain(why)
         why = ctx.explain(Action.lay(tile))
-        return plain(why) if why else f"{name} cannot be laid now"
+        return plain(why) if why else _("{tile} cannot be laid now").format(tile=name)
 
 
 def nothing_chosen(ctx: InputContext) -> str:
@@ -340,22 +342,33 @@ def nothing_chosen(ctx: InputContext) -> str:
     kinds = {a.kind for a in ctx.legal}
     if "lay" in kinds:
         if ctx.pad:
-            return "Choose a tile first: left and right on the D-pad pick one that fits"
-        return "Choose a tile first: Left/Right pick one that fits, or drag it to a lit place"
+            return _("Choose a tile first: left and right on the D-pad pick one that fits")
+        return _("Choose a tile first: Left/Right pick one that fits, or drag it to a lit place")
+    # TRANSLATORS: {key} is a key or a controller's button (D, P, Y, B).
     draw, other = ("Y", "B") if ctx.pad else ("D", "P")
     if "draw" in kinds:
-        return f"No tile of yours fits: draw from the boneyard ({draw})"
+        return _("No tile of yours fits: draw from the boneyard ({key})").format(key=draw)
     if "pass" in kinds:
-        return f"No tile of yours fits: pass ({other})"
+        return _("No tile of yours fits: pass ({key})").format(key=other)
     if "refuse" in kinds:
-        return f"No double to lead: refuse to lead ({other})"
-    return "No tile can be laid now"
+        return _("No double to lead: refuse to lead ({key})").format(key=other)
+    return _("No tile can be laid now")
 
 
 _ARM = re.compile(r" (?:join|go on|on) (?:[NSEW]{1,2})(?=[:\s,])")
+_ARM_LETTER = re.compile(r"(?<![\w-])([NSEW])(?![\w-])")
 
 
 def plain(reason: str) -> str:
-    """The engine's reason without arm letters, for the table: "cannot join E: ..." -> "cannot go there: ..."."""
-    text = _ARM.sub(" go there", reason)
+    """The engine's reason without arm letters, for the table: "cannot join E: ..." -> "cannot go there: ...";
+    in another language the letter becomes the arm's name ("kann nicht an den Ostarm")."""
+    text, found = _ARM.subn(" go there", reason)
+    if not found:
+        text = _ARM_LETTER.sub(lambda m: _("the {arm} arm").format(arm=pgettext("direction", DIRECTIONS[m.group(1)])), text)
+        # TRANSLATORS: the words a refusal needs joined once an arm's name follows its preposition, as
+        # "from=to" pairs separated by "|" ("em o=no" in Portuguese); "-" when the language needs none.
+        for pair in _("-").split("|"):
+            old, sep, new = pair.partition("=")
+            if sep and old:
+                text = text.replace(f" {old} ", f" {new} ")
     return text[:1].upper() + text[1:]

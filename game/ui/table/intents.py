@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 
 from game.engine import Action
 from game.engine.tiles import halves, tile_name
+from game.i18n import _
 from game.ui.table.animation import Glide, centre_of
-from game.ui.table.input import Intent, plain
+from game.ui.table.input import InputContext, Intent, plain
+from game.ui.table.who_plays import plays_by_pad
 from game.ui.table.words import wait_text
 
 if TYPE_CHECKING:
@@ -57,5 +59,22 @@ def refuse_drop(table: TableScene, tile: int, pos: tuple[int, int] | None, reaso
     if rect is not None and pos is not None:
         a, b = halves(tile)
         table.motion.add(Glide(pos, centre_of(rect), 0.25, (a, b, True, rect.height), rect.height, True, tile, blocks=False))
-    table.motion.say(reason or f"{tile_name(tile)} cannot go there", 4.0, warning=True)
+    table.motion.say(reason or _("{tile} cannot go there").format(tile=tile_name(tile)), 4.0, warning=True)
     table.sound("refused")
+
+
+def input_context(table: TableScene) -> InputContext:
+    """What the input needs to know about the table now: the hand shown, whether
+    the person may move, the legal moves, the layout, where the boneyard is."""
+    seat = table.state.current_player
+    return InputContext(
+        hand=table.hand if table.hand_face_up else [],
+        can_act=table.can_act(),
+        to_move=table.names[seat] if seat is not None else _("nobody"),
+        legal=table.legal,
+        layout=table.layout,
+        boneyard=table.regions.boneyard,
+        hand_area=table.regions.hand,
+        explain=table.state.explain,
+        pad=plays_by_pad(table, seat),
+    )

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from game.engine import SeatView
 from game.engine.tiles import DOUBLES_MASK, HAS
+from game.i18n import _
 
 
 @dataclass(frozen=True)
@@ -49,14 +50,16 @@ def knowledge_words(known: SeatKnowledge, special_word: str = "matador") -> str:
     parts = []
     if known.lacks_numbers:
         numbers = [str(n) for n in known.lacks_numbers]
-        listed = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " or " + numbers[-1]
-        parts.append(f"no {listed}")
+        # TRANSLATORS: numbers a seat is known not to hold: "no 3", "no 3, 5 or 6".
+        listed = numbers[0] if len(numbers) == 1 else _("{numbers} or {last}").format(numbers=", ".join(numbers[:-1]), last=numbers[-1])
+        parts.append(_("no {numbers}").format(numbers=listed))
     if known.lacks_special:
-        parts.append(f"no {special_word}")
+        parts.append(_("no matador") if special_word == "matador" else _("no wild double"))
     if not parts:
-        return "nothing known yet"
+        return _("nothing known yet")
     text = " · ".join(parts)
     if known.drawn_since:
-        text += f" (then drew {known.drawn_since})"
+        # TRANSLATORS: after what a seat is known to lack: it drew tiles since, which may hold them.
+        text = _("{known} (then drew {count})").format(known=text, count=known.drawn_since)
     return text
 

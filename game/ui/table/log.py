@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from game.engine import Action, RoundState
 from game.engine.layout import end_name
 from game.engine.tiles import halves, tile_name
+from game.i18n import _, ngettext
+from game.ui.table.position import Position
+from game.ui.words import is_you
 
 Face = tuple[int, int] | None  # a tile's halves, or None for a tile seen from the back
 
@@ -38,17 +41,26 @@ def place_words(action: Action, before: RoundState) -> str:
         return tile
     where = end_name(action.arm, before.end_values(action.arm), before.rules.layout)
     if action.across:
-        return f"{tile} across {where}"
-    text = f"{tile} on {where}"
+        return _("{tile} across {end}").format(tile=tile, end=where)
     if action.joins is not None:
-        text += f", joining its {action.joins}"
-    return text
+        # TRANSLATORS: a tile laid on a crosswise matador's end, joining one of the two values it shows.
+        return _("{tile} on {end}, joining its {value}").format(tile=tile, end=where, value=action.joins)
+    return _("{tile} on {end}").format(tile=tile, end=where)
 
 
 def lay_words(name: str, action: Action, before: RoundState) -> str:
+    place = place_words(action, before)
     if action.arm is None:
-        return f"{name} led {place_words(action, before)}"
-    return f"{name} laid {place_words(action, before)}"
+        return _("You led {place}").format(place=place) if is_you(name) else _("{name} led {place}").format(name=name, place=place)
+    return _("You laid {place}").format(place=place) if is_you(name) else _("{name} laid {place}").format(name=name, place=place)
+
+
+def or_list(items: list[str]) -> str:
+    """"3", "3 or 4", "2, 3 or 4"."""
+    if len(items) == 1:
+        return items[0]
+    # TRANSLATORS: the last of several numbers a seat lacks: "2, 3 or 4".
+    return _("{numbers} or {last}").format(numbers=", ".join(items[:-1]), last=items[-1])
 
 
 def pass_words(name: str, before: RoundState) -> str:
@@ -56,9 +68,18 @@ def pass_words(name: str, before: RoundState) -> str:
     target = before.rules.target
     wanted = sorted({target - v for end in before.open_ends() for v in end.values if 0 < target - v < target})
     if not wanted:
-        return f"{name} passed: nothing could be laid"
-    numbers = ", ".join(str(n) for n in wanted[:-1]) + (" or " if len(wanted) > 1 else "") + str(wanted[-1])
-    return f"{name} passed, with no {numbers}"
+        return _("You passed: nothing could be laid") if is_you(name) else _("{name} passed: nothing could be laid").format(name=name)
+    numbers = or_list([str(n) for n in wanted])
+    if is_you(name):
+        return _("You passed, with no {numbers}").format(numbers=numbers)
+    return _("{name} passed, with no {numbers}").format(name=name, numbers=numbers)
+
+
+def drew_words(name: str, count: int) -> str:
+    """"Ann drew a tile", "You drew 3 tiles"."""
+    if is_you(name):
+        return ngettext("You drew a tile", "You drew {count} tiles", count).format(count=count)
+    return ngettext("{name} drew a tile", "{name} drew {count} tiles", count).format(name=name, count=count)
 
 
 def position_at(state: RoundState, index: int) -> RoundState:
@@ -87,19 +108,19 @@ def round_log(state: RoundState, names: list[str], face_up: frozenset[int] = fro
             drawn += action.count
             faces = tuple(halves(t) if seat in face_up else None for t in tiles)
             last = lines[-1] if lines else None
-            if last is not None and last.seat == seat and last.index == index - 1 and " drew " in last.text:
+            if last is not None and last.seat == seat and last.index == index - 1 and state.history[last.index][1].kind == "draw":
                 faces = last.tiles + faces  # one line for draws one after another
                 lines.pop()
-            count = "a tile" if len(faces) == 1 else f"{len(faces)} tiles"
-            lines.append(LogLine(index, seat, f"{name} drew {count}", faces))
+            lines.append(LogLine(index, seat, drew_words(name, len(faces)), faces))
         elif action.kind == "pass":
             lines.append(LogLine(index, seat, pass_words(name, state.before(index))))
         elif action.kind == "refuse":
-            lines.append(LogLine(index, seat, f"{name} refused to lead"))
+            words = _("You refused to lead") if is_you(name) else _("{name} refused to lead").format(name=name)
+            lines.append(LogLine(index, seat, words))
     return lines
 
 
-def news_for(state: RoundState, viewer: int) -> dict[int, int]:
+def news_for(state: Position, viewer: int) -> dict[int, int]:
     """Per other seat, the index of its latest action since ``viewer`` last acted."""
     history = state.history
     since = max((i for i, (seat, _) in enumerate(history) if seat == viewer), default=-1)
@@ -108,13 +129,14 @@ def news_for(state: RoundState, viewer: int) -> dict[int, int]:
 
 def news_words(action: Action) -> str:
     """A seat's latest move, in a word or two, for its plaque."""
+    # TRANSLATORS: under a seat's name on its plaque, what it did last ("drew 2", "passed", "laid 6-1").
     if action.kind == "draw":
-        return "drew 1" if action.count == 1 else f"drew {action.count}"
+        return ngettext("drew {count}", "drew {count}", action.count).format(count=action.count)
     if action.kind == "pass":
-        return "passed"
+        return _("passed")
     if action.kind == "refuse":
-        return "refused to lead"
-    return f"laid {tile_name(action.tile)}" if action.tile is not None else "laid"
+        return _("refused to lead")
+    return _("laid {tile}").format(tile=tile_name(action.tile)) if action.tile is not None else _("laid")
 
 
 class MovesLog:

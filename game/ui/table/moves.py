@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from game.engine import Action
 from game.engine.tiles import halves, is_double
+from game.i18n import _
 from game.ui.table.geometry import Slot, TableLayout, shape_of
 
 TargetKey = tuple[str | None, int | None]  # (arm or None for the lead, joined value)
@@ -76,10 +77,12 @@ def describe(action: Action) -> str:
     if action.kind != "lay" or action.tile is None:
         return action.kind
     if action.across:
-        return "across the line"
+        return _("across the line")
     if action.arm is None:
-        return f"{action.touch} to the left" if action.touch is not None else "lead"
-    text = f"{action.touch} touches" if action.touch is not None else ""
-    if action.joins is not None:
-        text += f" the {action.joins}"
-    return text.strip()
+        return _("{half} to the left").format(half=action.touch) if action.touch is not None else _("lead")
+    if action.touch is not None and action.joins is not None:
+        # TRANSLATORS: which half of a tile touches which value of a crosswise matador's end ("6 touches the 1").
+        return _("{half} touches the {value}").format(half=action.touch, value=action.joins)
+    if action.touch is not None:
+        return _("{half} touches").format(half=action.touch)
+    return _("the {value}").format(value=action.joins) if action.joins is not None else ""

@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from game.i18n import _
 from game.ui.gamepad import pad_label
 from game.ui.menu import Focus, panel, scale_for, shadowed, style, wrap
 from game.ui.scene import Overlay
 from game.ui.seat_inputs import KEYS_LABEL
 from game.ui.table.words import pad_missing_text, pad_missing_title
 from game.ui.text import DIM, GOLD, IVORY, TextCache
+from game.ui.words import shown_name
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
@@ -46,7 +48,7 @@ class PadMissingScene(Overlay):
         w, h = self.size
         s = scale_for(self.size)
         pad = round(26 * s)
-        width = min(w - 30, round(680 * s))
+        width = min(w - 30, round(760 * s))  # room for the buttons' words in every language
         name = self.table.names[self.seat]
         title = shadowed(self.text, pad_missing_title(pad_label(self.pad)), round(44 * s), GOLD, width - 2 * pad)
         waits, ways = pad_missing_text(name, pad_label(self.pad))
@@ -72,14 +74,14 @@ class PadMissingScene(Overlay):
         self.note_top = self.panel_rect.top + y
         y += note_h + round(12 * s)
         self.picture = box
-        bw = min(round(260 * s), (width - 2 * pad - gap) // 2)
+        bw = min(round(340 * s), (width - 2 * pad - gap) // 2)
         top = self.panel_rect.top + y
         cx = self.panel_rect.centerx
         self.buttons = {
             "keys": pygame_gui.elements.UIButton(
-                pygame.Rect(cx - gap // 2 - bw, top, bw, bh), KEYS_LABEL, self.gui, object_id=style("title_primary", self.size)
+                pygame.Rect(cx - gap // 2 - bw, top, bw, bh), _(KEYS_LABEL), self.gui, object_id=style("title_primary", self.size)
             ),
-            "menu": pygame_gui.elements.UIButton(pygame.Rect(cx + gap // 2, top, bw, bh), "Menu", self.gui, object_id=style("title_button", self.size)),
+            "menu": pygame_gui.elements.UIButton(pygame.Rect(cx + gap // 2, top, bw, bh), _("Menu"), self.gui, object_id=style("title_button", self.size)),
         }
         self.focus.reset(list(self.buttons), self.buttons, self.focus.name or "keys")
         self.note_picture = self.text.fit(self.note, width - 2 * pad, max(14, round(18 * s)), GOLD, True) if self.note else None
@@ -109,7 +111,7 @@ class PadMissingScene(Overlay):
                 return
             seat = self.table.seat_inputs.seat_of(press.pad)
             if seat is not None and seat != self.seat:
-                self.say(f"{pad_label(press.pad)} plays {self.table.names[seat]}: use another controller")
+                self.say(_("{controller} plays {name}: use another controller").format(controller=pad_label(press.pad), name=shown_name(self.table.names[seat])))
                 return
             self.give(press.pad)
         elif press.button in ("b", "start", "back"):
@@ -145,7 +147,7 @@ class PadMissingScene(Overlay):
         if owner != self.pad:  # the seat was given to another input (from the menu, perhaps)
             self.resolved()
         elif pads.connected(self.pad):
-            self.table.motion.say(f"{pad_label(self.pad)} is back", 2.5)
+            self.table.motion.say(_("{controller} is back").format(controller=pad_label(self.pad)), 2.5)
             self.resolved()
 
     # Drawing ------------------------------------------------------------------------

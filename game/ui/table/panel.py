@@ -9,11 +9,14 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
+from game.i18n import _, ngettext
 from game.ui.menu import wrap
 from game.ui.table.knowledge import SeatKnowledge, knowledge_words
 from game.ui.table.log import LogLine
+from game.ui.table.words import tiles_text
 from game.ui.text import DIM, GOLD, IVORY, TextCache
 from game.ui.tile_art import TileArt
+from game.ui.words import shown_name
 
 PANEL = (12, 24, 17, 228)
 CARD = (14, 26, 19, 240)  # a little more solid: the lesson's and the review's words
@@ -34,6 +37,7 @@ class PanelContent:
     unseen: int
     special_word: str
     title: str
+    rule: bool = True  # a line under what the table knows (before the moves, or alone in the column)
 
 
 def card_surface(size: tuple[int, int], fill: tuple[int, int, int, int] = PANEL, edge: tuple[int, int, int] = EDGE) -> pygame.Surface:
@@ -50,12 +54,22 @@ class SidePanel:
         self.text = text
         self._key: PanelContent | None = None
         self._picture: pygame.Surface | None = None
+        self._height: tuple[PanelContent, int] | None = None
 
     def picture(self, content: PanelContent) -> pygame.Surface:
         if content != self._key or self._picture is None:
             self._picture = self.paint(content)
             self._key = content
         return self._picture
+
+    def height(self, c: PanelContent) -> int:
+        """How tall a card of what the table knows is, its words all shown (``c.lines`` None)."""
+        if c.knowledge is None:
+            return round(40 * c.scale)
+        if self._height is None or self._height[0] != c:
+            scratch = pygame.Surface((c.size[0], round(60 * c.scale) * (len(c.knowledge) + 2)), pygame.SRCALPHA)
+            self._height = (c, self.paint_knowledge(scratch, c, round(10 * c.scale), round(10 * c.scale)))
+        return self._height[1]
 
     def paint(self, c: PanelContent) -> pygame.Surface:
         w, h = c.size
@@ -73,23 +87,25 @@ class SidePanel:
         k = c.scale
         w = out.get_width() - 2 * pad
         size = max(15, round(17 * k))
-        heading = self.text.render("What the table knows", max(16, round(19 * k)), GOLD, True)
+        heading = self.text.render(_("What the table knows"), max(16, round(19 * k)), GOLD, True)
         out.blit(heading, (pad, y))
         y += heading.get_height() + round(4 * k)
         assert c.knowledge is not None
         for known in c.knowledge:
-            head = self.text.fit(f"{c.names[known.seat]}  ·  {known.holds} tile{'s' if known.holds != 1 else ''}", w, size, IVORY, True)
+            head = self.text.fit(_("{name}  ·  {tiles}").format(name=shown_name(c.names[known.seat]), tiles=tiles_text(known.holds)), w, size, IVORY, True)
             out.blit(head, (pad, y))
             y += head.get_height()
             for line in wrap(self.text, knowledge_words(known, c.special_word), w - round(10 * k), size, DIM):
                 out.blit(line, (pad + round(10 * k), y))
                 y += line.get_height()
             y += round(4 * k)
-        unseen = self.text.render(f"Unseen: {c.unseen} tiles (other hands and boneyard)", max(14, size - 2), DIM)
+        unseen = self.text.render(ngettext("Unseen: {count} tile (other hands and boneyard)", "Unseen: {count} tiles (other hands and boneyard)", c.unseen).format(count=c.unseen), max(14, size - 2), DIM)
         if unseen.get_width() > w:
-            unseen = self.text.fit(f"Unseen: {c.unseen} tiles", w, max(14, size - 2), DIM)
+            unseen = self.text.fit(ngettext("Unseen: {count} tile", "Unseen: {count} tiles", c.unseen).format(count=c.unseen), w, max(14, size - 2), DIM)
         out.blit(unseen, (pad, y))
         y += unseen.get_height() + round(8 * k)
+        if not c.rule:
+            return y
         pygame.draw.line(out, EDGE, (pad, y), (pad + w, y), 1)
         return y + round(8 * k)
 
@@ -100,7 +116,7 @@ class SidePanel:
         body = Rect(area.left, area.top + title.get_height() + round(4 * k), area.width, area.height - title.get_height() - round(4 * k))
         assert c.lines is not None
         if not c.lines:
-            out.blit(self.text.render("No move yet.", max(15, round(18 * k)), DIM), body.topleft)
+            out.blit(self.text.render(_("No move yet."), max(15, round(18 * k)), DIM), body.topleft)
             return
         size = max(15, round(18 * k))
         tile_len = max(26, round(34 * k)) & ~1
@@ -122,7 +138,7 @@ class SidePanel:
             y -= block.get_height() + gap
             out.blit(block, (body.left, y + gap))
         if scroll:
-            more = self.text.render(f"▼ {scroll} newer", max(14, size - 2), GOLD)
+            more = self.text.render(_("▼ {count} newer").format(count=scroll), max(14, size - 2), GOLD)
             out.blit(more, (body.right - more.get_width(), body.bottom - more.get_height()))
 
     def line_block(self, line: LogLine, width: int, size: int, tile_len: int, new: bool) -> pygame.Surface:

@@ -8,6 +8,7 @@ screen (or the left end of the top row), the last one on the right.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable, Sequence
 
 from pygame import Rect
 
@@ -53,7 +54,13 @@ class TableRegions:
     scale: float = 1.0  # table_scale of the window: text and plaques grow with it
     toolbar: Rect = field(default_factory=Rect)  # the row of small buttons at the felt's top right
     tool_buttons: list[Rect] = field(default_factory=list)
-    panel: Rect | None = None  # the side panel (moves, what the table knows), when open
+    panels: dict[str, Rect] = field(default_factory=dict)  # each open side panel's rectangle, by name
+    column: Rect | None = None  # the column on the felt's right the open panels share
+
+    @property
+    def panel(self) -> Rect | None:
+        """The side panels' column (None: no panel is open)."""
+        return self.column
 
     @property
     def message_anchor(self) -> tuple[int, int]:
@@ -61,13 +68,48 @@ class TableRegions:
         return self.layout_area.centerx, self.felt.bottom - 26
 
 
+@dataclass(frozen=True)
+class PanelSpec:
+    """An open side panel, as the regions stack it in the column on the felt's right:
+    ``height`` from the column and the scale (None: an equal share of what the
+    fixed ones leave), ``gap`` above it when another is above. One panel alone
+    takes the whole column."""
+
+    name: str
+    height: Callable[[Rect, float], int] | None = None
+    gap: int = 0
+
+
+def stack_panels(column: Rect, specs: Sequence[PanelSpec], scale: float) -> dict[str, Rect]:
+    """The panels' rectangles, top to bottom in the order given, never overlapping."""
+    if len(specs) == 1:
+        return {specs[0].name: column.copy()}
+    gaps = sum(spec.gap for spec in specs[1:])
+    room = column.height - gaps
+    fixed = {spec.name: max(0, min(room, spec.height(column, scale))) for spec in specs if spec.height is not None}
+    free = [spec for spec in specs if spec.height is None]
+    rest = max(0, room - sum(fixed.values()))
+    out: dict[str, Rect] = {}
+    y = column.top
+    for i, spec in enumerate(specs):
+        y += spec.gap if i else 0
+        h = fixed.get(spec.name, rest // len(free) if free else 0)
+        h = min(h, column.bottom - y)
+        out[spec.name] = Rect(column.left, y, column.width, h)
+        y += h
+    return out
+
+
 def others_in_order(viewer: int, players: int) -> list[int]:
     return [(viewer + k) % players for k in range(1, players)]
 
 
-def compute_regions(size: tuple[int, int], players: int, viewer: int, tools: int = 0, panel: bool = False) -> TableRegions:
+def compute_regions(
+    size: tuple[int, int], players: int, viewer: int, tools: int = 0, panels: Sequence[PanelSpec] = ()
+) -> TableRegions:
     """The regions for a window of ``size``; ``tools`` small buttons in the felt's
-    top row; with ``panel`` a side panel takes the right of the felt from the layout."""
+    top row; with ``panels`` open a column on the right of the felt is taken from
+    the layout, and the panels are stacked in it (``stack_panels``)."""
     width, height = size
     f = access.text_factor(size)  # the text and table size setting
     k = table_scale(size) * f
@@ -86,10 +128,12 @@ def compute_regions(size: tuple[int, int], players: int, viewer: int, tools: int
     header = Rect(felt.left + 12, felt.top + 4, felt.width - 24 - (tool_span + 12 if tools else 0), header_h - 4)
     pad = 10
     layout_area = Rect(felt.left + pad, felt.top + header_h, felt.width - 2 * pad, felt.height - header_h - pad)
-    side_panel = None
-    if panel:
+    side_panels: dict[str, Rect] = {}
+    column = None
+    if panels:
         panel_w = clamp(felt.width * 24 // 100, 190, int(300 * k))  # under a quarter of the felt
-        side_panel = Rect(felt.right - pad - panel_w, layout_area.top, panel_w, layout_area.height)
+        column = Rect(felt.right - pad - panel_w, layout_area.top, panel_w, layout_area.height)
+        side_panels = stack_panels(column, panels, k)
         layout_area.width -= panel_w + pad
 
     hand = Rect(0, height - hand_h, width, hand_h)
@@ -108,7 +152,7 @@ def compute_regions(size: tuple[int, int], players: int, viewer: int, tools: int
     }
     regions = TableRegions(
         size, felt, layout_area, header, hand, hand_label, hand_tiles, boneyard, buttons,
-        scale=k, toolbar=toolbar, tool_buttons=tool_buttons, panel=side_panel,
+        scale=k, toolbar=toolbar, tool_buttons=tool_buttons, panels=side_panels, column=column,
     )
 
     order = list(others)

@@ -10,14 +10,38 @@ from dataclasses import dataclass
 import pygame
 
 from game.ai.review import Decision, Summary
+from game.i18n import N_, _, ngettext
 from game.ui.menu import wrap
-from game.ui.words import whose
+from game.ui.words import is_you
 from game.ui.text import DIM, GOLD, IVORY, RED, TextCache
 
 AMBER = (226, 170, 70)
 LINE = (150, 200, 160)
 GRID = (70, 92, 76)
 MARK_COLOURS = {"blunder": RED, "mistake": RED, "inaccuracy": AMBER}
+# TRANSLATORS: the coach's verdicts on a move, from the best to the worst.
+MARKS = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder"), "forced": N_("forced")}
+
+
+def mark_word(mark: str, capital: bool = False) -> str:
+    """The coach's verdict in the player's language: "mistake" ("Mistake")."""
+    word = _(MARKS[mark]) if mark in MARKS else mark
+    return word[:1].upper() + word[1:] if capital else word
+
+
+def next_words(name: str, kind: str, place: str) -> str:
+    """The move about to be shown in the review: "Next: Ann lays 6-1 on the 4", "Next: You draw"."""
+    if is_you(name):
+        words = {
+            "lead": _("Next: You lead {place}"), "lay": _("Next: You lay {place}"), "draw": _("Next: You draw"),
+            "pass": _("Next: You pass"), "refuse": _("Next: You refuse to lead"),
+        }
+    else:
+        words = {
+            "lead": _("Next: {name} leads {place}"), "lay": _("Next: {name} lays {place}"), "draw": _("Next: {name} draws"),
+            "pass": _("Next: {name} passes"), "refuse": _("Next: {name} refuses to lead"),
+        }
+    return words.get(kind, kind).format(name=name, place=place)
 
 
 @dataclass(frozen=True)
@@ -45,20 +69,21 @@ class Overview:
 def tally(summary: Summary) -> str:
     """"1 inaccuracy, 2 mistakes, no blunders"."""
 
-    def count(n: int, one: str, many: str) -> str:
-        return f"{'no' if n == 0 else n} {one if n == 1 else many}"
+    def count(n: int, none: str, some: str) -> str:
+        return none if n == 0 else some.format(count=n)
 
     return ", ".join(
         (
-            count(summary.inaccuracies, "inaccuracy", "inaccuracies"),
-            count(summary.mistakes, "mistake", "mistakes"),
-            count(summary.blunders, "blunder", "blunders"),
+            count(summary.inaccuracies, _("no inaccuracies"), ngettext("{count} inaccuracy", "{count} inaccuracies", summary.inaccuracies)),
+            count(summary.mistakes, _("no mistakes"), ngettext("{count} mistake", "{count} mistakes", summary.mistakes)),
+            count(summary.blunders, _("no blunders"), ngettext("{count} blunder", "{count} blunders", summary.blunders)),
         )
     )
 
 
 def lost_words(d: Decision) -> str:
-    return f"{d.mark} at move {d.action + 1}: −{d.lost:.0f} points"
+    # TRANSLATORS: one of the biggest mistakes of a round: "blunder at move 12: −9 points".
+    return _("{mark} at move {number}: −{points} points").format(mark=mark_word(d.mark), number=d.action + 1, points=f"{d.lost:.0f}")
 
 
 def luck_words(summary: Summary, name: str, result: float | None) -> str:
@@ -66,11 +91,18 @@ def luck_words(summary: Summary, name: str, result: float | None) -> str:
     luck = summary.luck(result)
     draws = len(luck.draws)
     drawn = sum(points for _, _, points in luck.draws)
-    parts = f"the deal {luck.deal:+.0f}" + (f", {draws} draw{'s' if draws != 1 else ''} {drawn:+.0f}" if draws else "")
-    words = f"{whose(name, capital=True)} luck: {luck.total:+.0f} points ({parts})"
+    if draws:
+        # TRANSLATORS: where a seat's luck came from: the tiles dealt, then the tiles drawn ("the deal +9, 3 draws +3").
+        parts = ngettext("the deal {deal}, {count} draw {drawn}", "the deal {deal}, {count} draws {drawn}", draws)
+    else:
+        parts = _("the deal {deal}")
+    parts = parts.format(deal=f"{luck.deal:+.0f}", count=draws, drawn=f"{drawn:+.0f}")
+    figures = {"name": name, "total": f"{luck.total:+.0f}", "parts": parts, "result": f"{luck.adjusted or 0:.0f}"}
     if luck.adjusted is not None:
-        words += f"; luck-adjusted result {luck.adjusted:.0f} of 100"
-    return words
+        if is_you(name):
+            return _("Your luck: {total} points ({parts}); luck-adjusted result {result} of 100").format(**figures)
+        return _("{name}'s luck: {total} points ({parts}); luck-adjusted result {result} of 100").format(**figures)
+    return (_("Your luck: {total} points ({parts})") if is_you(name) else _("{name}'s luck: {total} points ({parts})")).format(**figures)
 
 
 def draw_overview(
@@ -98,7 +130,7 @@ def draw_overview(
     rows = min(len(biggest), max(0, (bottom - y) // line_h - 1))
     if (bottom - y) < line_h:
         return Overview((), None, length, y)
-    head = text.fit("Biggest mistakes (click to jump):" if biggest else "No mistakes in this round.", width, small, GOLD)
+    head = text.fit(_("Biggest mistakes (click to jump):") if biggest else _("No mistakes in this round."), width, small, GOLD)
     out.blit(head, (x, y))
     y += head.get_height()
     for d in biggest[:rows]:
@@ -110,7 +142,7 @@ def draw_overview(
     if bottom - y >= graph_h + line_h + 4:
         graph = pygame.Rect(x, y + 4, width, graph_h)
         _graph(out, graph, summary, length, cursor)
-        label = text.fit("the chance of winning, move by move (click to jump)", width, max(11, small - 2), DIM)
+        label = text.fit(_("the chance of winning, move by move (click to jump)"), width, max(11, small - 2), DIM)
         out.blit(label, (x, graph.bottom + 1))
         y = graph.bottom + label.get_height() + round(3 * scale)
     if bottom - y >= line_h * len(luck_lines):

@@ -9,11 +9,12 @@ import pygame
 import pygame_gui
 
 from game.engine.tiles import halves
+from game.i18n import _
 from game.ui.menu import Focus
 from game.ui.scene import Overlay
 from game.ui.text import DIM, GOLD, IVORY, TextCache
 from game.ui.table.words import outcome_title
-from game.ui.words import goal_note, match_title
+from game.ui.words import goal_note, match_title, shown_name
 
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
@@ -41,12 +42,12 @@ class RoundEndScene(Overlay):
         row: list[tuple[str, str, str | None]]
         if self.table.match.over and self.table.on_leave is not None:
             # the match-over screen follows (final scores, play again, the title)
-            row = [("leave", "Final scores", "#primary")]
+            row = [("leave", _("Final scores"), "#primary")]
         elif self.table.match.over:
-            row = [("again", "Play again", "#primary"), ("leave", "Leave the table", None)]
+            row = [("again", _("Play again"), "#primary"), ("leave", _("Leave the table"), None)]
         else:
-            row = [("next", "Next round", "#primary")]
-        row.insert(0, ("review", "Review this round", None))
+            row = [("next", _("Next round"), "#primary")]
+        row.insert(0, ("review", _("Review this round"), None))
         gap = 16
         width = min(220, (self.panel_rect.width - 40 - gap * (len(row) - 1)) // len(row))
         left = self.panel_rect.centerx - (len(row) * width + (len(row) - 1) * gap) // 2
@@ -68,7 +69,7 @@ class RoundEndScene(Overlay):
 
     def make_panel(self) -> pygame.Surface:
         match = self.table.match
-        state = self.table.state
+        state = self.table.match.rounds[-1]  # the round in play (the summary is live play's)
         outcome = state.outcome
         rect = self.panel_rect
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -83,14 +84,14 @@ class RoundEndScene(Overlay):
         columns = {"pips": rect.width - 250, "scored": rect.width - 160, "total": rect.width - 70}
         y = 92
         for key, x in columns.items():
-            head = self.text.render({"pips": "pips", "scored": "this round", "total": "total"}[key], 17, DIM)
+            head = self.text.render({"pips": _("pips"), "scored": _("this round"), "total": _("total")}[key], 17, DIM)
             panel.blit(head, (x - head.get_width() // 2, y))
         y += 24
         art = self.table.renderer.art if self.table.renderer is not None else None
         row_h = min(ROW_H, (rect.height - y - 76) // max(1, match.rules.players))
         for seat, player in enumerate(match.players):
             winner = outcome is not None and outcome.winner == seat
-            name = self.text.fit(player.name, 150, 21, GOLD if winner else IVORY, True)
+            name = self.text.fit(shown_name(player.name), 150, 21, GOLD if winner else IVORY, True)
             panel.blit(name, (20, y + (row_h - name.get_height()) // 2))
             tiles = state.hand(seat)
             x = 180
@@ -100,7 +101,8 @@ class RoundEndScene(Overlay):
                     a, b = halves(tile)
                     panel.blit(art.face(a, b, spot[2], False), (x + spot[0], y + spot[1]))
             if not tiles:
-                out = self.text.render("out!", 19, GOLD, True)
+                # TRANSLATORS: in the round's summary, a seat that laid all its tiles.
+                out = self.text.render(_("out!"), 19, GOLD, True)
                 panel.blit(out, (x, y + (row_h - out.get_height()) // 2))
             pips = outcome.pips[seat] if outcome is not None else state.pips(seat)
             scored = outcome.scores[seat] if outcome is not None else 0

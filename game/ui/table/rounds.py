@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import Match
+from game.i18n import _
 from game.ui.table.round_end import RoundEndScene
 from game.ui.table.undo import TakeBacks
 
@@ -21,13 +22,13 @@ def after_round(table: TableScene, dt: float) -> None:
     after a redeal the tiles are dealt again."""
     if table.motion.blocking or table.motion.shift is not None or table.app is None:
         return  # the summary freezes the table beneath it: only once it stands still
-    state = table.state
+    state = table.match.rounds[-1]  # the round in play
     outcome = state.outcome
     if outcome is None:
         return
     if outcome.end == "redeal":
         if table.round_wait == 0.0:
-            table.motion.say("Nobody could lead: the tiles are dealt again", 2.5)
+            table.motion.say(_("Nobody could lead: the tiles are dealt again"), 2.5)
         table.round_wait += dt
         if table.round_wait >= 1.5:
             table.round_wait = 0.0
@@ -49,7 +50,7 @@ def next_round(table: TableScene) -> None:
     table.last_tile = None
     table.input.reset()
     table.motion.finish()
-    table.log_scroll = 0
+    table.aids.log_scroll = 0
     table.sync(force=True)
 
 
@@ -73,6 +74,6 @@ def new_deal(table: TableScene) -> None:
     screen afresh; hints and what could be redone belong to the old hands."""
     if len(table.people) > 1:
         table.viewer = None
-    table.stop_thinking()
-    if table.takebacks is not None:
-        table.takebacks = TakeBacks(table.takebacks.seat)
+    table.aids.stop_thinking()
+    if table.aids.takebacks is not None:
+        table.aids.takebacks = TakeBacks(table.aids.takebacks.seat)

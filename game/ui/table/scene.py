@@ -2,63 +2,62 @@
 
 The scene never changes the game itself: every move becomes an ``Action``
 offered to the referee (game/referee.py), which checks it with the engine,
-pushes it and tells the seats and the listeners (the autosave, statistics and
-past matches, the moves log). Each seat is a ``Seat`` (game/seat.py): the
-table asks it what it is, never guesses from a missing controller. Computer
-seats think in a worker; their tiles then glide from their seat to the table
-at a pace a person can follow.
-
-Who plays which seat with which input (keyboard and mouse, or a controller)
-is ``who_plays``; what an action looks like as it lands is ``show``.
+pushes it and tells the seats (game/seat.py) and the listeners. The table is
+given a ``Mode`` (``mode``: live play, a review, a lesson) that says where its
+positions come from and which parts and tools show. The picture is one frozen
+``TableSnapshot`` (``snapshot``) made once per change, drawn by the parts
+(``parts``, ``panels``) with the live motion and input. Who plays which seat
+with which input is ``who_plays``; what an action looks like is ``show``.
 """
 
 from __future__ import annotations
 
-from concurrent.futures import Future
 from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from game.engine import Action, Match, OpenEnd, RoundState, SeatView
-from game.engine.tiles import halves
 from game.referee import Listener, Referee
 from game.seat import PERSON, Seat
 from game.settings import SPEED_FACTOR
 from game.thinker import Thinker
 from game.ui.scene import GuiScene
 from game.ui.seat_inputs import SeatInputs
-from game.ui.table.aids import PlayAids
+from game.ui.table.aids import Aids
 from game.ui.table.animation import Motion
 from game.ui.table.draw import TableRenderer
-from game.ui.table.geometry import TableLayout, compute_layout, with_last_tile
+from game.ui.table.geometry import TableLayout, compute_layout, held_still
 from game.ui.table.input import InputContext, Intent, TableInput, plain
-from game.ui.table.intents import follow, refuse_drop, request
-from game.ui.table.knowledge import SeatKnowledge
-from game.ui.table.log import MovesLog, news_for, news_words
+from game.ui.table.intents import follow, input_context, refuse_drop, request
+from game.ui.table.log import MovesLog, news_for
+from game.ui.table.mode import Mode
+from game.ui.table.position import Position
 from game.ui.table.panel import SidePanel
+from game.ui.table.panels import PanelPart
+from game.ui.table.parts import Part, table_parts
 from game.ui.table.regions import TableRegions, compute_regions, hand_tile_rects
-from game.ui.table.rounds import after_round, new_match, next_round
-from game.ui.table.seats import saving, table_referee
+from game.ui.table.rounds import new_match, next_round
+from game.ui.table.seats import saving
 from game.ui.table.show import shift_from, show_action
-from game.ui.table.toolbar import Toolbar, tool_names
+from game.ui.table.snapshot import Live, TableSnapshot, snapshot_key, take
+from game.ui.table.texts import hand_words, seat_words
+from game.ui.table.toolbar import Toolbar
 from game.ui.table.undo import TakeBacks
-from game.ui.table.who_plays import check_pads, give_seat, hand_over, handle_pad, keep_pad_focus, keys_may_play, plays_by_pad, plays_turn, say_who_plays
-from game.ui.table.words import header_text, lead_text, tiles_text, turn_text, your_turn_text
+from game.ui.table.who_plays import check_pads, give_seat, handle_pad, keys_may_play, plays_turn, say_who_plays
+from game.ui.table.words import header_text, lead_text
 from game.ui.text import TextCache
 from game.ui.tile_art import TileArt
 
 if TYPE_CHECKING:
-    from game.ai.hint import Hint
     from game.ui.gamepad import PadPress
 
 
 GLIDE_S = 0.45  # a computer's tile from its seat to the table, at normal speed
 THINK_S = 0.55  # the least time a computer's turn takes, at normal speed
-HINT_BUDGET_S = 0.8  # the hard player's thinking for a hint: the answer comes within a second
 
 
-class TableScene(PlayAids, GuiScene):
-    """One match at the table."""
+class TableScene(GuiScene):
+    """One match at the table, in a ``mode`` (live play unless told otherwise)."""
 
     def __init__(
         self,
@@ -73,8 +72,10 @@ class TableScene(PlayAids, GuiScene):
         on_action: Callable[[Match], None] | None = None,
         on_pause: Callable[[TableScene], None] | None = None,
         listeners: tuple[Listener, ...] = (),
+        mode: Mode | None = None,
     ):
         super().__init__()
+        self.mode = mode or Mode()
         self.match = match
         self.thinker = thinker or Thinker("process")
         # What the referee tells besides the seats: the autosave (``on_action``), and
@@ -102,33 +103,28 @@ class TableScene(PlayAids, GuiScene):
         self.hand: list[tuple[int, pygame.Rect]] = []
         self.open_ends: list[OpenEnd] = []
         self.legal: list[Action] = []
-        self._version: tuple[object, ...] | None = None
+        self.version: tuple[object, ...] | None = None
         self.unit_cap: dict[tuple[int, tuple[int, int], bool], int] = {}  # the unit of the last move: tiles never grow back
-        self._think_clock = 0.0
+        self.think_clock = 0.0
         self.round_wait = 0.0  # how long a redeal's notice has shown
         self.round_shown = -1  # the last round whose summary showed
         self.toolbar = Toolbar()
         self.handoff_open = False  # the hand-off cover is up: no hand shows
-        self._updates = 0
-        # Play aids: undo (one person against computers only), the hint, the side panel.
-        self.takebacks = TakeBacks(people[0]) if self.referee.undo_allowed else None
-        self.hint_budget_s = HINT_BUDGET_S
-        self.helped: set[int] = set()  # the seats that took a move back or asked for a hint (statistics)
-        self.hinted: tuple[tuple[int, int], Action, str] | None = None  # (position, action, reason)
-        self._hint_future: Future[Hint] | None = None
-        self._hint_at: tuple[int, int] | None = None
-        self.moves_open = False
-        self.log_scroll = 0
+        self.frames = 0  # frames run (a computer thinks from the second: the first is drawn first)
+        # Play aids: undo (one person against computers only), the hint, the moves panel.
+        self.aids = Aids(self, TakeBacks(people[0]) if self.mode.takes_back(self) else None)
         self.news: dict[int, int] = {}  # other seats' moves the person at the screen has not answered yet
-        self._known: tuple[tuple[int, int, int], tuple[SeatKnowledge, ...], int] | None = None
-        self.side: SidePanel | None = None
+        self.panel_parts: list[PanelPart] = [make() for make in self.mode.panels()]
+        self.parts: list[Part] = []  # made with the renderer (``attach``)
+        self._snapshot: tuple[tuple[object, ...], TableSnapshot] | None = None
         self.seat_inputs = SeatInputs()  # which controller plays which person's seat
         self.pad_driven = False  # the last hand to play used a controller: keep a tile in focus
+        self.mode.bind(self)
 
     # Seats and the referee ------------------------------------------------------
     def make_referee(self, match: Match) -> Referee:
-        """The referee of ``match`` (see ``seats``), telling the moves log and the listeners."""
-        return table_referee(match, self.thinker, self.computer_seed, [self.moves_log.heard, *self.listeners])
+        """The referee of ``match`` (the mode's), telling the moves log and the listeners."""
+        return self.mode.make_referee(self, match, [self.moves_log.heard, *self.listeners])
 
     def computer_seed(self, view: SeatView) -> int:
         """A computer's seed for one decision: the match's seed and the position."""
@@ -160,27 +156,36 @@ class TableScene(PlayAids, GuiScene):
             art = TileArt()
             self.app.services["art"] = art
         self.renderer = TableRenderer(art, self.text)
-        self.side = SidePanel(art, self.text)
+        painter = SidePanel(art, self.text)
+        for panel in self.panel_parts:
+            panel.attach(painter)
+        self.parts = [*table_parts(self.renderer), *self.mode.parts(self)]
         self.seat_inputs = SeatInputs(self.app.pads.take_over(self.match))
         self.referee.start_round()  # a new match, or a saved one between rounds
         self.sync(force=True)
 
     def build_gui(self) -> None:
         assert self.gui is not None
-        self.toolbar.build(self.gui, self.compute_regions(), self.tool_names())
-        self._version = None
-
+        regions = self.compute_regions()
+        self.toolbar.build(self.gui, regions, self.tool_names())
+        self.mode.build(self, self.gui, regions)
+        self.version = None
 
     def tool_names(self) -> list[str]:
-        """The toolbar's buttons: undo and redo only for one person against computers."""
-        return tool_names(self.takebacks is not None)
+        """The toolbar's buttons (the mode's: undo and redo only for one person against computers)."""
+        return self.mode.tool_names(self)
+
+    def open_panels(self) -> list[PanelPart]:
+        """The side panels open now, top to bottom."""
+        return [panel for panel in self.panel_parts if panel.is_open(self)]
 
     def compute_regions(self, viewer: int | None = None) -> TableRegions:
         shown = viewer if viewer is not None else (self.viewer or 0)
-        panel = self.moves_open or self.show_knowledge
-        return compute_regions(self.size, self.match.rules.players, shown, len(self.tool_names()), panel)
+        specs = [panel.spec(self) for panel in self.open_panels()]
+        return compute_regions(self.size, self.match.rules.players, shown, self.mode.tool_slots(self), specs)
 
     def close(self) -> None:
+        self.mode.close(self)
         self.referee.cancel()
         super().close()
 
@@ -196,8 +201,14 @@ class TableScene(PlayAids, GuiScene):
 
     # What the scene shows (read by the renderer) ------------------------------
     @property
-    def state(self) -> RoundState:
-        return self.match.rounds[-1]
+    def state(self) -> Position:
+        """The position the table shows (the mode's: the round in play, a review's cursor)."""
+        return self.mode.position(self)
+
+    @property
+    def record(self) -> RoundState | None:
+        """The whole round behind ``state``, when the mode has it (None: a seat's view only)."""
+        return self.mode.record(self)
 
     @property
     def names(self) -> list[str]:
@@ -205,6 +216,9 @@ class TableScene(PlayAids, GuiScene):
 
     @property
     def hand_face_up(self) -> bool:
+        shown = self.mode.hand_face_up(self)
+        if shown is not None:
+            return shown
         if self.viewer is None or self.handoff_open:
             return False
         if len(self.people) <= 1:
@@ -212,16 +226,16 @@ class TableScene(PlayAids, GuiScene):
         return self.state.current_player == self.viewer or self.state.over
 
     def pointed_out(self) -> list[Action]:
-        """Moves the table shows as glowing ghosts without a tile in hand (none in play)."""
-        return []
+        """Moves the table shows as glowing ghosts without a tile in hand (the review's better move)."""
+        return self.mode.pointed_out(self)
 
     def totals(self) -> list[int]:
         """The match totals the plaques and the hand's label show."""
-        return self.match.totals
+        return self.mode.totals(self)
 
     def revealed(self, seat: int) -> tuple[int, ...] | None:
         """The tiles of ``seat``'s plaque shown face up (a review); None while they are hidden."""
-        return None
+        return self.mode.revealed(self, seat)
 
     def can_act(self) -> bool:
         """Whether the person at the screen may move now."""
@@ -229,6 +243,7 @@ class TableScene(PlayAids, GuiScene):
         seat = state.current_player
         return (
             seat is not None
+            and self.mode.may_act(self)
             and seat == self.viewer
             and self.is_person(seat)
             and not self.motion.blocking
@@ -236,7 +251,9 @@ class TableScene(PlayAids, GuiScene):
         )
 
     def can_draw(self) -> bool:
-        return self.can_act() and any(a.kind == "draw" for a in self.legal)
+        """Whether the boneyard glows."""
+        glows = self.mode.can_draw(self)
+        return glows if glows is not None else self.can_act() and any(a.kind == "draw" for a in self.legal)
 
     def playable_tiles(self) -> set[int] | None:
         """Tiles with a legal place now (None when it is not this hand's turn or hints are off)."""
@@ -244,57 +261,28 @@ class TableScene(PlayAids, GuiScene):
             return None
         return {a.tile for a in self.legal if a.kind == "lay" and a.tile is not None}
 
-    def tile_halves(self, tile: int) -> tuple[int, int]:
-        return halves(tile)
-
     def header_text(self) -> str:
-        return header_text(self.match)
+        text = self.mode.header_text(self)
+        return header_text(self.match) if text is None else text
 
     def lead_text(self) -> str:
-        return lead_text(self.state, self.names)
+        text = self.mode.lead_text(self)
+        if text is None:
+            record = self.record
+            text = lead_text(record, self.names) if record is not None else ""
+        return text
 
     def hand_text(self) -> str:
-        state = self.state
-        if self.viewer is None:
-            return "Waiting for the first player"
-        name = self.names[self.viewer]
-        total = self.totals()[self.viewer]
-        head = f"{name}  ·  {total} pts  ·  "
-        seat = state.current_player
-        if seat is None:
-            return head + "the round is over"
-        if seat == self.viewer and self.is_person(seat):
-            return head + your_turn_text({a.kind for a in self.legal}, plays_by_pad(self, seat))
-        return head + turn_text(self.names[seat], thinking=not self.is_person(seat))
+        text = self.mode.hand_text(self)
+        return hand_words(self) if text is None else text
 
     def seat_info(self, seat: int) -> tuple[str, int, int, bool, str]:
         """(name, tiles held, match total, to move, status line) for a seat's plaque."""
-        state = self.state
-        to_move = state.current_player == seat
-        count = state.hand_count(seat)
-        if to_move and not self.is_person(seat) and not self.motion.blocking:
-            status = "thinking…"
-        elif to_move:
-            status = "to move"
-        elif seat in self.news:  # what it did since the person at the screen last moved
-            status = news_words(state.history[self.news[seat]][1])
-        else:
-            status = tiles_text(count)
-        return self.names[seat], count, self.totals()[seat], to_move, status
+        return seat_words(self, seat)
 
     def input_context(self) -> InputContext:
-        seat = self.state.current_player
-        return InputContext(
-            hand=self.hand if self.hand_face_up else [],
-            can_act=self.can_act(),
-            to_move=self.names[seat] if seat is not None else "nobody",
-            legal=self.legal,
-            layout=self.layout,
-            boneyard=self.regions.boneyard,
-            hand_area=self.regions.hand,
-            explain=self.state.explain,
-            pad=plays_by_pad(self, seat),
-        )
+        """What the input needs of the table now (see ``intents``)."""
+        return input_context(self)
 
     def hand_rect(self, tile: int) -> pygame.Rect | None:
         """Where a tile of the bottom hand is drawn (tests aim here)."""
@@ -304,19 +292,20 @@ class TableScene(PlayAids, GuiScene):
     def sync(self, force: bool = False) -> None:
         """Recompute the layout, regions and hand after the game or the window changed."""
         state = self.state
-        panel = self.moves_open or self.show_knowledge
-        version = (self.match.round_index, len(state.history), state.phase, self.size, self.viewer, self.handoff_open, panel)
-        if version == self._version and not force:
+        opened = tuple(panel.name for panel in self.open_panels())
+        panel = bool(opened)
+        version = (self.match.round_index, len(state.history), state.phase, self.size, self.viewer, self.handoff_open, opened)
+        if version == self.version and not force:
             return
-        self._version = version
+        self.version = version
         shown = self.viewer if self.viewer is not None else (self.people[0] if self.people else 0)
         self.regions = self.compute_regions(shown)
         key = (self.match.round_index, self.size, panel)
         before = self.layout
         last = state.placements[-1] if state.placements else None
         settled = None
-        if state.over and not force and key in self.unit_cap and last is not None and len(before.tiles) == len(state.placements) - 1:
-            settled = with_last_tile(before, last)  # the round's last tile: the table holds still
+        if state.over and not force and key in self.unit_cap and last is not None:
+            settled = held_still(before, state.placements)  # the round's end: the table holds still
         self.layout = settled or compute_layout(state, self.regions.layout_area, self.unit_cap.get(key))
         if not force and key in self.unit_cap:
             shift_from(self, before)
@@ -332,19 +321,36 @@ class TableScene(PlayAids, GuiScene):
         self._update_buttons()
 
     def _update_buttons(self) -> None:
-        usable = {"undo": self.can_undo(), "redo": self.can_redo(), "hint": self.can_act(), "menu": self.on_pause is not None}
-        self.toolbar.refresh({a.kind for a in self.legal} if self.can_act() else set(), usable, self.moves_open)
+        aids = self.aids
+        usable = {"undo": aids.can_undo(), "redo": aids.can_redo(), "hint": self.can_act(), "menu": self.on_pause is not None}
+        self.toolbar.refresh({a.kind for a in self.legal} if self.can_act() else set(), usable, aids.moves_open)
+
+    # The picture: one snapshot per change ----------------------------------------
+    @property
+    def snapshot(self) -> TableSnapshot:
+        """The table as it is to be drawn (made again only when its key changes)."""
+        key = snapshot_key(self)
+        if self._snapshot is None or self._snapshot[0] != key:
+            self._snapshot = (key, take(self))
+        return self._snapshot[1]
+
+    def live(self) -> Live:
+        """What moves every frame: the motion and the input."""
+        return Live(self.motion, self.input, frozenset(self.motion.hidden()))
 
     # Input ---------------------------------------------------------------------
     def handle_pad(self, press: PadPress) -> None:
-        """A controller's press (see ``who_plays``)."""
-        handle_pad(self, press)
+        """A controller's press: the mode's, or as at any table (see ``who_plays``)."""
+        if not self.mode.handle_pad(self, press):
+            handle_pad(self, press)
 
     def give_seat(self, seat: int, source: int | None) -> None:
         """``seat`` is played by controller ``source`` (None: the keyboard and mouse) from now on."""
         give_seat(self, seat, source)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.mode.handle_event(self, event):
+            return True
         if not keys_may_play(self) and plays_turn(self, event):
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 say_who_plays(self)
@@ -353,7 +359,12 @@ class TableScene(PlayAids, GuiScene):
             self.pad_driven = False
         if super().handle_event(event):
             return True
-        if self.aid_event(event):
+        if any(part.handle_event(event, self) for part in self.parts):
+            return True
+        regions = self.regions
+        if any(panel.handle_event(event, self, regions.panels[panel.name]) for panel in self.open_panels() if panel.name in regions.panels):
+            return True
+        if self.aids.aid_event(event):
             return True
         intent = self.input.handle(event, self.input_context())
         if intent is None:
@@ -367,21 +378,24 @@ class TableScene(PlayAids, GuiScene):
     # Who plays which seat -----------------------------------------------------------
     def follow(self, intent: Intent) -> None:
         """Do what the player asked: always through the referee (see ``intents``)."""
-        follow(self, intent)
+        if not self.mode.follow(self, intent):
+            follow(self, intent)
 
     def request(self, action: Action) -> None:
         """Draw, pass or refuse, when the rules allow it; else say why not."""
-        request(self, action)
+        if not self.mode.request(self, action):
+            request(self, action)
 
     def refuse_drop(self, tile: int, pos: tuple[int, int] | None, reason: str) -> None:
         """A tile let go where it cannot go: it glides back, and the reason shows."""
         refuse_drop(self, tile, pos, reason)
+        self.mode.refused_drop(self)
 
     # Playing -------------------------------------------------------------------
     def play(self, action: Action, origin: tuple[int, int] | None) -> bool:
         """Offer ``action`` of the seat to move to the referee; animate what it did."""
         seat = self.state.current_player
-        if seat is None:
+        if seat is None or not self.mode.vet(self, action):
             return False
         before = set(self.state.hand(seat))
         verdict = self.referee.offer(seat, action)
@@ -395,10 +409,12 @@ class TableScene(PlayAids, GuiScene):
     def played(self, seat: int, action: Action, before: set[int], origin: tuple[int, int] | None) -> None:
         """The referee let ``seat``'s ``action`` through: the picture follows."""
         self.input.reset()
-        if self.takebacks is not None and seat == self.takebacks.seat:
-            self.takebacks.forget(self.match)  # a new move: what was undone is gone
+        takebacks = self.aids.takebacks
+        if takebacks is not None and seat == takebacks.seat:
+            takebacks.forget(self.match)  # a new move: what was undone is gone
         self.sync()
         show_action(self, seat, action, before, origin)
+        self.mode.played(self, seat, action)
 
     def sound(self, name: str) -> None:
         audio = self.app.services.get("audio") if self.app is not None else None
@@ -407,14 +423,6 @@ class TableScene(PlayAids, GuiScene):
             play(name)
 
     # Every frame -----------------------------------------------------------------
-    def _human_turn(self, seat: int) -> None:
-        """A person's turn: with several people at the screen, it is handed over first."""
-        hand_over(self, seat)
-
-    def _after_round(self, dt: float) -> None:
-        """The round is over: its summary, once the table stands still (see ``rounds``)."""
-        after_round(self, dt)
-
     def next_round(self) -> None:
         """Deal the next round (the engine decides who leads)."""
         next_round(self)
@@ -427,8 +435,8 @@ class TableScene(PlayAids, GuiScene):
         super().update(dt)
         if self.app is not None and self.app.top is self and check_pads(self):
             return
-        self._updates += 1
-        if self._updates == 2 and self.app is not None:
+        self.frames += 1
+        if self.frames == 2 and self.app is not None:
             # after the first frame is on screen: start the computer players'
             # worker, and make the summary's widget manager before it is needed
             self.thinker.warm_up()
@@ -438,39 +446,26 @@ class TableScene(PlayAids, GuiScene):
             self.sound("button")
             self.request(Action.pass_() if name == "pass" else Action.refuse())
         for name in tools:
-            self.use_tool(name)
-        self._poll_hint()
+            self.aids.use_tool(name)
+        self.aids.poll_hint()
         self.motion.update(dt)
         self.sync()
+        for part in self.parts:
+            part.update(dt, self)
+        self.turns(dt)
+        if self.app is not None and self.app.top is self:
+            self.mode.update(self, dt)
+
+    def turns(self, dt: float) -> None:
+        """The round's end, or the turn of the seat to move once the table stands still (the mode's)."""
         state = self.state
         if state.over:
-            self._after_round(dt)
+            self.mode.after_round(self, dt)
             return
         seat = state.current_player
-        if seat is None or self.motion.blocking:
-            self._update_buttons()
-            return
-        if self.is_person(seat):
-            self.referee.ask()  # the person's seat is told its turn (its view)
-            self._human_turn(seat)
-            keep_pad_focus(self)
-        elif self._updates > 1:
-            self._computer_turn(seat, dt)
+        if seat is not None and not self.motion.blocking:
+            self.mode.turn(self, seat, dt)
         self._update_buttons()
-
-    def _computer_turn(self, seat: int, dt: float) -> None:
-        """The seat to move decides by itself (a computer): it is told its turn once
-        the table stands still, and its answer is taken once a person could follow."""
-        if not self.referee.asked:
-            self.referee.ask()
-            self._think_clock = 0.0
-        self._think_clock += dt
-        if self._think_clock < self.think_s:
-            return
-        before = set(self.state.hand(seat))
-        verdict = self.referee.poll()
-        if verdict is not None and verdict.accepted:
-            self.played(seat, verdict.action, before, None)
 
     def apply_settings(self, settings: object) -> None:
         """Follow changed settings (animation and computer speed, hints)."""
@@ -481,7 +476,7 @@ class TableScene(PlayAids, GuiScene):
         if knowledge != self.show_knowledge:
             self.show_knowledge = knowledge
             self.motion.finish()
-        self._version = None
+        self.version = None
 
     def leave(self) -> None:
         """The player leaves the table (after the match, or from a menu)."""
@@ -492,8 +487,13 @@ class TableScene(PlayAids, GuiScene):
 
     # Drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """Paint the table. Changes nothing: not the game, not the scene."""
-        assert self.renderer is not None
-        self.renderer.draw(surface, self)
+        """Paint the table, then its widgets. Changes nothing: not the game, not the scene."""
+        self.paint(surface)
         self.draw_gui(surface)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """Each part, in order, from the snapshot and the live motion and input."""
+        snap, live = self.snapshot, self.live()
+        for part in self.parts:
+            part.draw(surface, snap, live)
 

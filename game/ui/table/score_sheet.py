@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Match
+from game.i18n import _
 from game.ui.scene import Overlay
 from game.ui.text import DIM, GOLD, IVORY, TextCache
-from game.ui.words import goal_note
+from game.ui.words import goal_note, shown_name
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
@@ -44,10 +45,12 @@ class ScoreRow:
 
     def how(self, names: list[str]) -> str:
         if self.end == "redeal":
-            return "redealt"
+            return _("redealt")
         if self.winner is None:
-            return "blocked, tie"
-        return f"{names[self.winner]}, {'domino' if self.end == 'domino' else 'blocked'}"
+            return _("blocked, tie")
+        # TRANSLATORS: who won a round on the score sheet, and how: "Ann, domino", "Ann, blocked".
+        words = _("{name}, domino") if self.end == "domino" else _("{name}, blocked")
+        return words.format(name=shown_name(names[self.winner]))
 
 
 def score_rows(match: Match) -> list[ScoreRow]:
@@ -82,14 +85,14 @@ def sheet_picture(match: Match, size: tuple[int, int], text: TextCache, scale: f
     x_of = [first_w + col_w * s for s in range(seats)]
     y = 0
     for seat, name in enumerate(names):  # the seats' names, in their chart colours
-        label = text.fit(name, col_w - 8, cell, SEAT_COLOURS[seat % len(SEAT_COLOURS)], True)
+        label = text.fit(shown_name(name), col_w - 8, cell, SEAT_COLOURS[seat % len(SEAT_COLOURS)], True)
         out.blit(label, (x_of[seat] + (col_w - label.get_width()) // 2, y))
-    head = text.render("round", cell - 1, DIM)
+    head = text.render(_("round"), cell - 1, DIM)
     out.blit(head, (0, y + 2))
-    how = text.render("won by", cell - 1, DIM)
+    how = text.render(_("won by"), cell - 1, DIM)
     out.blit(how, (w - how_w + 6, y + 2))
     y += row_h
-    sub = text.render("pips · scored · total", max(14, cell - 2), DIM)
+    sub = text.render(_("pips · scored · total"), max(14, cell - 2), DIM)
     for seat in range(seats):
         if sub.get_width() <= col_w - 4:
             out.blit(sub, (x_of[seat] + (col_w - sub.get_width()) // 2, y))
@@ -99,12 +102,12 @@ def sheet_picture(match: Match, size: tuple[int, int], text: TextCache, scale: f
     room = max(1, (h - chart_h - y - row_h - 8) // row_h)
     shown = rows[-room:] if len(rows) > room else rows
     if len(shown) < len(rows):
-        more = text.render(f"rounds 1-{len(rows) - len(shown)} above", cell - 2, DIM)
+        more = text.render(_("rounds 1-{last} above").format(last=len(rows) - len(shown)), cell - 2, DIM)
         out.blit(more, (0, y))
         y += row_h
         shown = shown[1:]
     if not rows:
-        none = text.render("No round finished yet.", cell, DIM)
+        none = text.render(_("No round finished yet."), cell, DIM)
         out.blit(none, (0, y))
         y += row_h
     for row in shown:
@@ -122,7 +125,7 @@ def sheet_picture(match: Match, size: tuple[int, int], text: TextCache, scale: f
         y += row_h
     pygame.draw.line(out, LINE_COLOUR, (0, y + 2), (w, y + 2), 1)
     y += 6
-    out.blit(text.render("total", cell, GOLD, True), (6, y))
+    out.blit(text.render(_("total"), cell, GOLD, True), (6, y))
     for seat in range(seats):
         total = text.render(str(match.totals[seat]), cell + 2, GOLD, True)
         out.blit(total, (x_of[seat] + (col_w - total.get_width()) // 2, y))
@@ -149,8 +152,8 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, match: Match, rows: l
         y = point(0, target)[1]
         for x in range(area.left, area.right, 12):  # a dashed line at the target
             pygame.draw.line(surface, LINE_COLOUR, (x, y), (min(x + 6, area.right), y), 1)
-        words = "loses at" if match.rules.match_end == "first-to-target-loses" else "target"
-        label = text.render(f"{words} {target}", small, LINE_COLOUR)
+        words = _("loses at {target}") if match.rules.match_end == "first-to-target-loses" else _("target {target}")
+        label = text.render(words.format(target=target), small, LINE_COLOUR)
         surface.blit(label, (area.right - label.get_width() - 4, max(area.top, y - label.get_height() - 2)))
     zero = text.render("0", small, DIM)
     surface.blit(zero, (rect.left, area.bottom - zero.get_height() // 2))
@@ -163,7 +166,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, match: Match, rows: l
             pygame.draw.lines(surface, colour, False, points, max(2, round(2 * scale)))
         for p in points[1:]:
             pygame.draw.circle(surface, colour, p, max(3, round(3 * scale)))
-    caption = text.render("running totals after each round", small, DIM)
+    caption = text.render(_("running totals after each round"), small, DIM)
     surface.blit(caption, (area.left, area.bottom + 4))
 
 
@@ -193,11 +196,11 @@ class ScoreSheetScene(Overlay):
         pygame.draw.rect(panel, (18, 32, 24, 255), panel.get_rect(), border_radius=14)
         pygame.draw.rect(panel, GOLD, panel.get_rect(), 2, border_radius=14)
         pad = round(22 * k)
-        title = self.text.render("Score sheet", round(34 * k), GOLD, True)
+        title = self.text.render(_("Score sheet"), round(34 * k), GOLD, True)
         panel.blit(title, (pad, pad // 2))
-        note = self.text.fit(goal_note(match), rect.width - 3 * pad - title.get_width(), round(18 * k), DIM)
+        note = self.text.fit(goal_note(match), rect.width - 3 * pad - title.get_width(), max(14, round(18 * k)), DIM)
         panel.blit(note, (rect.width - pad - note.get_width(), pad // 2 + title.get_height() - note.get_height() - 4))
-        close = self.text.render("S, Esc or a click closes this (on a controller: A, B or a trigger)", round(15 * k), DIM)
+        close = self.text.fit(_("S, Esc or a click closes this (on a controller: A, B or a trigger)"), rect.width - 2 * pad, max(14, round(15 * k)), DIM)
         panel.blit(close, ((rect.width - close.get_width()) // 2, rect.height - close.get_height() - pad // 2))
         top = pad // 2 + title.get_height() + round(12 * k)
         body = (rect.width - 2 * pad, rect.height - top - close.get_height() - pad)

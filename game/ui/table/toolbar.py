@@ -12,9 +12,14 @@ from typing import Mapping, Sequence
 
 import pygame_gui
 
-from game.ui.table.regions import TableRegions
+from game.i18n import NP_, _, pgettext
+from game.ui.table.regions import TableRegions, table_scale
 
-TOOLS = {"undo": "Undo", "redo": "Redo", "hint": "Hint", "moves": "Moves", "scores": "Scores", "menu": "Menu"}
+# TRANSLATORS: the table's toolbar buttons: narrow at 800x600 (about 9 letters at most).
+TOOLS = {
+    "undo": NP_("toolbar", "Undo"), "redo": NP_("toolbar", "Redo"), "hint": NP_("toolbar", "Hint"),
+    "moves": NP_("toolbar", "Moves"), "scores": NP_("toolbar", "Scores"), "menu": NP_("toolbar", "Menu"),
+}
 TAKE_BACK_TOOLS = ("undo", "redo")  # only for one person against computers
 
 
@@ -32,14 +37,16 @@ class Toolbar:
 
     def build(self, gui: pygame_gui.UIManager, regions: TableRegions, names: Sequence[str]) -> None:
         self.turn = {
-            "pass": pygame_gui.elements.UIButton(regions.buttons["pass"], "Pass", gui, object_id="#primary"),
-            "refuse": pygame_gui.elements.UIButton(regions.buttons["refuse"], "Refuse to lead", gui),
+            "pass": pygame_gui.elements.UIButton(regions.buttons["pass"], _("Pass"), gui, object_id="#primary"),
+            # TRANSLATORS: the narrow button beside the hand that refuses to lead (Senst's Leyden).
+            "refuse": pygame_gui.elements.UIButton(regions.buttons["refuse"], _("Refuse"), gui),
         }
         for button in self.turn.values():
             button.hide()  # type: ignore[no-untyped-call]
-        style = "#tool_l" if regions.scale >= 1.2 else "#tool"
+        # larger words on a large window; the text size setting grows both themes already
+        style = "#tool_l" if table_scale(regions.size) >= 1.2 else "#tool"
         self.tools = {
-            name: pygame_gui.elements.UIButton(rect, TOOLS[name], gui, object_id=style)
+            name: pygame_gui.elements.UIButton(rect, pgettext("toolbar", TOOLS[name]), gui, object_id=style)
             for name, rect in zip(names, regions.tool_buttons)
         }
 

@@ -16,12 +16,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.ui.gamepad import pad_label
 from game.ui.seat_inputs import input_label
 from game.ui.table.handoff import HandoffScene
 from game.ui.table.input import KEY_COMMANDS
 from game.ui.table.pad_missing import PadMissingScene
 from game.ui.table.words import played_with_text, wait_text
+from game.ui.words import shown_name
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
@@ -42,15 +44,15 @@ def handle_pad(table: TableScene, press: PadPress) -> None:
             table.on_pause(table)
         return
     if button == "back":
-        table.toggle_moves()
+        table.aids.toggle_moves()
         return
     if button in ("lb", "rb"):
-        if not table.moves_open:
-            table.toggle_moves()
-        table.scroll_log(3 if button == "lb" else -3)
+        if not table.aids.moves_open:
+            table.aids.toggle_moves()
+        table.aids.scroll_log(3 if button == "lb" else -3)
         return
     if button in ("lt", "rt"):
-        table.open_scores()
+        table.aids.open_scores()
         return
     command = PAD_COMMANDS.get(button)
     if command is None and button != "ls":
@@ -61,7 +63,7 @@ def handle_pad(table: TableScene, press: PadPress) -> None:
         return
     table.pad_driven = True
     if button == "ls":
-        table.ask_hint()
+        table.aids.ask_hint()
         return
     assert command is not None
     intent = table.input.command(command, table.input_context())
@@ -73,7 +75,8 @@ def give_seat(table: TableScene, seat: int, source: int | None) -> None:
     """``seat`` is played by controller ``source`` (None: the keyboard and mouse) from now on."""
     table.seat_inputs.give(seat, source)
     table.input.reset()
-    table.motion.say(f"{table.names[seat]}: {input_label(source)}", 2.5)
+    # TRANSLATORS: a seat, then what plays it now ("Ann: Controller 2", "Ann: keyboard and mouse").
+    table.motion.say(_("{name}: {input}").format(name=shown_name(table.names[seat]), input=input_label(source)), 2.5)
 
 
 def person_to_move(table: TableScene) -> int | None:

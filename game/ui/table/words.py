@@ -7,23 +7,27 @@ from __future__ import annotations
 
 from game.engine import RULE_SETS, Match, RoundState
 from game.engine.tiles import tile_name
-from game.ui.words import object_name, says, whose
+from game.i18n import _, ngettext
+from game.ui.words import is_you, shown_name
 
 
 def header_text(match: Match) -> str:
     rules = match.rules
-    title = RULE_SETS[rules.base].title if rules.base in RULE_SETS else rules.base
+    title = _(RULE_SETS[rules.base].title) if rules.base in RULE_SETS else rules.base
     if rules.target_score is None:
-        goal = "one round"
+        goal = _("one round")
     elif rules.match_end == "first-to-target-loses":
-        goal = f"the first to {rules.target_score} loses"
+        goal = _("the first to {target} loses").format(target=rules.target_score)
     elif rules.match_end == "lowest-when-target-reached":
-        goal = f"lowest total when someone reaches {rules.target_score}"
+        goal = _("lowest total when someone reaches {target}").format(target=rules.target_score)
     else:
-        goal = f"first to {rules.target_score}"
-    tiles = "double-nine" if rules.top == 9 else "double-six"
+        goal = _("first to {target}").format(target=rules.target_score)
+    tiles = _("double-nine") if rules.top == 9 else _("double-six")
     played = len(match.completed_rounds) + (0 if match.rounds and match.rounds[-1].over else 1)
-    return f"{title}  ·  round {max(1, played)}  ·  {goal}  ·  {tiles}, ends add up to {rules.target}"
+    # TRANSLATORS: the line above the table: "Matador  ·  round 2  ·  first to 100  ·  double-six, ends add up to 7".
+    return _("{rule_set}  ·  round {round}  ·  {goal}  ·  {tiles}, ends add up to {target}").format(
+        rule_set=title, round=max(1, played), goal=goal, tiles=tiles, target=rules.target
+    )
 
 
 def lead_text(state: RoundState, names: list[str]) -> str:
@@ -31,14 +35,20 @@ def lead_text(state: RoundState, names: list[str]) -> str:
     if state.phase != "lead" or state.current_player is None:
         return ""
     who = names[state.current_player]
+    you = is_you(who)
     kind = state.lead_kind
     if kind == "forced" and state.lead_tile is not None:
-        return says(who, "lead", f"with {tile_name(state.lead_tile)}")
+        tile = tile_name(state.lead_tile)
+        return (_("You lead with {tile}") if you else _("{name} leads with {tile}")).format(name=who, tile=tile)
     if kind == "draw-for-double":
-        return "Nobody holds a double: " + says(who, "draw", "for one")
+        if you:
+            return _("Nobody holds a double: you draw for one")
+        return _("Nobody holds a double: {name} draws for one").format(name=who)
     if kind == "refusable":
-        return f"{who} may lead a double (not 0-0), draw for one, or refuse"
-    return says(who, "lead", "any tile")
+        if you:
+            return _("You may lead a double (not 0-0), draw for one, or refuse")
+        return _("{name} may lead a double (not 0-0), draw for one, or refuse").format(name=who)
+    return _("You lead any tile") if you else _("{name} leads any tile").format(name=who)
 
 
 def outcome_title(match: Match, state: RoundState) -> str:
@@ -47,58 +57,77 @@ def outcome_title(match: Match, state: RoundState) -> str:
     if outcome is None:
         return ""
     if outcome.end == "redeal":
-        return "Nobody could lead: the tiles are dealt again"
+        return _("Nobody could lead: the tiles are dealt again")
     if outcome.end == "domino" and outcome.winner is not None:
-        return f"Domino! {names[outcome.winner]} laid the last tile"
+        if is_you(names[outcome.winner]):
+            return _("Domino! You laid the last tile")
+        return _("Domino! {name} laid the last tile").format(name=names[outcome.winner])
     if outcome.winner is not None:
-        return "Blocked: " + says(names[outcome.winner], "hold", "the lowest count")
-    return "Blocked, and the lowest counts tie: nobody wins the round"
+        if is_you(names[outcome.winner]):
+            return _("Blocked: You hold the lowest count")
+        return _("Blocked: {name} holds the lowest count").format(name=names[outcome.winner])
+    return _("Blocked, and the lowest counts tie: nobody wins the round")
 
 
 def turn_text(name: str, thinking: bool) -> str:
     """Whose turn it is, from the hand's label: "Bo is thinking…", "Ann's turn", "Your turn"."""
-    return says(name, "be", "thinking…") if thinking else f"{whose(name, capital=True)} turn"
+    if thinking:
+        return _("You are thinking…") if is_you(name) else _("{name} is thinking…").format(name=name)
+    return _("Your turn") if is_you(name) else _("{name}'s turn").format(name=name)
 
 
 def wait_text(name: str) -> str:
     """Said to a player who acts out of turn."""
-    return f"Wait: it is {whose(name)} turn"
+    return _("Wait: it is your turn") if is_you(name) else _("Wait: it is {name}'s turn").format(name=name)
 
 
 def passed_text(name: str) -> str:
-    return says(name, "pass")
+    return _("You pass") if is_you(name) else _("{name} passes").format(name=name)
 
 
 def refused_text(name: str) -> str:
-    return says(name, "refuse", "to lead")
+    return _("You refuse to lead") if is_you(name) else _("{name} refuses to lead").format(name=name)
 
 
 def handoff_title(name: str) -> str:
     """The cover between turns of a couch game: "Pass to Ann"."""
-    return f"Pass to {object_name(name)}"
+    # TRANSLATORS: the cover between two people's turns on one screen: hand the device to NAME.
+    return _("Pass to you") if is_you(name) else _("Pass to {name}").format(name=name)
 
 
 def handoff_prompt(name: str, pad: str | None = None) -> str:
     """How the cover lifts: any key or click, or A on the seat's own controller ``pad``."""
+    you = is_you(name)
     if pad is not None:
-        return f"Press A on {pad} when {says(name, 'be', 'looking', mid=True)}"
-    return f"Click or press any key when {says(name, 'be', 'looking', mid=True)}"
+        if you:
+            return _("Press A on {pad} when you are looking").format(pad=pad)
+        return _("Press A on {pad} when {name} is looking").format(pad=pad, name=name)
+    if you:
+        return _("Click or press any key when you are looking")
+    return _("Click or press any key when {name} is looking").format(name=name)
 
 
 def played_with_text(name: str, label: str) -> str:
     """Said to an input that is not the one of the seat to move: "Bob's turn: Controller 2 plays it"."""
-    return f"{whose(name, capital=True)} turn: {label} plays it"
+    if is_you(name):
+        return _("Your turn: {input} plays it").format(input=label)
+    return _("{name}'s turn: {input} plays it").format(name=name, input=label)
 
 
 def pad_missing_title(label: str) -> str:
-    return f"{label} is unplugged"
+    # TRANSLATORS: a game controller was unplugged: "Controller 2 is unplugged".
+    return _("{controller} is unplugged").format(controller=label)
 
 
 def pad_missing_text(name: str, label: str) -> tuple[str, str]:
     """What the game waits for while a seat's controller is gone, and the ways on."""
+    if is_you(name):
+        waits = _("The game waits for your seat: plug {controller} back in.").format(controller=label)
+    else:
+        waits = _("The game waits for {name}'s seat: plug {controller} back in.").format(name=name, controller=label)
     return (
-        f"The game waits for {whose(name)} seat: plug {label} back in.",
-        "Or press A on another controller to play the seat with it, or play it with the keyboard and mouse:",
+        waits,
+        _("Or press A on another controller to play the seat with it, or play it with the keyboard and mouse:"),
     )
 
 
@@ -106,14 +135,21 @@ def your_turn_text(kinds: set[str], pad: bool) -> str:
     """What the person to move may do, by the kinds of their legal actions."""
     if "lay" in kinds:
         if pad:
-            return "your turn: the D-pad chooses a tile and a lit place, A lays it (X turns a matador)"
-        return "your turn: drag a tile to a lit place (R turns a matador)"
+            return _("your turn: the D-pad picks a tile and a place, A lays it (X turns a matador)")
+        return _("your turn: drag a tile to a lit place (R turns a matador)")
     if "draw" in kinds:
-        return "your turn: no tile fits, Y draws from the boneyard" if pad else "your turn: no tile fits, draw from the boneyard"
+        return _("your turn: no tile fits, Y draws from the boneyard") if pad else _("your turn: no tile fits, draw from the boneyard")
     if "pass" in kinds:
-        return "your turn: no tile fits, B passes" if pad else "your turn: no tile fits, pass"
-    return "your turn"
+        return _("your turn: no tile fits, B passes") if pad else _("your turn: no tile fits, pass")
+    return _("your turn")
+
+
+def hand_line(name: str, total: int, status: str) -> str:
+    """The line above the hand: the seat, its points, then whose turn it is."""
+    # TRANSLATORS: the line above the hand: "Ann  ·  12 pts  ·  your turn: ...".
+    words = ngettext("{name}  ·  {points} pt  ·  {status}", "{name}  ·  {points} pts  ·  {status}", total)
+    return words.format(name=shown_name(name), points=total, status=status)
 
 
 def tiles_text(count: int) -> str:
-    return f"{count} tile{'s' if count != 1 else ''}"
+    return ngettext("{count} tile", "{count} tiles", count).format(count=count)

@@ -1,0 +1,70 @@
+"""One pygame_gui theme for every screen's widget manager.
+
+A ``pygame_gui.UIManager`` makes its own theme, and a theme its own fonts (each
+keeps a copy of its font file: 15 fonts, about 9 MB) and its own cache of drawn
+shapes (a 4 MB picture to begin with, up to three): about 13 MB a manager, and
+the game has one for each open screen, a spare or two, and, while the window is
+resized, the old ones not yet collected (in the monkey's runs at full speed, up
+to 7 managers counted at once, and up to 18 of those 4 MB pictures alive).
+A theme holds nothing of one manager's: every manager at one text size shares
+one (``SharedThemeManager``), so the fonts and the shapes are kept once.
+
+Each manager also adds pygame_gui's translations folder to ``i18n.load_path``
+once more; a text without a translation then reads that folder once for each
+manager ever made. ``forget_repeated_paths`` keeps each folder once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame_gui
+from pygame_gui.core.interfaces import IUIAppearanceThemeInterface
+
+
+class SharedThemeManager(pygame_gui.UIManager):
+    """A widget manager drawing with ``theme``, another manager's theme, instead of its own."""
+
+    def __init__(self, size: tuple[int, int], theme: IUIAppearanceThemeInterface):
+        self._shared_theme = theme
+        super().__init__(size, None, enable_live_theme_updates=False)
+
+    def create_new_theme(self, theme_path: Any = None) -> Any:
+        return self._shared_theme
+
+
+def forget_repeated_paths() -> None:
+    """Each folder once in ``i18n.load_path`` (every ``UIManager`` adds pygame_gui's again)."""
+    import i18n
+
+    paths = i18n.load_path
+    if len(paths) != len(set(paths)):
+        paths[:] = list(dict.fromkeys(paths))
+
+
+TEMPORARY_SHAPES = ("temp_additive_shape", "temp_subtractive_shape", "temp_shadow_subtractive_shape")
+
+
+def drop_drawing_aids(manager: pygame_gui.UIManager, covered: bool = False) -> int:
+    """Let go of the pictures pygame_gui keeps while it draws a widget's looks.
+
+    A rounded widget is drawn at four times its size (16 times its area) and
+    that big picture is kept until the widget's other looks (hovered, pressed,
+    disabled) are drawn, one a frame, and then again after each look drawn
+    later; a covered screen's widgets are never updated, so never let it go:
+    35 MB on the Settings screen over the title at 150% text in a 1920x1080
+    window. Widgets still drawing their looks keep it (it makes the next looks
+    quicker), unless the screen is ``covered``: then the looks still to draw
+    are drawn from scratch once it is on top again. The number of bytes let go.
+    """
+    freed = 0
+    for sprite in manager.get_sprite_group().sprites():
+        shape = getattr(sprite, "drawable_shape", None)
+        if shape is None or (getattr(shape, "states_to_redraw_queue", None) and not covered):
+            continue
+        for name in TEMPORARY_SHAPES:
+            picture = getattr(shape, name, None)
+            if picture is not None:
+                freed += picture.get_pitch() * picture.get_height()
+                setattr(shape, name, None)
+    return freed

@@ -1,0 +1,117 @@
+"""Memory given back: what the game frees reaches the system again.
+
+The game's pictures (pygame surfaces) are malloc'd by SDL. On Linux, glibc
+keeps freed blocks in its heap for the next ones, and a heap with one small
+block still in use near its top cannot shrink: in the monkey's runs at full
+speed the heap held 90-170 MB in use and 100-300 MB freed but kept (resizes
+and new screens make and drop hundreds of pictures between the game's small
+long-lived objects). So:
+
+- blocks of 256 kB and more (a button drawn at four times its size, a line
+  of text across the window, a full-window picture) are mapped on their own
+  and go back to the system the moment they are freed
+  (``return_big_allocations``);
+- when the screens change, and at most once a second while the window is
+  being resized, the garbage is collected and the heap's free pages are given
+  back (``Tidy``; ``malloc_trim``, a few milliseconds); after the widgets got
+  a new theme (a new text size), once more on the next frame: the events
+  pygame_gui posted while the old widgets were closed hold them (and their
+  theme, 13 MB) until the next frame takes them from the queue.
+
+Elsewhere (Windows, macOS, another C library) these do nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+import sys
+import time
+from typing import Any, Callable
+
+MMAP_THRESHOLD = 256 * 1024  # blocks at least this big are mapped on their own
+TRIM_THRESHOLD = 8 * 1024 * 1024  # the heap's top is given back once this much of it is free
+RESIZE_TRIM_EVERY_S = 1.0
+
+
+@functools.cache
+def _libc() -> Any | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes  # here, not at import: nothing of it holds the first frame back
+
+    try:
+        libc = ctypes.CDLL(None)
+        libc.mallopt  # noqa: B018 - glibc (and musl) have it; another C library may not
+        libc.malloc_trim  # noqa: B018
+        return libc
+    except (OSError, AttributeError):  # not glibc
+        return None
+
+
+def return_big_allocations() -> bool:
+    """On Linux (glibc), blocks of ``MMAP_THRESHOLD`` and more are given back to
+    the system when freed. By default glibc raises that threshold after each
+    such block is freed, up to 32 MB, and then keeps every freed picture in its
+    heap: the game grew by hundreds of MB in a few minutes. Whether it was set."""
+    libc = _libc()
+    if libc is None:
+        return False
+    m_trim_threshold, m_mmap_threshold = -1, -3
+    return bool(libc.mallopt(m_mmap_threshold, MMAP_THRESHOLD)) and bool(libc.mallopt(m_trim_threshold, TRIM_THRESHOLD))
+
+
+def give_back() -> bool:
+    """Give the heap's free pages back to the system (glibc's ``malloc_trim``). Whether any were."""
+    libc = _libc()
+    return bool(libc.malloc_trim(0)) if libc is not None else False
+
+
+class Tidy:
+    """An ``App.on_frame`` hook. After a frame in which the screens changed,
+    collect the garbage (a closed screen is held in reference cycles, its
+    widgets, its callbacks, with its pictures, which Python's collector would
+    free only after many frames) and give the free memory back; while the
+    window is resized, give it back at most once a second; on the frame after
+    the widgets got a new theme, collect and give back. An unchanged frame
+    costs three comparisons."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._stack: tuple[int, ...] | None = None  # None: the first frame (nothing closed yet: no collection)
+        self._restyles = 0
+        self._collect_next = False
+        self._size: tuple[int, int] | None = None
+        self._resized = False
+        self._last_trim = float("-inf")
+        self._clock = clock
+        self.collections = 0  # how often it collected and gave back (for tests)
+        self.trims = 0
+
+    def __call__(self, app: Any) -> None:
+        stack = tuple(map(id, app.scenes))
+        size: tuple[int, int] = app.size
+        if self._stack is None:  # the first frame: the title is not held back by a collection
+            self._stack, self._size = stack, size
+            return
+        restyles = getattr(app, "restyles", 0)
+        collect_now, self._collect_next = self._collect_next, restyles != self._restyles
+        self._restyles = restyles
+        if stack != self._stack or collect_now:
+            self._stack = stack
+            self._size = size
+            self._resized = False
+            gc.collect()
+            self.collections += 1
+            self._trim()
+        elif size != self._size:
+            self._size = size
+            self._resized = True
+        if self._resized and self._clock() - self._last_trim >= RESIZE_TRIM_EVERY_S:
+            self._resized = False
+            self._trim()
+
+    def _trim(self) -> None:
+        self._last_trim = self._clock()
+        self.trims += 1
+        give_back()
+

@@ -1,0 +1,235 @@
+"""The table as parts, each with its rectangle, its events, its update and its
+draw (Arcade's sections are the model; the toolbar, ``toolbar.py``, is the
+part made of widgets). A part draws from the table's frozen snapshot and the
+live motion and input; it changes neither the game nor the snapshot.
+
+The table draws its parts in order (``TABLE_PARTS``, then its mode's own):
+
+- the felt (``FeltPart``): the background, the header, the tiles, the ends;
+- the side panels (``PanesPart``: each open panel part of ``panels.PANELS``);
+- the plaques of the other seats;
+- the boneyard (``BoneyardPart``) and the hand (``HandPart``);
+- what moves (glides, the tile held) and the message (``MessagePart``);
+- the panels that are cards, over it all (``CardsPart``: the review's, the lesson's).
+
+A click, a drag or a key on the hand, the boneyard or the felt is one
+gesture across them (a tile dragged from the hand to the felt), so the
+table's ``TableInput`` reads those; the parts' own events are those that stay
+in their rectangle (the wheel over a panel, a click on the review's graph).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+from pygame import Rect
+
+from game.engine.tiles import halves
+from game.i18n import _
+from game.ui import cues
+from game.ui.table.draw import TableRenderer, turn_frame, veil_surface
+from game.ui.table.labels import banner
+from game.ui.text import DIM, GOLD, IVORY, RED
+
+if TYPE_CHECKING:
+    from game.ui.table.scene import TableScene
+    from game.ui.table.snapshot import Live, TableSnapshot
+
+
+class Part(Protocol):
+    """One part of the table screen."""
+
+    def rect(self, snap: TableSnapshot) -> Rect | None:
+        """Where it is on the screen (None: nowhere now)."""
+        ...
+
+    def handle_event(self, event: pygame.event.Event, table: TableScene) -> bool:
+        """True if ``event`` was this part's (the table passes it on otherwise)."""
+        ...
+
+    def update(self, dt: float, table: TableScene) -> None: ...
+
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
+        """Paint it (changes nothing)."""
+        ...
+
+
+class Drawn:
+    """A part that only draws: no events, nothing to update."""
+
+    def __init__(self, renderer: TableRenderer):
+        self.renderer = renderer
+
+    def rect(self, snap: TableSnapshot) -> Rect | None:
+        return None
+
+    def handle_event(self, event: pygame.event.Event, table: TableScene) -> bool:
+        return False
+
+    def update(self, dt: float, table: TableScene) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
+        raise NotImplementedError
+
+
+class FeltPart(Drawn):
+    """The felt: background, header, the tiles on the table, the open ends."""
+
+    def rect(self, snap: TableSnapshot) -> Rect | None:
+        return snap.regions.felt
+
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
+        self.renderer.felt(surface, snap, live)
+
+
+class PanesPart(Drawn):
+    """The open side panels, each its own part (``panels``), top to bottom:
+    those under the plaques and messages (the cards over them: ``CardsPart``)."""
+
+    over = False
+
+    def rect(self, snap: TableSnapshot) -> Rect | None:
+        return snap.regions.column
+
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
+        for pane in snap.panes:
+            if pane.part.over == self.over:
+                pane.part.draw(surface, pane.rect, pane.content)
+
+
+class CardsPart(PanesPart):
+    """The side panels drawn over everything (the review's and the lesson's cards)."""
+
+    over = True
+
+
+class PlaquesPart(Drawn):
+    """The other seats' plaques round the felt."""
+
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
+        self.renderer.plaques(surface, snap)
+
+
+class MovingPart(Drawn):
+    """The tiles gliding, then the tile held (over the hand and the felt)."""
+
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
+        self.renderer.moving(surface, snap, live)
+
+
+class BoneyardPart(Drawn):
+    """The boneyard (or the tiles set aside): its pile, the reserve kept, its count;
+    it glows when a draw is the move (the input reads the click on it)."""
+
+    def rect(self, snap: TableSnapshot) -> Rect | None:
+        return snap.regions.boneyard
+
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
+        art, text = self.renderer.art, self.renderer.text
+        rect = snap.regions.boneyard
+        count = snap.boneyard_count
+        reserve = snap.reserve_count
+        can_draw = snap.can_draw
+        k = snap.regions.scale
+        length = max(24, min(round(48 * k), rect.height - round(44 * k)))
+        length -= length % 2
+        back = art.back(length, False)
+        pile = count - reserve
+        x, y = rect.left + 4, rect.top + round(30 * k)
+        if can_draw:
+            margin = art.highlight_margin(length)
+            glow = art.highlight(length, False)
+            surface.blit(glow, (x - margin, y - margin))
+        for i in range(min(pile, 5)):
+            surface.blit(back, (x + i * 2, y - i * 3))
+        if reserve:
+            small = art.back(max(16, length * 2 // 3 - (length * 2 // 3) % 2), True)
+            rx = rect.right - small.get_width() * 2 - 8
+            for i in range(min(reserve, 2)):
+                surface.blit(small, (rx + i * (small.get_width() + 3), y + 2))
+            kept = text.render(_("{count} kept").format(count=reserve), max(14, round(15 * k)), DIM)
+            why = text.render(_("never drawn"), max(13, round(14 * k)), DIM)
+            ky = min(y + small.get_height() + 6, rect.bottom - kept.get_height() - why.get_height())
+            surface.blit(kept, (rx, ky))
+            surface.blit(why, (min(rx, rect.right - why.get_width()), ky + kept.get_height()))
+        caption = text.fit(snap.boneyard_caption, rect.width, round(19 * k), IVORY, True)
+        surface.blit(caption, (rect.left + 2, rect.top + 4))
+        if can_draw:
+            hint = text.render(_("click to draw"), round(15 * k), GOLD)
+            surface.blit(hint, (x, min(rect.bottom - hint.get_height(), y + length // 2 + 8)))
+
+
+class HandPart(Drawn):
+    """The bottom hand: its label, its tiles (face up, or backs while hidden), the
+    playable ones marked and the others veiled; the strip lights on your turn."""
+
+    def rect(self, snap: TableSnapshot) -> Rect | None:
+        return snap.regions.hand
+
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
+        renderer = self.renderer
+        art = renderer.art
+        regions = snap.regions
+        my_turn = snap.can_act
+        if my_turn:  # the hand's strip lights up like a seat's plaque does
+            surface.blit(renderer._cached(("my turn", regions.hand.size), lambda: turn_frame(regions.hand.size)), regions.hand.topleft)
+        size = round(20 * regions.scale)
+        label = renderer.text.fit(snap.hand_label, regions.hand_label.width, size, GOLD if my_turn else IVORY, True)
+        surface.blit(label, (regions.hand_label.left, regions.hand_label.centery - label.get_height() // 2))
+        drag = live.input.drag
+        held = drag.tile if drag is not None and drag.lifted else None
+        selected = live.input.selected
+        playable = snap.playable
+        for tile, rect in snap.hand:
+            if tile == held or tile in live.hidden:
+                continue
+            length = rect.height
+            vertical = True
+            rect = rect.move(0, -10) if tile == selected else rect
+            if snap.hand_face_up:
+                a, b = halves(tile)
+                image = art.face(a, b, length, vertical)
+                if tile == selected:
+                    margin = art.highlight_margin(length)
+                    surface.blit(art.highlight(length, vertical), (rect.left - margin, rect.top - margin))
+                surface.blit(image, rect.topleft)
+                if playable and tile in playable and tile != selected:  # the one picked up is lifted and glows
+                    cues.playable(surface, rect)
+                if playable is not None and tile not in playable:
+                    veil = renderer._cached(("veil", rect.size), lambda: veil_surface(rect.size))
+                    surface.blit(veil, rect.topleft)
+            else:
+                surface.blit(art.back(length, vertical), rect.topleft)
+
+
+class MessagePart(Drawn):
+    """The message of the moment (a refusal, a hint, whose turn), fading, above the hand."""
+
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
+        message = live.motion.message
+        if message is None:
+            return
+        renderer = self.renderer
+        colour = RED if message.warning else IVORY
+        k = snap.regions.scale
+        felt = snap.regions.felt
+        width = min(felt.width * 85 // 100, round(900 * k))  # clear of the felt's edges
+        box = renderer._cached(
+            ("message", message.text, message.warning, width, k),
+            lambda: banner(renderer.text, message.text, width, round(22 * k), colour, (10, 16, 12, 225)),
+        )
+        box.set_alpha(message.alpha)
+        x, y = snap.regions.message_anchor
+        top = min(y - box.get_height() // 2, felt.bottom - box.get_height() - 8)  # two lines grow upwards
+        surface.blit(box, (x - box.get_width() // 2, top))
+        box.set_alpha(None)
+
+
+TABLE_PARTS = (FeltPart, PanesPart, PlaquesPart, BoneyardPart, HandPart, MovingPart, MessagePart, CardsPart)
+
+
+def table_parts(renderer: TableRenderer) -> list[Part]:
+    """The table's own parts, in the order they are drawn."""
+    return [make(renderer) for make in TABLE_PARTS]

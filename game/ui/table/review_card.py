@@ -1,0 +1,231 @@
+"""The review's side panels (parts of ``ReviewMode``): the round's moves up to
+the cursor, the reviewed seat's marked with the coach's word; and below them
+the coach's card: who does what next, the verdict, the coach's progress, and
+once the round is judged its overview (the biggest mistakes, a graph; a click
+on one jumps there)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Hashable
+
+import pygame
+from pygame import Rect
+
+from game.ai.review import Analysis, Decision
+from game.ai.search import win_share
+from game.engine import Action
+from game.i18n import _
+from game.ui.cues import MISTAKE
+from game.ui.menu import wrap
+from game.ui.table.log import place_words
+from game.ui.table.panel import CARD, PanelContent, SidePanel, card_surface
+from game.ui.table.regions import PanelSpec
+from game.ui.table.review_graph import AMBER, Overview, draw_overview, luck_words, mark_word, next_words, tally
+from game.ui.text import DIM, GOLD, IVORY
+from game.ui.words import is_you, shown_name
+
+if TYPE_CHECKING:
+    from game.ui.table.mode_review import ReviewMode
+    from game.ui.table.scene import TableScene
+
+NAMED = ("good", "inaccuracy", "mistake", "blunder")  # marks that name a better action
+
+
+class ReviewMoves:
+    """The moves on the board (a line per move, draws in a row on one), the last one lit."""
+
+    name = "moves"
+    over = False
+
+    def __init__(self, mode: ReviewMode) -> None:
+        self.mode = mode
+        self.painter: SidePanel | None = None
+
+    def attach(self, painter: SidePanel) -> None:
+        self.painter = painter
+
+    def is_open(self, table: TableScene) -> bool:
+        return True
+
+    def spec(self, table: TableScene) -> PanelSpec:
+        return PanelSpec(self.name)
+
+    def content(self, table: TableScene, rect: Rect) -> Hashable:
+        mode = self.mode
+        lines = tuple(mode.marked_log(mode.cursor))
+        return PanelContent(
+            (rect.width, max(60, rect.height)),
+            table.regions.scale,
+            lines,
+            tuple(table.names),
+            frozenset({lines[-1].index} if lines else ()),
+            0,
+            None,
+            0,
+            "matador",
+            _("Moves · round {round} of {count}").format(round=mode.round + 1, count=len(mode.match.rounds)),
+        )
+
+    def handle_event(self, event: pygame.event.Event, table: TableScene, rect: Rect) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None:
+        assert self.painter is not None and isinstance(content, PanelContent)
+        surface.blit(self.painter.picture(content), rect.topleft)
+
+
+def card_height(column: Rect, scale: float) -> int:
+    """The coach's card: up to 420 px (at 1280x800), never under half the column,
+    leaving the moves above it 90 px at least."""
+    wanted = round(420 * scale)
+    return max(column.height // 2, min(wanted, column.height - round(90 * scale)))
+
+
+class ReviewCard:
+    """The coach's card, at the column's foot (drawn over the table's messages)."""
+
+    name = "card"
+    over = True
+
+    def __init__(self, mode: ReviewMode) -> None:
+        self.mode = mode
+        self.painter: SidePanel | None = None
+        self.overview: Overview | None = None  # where the card's list and graph were drawn
+        self._card: tuple[tuple[object, ...], pygame.Surface] | None = None
+
+    def attach(self, painter: SidePanel) -> None:
+        self.painter = painter
+
+    def forget(self) -> None:
+        """Paint the card again when next drawn (a verdict came in, the window changed)."""
+        self._card = None
+
+    def is_open(self, table: TableScene) -> bool:
+        return True
+
+    def spec(self, table: TableScene) -> PanelSpec:
+        return PanelSpec(self.name, card_height)
+
+    def content(self, table: TableScene, rect: Rect) -> Hashable:
+        mode = self.mode
+        analysis = mode.analyses.get((mode.seat, mode.round))
+        progress = (analysis.finished, analysis.total) if analysis is not None else (0, 0)
+        return (mode.round, mode.cursor, mode.seat, rect.size, progress, table.regions.scale)
+
+    def handle_event(self, event: pygame.event.Event, table: TableScene, rect: Rect) -> bool:
+        return False  # a click on the overview is the mode's (it comes before the table's widgets)
+
+    def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None:
+        surface.blit(self.card(rect.size, content), rect.topleft)
+
+    def card(self, size: tuple[int, int], key: Hashable) -> pygame.Surface:
+        if self._card is not None and self._card[0] == key:
+            return self._card[1]
+        mode = self.mode
+        assert self.painter is not None and isinstance(key, tuple)
+        text = self.painter.text
+        names = [p.name for p in mode.match.players]
+        k = key[-1]
+        assert isinstance(k, float)
+        analysis = mode.analyses.get((mode.seat, mode.round))
+        w, h = size
+        out = card_surface(size, CARD)
+        pad = round(10 * k)
+        small = max(12, round(15 * k))
+        body = max(13, round(17 * k))
+        y = pad
+        title = text.fit(_("Review: {name} · round {round}").format(name=shown_name(names[mode.seat]), round=mode.round + 1), w - 2 * pad, max(14, round(18 * k)), GOLD, True)
+        out.blit(title, (pad, y))
+        y += title.get_height() + round(4 * k)
+        if analysis is not None:
+            y = self.progress(out, analysis, pad, y, w - 2 * pad, small)
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        upcoming = mode.upcoming()
+        if upcoming is None:
+            outcome = mode.round_state.outcome
+            ends = {"domino": _("The end of the round: domino."), "blocked": _("The end of the round: blocked.")}
+            lines.append((_("The end of the round.") if outcome is None else ends.get(outcome.end, _("The end of the round.")), IVORY))
+        else:
+            mover, action = upcoming
+            lines.append((self.next_words(mover, action), IVORY))
+            lines += self.verdict_lines(mover, mode.verdict())
+        for words, colour in lines:  # the verdict on the move at hand comes first
+            for line in wrap(text, words, w - 2 * pad, small if colour is DIM else body, colour):
+                if y + line.get_height() > h - pad:
+                    break
+                out.blit(line, (pad, y))
+                y += line.get_height()
+            y += round(2 * k)
+        self.overview = None
+        if analysis is not None and analysis.done and not analysis.error:  # then the round's overview, room allowing
+            luck = luck_words(analysis.summary(), names[mode.seat], self.result())
+            self.overview = draw_overview(out, text, analysis.summary(), mode.length, mode.cursor, pad, y + round(4 * k), w - 2 * pad, h - pad, k, luck)
+        self._card = (key, out)
+        return out
+
+    def progress(self, out: pygame.Surface, analysis: Analysis, x: int, y: int, width: int, size: int) -> int:
+        """The coach's progress bar, then the seat's tally so far."""
+        assert self.painter is not None
+        bar = pygame.Rect(x, y, width, max(6, size // 2))
+        pygame.draw.rect(out, (40, 56, 44), bar, border_radius=3)
+        filled = bar.copy()
+        filled.width = round(bar.width * analysis.fraction)
+        if filled.width:
+            pygame.draw.rect(out, GOLD, filled, border_radius=3)
+        y = bar.bottom + 4
+        summary = analysis.summary()
+        if analysis.error:
+            words = _("The coach stopped: {error}").format(error=analysis.error)
+        elif not analysis.done:
+            words = _("The coach is looking: {done} of {count} actions").format(done=analysis.finished, count=analysis.total)
+        else:
+            accuracy = summary.accuracy
+            share = "—" if accuracy is None else _("{percent}%").format(percent=round(100 * accuracy))
+            words = _("{tally}; accuracy {share} (choices within 3 points of the best)").format(tally=tally(summary), share=share)
+        for line in wrap(self.painter.text, words, width, size, DIM):
+            out.blit(line, (x, y))
+            y += line.get_height()
+        return y + 6
+
+    def result(self) -> float | None:
+        """What the round was worth to the reviewed seat (1 a win, a share of a tie)."""
+        outcome = self.mode.round_state.outcome
+        if outcome is None:
+            return None
+        return win_share(outcome.end, outcome.winner, outcome.pips, self.mode.seat)
+
+    def next_words(self, mover: int, action: Action) -> str:
+        kind = ("lead" if action.arm is None else "lay") if action.kind == "lay" else action.kind
+        place = place_words(action, self.mode.state) if action.kind == "lay" else ""
+        return next_words(self.mode.match.players[mover].name, kind, place)
+
+    def verdict_lines(self, mover: int, decision: Decision | None) -> list[tuple[str, tuple[int, int, int]]]:
+        mode = self.mode
+        if mover != mode.seat:
+            name = mode.match.players[mover].name
+            other = _("(You are not the seat under review: Tab changes it)") if is_you(name) else _("({name} is not the seat under review: Tab changes it)")
+            return [(other.format(name=name), DIM)]
+        if decision is None:
+            return [(_("The coach is still thinking about this one…"), DIM)]
+        chances = _("chance of winning the round {percent}%").format(percent=round(100 * decision.chance_played))
+        if decision.mark == "forced":
+            return [(_("Forced: there was nothing else to do."), DIM)]
+        if decision.mark == "best":
+            return [(_("Best: the coach agrees ({chances}).").format(chances=chances), GOLD)]
+        colour = {"good": IVORY, "inaccuracy": AMBER}.get(decision.mark, MISTAKE)  # with its word first: never colour alone
+        kinds = {"draw": _("draw"), "pass": _("pass"), "refuse": _("refuse to lead")}
+        better = place_words(decision.best, mode.state) if decision.best.kind == "lay" else kinds.get(decision.best.kind, decision.best.kind)
+        spread = decision.assessment.spread
+        lines = [
+            (
+                # TRANSLATORS: the coach's verdict on a move, the better move, and the points it lost.
+                _("{mark}: {chances}; better {better} ({percent}%), {lost} ± {spread} points.").format(
+                    mark=mark_word(decision.mark, capital=True), chances=chances, better=better,
+                    percent=round(100 * decision.chance_best), lost=f"{decision.lost:.0f}", spread=f"{spread:.0f}",
+                ),
+                colour,
+            ),
+        ]
+        if decision.reason:
+            lines.append((decision.reason, IVORY))
+        return lines
