@@ -75,6 +75,9 @@ SCENES: dict[str, Callable[[], Scene]] = {
     "lessons": _plain("game.ui.scenes.lessons", "LessonsScene"),
     "past-matches": _past_matches,
     "past-matches-empty": _plain("game.ui.scenes.past_matches", "PastMatchesScene"),
+    "friends": _plain("game.ui.scenes.friends", "FriendsScene"),
+    "join": _plain("game.ui.scenes.friends", "JoinScene"),
+    "host": _plain("game.ui.scenes.friends", "HostScene"),
 }
 
 
