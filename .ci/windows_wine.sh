@@ -128,6 +128,17 @@ wine_step() {
             return 0
         fi
         if [ "$status" -ne 124 ] && [ "$status" -ne 137 ]; then
+            # Wine itself crashing (an unhandled page fault in Wine, not in the game) is
+            # tried once more, like a hang; a second failure, or any other, fails.
+            if [ "$attempt" -eq 1 ] && grep -q "wine: Unhandled" "$LOGS/$name.log"; then
+                echo "   $name: Wine crashed (attempt $attempt: $(grep -m1 "wine: Unhandled" "$LOGS/$name.log")); tried once more"
+                cp "$LOGS/$name.log" "$LOGS/$name.crash$attempt.log"
+                [ -z "$IDLE_PID" ] || kill "$IDLE_PID" 2>/dev/null || true
+                "$WINESERVER" -k 2>/dev/null || true
+                sleep 2
+                start_idle_python
+                continue
+            fi
             tail -n 60 "$LOGS/$name.log"
             fail "$name exited $status (log: $LOGS/$name.log)"
         fi

@@ -404,6 +404,27 @@ def test_a_failing_wine_step_fails_the_script(tmp_path: Path) -> None:
     assert "FAILED: bad exited 3" in done.stdout and "not reached" not in done.stdout
 
 
+def test_a_wine_crash_is_tried_once_more_and_a_second_fails(tmp_path: Path) -> None:
+    """Wine's own page fault (seen once in the smoke test of a change that touched no
+    code) is tried again; a program that crashes Wine twice fails the script."""
+    text = WINE_SCRIPT.read_text(encoding="utf-8")
+    start = text.index("wine_step() {")
+    body = text[start : text.index("\n}\n", start) + 3]
+    flaky = tmp_path / "flaky.sh"
+    flaky.write_text(f'if [ -e "{tmp_path}/once" ]; then echo fine; exit 0; fi\ntouch "{tmp_path}/once"\necho "wine: Unhandled page fault on execute access"; exit 5\n')
+    script = (
+        f'LOGS="{tmp_path}"; WINESERVER=true; IDLE_PID=""\n'
+        'fail() { echo "FAILED: $*"; exit 1; }\nstart_idle_python() { :; }\n'
+        + body
+        + f'wine_step flaky 20 sh "{flaky}"\n'
+        + 'wine_step crashy 20 sh -c "echo wine: Unhandled page fault; exit 5"\necho "not reached"\n'
+    )
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert "flaky: Wine crashed (attempt 1" in done.stdout and "flaky: ok" in done.stdout
+    assert "FAILED: crashy exited 5" in done.stdout and "not reached" not in done.stdout
+
+
 def test_wine_script_passes_shellcheck() -> None:
     found = shutil.which("shellcheck") or shutil.which("shellcheck", path=str(Path(sys.executable).parent))
     if not found:
