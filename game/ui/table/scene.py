@@ -46,7 +46,7 @@ from game.ui.table.undo import TakeBacks
 from game.ui.table.who_plays import check_pads, give_seat, handle_pad, keys_may_play, plays_turn, say_who_plays
 from game.ui.table.words import header_text, lead_text
 from game.ui.text import TextCache
-from game.ui.tile_art import TileArt
+from game.ui.menu import tile_art
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
@@ -151,10 +151,7 @@ class TableScene(GuiScene):
     def attach(self, app: object) -> None:
         super().attach(app)  # type: ignore[arg-type]
         assert self.app is not None
-        art = self.app.services.get("art")
-        if not isinstance(art, TileArt):
-            art = TileArt()
-            self.app.services["art"] = art
+        art = tile_art(self)
         self.renderer = TableRenderer(art, self.text)
         painter = SidePanel(art, self.text)
         for panel in self.panel_parts:

@@ -29,7 +29,7 @@ from game.engine.tiles import halves
 from game.i18n import _, ngettext
 from game.net.mirror import REACTIONS
 from game.net.netplay import NetPlay
-from game.ui.menu import panel, style
+from game.ui.menu import panel, style, tile_art
 from game.ui.scenes.friends.words import failure_line
 from game.ui.scene import GuiScene
 from game.ui.table import TableLayout, compute_layout, compute_regions, slot_of, targets_for
@@ -79,10 +79,7 @@ class NetTableScene(GuiScene):
     def attach(self, app: object) -> None:
         super().attach(app)  # type: ignore[arg-type]
         assert self.app is not None
-        art = self.app.services.get("art")
-        if not isinstance(art, TileArt):
-            art = TileArt()
-            self.app.services["art"] = art
+        art = tile_art(self)
         self.art = art
         self.sync(force=True)
 
