@@ -468,7 +468,11 @@ def run(
                 log_file.write(json.dumps(entry) + "\n")
             if route is not None:
                 follow_route(app, route, random.Random(f"{seed}/{frame}"))  # the same in a replay
-            events += [e for e in pygame.event.get() if e.type != pygame.QUIT]  # pygame_gui's own, as the real loop gets them
+            queued = pygame.event.get()  # pygame_gui's own, as the real loop gets them
+            if any(e.type == pygame.QUIT for e in queued):  # SDL's word for SIGTERM or SIGINT from outside
+                summary["stopped"] = "by a signal"
+                break
+            events += queued
             app.step(events, dt)
             if frame == 3 and freeze:
                 gc.freeze()  # as App.run does: what the start made lives as long as the game

@@ -170,3 +170,36 @@ def test_a_monkey_run_replays_from_its_event_log(tmp_path: Any) -> None:
     again = tool.run(7, 0.0, size=(900, 650), replay=log, thinker_mode="thread", freeze=False)
     assert again["ok"], again["reason"]
     assert again["frames"] == first["frames"]  # every logged frame stepped again
+
+
+def test_a_monkey_run_stops_cleanly_on_sigterm(tmp_path: Any) -> None:
+    """A long run killed politely (SIGTERM, as a CI time-out or `kill` does) ends
+    at once with its summary and closes the app, instead of running on."""
+    import json
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent.parent
+    log = tmp_path / "events.jsonl"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    args = [sys.executable, str(root / "tools" / "monkey.py"), "--seed", "5", "--seconds", "600", "--thinker", "thread"]
+    args += ["--size", "900x650", "--log", str(log), "--home", str(tmp_path / "home")]
+    proc = subprocess.Popen(args, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and (not log.exists() or log.read_text(encoding="utf-8").count("\n") < 20):
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.2)
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    summary = json.loads(out.strip().splitlines()[-1])
+    assert summary["stopped"] == "by a signal" and summary["ok"]
+    assert summary["frames"] >= 20 and summary["processes_left"] == []
