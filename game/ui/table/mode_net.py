@@ -37,7 +37,9 @@ from game.seat import PersonSeat, RemoteSeat, Seat
 from game.ui.table.input import plain
 from game.ui.table.mode import Mode
 from game.ui.table.panel_knowledge import KnowledgePanel
+from game.ui import access
 from game.ui.table.position import Position, ViewPosition
+from game.ui.table.regions import TOOL_MIN_W, TOOL_W, table_scale
 from game.ui.table.round_end import RoundEndScene
 from game.ui.table.words import hand_line, header_line
 
@@ -162,6 +164,8 @@ class NetMode(Mode):
             end = ends[0].end
             assert end is not None
             self.frozen = self.replay(table, end)
+            if self.frozen is None:  # not played again here: its end in words
+                table.motion.say(self.end_words(table, end), 6.0)
         newer = False  # past a new deal: its moves show when the summary closes
         for item in news:
             if item.kind == "round":
@@ -180,6 +184,8 @@ class NetMode(Mode):
                 table.motion.say(_("{name}: {reaction}").format(name=name, reaction=reaction_text(item.text)), 3.0)
             elif item.kind == "match_over":
                 self.keep_match()
+                if self.frozen is None:
+                    table.motion.say(self.over_words(table), 30.0)
         if self.frozen is None:
             self.hand_before = set(table.state.hand(self.mirror.seat or 0))
         for name, button in list(self.buttons.items()):
@@ -219,6 +225,23 @@ class NetMode(Mode):
             self.replays = False
             return None
         return state
+
+    def end_words(self, table: TableScene, end: RoundEnd) -> str:
+        """A round's end in one line, when it could not be played again here."""
+        if end.end == "redeal":
+            return _("Nobody could lead: the tiles are dealt again")
+        if end.winner is not None and 0 <= end.winner < len(table.names):
+            return _("Round {number}: {name} wins").format(number=end.round + 1, name=table.names[end.winner])
+        return _("Round {number}: blocked, nobody wins").format(number=end.round + 1)
+
+    def over_words(self, table: TableScene) -> str:
+        """The match's end in one line, when its last round could not be played again here."""
+        winner = (self.mirror.over or {}).get("winner")
+        if isinstance(winner, int) and 0 <= winner < len(table.names):
+            head = _("{name} wins the match").format(name=table.names[winner])
+        else:
+            head = _("The match is drawn")
+        return f"{head}  ·  {_('The match is kept in Past matches.')}"
 
     def after_round(self, table: TableScene, dt: float) -> None:
         """The round is over: once the table stands still, its summary (or a redeal's notice)."""
@@ -266,19 +289,30 @@ class NetMode(Mode):
         return []  # no undo, redo or hint at a table of several people; no moves to tell
 
     def tool_slots(self, table: TableScene) -> int:
-        return len(REACTIONS) + 1  # the reactions and Leave
+        """Room in the toolbar's row for the reactions and Leave, each as wide as its words."""
+        k = table_scale(table.size) * access.text_factor(table.size)
+        slot = max(int(TOOL_W * k), TOOL_MIN_W) + 4
+        return -(-(sum(self._widths(table, k).values()) + 4 * len(REACTIONS)) // slot)
+
+    def _widths(self, table: TableScene, k: float) -> dict[str, int]:
+        font = table.text.font(max(14, round(15 * k)), True)
+        words = {name: reaction_text(name) for name in REACTIONS} | {"leave": _("Leave")}
+        return {name: max(int(TOOL_W * k), TOOL_MIN_W, font.size(text)[0] + round(24 * k)) for name, text in words.items()}
 
     def panels(self) -> tuple[Callable[[], PanelPart], ...]:
         return (KnowledgePanel,)
 
     def build(self, table: TableScene, gui: pygame_gui.UIManager, regions: TableRegions) -> None:
         style = "#tool"
-        names = [*REACTIONS, "leave"]
-        self.buttons = {
-            name: pygame_gui.elements.UIButton(rect, _("Leave") if name == "leave" else reaction_text(name), gui, object_id=style)
-            for name, rect in zip(names, regions.tool_buttons)
-        }
         k = regions.scale
+        widths = self._widths(table, k)
+        self.buttons = {}
+        x = regions.toolbar.right
+        for name in reversed([*REACTIONS, "leave"]):  # right to left, as wide as their words
+            x -= widths[name]
+            rect = pygame.Rect(x, regions.toolbar.top, widths[name], regions.toolbar.height)
+            self.buttons[name] = pygame_gui.elements.UIButton(rect, _("Leave") if name == "leave" else reaction_text(name), gui, object_id=style)
+            x -= 4
         give = pygame.Rect(regions.felt.left + 12, regions.felt.bottom - regions.toolbar.height - 8, round(260 * k), regions.toolbar.height)
         self.buttons["give"] = pygame_gui.elements.UIButton(give, _("Give the seat to a computer"), gui, object_id=style)
         self.buttons["give"].hide()  # type: ignore[no-untyped-call]
