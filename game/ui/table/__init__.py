@@ -40,7 +40,7 @@ from game.ui.table.animation import Shift
 from game.ui.table.geometry import CROSS, LINE, TableLayout, compute_layout
 from game.ui.table.draw import dashed_place
 from game.ui.table.handoff import HandoffScene
-from game.ui.table.input import nothing_chosen
+from game.ui.table.input import nothing_chosen, plain
 from game.ui.table.knowledge import known_absent, table_knowledge
 from game.ui.table.log import LogLine, round_log
 from game.ui.table.moves import slot_of, targets_for
@@ -72,6 +72,7 @@ __all__ = [
     "LogLine",
     "dashed_place",
     "nothing_chosen",
+    "plain",
     "CROSS",
     "LINE",
     "HandoffScene",
