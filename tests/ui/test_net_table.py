@@ -21,7 +21,7 @@ from game.engine import Action
 from game.ui import flow
 from game.ui.app import App
 from game.ui.table import NetMode, RoundEndScene, TableScene, plain, slot_of, targets_for
-from tests.ui.conftest import mouse_down, mouse_move, mouse_up, shared_art
+from tests.ui.conftest import key, mouse_down, mouse_move, mouse_up, shared_art
 from tests.ui.test_friends import Frames, host_a_table, net_threads, open_join, type_into
 
 SIZE = (1280, 800)
@@ -124,6 +124,12 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
     assert a_table.tool_names() == [] and set(a_table.mode.buttons) >= {"nice", "oops", "well-played", "leave"}
     names = a_table.names
     assert names == b_table.names and "Bo" in names
+    assert a_table.match.rounds == [] and b_table.match.rounds == []  # nothing dealt here: the server deals
+    # the aids' keys do not reach the aids at a network table (no hint, moves or score sheet)
+    for k in (pygame.K_h, pygame.K_l, pygame.K_s):
+        pair.step(ann, [key(k)])
+    assert ann.top is a_table and not a_table.aids.moves_open and a_table.aids.hinted is None
+    assert a_table.aids._hint_future is None and a_table.match.rounds == [] and not a_table.match.assisted
 
     refused_drop = False
     thinking_seen = False
