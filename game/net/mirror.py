@@ -114,6 +114,7 @@ class RoundEnd:
     totals: tuple[int, ...]
     hands: tuple[tuple[str, ...], ...]  # every hand as dealt
     boneyard: tuple[str, ...]
+    actions: tuple[tuple[int, Action], ...] = ()  # the round's actions, in order (to play it again here)
 
 
 @dataclass
@@ -124,6 +125,7 @@ class News:
     seat: int | None = None
     action: Action | None = None
     text: str = ""
+    end: RoundEnd | None = None  # a round_over's end (the mirror's own moves on with the next round)
 
 
 @dataclass
@@ -229,6 +231,8 @@ class Mirror:
 
     def _on_round_over(self, message: dict[str, Any]) -> list[News]:
         deal = message.get("deal") or {}
+        rules = self.rules_or_fail()
+        actions = tuple(action_from_json(entry, rules) for entry in message.get("actions", ()))
         self.round_end = RoundEnd(
             int(message["round"]),
             str(message["end"]),
@@ -238,12 +242,13 @@ class Mirror:
             tuple(message.get("totals", ())),
             tuple(tuple(hand) for hand in deal.get("hands", ())),
             tuple(deal.get("boneyard", ())),
+            actions,
         )
         if self.round_end.end != "redeal":
             self.completed += 1
         if self.view_data is not None and self.view_data["round"] == self.round_end.round:
             self._rebuild(self.view_data)  # the view's round now has its outcome
-        return [News("round_over", self.round_end.winner)]
+        return [News("round_over", self.round_end.winner, end=self.round_end)]
 
     def _on_match_over(self, message: dict[str, Any]) -> list[News]:
         self.over = message

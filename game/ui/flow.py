@@ -121,15 +121,19 @@ class Flow:
             self.app.push(LobbyScene(play))
 
     def open_net_table(self, play: NetPlay) -> None:
-        """The network table replaces its lobby; nothing of a local match is touched."""
-        from game.ui.scenes.friends import NetTableScene
+        """The network table (the table in its network mode) replaces its lobby;
+        nothing of a local match is touched."""
+        from game.ui.table import net_table
 
         settings = self.app.services.get("settings")
         self.app.replace(
-            NetTableScene(
+            net_table(
                 play,
-                animation_speed=getattr(settings, "animation_speed", "normal"),
                 on_over=self.network_match_over,
+                on_leave=self.leave_network,
+                animation_speed=getattr(settings, "animation_speed", "normal"),
+                hints=getattr(settings, "hints", True),
+                show_knowledge=getattr(settings, "show_knowledge", False),
             )
         )
 
@@ -141,9 +145,9 @@ class Flow:
     def leave_network(self, scene: Scene) -> None:
         """Leave a lobby (back to Play with friends) or a network table (to the title);
         the scene's close ends its connection and stops a hosted server."""
-        from game.ui.scenes.friends import NetTableScene
+        from game.ui.table import NetMode, TableScene
 
-        if isinstance(scene, NetTableScene):
+        if isinstance(scene, TableScene) and isinstance(scene.mode, NetMode):
             self.open_title()
         elif self.app.top is scene:
             self.app.pop()

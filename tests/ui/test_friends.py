@@ -26,6 +26,7 @@ import pytest
 
 from game.ui.app import App
 from game.ui.layout_check import layout_problems
+from game.ui.table import slot_of, targets_for
 from tests.ui.conftest import mouse_down, mouse_up
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,7 +57,9 @@ class Frames:
             self.step()
 
     def click(self, button: Any) -> None:
-        pos = pygame.Rect(button.rect).center
+        self.click_at(pygame.Rect(button.rect).center)
+
+    def click_at(self, pos: tuple[int, int]) -> None:
         self.step([mouse_down(pos), mouse_up(pos)])
         self.step()
 
@@ -236,6 +239,14 @@ def host_a_table(frames: Frames) -> Any:
     return lobby
 
 
+def net_table_up(app: App) -> bool:
+    """The table (in its network mode) is on top, its seat's view there."""
+    from game.ui.table import NetMode, TableScene
+
+    top = app.top
+    return isinstance(top, TableScene) and isinstance(top.mode, NetMode) and top.mode.mirror.view is not None
+
+
 def test_host_a_table_a_friend_joins_start_and_the_table_follows_the_server(app: App) -> None:
     frames = Frames(app)
     lobby = host_a_table(frames)
@@ -257,38 +268,37 @@ def test_host_a_table_a_friend_joins_start_and_the_table_follows_the_server(app:
         assert lobby.lines()[4] == "Everyone is here: start when you are ready."
         assert layout_problems(lobby) == []
         frames.click(lobby.buttons["start"])
-        frames.until(lambda: type(app.top).__name__ == "NetTableScene", 20, "the table")
+        frames.until(lambda: net_table_up(app), 20, "the table")
         table = app.top
-        mirror = table.mirror
+        mirror = table.mode.mirror
         frames.until(lambda: mirror.my_turn, 30, "the host's turn")
         assert mirror.legal == mirror.server_legal and mirror.legal
-        assert table.hand and mirror.status_text() == "Your turn"
+        assert table.hand and table.legal == mirror.legal and "your turn" in table.snapshot.hand_label
         assert layout_problems(table) == []
-        # play the turn as a player does: a click on a hand tile (and on its place, if it has several)
+        # play the turn as a player does: a click on a hand tile, then on its place
         moves = len(mirror.history)
         frames.longest = 0.0
         for _ in range(3):
-            if not mirror.my_turn:
-                break
-            lays = {a.tile for a in mirror.legal if a.kind == "lay"}
+            frames.until(lambda: mirror.my_turn and table.can_act(), 10, "the turn")
+            lays = [a for a in table.legal if a.kind == "lay"]
             if lays:
-                tile, rect = next((t, r) for t, r in table.hand if t in lays)
-                frames.step([mouse_down(rect.center), mouse_up(rect.center)])
-                if table.chosen is not None:
-                    place = table.places()[0][1]
-                    frames.step([mouse_down(place.center), mouse_up(place.center)])
+                tile = lays[0].tile
+                place = slot_of(targets_for(tile, table.legal)[0].variant(0), table.layout)
+                frames.click_at(table.hand_rect(tile).center)
+                frames.click_at(place.rect.center)
+            elif "draw" in {a.kind for a in table.legal}:
+                frames.click_at(table.regions.boneyard.center)
             else:
-                kind = mirror.legal[0].kind
-                frames.click(table.buttons[kind])
+                frames.click(table.toolbar.turn[table.legal[0].kind])
             frames.until(lambda: len(mirror.history) > moves, 10, "the move played")
             moves = len(mirror.history)
         assert frames.longest < 0.25
         # the friend's moves come back; a reaction reaches everyone
-        frames.click(table.buttons["nice"])
+        frames.click(table.mode.buttons["nice"])
         frames.until(lambda: any(kind == "nice" for _seat, kind in mirror.shown_reactions()), 10, "the reaction")
         # leaving the table closes it: the server thread stops, its port closes
         frames.longest = 0.0
-        frames.click(table.buttons["leave"])
+        frames.click(table.mode.buttons["leave"])
         assert type(app.top).__name__ == "TitleScene" and frames.longest < 0.25
         assert net_threads() == [] and not hosted.running and not port_open(port)
     finally:
@@ -338,18 +348,19 @@ def test_a_seat_kept_from_an_earlier_run_is_taken_back_from_play_with_friends(ap
         for key, text in (("address", f"127.0.0.1:{hosted.port}"), ("code", code), ("name", "Ann")):
             type_into(frames, join.entries[key], text)
         frames.click(join.buttons["join"])
-        frames.until(lambda: type(app.top).__name__ == "NetTableScene" and app.top.mirror.view is not None, 30, "the table")
-        seat = app.top.mirror.seat
+        frames.until(lambda: net_table_up(app), 30, "the table")
+        seat = app.top.mode.mirror.seat
         app.routes.open_title()  # the table closes, as when the app goes
         assert "matador-net" not in net_threads()  # (the friend's server runs on)
         frames.click(app.top.buttons["friends"])
         friends = app.top
         assert friends.buttons["kept0"].text == f"Back to table {code}"
         frames.click(friends.buttons["kept0"])
-        frames.until(lambda: type(app.top).__name__ == "NetTableScene" and app.top.mirror.view is not None, 30, "the table again")
+        frames.until(lambda: net_table_up(app), 30, "the table again")
         table = app.top
-        assert table.mirror.seat == seat and table.mirror.lobby is not None and table.mirror.lobby.names[seat] == "Ann"
-        frames.click(table.buttons["leave"])
+        mirror = table.mode.mirror
+        assert mirror.seat == seat and mirror.lobby is not None and mirror.lobby.names[seat] == "Ann" and table.names[seat] == "Ann"
+        frames.click(table.mode.buttons["leave"])
     finally:
         creator.kill()
         creator.wait(10)
@@ -399,10 +410,10 @@ def test_a_table_heard_on_the_network_is_joined_in_one_click(app: App) -> None:
         assert join.buttons["found0"].text == f"Bo · {code} (127.0.0.1:{hosted.port})"
         assert not join.buttons["found1"].is_enabled and "another version" in join.buttons["found1"].text
         frames.click(join.buttons["found0"])
-        frames.until(lambda: type(app.top).__name__ == "NetTableScene" and app.top.mirror.view is not None, 30, "the table")
-        assert app.top.mirror.code == code
+        frames.until(lambda: net_table_up(app), 30, "the table")
+        assert app.top.mode.mirror.code == code
         frames.until(lambda: heard.closed, 5, "the list closed")  # it stops listening once the screen goes
-        frames.click(app.top.buttons["leave"])
+        frames.click(app.top.mode.buttons["leave"])
     finally:
         creator.kill()
         creator.wait(10)

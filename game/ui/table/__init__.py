@@ -28,6 +28,7 @@ One module per concern:
 - ``mode``, ``position``: what a table is for (``Mode``: live play) and the
   ``Position`` it gives (a round, or one seat's view); ``mode_review`` and
   ``review_card``: the review of a round; ``mode_lesson``: the lessons;
+  ``mode_net``: a network table (the seat's view, from the server);
 - ``snapshot``: the table as it is to be drawn, once per change;
 - ``parts``, ``panels`` (``panel_moves``, ``panel_knowledge``): the parts the
   table is drawn as, the side panels among them.
@@ -39,7 +40,7 @@ from game.ui.table.animation import Shift
 from game.ui.table.geometry import CROSS, LINE, TableLayout, compute_layout
 from game.ui.table.draw import dashed_place
 from game.ui.table.handoff import HandoffScene
-from game.ui.table.input import nothing_chosen
+from game.ui.table.input import nothing_chosen, plain
 from game.ui.table.knowledge import known_absent, table_knowledge
 from game.ui.table.log import LogLine, round_log
 from game.ui.table.moves import slot_of, targets_for
@@ -52,6 +53,7 @@ from game.ui.table.parts import HandPart, MessagePart
 from game.ui.table.position import Position, ViewPosition
 from game.ui.table.mode_lesson import LessonMode, lesson_table
 from game.ui.table.mode_review import ReviewMode, review_table
+from game.ui.table.mode_net import NetMode, net_table
 from game.ui.table.scene import TableScene
 from game.ui.table.undo import TakeBacks, turn_starts
 from game.ui.table.score_sheet import ScoreSheetScene, score_rows, sheet_picture
@@ -70,11 +72,13 @@ __all__ = [
     "LogLine",
     "dashed_place",
     "nothing_chosen",
+    "plain",
     "CROSS",
     "LINE",
     "HandoffScene",
     "HandPart",
     "LessonMode",
+    "NetMode",
     "MessagePart",
     "PanelContent",
     "Position",
@@ -92,6 +96,7 @@ __all__ = [
     "compute_regions",
     "hand_strip",
     "lesson_table",
+    "net_table",
     "review_table",
     "known_absent",
     "handoff_prompt",

@@ -140,7 +140,10 @@ class Aids:
         self.table.motion.say(message, 2.0)
 
     def hint_seed(self) -> int:
-        return hash((self.table.match.seed, self.table.match.round_index, len(self.table.state.history), 7919)) & 0x7FFFFFFF
+        return hash((self.table.match.seed, self.round_index(), len(self.table.state.history), 7919)) & 0x7FFFFFFF
+
+    def round_index(self) -> int:
+        return self.table.mode.round_index(self.table)
 
     def ask_hint(self) -> None:
         """The hard player thinks from the person's own seat; the tile lifts, its place glows."""
@@ -148,7 +151,7 @@ class Aids:
             seat = self.table.state.current_player
             self.table.motion.say(wait_text(self.table.names[seat]) if seat is not None else _("The round is over"), 2.0)
             return
-        at = (self.table.match.round_index, len(self.table.state.history))
+        at = (self.round_index(), len(self.table.state.history))
         if self.hinted is not None and self.hinted[0] == at:
             self.show_hint()
             return
@@ -156,7 +159,7 @@ class Aids:
             return  # already thinking about it
         self.table.match.assisted = True
         self.helped.add(self.table.viewer)
-        view = self.table.match.view(self.table.viewer)
+        view = self.table.mode.view(self.table, self.table.viewer)
         self._hint_future = self.table.thinker.run(suggest_move, view, self.hint_seed(), self.table.names, self.hint_budget_s)
         self._hint_at = at
         self.table.motion.say(_("Thinking of a hint…"), 1.5)
@@ -166,7 +169,7 @@ class Aids:
         if future is None or not future.done():
             return
         self._hint_future = None
-        at = (self.table.match.round_index, len(self.table.state.history))
+        at = (self.round_index(), len(self.table.state.history))
         if self._hint_at != at:
             return  # the position moved on: the answer is of no use
         try:
@@ -205,7 +208,7 @@ class Aids:
 
     def hinted_action(self) -> Action | None:
         """The hint for the position on the table, if one was asked for and is still good."""
-        if self.hinted is None or self.hinted[0] != (self.table.match.round_index, len(self.table.state.history)):
+        if self.hinted is None or self.hinted[0] != (self.round_index(), len(self.table.state.history)):
             return None
         return self.hinted[1]
 
@@ -238,8 +241,8 @@ class Aids:
         view, and how many tiles that person cannot see (worked out once a position)."""
         if self.table.viewer is None or self.table.handoff_open:
             return (), 0
-        key = (self.table.match.round_index, len(self.table.state.history), self.table.viewer)
+        key = (self.round_index(), len(self.table.state.history), self.table.viewer)
         if self._known is None or self._known[0] != key:
-            view = self.table.match.view(self.table.viewer)
+            view = self.table.mode.view(self.table, self.table.viewer)
             self._known = (key, tuple(table_knowledge(view)), len(view.unseen()))
         return self._known[1], self._known[2]

@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
-from game.engine import Action, Match, RoundState
+from game.engine import Action, Match, RoundState, SeatView
 from game.referee import Listener, Referee
 from game.ui.table.panels import PANELS, PanelPart
 from game.ui.table.position import Position
-from game.ui.table.rounds import after_round
+from game.ui.table.rounds import after_round, new_match, next_round
 from game.ui.table.seats import table_referee
 from game.ui.table.toolbar import tool_names
 from game.ui.table.who_plays import hand_over, keep_pad_focus
@@ -68,6 +68,32 @@ class Mode:
     def totals(self, table: TableScene) -> list[int]:
         """The match totals the plaques and the hand's label show."""
         return table.match.totals
+
+    def round_index(self, table: TableScene) -> int:
+        """The number (from 0) of the round shown: what the table's picture and the
+        panels key on (a remote table's is the server's, not a local match's)."""
+        return table.match.round_index
+
+    def view(self, table: TableScene, seat: int) -> SeatView:
+        """What ``seat`` knows of the position (what the table knows, the hint, judge from it)."""
+        return table.match.view(seat)
+
+    def start(self, table: TableScene) -> None:
+        """The table is shown: deal a round if one is due (a new match, or a saved
+        one between rounds). A remote table never deals: its server does."""
+        table.referee.start_round()
+
+    def next_round(self, table: TableScene) -> None:
+        """The round's summary was closed: on to the next round."""
+        next_round(table)
+
+    def new_match(self, table: TableScene) -> None:
+        """Play again: the same seats and rules, from a new shuffle."""
+        new_match(table)
+
+    def aids_on(self, table: TableScene) -> bool:
+        """Whether the aids' keys (undo, hint, moves, scores) reach the aids here."""
+        return True
 
     def takes_back(self, table: TableScene) -> bool:
         """Whether moves may be taken back here (the referee says when they may at all)."""

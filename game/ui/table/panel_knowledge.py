@@ -58,7 +58,7 @@ class KnowledgePanel:
             0,
             knowledge,
             unseen,
-            "matador" if table.match.rules.matadors else "wild double",
+            "matador" if table.state.rules.matadors else "wild double",
             "",
             rule,
         )

@@ -46,8 +46,8 @@ class MovesPanel:
             aids.log_scroll,
             None,
             0,
-            "matador" if table.match.rules.matadors else "wild double",
-            _("Moves · round {round}").format(round=table.match.round_index + 1),
+            "matador" if table.state.rules.matadors else "wild double",
+            _("Moves · round {round}").format(round=table.mode.round_index(table) + 1),
         )
 
     def handle_event(self, event: pygame.event.Event, table: TableScene, rect: Rect) -> bool:

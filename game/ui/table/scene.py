@@ -36,7 +36,6 @@ from game.ui.table.panel import SidePanel
 from game.ui.table.panels import PanelPart
 from game.ui.table.parts import Part, table_parts
 from game.ui.table.regions import TableRegions, compute_regions, hand_tile_rects
-from game.ui.table.rounds import new_match, next_round
 from game.ui.table.seats import saving
 from game.ui.table.show import shift_from, show_action
 from game.ui.table.snapshot import Live, TableSnapshot, snapshot_key, take
@@ -158,7 +157,7 @@ class TableScene(GuiScene):
             panel.attach(painter)
         self.parts = [*table_parts(self.renderer), *self.mode.parts(self)]
         self.seat_inputs = SeatInputs(self.app.pads.take_over(self.match))
-        self.referee.start_round()  # a new match, or a saved one between rounds
+        self.mode.start(self)  # a new match, or a saved one between rounds (a remote table: the server deals)
         self.sync(force=True)
 
     def build_gui(self) -> None:
@@ -291,13 +290,14 @@ class TableScene(GuiScene):
         state = self.state
         opened = tuple(panel.name for panel in self.open_panels())
         panel = bool(opened)
-        version = (self.match.round_index, len(state.history), state.phase, self.size, self.viewer, self.handoff_open, opened)
+        round_index = self.mode.round_index(self)
+        version = (round_index, len(state.history), state.phase, self.size, self.viewer, self.handoff_open, opened)
         if version == self.version and not force:
             return
         self.version = version
         shown = self.viewer if self.viewer is not None else (self.people[0] if self.people else 0)
         self.regions = self.compute_regions(shown)
-        key = (self.match.round_index, self.size, panel)
+        key = (round_index, self.size, panel)
         before = self.layout
         last = state.placements[-1] if state.placements else None
         settled = None
@@ -361,7 +361,7 @@ class TableScene(GuiScene):
         regions = self.regions
         if any(panel.handle_event(event, self, regions.panels[panel.name]) for panel in self.open_panels() if panel.name in regions.panels):
             return True
-        if self.aids.aid_event(event):
+        if self.mode.aids_on(self) and self.aids.aid_event(event):
             return True
         intent = self.input.handle(event, self.input_context())
         if intent is None:
@@ -421,12 +421,12 @@ class TableScene(GuiScene):
 
     # Every frame -----------------------------------------------------------------
     def next_round(self) -> None:
-        """Deal the next round (the engine decides who leads)."""
-        next_round(self)
+        """Deal the next round (the engine decides who leads; a remote table's server does)."""
+        self.mode.next_round(self)
 
     def new_match(self) -> None:
         """The same seats and rules again, from a new shuffle."""
-        new_match(self)
+        self.mode.new_match(self)
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -5,14 +5,19 @@ Every sentence naming a seat reads right for "You" too (``game.ui.words``).
 
 from __future__ import annotations
 
-from game.engine import RULE_SETS, Match, RoundState
+from game.engine import RULE_SETS, Match, RoundState, Rules
 from game.engine.tiles import tile_name
 from game.i18n import _, ngettext
 from game.ui.words import is_you, shown_name
 
 
 def header_text(match: Match) -> str:
-    rules = match.rules
+    played = len(match.completed_rounds) + (0 if match.rounds and match.rounds[-1].over else 1)
+    return header_line(match.rules, played)
+
+
+def header_line(rules: Rules, number: int) -> str:
+    """The line above the table for round ``number`` (from 1) of a match of ``rules``."""
     title = _(RULE_SETS[rules.base].title) if rules.base in RULE_SETS else rules.base
     if rules.target_score is None:
         goal = _("one round")
@@ -23,10 +28,9 @@ def header_text(match: Match) -> str:
     else:
         goal = _("first to {target}").format(target=rules.target_score)
     tiles = _("double-nine") if rules.top == 9 else _("double-six")
-    played = len(match.completed_rounds) + (0 if match.rounds and match.rounds[-1].over else 1)
     # TRANSLATORS: the line above the table: "Matador  ·  round 2  ·  first to 100  ·  double-six, ends add up to 7".
     return _("{rule_set}  ·  round {round}  ·  {goal}  ·  {tiles}, ends add up to {target}").format(
-        rule_set=title, round=max(1, played), goal=goal, tiles=tiles, target=rules.target
+        rule_set=title, round=max(1, number), goal=goal, tiles=tiles, target=rules.target
     )
 
 

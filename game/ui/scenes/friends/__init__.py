@@ -5,13 +5,14 @@ Title -> *Play with friends* (``FriendsScene``) -> *Host a table* (``HostScene``
 the New game form whose seats are yours, a friend's or a computer's) or *Join a
 table* (``JoinScene``: the tables heard on the local network, or an address and a
 code) -> the lobby (``LobbyScene``: who has joined, the host's Start) -> the table
-(``NetTableScene``, driven by what the server sends). The screens hand on one
+(the table itself, ``game.ui.table.TableScene`` in its network mode,
+``NetMode``: driven by what the server sends). The screens hand on one
 ``game.net.netplay.NetPlay`` (the session, its mirror and, when hosting, the
 server on a thread of this app); the last to hold it closes it.
 
 One module per concern:
 
-- ``menu``, ``join``, ``host``, ``lobby``, ``table``: the scenes;
+- ``menu``, ``join``, ``host``, ``lobby``: the scenes;
 - ``model``: the join form's checks, the host's setup, the tables heard, what the
   settings remember (no widgets);
 - ``geometry``: where things go, fixed by the window size;
@@ -23,6 +24,5 @@ from game.ui.scenes.friends.host import HostScene
 from game.ui.scenes.friends.join import JoinScene
 from game.ui.scenes.friends.lobby import LobbyScene
 from game.ui.scenes.friends.menu import FriendsScene
-from game.ui.scenes.friends.table import NetTableScene
 
-__all__ = ["FriendsScene", "HostScene", "JoinScene", "LobbyScene", "NetTableScene"]
+__all__ = ["FriendsScene", "HostScene", "JoinScene", "LobbyScene"]

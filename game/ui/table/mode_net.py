@@ -1,0 +1,405 @@
+"""A network table (``NetMode``): the table of a match played over the network,
+driven by what the server sends this seat (its ``SeatView`` and the public
+actions, followed by ``game.net.mirror.Mirror``), not by a local match.
+
+- ``position`` is the mirror's view (``ViewPosition``): this seat's hand, the
+  others' counts, the tiles on the table; ``record`` is None while a round is
+  played (no one here holds the whole round).
+- A move is offered as at any table; ``vet`` sends it to the server (the
+  engine's reason shows if it cannot be sent) and nothing is pushed here;
+  ``turn`` does nothing (the server asks the seats). Each action the server
+  tells (``played``) is shown as a local one is: the tile glides, the plaques
+  and the hand follow.
+- A round's end: the server reveals the deal and the actions; the round is
+  played again here from them (``replay``), so the table holds still on the
+  finished round with every hand face up, and the round's summary, its review
+  and the match's totals are the local table's own. The server deals the next
+  round by itself; the summary's *Next round* shows it.
+- Undo, redo and hints are off (a table of several people); the moves panel
+  is not offered (no whole round to tell), what the table knows is.
+- The toolbar's row holds the reactions (Nice!, Oops, Well played) and Leave;
+  the host may give the seat of a friend away for 5 minutes to a computer.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Callable, Sequence
+
+import pygame
+import pygame_gui
+
+from game.engine import Action, IllegalMoveError, Match, PlayerInfo, RoundState, SeatView, parse_tile
+from game.i18n import _
+from game.net.protocol import REACTIONS
+from game.referee import Listener, Referee
+from game.seat import PersonSeat, RemoteSeat, Seat
+from game.ui.table.input import plain
+from game.ui.table.mode import Mode
+from game.ui.table.panel_knowledge import KnowledgePanel
+from game.ui import access
+from game.ui.table.position import Position, ViewPosition
+from game.ui.table.regions import TOOL_MIN_W, TOOL_W, table_scale
+from game.ui.table.round_end import RoundEndScene
+from game.ui.table.words import hand_line, header_line
+
+if TYPE_CHECKING:
+    from game.net.mirror import News, RoundEnd
+    from game.net.netplay import NetPlay
+    from game.ui.gamepad import PadPress
+    from game.ui.table.panels import PanelPart
+    from game.ui.table.regions import TableRegions
+    from game.ui.table.scene import TableScene
+
+log = logging.getLogger(__name__)
+
+AID_BUTTONS = frozenset({"back", "lb", "rb", "lt", "rt", "ls"})  # a controller's moves, scores and hint
+REDEAL_S = 1.5  # a redeal's notice shows this long
+
+
+def reaction_text(kind: str) -> str:
+    words = {"nice": _("Nice!"), "oops": _("Oops"), "well-played": _("Well played")}
+    return words.get(kind, kind)
+
+
+class NetMode(Mode):
+    """One seat at a network table (see the module's doc)."""
+
+    name = "net"
+
+    def __init__(self, play: NetPlay, on_over: Callable[[Match], None] | None = None):
+        self.play = play
+        self.mirror = play.mirror
+        self.on_over = on_over  # the finished match's record, for the past matches
+        self.table: TableScene | None = None
+        self.frozen: RoundState | None = None  # a finished round played again here, shown until its summary closes
+        self.replays = True  # every round so far was played again here (False: this app came in mid-match)
+        self.shown_round = -1  # the last round whose summary showed
+        self.wait = 0.0  # how long a redeal's notice has shown
+        self.kept = False  # the finished match is among the past matches
+        self.hand_before: set[int] = set()  # this seat's hand at the last position shown
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self._view: tuple[SeatView, ViewPosition] | None = None
+
+    def bind(self, table: TableScene) -> None:
+        self.table = table
+        view = self.mirror.view
+        self.replays = self.mirror.round_index == 0  # from the first deal: every round can be played again here
+        self.hand_before = set(view.hand) if view is not None else set()
+
+    # Where the positions come from ---------------------------------------------------
+    def make_referee(self, table: TableScene, match: Match, listeners: Sequence[Listener]) -> Referee:
+        """A referee only to say who sits where (this seat a person, the others
+        remote): it never deals and is never offered a move here."""
+        seats: list[Seat] = [
+            PersonSeat(i) if i == self.mirror.seat else RemoteSeat(i) for i in range(match.rules.players)
+        ]
+        return Referee(match, seats, listeners, auto_ask=False)
+
+    def position(self, table: TableScene) -> Position:
+        if self.frozen is not None:
+            return self.frozen
+        view = self.mirror.view
+        assert view is not None, "a network table opens once its seat has a view"
+        if self._view is None or self._view[0] is not view:
+            self._view = (view, ViewPosition(view))
+        return self._view[1]
+
+    def record(self, table: TableScene) -> RoundState | None:
+        return self.frozen
+
+    def totals(self, table: TableScene) -> list[int]:
+        if self.frozen is not None:
+            return table.match.totals
+        view = self.mirror.view
+        return list(view.totals) if view is not None else [0] * table.match.rules.players
+
+    def round_index(self, table: TableScene) -> int:
+        return table.match.round_index if self.frozen is not None else self.mirror.round_index
+
+    def view(self, table: TableScene, seat: int) -> SeatView:
+        view = self.mirror.view
+        if self.frozen is not None or view is None or seat != self.mirror.seat:
+            return (self.frozen or table.match.round).view(seat)
+        return view
+
+    def takes_back(self, table: TableScene) -> bool:
+        return False
+
+    def start(self, table: TableScene) -> None:
+        """The server deals."""
+
+    def turn(self, table: TableScene, seat: int, dt: float) -> None:
+        """The server asks the seats; this one's person moves through the table."""
+
+    def next_round(self, table: TableScene) -> None:
+        """The summary closed: the table follows the server's round again."""
+        self.frozen = None
+        self.wait = 0.0
+        self._moved_on(table)
+
+    def new_match(self, table: TableScene) -> None:
+        """A network match is played once (the host opens another table)."""
+
+    def aids_on(self, table: TableScene) -> bool:
+        return False
+
+    def may_act(self, table: TableScene) -> bool:
+        return self.frozen is None and self.mirror.my_turn
+
+    # Moves offered -------------------------------------------------------------------
+    def vet(self, table: TableScene, action: Action) -> bool:
+        """Send the move to the server (nothing is pushed here); say why if it cannot go."""
+        reason = self.mirror.play(action)
+        if reason is not None:
+            table.motion.say(plain(reason), 3.5, warning=True)
+            table.sound("refused")
+        return False
+
+    # Following the server ------------------------------------------------------------
+    def update(self, table: TableScene, dt: float) -> None:
+        news = self.play.update()
+        ends = [n for n in news if n.kind == "round_over" and n.end is not None]
+        if ends and self.frozen is None:
+            end = ends[0].end
+            assert end is not None
+            self.frozen = self.replay(table, end)
+            if self.frozen is None:  # not played again here: its end in words
+                table.motion.say(self.end_words(table, end), 6.0)
+        newer = False  # past a new deal: its moves show when the summary closes
+        for item in news:
+            if item.kind == "round":
+                newer = True
+                if self.frozen is None:
+                    self._moved_on(table)
+            elif item.kind == "played" and item.seat is not None and item.action is not None and not (newer and self.frozen is not None):
+                before = self.hand_before if item.seat == self.mirror.seat else set()
+                table.played(item.seat, item.action, before, None)
+                self.hand_before = set(table.state.hand(self.mirror.seat or 0))
+            elif item.kind == "refused":
+                table.motion.say(plain(item.text), 4.0, warning=True)
+                table.sound("refused")
+            elif item.kind == "reaction" and item.seat is not None and item.seat != self.mirror.seat:
+                name = table.names[item.seat] if 0 <= item.seat < len(table.names) else "?"
+                table.motion.say(_("{name}: {reaction}").format(name=name, reaction=reaction_text(item.text)), 3.0)
+            elif item.kind == "match_over":
+                self.keep_match()
+                if self.frozen is None:
+                    table.motion.say(self.over_words(table), 30.0)
+        if self.frozen is None:
+            self.hand_before = set(table.state.hand(self.mirror.seat or 0))
+        for name, button in list(self.buttons.items()):
+            if button.check_pressed():
+                self.press(table, name)
+        self._show_give()
+
+    def _moved_on(self, table: TableScene) -> None:
+        """A new round shows: nothing of the last one is held or glides."""
+        table.last_tile = None
+        table.input.reset()
+        table.motion.finish()
+        self.hand_before = set(table.state.hand(self.mirror.seat or 0))
+        table.sync(force=True)
+
+    def replay(self, table: TableScene, end: RoundEnd) -> RoundState | None:
+        """Play the finished round again here from its revealed deal and actions
+        (the table's match holds every round so played). None if it cannot be:
+        this app came in mid-match, or what was revealed does not add up."""
+        match = table.match
+        if not self.replays or end.round != len(match.rounds) or match.over:
+            self.replays = False
+            return None
+        try:
+            top = match.rules.top
+            hands = [[parse_tile(t, top) for t in hand] for hand in end.hands]
+            state = match.next_round(hands, [parse_tile(t, top) for t in end.boneyard])
+            for _seat, action in end.actions:
+                match.push(action)
+        except (IllegalMoveError, ValueError, TypeError) as err:
+            log.warning("round %d could not be played again here: %s", end.round, err)
+            self.replays = False
+            return None
+        outcome = state.outcome
+        if outcome is None or outcome.end != end.end or outcome.winner != end.winner or tuple(match.totals) != end.totals:
+            log.warning("round %d played again here does not end as the server says", end.round)
+            self.replays = False
+            return None
+        return state
+
+    def end_words(self, table: TableScene, end: RoundEnd) -> str:
+        """A round's end in one line, when it could not be played again here."""
+        if end.end == "redeal":
+            return _("Nobody could lead: the tiles are dealt again")
+        if end.winner is not None and 0 <= end.winner < len(table.names):
+            return _("Round {number}: {name} wins").format(number=end.round + 1, name=table.names[end.winner])
+        return _("Round {number}: blocked, nobody wins").format(number=end.round + 1)
+
+    def over_words(self, table: TableScene) -> str:
+        """The match's end in one line, when its last round could not be played again here."""
+        winner = (self.mirror.over or {}).get("winner")
+        if isinstance(winner, int) and 0 <= winner < len(table.names):
+            head = _("{name} wins the match").format(name=table.names[winner])
+        else:
+            head = _("The match is drawn")
+        return f"{head}  ·  {_('The match is kept in Past matches.')}"
+
+    def after_round(self, table: TableScene, dt: float) -> None:
+        """The round is over: once the table stands still, its summary (or a redeal's notice)."""
+        state = self.frozen
+        if state is None or table.motion.blocking or table.motion.shift is not None or table.app is None:
+            return
+        outcome = state.outcome
+        if outcome is None:
+            return
+        if outcome.end == "redeal":
+            if self.wait == 0.0:
+                table.motion.say(_("Nobody could lead: the tiles are dealt again"), 2.5)
+            self.wait += dt
+            if self.wait >= REDEAL_S:
+                self.next_round(table)
+            return
+        if self.shown_round == table.match.round_index:
+            return
+        self.shown_round = table.match.round_index
+        table.sound("match_won" if table.match.over else "round_won")
+        table.app.push(RoundEndScene(table))
+
+    def keep_match(self) -> None:
+        """The match is over: its record (seed included) joins the past matches here, once."""
+        if self.kept:
+            return
+        self.kept = True
+        match = self.mirror.record()
+        if match is not None and self.on_over is not None:
+            try:
+                self.on_over(match)
+            except Exception as err:  # never stop the game for a record
+                log.warning("the network match could not be kept: %s", err)
+        session = self.play.session
+        try:
+            from game.net import kept_seats
+
+            if session is not None and session.seated is not None:
+                kept_seats.forget(session.seated.url, session.seated.table)
+        except Exception as err:
+            log.warning("the kept seat could not be forgotten: %s", err)
+
+    # What the table shows ------------------------------------------------------------
+    def tool_names(self, table: TableScene) -> list[str]:
+        return []  # no undo, redo or hint at a table of several people; no moves to tell
+
+    def tool_slots(self, table: TableScene) -> int:
+        """Room in the toolbar's row for the reactions and Leave, each as wide as its words."""
+        k = table_scale(table.size) * access.text_factor(table.size)
+        slot = max(int(TOOL_W * k), TOOL_MIN_W) + 4
+        return -(-(sum(self._widths(table, k).values()) + 4 * len(REACTIONS)) // slot)
+
+    def _widths(self, table: TableScene, k: float) -> dict[str, int]:
+        font = table.text.font(max(14, round(15 * k)), True)
+        words = {name: reaction_text(name) for name in REACTIONS} | {"leave": _("Leave")}
+        return {name: max(int(TOOL_W * k), TOOL_MIN_W, font.size(text)[0] + round(24 * k)) for name, text in words.items()}
+
+    def panels(self) -> tuple[Callable[[], PanelPart], ...]:
+        return (KnowledgePanel,)
+
+    def build(self, table: TableScene, gui: pygame_gui.UIManager, regions: TableRegions) -> None:
+        style = "#tool"
+        k = regions.scale
+        widths = self._widths(table, k)
+        self.buttons = {}
+        x = regions.toolbar.right
+        for name in reversed([*REACTIONS, "leave"]):  # right to left, as wide as their words
+            x -= widths[name]
+            rect = pygame.Rect(x, regions.toolbar.top, widths[name], regions.toolbar.height)
+            self.buttons[name] = pygame_gui.elements.UIButton(rect, _("Leave") if name == "leave" else reaction_text(name), gui, object_id=style)
+            x -= 4
+        give = pygame.Rect(regions.felt.left + 12, regions.felt.bottom - regions.toolbar.height - 8, round(260 * k), regions.toolbar.height)
+        self.buttons["give"] = pygame_gui.elements.UIButton(give, _("Give the seat to a computer"), gui, object_id=style)
+        self.buttons["give"].hide()  # type: ignore[no-untyped-call]
+        self._show_give()
+
+    def _show_give(self) -> None:
+        give = self.buttons.get("give")
+        if give is None:
+            return
+        seat = self.mirror.to_move
+        may = seat is not None and self.mirror.may_give_seat(seat)
+        if may != give.visible:
+            give.show() if may else give.hide()  # type: ignore[no-untyped-call]
+
+    def press(self, table: TableScene, name: str) -> None:
+        table.sound("button")
+        if name == "leave":
+            table.leave()
+        elif name in REACTIONS:
+            self.mirror.react(name)
+        elif name == "give" and self.mirror.to_move is not None:
+            self.mirror.give_seat(self.mirror.to_move)
+
+    def key(self, table: TableScene) -> tuple[object, ...]:
+        mirror = self.mirror
+        seats = range(table.match.rules.players)
+        return (self.frozen is not None, mirror.link, mirror.sent, tuple(mirror.connected(s) for s in seats), tuple(mirror.shown_reactions()))
+
+    def revealed(self, table: TableScene, seat: int) -> tuple[int, ...] | None:
+        """At a round's end every hand shows, as the server revealed it."""
+        if self.frozen is None or seat == self.mirror.seat:
+            return None
+        return tuple(self.frozen.hand(seat))
+
+    def header_text(self, table: TableScene) -> str | None:
+        over = self.frozen is not None or (self.mirror.view is not None and self.mirror.view.phase == "over")
+        return header_line(table.match.rules, self.mirror.completed + (0 if over else 1))
+
+    def hand_text(self, table: TableScene) -> str | None:
+        """The table's words, but the link's state, a seat to move that lost its
+        connection and the match's end as the mirror says them."""
+        kind, _seat = self.mirror.status()
+        if kind in ("link", "away", "over") and table.viewer is not None:
+            return hand_line(table.names[table.viewer], table.totals()[table.viewer], self.mirror.status_text())
+        return None
+
+    def seat_status(self, table: TableScene, seat: int, status: str) -> str:
+        mirror = self.mirror
+        if self.frozen is None and not mirror.connected(seat):
+            return _("lost connection, waiting…") if mirror.to_move == seat else _("away")
+        shown = dict(mirror.shown_reactions())
+        if seat in shown and mirror.to_move != seat:
+            return reaction_text(shown[seat])
+        return status
+
+    # Input and the frame ---------------------------------------------------------------
+    def handle_pad(self, table: TableScene, press: PadPress) -> bool:
+        return press.button in AID_BUTTONS  # no moves panel, score sheet or hint here
+
+    def close(self, table: TableScene) -> None:
+        self.play.close()
+
+
+def net_table(
+    play: NetPlay,
+    *,
+    on_over: Callable[[Match], None] | None = None,
+    on_leave: Callable[[TableScene], None] | None = None,
+    animation_speed: str = "normal",
+    hints: bool = True,
+    show_knowledge: bool = False,
+) -> TableScene:
+    """The table of a network match this app sits at (its seat has a view)."""
+    from game.thinker import Thinker
+    from game.ui.table.scene import TableScene
+
+    mirror = play.mirror
+    lobby = mirror.lobby
+    if lobby is None or mirror.seat is None or mirror.view is None:
+        raise ValueError("the network table opens once its seat has a view")
+    match = Match(lobby.rules, [PlayerInfo(name) for name in lobby.names], seed=0)
+    return TableScene(
+        match,
+        thinker=Thinker("thread"),  # nobody thinks here: the server's computers think there
+        animation_speed=animation_speed,
+        hints=hints,  # the playable tiles marked (the setting); the hint itself is off here
+        show_knowledge=show_knowledge,
+        on_leave=on_leave,
+        mode=NetMode(play, on_over),
+    )
