@@ -30,7 +30,7 @@ from game.i18n import _, ngettext
 from game.net.mirror import REACTIONS
 from game.net.netplay import NetPlay
 from game.ui.menu import panel, style, tile_art
-from game.ui.scenes.friends.words import failure_line
+from game.ui.scenes.friends.words import KEPT_SO_FAR, failure_line
 from game.ui.scene import GuiScene
 from game.ui.table import TableLayout, compute_layout, compute_regions, slot_of, targets_for
 from game.ui.text import DIM, GOLD, IVORY, RED, TextCache
@@ -432,6 +432,8 @@ class NetTableScene(GuiScene):
             lines.append((self.message, IVORY))
         if self.mirror.link == "failed":
             lines.append((failure_line(self.mirror.link_reason), RED))
+            if self.play.table_gone and self.play.kept is not None:
+                lines.append((_(KEPT_SO_FAR), IVORY))
         elif self.mirror.link != "open":
             lines.append((self.mirror.status_text(), RED))
         if not lines:
