@@ -259,3 +259,58 @@ def test_a_hostile_record_never_corrupts_the_statistics(caplog: pytest.LogCaptur
     robot = finished_match(16, ("Ann", "Easy"))
     robot.players[1] = PlayerInfo("Easy", "computer", "easy")
     assert not Statistics().add_whole_match(robot, 1)
+
+
+# The server's side, without sockets ---------------------------------------------------
+def test_every_round_reaches_every_seat_even_one_redealt_as_dealt_and_a_seat_back_hears_the_past(tmp_path: Path) -> None:
+    """A round redealt as it is dealt (no action ends it) still tells its end, so
+    the seats' records start at round 0; a seat that comes back is sent exactly
+    the rounds played out (not the one being played), as they were told."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from game.net.protocol import commitment
+    from game.net.store import Store
+    from game.net.table import Table
+    from tests.net.test_table import REDEALT_AT_ONCE
+
+    store = Store(tmp_path / "tables.sqlite3")
+    row = Table.new_row("ABCD-EF", {"rules": "leyden", "players": 2}, REDEALT_AT_ONCE)
+    store.create(row)
+    table = Table(row, store, ThreadPoolExecutor(1))
+    sent: list[list[dict[str, Any]]] = [[], []]
+    for seat, name in enumerate(("Ann", "Bob")):
+        table.take_seat(seat, name)
+        table.connect(seat, sent[seat].append)
+    table.start(0)
+    rng = random.Random(2)
+    assert table.match is not None
+    while len(table.match.rounds) < 3 and not table.match.over:  # round 0 redealt, round 1 played out, into round 2
+        mover = table.referee.to_move if table.referee is not None else None
+        assert mover is not None
+        table.play(mover, {"type": "play", "action": rng.choice(sent[mover][-1]["view"]["legal"])})
+    mirrors = []
+    for seat in range(2):
+        mirror = Mirror(Fed())
+        mirror.follow({"type": "joined", "table": "ABCD-EF", "seat": seat, "host": seat == 0})
+        for message in sent[seat]:
+            mirror.follow(message)
+        mirrors.append(mirror)
+        ends = [m for m in sent[seat] if m["type"] == "round_over"]
+        assert ends[0]["round"] == 0 and ends[0]["end"] == "redeal" and ends[0]["actions"] == []
+        commitments = {m["view"]["round"]: m["commitment"] for m in sent[seat] if m["type"] == "round"}
+        assert all(commitment(e["deal"], e["salt"]) == commitments[e["round"]] for e in ends)
+        assert sorted(mirror.finished) == [0, 1]
+        known = mirror.known_record()
+        assert known is not None
+        match = load_record(known)
+        assert len(match.rounds) == 2 and match.totals == list(table.match.totals)
+    back: list[dict[str, Any]] = []
+    table.connect(1, back.append)  # seat 1 again, on a new connection
+    [past] = [m for m in back if m["type"] == "rounds"]
+    assert back.index(past) < next(i for i, m in enumerate(back) if m["type"] == "round")
+    told = [m for m in sent[1] if m["type"] == "round_over"]
+    assert past["rounds"] == told  # the rounds played out, as they were told, and not round 2
+    fresh = Mirror(Fed())
+    for message in [{"type": "joined", "table": "ABCD-EF", "seat": 1}, *back]:
+        fresh.follow(message)
+    assert fresh.known_record() == mirrors[1].known_record()
