@@ -126,22 +126,49 @@ def describe(match: Match, path: Path, date: datetime, abandoned: bool) -> PastM
 
 
 # Keeping ---------------------------------------------------------------------
-def keep(match: Match, *, abandoned: bool, now: datetime | None = None, limit: int = LIMIT) -> Path | None:
+def keep(
+    match: Match,
+    *,
+    abandoned: bool,
+    now: datetime | None = None,
+    limit: int = LIMIT,
+    record: dict[str, Any] | None = None,
+    replace: Path | None = None,
+    tag: str = "",
+) -> Path | None:
     """Keep ``match`` (finished, or ``abandoned`` by the players) and prune the
     oldest beyond ``limit``. A match in which nobody has acted yet is not kept
     (there is nothing to look back on): None. ``OSError`` if the record cannot
-    be written."""
+    be written.
+
+    A match kept as it goes (a network match, after each round: game/net/keeper.py)
+    passes ``replace``, the file it was kept in last time, which is written over
+    (atomically) if it is still one of ours; ``tag`` (letters, digits and dashes)
+    ends a new file's name, to tell the match's file apart; ``record`` is the
+    record to write when it is not ``match_to_record(match)`` (one made elsewhere
+    that ``match`` was loaded from)."""
     if not any(state.history for state in match.rounds):
         return None
     when = now or datetime.now()
     folder = matches_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"match-{when.strftime(STAMP)}.json"
-    n = 1
-    while path.exists():
-        n += 1
-        path = folder / f"match-{when.strftime(STAMP)}-{n}.json"
-    save_json(path, match_to_record(match))
+    tail = "".join(c for c in tag if c.isascii() and (c.isalnum() or c == "-"))[:40]
+    tail = f"-{tail}" if tail else ""
+    if replace is not None and replace.parent == folder and replace.name.startswith("match-") and replace.suffix == ".json":
+        path = replace
+        old = _read_index(folder).get(path.name)
+        if old is not None and isinstance(old.get("date"), str):
+            try:
+                when = datetime.fromisoformat(old["date"])
+            except ValueError:
+                pass
+    else:
+        path = folder / f"match-{when.strftime(STAMP)}{tail}.json"
+        n = 1
+        while path.exists():
+            n += 1
+            path = folder / f"match-{when.strftime(STAMP)}-{n}{tail}.json"
+    save_json(path, record if record is not None else match_to_record(match))
     entries = _read_index(folder)
     entries[path.name] = describe(match, path, when, abandoned).to_json()
     _prune(folder, entries, limit)

@@ -60,20 +60,25 @@ class Statistics:
         people = {seat for seat, player in enumerate(match.players) if player.is_human}
         return (helped & people) if helped else people
 
-    def note_players(self, match: Match) -> None:
-        for player in match.players:
+    def note_players(self, match: Match, only: set[int] | None = None) -> None:
+        for seat, player in enumerate(match.players):
+            if only is not None and seat not in only:
+                continue
             if player.is_human:
                 self.computers.discard(player.name)
             else:
                 self.computers.add(player.name)
 
-    def add_round(self, match: Match, outcome: RoundOutcome, helped: set[int] | None = None) -> None:
+    def add_round(self, match: Match, outcome: RoundOutcome, helped: set[int] | None = None, only: set[int] | None = None) -> None:
+        """Count a round for every seat (``only``: for those seats alone)."""
         if outcome.end == "redeal":
             return
         own_pips = match.rules.scoring == "own-pips"
         assisted = self.helped_seats(match, helped)
-        self.note_players(match)
+        self.note_players(match, only)
         for seat, player in enumerate(match.players):
+            if only is not None and seat not in only:
+                continue
             rec = self.record(player.name, match.rules.base)
             if seat in assisted:
                 rec.assisted_rounds_played += 1
@@ -88,10 +93,13 @@ class Statistics:
                 else:
                     rec.best_round = max(rec.best_round, outcome.scores[seat])
 
-    def add_match(self, match: Match, helped: set[int] | None = None) -> None:
+    def add_match(self, match: Match, helped: set[int] | None = None, only: set[int] | None = None) -> None:
+        """Count a finished match for every seat (``only``: for those seats alone)."""
         assisted = self.helped_seats(match, helped)
-        self.note_players(match)
+        self.note_players(match, only)
         for seat, player in enumerate(match.players):
+            if only is not None and seat not in only:
+                continue
             rec = self.record(player.name, match.rules.base)
             if seat in assisted:
                 rec.assisted_matches_played += 1
@@ -100,6 +108,39 @@ class Statistics:
             rec.matches_played += 1
             if match.winner == seat:
                 rec.matches_won += 1
+
+    def add_whole_match(self, match: Match, seat: int) -> bool:
+        """A finished match played elsewhere (at a network table: its record, from
+        the server) counted for ``seat`` alone, the seat this screen played: each
+        round played out, then the match, as a match at this screen counts them.
+        Nothing is counted (False) if the match is not over, the seat is not one
+        of its people, or a count would become one the statistics file refuses
+        (``_record``): a record from a server is not trusted to keep the
+        statistics readable."""
+        if not match.over or not 0 <= seat < len(match.players) or not match.players[seat].is_human:
+            return False
+        name, base = match.players[seat].name, match.rules.base
+        before = self.table.get(name, {}).get(base)
+        saved = Record(**asdict(before)) if before is not None else None
+        was_computer = name in self.computers
+        only = {seat}
+        for state in match.rounds:
+            if state.outcome is not None:
+                self.add_round(match, state.outcome, only=only)
+        self.add_match(match, only=only)
+        try:
+            _record(asdict(self.record(name, base)))
+        except UnreadableFile:
+            if saved is None:
+                del self.table[name][base]
+                if not self.table[name]:
+                    del self.table[name]
+            else:
+                self.table[name][base] = saved
+            if was_computer:
+                self.computers.add(name)
+            return False
+        return True
 
     def is_computer(self, name: str) -> bool:
         return name in self.computers

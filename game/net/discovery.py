@@ -112,14 +112,21 @@ class Announcer:
         from zeroconf.asyncio import AsyncZeroconf
 
         self._zc = AsyncZeroconf(interfaces=self.info.parsed_addresses())
-        await self._zc.async_register_service(self.info)
+        # (zeroconf answers with an awaitable that ends once the announcements are
+        # sent; waiting on it too makes sure they are)
+        await (await self._zc.async_register_service(self.info))
         log.info("announced on the local network as %r", self.info.name)
 
     async def stop(self) -> None:
+        """Say goodbye (browsers drop the table at once) and stop answering. The
+        goodbye is awaited to the end: closing before it is sent would leave the
+        table listed on friends' screens until its records expire."""
         if self._zc is not None:
-            await self._zc.async_unregister_service(self.info)
-            await self._zc.async_close()
-            self._zc = None
+            try:
+                await (await self._zc.async_unregister_service(self.info))
+            finally:
+                await self._zc.async_close()
+                self._zc = None
 
 
 class Browser:

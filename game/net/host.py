@@ -28,12 +28,12 @@ import threading
 from pathlib import Path
 
 from game.net.discovery import Announcer, lan_addresses
+from game.net.protocol import HOST_LEFT  # what every seat is told when the app stops hosting
 from game.net.server import Server, listening
 from game.net.journal import JournalStore
 
 log = logging.getLogger("matador.server")
 
-HOST_LEFT = "the host left: the table is closed"  # what every seat is told when the app stops hosting
 DEFAULT_PORT = 47123  # as a dedicated server's; another if it is taken (friends are told which)
 STATES = ("idle", "starting", "ready", "failed", "stopped")
 STOP_WAIT_S = 3.0  # stop() waits at most this long for the thread

@@ -13,6 +13,10 @@ the session and never waits) and keeps:
 - whose turn it is, the link ("Ann is thinking...", "Ann lost connection,
   waiting..."), the reactions, the round's end (the deal revealed) and the
   match's end (its whole record, for Past matches);
+- every round played out, as its end revealed it (``finished``), so that the
+  match as far as it is known is a record (``known_record``) even if the host
+  leaves before its end; and whether the table is gone (``host_left``: the host
+  said so; ``table_gone``: that, or the table stopped answering for good);
 - ``play(action)`` and ``react(kind)`` (and for the host ``start`` and
   ``give_seat``), which check what they can here and queue the message.
 
@@ -27,14 +31,17 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from game.engine import Action, Match, RecordError, RoundOutcome, Rules, RuleError, SeatView, action_from_json, load_record
+from game.engine.match import LEVELS
+from game.engine.record import FORMAT
 from game.i18n import _
-from game.net.protocol import REACTIONS, ProtocolError, action_json, apply_change
+from game.net.protocol import HOST_LEFT, REACTIONS, ProtocolError, action_json, apply_change
 from game.net.seat_view import placement_of, seat_view
 
 __all__ = ["Lobby", "LobbySeat", "Mirror", "News", "RoundEnd", "Source", "read_lobby", "seat_view"]
 
 log = logging.getLogger("matador.net")
 
+MAX_ROUNDS = 10_000  # rounds kept of one match (a hostile server could send more)
 RETURN_S = 5 * 60  # a player away this long may have their seat given to a computer (game/net/table.py)
 REACTION_S = 4.0  # how long a reaction shows
 REACTION_GAP_S = 1.5  # this seat's reactions: at most one in this time
@@ -151,6 +158,9 @@ class Mirror:
     refused: str | None = None  # the last refusal, one line
     away_since: dict[int, float] = field(default_factory=dict)  # remote seats seen disconnected
     completed: int = 0  # rounds seen played out (not redealt)
+    finished: dict[int, dict[str, Any]] = field(default_factory=dict)  # round -> {"deal", "actions"} as revealed at its end
+    host_left: bool = False  # the host said the table is closed for good
+    taken_over: bool = False  # a newer connection of this seat took it (the table goes on there)
     _sent_at: tuple[int, int] | None = None  # (round, moves) when this seat last sent a move
     _reacted_at: float = -1e9
     _asked_sync: tuple[int, int] | None = None
@@ -246,9 +256,40 @@ class Mirror:
         )
         if self.round_end.end != "redeal":
             self.completed += 1
+        self._keep_round(message)
         if self.view_data is not None and self.view_data["round"] == self.round_end.round:
             self._rebuild(self.view_data)  # the view's round now has its outcome
         return [News("round_over", self.round_end.winner, end=self.round_end)]
+
+    def _keep_round(self, message: dict[str, Any]) -> None:
+        """Keep a round's revealed deal and actions (for ``known_record``); what is
+        not shaped like them is left out (the record's own check comes later)."""
+        r, deal, actions = message.get("round"), message.get("deal"), message.get("actions")
+        if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r < MAX_ROUNDS:
+            return
+        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or not isinstance(deal.get("boneyard"), list):
+            return
+        if not isinstance(actions, list):
+            return
+        self.finished[r] = {"deal": {"hands": deal["hands"], "boneyard": deal["boneyard"]}, "actions": actions}
+
+    def _on_rounds(self, message: dict[str, Any]) -> list[News]:
+        """The rounds played out before this seat came back (each as its
+        ``round_over`` said it): kept for the record, nothing to show."""
+        for entry in list(message.get("rounds") or ())[:MAX_ROUNDS]:
+            if isinstance(entry, dict):
+                self._keep_round(entry)
+        return []
+
+    def _on_closed(self, message: dict[str, Any]) -> list[News]:
+        """The server closed this seat's connection for good: the host left (the
+        table is closed), or a newer connection took the seat."""
+        reason = str(message.get("reason", ""))
+        if message.get("by") == "host" or reason == HOST_LEFT:
+            self.host_left = True
+            return [News("host_left", text=reason)]
+        self.taken_over = True
+        return []
 
     def _on_match_over(self, message: dict[str, Any]) -> list[News]:
         self.over = message
@@ -373,11 +414,24 @@ class Mirror:
         now = self.clock()
         return [(seat, kind) for seat, kind, at in self.reactions if now - at < REACTION_S]
 
+    @property
+    def table_gone(self) -> bool:
+        """The table will not go on: its host left, or it stopped answering for
+        good (the session gave up) after this seat sat down at it."""
+        if self.over is not None:
+            return False
+        if self.host_left:
+            return True
+        return self.link == "failed" and not self.taken_over and self.seat is not None and self.lobby is not None
+
     def status(self) -> tuple[str, int | None]:
-        """What the table is waiting for: (``link``, None) while this screen's
+        """What the table is waiting for: (``gone``, None) once the host left or
+        the table stopped answering for good; (``link``, None) while this screen's
         connection is down; (``away``, seat) while the seat to move has lost its
         connection; (``yours``, seat); (``thinking``, seat); (``lobby``, None)
         before the start; (``over``, None); (``between``, None) between rounds."""
+        if self.table_gone:
+            return "gone", None
         if self.link in ("lost", "failed", "connecting"):
             return "link", None
         if self.over is not None:
@@ -398,6 +452,10 @@ class Mirror:
         kind, seat = self.status()
         names = self.names
         name = names[seat] if seat is not None and seat < len(names) else ""
+        if kind == "gone":
+            if self.host_left:
+                return _("The host left: the table is closed.")
+            return _("The table stopped answering: the host may have left.")
         if kind == "link":
             if self.link == "connecting":
                 return _("Connecting…")
@@ -425,6 +483,34 @@ class Mirror:
         except (RecordError, KeyError, TypeError, ValueError) as err:
             log.warning("the match record could not be read: %s", err)
             return None
+
+    def known_record(self) -> dict[str, Any] | None:
+        """The match as far as this seat knows it, as a record (RECORD.md): the
+        server's whole record once the match is over; before that, every round
+        played out from the first (its deal as revealed at its end, its actions)
+        and nothing of the round being played (its deal is secret until its end:
+        a record holds whole deals only), without the seed (not revealed yet).
+        None if no round has been played out, or one is missing (this seat came
+        back and was not told it). Not checked here: ``load_record`` does that."""
+        if self.over is not None:
+            record = self.over.get("record")
+            return record if isinstance(record, dict) else None
+        if self.lobby is None or not self.finished:
+            return None
+        rounds = []
+        for r in range(len(self.finished)):
+            entry = self.finished.get(r)
+            if entry is None:
+                return None
+            rounds.append(entry)
+        players: list[dict[str, Any]] = []
+        for s in self.lobby.seats:
+            player: dict[str, Any] = {"name": s.name or f"Seat {s.seat + 1}", "kind": "computer" if s.kind == "computer" else "human"}
+            if s.kind == "computer" and s.level in LEVELS:
+                player["level"] = s.level
+            players.append(player)
+        rules = self.lobby.rules
+        return {"format": FORMAT, "rules": {"base": rules.base, "options": rules.overrides()}, "players": players, "rounds": rounds}
 
     # Acting --------------------------------------------------------------------------
     def play(self, action: Action) -> str | None:

@@ -11,7 +11,13 @@ closes it (the server thread stops with it).
     news = play.update()         # never waits
     play.phase                   # starting, connecting, lobby, playing, over, failed
     play.failure                 # the one line saying why, once failed
+    play.table_gone              # the host left (or the table stopped answering for good)
+    play.kept                    # the file of Past matches the match is kept in, if any
     play.close()
+
+The match is kept among the Past matches as it goes (game/net/keeper.py): after
+each round, when the table is gone or left, and at its end (then counted in the
+seat's statistics); ``record=False`` keeps nothing (the built app's smoke check).
 
 No pygame here.
 """
@@ -26,6 +32,7 @@ from typing import Any, Callable
 
 from game.net.client import Seated
 from game.net.host import DEFAULT_PORT, HostedServer
+from game.net.keeper import MatchKeeper
 from game.net.mirror import Mirror, News
 from game.net.session import Request, Session
 
@@ -54,8 +61,16 @@ def remember_seat(name: str) -> Callable[[Seated], None]:
 class NetPlay:
     """A seat at a network table (and the server, when this app hosts it)."""
 
-    def __init__(self, mirror: Mirror, session: Session | None = None, hosted: HostedServer | None = None, create: dict[str, Any] | None = None):
+    def __init__(
+        self,
+        mirror: Mirror,
+        session: Session | None = None,
+        hosted: HostedServer | None = None,
+        create: dict[str, Any] | None = None,
+        record: bool = True,
+    ):
         self.mirror = mirror
+        self.keeper = MatchKeeper() if record else None
         self.session = session
         self.hosted = hosted
         self.create = create  # the table to create once the hosted server listens
@@ -65,19 +80,19 @@ class NetPlay:
 
     # The two ways in ---------------------------------------------------------------
     @classmethod
-    def join(cls, url: str, table: str, name: str, seat: int | None = None, keep: bool = True) -> NetPlay:
+    def join(cls, url: str, table: str, name: str, seat: int | None = None, keep: bool = True, record: bool = True) -> NetPlay:
         session = Session.join(url, table, name, seat, remember=remember_seat(name) if keep else None)
         mirror = Mirror(session)
         session.start()
-        return cls(mirror, session)
+        return cls(mirror, session, record=record)
 
     @classmethod
-    def rejoin(cls, seated: Seated) -> NetPlay:
+    def rejoin(cls, seated: Seated, record: bool = True) -> NetPlay:
         """Take back a seat kept from an earlier run (game/net/kept_seats.py)."""
         session = Session.rejoin(seated)
         mirror = Mirror(session)
         session.start()
-        return cls(mirror, session)
+        return cls(mirror, session, record=record)
 
     @classmethod
     def host(
@@ -87,6 +102,7 @@ class NetPlay:
         port: int = DEFAULT_PORT,
         store_path: Path | None = None,
         keep: bool = False,
+        record: bool = True,
     ) -> NetPlay:
         """Start a server here for the table ``create`` describes (``rules``,
         ``players``, ``options``, ``seats``, ``name``, ``seat``); its session sits
@@ -96,7 +112,7 @@ class NetPlay:
             visible, port = False, 0
         hosted = HostedServer(visible, port, store_path)
         hosted.start()
-        play = cls(Mirror(None), None, hosted, {**create, "keep": keep})
+        play = cls(Mirror(None), None, hosted, {**create, "keep": keep}, record=record)
         return play
 
     # Every frame --------------------------------------------------------------------
@@ -119,6 +135,8 @@ class NetPlay:
             self.mirror.source = session
             session.start()
         news = self.mirror.update()
+        if self.keeper is not None:
+            self.keeper.follow(self.mirror)
         if hosted is not None and not self.announced and self.mirror.code is not None and hosted.visible:
             self.announced = True
             name = str((self.create or {}).get("name", ""))
@@ -143,6 +161,17 @@ class NetPlay:
         return "lobby"
 
     @property
+    def table_gone(self) -> bool:
+        """The host left (or the table stopped answering for good) before the
+        match's end: the match so far is kept (``kept``)."""
+        return self.mirror.table_gone
+
+    @property
+    def kept(self) -> Path | None:
+        """The file of Past matches this match is kept in (None: nothing kept yet)."""
+        return self.keeper.path if self.keeper is not None else None
+
+    @property
     def hosting(self) -> bool:
         return self.hosted is not None
 
@@ -158,6 +187,9 @@ class NetPlay:
             return
         self.closed = True
         _CLOSING.append(self)
+        if self.keeper is not None and self.mirror.started:
+            self.mirror.update()  # what arrived since the last frame (a round's end) is kept too
+            self.keeper.leave(self.mirror)
         if self.session is not None:
             if not self.mirror.over:
                 try:

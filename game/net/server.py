@@ -271,7 +271,7 @@ class Server:
         """Tell every seat connected that its table is closed for good (a server
         hosted by an app that leaves: nobody should wait for it to come back)."""
         for table in self.tables.values():
-            table.tell_all({"type": "closed", "reason": reason})
+            table.tell_all({"type": "closed", "by": "host", "reason": reason})
 
     def close(self) -> None:
         """After the last connection closed: stop the computers' thinking, close the store."""

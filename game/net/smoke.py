@@ -31,7 +31,7 @@ def smoke(timeout: float = 60.0) -> str:
     end = time.monotonic() + timeout
     with tempfile.TemporaryDirectory(prefix="matador-smoke-") as folder:
         fields = {"rules": "matador", "players": 2, "seats": ["open", "open"], "name": "Ann", "seat": 0}
-        host = NetPlay.host(fields, visible=False, port=0, store_path=Path(folder) / "hosted")
+        host = NetPlay.host(fields, visible=False, port=0, store_path=Path(folder) / "hosted", record=False)
         plays = [host]
         try:
             while host.mirror.code is None:
@@ -40,7 +40,7 @@ def smoke(timeout: float = 60.0) -> str:
                     raise RuntimeError(f"the table was not opened: {host.failure or 'no answer'}")
                 time.sleep(0.01)
             assert host.hosted is not None
-            guest = NetPlay.join(host.hosted.url, host.mirror.code, "Bo", keep=False)
+            guest = NetPlay.join(host.hosted.url, host.mirror.code, "Bo", keep=False, record=False)
             plays.append(guest)
             rng = random.Random(7)
             started = False

@@ -224,9 +224,10 @@ class Table:
         old = net.send
         net.send, net.away_since = send, None
         if old is not None and old != send:
-            old({"type": "closed", "reason": "your seat was taken over by a newer connection"})
+            old({"type": "closed", "by": "seat", "reason": "your seat was taken over by a newer connection"})
         self.touched = time.monotonic()
         self.tell_all(self.lobby())
+        self.tell_past_rounds(seat)
         self.sync(seat)
         if was_away:
             log.info("table %s: seat %d is back", self.code, seat)
@@ -242,6 +243,19 @@ class Table:
             net.turn(view)
         if self.match.over:  # back after the end: the record is theirs to keep
             net.tell(self._match_over())
+
+    def tell_past_rounds(self, seat: int) -> None:
+        """Send a seat (coming back) every round played out before the current one,
+        as their ``round_over`` revealed them: the match so far is then its record
+        to keep, even if the host leaves before the end."""
+        net, match = self.net.get(seat), self.match
+        if net is None or match is None or match.over:
+            return
+        past = [self._round_over_json(match, r) for r, state in enumerate(match.rounds) if state.over and r < match.round_index]
+        if match.rounds and match.round.over and not match.over:
+            past.append(self._round_over_json(match, match.round_index))
+        if past:
+            net.tell({"type": "rounds", "rounds": past})
 
     def disconnect(self, seat: int, send: Send) -> None:
         net = self.net.get(seat)
@@ -308,6 +322,8 @@ class Table:
             log.info("table %s: round %d dealt", self.code, r)
             for index, net in self.net.items():
                 net.tell({"type": "round", "commitment": self.commitment(), "view": view_json(match.view(index), r)})
+            if match.round.over:  # redealt as it was dealt: no action ends it, so its end is told now
+                self._round_over(match)
         elif event.kind == ACTION:
             assert event.action is not None and event.seat is not None
             self.row.actions.append(action_json(event.seat, event.action))
@@ -331,20 +347,25 @@ class Table:
         outcome = match.round.outcome
         assert outcome is not None
         log.info("table %s: round %d over (%s, winner %s)", self.code, r, outcome.end, outcome.winner)
-        self.tell_all(
-            {
-                "type": "round_over",
-                "round": r,
-                "end": outcome.end,
-                "winner": outcome.winner,
-                "pips": list(outcome.pips),
-                "scores": list(outcome.scores),
-                "totals": list(match.totals),
-                "deal": round_deal(match, r),
-                "salt": round_salt(match, r),
-                "actions": [action_json(s, a) for s, a in match.round.history],
-            }
-        )
+        self.tell_all(self._round_over_json(match, r))
+
+    def _round_over_json(self, match: Match, r: int) -> dict[str, Any]:
+        state = match.rounds[r]
+        outcome = state.outcome
+        assert outcome is not None
+        totals = [sum(o.scores[seat] for o in (s.outcome for s in match.rounds[: r + 1]) if o is not None) for seat in range(match.rules.players)]
+        return {
+            "type": "round_over",
+            "round": r,
+            "end": outcome.end,
+            "winner": outcome.winner,
+            "pips": list(outcome.pips),
+            "scores": list(outcome.scores),
+            "totals": totals,
+            "deal": round_deal(match, r),
+            "salt": round_salt(match, r),
+            "actions": [action_json(s, a) for s, a in state.history],
+        }
 
     def wake(self) -> None:
         """A seat may have an answer: let the referee take it, and deal on when a round ended."""

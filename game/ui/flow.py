@@ -138,9 +138,12 @@ class Flow:
         )
 
     def network_match_over(self, match: Match) -> None:
-        """A network match ended: its record (seed included) is kept among the past
-        matches on this machine, as any other match."""
-        self.keep_match(match, abandoned=False)
+        """A network match ended: its record (seed included) is already kept among
+        the past matches on this machine and counted in the statistics of the seat
+        played here (game/net/keeper.py, as the match went); the statistics this
+        app holds are read again, so a local match counted next adds to them."""
+        stats, _ = load_stats()
+        self.app.services["stats"] = stats
 
     def leave_network(self, scene: Scene) -> None:
         """Leave a lobby (back to Play with friends) or a network table (to the title);

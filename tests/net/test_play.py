@@ -53,7 +53,7 @@ def check_wire(seat: int, lines: list[str]) -> int:
     checked, r, history = 0, -1, 0
     full: dict[str, Any] | None = None  # the view as the client rebuilds it
     for message, line in zip(messages, [line for line in lines if line.strip()]):
-        if message["type"] in ("round_over", "match_over"):  # the round is over: its deal is no secret
+        if message["type"] in ("round_over", "match_over", "rounds"):  # rounds over: their deals are no secret
             continue
         view = message.get("view")
         if view is not None:

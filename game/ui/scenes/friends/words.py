@@ -123,6 +123,7 @@ WAITING_FRIENDS = N_("Waiting for friends to join…")
 READY = N_("Everyone is here: start when you are ready.")
 WAITING_HOST = N_("Waiting for the host to start.")
 STARTING = N_("The table is starting…")
+KEPT_SO_FAR = N_("The match so far is kept in Past matches.")  # the table is gone before the end
 
 
 def opening_failed(reason: str) -> str:
