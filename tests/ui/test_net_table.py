@@ -187,6 +187,9 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
             assert slot is not None and rect is not None
             pair.drag(app, rect.center, slot.rect.center)
         elif "draw" in kinds:
+            # no tile fits: once the table stands still the label says draw and the boneyard glows
+            pair.until(lambda: not mover.motion.blocking, 10, "the table still")
+            assert mover.snapshot.can_draw and "draw from the boneyard" in mover.snapshot.hand_label
             pair.click(app, mover.regions.boneyard.center)
         else:
             button = mover.toolbar.turn["pass" if "pass" in kinds else "refuse"]

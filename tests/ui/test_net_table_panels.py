@@ -73,6 +73,25 @@ class Served:
         self.pool.shutdown()
 
 
+class Held:
+    """A seat's wire whose sent messages wait (a slow network) until released."""
+
+    def __init__(self, wire: Wire):
+        self.wire = wire
+        self.held: list[dict[str, object]] = []
+
+    def poll(self) -> list[dict[str, object]]:
+        return self.wire.poll()
+
+    def send(self, message: dict[str, object]) -> None:
+        self.held.append(message)
+
+    def release(self) -> None:
+        for message in self.held:
+            self.wire.send(message)  # type: ignore[arg-type]
+        self.held.clear()
+
+
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[Callable[..., Served]]:
     made: list[Served] = []
@@ -144,7 +163,7 @@ def faces_sorted(lines: list) -> list:  # type: ignore[type-arg]
 def shot(app: App, name: str) -> None:
     if SHOTS:
         app.step([], DT)
-        pygame.image.save(app.screen, os.path.join(SHOTS, f"{name}-{app.screen.get_width()}x{app.screen.get_height()}.png"))
+        pygame.image.save(app.surface, os.path.join(SHOTS, f"{name}-{app.size[0]}x{app.size[1]}.png"))
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
@@ -244,6 +263,7 @@ def test_a_seat_back_mid_match_shows_what_it_has(make_app: Callable[..., App], s
     assert not table.mode.replays
     sheet = table.mode.sheet(table)
     assert sheet.rows == () and sheet.unseen == server.round_index and sheet.totals == tuple(server.totals)
+    assert f"round {server.round_index + 1} " in table.snapshot.header  # the round in play, not the rounds seen
     app.step([key(pygame.K_s)], DT)
     assert isinstance(app.top, ScoreSheetScene)
     shot(app, "net-score-sheet-came-back")
@@ -328,7 +348,15 @@ def test_the_boneyard_glows_once_the_other_s_tile_has_landed(make_app: Callable[
             assert glow_checked(table)
             assert table.snapshot.can_draw
         before = len(s.ann.history)
+        held = Held(s.ann_wire)  # the server's answer takes a while: the move is on its way
+        s.ann.source = held
         click(app, table.regions.boneyard.center)
+        for _ in range(3):
+            app.step([], DT)
+            assert s.ann.sent and not table.snapshot.can_draw
+            assert table.snapshot.hand_label.endswith("your move is on its way")  # not "draw" while nothing is lit
+        s.ann.source = s.ann_wire
+        held.release()
         for _ in range(20):
             app.step([], DT)
             if len(s.ann.history) > before:

@@ -76,7 +76,7 @@ class MatchOverScene(MenuOverlay):
 
         row = [("past", _("Past matches")), ("review", _("Review")), ("title", _("Title"))] if self.network else [("again", _("Play again")), ("title", _("Title"))]
         gap = int(20 * s)
-        bw = min(int(240 * s), (width - 2 * pad - gap * (len(row) - 1)) // len(row))
+        bw = min(int((240 if len(row) == 2 else 300) * s), (width - 2 * pad - gap * (len(row) - 1)) // len(row))
         by = self.panel_rect.bottom - pad // 2 - bh
         left = self.panel_rect.centerx - (len(row) * bw + (len(row) - 1) * gap) // 2
         for i, (name, words) in enumerate(row):

@@ -386,8 +386,14 @@ class NetMode(Mode):
                 continue  # not the table's (a server of another build): left out rather than shown wrong
             scores = tuple(end.scores) if end.end != "redeal" else (0,) * players
             rows.append(ScoreRow(end.round + 1, end.end, end.winner, tuple(end.pips), scores, tuple(end.totals)))
-        unseen = rows[0].number - 1 if rows else max(0, self.mirror.round_index)
-        return Sheet(table.match, tuple(rows), tuple(self.totals(table)), unseen)
+        return Sheet(table.match, tuple(rows), tuple(self.totals(table)), self.unseen())
+
+    def unseen(self) -> int:
+        """How many rounds were dealt before the first this seat saw end (an app
+        that came back mid-match was not told them): none for a seat there from
+        the start."""
+        ends = self.mirror.ends
+        return min(ends) if ends else max(0, self.mirror.round_index)
 
     def _widths(self, table: TableScene, k: float) -> dict[str, int]:
         font = table.text.font(max(14, round(15 * k)), True)
@@ -444,12 +450,16 @@ class NetMode(Mode):
 
     def header_text(self, table: TableScene) -> str | None:
         over = self.frozen is not None or (self.mirror.view is not None and self.mirror.view.phase == "over")
-        return header_line(table.match.rules, self.mirror.completed + (0 if over else 1))
+        return header_line(table.match.rules, self.unseen() + self.mirror.completed + (0 if over else 1))
 
     def hand_text(self, table: TableScene) -> str | None:
-        """The table's words, but the link's state, a seat to move that lost its
-        connection and the match's end as the mirror says them."""
+        """The table's words, but the link's state (why it was given up), a seat to
+        move that lost its connection, this seat's move on its way and the
+        match's end as the mirror says them."""
         kind, _seat = self.mirror.status()
+        if kind == "yours" and self.mirror.sent and self.frozen is None and table.viewer is not None:
+            # the move is sent (nothing is lit until the server answers): not "draw" or "drag" again
+            return hand_line(table.names[table.viewer], table.totals()[table.viewer], _("your move is on its way"))
         if kind in ("link", "away", "over") and table.viewer is not None:
             words = self.failure_words() if self.mirror.link == "failed" and kind == "link" else self.mirror.status_text()
             return hand_line(table.names[table.viewer], table.totals()[table.viewer], words)

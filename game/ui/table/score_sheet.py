@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Match
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.ui.scene import Overlay
 from game.ui.text import DIM, GOLD, IVORY, TextCache
 from game.ui.words import goal_note, shown_name
@@ -138,7 +138,9 @@ def sheet_picture(
     shown = rows[-room:] if len(rows) > room else rows
     if sheet.unseen:
         # TRANSLATORS: on the score sheet of a network table this screen came back to mid-match.
-        words = _("rounds 1-{last}: played before you came back, not shown here").format(last=sheet.unseen)
+        words = ngettext(
+            "round 1: played before you came back, not shown here", "rounds 1-{last}: played before you came back, not shown here", sheet.unseen
+        ).format(last=sheet.unseen)
         out.blit(text.fit(words, w, cell - 2, DIM), (0, y))
         y += row_h
         room = max(1, room - 1)
