@@ -281,7 +281,8 @@ class NetMode(Mode):
             head = _("{name} wins the match").format(name=table.names[winner])
         else:
             head = _("The match is drawn")
-        return f"{head}  ·  {_('The match is kept in Past matches.')}"
+        kept = _("The match is kept in Past matches.")
+        return f"{head}  ·  {kept}"
 
     def after_round(self, table: TableScene, dt: float) -> None:
         """The round is over: once the table stands still, its summary (or a redeal's notice)."""
