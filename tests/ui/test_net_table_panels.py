@@ -12,6 +12,7 @@ server's own match is what every figure is checked against.
 from __future__ import annotations
 
 import os
+import random
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable, Iterator
@@ -19,7 +20,10 @@ from typing import Callable, Iterator
 import pygame
 import pytest
 
-from game.engine import Action
+from game.engine import RULE_SETS, Action, Match, PlayerInfo, Rules
+from game.engine.match import opening_after
+from game.net.mirror import seat_view
+from game.net.protocol import view_json
 from game.net.mirror import Mirror
 from game.net.netplay import NetPlay
 from game.net.store import Store
@@ -27,7 +31,8 @@ from game.net.table import Table
 from game.ui.app import App
 from game.ui.scenes.match_over import MatchOverScene
 from game.ui.scenes.past_matches import PastMatchesScene
-from game.ui.table import NetMode, RoundEndScene, ScoreSheetScene, TableScene, round_log, score_rows, slot_of, targets_for
+from game.ui.table import NetMode, RoundEndScene, ScoreSheetScene, TableScene, lead_text, round_log, score_rows, slot_of, targets_for
+from game.ui.table.words import lead_words
 from tests.net.test_mirror import Wire, sit
 from tests.ui.conftest import key, mouse_down, mouse_move, mouse_up
 
@@ -364,3 +369,60 @@ def test_the_boneyard_glows_once_the_other_s_tile_has_landed(make_app: Callable[
         assert len(s.ann.history) == before + 1 and s.ann.history[-1] == (0, Action.draw())
         seen += 1
     assert seen >= 1
+
+
+@pytest.mark.parametrize("base", sorted(RULE_SETS))
+def test_the_lead_s_words_from_a_seat_s_view(base: str) -> None:
+    """On the empty table a network seat says what the lead asks for, as a local
+    table would, wherever its view knows it: always to the seat that leads; to
+    the others unless the lead is another seat's forced tile (not sent to them)."""
+    info = RULE_SETS[base]
+    players = min(info.max_players, 3)
+    rules = Rules.from_base(base, players)
+    names = ["Ann", "Bo", "Cy"][:players]
+    said = unknown = 0
+    for seed in range(12):
+        match = Match(rules, [PlayerInfo(n, "human", None) for n in names], seed)
+        rng = random.Random(seed)
+        for _round in range(3):
+            if match.over:
+                break
+            match.next_round()
+            played = match.completed_rounds[:-1] if match.round.over else match.completed_rounds
+            rule = opening_after(rules, played[-1] if played else None).rule
+            while match.round.phase == "lead" and not match.round.over:
+                local = lead_text(match.round, names)
+                mover = match.round.current_player
+                for seat in range(players):
+                    view = seat_view(rules, view_json(match.view(seat), match.round_index), rule)
+                    kind, tile = view.lead
+                    assert mover is not None
+                    words = lead_words(kind, tile, names[mover])
+                    if words:
+                        assert words == local
+                        said += 1
+                    else:
+                        assert seat != mover and kind == "forced", (base, seed, seat)
+                        unknown += 1
+                match.push(rng.choice(match.round.legal_moves()))
+            while not match.round.over:
+                match.push(rng.choice(match.round.legal_moves()))
+    assert said
+
+
+def test_the_lead_s_words_on_a_network_table(make_app: Callable[..., App], served: Callable[..., Served]) -> None:
+    """The round's first turn at the network table: the table says the lead's words
+    as the server's own round says them (to the seat that leads, or of the other's
+    lead wherever the view knows it)."""
+    s = served(seed=11)
+    app = make_app((1280, 800))
+    table = open_table(app, s.ann)
+    app.step([], DT)
+    server = s.table.match
+    assert server is not None and server.round.phase == "lead"
+    expected = lead_text(server.round, table.names)
+    kind, _tile = s.ann.view.lead if s.ann.view is not None else ("", None)
+    if server.round.current_player == 0 or kind != "forced":
+        assert table.snapshot.lead == expected and expected
+    else:
+        assert table.snapshot.lead == ""

@@ -54,7 +54,7 @@ from game.ui.table.regions import TOOL_MIN_W, TOOL_W, table_scale
 from game.ui.table.round_end import RoundEndScene
 from game.ui.table.score_sheet import ScoreRow, Sheet, match_sheet
 from game.ui.table.toolbar import tool_names
-from game.ui.table.words import hand_line, header_line
+from game.ui.table.words import hand_line, header_line, lead_words
 
 if TYPE_CHECKING:
     from game.net.mirror import News, RoundEnd
@@ -465,6 +465,18 @@ class NetMode(Mode):
             words = self.failure_words() if self.mirror.link == "failed" and kind == "link" else self.mirror.status_text()
             return hand_line(table.names[table.viewer], table.totals()[table.viewer], words)
         return None
+
+    def lead_text(self, table: TableScene) -> str | None:
+        """The lead's words on the empty table, from the view, where it knows
+        them (another seat's forced lead tile it does not: then nothing is said).
+        A finished round played again here: the table's own (none)."""
+        view = self.mirror.view
+        if self.frozen is not None:
+            return None
+        if view is None or view.phase != "lead" or view.current_player is None or not 0 <= view.current_player < len(table.names):
+            return ""
+        kind, tile = view.lead
+        return lead_words(kind, tile, table.names[view.current_player])
 
     def seat_status(self, table: TableScene, seat: int, status: str) -> str:
         mirror = self.mirror
