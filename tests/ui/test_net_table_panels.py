@@ -319,11 +319,16 @@ def test_a_connection_given_up_says_why(make_app: Callable[..., App], served: Ca
     app = make_app((1280, 800))
     table = open_table(app, s.ann)
     app.step([], DT)
+    assert s.ann.to_move == 1 and table.seat_info(1)[4] == "thinking…"
     s.ann_wire.inbox.append({"type": "link", "state": "failed", "reason": reason})
     app.step([], DT)
     message = table.motion.message
     assert message is not None and message.warning and message.text == words
     assert table.snapshot.hand_label.endswith(words)
+    if s.ann.to_move == 1:
+        assert table.seat_info(1)[4] == "to move"  # not "thinking…": nothing is known of Bo now
+    if reason.startswith("The table could not"):
+        shot(app, "net-gave-up")
     for _ in range(40):  # it stays until the player leaves
         app.step([], DT)
     assert table.motion.message is not None and table.motion.message.text == words

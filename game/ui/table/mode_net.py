@@ -485,6 +485,8 @@ class NetMode(Mode):
         shown = dict(mirror.shown_reactions())
         if seat in shown and mirror.to_move != seat:
             return reaction_text(shown[seat])
+        if mirror.link != "open" and status == _("thinking…"):
+            return _("to move")  # this screen's link is down: whether it thinks is not known here
         return status
 
     # Input and the frame ---------------------------------------------------------------
