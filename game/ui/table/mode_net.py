@@ -307,10 +307,10 @@ class NetMode(Mode):
 
     def final_match(self, table: TableScene) -> Match | None:
         """The finished match as the server's record tells it (every round, the
-        seed), or the match played again here if that record cannot be read;
-        None while the match goes on."""
-        if self.mirror.over is None:
-            return None
+        seed), or the match played again here if that record cannot be read (or
+        has not come yet); None while the match goes on."""
+        if self.mirror.over is None:  # the server's word not here yet: the last round played again here may say it
+            return table.match if table.match.over else None
         if self._final is None:
             match = self.mirror.record()
             if match is not None and (match.rules.players != table.match.rules.players or not match.over):
