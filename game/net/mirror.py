@@ -12,8 +12,7 @@ the session and never waits) and keeps:
   engine's own functions (``legal``), and match the server's list;
 - whose turn it is, the link ("Ann is thinking...", "Ann lost connection,
   waiting..."), the reactions, the round's end (the deal revealed) and the
-  match's end (its whole record, for Past matches); every round's end seen
-  (``ends``: the score sheet's rows at a network table);
+  match's end (its whole record, for Past matches);
 - ``play(action)`` and ``react(kind)`` (and for the host ``start`` and
   ``give_seat``), which check what they can here and queue the message.
 
@@ -39,7 +38,6 @@ log = logging.getLogger("matador.net")
 RETURN_S = 5 * 60  # a player away this long may have their seat given to a computer (game/net/table.py)
 REACTION_S = 4.0  # how long a reaction shows
 REACTION_GAP_S = 1.5  # this seat's reactions: at most one in this time
-MAX_ENDS = 10_000  # rounds' ends kept of one match (a hostile server could send more)
 
 
 class Source(Protocol):
@@ -148,12 +146,12 @@ class Mirror:
     commitments: dict[int, str] = field(default_factory=dict)
     server_legal: list[Action] = field(default_factory=list)  # what the server listed
     round_end: RoundEnd | None = None
+    ends: dict[int, RoundEnd] = field(default_factory=dict)  # every round's end seen here, by round (the score sheet's rows)
     over: dict[str, Any] | None = None  # the match_over message
     reactions: list[tuple[int, str, float]] = field(default_factory=list)  # (seat, reaction, when)
     refused: str | None = None  # the last refusal, one line
     away_since: dict[int, float] = field(default_factory=dict)  # remote seats seen disconnected
     completed: int = 0  # rounds seen played out (not redealt)
-    ends: dict[int, RoundEnd] = field(default_factory=dict)  # every round's end seen here, by round (a seat back mid-match lacks the earlier ones)
     _sent_at: tuple[int, int] | None = None  # (round, moves) when this seat last sent a move
     _reacted_at: float = -1e9
     _asked_sync: tuple[int, int] | None = None
@@ -249,10 +247,10 @@ class Mirror:
         )
         if self.round_end.end != "redeal":
             self.completed += 1
-        if 0 <= self.round_end.round < MAX_ENDS:
-            self.ends[self.round_end.round] = self.round_end
         if self.view_data is not None and self.view_data["round"] == self.round_end.round:
             self._rebuild(self.view_data)  # the view's round now has its outcome
+        if 0 <= self.round_end.round < 10_000:  # (a hostile server could send more)
+            self.ends[self.round_end.round] = self.round_end
         return [News("round_over", self.round_end.winner, end=self.round_end)]
 
     def _on_match_over(self, message: dict[str, Any]) -> list[News]:
