@@ -68,9 +68,13 @@ class Served:
             assert self.bo.play(move) is None
 
     def come_back(self, seat: int) -> tuple[Mirror, Wire]:
-        """A new app of ``seat`` takes it back (its earlier rounds were never told it)."""
+        """A new app of ``seat`` takes it back, and its earlier rounds' ends are
+        never told it (a server that does not send them again: one of an earlier
+        build, or ends missed while the link was down)."""
         mirror, wire = sit(self.table, seat, "", host=True)  # host=True: no new seat is taken, the seat connects again
+        wire.inbox[:] = [m for m in wire.inbox if m.get("type") != "rounds"]
         mirror.update()
+        assert mirror.ends == {}
         return mirror, wire
 
     def close(self) -> None:
