@@ -97,6 +97,7 @@ class NetMode(Mode):
         self.drawn: dict[int, tuple[int, ...]] = {}  # this seat's draws this round, by the action's index: the tiles it took
         self.over_due = False  # the match is over and its last round was not played again here: its end screen follows
         self.over_wait = 0.0  # how long the table has stood still since
+        self.said_gone = False  # why the table is gone was said on the felt
         self._view: tuple[SeatView, ViewPosition] | None = None
         self._log: tuple[tuple[object, ...], list[LogLine]] | None = None
         self._final: tuple[bool, Match | None] | None = None
@@ -203,8 +204,9 @@ class NetMode(Mode):
                     self.drawn[len(table.state.history) - 1 - later] = taken
                 table.played(item.seat, item.action, before, None)
                 self.hand_before = set(table.state.hand(self.mirror.seat or 0))
-            elif item.kind == "link" and self.mirror.link == "failed" and self.mirror.over is None:
-                table.motion.say(self.failure_words(), GAVE_UP_S, warning=True)
+            elif item.kind in ("link", "host_left") and self.given_up() and not self.said_gone:
+                self.said_gone = True
+                table.motion.say(self.gone_words(), GAVE_UP_S, warning=True)
                 table.sound("refused")
             elif item.kind == "refused":
                 table.motion.say(plain(item.text), 4.0, warning=True)
@@ -322,8 +324,16 @@ class NetMode(Mode):
             return table.match
         return final
 
-    def failure_words(self) -> str:
-        """Why the connection was given up, in a player's words (as the lobby says it)."""
+    def given_up(self) -> bool:
+        """The table will not go on for this seat: the session gave the connection
+        up (or the mirror says the table is gone), before the match's end."""
+        return self.mirror.over is None and (self.mirror.link == "failed" or self.mirror.status()[0] == "gone")
+
+    def gone_words(self) -> str:
+        """Why, in a player's words: the mirror's, where it says the table is gone;
+        else the link's reason as the lobby says it (refused, taken over, stopped answering)."""
+        if self.mirror.status()[0] == "gone":
+            return self.mirror.status_text()
         from game.ui.scenes.friends.words import failure_line
 
         session = self.play.session
@@ -461,8 +471,8 @@ class NetMode(Mode):
         if kind == "yours" and self.mirror.sent and self.frozen is None and table.viewer is not None:
             # the move is sent (nothing is lit until the server answers): not "draw" or "drag" again
             return hand_line(table.names[table.viewer], table.totals()[table.viewer], _("your move is on its way"))
-        if kind in ("link", "away", "over") and table.viewer is not None:
-            words = self.failure_words() if self.mirror.link == "failed" and kind == "link" else self.mirror.status_text()
+        if kind in ("link", "away", "over", "gone") and table.viewer is not None:
+            words = self.gone_words() if self.given_up() else self.mirror.status_text()
             return hand_line(table.names[table.viewer], table.totals()[table.viewer], words)
         return None
 
