@@ -330,9 +330,10 @@ class NetMode(Mode):
         return self.mirror.over is None and (self.mirror.link == "failed" or self.mirror.status()[0] == "gone")
 
     def gone_words(self) -> str:
-        """Why, in a player's words: the mirror's, where it says the table is gone;
-        else the link's reason as the lobby says it (refused, taken over, stopped answering)."""
-        if self.mirror.status()[0] == "gone":
+        """Why, in a player's words: the link's reason as the lobby says it
+        (refused, taken over, the host left, stopped answering); the mirror's
+        words where it says the table is gone before the link failed."""
+        if self.mirror.link != "failed":
             return self.mirror.status_text()
         from game.ui.scenes.friends.words import failure_line
 
