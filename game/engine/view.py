@@ -100,6 +100,14 @@ class SeatView:
         """Per seat, tiles drawn since ``lacks`` was learnt (those are unconstrained)."""
         return tuple(self._state.drawn_since)
 
+    @property
+    def lead(self) -> tuple[str, Tile | None]:
+        """How the round is to be led (in its lead phase), as this seat knows it:
+        the kind (``forced``, ``any-tile``, ``refusable``, ``draw-for-double``) and
+        the tile a forced lead must be (None if not forced, or if the seat cannot
+        know it: a view rebuilt over the network lacks another seat's forced tile)."""
+        return self._state.lead_kind, self._state.lead_tile
+
     def open_ends(self) -> list[OpenEnd]:
         return self._state.open_ends()
 

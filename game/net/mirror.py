@@ -153,6 +153,7 @@ class Mirror:
     commitments: dict[int, str] = field(default_factory=dict)
     server_legal: list[Action] = field(default_factory=list)  # what the server listed
     round_end: RoundEnd | None = None
+    ends: dict[int, RoundEnd] = field(default_factory=dict)  # every round's end seen here, by round (the score sheet's rows)
     over: dict[str, Any] | None = None  # the match_over message
     reactions: list[tuple[int, str, float]] = field(default_factory=list)  # (seat, reaction, when)
     refused: str | None = None  # the last refusal, one line
@@ -259,6 +260,8 @@ class Mirror:
         self._keep_round(message)
         if self.view_data is not None and self.view_data["round"] == self.round_end.round:
             self._rebuild(self.view_data)  # the view's round now has its outcome
+        if 0 <= self.round_end.round < 10_000:  # (a hostile server could send more)
+            self.ends[self.round_end.round] = self.round_end
         return [News("round_over", self.round_end.winner, end=self.round_end)]
 
     def _keep_round(self, message: dict[str, Any]) -> None:

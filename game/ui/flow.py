@@ -146,11 +146,17 @@ class Flow:
         self.app.services["stats"] = stats
 
     def leave_network(self, scene: Scene) -> None:
-        """Leave a lobby (back to Play with friends) or a network table (to the title);
-        the scene's close ends its connection and stops a hosted server."""
+        """Leave a lobby (back to Play with friends) or a network table (to the
+        title; a finished match's end screen first, as at a local table); the
+        scene's close ends its connection and stops a hosted server."""
+        from game.ui.scenes.match_over import MatchOverScene
         from game.ui.table import NetMode, TableScene
 
         if isinstance(scene, TableScene) and isinstance(scene.mode, NetMode):
+            final = scene.mode.final_match(scene)
+            if final is not None and not any(isinstance(s, MatchOverScene) for s in self.app.scenes):
+                self.app.push(MatchOverScene(scene, final, network=True))
+                return
             self.open_title()
         elif self.app.top is scene:
             self.app.pop()

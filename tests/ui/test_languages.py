@@ -97,7 +97,7 @@ def _over_table(name: str, app: Any, ui: Any) -> Scene:
         return PauseScene(table)
     from game.ui.scenes.match_over import MatchOverScene
 
-    return MatchOverScene(table)
+    return MatchOverScene(table, network=name == "match-over-net")  # a network table's: Past matches, Review, Title
 
 
 def _make(name: str, app: Any, ui: Any) -> Scene:
@@ -270,7 +270,7 @@ def language() -> Iterator[Callable[[str], None]]:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name", [*SCENES, "keep-saved", "pause", "match-over"])
+@pytest.mark.parametrize("name", [*SCENES, "keep-saved", "pause", "match-over", "match-over-net"])
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_layout_in_every_language(make_app: Any, ui: Any, language: Any, code: str, name: str, size: tuple[int, int]) -> None:
     language(code)

@@ -20,7 +20,7 @@ import pytest
 from game.engine import Action
 from game.ui import flow
 from game.ui.app import App
-from game.ui.table import NetMode, RoundEndScene, TableScene, plain, slot_of, targets_for
+from game.ui.table import NetMode, RoundEndScene, ScoreSheetScene, TableScene, plain, slot_of, targets_for
 from tests.ui.conftest import key, mouse_down, mouse_move, mouse_up, shared_art
 from tests.ui.test_friends import Frames, host_a_table, net_threads, open_join, type_into
 
@@ -121,15 +121,22 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
     a_seat, b_seat = a_table.mode.mirror.seat, b_table.mode.mirror.seat
     assert {a_seat, b_seat} == {0, 1} and a_table.viewer == a_seat and b_table.viewer == b_seat
     assert a_table.people == [a_seat] and b_table.people == [b_seat]  # the other seat is remote, never a person here
-    assert a_table.tool_names() == [] and set(a_table.mode.buttons) >= {"nice", "oops", "well-played", "leave"}
+    assert a_table.tool_names() == ["moves", "scores"] and set(a_table.mode.buttons) >= {"nice", "oops", "well-played", "leave"}
     names = a_table.names
     assert names == b_table.names and "Bo" in names
     assert a_table.match.rounds == [] and b_table.match.rounds == []  # nothing dealt here: the server deals
-    # the aids' keys do not reach the aids at a network table (no hint, moves or score sheet)
-    for k in (pygame.K_h, pygame.K_l, pygame.K_s):
-        pair.step(ann, [key(k)])
-    assert ann.top is a_table and not a_table.aids.moves_open and a_table.aids.hinted is None
-    assert a_table.aids._hint_future is None and a_table.match.rounds == [] and not a_table.match.assisted
+    # the hint's key reaches nothing at a network table; the moves (L) and the scores (S) open as at any table
+    pair.step(ann, [key(pygame.K_h)])
+    assert ann.top is a_table and a_table.aids.hinted is None and a_table.aids._hint_future is None
+    assert a_table.match.rounds == [] and not a_table.match.assisted
+    pair.step(ann, [key(pygame.K_l)])
+    assert a_table.aids.moves_open
+    pair.step(ann, [key(pygame.K_l)])
+    assert not a_table.aids.moves_open
+    pair.step(ann, [key(pygame.K_s)])
+    assert isinstance(ann.top, ScoreSheetScene) and ann.top.sheet is not None and ann.top.sheet.rows == ()
+    pair.step(ann, [key(pygame.K_s)])
+    assert ann.top is a_table
 
     refused_drop = False
     thinking_seen = False
@@ -180,6 +187,9 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
             assert slot is not None and rect is not None
             pair.drag(app, rect.center, slot.rect.center)
         elif "draw" in kinds:
+            # no tile fits: once the table stands still the label says draw and the boneyard glows
+            pair.until(lambda: not mover.motion.blocking, 10, "the table still")
+            assert mover.snapshot.can_draw and "draw from the boneyard" in mover.snapshot.hand_label
             pair.click(app, mover.regions.boneyard.center)
         else:
             button = mover.toolbar.turn["pass" if "pass" in kinds else "refuse"]

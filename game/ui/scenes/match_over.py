@@ -1,5 +1,7 @@
 """The end of a match: who won (or that it is drawn), the scores of every round
-for every seat with the totals, then Play again (same seats and rules) or Title."""
+for every seat with the totals, then Play again (same seats and rules) or Title.
+At a network table (``network``) a match is played once: Past matches (where it
+is kept), Review and Title instead."""
 
 from __future__ import annotations
 
@@ -32,15 +34,17 @@ def headline(match: Match) -> str:
 class MatchOverScene(MenuOverlay):
     """Over the table whose match has just ended."""
 
-    def __init__(self, table: TableScene):
+    def __init__(self, table: TableScene, match: Match | None = None, network: bool = False):
         super().__init__()
         self.table = table
+        self.finished = match  # the match shown (the table's unless given: a network table's record)
+        self.network = network
         self.picture: pygame.Surface | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
 
     @property
     def match(self) -> Match:
-        return self.table.match
+        return self.finished if self.finished is not None else self.table.match
 
     def build_widgets(self) -> None:
         assert self.gui is not None
@@ -70,17 +74,19 @@ class MatchOverScene(MenuOverlay):
         box.blit(sheet_picture(match, sheet, self.text, s), (pad, y))
         self.picture = box
 
-        bw = min(int(240 * s), (width - 3 * pad) // 2)
-        by = self.panel_rect.bottom - pad // 2 - bh
-        cx = self.panel_rect.centerx
+        row = [("past", _("Past matches")), ("review", _("Review")), ("title", _("Title"))] if self.network else [("again", _("Play again")), ("title", _("Title"))]
         gap = int(20 * s)
-        self.buttons["again"] = UIButton(pygame.Rect(cx - gap // 2 - bw, by, bw, bh), _("Play again"), self.gui, object_id=style("title_primary", self.size))
-        self.buttons["title"] = UIButton(pygame.Rect(cx + gap // 2, by, bw, bh), _("Title"), self.gui, object_id=style("title_button", self.size))
+        bw = min(int((240 if len(row) == 2 else 300) * s), (width - 2 * pad - gap * (len(row) - 1)) // len(row))
+        by = self.panel_rect.bottom - pad // 2 - bh
+        left = self.panel_rect.centerx - (len(row) * bw + (len(row) - 1) * gap) // 2
+        for i, (name, words) in enumerate(row):
+            kind = "title_primary" if i == 0 else "title_button"
+            self.buttons[name] = UIButton(pygame.Rect(left + i * (bw + gap), by, bw, bh), words, self.gui, object_id=style(kind, self.size))
 
     def build_gui(self) -> None:
         super().build_gui()
         if self.focus.index is None:
-            self.focus.reset(self.focus.order, self.buttons, "again")
+            self.focus.reset(self.focus.order, self.buttons, "past" if self.network else "again")
 
     def on_button(self, name: str) -> None:
         app, table = self.app, self.table
@@ -92,6 +98,13 @@ class MatchOverScene(MenuOverlay):
             table.new_match()
         elif name == "title":
             app.routes.open_title()
+        elif name == "past":  # over this screen: closing the list comes back here
+            table.sound("button")
+            app.routes.open_past_matches()
+        elif name == "review":
+            table.sound("button")
+            seat = table.viewer if table.viewer is not None else 0
+            app.routes.open_review(self.match, 0, seat)
 
     def on_escape(self) -> None:
         self.on_button("title")

@@ -53,12 +53,17 @@ class Aids:
         """What of the aids the table's picture shows (part of its snapshot's key)."""
         return (self.moves_open, self.log_scroll, self.takebacks is not None)
 
-    def aid_event(self, event: pygame.event.Event) -> bool:
-        """Keys for the aids (the wheel over the moves is the panel's); True if the event was one of theirs."""
+    def aid_event(self, event: pygame.event.Event, helps: bool = True) -> bool:
+        """Keys for the aids (the wheel over the moves is the panel's); True if the
+        event was one of theirs. Without ``helps`` (a table of several people over
+        the network) undo, redo and the hint are not the aids' keys; the moves and
+        the scores are."""
         if event.type != pygame.KEYDOWN:
             return False
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
         shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if not helps and (ctrl or event.key == pygame.K_h):
+            return False
         if ctrl and event.key == pygame.K_z:
             self.redo() if shift else self.undo()
         elif ctrl and event.key == pygame.K_y:
@@ -226,13 +231,16 @@ class Aids:
     def open_scores(self) -> None:
         if self.table.app is not None:
             self.table.input.reset()
-            self.table.app.push(ScoreSheetScene(self.table.match))
+            self.table.app.push(ScoreSheetScene(self.table.match, self.table.mode.sheet(self.table)))
 
     def log_lines(self) -> list[LogLine]:
         """The round's moves in words (made again only when the round moves on)."""
+        told = self.table.mode.log_lines(self.table)
+        if told is not None:
+            return told  # a seat's view alone: the mode tells the round's public moves
         record = self.table.record
         if record is None:
-            return []  # a seat's view alone: no round to tell (a remote table keeps its own log)
+            return []
         face_up = frozenset({self.table.viewer}) if self.table.viewer is not None and len(self.table.people) <= 1 else frozenset()
         return self.table.moves_log.lines(record, self.table.names, face_up)
 

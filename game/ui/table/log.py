@@ -13,14 +13,19 @@ of its own, whose moves can be told in words like the live round's.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
+from typing import Callable, Mapping, Sequence
 
-from game.engine import Action, RoundState
+from game.engine import Action, IllegalMoveError, RoundState, Rules
 from game.engine.layout import end_name
-from game.engine.tiles import halves, tile_name
+from game.engine.state import PHASE_OVER, Opening
+from game.engine.tiles import halves, tile_name, tile_of
 from game.i18n import _, ngettext
 from game.ui.table.position import Position
 from game.ui.words import is_you
+
+log = logging.getLogger(__name__)
 
 Face = tuple[int, int] | None  # a tile's halves, or None for a tile seen from the back
 
@@ -97,27 +102,85 @@ def position_at(state: RoundState, index: int) -> RoundState:
 def round_log(state: RoundState, names: list[str], face_up: frozenset[int] = frozenset()) -> list[LogLine]:
     """The lines of the round so far, oldest first. Draws by seats in ``face_up``
     show their tiles; every other draw shows backs."""
-    lines: list[LogLine] = []
     drawn = 0  # tiles taken from the front of the boneyard so far
-    for index, (seat, action) in enumerate(state.history):
+
+    def faces(index: int, seat: int, count: int) -> tuple[Face, ...]:
+        nonlocal drawn
+        tiles = state.boneyard[drawn : drawn + count]
+        drawn += count
+        return tuple(halves(t) if seat in face_up else None for t in tiles)
+
+    return tell(state.history, names, state.before, faces)
+
+
+def tell(
+    history: Sequence[tuple[int, Action]],
+    names: list[str],
+    before: Callable[[int], RoundState],
+    faces: Callable[[int, int, int], tuple[Face, ...]],
+) -> list[LogLine]:
+    """The lines of ``history``: ``before(i)`` is the position before action ``i``
+    (where a lay went, what a pass lacked), ``faces(i, seat, count)`` the tiles a
+    draw took, as this screen may show them (None: a back)."""
+    lines: list[LogLine] = []
+    for index, (seat, action) in enumerate(history):
         name = names[seat]
         if action.kind == "lay" and action.tile is not None:
-            lines.append(LogLine(index, seat, lay_words(name, action, state.before(index)), (halves(action.tile),)))
+            lines.append(LogLine(index, seat, lay_words(name, action, before(index)), (halves(action.tile),)))
         elif action.kind == "draw":
-            tiles = state.boneyard[drawn : drawn + action.count]
-            drawn += action.count
-            faces = tuple(halves(t) if seat in face_up else None for t in tiles)
+            drew = faces(index, seat, action.count)
             last = lines[-1] if lines else None
-            if last is not None and last.seat == seat and last.index == index - 1 and state.history[last.index][1].kind == "draw":
-                faces = last.tiles + faces  # one line for draws one after another
+            if last is not None and last.seat == seat and last.index == index - 1 and history[last.index][1].kind == "draw":
+                drew = last.tiles + drew  # one line for draws one after another
                 lines.pop()
-            lines.append(LogLine(index, seat, drew_words(name, len(faces)), faces))
+            lines.append(LogLine(index, seat, drew_words(name, len(drew)), drew))
         elif action.kind == "pass":
-            lines.append(LogLine(index, seat, pass_words(name, state.before(index))))
+            lines.append(LogLine(index, seat, pass_words(name, before(index))))
         elif action.kind == "refuse":
             words = _("You refused to lead") if is_you(name) else _("{name} refused to lead").format(name=name)
             lines.append(LogLine(index, seat, words))
     return lines
+
+
+def public_positions(rules: Rules, history: Sequence[tuple[int, Action]]) -> list[RoundState]:
+    """The positions before each action of a round's public ``history``, as far as
+    the table shows them (the tiles laid, the open ends), for a screen that holds
+    only its seat's view (a network table): the actions are played again on a
+    scratch round in which every seat holds every tile and a draw takes a tile
+    that is never read. Shorter than ``history`` if it does not follow (a move
+    the scratch cannot take): the lines stop there rather than guess."""
+    players = rules.players
+    every = (1 << len(rules.all_tiles)) - 1
+    draws = sum(a.count for _, a in history if a.kind == "draw")
+    scratch = RoundState(rules, [[] for _ in range(players)], [], Opening("winner-any-tile", 0))
+    scratch.hands = [every] * players
+    scratch.boneyard = [tile_of(1, 0)] * (draws + 1)  # a tile that is not a double: a draw for a lead goes on
+    positions: list[RoundState] = []
+    for seat, action in history:
+        if scratch.phase == PHASE_OVER:
+            break
+        positions.append(scratch.copy())
+        try:
+            for _ in range(action.count if action.kind == "draw" else 1):
+                scratch.current = seat
+                scratch.push_unchecked(Action.draw() if action.kind == "draw" else action)
+        except (IllegalMoveError, ValueError, IndexError, AssertionError, KeyError) as err:
+            log.warning("a network round's moves could not be told past move %d: %s", len(positions), err)
+            break
+    return positions
+
+
+def view_log(rules: Rules, history: Sequence[tuple[int, Action]], names: list[str], drawn: Mapping[int, tuple[int, ...]]) -> list[LogLine]:
+    """The lines of a round known only by its public ``history`` (a network
+    table's): this screen's own draws show the tiles in ``drawn`` (by the
+    action's index; backs where they were not seen), every other draw backs."""
+    positions = public_positions(rules, history)
+
+    def faces(index: int, seat: int, count: int) -> tuple[Face, ...]:
+        seen = drawn.get(index, ())
+        return tuple(halves(seen[i]) if i < len(seen) else None for i in range(count))
+
+    return tell(history[: len(positions)], names, positions.__getitem__, faces)
 
 
 def news_for(state: Position, viewer: int) -> dict[int, int]:

@@ -28,6 +28,7 @@ from game.referee import Listener, Referee
 from game.ui.table.panels import PANELS, PanelPart
 from game.ui.table.position import Position
 from game.ui.table.rounds import after_round, new_match, next_round
+from game.ui.table.score_sheet import Sheet, match_sheet
 from game.ui.table.seats import table_referee
 from game.ui.table.toolbar import tool_names
 from game.ui.table.who_plays import hand_over, keep_pad_focus
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 
     from game.ui.gamepad import PadPress
     from game.ui.table.input import Intent
+    from game.ui.table.log import LogLine
     from game.ui.table.parts import Part
     from game.ui.table.regions import TableRegions
     from game.ui.table.scene import TableScene
@@ -92,8 +94,18 @@ class Mode:
         new_match(table)
 
     def aids_on(self, table: TableScene) -> bool:
-        """Whether the aids' keys (undo, hint, moves, scores) reach the aids here."""
+        """Whether undo, redo and the hint are on here (their keys reach the aids);
+        the moves and the scores always are."""
         return True
+
+    def log_lines(self, table: TableScene) -> list[LogLine] | None:
+        """The round's moves in words for the moves panel; None: the table tells
+        them from ``record`` (a remote table, which has no record, tells its own)."""
+        return None
+
+    def sheet(self, table: TableScene) -> Sheet:
+        """What the score sheet shows (the table's match, every round of it)."""
+        return match_sheet(table.match)
 
     def takes_back(self, table: TableScene) -> bool:
         """Whether moves may be taken back here (the referee says when they may at all)."""

@@ -15,10 +15,19 @@ actions, followed by ``game.net.mirror.Mirror``), not by a local match.
   finished round with every hand face up, and the round's summary, its review
   and the match's totals are the local table's own. The server deals the next
   round by itself; the summary's *Next round* shows it.
-- Undo, redo and hints are off (a table of several people); the moves panel
-  is not offered (no whole round to tell), what the table knows is.
-- The toolbar's row holds the reactions (Nice!, Oops, Well played) and Leave;
-  the host may give the seat of a friend away for 5 minutes to a computer.
+- Undo, redo and hints are off (a table of several people). The moves panel
+  tells the round's public actions (played again on a scratch round:
+  ``log.view_log``; this seat's own draws face up as it saw them), the score
+  sheet every round's end the mirror received (a seat that came back mid-match
+  says which rounds it has not seen; the totals are the server's), what the
+  table knows reads the view.
+- The toolbar's row holds Moves and Scores, the reactions (Nice!, Oops, Well
+  played) and Leave; the host may give the seat of a friend away for 5
+  minutes to a computer.
+- The match's end: the match-over screen (``MatchOverScene`` with the server's
+  record: the final scores, who won; Past matches, Review, Title).
+- The connection given up: the table says why (refused, the table closed,
+  stopped answering), on the felt and in the hand's label.
 """
 
 from __future__ import annotations
@@ -35,13 +44,17 @@ from game.net.protocol import REACTIONS
 from game.referee import Listener, Referee
 from game.seat import PersonSeat, RemoteSeat, Seat
 from game.ui.table.input import plain
+from game.ui.table.log import LogLine, view_log
 from game.ui.table.mode import Mode
 from game.ui.table.panel_knowledge import KnowledgePanel
+from game.ui.table.panel_moves import MovesPanel
 from game.ui import access
 from game.ui.table.position import Position, ViewPosition
 from game.ui.table.regions import TOOL_MIN_W, TOOL_W, table_scale
 from game.ui.table.round_end import RoundEndScene
-from game.ui.table.words import hand_line, header_line
+from game.ui.table.score_sheet import ScoreRow, Sheet, match_sheet
+from game.ui.table.toolbar import tool_names
+from game.ui.table.words import hand_line, header_line, lead_words
 
 if TYPE_CHECKING:
     from game.net.mirror import News, RoundEnd
@@ -53,8 +66,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-AID_BUTTONS = frozenset({"back", "lb", "rb", "lt", "rt", "ls"})  # a controller's moves, scores and hint
+HINT_BUTTONS = frozenset({"ls"})  # a controller's hint (its moves and scores work as at any table)
 REDEAL_S = 1.5  # a redeal's notice shows this long
+OVER_S = 2.5  # the last move and the match's end in words show this long before the end screen
+GAVE_UP_S = 3600.0  # the connection given up: why, on the felt, until the player leaves
 
 
 def reaction_text(kind: str) -> str:
@@ -79,7 +94,13 @@ class NetMode(Mode):
         self.kept = False  # the finished match is among the past matches
         self.hand_before: set[int] = set()  # this seat's hand at the last position shown
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.drawn: dict[int, tuple[int, ...]] = {}  # this seat's draws this round, by the action's index: the tiles it took
+        self.over_due = False  # the match is over and its last round was not played again here: its end screen follows
+        self.over_wait = 0.0  # how long the table has stood still since
+        self.said_gone = False  # why the table is gone was said on the felt
         self._view: tuple[SeatView, ViewPosition] | None = None
+        self._log: tuple[tuple[object, ...], list[LogLine]] | None = None
+        self._final: tuple[bool, Match | None] | None = None
 
     def bind(self, table: TableScene) -> None:
         self.table = table
@@ -160,22 +181,33 @@ class NetMode(Mode):
     def update(self, table: TableScene, dt: float) -> None:
         news = self.play.update()
         ends = [n for n in news if n.kind == "round_over" and n.end is not None]
+        told: str | None = None  # a round's end in words, said once its last move has been shown
         if ends and self.frozen is None:
             end = ends[0].end
             assert end is not None
             self.frozen = self.replay(table, end)
             if self.frozen is None:  # not played again here: its end in words
-                table.motion.say(self.end_words(table, end), 6.0)
+                told = self.end_words(table, end)
         newer = False  # past a new deal: its moves show when the summary closes
-        for item in news:
+        played = [i for i, n in enumerate(news) if n.kind == "played"]
+        for at, item in enumerate(news):
             if item.kind == "round":
                 newer = True
                 if self.frozen is None:
                     self._moved_on(table)
             elif item.kind == "played" and item.seat is not None and item.action is not None and not (newer and self.frozen is not None):
-                before = self.hand_before if item.seat == self.mirror.seat else set()
+                mine = item.seat == self.mirror.seat
+                before = self.hand_before if mine else set()
+                if mine and item.action.kind == "draw" and not newer and self.frozen is None:
+                    later = sum(1 for i in played if i > at)  # the actions told after it in this poll
+                    taken = tuple(sorted(set(table.state.hand(item.seat)) - self.hand_before))
+                    self.drawn[len(table.state.history) - 1 - later] = taken
                 table.played(item.seat, item.action, before, None)
                 self.hand_before = set(table.state.hand(self.mirror.seat or 0))
+            elif item.kind in ("link", "host_left") and self.given_up() and not self.said_gone:
+                self.said_gone = True
+                table.motion.say(self.gone_words(), GAVE_UP_S, warning=True)
+                table.sound("refused")
             elif item.kind == "refused":
                 table.motion.say(plain(item.text), 4.0, warning=True)
                 table.sound("refused")
@@ -184,10 +216,18 @@ class NetMode(Mode):
                 table.motion.say(_("{name}: {reaction}").format(name=name, reaction=reaction_text(item.text)), 3.0)
             elif item.kind == "match_over":
                 self.keep_match()
-                if self.frozen is None:
-                    table.motion.say(self.over_words(table), 30.0)
+                if self.frozen is None:  # no summary of the last round here: the match's end screen follows
+                    told = self.over_words(table)
+                    self.over_due = True
+        if told is not None:
+            table.motion.say(told, 6.0)
         if self.frozen is None:
             self.hand_before = set(table.state.hand(self.mirror.seat or 0))
+        if self.over_due and self.frozen is None and not table.motion.blocking and table.app is not None and table.app.top is table:
+            self.over_wait += dt
+            if self.over_wait >= OVER_S:
+                self.over_due = False
+                table.leave()  # the match is over: its end screen (the routes decide)
         for name, button in list(self.buttons.items()):
             if button.check_pressed():
                 self.press(table, name)
@@ -195,6 +235,8 @@ class NetMode(Mode):
 
     def _moved_on(self, table: TableScene) -> None:
         """A new round shows: nothing of the last one is held or glides."""
+        self.drawn = {}
+        table.aids.log_scroll = 0
         table.last_tile = None
         table.input.reset()
         table.motion.finish()
@@ -241,7 +283,8 @@ class NetMode(Mode):
             head = _("{name} wins the match").format(name=table.names[winner])
         else:
             head = _("The match is drawn")
-        return f"{head}  ·  {_('The match is kept in Past matches.')}"
+        kept = _("The match is kept in Past matches.")
+        return f"{head}  ·  {kept}"
 
     def after_round(self, table: TableScene, dt: float) -> None:
         """The round is over: once the table stands still, its summary (or a redeal's notice)."""
@@ -263,6 +306,40 @@ class NetMode(Mode):
         self.shown_round = table.match.round_index
         table.sound("match_won" if table.match.over else "round_won")
         table.app.push(RoundEndScene(table))
+
+    def final_match(self, table: TableScene) -> Match | None:
+        """The finished match as the server's record tells it (every round, the
+        seed), or the match played again here if that record cannot be read (or
+        has not come yet); None while the match goes on."""
+        if self.mirror.over is None:  # the server's word not here yet: the last round played again here may say it
+            return table.match if table.match.over else None
+        if self._final is None:
+            match = self.mirror.record()
+            if match is not None and (match.rules.players != table.match.rules.players or not match.over):
+                log.warning("the match's record does not hold the finished match of this table")
+                match = None
+            self._final = (True, match)
+        final = self._final[1]
+        if final is None and table.match.over:
+            return table.match
+        return final
+
+    def given_up(self) -> bool:
+        """The table will not go on for this seat: the session gave the connection
+        up (or the mirror says the table is gone), before the match's end."""
+        return self.mirror.over is None and (self.mirror.link == "failed" or self.mirror.status()[0] == "gone")
+
+    def gone_words(self) -> str:
+        """Why, in a player's words: the link's reason as the lobby says it
+        (refused, taken over, the host left, stopped answering); the mirror's
+        words where it says the table is gone before the link failed."""
+        if self.mirror.link != "failed":
+            return self.mirror.status_text()
+        from game.ui.scenes.friends.words import failure_line
+
+        session = self.play.session
+        address = str(getattr(session, "url", "") or "").removeprefix("ws://").rstrip("/")
+        return failure_line(self.mirror.link_reason, address, self.mirror.code or "")
 
     def keep_match(self) -> None:
         """The match is over: its record (seed included) joins the past matches here, once."""
@@ -286,13 +363,49 @@ class NetMode(Mode):
 
     # What the table shows ------------------------------------------------------------
     def tool_names(self, table: TableScene) -> list[str]:
-        return []  # no undo, redo or hint at a table of several people; no moves to tell
+        """The moves and the scores; no undo, redo or hint at a table of several
+        people, no menu (Leave is the mode's)."""
+        return [name for name in tool_names(False) if name in ("moves", "scores")]
 
     def tool_slots(self, table: TableScene) -> int:
-        """Room in the toolbar's row for the reactions and Leave, each as wide as its words."""
+        """Room in the toolbar's row for the tools, then the reactions and Leave, each as wide as its words."""
         k = table_scale(table.size) * access.text_factor(table.size)
         slot = max(int(TOOL_W * k), TOOL_MIN_W) + 4
-        return -(-(sum(self._widths(table, k).values()) + 4 * len(REACTIONS)) // slot)
+        return len(self.tool_names(table)) + -(-(sum(self._widths(table, k).values()) + 4 * len(REACTIONS)) // slot)
+
+    def log_lines(self, table: TableScene) -> list[LogLine] | None:
+        """The round's public moves in words, from the view (the finished round
+        played again here tells its own, from the record)."""
+        view = self.mirror.view
+        if self.frozen is not None or view is None:
+            return None if self.frozen is not None else []
+        key: tuple[object, ...] = (id(view), len(view.history), tuple(sorted(self.drawn.items())))
+        if self._log is None or self._log[0] != key:
+            self._log = (key, view_log(view.rules, view.history, table.names, self.drawn))
+        return self._log[1]
+
+    def sheet(self, table: TableScene) -> Sheet:
+        """Every round's end this seat received (the finished match's record once
+        it is over); the rounds before the first it received are said unseen."""
+        final = self.final_match(table)
+        if final is not None:
+            return match_sheet(final)
+        players = table.match.rules.players
+        rows: list[ScoreRow] = []
+        for r in sorted(self.mirror.ends):
+            end = self.mirror.ends[r]
+            if not all(len(part) == players and all(isinstance(v, int) for v in part) for part in (end.pips, end.scores, end.totals)):
+                continue  # not the table's (a server of another build): left out rather than shown wrong
+            scores = tuple(end.scores) if end.end != "redeal" else (0,) * players
+            rows.append(ScoreRow(end.round + 1, end.end, end.winner, tuple(end.pips), scores, tuple(end.totals)))
+        return Sheet(table.match, tuple(rows), tuple(self.totals(table)), self.unseen())
+
+    def unseen(self) -> int:
+        """How many rounds were dealt before the first this seat saw end (an app
+        that came back mid-match was not told them): none for a seat there from
+        the start."""
+        ends = self.mirror.ends
+        return min(ends) if ends else max(0, self.mirror.round_index)
 
     def _widths(self, table: TableScene, k: float) -> dict[str, int]:
         font = table.text.font(max(14, round(15 * k)), True)
@@ -300,7 +413,7 @@ class NetMode(Mode):
         return {name: max(int(TOOL_W * k), TOOL_MIN_W, font.size(text)[0] + round(24 * k)) for name, text in words.items()}
 
     def panels(self) -> tuple[Callable[[], PanelPart], ...]:
-        return (KnowledgePanel,)
+        return (KnowledgePanel, MovesPanel)
 
     def build(self, table: TableScene, gui: pygame_gui.UIManager, regions: TableRegions) -> None:
         style = "#tool"
@@ -349,15 +462,32 @@ class NetMode(Mode):
 
     def header_text(self, table: TableScene) -> str | None:
         over = self.frozen is not None or (self.mirror.view is not None and self.mirror.view.phase == "over")
-        return header_line(table.match.rules, self.mirror.completed + (0 if over else 1))
+        return header_line(table.match.rules, self.unseen() + self.mirror.completed + (0 if over else 1))
 
     def hand_text(self, table: TableScene) -> str | None:
-        """The table's words, but the link's state, a seat to move that lost its
-        connection and the match's end as the mirror says them."""
+        """The table's words, but the link's state (why it was given up), a seat to
+        move that lost its connection, this seat's move on its way and the
+        match's end as the mirror says them."""
         kind, _seat = self.mirror.status()
-        if kind in ("link", "away", "over") and table.viewer is not None:
-            return hand_line(table.names[table.viewer], table.totals()[table.viewer], self.mirror.status_text())
+        if kind == "yours" and self.mirror.sent and self.frozen is None and table.viewer is not None:
+            # the move is sent (nothing is lit until the server answers): not "draw" or "drag" again
+            return hand_line(table.names[table.viewer], table.totals()[table.viewer], _("your move is on its way"))
+        if kind in ("link", "away", "over", "gone") and table.viewer is not None:
+            words = self.gone_words() if self.given_up() else self.mirror.status_text()
+            return hand_line(table.names[table.viewer], table.totals()[table.viewer], words)
         return None
+
+    def lead_text(self, table: TableScene) -> str | None:
+        """The lead's words on the empty table, from the view, where it knows
+        them (another seat's forced lead tile it does not: then nothing is said).
+        A finished round played again here: the table's own (none)."""
+        view = self.mirror.view
+        if self.frozen is not None:
+            return None
+        if view is None or view.phase != "lead" or view.current_player is None or not 0 <= view.current_player < len(table.names):
+            return ""
+        kind, tile = view.lead
+        return lead_words(kind, tile, table.names[view.current_player])
 
     def seat_status(self, table: TableScene, seat: int, status: str) -> str:
         mirror = self.mirror
@@ -366,11 +496,13 @@ class NetMode(Mode):
         shown = dict(mirror.shown_reactions())
         if seat in shown and mirror.to_move != seat:
             return reaction_text(shown[seat])
+        if mirror.link != "open" and status == _("thinking…"):
+            return _("to move")  # this screen's link is down: whether it thinks is not known here
         return status
 
     # Input and the frame ---------------------------------------------------------------
     def handle_pad(self, table: TableScene, press: PadPress) -> bool:
-        return press.button in AID_BUTTONS  # no moves panel, score sheet or hint here
+        return press.button in HINT_BUTTONS  # no hint here; the moves and the scores as at any table
 
     def close(self, table: TableScene) -> None:
         self.play.close()

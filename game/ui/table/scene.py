@@ -361,7 +361,7 @@ class TableScene(GuiScene):
         regions = self.regions
         if any(panel.handle_event(event, self, regions.panels[panel.name]) for panel in self.open_panels() if panel.name in regions.panels):
             return True
-        if self.mode.aids_on(self) and self.aids.aid_event(event):
+        if self.aids.aid_event(event, self.mode.aids_on(self)):
             return True
         intent = self.input.handle(event, self.input_context())
         if intent is None:

@@ -1,6 +1,10 @@
 """The score sheet: the match so far, round by round, and a chart of the
 running totals against the target. Shown over the table (S) and on the
-match-over screen."""
+match-over screen.
+
+A ``Sheet`` is what it shows: the rows of the rounds known, the totals, and
+how many rounds before the first row are not known here (a network seat that
+came back mid-match was not told them); a local match's is ``match_sheet``."""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Match
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.ui.scene import Overlay
 from game.ui.text import DIM, GOLD, IVORY, TextCache
 from game.ui.words import goal_note, shown_name
@@ -53,6 +57,32 @@ class ScoreRow:
         return words.format(name=shown_name(names[self.winner]))
 
 
+@dataclass(frozen=True)
+class Sheet:
+    """What the score sheet shows of ``match`` (its rules and players): ``rows``,
+    the rounds known, oldest first; ``totals``, the match's now; ``unseen``, the
+    rounds before the first row that are not known here (not shown, and not
+    guessed: the totals stay the table's)."""
+
+    match: Match
+    rows: tuple[ScoreRow, ...]
+    totals: tuple[int, ...]
+    unseen: int = 0
+
+    @property
+    def start(self) -> tuple[int, ...]:
+        """The totals before the first row (zero, unless earlier rounds are unseen)."""
+        if not self.rows or not self.unseen:
+            return (0,) * len(self.totals)
+        first = self.rows[0]
+        return tuple(t - s for t, s in zip(first.totals, first.scores))
+
+
+def match_sheet(match: Match) -> Sheet:
+    """The sheet of a match held whole here (every round played)."""
+    return Sheet(match, tuple(score_rows(match)), tuple(match.totals))
+
+
 def score_rows(match: Match) -> list[ScoreRow]:
     """Every finished round of ``match``, oldest first, with running totals."""
     rows: list[ScoreRow] = []
@@ -68,13 +98,18 @@ def score_rows(match: Match) -> list[ScoreRow]:
     return rows
 
 
-def sheet_picture(match: Match, size: tuple[int, int], text: TextCache, scale: float = 1.0, chart: bool = True) -> pygame.Surface:
+def sheet_picture(
+    match: Match, size: tuple[int, int], text: TextCache, scale: float = 1.0, chart: bool = True, sheet: Sheet | None = None
+) -> pygame.Surface:
     """The sheet drawn on a transparent surface of ``size``: a table of rounds
-    (the latest that fit), then the chart of running totals if there is room."""
+    (the latest that fit), then the chart of running totals if there is room.
+    ``sheet``: what to show (``match_sheet(match)`` unless given)."""
     w, h = size
     out = pygame.Surface(size, pygame.SRCALPHA)
+    if sheet is None:
+        sheet = match_sheet(match)
     names = [p.name for p in match.players]
-    rows = score_rows(match)
+    rows = list(sheet.rows)
     seats = len(names)
     cell = max(15, round(18 * scale))  # the body: at least 15 px, headers at least 14
     row_h = text.font(cell).get_height() + round(8 * scale)
@@ -101,12 +136,24 @@ def sheet_picture(match: Match, size: tuple[int, int], text: TextCache, scale: f
     y += 4
     room = max(1, (h - chart_h - y - row_h - 8) // row_h)
     shown = rows[-room:] if len(rows) > room else rows
-    if len(shown) < len(rows):
-        more = text.render(_("rounds 1-{last} above").format(last=len(rows) - len(shown)), cell - 2, DIM)
-        out.blit(more, (0, y))
+    if sheet.unseen:
+        # TRANSLATORS: on the score sheet of a network table this screen came back to mid-match.
+        words = ngettext(
+            "round 1: played before you came back, not shown here", "rounds 1-{last}: played before you came back, not shown here", sheet.unseen
+        ).format(last=sheet.unseen)
+        out.blit(text.fit(words, w, cell - 2, DIM), (0, y))
         y += row_h
+        room = max(1, room - 1)
+        shown = rows[-room:] if len(rows) > room else rows
+    if len(shown) < len(rows):
         shown = shown[1:]
-    if not rows:
+        if sheet.unseen:
+            words = _("rounds {first}-{last} above").format(first=rows[0].number, last=shown[0].number - 1 if shown else rows[-1].number)
+        else:
+            words = _("rounds 1-{last} above").format(last=len(rows) - len(shown))  # counted once the line takes its row
+        out.blit(text.render(words, cell - 2, DIM), (0, y))
+        y += row_h
+    if not rows and not sheet.unseen:
         none = text.render(_("No round finished yet."), cell, DIM)
         out.blit(none, (0, y))
         y += row_h
@@ -127,18 +174,22 @@ def sheet_picture(match: Match, size: tuple[int, int], text: TextCache, scale: f
     y += 6
     out.blit(text.render(_("total"), cell, GOLD, True), (6, y))
     for seat in range(seats):
-        total = text.render(str(match.totals[seat]), cell + 2, GOLD, True)
+        total = text.render(str(sheet.totals[seat]), cell + 2, GOLD, True)
         out.blit(total, (x_of[seat] + (col_w - total.get_width()) // 2, y))
     y += row_h + round(10 * scale)
     if chart_h and h - y >= round(80 * scale):
-        draw_chart(out, pygame.Rect(0, y, w, h - y), match, rows, text, scale)
+        draw_chart(out, pygame.Rect(0, y, w, h - y), match, rows, text, scale, sheet.start)
     return out
 
 
-def draw_chart(surface: pygame.Surface, rect: pygame.Rect, match: Match, rows: list[ScoreRow], text: TextCache, scale: float) -> None:
-    """Running totals per seat after each round, against the target."""
+def draw_chart(
+    surface: pygame.Surface, rect: pygame.Rect, match: Match, rows: list[ScoreRow], text: TextCache, scale: float, start: tuple[int, ...] = ()
+) -> None:
+    """Running totals per seat after each round, against the target (from
+    ``start``, the totals before the first row: zero unless rounds are unseen)."""
     target = match.rules.target_score
-    top = max([target or 0, *[t for row in rows for t in row.totals], 1])
+    start = start or (0,) * match.rules.players
+    top = max([target or 0, *[t for row in rows for t in row.totals], *start, 1])
     small = max(14, round(15 * scale))
     label_w = text.font(small).size(str(top))[0] + 8
     area = pygame.Rect(rect.left + label_w, rect.top + 4, rect.width - label_w - 8, rect.height - small - 12)
@@ -161,7 +212,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, match: Match, rows: l
     surface.blit(peak, (rect.left, area.top - 2))
     for seat in range(match.rules.players):
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        points = [point(0, 0)] + [point(i + 1, row.totals[seat]) for i, row in enumerate(rows)]
+        points = [point(0, start[seat])] + [point(i + 1, row.totals[seat]) for i, row in enumerate(rows)]
         if len(points) > 1:
             pygame.draw.lines(surface, colour, False, points, max(2, round(2 * scale)))
         for p in points[1:]:
@@ -174,9 +225,10 @@ class ScoreSheetScene(Overlay):
     """The score sheet over the table; S, Esc, Enter or a click closes it (on a
     controller A, B, Start or a trigger)."""
 
-    def __init__(self, match: Match):
+    def __init__(self, match: Match, sheet: Sheet | None = None):
         super().__init__()
         self.match = match
+        self.sheet = sheet  # what it shows (the match's own rounds unless given)
         self.text = TextCache()
         self.panel: pygame.Surface | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -204,7 +256,7 @@ class ScoreSheetScene(Overlay):
         panel.blit(close, ((rect.width - close.get_width()) // 2, rect.height - close.get_height() - pad // 2))
         top = pad // 2 + title.get_height() + round(12 * k)
         body = (rect.width - 2 * pad, rect.height - top - close.get_height() - pad)
-        panel.blit(sheet_picture(match, body, self.text, k), (pad, top))
+        panel.blit(sheet_picture(match, body, self.text, k, sheet=self.sheet), (pad, top))
         return panel
 
     def handle_event(self, event: pygame.event.Event) -> bool:

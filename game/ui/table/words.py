@@ -38,12 +38,18 @@ def lead_text(state: RoundState, names: list[str]) -> str:
     """What the lead asks for, shown in the middle of the empty table."""
     if state.phase != "lead" or state.current_player is None:
         return ""
-    who = names[state.current_player]
+    return lead_words(state.lead_kind, state.lead_tile, names[state.current_player])
+
+
+def lead_words(kind: str, tile: int | None, who: str) -> str:
+    """The lead's words for the seat ``who`` to lead: ``kind`` of lead (a forced
+    lead with ``tile`` None is a seat's forced tile not known here: nothing is said)."""
     you = is_you(who)
-    kind = state.lead_kind
-    if kind == "forced" and state.lead_tile is not None:
-        tile = tile_name(state.lead_tile)
-        return (_("You lead with {tile}") if you else _("{name} leads with {tile}")).format(name=who, tile=tile)
+    if kind == "forced":
+        if tile is None:
+            return ""
+        name = tile_name(tile)
+        return (_("You lead with {tile}") if you else _("{name} leads with {tile}")).format(name=who, tile=name)
     if kind == "draw-for-double":
         if you:
             return _("Nobody holds a double: you draw for one")
