@@ -240,11 +240,13 @@ class Mirror:
             news.append(News("played", seat, action))
         return news
 
-    def _on_round_over(self, message: dict[str, Any]) -> list[News]:
+    def _end_of(self, message: dict[str, Any]) -> RoundEnd:
+        """A round's end as a ``round_over`` message says it (raises on one that is
+        not shaped like it)."""
         deal = message.get("deal") or {}
         rules = self.rules_or_fail()
         actions = tuple(action_from_json(entry, rules) for entry in message.get("actions", ()))
-        self.round_end = RoundEnd(
+        return RoundEnd(
             int(message["round"]),
             str(message["end"]),
             message.get("winner"),
@@ -255,13 +257,22 @@ class Mirror:
             tuple(deal.get("boneyard", ())),
             actions,
         )
-        if self.round_end.end != "redeal":
+
+    def _add_end(self, end: RoundEnd) -> None:
+        """Count a round's end once, however often it is told (a ``round_over``,
+        and again among the ``rounds`` of a seat that came back)."""
+        if not 0 <= end.round < MAX_ROUNDS:  # (a hostile server could send more)
+            return
+        if end.round not in self.ends and end.end != "redeal":
             self.completed += 1
+        self.ends[end.round] = end
+
+    def _on_round_over(self, message: dict[str, Any]) -> list[News]:
+        self.round_end = self._end_of(message)
+        self._add_end(self.round_end)
         self._keep_round(message)
         if self.view_data is not None and self.view_data["round"] == self.round_end.round:
             self._rebuild(self.view_data)  # the view's round now has its outcome
-        if 0 <= self.round_end.round < 10_000:  # (a hostile server could send more)
-            self.ends[self.round_end.round] = self.round_end
         return [News("round_over", self.round_end.winner, end=self.round_end)]
 
     def _keep_round(self, message: dict[str, Any]) -> None:
@@ -278,10 +289,15 @@ class Mirror:
 
     def _on_rounds(self, message: dict[str, Any]) -> list[News]:
         """The rounds played out before this seat came back (each as its
-        ``round_over`` said it): kept for the record, nothing to show."""
+        ``round_over`` said it): kept for the record and for the score sheet (an
+        entry not shaped like a round's end is left out)."""
         for entry in list(message.get("rounds") or ())[:MAX_ROUNDS]:
             if isinstance(entry, dict):
                 self._keep_round(entry)
+                try:
+                    self._add_end(self._end_of(entry))
+                except (ProtocolError, RecordError, RuleError, KeyError, TypeError, ValueError, IndexError, AttributeError):
+                    continue
         return []
 
     def _on_closed(self, message: dict[str, Any]) -> list[News]:

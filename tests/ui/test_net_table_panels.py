@@ -310,6 +310,55 @@ def test_a_seat_back_mid_match_shows_what_it_has(make_app: Callable[..., App], s
     assert isinstance(review, TableScene) and review.mode.name == "review"
 
 
+def test_a_seat_back_mid_match_gets_its_earlier_rounds_and_keeps_them_when_the_host_leaves(
+    make_app: Callable[..., App], served: Callable[..., Served]
+) -> None:
+    """Bo's app comes back in the second round of a server that sends the rounds
+    played out (``rounds``): his score sheet holds every row the server's does,
+    nothing unseen, and the header the round in play. Then the host leaves: the
+    table says so, and that the match so far is kept in Past matches (a file
+    that loads, with the rounds played out)."""
+    from game import past_matches
+    from game.net.protocol import HOST_LEFT
+
+    s = served(seed=5, target=60)
+    for _ in range(2000):  # round 1 played by the two headless seats
+        s.ann.update()
+        if s.ann.my_turn:
+            legal = s.ann.legal
+            s.ann.play(next((a for a in legal if a.kind == "lay"), legal[0]))
+        s.bo_plays()
+        server = s.table.match
+        if server is not None and server.round_index >= 1 and len(server.round.history) >= 3:
+            break
+    server = s.table.match
+    assert server is not None and server.round_index >= 1 and not server.over
+    mirror, wire = sit(s.table, 1, "", host=True)  # the seat connects again (no new seat taken)
+    mirror.update()
+    app = make_app((1280, 800))
+    table = open_table(app, mirror)
+    app.step([], DT)
+    sheet = table.mode.sheet(table)
+    expected = tuple(score_rows(server))[: server.round_index]
+    assert sheet.unseen == 0 and len(sheet.rows) == server.round_index and sheet.rows == expected
+    assert sheet.totals == tuple(server.totals)
+    assert f"round {server.round_index + 1} " in table.snapshot.header
+    mirror.update()  # a round's end told twice (a round_over, and again among the rounds) counts once
+    assert mirror.completed == server.round_index
+    wire.inbox.append({"type": "closed", "by": "host", "reason": HOST_LEFT})
+    wire.inbox.append({"type": "link", "state": "failed", "reason": HOST_LEFT})
+    for _ in range(3):
+        app.step([], DT)
+    words = "The host left: the table is closed.  ·  The match so far is kept in Past matches."
+    message = table.motion.message
+    assert message is not None and message.text == words
+    assert table.snapshot.hand_label.endswith(words)
+    kept = table.mode.play.kept
+    assert kept is not None
+    match, problem = past_matches.load(kept)
+    assert match is not None and not problem and len(match.completed_rounds) >= 1
+
+
 @pytest.mark.parametrize(
     "reason,words",
     [

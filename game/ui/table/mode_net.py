@@ -333,13 +333,17 @@ class NetMode(Mode):
         """Why, in a player's words: the link's reason as the lobby says it
         (refused, taken over, the host left, stopped answering); the mirror's
         words where it says the table is gone before the link failed."""
-        if self.mirror.link != "failed":
-            return self.mirror.status_text()
-        from game.ui.scenes.friends.words import failure_line
+        from game.ui.scenes.friends.words import KEPT_SO_FAR, failure_line
 
-        session = self.play.session
-        address = str(getattr(session, "url", "") or "").removeprefix("ws://").rstrip("/")
-        return failure_line(self.mirror.link_reason, address, self.mirror.code or "")
+        if self.mirror.link != "failed":
+            words = self.mirror.status_text()
+        else:
+            session = self.play.session
+            address = str(getattr(session, "url", "") or "").removeprefix("ws://").rstrip("/")
+            words = failure_line(self.mirror.link_reason, address, self.mirror.code or "")
+        if self.play.table_gone and self.play.kept is not None:
+            words = f"{words}  ·  {_(KEPT_SO_FAR)}"  # the rounds played out are in Past matches
+        return words
 
     def keep_match(self) -> None:
         """The match is over: its record (seed included) joins the past matches here, once."""
