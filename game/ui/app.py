@@ -189,8 +189,11 @@ class App:
         else:
             import pygame_gui
 
+            from game.ui.gui_fonts import LazyFontLoader
+
             theme: Any = str(THEME_PATH) if factor == 1.0 else scaled_theme(factor)
-            manager = pygame_gui.UIManager(self.size, theme, enable_live_theme_updates=False)
+            # each font loaded when a widget first shows it, not all 14 before the first frame
+            manager = pygame_gui.UIManager(self.size, theme, enable_live_theme_updates=False, resource_loader=LazyFontLoader())
             self._gui_theme = manager.ui_theme
             # pygame_gui keeps the first manager ever made as its default (for widgets given
             # none): the newest theme's, so that an older theme is not kept alive by it
