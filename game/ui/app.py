@@ -16,6 +16,7 @@ import pygame
 from game.ui import access
 from game.ui.gamepad import Pads
 from game.ui.scene import Scene
+from game.ui.window import Window, make_window, set_current, to_pixels
 from game.ui.window_size import window_size_here
 
 if TYPE_CHECKING:
@@ -48,16 +49,24 @@ class App:
         fullscreen: bool = False,
         surface: pygame.Surface | None = None,
         time_scale: float = 1.0,
+        window: Window | None = None,
     ):
-        """Open a resizable window of ``size``, or draw onto ``surface`` (tests).
+        """Open a resizable window of ``size`` points, or draw onto ``surface`` (tests).
 
+        ``window`` is where frames go (``game.ui.window``: by default the system's;
+        tests give an ``OffscreenWindow`` with more pixels than points).
         ``time_scale`` speeds the game up (a smoke test plays on at a faster pace).
         """
         pygame.init()
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.fullscreen = False
         self.owns_window = surface is None
+        self.window: Window | None = None
+        if surface is None:
+            self.window = window if window is not None else make_window()
+            set_current(self.window)
         self.surface = surface if surface is not None else self._open_window(self.windowed_size, fullscreen, first=True)
+        access.set_pixel_ratio(self.pixel_ratio)  # text and tiles: that many times larger in pixels
         self.scenes: list[Scene] = []
         self.running = True
         self.time_scale = time_scale
@@ -78,15 +87,26 @@ class App:
 
     # The window --------------------------------------------------------------
     def _open_window(self, size: tuple[int, int], fullscreen: bool, first: bool = False) -> pygame.Surface:
-        pygame.display.set_caption("Matador")
+        assert self.window is not None
         if fullscreen:
             self.fullscreen = True
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            return self.window.open(size, True)
         self.fullscreen = False
         if first:  # on a scaled Windows display, the default size grows (game/ui/window_size.py)
             desktops = pygame.display.get_desktop_sizes()
             size = self.windowed_size = window_size_here(size, desktops[0] if desktops else None)
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
+        return self.window.open(size, False)
+
+    @property
+    def pixel_ratio(self) -> float:
+        """Pixels per point of the window (2.0 on a Retina Mac; 1.0 on Linux and Windows)."""
+        return self.window.ratio if self.window is not None else 1.0
+
+    def points(self) -> tuple[int, int]:
+        """The window's size in points (as SDL reports it); ``size`` is in pixels."""
+        ratio = self.pixel_ratio
+        w, h = self.size
+        return (round(w / ratio), round(h / ratio)) if ratio != 1.0 else (w, h)
 
     @property
     def routes(self) -> Routes:
@@ -107,26 +127,30 @@ class App:
         if not self.owns_window:
             return
         if not self.fullscreen:
-            self.windowed_size = self.size
+            self.windowed_size = self.points()
         self.surface = self._open_window(self.windowed_size, not self.fullscreen)
         self._relayout()
 
     def resize(self, size: tuple[int, int]) -> None:
-        """The window has a new size (a VIDEORESIZE, or a test asking for one)."""
+        """The window has a new size in points (a VIDEORESIZE, or a test asking for one)."""
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        if self.owns_window:
+        if self.owns_window and self.window is not None:
             if self.fullscreen:
                 return
-            self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.surface = self.window.resized(size)
         elif size != self.surface.get_size():
             self.surface = pygame.Surface(size)
         self._relayout()
 
     def _relayout(self) -> None:
+        access.set_pixel_ratio(self.pixel_ratio)  # (moved to a display with other pixels per point)
         restyled = access.text_factor(self.size) != self._gui_factor
         if restyled:
             self._restyle()  # the text size depends on the window's size
         for scene in self.scenes:
+            gui = getattr(scene, "gui", None)
+            if gui is not None:
+                self._scale_mouse(gui)
             scene.on_resize(self.size)
         self._drop_covered_drawing_aids()
         if restyled:
@@ -181,6 +205,7 @@ class App:
         if self._gui_pool:
             manager = self._gui_pool.pop()
             manager.set_window_resolution(self.size)
+            self._scale_mouse(manager)
             return manager
         from game.ui.gui_theme import SharedThemeManager, forget_repeated_paths
 
@@ -202,7 +227,14 @@ class App:
             set_default_manager(manager)
         forget_repeated_paths()
         manager.matador_text_factor = factor  # type: ignore[attr-defined]
+        self._scale_mouse(manager)
         return manager
+
+    def _scale_mouse(self, manager: pygame_gui.UIManager) -> None:
+        """pygame_gui reads the mouse in points (SDL's events, ``pygame.mouse.get_pos``)
+        and lays its widgets out in pixels: it multiplies positions by the window's ratio."""
+        ratio = self.pixel_ratio
+        manager.mouse_pos_scale_factor = [ratio, ratio]
 
     def release_gui_manager(self, manager: pygame_gui.UIManager) -> None:
         """A scene is done with ``manager``: empty it and keep it for the next scene."""
@@ -289,6 +321,8 @@ class App:
             hook(self)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        # the scenes see the mouse in pixels, as they draw (game/ui/window.py)
+        event = to_pixels(event, self.pixel_ratio)
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -341,8 +375,8 @@ class App:
             # the first frame is drawn at once; then at most 60 a second
             dt = self.clock.tick(FPS if self.frames else 0) / 1000.0
             self.step(pygame.event.get(), min(dt, 0.1))
-            if self.owns_window:
-                pygame.display.flip()
+            if self.owns_window and self.window is not None:
+                self.window.flip()
             for hook in list(self.on_flip):
                 hook(self)
             if self.frames == 3:
@@ -359,3 +393,6 @@ class App:
     def close(self) -> None:
         while self.scenes:
             self.pop()
+        if self.window is not None:
+            set_current(None)
+            access.set_pixel_ratio(1.0)

@@ -44,7 +44,7 @@ def tile_art(scene: Scene) -> TileArt:
 
 def scale_for(size: tuple[int, int]) -> float:
     """How big the menus' text and buttons are: 1.0 at 1280x800, smaller on a small window."""
-    w, h = size
+    w, h = access.points(size)  # (text_factor counts the pixels per point)
     return max(0.72, min(1.35, min(w / 1280, h / 800))) * access.text_factor(size)
 
 

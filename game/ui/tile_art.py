@@ -21,6 +21,7 @@ import pygame
 from game.resources import asset_path
 from game.ui import access
 from game.ui.surface_cache import SurfaceCache
+from game.ui.window import drawing_surface
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,7 @@ class TileArt:
     # -- loading and caching ------------------------------------------------
 
     def _source(self, name: str) -> pygame.Surface:
-        display_ready = pygame.display.get_init() and pygame.display.get_surface() is not None
+        display_ready = drawing_surface() is not None
         if display_ready and not self._converted:
             # A window now exists: convert what we have for fast blits.
             self._sources = {key: _convert(surf) for key, surf in self._sources.items()}
@@ -212,7 +213,7 @@ def _convert(surface: pygame.Surface) -> pygame.Surface:
 
 def _display_format(surface: pygame.Surface) -> bool:
     """Whether ``surface`` has the window's pixel format (``convert`` would only copy it)."""
-    window = pygame.display.get_surface()
+    window = drawing_surface()
     return (
         window is not None
         and not surface.get_flags() & pygame.SRCALPHA

@@ -29,7 +29,8 @@ def clamp(value: int, low: int, high: int) -> int:
 def table_scale(size: tuple[int, int]) -> float:
     """How much larger than at 1280x800 the table's text, plaques and hand are
     drawn: 1 up to that size (small windows keep full-size words), up to 1.5."""
-    return max(1.0, min(1.5, size[0] / 1280, size[1] / 800))
+    w, h = access.points(size)  # (text_factor counts the pixels per point)
+    return max(1.0, min(1.5, w / 1280, h / 800))
 
 
 @dataclass
