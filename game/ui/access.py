@@ -74,6 +74,12 @@ def text_factor(size: tuple[int, int]) -> float:
     return _chosen_factor(points(size)) * CURRENT.pixel_ratio
 
 
+def text_choice(size: tuple[int, int]) -> float:
+    """``text_factor`` without the pixels per point: the text size setting's part
+    alone (layouts that grow the words but not the spaces between divide by it)."""
+    return _chosen_factor(points(size))
+
+
 def _chosen_factor(size: tuple[float, float]) -> float:
     chosen = CURRENT.text_scale / 100
     if chosen <= 1.0:

@@ -22,7 +22,7 @@ pygame_gui, whose managers scale positions themselves
 (``UIManager.mouse_pos_scale_factor``, set to ``ratio`` by ``App``).
 
 ``OffscreenWindow`` draws into a surface ``ratio`` times the size asked for and
-shows nothing: tests drive a whole scene at ratio 2 with it, without a Mac.
+shows it nowhere: tests drive whole scenes at ratio 2 with it, without a Mac.
 ``MATADOR_HIGH_DPI=1`` (or ``0``) chooses the ``pygame.Window`` path on any
 system (or ``set_mode`` on macOS), to try it elsewhere.
 """
@@ -124,8 +124,9 @@ class HighDpiWindow:
 
 
 class OffscreenWindow:
-    """A window that shows nothing and draws ``ratio`` times larger than its points
-    (tests: a Retina display where there is none)."""
+    """Frames drawn ``ratio`` times larger than the window's points and never shown
+    (tests: a Retina display where there is none). A hidden window of the points
+    is opened too: pygame (and pygame_gui's text) converts pictures to its format."""
 
     def __init__(self, ratio: float = 2.0) -> None:
         self.ratio = ratio
@@ -133,6 +134,7 @@ class OffscreenWindow:
         self.flips = 0
 
     def open(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        pygame.display.set_mode(size, pygame.HIDDEN)
         return self.resized(size)
 
     def resized(self, size: tuple[int, int]) -> pygame.Surface:
