@@ -326,8 +326,8 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
-        if event.type == pygame.VIDEORESIZE:
-            self.resize((event.w, event.h))
+        if event.type == (self.window.size_event if self.window is not None else pygame.VIDEORESIZE):
+            self.resize((event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y))
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()

@@ -44,6 +44,7 @@ class Window(Protocol):
     """Where the frames go (see the module's docstring)."""
 
     ratio: float  # pixels per point
+    size_event: int  # the event that says the window has a new size (VIDEORESIZE or WINDOWSIZECHANGED)
 
     def open(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
         """Show the window at ``size`` points (or full screen); the surface to draw on."""
@@ -66,6 +67,7 @@ class DisplayWindow:
     """``pygame.display.set_mode``: today's window on Linux and Windows (a point is a pixel)."""
 
     ratio = 1.0
+    size_event = pygame.VIDEORESIZE
 
     def open(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
         pygame.display.set_caption(TITLE)
@@ -84,7 +86,14 @@ class DisplayWindow:
 
 
 class HighDpiWindow:
-    """A ``pygame.Window`` allowed high DPI (macOS): its surface has every pixel of the display."""
+    """A ``pygame.Window`` allowed high DPI (macOS): its surface has every pixel of the display.
+
+    pygame-ce's VIDEORESIZE belongs to ``display.set_mode``'s window; a
+    ``pygame.Window`` says WINDOWSIZECHANGED (in points), for a size the player
+    dragged or one the game set, and is followed by that.
+    """
+
+    size_event = pygame.WINDOWSIZECHANGED
 
     def __init__(self) -> None:
         self.window: pygame.Window | None = None
@@ -127,6 +136,8 @@ class OffscreenWindow:
     """Frames drawn ``ratio`` times larger than the window's points and never shown
     (tests: a Retina display where there is none). A hidden window of the points
     is opened too: pygame (and pygame_gui's text) converts pictures to its format."""
+
+    size_event = pygame.VIDEORESIZE
 
     def __init__(self, ratio: float = 2.0) -> None:
         self.ratio = ratio

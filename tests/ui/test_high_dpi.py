@@ -167,3 +167,26 @@ def test_linux_keeps_the_display_window(make_app: Any) -> None:
     app = make_app((900, 640))
     assert isinstance(app.window, DisplayWindow) and app.pixel_ratio == 1.0
     assert pygame.display.get_surface() is app.surface and app.size == (900, 640)
+
+
+def test_the_macos_window_opens_draws_and_follows_its_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pygame.Window path itself (SDL's dummy driver has one pixel a point)."""
+    from game.ui.window import HighDpiWindow, drawing_surface
+
+    monkeypatch.setenv("MATADOR_HIGH_DPI", "1")
+    app = App((900, 640))
+    try:
+        flow.install(app)
+        app.services["art"] = shared_art()
+        assert isinstance(app.window, HighDpiWindow) and app.pixel_ratio == 1.0
+        assert app.size == (900, 640) and drawing_surface() is app.surface
+        app.routes.open_title()
+        app.run(max_frames=2)  # drawn and flipped through the pygame.Window
+        window = app.window.window
+        assert window is not None and tuple(window.size) == (900, 640)
+        app.handle_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1000, y=700, window=window))
+        assert app.size == (1000, 700) and app.top is not None and app.top.size == (1000, 700)
+        app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=600, size=(800, 600)))
+        assert app.size == (1000, 700)  # set_mode's event: not this window's
+    finally:
+        app.close()
