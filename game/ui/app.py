@@ -82,7 +82,7 @@ class App:
         self.on_frame: list[Callable[[App], None]] = []  # after each step
         self.on_flip: list[Callable[[App], None]] = []  # after a frame reached the screen
         self.pads = Pads()  # the game controllers (SDL reports those plugged in as events)
-        self.pads.start()
+        self._pads_started = False  # SDL's controller support starts after the first frame (start-up)
         self.last_input = "mouse"  # "mouse", "keys" or "pad": what the player used last
 
     # The window --------------------------------------------------------------
@@ -299,6 +299,9 @@ class App:
     # One frame ----------------------------------------------------------------
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         """Handle ``events``, advance ``dt`` seconds, and draw one frame."""
+        if self.frames and not self._pads_started:  # the pads plugged in are reported from now on
+            self._pads_started = True
+            self.pads.start()
         for event in events:
             self.handle_event(event)
             if not self.running:
