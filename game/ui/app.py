@@ -142,6 +142,17 @@ class App:
             self.surface = pygame.Surface(size)
         self._relayout()
 
+    def _window_changed(self, points: tuple[int, int]) -> None:
+        """A ``pygame.Window`` has a new size, or new pixels per point (dragged to
+        another display), or became full screen (WINDOWSIZECHANGED): draw on its
+        surface as it is now; lay the screens out again if that changed anything."""
+        if self.window is None:
+            return
+        before = (self.surface, self.size, self.pixel_ratio)
+        self.surface = self.window.resized(points)
+        if (self.surface, self.size, self.pixel_ratio) != before:
+            self._relayout()
+
     def _relayout(self) -> None:
         access.set_pixel_ratio(self.pixel_ratio)  # (moved to a display with other pixels per point)
         restyled = access.text_factor(self.size) != self._gui_factor
@@ -330,7 +341,10 @@ class App:
             self.quit()
             return
         if event.type == (self.window.size_event if self.window is not None else pygame.VIDEORESIZE):
-            self.resize((event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y))
+            if event.type == pygame.VIDEORESIZE:
+                self.resize((event.w, event.h))
+            else:
+                self._window_changed((event.x, event.y))
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()

@@ -35,6 +35,8 @@ from typing import Protocol
 
 import pygame
 
+from game.ui.window_size import MIN_SIZE
+
 TITLE = "Matador"
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 POINTS_EVENT = "points_event"  # the attribute of a converted event that keeps SDL's own
@@ -103,11 +105,13 @@ class HighDpiWindow:
     def open(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
         if self.window is None:
             self.window = pygame.Window(TITLE, size, resizable=True, allow_high_dpi=True)
+            self.window.minimum_size = MIN_SIZE
         if fullscreen:
             self.window.set_fullscreen(desktop=True)
         else:
             self.window.set_windowed()
-            self.window.size = size
+            if tuple(self.window.size) != tuple(size):
+                self.window.size = size
         return self._fetch()
 
     def resized(self, size: tuple[int, int]) -> pygame.Surface:

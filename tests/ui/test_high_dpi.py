@@ -188,5 +188,11 @@ def test_the_macos_window_opens_draws_and_follows_its_size(monkeypatch: pytest.M
         assert app.size == (1000, 700) and app.top is not None and app.top.size == (1000, 700)
         app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=600, size=(800, 600)))
         assert app.size == (1000, 700)  # set_mode's event: not this window's
+        restyles, scene = app.restyles, app.top
+        sizes: list[tuple[int, int]] = []
+        monkeypatch.setattr(scene, "on_resize", lambda size: sizes.append(size))
+        app.handle_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1000, y=700, window=window))
+        assert sizes == [] and app.restyles == restyles  # the same size again: nothing is laid out again
+        assert window.minimum_size == (640, 480)
     finally:
         app.close()
