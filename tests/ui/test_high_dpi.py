@@ -133,6 +133,7 @@ def test_a_tile_dragged_in_points_is_laid_where_it_is_dropped(retina: Any) -> No
     rect = scene.hand_rect(tile)
     assert slot is not None and rect is not None
     assert rect.bottom > 800 and rect.height > 100  # the hand is drawn in pixels, at twice its size
+    assert layout_problems(scene) == []
     placed = len(scene.state.placements)
     drag_points(app, rect.center, slot.rect.center)
     assert len(scene.state.placements) == placed + 1, scene.motion.message
