@@ -73,7 +73,7 @@ def test_the_title_looks_the_same_as_with_every_font_loaded_first(make_app: Any,
 
 
 def test_a_font_that_cannot_be_read_is_tried_once(tmp_path: Any, caplog: pytest.LogCaptureFixture) -> None:
-    style = {"bold": False, "italic": False, "antialiased": True, "script": "Latn", "direction": pygame.DIRECTION_LTR}
+    style: dict[str, str | int | bool] = {"bold": False, "italic": False, "antialiased": True, "script": "Latn", "direction": pygame.DIRECTION_LTR}
     resource = FontResource("missing_12", 12, style, (str(tmp_path / "missing.ttf"), False))
     LazyFontLoader().add_resource(resource)
     assert isinstance(resource, LazyFontResource) and not resource.is_loaded
@@ -94,11 +94,11 @@ def test_a_font_that_cannot_be_read_is_tried_once(tmp_path: Any, caplog: pytest.
 
 def test_a_readable_font_loads_on_first_use(make_app: Any) -> None:
     make_app((800, 600))  # a window: pygame's font module is ready
-    style = {"bold": False, "italic": False, "antialiased": True, "script": "Latn", "direction": pygame.DIRECTION_LTR}
+    style: dict[str, str | int | bool] = {"bold": False, "italic": False, "antialiased": True, "script": "Latn", "direction": pygame.DIRECTION_LTR}
     from game.ui.text import FONT_DIR
 
     good = FontResource("noto_14", 14, style, (str(FONT_DIR / "NotoSans-Regular.ttf"), False))
     LazyFontLoader().add_resource(good)
-    assert not good.is_loaded
+    assert isinstance(good, LazyFontResource) and not good.is_loaded
     assert good.loaded_font is not None and good.is_loaded
     assert good.loaded_font.size("Matador")[0] > 0

@@ -17,7 +17,7 @@ from game.ui.scenes.title import TitleScene
 from game.ui.table import slot_of, targets_for
 from game.ui.window import OffscreenWindow, measure_ratio, sdl_event, to_pixels, wants_high_dpi
 
-from .conftest import mouse_down, mouse_move, mouse_up, new_table, shared_art
+from tests.ui.conftest import mouse_down, mouse_move, mouse_up, new_table, shared_art
 
 RATIO = 2.0
 
@@ -91,7 +91,7 @@ def test_the_title_looks_as_at_one_pixel_a_point_only_larger(retina: Any, make_a
         big = title.buttons[name].rect
         assert abs(big.centerx - 2 * button.rect.centerx) <= 4 and abs(big.centery - 2 * button.rect.centery) <= 24, name
         assert abs(big.width - 2 * button.rect.width) <= 4 and abs(big.height - 2 * button.rect.height) <= 4, name
-    assert title.gui.mouse_pos_scale_factor == [RATIO, RATIO]
+    assert title.gui is not None and title.gui.mouse_pos_scale_factor == [RATIO, RATIO]
 
 
 def test_a_click_in_points_presses_the_title_button_under_it(retina: Any) -> None:
