@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 import pygame
 
 from game.ui import access
-from game.ui.gamepad import Pads
 from game.ui.scene import Scene
 from game.ui.window import Window, make_window, set_current, to_pixels
 from game.ui.window_size import window_size_here
@@ -22,11 +21,23 @@ from game.ui.window_size import window_size_here
 if TYPE_CHECKING:
     import pygame_gui
 
+    from game.ui.gamepad import Pads
     from game.ui.routes import Routes
 
 THEME_PATH = Path(__file__).resolve().parent / "theme.json"
 FPS = 60
 MIN_SIZE = (640, 480)
+# a game controller's events (game.ui.gamepad.Pads.owns), known without importing it before the first frame
+CONTROLLER_EVENTS = frozenset(
+    {
+        pygame.CONTROLLERDEVICEADDED,
+        pygame.CONTROLLERDEVICEREMOVED,
+        pygame.CONTROLLERDEVICEREMAPPED,
+        pygame.CONTROLLERBUTTONDOWN,
+        pygame.CONTROLLERBUTTONUP,
+        pygame.CONTROLLERAXISMOTION,
+    }
+)
 
 
 def scaled_theme(factor: float) -> dict[str, Any]:
@@ -81,9 +92,19 @@ class App:
         self._routes: Routes | None = None  # where scenes' buttons lead (game.ui.flow)
         self.on_frame: list[Callable[[App], None]] = []  # after each step
         self.on_flip: list[Callable[[App], None]] = []  # after a frame reached the screen
-        self.pads = Pads()  # the game controllers (SDL reports those plugged in as events)
+        self._pads: Pads | None = None  # the game controllers (``pads``: made after the first frame)
         self._pads_started = False  # SDL's controller support starts after the first frame (start-up)
         self.last_input = "mouse"  # "mouse", "keys" or "pad": what the player used last
+
+    @property
+    def pads(self) -> Pads:
+        """The game controllers (SDL reports those plugged in as events); made when
+        first needed: after the first frame, or for a controller's event."""
+        if self._pads is None:
+            from game.ui.gamepad import Pads
+
+            self._pads = Pads()
+        return self._pads
 
     # The window --------------------------------------------------------------
     def _open_window(self, size: tuple[int, int], fullscreen: bool, first: bool = False) -> pygame.Surface:
@@ -317,7 +338,7 @@ class App:
             self.handle_event(event)
             if not self.running:
                 return
-        for press in self.pads.update(dt):  # directions held down on a controller repeat
+        for press in self._pads.update(dt) if self._pads is not None else ():  # directions held down repeat
             top = self.top
             if top is not None:
                 top.handle_pad(press)
@@ -349,7 +370,7 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
-        if self.pads.owns(event):
+        if event.type in CONTROLLER_EVENTS and self.pads.owns(event):
             for press in self.pads.handle(event):
                 self.last_input = "pad"
                 top = self.top
