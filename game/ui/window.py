@@ -90,9 +90,10 @@ class DisplayWindow:
 class HighDpiWindow:
     """A ``pygame.Window`` allowed high DPI (macOS): its surface has every pixel of the display.
 
-    pygame-ce's VIDEORESIZE belongs to ``display.set_mode``'s window; a
-    ``pygame.Window`` says WINDOWSIZECHANGED (in points), for a size the player
-    dragged or one the game set, and is followed by that.
+    It is followed by WINDOWSIZECHANGED (in points), which SDL sends for every
+    change of the window's size, whoever made it (a size the game set brought
+    no VIDEORESIZE with a ``pygame.Window``, on SDL's dummy and X11 drivers);
+    VIDEORESIZE is left to ``set_mode``'s window.
     """
 
     size_event = pygame.WINDOWSIZECHANGED
