@@ -5,7 +5,7 @@ theme names (the game's theme names 14 sizes and styles) before it returns, in
 five threads that take turns with the game's own thread: each font is read
 from its file and opened through Python calls, so the threads mostly wait for
 one another (tens of milliseconds before the title's first frame, far more on
-a busy machine). The title shows two of those fonts.
+a busy machine). The title shows one of those fonts.
 
 ``LazyFontLoader`` is the loader the game gives its managers instead: a font
 the theme names is loaded, in the thread that draws, only when a widget first
