@@ -52,7 +52,10 @@ def _language(text: str) -> str:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``only``, that sub-command's alone (each
+    sub-parser costs a millisecond or two, mostly argparse looking for its own
+    translations: ``python -m game`` needs one to open the window)."""
     parser = _Parser(
         prog="matador",
         description="Matador, the domino game where joined ends add up to seven.",
@@ -60,73 +63,79 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"Matador {version()}", help="print the version and exit")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
-    play = sub.add_parser("play", help="open the game window (the default)")
-    play.add_argument("--rules", choices=RULE_SET_IDS, help="start straight into a game of this rule set")
-    play.add_argument(
-        "--seats",
-        help="comma-separated seats, each a kind (human, easy, medium, hard, random) "
-        "optionally named as NAME=KIND, e.g. Ann=human,hard",
-    )
-    play.add_argument("--seed", type=_positive_int, help="shuffle seed (random if left out)")
-    play.add_argument("--target", type=_positive_int, help="match target score (0 for one round)")
-    play.add_argument("--size", help="window size as WIDTHxHEIGHT, e.g. 1280x800")
-    play.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
-    play.add_argument("--smoke-test", type=_positive_int, metavar="N", help="draw N frames and exit 0")
-    play.add_argument("--screenshot", metavar="FILE.png", help="save the last frame to FILE.png")
-    play.add_argument(
-        "--lang",
-        type=_language,
-        metavar="LANG",
-        help="play in this language for this run: en, nl, de, es or pt_BR (default: the one chosen in "
-        "Settings, else the system's)",
-    )
+    if only in (None, "play"):
+        play = sub.add_parser("play", help="open the game window (the default)")
+        play.add_argument("--rules", choices=RULE_SET_IDS, help="start straight into a game of this rule set")
+        play.add_argument(
+            "--seats",
+            help="comma-separated seats, each a kind (human, easy, medium, hard, random) "
+            "optionally named as NAME=KIND, e.g. Ann=human,hard",
+        )
+        play.add_argument("--seed", type=_positive_int, help="shuffle seed (random if left out)")
+        play.add_argument("--target", type=_positive_int, help="match target score (0 for one round)")
+        play.add_argument("--size", help="window size as WIDTHxHEIGHT, e.g. 1280x800")
+        play.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+        play.add_argument("--smoke-test", type=_positive_int, metavar="N", help="draw N frames and exit 0")
+        play.add_argument("--screenshot", metavar="FILE.png", help="save the last frame to FILE.png")
+        play.add_argument(
+            "--lang",
+            type=_language,
+            metavar="LANG",
+            help="play in this language for this run: en, nl, de, es or pt_BR (default: the one chosen in "
+            "Settings, else the system's)",
+        )
 
-    replay = sub.add_parser("replay", help="replay a game record and print its outcome as JSON")
-    replay.add_argument("record", metavar="RECORD.json", help="a matador-record/1 file, or - for stdin")
+    if only in (None, "replay"):
+        replay = sub.add_parser("replay", help="replay a game record and print its outcome as JSON")
+        replay.add_argument("record", metavar="RECORD.json", help="a matador-record/1 file, or - for stdin")
 
-    review = sub.add_parser("review", help="the coach's review of one seat's play in a game record")
-    review.add_argument("record", metavar="RECORD.json", help="a matador-record/1 file, or - for stdin")
-    review.add_argument("--round", type=_positive_int, metavar="R", help="review round R only (from 0; default: all)")
-    review.add_argument("--seat", type=_positive_int, metavar="S", help="the seat to review (default: the first person's)")
-    review.add_argument("--json", action="store_true", help="print one JSON object")
-    review.add_argument("--lang", type=_language, metavar="LANG", help="the language of the coach's reasons (default English, as the report)")
-    review.add_argument("--seed", type=_positive_int, default=0, help="the coach's random seed (default 0)")
-    review.add_argument("--workers", type=_positive_int, help="worker processes (default: all cores)")
-    review.add_argument(
-        "--deals", type=_positive_int, help="sampled deals per decision at most (default 4000, fewer once the figures are settled; fewer is faster and rougher)"
-    )
+    if only in (None, "review"):
+        review = sub.add_parser("review", help="the coach's review of one seat's play in a game record")
+        review.add_argument("record", metavar="RECORD.json", help="a matador-record/1 file, or - for stdin")
+        review.add_argument("--round", type=_positive_int, metavar="R", help="review round R only (from 0; default: all)")
+        review.add_argument("--seat", type=_positive_int, metavar="S", help="the seat to review (default: the first person's)")
+        review.add_argument("--json", action="store_true", help="print one JSON object")
+        review.add_argument("--lang", type=_language, metavar="LANG", help="the language of the coach's reasons (default English, as the report)")
+        review.add_argument("--seed", type=_positive_int, default=0, help="the coach's random seed (default 0)")
+        review.add_argument("--workers", type=_positive_int, help="worker processes (default: all cores)")
+        review.add_argument(
+            "--deals", type=_positive_int, help="sampled deals per decision at most (default 4000, fewer once the figures are settled; fewer is faster and rougher)"
+        )
 
-    bench = sub.add_parser("bench", help="print performance figures")
-    bench.add_argument(
-        "what", choices=("engine", "ai", "ui", "startup", "hint", "review", "net", "coach"), help="what to measure"
-    )
-    bench.add_argument("--json", action="store_true", help="print one JSON object")
-    bench.add_argument("--quick", action="store_true", help="a shorter run (fewer samples)")
-    bench.add_argument("--bundle", metavar="PATH", help="startup: the built executable to time as well")
-    bench.add_argument("--tables", type=_positive_int, default=200, help="net: tables to play at once (default 200)")
-    bench.add_argument("--connect", metavar="HOST:PORT", help="net: a running server to measure (default: start one)")
-    bench.add_argument("--decisions", type=_positive_int, help="coach: decisions to judge (default 60)")
-    bench.add_argument("--ref-deals", type=_positive_int, help="coach: the reference's deals per candidate (default 500)")
-    bench.add_argument("--hard-deals", type=_positive_int, help="coach: the hard re-check's deals (default 200)")
-    bench.add_argument("--coach-deals", type=_positive_int, help="coach: the coach's deals per decision at most (default 4000)")
+    if only in (None, "bench"):
+        bench = sub.add_parser("bench", help="print performance figures")
+        bench.add_argument(
+            "what", choices=("engine", "ai", "ui", "startup", "hint", "review", "net", "coach"), help="what to measure"
+        )
+        bench.add_argument("--json", action="store_true", help="print one JSON object")
+        bench.add_argument("--quick", action="store_true", help="a shorter run (fewer samples)")
+        bench.add_argument("--bundle", metavar="PATH", help="startup: the built executable to time as well")
+        bench.add_argument("--tables", type=_positive_int, default=200, help="net: tables to play at once (default 200)")
+        bench.add_argument("--connect", metavar="HOST:PORT", help="net: a running server to measure (default: start one)")
+        bench.add_argument("--decisions", type=_positive_int, help="coach: decisions to judge (default 60)")
+        bench.add_argument("--ref-deals", type=_positive_int, help="coach: the reference's deals per candidate (default 500)")
+        bench.add_argument("--hard-deals", type=_positive_int, help="coach: the hard re-check's deals (default 200)")
+        bench.add_argument("--coach-deals", type=_positive_int, help="coach: the coach's deals per decision at most (default 4000)")
 
-    tour = sub.add_parser("tournament", help="play computer opponents against each other")
-    tour.add_argument("--rules", choices=RULE_SET_IDS, default="matador")
-    tour.add_argument("--players", type=_positive_int, default=2)
-    tour.add_argument("--seats", required=True, help="comma-separated kinds, e.g. hard,medium")
-    tour.add_argument("--games", type=_positive_int, default=200)
-    tour.add_argument("--seed", type=_positive_int, default=1)
-    tour.add_argument("--jobs", type=_positive_int, help="worker processes (default: all cores)")
-    tour.add_argument("--time", type=float, help="hard player's time cap per decision, seconds")
-    tour.add_argument("--json", action="store_true", help="print one JSON object")
+    if only in (None, "tournament"):
+        tour = sub.add_parser("tournament", help="play computer opponents against each other")
+        tour.add_argument("--rules", choices=RULE_SET_IDS, default="matador")
+        tour.add_argument("--players", type=_positive_int, default=2)
+        tour.add_argument("--seats", required=True, help="comma-separated kinds, e.g. hard,medium")
+        tour.add_argument("--games", type=_positive_int, default=200)
+        tour.add_argument("--seed", type=_positive_int, default=1)
+        tour.add_argument("--jobs", type=_positive_int, help="worker processes (default: all cores)")
+        tour.add_argument("--time", type=float, help="hard player's time cap per decision, seconds")
+        tour.add_argument("--json", action="store_true", help="print one JSON object")
 
-    serve = sub.add_parser("serve", help="run a network server for tables played by code (headless)")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    serve.add_argument("--port", type=_positive_int, default=47123, help="port to listen on (0: any free port)")
-    serve.add_argument("--max-tables", type=_positive_int, default=1000, help="most tables held at once (default 1000)")
-    serve.add_argument("--max-connections", type=_positive_int, default=10000, help="most connections at once")
-    serve.add_argument("--hello-timeout", type=float, default=10.0, help="seconds a new connection has to join a table")
-    serve.add_argument("--verbose", action="store_true", help="log every action too")
+    if only in (None, "serve"):
+        serve = sub.add_parser("serve", help="run a network server for tables played by code (headless)")
+        serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+        serve.add_argument("--port", type=_positive_int, default=47123, help="port to listen on (0: any free port)")
+        serve.add_argument("--max-tables", type=_positive_int, default=1000, help="most tables held at once (default 1000)")
+        serve.add_argument("--max-connections", type=_positive_int, default=10000, help="most connections at once")
+        serve.add_argument("--hello-timeout", type=float, default=10.0, help="seconds a new connection has to join a table")
+        serve.add_argument("--verbose", action="store_true", help="log every action too")
     return parser
 
 
@@ -134,7 +143,8 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     args = list(argv)
     if not args or (args[0] not in SUBCOMMANDS and args[0] not in ("-h", "--help", "--version")):
         args = ["play", *args]
-    return build_parser().parse_args(args)
+    only = args[0] if args[0] in SUBCOMMANDS else None  # (-h, --help and --version list them all)
+    return build_parser(only).parse_args(args)
 
 
 def replay(path: str) -> int:

@@ -353,6 +353,13 @@ def test_startup_bench_reads_the_first_frame_timestamp(tmp_path: Path) -> None:
     result = time_launches([sys.executable, "-c", writes_frame], samples=2, warmup=0)
     assert result["samples"] == 2 and not result["errors"]
     assert 0 < result["first_frame_ms_median"] <= result["exit_ms_median"]
+    assert "cpu_ms_median" not in result  # an older build writes no processor time
+    burns = (  # the game's way: the wall clock, then the processor time so far
+        "import os, time\nwhile time.process_time() < 0.05: pass\n"
+        "open(os.environ['MATADOR_FIRST_FRAME_FILE'], 'w').write(f'{time.time()} {time.process_time()}')"
+    )
+    timed = time_launches([sys.executable, "-c", burns], samples=2, warmup=0)
+    assert 50 <= timed["cpu_ms_median"] <= timed["exit_ms_median"], timed
     silent = time_launches([sys.executable, "-c", "pass"], samples=1, warmup=0)
     assert "first_frame_ms_median" not in silent and "process exit" in silent["method"]
     failing = time_launches([sys.executable, "-c", "raise SystemExit(3)"], samples=1, warmup=0)

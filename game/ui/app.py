@@ -14,18 +14,30 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 import pygame
 
 from game.ui import access
-from game.ui.gamepad import Pads
 from game.ui.scene import Scene
+from game.ui.window import Window, make_window, set_current, to_pixels
 from game.ui.window_size import window_size_here
 
 if TYPE_CHECKING:
     import pygame_gui
 
+    from game.ui.gamepad import Pads
     from game.ui.routes import Routes
 
 THEME_PATH = Path(__file__).resolve().parent / "theme.json"
 FPS = 60
 MIN_SIZE = (640, 480)
+# a game controller's events (game.ui.gamepad.Pads.owns), known without importing it before the first frame
+CONTROLLER_EVENTS = frozenset(
+    {
+        pygame.CONTROLLERDEVICEADDED,
+        pygame.CONTROLLERDEVICEREMOVED,
+        pygame.CONTROLLERDEVICEREMAPPED,
+        pygame.CONTROLLERBUTTONDOWN,
+        pygame.CONTROLLERBUTTONUP,
+        pygame.CONTROLLERAXISMOTION,
+    }
+)
 
 
 def scaled_theme(factor: float) -> dict[str, Any]:
@@ -48,16 +60,24 @@ class App:
         fullscreen: bool = False,
         surface: pygame.Surface | None = None,
         time_scale: float = 1.0,
+        window: Window | None = None,
     ):
-        """Open a resizable window of ``size``, or draw onto ``surface`` (tests).
+        """Open a resizable window of ``size`` points, or draw onto ``surface`` (tests).
 
+        ``window`` is where frames go (``game.ui.window``: by default the system's;
+        tests give an ``OffscreenWindow`` with more pixels than points).
         ``time_scale`` speeds the game up (a smoke test plays on at a faster pace).
         """
         pygame.init()
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.fullscreen = False
         self.owns_window = surface is None
+        self.window: Window | None = None
+        if surface is None:
+            self.window = window if window is not None else make_window()
+            set_current(self.window)
         self.surface = surface if surface is not None else self._open_window(self.windowed_size, fullscreen, first=True)
+        access.set_pixel_ratio(self.pixel_ratio)  # text and tiles: that many times larger in pixels
         self.scenes: list[Scene] = []
         self.running = True
         self.time_scale = time_scale
@@ -72,21 +92,42 @@ class App:
         self._routes: Routes | None = None  # where scenes' buttons lead (game.ui.flow)
         self.on_frame: list[Callable[[App], None]] = []  # after each step
         self.on_flip: list[Callable[[App], None]] = []  # after a frame reached the screen
-        self.pads = Pads()  # the game controllers (SDL reports those plugged in as events)
-        self.pads.start()
+        self._pads: Pads | None = None  # the game controllers (``pads``: made after the first frame)
+        self._pads_started = False  # SDL's controller support starts after the first frame (start-up)
         self.last_input = "mouse"  # "mouse", "keys" or "pad": what the player used last
+
+    @property
+    def pads(self) -> Pads:
+        """The game controllers (SDL reports those plugged in as events); made when
+        first needed: after the first frame, or for a controller's event."""
+        if self._pads is None:
+            from game.ui.gamepad import Pads
+
+            self._pads = Pads()
+        return self._pads
 
     # The window --------------------------------------------------------------
     def _open_window(self, size: tuple[int, int], fullscreen: bool, first: bool = False) -> pygame.Surface:
-        pygame.display.set_caption("Matador")
+        assert self.window is not None
         if fullscreen:
             self.fullscreen = True
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            return self.window.open(size, True)
         self.fullscreen = False
         if first:  # on a scaled Windows display, the default size grows (game/ui/window_size.py)
             desktops = pygame.display.get_desktop_sizes()
             size = self.windowed_size = window_size_here(size, desktops[0] if desktops else None)
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
+        return self.window.open(size, False)
+
+    @property
+    def pixel_ratio(self) -> float:
+        """Pixels per point of the window (2.0 on a Retina Mac; 1.0 on Linux and Windows)."""
+        return self.window.ratio if self.window is not None else 1.0
+
+    def points(self) -> tuple[int, int]:
+        """The window's size in points (as SDL reports it); ``size`` is in pixels."""
+        ratio = self.pixel_ratio
+        w, h = self.size
+        return (round(w / ratio), round(h / ratio)) if ratio != 1.0 else (w, h)
 
     @property
     def routes(self) -> Routes:
@@ -107,26 +148,41 @@ class App:
         if not self.owns_window:
             return
         if not self.fullscreen:
-            self.windowed_size = self.size
+            self.windowed_size = self.points()
         self.surface = self._open_window(self.windowed_size, not self.fullscreen)
         self._relayout()
 
     def resize(self, size: tuple[int, int]) -> None:
-        """The window has a new size (a VIDEORESIZE, or a test asking for one)."""
+        """The window has a new size in points (a VIDEORESIZE, or a test asking for one)."""
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        if self.owns_window:
+        if self.owns_window and self.window is not None:
             if self.fullscreen:
                 return
-            self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.surface = self.window.resized(size)
         elif size != self.surface.get_size():
             self.surface = pygame.Surface(size)
         self._relayout()
 
+    def _window_changed(self, points: tuple[int, int]) -> None:
+        """A ``pygame.Window`` has a new size, or new pixels per point (dragged to
+        another display), or became full screen (WINDOWSIZECHANGED): draw on its
+        surface as it is now; lay the screens out again if that changed anything."""
+        if self.window is None:
+            return
+        before = (self.surface, self.size, self.pixel_ratio)
+        self.surface = self.window.resized(points)
+        if (self.surface, self.size, self.pixel_ratio) != before:
+            self._relayout()
+
     def _relayout(self) -> None:
+        access.set_pixel_ratio(self.pixel_ratio)  # (moved to a display with other pixels per point)
         restyled = access.text_factor(self.size) != self._gui_factor
         if restyled:
             self._restyle()  # the text size depends on the window's size
         for scene in self.scenes:
+            gui = getattr(scene, "gui", None)
+            if gui is not None:
+                self._scale_mouse(gui)
             scene.on_resize(self.size)
         self._drop_covered_drawing_aids()
         if restyled:
@@ -181,6 +237,7 @@ class App:
         if self._gui_pool:
             manager = self._gui_pool.pop()
             manager.set_window_resolution(self.size)
+            self._scale_mouse(manager)
             return manager
         from game.ui.gui_theme import SharedThemeManager, forget_repeated_paths
 
@@ -189,8 +246,11 @@ class App:
         else:
             import pygame_gui
 
+            from game.ui.gui_fonts import LazyFontLoader
+
             theme: Any = str(THEME_PATH) if factor == 1.0 else scaled_theme(factor)
-            manager = pygame_gui.UIManager(self.size, theme, enable_live_theme_updates=False)
+            # each font loaded when a widget first shows it, not all 14 before the first frame
+            manager = pygame_gui.UIManager(self.size, theme, enable_live_theme_updates=False, resource_loader=LazyFontLoader())
             self._gui_theme = manager.ui_theme
             # pygame_gui keeps the first manager ever made as its default (for widgets given
             # none): the newest theme's, so that an older theme is not kept alive by it
@@ -199,7 +259,14 @@ class App:
             set_default_manager(manager)
         forget_repeated_paths()
         manager.matador_text_factor = factor  # type: ignore[attr-defined]
+        self._scale_mouse(manager)
         return manager
+
+    def _scale_mouse(self, manager: pygame_gui.UIManager) -> None:
+        """pygame_gui reads the mouse in points (SDL's events, ``pygame.mouse.get_pos``)
+        and lays its widgets out in pixels: it multiplies positions by the window's ratio."""
+        ratio = self.pixel_ratio
+        manager.mouse_pos_scale_factor = [ratio, ratio]
 
     def release_gui_manager(self, manager: pygame_gui.UIManager) -> None:
         """A scene is done with ``manager``: empty it and keep it for the next scene."""
@@ -264,11 +331,14 @@ class App:
     # One frame ----------------------------------------------------------------
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         """Handle ``events``, advance ``dt`` seconds, and draw one frame."""
+        if self.frames and not self._pads_started:  # the pads plugged in are reported from now on
+            self._pads_started = True
+            self.pads.start()
         for event in events:
             self.handle_event(event)
             if not self.running:
                 return
-        for press in self.pads.update(dt):  # directions held down on a controller repeat
+        for press in self._pads.update(dt) if self._pads is not None else ():  # directions held down repeat
             top = self.top
             if top is not None:
                 top.handle_pad(press)
@@ -286,16 +356,21 @@ class App:
             hook(self)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        # the scenes see the mouse in pixels, as they draw (game/ui/window.py)
+        event = to_pixels(event, self.pixel_ratio)
         if event.type == pygame.QUIT:
             self.quit()
             return
-        if event.type == pygame.VIDEORESIZE:
-            self.resize((event.w, event.h))
+        if event.type == (self.window.size_event if self.window is not None else pygame.VIDEORESIZE):
+            if event.type == pygame.VIDEORESIZE:
+                self.resize((event.w, event.h))
+            else:
+                self._window_changed((event.x, event.y))
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
-        if self.pads.owns(event):
+        if event.type in CONTROLLER_EVENTS and self.pads.owns(event):
             for press in self.pads.handle(event):
                 self.last_input = "pad"
                 top = self.top
@@ -338,8 +413,8 @@ class App:
             # the first frame is drawn at once; then at most 60 a second
             dt = self.clock.tick(FPS if self.frames else 0) / 1000.0
             self.step(pygame.event.get(), min(dt, 0.1))
-            if self.owns_window:
-                pygame.display.flip()
+            if self.owns_window and self.window is not None:
+                self.window.flip()
             for hook in list(self.on_flip):
                 hook(self)
             if self.frames == 3:
@@ -356,3 +431,6 @@ class App:
     def close(self) -> None:
         while self.scenes:
             self.pop()
+        if self.window is not None:
+            set_current(None)
+            access.set_pixel_ratio(1.0)

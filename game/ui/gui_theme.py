@@ -26,8 +26,11 @@ class SharedThemeManager(pygame_gui.UIManager):
     """A widget manager drawing with ``theme``, another manager's theme, instead of its own."""
 
     def __init__(self, size: tuple[int, int], theme: IUIAppearanceThemeInterface):
+        from game.ui.gui_fonts import LazyFontLoader
+
         self._shared_theme = theme
-        super().__init__(size, None, enable_live_theme_updates=False)
+        # a loader of its own has nothing to load (the theme is the first manager's): no threads
+        super().__init__(size, None, enable_live_theme_updates=False, resource_loader=LazyFontLoader())
 
     def create_new_theme(self, theme_path: Any = None) -> Any:
         return self._shared_theme

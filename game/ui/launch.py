@@ -278,6 +278,6 @@ def first_frame(app: Any, path: str) -> None:
     if app.frames == 1:
         try:
             with open(path, "w", encoding="utf-8") as handle:
-                handle.write(f"{time.time():.6f}\n")
+                handle.write(f"{time.time():.6f} {time.process_time():.6f}\n")  # wall clock, processor time
         except OSError:
             pass

@@ -27,6 +27,7 @@ PANEL_BG = (16, 30, 22, 248)
 PANEL_EDGE = (201, 168, 90)
 NAV_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+VEIL_STRIP = 64  # rows darkened at once by felt()
 
 
 def tile_art(scene: Scene) -> TileArt:
@@ -43,7 +44,7 @@ def tile_art(scene: Scene) -> TileArt:
 
 def scale_for(size: tuple[int, int]) -> float:
     """How big the menus' text and buttons are: 1.0 at 1280x800, smaller on a small window."""
-    w, h = size
+    w, h = access.points(size)  # (text_factor counts the pixels per point)
     return max(0.72, min(1.35, min(w / 1280, h / 800))) * access.text_factor(size)
 
 
@@ -51,9 +52,13 @@ def felt(art: TileArt, size: tuple[int, int], darken: int = 60) -> pygame.Surfac
     """The table's felt with a soft dark veil, for a menu behind its widgets."""
     back = art.table(size).copy()
     if darken:
-        shade = pygame.Surface(size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, darken))
-        back.blit(shade, (0, 0))
+        # black at ``darken`` of 255 over the felt, a strip at a time: the same pixels as one
+        # window-sized see-through picture, without making one (a first frame sooner)
+        strip = pygame.Surface((size[0], min(size[1], VEIL_STRIP)))
+        strip.fill((0, 0, 0))
+        strip.set_alpha(darken)
+        for top in range(0, size[1], strip.get_height()):
+            back.blit(strip, (0, top))
     return back
 
 

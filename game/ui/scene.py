@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui.window import sdl_event
+
 if TYPE_CHECKING:
     import pygame_gui
 
@@ -101,7 +103,8 @@ class GuiScene(Scene):
             self.gui.update(0.0)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.gui is not None and self.gui.process_events(event):
+        # pygame_gui gets the mouse in points, as SDL gave it: its manager scales it (game/ui/window.py)
+        if self.gui is not None and self.gui.process_events(sdl_event(event)):
             return True
         return False
 

@@ -21,6 +21,7 @@ import pygame
 from game.resources import asset_path
 from game.ui import access
 from game.ui.surface_cache import SurfaceCache
+from game.ui.window import drawing_surface
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,7 @@ class TileArt:
     # -- loading and caching ------------------------------------------------
 
     def _source(self, name: str) -> pygame.Surface:
-        display_ready = pygame.display.get_init() and pygame.display.get_surface() is not None
+        display_ready = drawing_surface() is not None
         if display_ready and not self._converted:
             # A window now exists: convert what we have for fast blits.
             self._sources = {key: _convert(surf) for key, surf in self._sources.items()}
@@ -183,8 +184,8 @@ class TileArt:
             for x in range(0, width, fw):
                 surface.blit(felt, (x, y))
         surface.blit(pygame.transform.smoothscale(self._source("vignette.png"), key), (0, 0))
-        if self._converted:
-            surface = surface.convert()
+        if self._converted and not _display_format(surface):
+            surface = surface.convert()  # (a new surface has the window's format already: no copy)
         self._tables[key] = surface
         if len(self._tables) > 3:
             self._tables.popitem(last=False)
@@ -208,6 +209,17 @@ def _convert(surface: pygame.Surface) -> pygame.Surface:
     if surface.get_flags() & pygame.SRCALPHA:
         return surface.convert_alpha()
     return surface.convert()
+
+
+def _display_format(surface: pygame.Surface) -> bool:
+    """Whether ``surface`` has the window's pixel format (``convert`` would only copy it)."""
+    window = drawing_surface()
+    return (
+        window is not None
+        and not surface.get_flags() & pygame.SRCALPHA
+        and surface.get_bitsize() == window.get_bitsize()
+        and surface.get_masks() == window.get_masks()
+    )
 
 
 def _restore_opacity(surface: pygame.Surface) -> None:

@@ -18,7 +18,7 @@ import pygame_gui
 from game.saves import has_save
 from game.i18n import N_, _
 from game.settings import Settings, save_settings
-from game.ui.access import text_factor
+from game.ui.access import text_choice
 from game.ui.menu import MenuScene, blit_centred, button_column, fan_of_matadors, panel, scale_for, shadowed, style, tile_art, wrap
 from game.ui.routes import SIDE_SCENES
 from game.ui.text import DIM, GOLD, IVORY
@@ -77,7 +77,7 @@ class TitleScene(MenuScene):
             ("quit", _("Quit"), style("title_button", self.size)),
         ]
         # larger text (game.ui.access) grows the words and what holds them, not the spaces between
-        f = text_factor(self.size)
+        f = text_choice(self.size)  # (s counts the window's pixels per point; f does not)
         base = s / f
         bw, bh, gap = int(300 * s), int(50 * base + 22 * base * (f - 1)), int(12 * base)
         column_h = len(labels) * bh + (len(labels) - 1) * gap

@@ -24,6 +24,7 @@ from game.ui.table.moves import ghost_faces, slot_of
 from game.ui.table.regions import TableRegions
 from game.ui.surface_cache import SurfaceCache
 from game.ui.text import DIM, GOLD, INK, IVORY, TextCache, pill
+from game.ui.window import drawing_surface
 from game.ui.words import shown_name
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ class TableRenderer:
             back.blit(shade, (0, 0))
             pygame.draw.rect(back, (120, 96, 52), felt.inflate(4, 4), 2, border_radius=6)
             pygame.draw.line(back, (120, 96, 52), (0, hand.top), (size[0], hand.top), 2)
-            return back.convert() if pygame.display.get_surface() is not None else back
+            return back.convert() if drawing_surface() is not None else back
 
         return self._cached(("background", size, tuple(felt), tuple(hand)), make)
 

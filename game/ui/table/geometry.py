@@ -94,7 +94,8 @@ def largest_unit(area: Rect) -> int:
     the cloth.
     """
     f = access.table_factor()  # the table size setting: larger tiles while they fit
-    cap = int(MAX_UNIT * f * max(1.0, min(1.5, area.height / NOMINAL_FELT_H)))
+    felt_h = area.height / access.CURRENT.pixel_ratio  # (table_factor counts the pixels per point)
+    cap = int(MAX_UNIT * f * max(1.0, min(1.5, felt_h / NOMINAL_FELT_H)))
     unit = min(cap, int(area.height * f) // 8, int(area.width * f) // 14)
     return max(MIN_UNIT, unit - unit % 2)
 

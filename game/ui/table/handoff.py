@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.i18n import _
+from game.ui import access
 from game.ui.menu import felt, shadowed, tile_art
 from game.ui.scene import Scene
 from game.ui.table.words import handoff_prompt, handoff_title
@@ -82,7 +83,8 @@ class HandoffScene(Scene):
         w, h = self.size
         art = tile_art(self)
         out = felt(art, (w, h), 110)
-        scale = max(0.7, min(1.4, min(w / 1280, h / 800)))
+        pw, ph = access.points((w, h))
+        scale = max(0.7, min(1.4, min(pw / 1280, ph / 800))) * access.CURRENT.pixel_ratio
         length = int(150 * scale) & ~1
         back = art.back(length, True)
         self.prompt = handoff_prompt(self.name, self.pad())

@@ -29,7 +29,8 @@ def clamp(value: int, low: int, high: int) -> int:
 def table_scale(size: tuple[int, int]) -> float:
     """How much larger than at 1280x800 the table's text, plaques and hand are
     drawn: 1 up to that size (small windows keep full-size words), up to 1.5."""
-    return max(1.0, min(1.5, size[0] / 1280, size[1] / 800))
+    w, h = access.points(size)  # (text_factor counts the pixels per point)
+    return max(1.0, min(1.5, w / 1280, h / 800))
 
 
 @dataclass
@@ -111,13 +112,14 @@ def compute_regions(
     top row; with ``panels`` open a column on the right of the felt is taken from
     the layout, and the panels are stacked in it (``stack_panels``)."""
     width, height = size
-    f = access.text_factor(size)  # the text and table size setting
-    k = table_scale(size) * f
+    f = access.text_choice(size)  # the text and table size setting
+    r = access.CURRENT.pixel_ratio  # pixels per point (a Retina Mac: 2)
+    k = table_scale(size) * f * r
     others = others_in_order(viewer, players)
     left_n, top_n, right_n = SPREAD.get(len(others), (0, len(others), 0))
-    hand_h = clamp(int(height * 21 * f) // 100, 118, int(190 * k))
-    top_h = clamp(int(height * 14 * f) // 100, 78, int(116 * k)) if top_n else 0
-    side_w = clamp(int(width * 13 * f) // 100, 108, int(170 * k)) if left_n or right_n else 0
+    hand_h = clamp(int(height * 21 * f) // 100, int(118 * r), int(190 * k))
+    top_h = clamp(int(height * 14 * f) // 100, int(78 * r), int(116 * k)) if top_n else 0
+    side_w = clamp(int(width * 13 * f) // 100, int(108 * r), int(170 * k)) if left_n or right_n else 0
     header_h = int((TOOL_H + 8 if tools else HEADER_H) * k)
 
     felt = Rect(side_w, top_h, width - 2 * side_w, height - top_h - hand_h)

@@ -15,6 +15,7 @@ import pygame
 
 from game.engine import Match
 from game.i18n import _, ngettext
+from game.ui import access
 from game.ui.scene import Overlay
 from game.ui.text import DIM, GOLD, IVORY, TextCache
 from game.ui.words import goal_note, shown_name
@@ -235,7 +236,8 @@ class ScoreSheetScene(Overlay):
 
     def build_gui(self) -> None:
         w, h = self.size
-        k = max(0.8, min(1.4, min(w / 1280, h / 800)))
+        pw, ph = access.points((w, h))
+        k = max(0.8, min(1.4, min(pw / 1280, ph / 800))) * access.CURRENT.pixel_ratio
         width = min(w - 30, round(980 * k))
         height = min(h - 30, round(680 * k))
         self.panel_rect = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)

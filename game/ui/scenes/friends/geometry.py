@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.i18n import _
-from game.ui.access import text_factor
+from game.ui.access import text_choice
 from game.ui.menu import scale_for
 from game.ui.scenes.friends.words import ADDRESS, CODE, NAME, SEAT
 from game.ui.scenes.new_game.geometry import Selector, entry_style, selector
@@ -42,7 +42,7 @@ class Frame:
 def frame(size: tuple[int, int]) -> Frame:
     w, h = size
     s = scale_for(size)
-    f = text_factor(size)
+    f = text_choice(size)  # (s counts the window's pixels per point; f does not)
     margin = max(10, round(20 * s / f))
     bh = max(36, round(48 * s))
     width = min(w - 2 * margin, round(1200 * s))

@@ -13,7 +13,7 @@ import pygame
 
 from game.i18n import _
 from game.engine import RULE_SETS
-from game.ui.access import text_factor
+from game.ui.access import points, text_choice, text_factor
 from game.ui.menu import scale_for, shadowed, style
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS
 from game.ui.scenes.new_game.words import HEADINGS, KEY_HINTS, OPTION_LABELS, PAD_HINTS, TITLE
@@ -105,7 +105,7 @@ def form_layout(size: tuple[int, int], text: TextCache, heading: str = TITLE) ->
     ``heading``: the title's words, untranslated)."""
     w, h = size
     s = scale_for(size)
-    f = text_factor(size)  # larger text: the spaces between stay as they were, to leave it the room
+    f = text_choice(size)  # larger text: the spaces between stay as they were, to leave it the room
     margin = max(10, round(20 * s / f))
     gap = max(8, round(14 * s / f))
     pad = max(8, round(14 * s / f))
@@ -115,7 +115,7 @@ def form_layout(size: tuple[int, int], text: TextCache, heading: str = TITLE) ->
     # the title, when the window is tall enough to spare the room
     top = margin
     title: tuple[int, int, int] | None = None
-    if h >= 560 * f * f:  # larger text needs the room the title would take
+    if points(size)[1] >= 560 * f * f:  # larger text needs the room the title would take
         title = (round(58 * s), w - 40, round(8 * s))
         top = round(8 * s) + shadowed(text, _(heading), title[0], GOLD, title[1]).get_height() + round(4 * s)
 
