@@ -247,3 +247,34 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
     for seat, lines in wires.items():
         assert check_wire(seat, until_first_round_over(lines)) > 5
     ann.draw = original  # type: ignore[method-assign]
+
+
+def test_the_host_s_setup_with_people_here_opens_their_seats_and_names_them() -> None:
+    from game.ui.scenes.friends.model import HostSetup
+
+    setup = HostSetup()
+    setup.host_name = "Ann"
+    saved = {"rules": "matador", "players": 4, "seats": [{"kind": "friend", "name": ""}, {"kind": "human", "name": ""}, {"kind": "here", "name": "Cy"}, {"kind": "hard", "name": ""}]}
+    setup.load(saved, lambda pad: False)
+    setup.name_person(1)
+    assert [setup.named(i) for i in range(4)] == [False, True, True, False]
+    assert setup.lines().count("name2") == 1 and "input2" not in setup.lines() and "input1" in setup.lines()
+    assert setup.check()[1] is None
+    fields = setup.create_fields()
+    assert fields["seats"] == ["open", "open", "open", "hard"] and fields["seat"] == 1 and fields["name"] == "Ann"
+    assert setup.here_seats() == [(2, "Cy")]
+    # a person here needs a name of their own, and You stays exactly one seat
+    setup.seats[2]["name"] = "ann"
+    assert "called" in (setup.check()[1] or "")
+    setup.seats[2]["name"] = ""
+    assert setup.check()[1] == "Seat 3 needs a name"
+    setup.seats[2] = {"kind": "friend", "name": ""}
+    setup.step_kind(2, -1)  # a friend's seat becomes a person's here, with a name to change
+    assert setup.seats[2] == {"kind": "here", "name": "Player 3"} and setup.check()[1] is None
+    setup.seats[2]["kind"] = "human"
+    assert setup.check()[1] == "Choose You for exactly one seat: yours"
+    # kept in the settings and read back
+    setup.seats[2] = {"kind": "here", "name": "Cy"}
+    again = HostSetup()
+    again.load(setup.saved(), lambda pad: False)
+    assert again.here_seats() == [(2, "Cy")]
