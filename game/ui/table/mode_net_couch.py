@@ -47,7 +47,7 @@ class CouchNetMode(NetMode):
         super().__init__(play, on_over)
 
     # Whose seat the table shows ------------------------------------------------------
-    @property  # type: ignore[override]
+    @property
     def mirror(self) -> Mirror:
         """The mirror of the seat shown (the host's until its seat has a view)."""
         if self._forced is not None:
