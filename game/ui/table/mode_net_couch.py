@@ -95,6 +95,7 @@ class CouchNetMode(NetMode):
             return
         if theirs.round_index != shown.round_index or len(theirs.history) != len(shown.history):
             return  # one connection is a message ahead: the table waits for the other
+        table.motion.finish()  # nothing of this hand glides on once the next person is at the screen
         hand_over(table, seat)
 
     def next_round(self, table: TableScene) -> None:
@@ -113,6 +114,18 @@ class CouchNetMode(NetMode):
             self.hand_before = set(view.hand) if view is not None else set()
         self.play.shown = seat  # the news followed are the shown seat's
         super().update(table, dt)
+        self.hide_glides(table)
+
+    def hide_glides(self, table: TableScene) -> None:
+        """The hand shown is face down now (its turn is over): a tile of it still
+        gliding face up (one just drawn) is not shown any more."""
+        if self.frozen is not None or table.hand_face_up or table.viewer is None:
+            return
+        hand = set(self.mirror.view.hand) if self.mirror.view is not None else set()
+        glides = table.motion.glides
+        kept = [g for g in glides if g.face is None or g.hides not in hand]
+        if len(kept) != len(glides):
+            table.motion.glides = kept
 
     def _show_give(self) -> None:
         with self.as_host():
