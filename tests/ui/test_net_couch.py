@@ -280,3 +280,79 @@ def test_the_host_s_setup_with_people_here_opens_their_seats_and_names_them() ->
     again = HostSetup()
     again.load(setup.saved(), lambda pad: False)
     assert again.here_seats() == [(2, "Cy")]
+
+
+def test_a_hand_turned_face_down_stops_gliding_and_the_next_person_sees_only_their_own(make_app: Callable[..., App], tmp_path: Any) -> None:
+    """Without sockets (the server's ``Table`` in this process, as tests/net/test_mirror.py
+    does): a tile of Ann's hand still gliding face up when her turn ends (one just
+    drawn, say) is not shown once her hand is face down, nor after the screen is
+    handed to Cy; Cy then sees her own hand and Ann's as backs."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from game.net.netplay import NetPlay
+    from game.net.store import Store
+    from game.net.table import Table
+    from game.ui.table import couch_net_table
+    from game.ui.table.animation import Glide
+    from tests.net.test_mirror import sit
+
+    with ThreadPoolExecutor(1) as pool:
+        row = Table.new_row("K7QX-2M", {"rules": "matador", "players": 3, "seats": ["open"] * 3, "seat": 0}, 4321)
+        store = Store(tmp_path / "t.sqlite3")
+        store.create(row)
+        server = Table(row, store, pool)
+        server.take_seat(0, "Ann")
+        ann_m, _ = sit(server, 0, "Ann", host=True)
+        cy_m, _ = sit(server, 1, "Cy")
+        bo_m, _ = sit(server, 2, "Bo")
+        for m in (ann_m, cy_m, bo_m):
+            m.update()
+        assert ann_m.start()
+        play = NetPlay(ann_m, record=False, here=[(1, "Cy")])
+        play.here = {1: cy_m}
+        play.update()
+        bo_m.update()
+        assert play.seated and play.viewing and set(play.mirrors) == {0, 1}
+        app = make_app((800, 600))
+        table = couch_net_table(play)
+        app.push(table)
+        checked = 0
+        for _ in range(400):
+            app.step([], 0.05)
+            bo_m.update()
+            if bo_m.my_turn:
+                bo_m.play(bo_m.legal[0])
+            top = app.top
+            if isinstance(top, HandoffScene):
+                seat = table.names.index(top.name)
+                app.step([], 0.3)
+                app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x", scancode=0)], 0.016)
+                assert app.top is table and table.viewer == seat
+                mine = play.mirrors[seat].view
+                assert sorted(t for t, _r in table.hand) == sorted(mine.hand) and table.hand_face_up
+                assert all(p.faces is None for p in table.snapshot.plaques.values())
+                continue
+            if top is table and table.can_act() and not table.mode.mirror.sent and table.viewer == 0 and checked < 3:
+                hand = list(table.mode.mirror.view.hand)
+                legal = table.legal
+                tile = next((t for t in hand if not any(a.tile == t for a in legal)), None)
+                if tile is None:
+                    table.play(legal[0], None)
+                    continue
+                a, b = halves(tile)
+                table.motion.add(Glide((10.0, 10.0), (400.0, 500.0), 30.0, (a, b, True, 40), 40, True, tile, blocks=False))
+                table.play(next(a for a in legal if a.tile != tile) if any(a.tile != tile for a in legal) else legal[0], None)
+                for _ in range(3):
+                    app.step([], 0.05)
+                    if table.mode.mirror.to_move != 0:
+                        break
+                if table.mode.mirror.to_move != 0 or isinstance(app.top, HandoffScene):
+                    assert not any(g.face is not None and g.hides == tile for g in table.motion.glides)
+                    checked += 1
+                continue
+            if top is table and table.can_act() and not table.mode.mirror.sent:
+                table.play(table.legal[0], None)
+            if table.mode.frozen is not None:
+                break
+        assert checked >= 1
+        store.close()
