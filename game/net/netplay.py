@@ -7,6 +7,7 @@ closes it (the server thread stops with it).
 
     play = NetPlay.join("ws://192.168.1.20:47123/", "K7QX-2M", "Ann")
     play = NetPlay.host(create_fields, visible=False)
+    play = NetPlay.host(create_fields, here=[(2, "Bo")])  # Bo plays seat 2 at this screen too
     ...                          # every frame
     news = play.update()         # never waits
     play.phase                   # starting, connecting, lobby, playing, over, failed
@@ -14,6 +15,14 @@ closes it (the server thread stops with it).
     play.table_gone              # the host left (or the table stopped answering for good)
     play.kept                    # the file of Past matches the match is kept in, if any
     play.close()
+
+A host may seat other people at its own screen (``here``: their seats and
+names): each is one more seat of this app at its table, with a connection and a
+token of its own (``Session.join`` to the hosted server once the table exists),
+so each person's view comes from the server as any remote seat's does, and
+nothing of one seat's hand reaches another's mirror. ``mirrors`` holds every
+seat of this app; ``update()`` follows them all and returns the news of the
+seat the screen shows (``shown``: the host's unless told).
 
 The match is kept among the Past matches as it goes (game/net/keeper.py): after
 each round, when the table is gone or left, and at its end (then counted in the
@@ -28,7 +37,7 @@ import logging
 import os
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from game.net.client import Seated
 from game.net.host import DEFAULT_PORT, HostedServer
@@ -68,6 +77,7 @@ class NetPlay:
         hosted: HostedServer | None = None,
         create: dict[str, Any] | None = None,
         record: bool = True,
+        here: Sequence[tuple[int, str]] = (),
     ):
         self.mirror = mirror
         self.keeper = MatchKeeper() if record else None
@@ -77,6 +87,9 @@ class NetPlay:
         self.failure = ""
         self.announced = False
         self.closed = False
+        self.here_wanted = [(int(seat), str(name)) for seat, name in here]  # other people at this screen: (seat, name)
+        self.here: dict[int, Mirror] = {}  # their seats' mirrors, once the table exists
+        self.shown: int | None = None  # the seat whose news ``update`` returns (None: the host's)
 
     # The two ways in ---------------------------------------------------------------
     @classmethod
@@ -103,16 +116,20 @@ class NetPlay:
         store_path: Path | None = None,
         keep: bool = False,
         record: bool = True,
+        here: Sequence[tuple[int, str]] = (),
     ) -> NetPlay:
         """Start a server here for the table ``create`` describes (``rules``,
         ``players``, ``options``, ``seats``, ``name``, ``seat``); its session sits
         down once the server listens. The host's seat is not kept for a later run
-        (``keep``): its table lives only while this app serves it."""
+        (``keep``): its table lives only while this app serves it. ``here``: the
+        other people at this screen, (seat, name) each; their seats must be open
+        in ``create`` (each takes its own once the table exists, before the lobby
+        shows the table's code)."""
         if loopback_only():
             visible, port = False, 0
         hosted = HostedServer(visible, port, store_path)
         hosted.start()
-        play = cls(Mirror(None), None, hosted, {**create, "keep": keep}, record=record)
+        play = cls(Mirror(None), None, hosted, {**create, "keep": keep}, record=record, here=here)
         return play
 
     # Every frame --------------------------------------------------------------------
@@ -137,13 +154,55 @@ class NetPlay:
         news = self.mirror.update()
         if self.keeper is not None:
             self.keeper.follow(self.mirror)
-        if hosted is not None and not self.announced and self.mirror.code is not None and hosted.visible:
+        shown = self._follow_here(news)
+        code = self.mirror.code
+        if hosted is not None and not self.announced and code is not None and self.seated and hosted.visible:
             self.announced = True
             name = str((self.create or {}).get("name", ""))
-            hosted.announce(self.mirror.code, f"{name} · {self.mirror.code}" if name else self.mirror.code)
-        if self.mirror.link == "failed" and not self.failure:
-            self.failure = self.mirror.link_reason or "the connection failed"
-        return news
+            hosted.announce(code, f"{name} · {code}" if name else code)
+        for mirror in (self.mirror, *self.here.values()):
+            if mirror.link == "failed" and not self.failure:
+                self.failure = mirror.link_reason or "the connection failed"
+        return shown
+
+    def _follow_here(self, news: list[News]) -> list[News]:
+        """Seat the other people at this screen once the table exists, follow their
+        mirrors; the news of the seat shown (the host's unless ``shown`` says)."""
+        mirror, hosted = self.mirror, self.hosted
+        if self.here_wanted and not self.here and hosted is not None and mirror.code is not None and mirror.seat is not None:
+            for seat, name in self.here_wanted:  # not kept for a later run: the table lives while this app serves it
+                session = Session.join(hosted.url, mirror.code, name, seat)
+                self.here[seat] = Mirror(session)
+                session.start()
+        shown = news
+        for seat, other in self.here.items():
+            theirs = other.update()
+            if seat == self.shown:
+                shown = theirs
+        return shown
+
+    @property
+    def mirrors(self) -> dict[int, Mirror]:
+        """Every seat of this app at the table (the host's and the other people's at
+        this screen), by seat."""
+        out = dict(self.here)
+        if self.mirror.seat is not None:
+            out[self.mirror.seat] = self.mirror
+        return dict(sorted(out.items()))
+
+    @property
+    def seated(self) -> bool:
+        """Every seat of this app has sat down (the table's code may be given out)."""
+        if self.mirror.lobby is None or self.mirror.seat is None or self.mirror.code is None:
+            return False
+        if len(self.here) < len(self.here_wanted):
+            return False
+        return all(m.lobby is not None and m.seat is not None for m in self.here.values())
+
+    @property
+    def viewing(self) -> bool:
+        """Every seat of this app has its view (the table can show any of them)."""
+        return all(m.view is not None for m in (self.mirror, *self.here.values()))
 
     @property
     def phase(self) -> str:
@@ -152,11 +211,12 @@ class NetPlay:
             return "failed"
         if self.session is None:
             return "starting"
-        if mirror.lobby is None or mirror.seat is None:
+        lobby = mirror.lobby
+        if not self.seated or lobby is None:
             return "connecting"
-        if mirror.over is not None or mirror.lobby.state == "over":
+        if mirror.over is not None or lobby.state == "over":
             return "over"
-        if mirror.lobby.state == "playing":
+        if lobby.state == "playing":
             return "playing"
         return "lobby"
 
@@ -190,20 +250,27 @@ class NetPlay:
         if self.keeper is not None and self.mirror.started:
             self.mirror.update()  # what arrived since the last frame (a round's end) is kept too
             self.keeper.leave(self.mirror)
-        if self.session is not None:
+        for session in self.sessions:
             if not self.mirror.over:
                 try:
-                    self.session.send({"type": "leave"})
+                    session.send({"type": "leave"})
                 except Exception:
                     pass
-            self.session.close(wait_s)
+            session.close(wait_s)
         if self.hosted is not None:
             self.hosted.stop(wait_s)
 
     @property
+    def sessions(self) -> list[Session]:
+        """Every connection of this app to the table: the host's (or the joined seat's),
+        then those of the other people at this screen."""
+        sessions = [self.session] if self.session is not None else []
+        return sessions + [m.source for m in self.here.values() if isinstance(m.source, Session)]
+
+    @property
     def threads_alive(self) -> bool:
         """Whether a thread of this table still runs (tests check none is left)."""
-        return bool((self.session is not None and self.session.running) or (self.hosted is not None and self.hosted.running))
+        return any(s.running for s in self.sessions) or bool(self.hosted is not None and self.hosted.running)
 
 
 _CLOSING: list[NetPlay] = []  # closed, their threads perhaps still ending
@@ -215,7 +282,7 @@ def finish_closing(timeout: float = 3.0) -> bool:
     cleanly. True if none is left."""
     end = time.monotonic() + timeout
     for play in list(_CLOSING):
-        for part in (play.session, play.hosted):
+        for part in (*play.sessions, play.hosted):
             if part is not None:
                 part.wait(max(0.0, end - time.monotonic()))
         if not play.threads_alive:

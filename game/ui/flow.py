@@ -123,11 +123,12 @@ class Flow:
     def open_net_table(self, play: NetPlay) -> None:
         """The network table (the table in its network mode) replaces its lobby;
         nothing of a local match is touched."""
-        from game.ui.table import net_table
+        from game.ui.table import couch_net_table, net_table
 
         settings = self.app.services.get("settings")
+        maker = couch_net_table if play.here_wanted else net_table  # several people at this screen
         self.app.replace(
-            net_table(
+            maker(
                 play,
                 on_over=self.network_match_over,
                 on_leave=self.leave_network,

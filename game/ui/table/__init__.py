@@ -29,6 +29,7 @@ One module per concern:
   ``Position`` it gives (a round, or one seat's view); ``mode_review`` and
   ``review_card``: the review of a round; ``mode_lesson``: the lessons;
   ``mode_net``: a network table (the seat's view, from the server);
+  ``mode_net_couch``: the same with several people at the host's screen;
 - ``snapshot``: the table as it is to be drawn, once per change;
 - ``parts``, ``panels`` (``panel_moves``, ``panel_knowledge``): the parts the
   table is drawn as, the side panels among them.
@@ -54,6 +55,7 @@ from game.ui.table.position import Position, ViewPosition
 from game.ui.table.mode_lesson import LessonMode, lesson_table
 from game.ui.table.mode_review import ReviewMode, review_table
 from game.ui.table.mode_net import NetMode, net_table
+from game.ui.table.mode_net_couch import CouchNetMode, couch_net_table
 from game.ui.table.scene import TableScene
 from game.ui.table.undo import TakeBacks, turn_starts
 from game.ui.table.score_sheet import ScoreSheetScene, score_rows, sheet_picture
@@ -79,6 +81,7 @@ __all__ = [
     "HandPart",
     "LessonMode",
     "NetMode",
+    "CouchNetMode",
     "MessagePart",
     "PanelContent",
     "Position",
@@ -97,6 +100,7 @@ __all__ = [
     "hand_strip",
     "lesson_table",
     "net_table",
+    "couch_net_table",
     "review_table",
     "known_absent",
     "handoff_prompt",

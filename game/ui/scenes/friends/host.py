@@ -1,6 +1,7 @@
 """*Host a table*: the New game form (game/ui/scenes/new_game/) for a table played
-over the network. Each seat is yours (exactly one), a friend's (left open for a
-friend to join) or a computer's; a button beside the status line says whether
+over the network. Each seat is yours (exactly one), another person's at this
+screen (a name, as in New game: the hands pass between you), a friend's (left
+open for a friend to join) or a computer's; a button beside the status line says whether
 the table is visible on the local network (the server then listens on every
 address and announces the table; otherwise only this machine can reach it).
 
@@ -19,7 +20,7 @@ from game.i18n import _
 from game.net.netplay import NetPlay
 from game.ui.menu import style
 from game.ui.scenes.friends.model import HostSetup, player_name, remember, remembered
-from game.ui.scenes.friends.words import FRIEND, HOST_TITLE, LAN_OFF, LAN_ON, OPEN_TABLE, YOU
+from game.ui.scenes.friends.words import FRIEND, HERE, HOST_TITLE, LAN_OFF, LAN_ON, OPEN_TABLE, YOU
 from game.ui.scenes.new_game.geometry import FormLayout
 from game.ui.scenes.new_game.scene import NewGameScene
 from game.ui.scenes.new_game.setup import Setup
@@ -32,7 +33,7 @@ class HostScene(NewGameScene):
     """The host's setup form."""
 
     heading = HOST_TITLE
-    kind_words = {**KIND_WORDS, "human": YOU, "friend": FRIEND}
+    kind_words = {**KIND_WORDS, "human": YOU, "here": HERE, "friend": FRIEND}
 
     def __init__(self) -> None:
         super().__init__()
@@ -61,8 +62,13 @@ class HostScene(NewGameScene):
         if rules is None:
             return ""
         kinds = [self.state.seats[i]["kind"] for i in range(self.state.players)]
-        friends, computers = kinds.count("friend"), sum(1 for k in kinds if k not in ("human", "friend"))
+        friends, computers = kinds.count("friend"), sum(1 for k in kinds if k not in ("human", "here", "friend"))
         who = ngettext("{count} friend", "{count} friends", friends).format(count=friends)
+        here = kinds.count("here")
+        if here:
+            # TRANSLATORS: the people playing at the host's screen besides the host ("you, 1 person here, 2 friends").
+            people = ngettext("{count} person here", "{count} people here", here).format(count=here)
+            who = _("{friends}, {computers}").format(friends=people, computers=who)
         if computers:
             who = _("{friends}, {computers}").format(
                 friends=who, computers=ngettext("{count} computer", "{count} computers", computers).format(count=computers)
@@ -107,5 +113,5 @@ class HostScene(NewGameScene):
             return
         fields: dict[str, Any] = self.host_state.create_fields()
         remember(self.app, host_setup=self.state.saved(), visible=self.visible, name=fields["name"])
-        play = NetPlay.host(fields, visible=self.visible)
+        play = NetPlay.host(fields, visible=self.visible, here=self.host_state.here_seats())
         self.app.routes.open_lobby(play)

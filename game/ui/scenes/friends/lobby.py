@@ -55,6 +55,8 @@ class LobbyScene(MenuScene):
         mirror = play.mirror
         lobby = mirror.lobby
         code = mirror.code or (lobby.table if lobby is not None else None)
+        if play.hosting and not play.seated:
+            code = None  # the people at this screen take their seats before friends are given the code
         heading = lobby_title(code) if code else _(OPENING)
         give, note = "", ""
         if play.hosting and code:
@@ -66,7 +68,8 @@ class LobbyScene(MenuScene):
                 name = s.name
                 if s.kind == "computer":
                     name = _(COMPUTER_NAMES.get(s.level or "", "")) if s.level in COMPUTER_NAMES else s.name
-                words = seat_state(s.kind, name, s.seat == mirror.seat, s.seat == lobby.host, s.kind != "remote" or s.connected, s.level)
+                here = s.seat in play.here and s.kind == "remote"
+                words = seat_state(s.kind, name, s.seat == mirror.seat, s.seat == lobby.host, s.kind != "remote" or s.connected, s.level, here)
                 rows.append((str(s.seat + 1), words, s.taken))
         problem = bool(play.failure)
         if play.failure:
@@ -131,7 +134,7 @@ class LobbyScene(MenuScene):
         if play is None or self.app is None:
             return
         play.update()
-        if play.phase in ("playing", "over") and play.mirror.view is not None:
+        if play.phase in ("playing", "over") and play.viewing:
             self.play = None  # the table holds it now
             self.app.routes.open_net_table(play)
             return

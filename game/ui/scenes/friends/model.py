@@ -1,6 +1,7 @@
 """What the *Play with friends* screens hold, without widgets: the join form (an
 address, a table code, a name, a seat) checked into what to connect to; the host's
-setup (the New game setup whose seats are this player, friends or computers);
+setup (the New game setup whose seats are this player, other people at this
+screen, friends or computers);
 the tables heard on the local network; and what the settings remember of them.
 """
 
@@ -22,7 +23,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 47123
 LOOKING_S = 4.0  # "Looking for tables..." this long, then "No table found yet"
-HOST_KINDS = ("human", "friend", "easy", "medium", "hard")  # "human": this player, the host
+HOST_KINDS = ("human", "here", "friend", "easy", "medium", "hard")  # "human": this player, the host; "here": another person at this screen
 _HOSTNAME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*\.?$")
 _IPV6 = re.compile(r"^[0-9A-Fa-f:.]+(%[A-Za-z0-9]+)?$")
 
@@ -166,9 +167,11 @@ HOST_DEFAULT: dict[str, Any] = {
 
 class HostSetup(Setup):
     """The New game setup for a hosted table: one seat is this player's (``human``),
-    the others friends (open seats) or computers."""
+    the others other people at this screen (``here``: a name each, as the New
+    game's people), friends (open seats) or computers."""
 
     kinds = HOST_KINDS
+    named_kinds = ("human", "here")
 
     def load(self, saved: object, pad_connected: Callable[[int], bool]) -> None:
         super().load(saved if isinstance(saved, dict) and saved else HOST_DEFAULT, pad_connected)
@@ -179,10 +182,10 @@ class HostSetup(Setup):
             self.seats.append({"kind": "friend", "name": ""})
 
     def name_person(self, index: int) -> None:
-        """The host's seat: the name given at tables."""
+        """The host's seat: the name given at tables; another person's here: Player N."""
         seat = self.seats[index]
         if not seat["name"]:
-            seat["name"] = self.host_name
+            seat["name"] = self.host_name if seat["kind"] == "human" else _("Player {number}").format(number=index + 1)
 
     host_name = ""  # set by the scene from the settings
 
@@ -233,7 +236,7 @@ class HostSetup(Setup):
 
     def create_fields(self) -> dict[str, Any]:
         """The ``create`` message's fields for this setup (game/net/server.py)."""
-        seats = ["open" if self.seats[i]["kind"] in ("human", "friend") else self.seats[i]["kind"] for i in range(self.players)]
+        seats = ["open" if self.seats[i]["kind"] in ("human", "here", "friend") else self.seats[i]["kind"] for i in range(self.players)]
         host = self.host_seat()
         return {
             "rules": self.rule_id,
@@ -243,6 +246,11 @@ class HostSetup(Setup):
             "name": self.seat_name(host)[:NAME_LIMIT],
             "seat": host,
         }
+
+    def here_seats(self) -> list[tuple[int, str]]:
+        """The other people at this screen: (seat, name) each (their seats are open
+        in ``create_fields``; this app takes them once the table exists)."""
+        return [(i, self.seat_name(i)[:NAME_LIMIT]) for i in range(self.players) if self.seats[i]["kind"] == "here"]
 
 
 # The tables heard on the local network ----------------------------------------------------

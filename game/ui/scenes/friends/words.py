@@ -37,6 +37,8 @@ JOIN_BUTTON = N_("Join")
 HOST_TITLE = N_("Host a table")
 YOU = N_("You")
 FRIEND = N_("A friend")
+# TRANSLATORS: a seat's kind on Host a table: another person playing at the host's screen (the hands pass between them).
+HERE = N_("Person here")
 FRIEND_NOTE = N_("a friend joins here")
 OPEN_TABLE = N_("Open the table")
 LAN_ON = N_("Local network: on")
@@ -130,8 +132,9 @@ def opening_failed(reason: str) -> str:
     return _("The table could not be opened: {reason}").format(reason=reason)
 
 
-def seat_state(kind: str, name: str | None, mine: bool, host: bool, connected: bool, level: str | None) -> str:
-    """A lobby seat's line after its number."""
+def seat_state(kind: str, name: str | None, mine: bool, host: bool, connected: bool, level: str | None, here: bool = False) -> str:
+    """A lobby seat's line after its number (``here``: taken by another person at
+    this screen)."""
     if kind == "open":
         return _("open: waiting for a friend")
     if kind == "computer":
@@ -139,6 +142,9 @@ def seat_state(kind: str, name: str | None, mine: bool, host: bool, connected: b
     words = name or "?"
     if mine:
         words = _("{name} (you)").format(name=words)
+    elif here:
+        # TRANSLATORS: a lobby seat taken by another person playing at the host's screen.
+        words = _("{name} (at this screen)").format(name=words)
     if host:
         words = _("{name}, host").format(name=words)
     if not connected:

@@ -146,7 +146,7 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
             pos = (row.left + 2, row.centery - number.get_height() // 2 + 1)
             words.blit(number, pos)
             drawn.append((str(i + 1), pygame.Rect(pos, number.get_size()), row))
-        if used and setup.seats[i]["kind"] == "human":
+        if used and setup.named(i):
             drawn.append(draw_input(words, text, layout, i, setup.inputs.owner(i)))
         elif used:
             name = setup.seat_name(i)

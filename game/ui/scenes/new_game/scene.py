@@ -266,7 +266,7 @@ class NewGameScene(MenuScene):
             used = i < state.players
             kind = self.kind_words[state.seats[i]["kind"]] if used else ""
             self.show_selector(f"kind{i}", _(kind) if used else None)
-            if used and state.seats[i]["kind"] == "human":
+            if used and state.named(i):
                 if entry.get_text() != state.seats[i]["name"]:
                     entry.set_text(state.seats[i]["name"])
                 entry.show()  # type: ignore[no-untyped-call]

@@ -37,6 +37,7 @@ class Setup:
     controller plays)."""
 
     kinds: tuple[str, ...] = KINDS  # who may play a seat, in the order the arrows step through
+    named_kinds: tuple[str, ...] = ("human",)  # the kinds of seat whose name is typed (people at this screen)
 
     def __init__(self) -> None:
         self.rule_id = "matador"
@@ -129,14 +130,20 @@ class Setup:
         order += [key for key in CHOICE_ROWS if open_rows[key]]
         for i in range(self.players):
             order.append(f"kind{i}")
+            if self.named(i):
+                order.append(f"name{i}")
             if self.seats[i]["kind"] == "human":
-                order += [f"name{i}", f"input{i}"]
+                order.append(f"input{i}")
         return order
+
+    def named(self, index: int) -> bool:
+        """Whether seat ``index``'s name is typed on the form (a person's at this screen)."""
+        return self.seats[index]["kind"] in self.named_kinds
 
     def seat_name(self, index: int) -> str:
         """A person's name as typed; a computer's made from its level."""
         seat = self.seats[index]
-        if seat["kind"] == "human":
+        if self.named(index):
             return seat["name"].strip()
         kinds = [s["kind"] for s in self.seats[: self.players]]
         nth = kinds[: index + 1].count(seat["kind"])
@@ -206,7 +213,7 @@ class Setup:
         seat = self.seats[index]
         kinds = self.kinds
         seat["kind"] = kinds[(kinds.index(seat["kind"]) + delta) % len(kinds)] if seat["kind"] in kinds else kinds[0]
-        if seat["kind"] == "human":
+        if self.named(index):
             self.name_person(index)
 
     def step_option(self, key: str, delta: int) -> None:

@@ -1,0 +1,169 @@
+"""A network table with several people at the host's screen (``CouchNetMode``).
+
+The host's app holds one seat per person at its screen, each with a
+connection, a token and a mirror of its own (``NetPlay.mirrors``,
+game/net/netplay.py): a person's view, hidden tiles included, comes from the
+server as any remote seat's does, and only to that seat's mirror. The table
+shows one of those seats at a time, from that seat's own view:
+
+- the seat shown is the person who lifted the last cover (``table.viewer``),
+  else the first person here (whose hand then shows as backs); the mode's
+  ``mirror`` is that seat's, so everything ``NetMode`` does (the position, the
+  moves sent, the news shown) is that seat's;
+- when another person here is to move (their own mirror says so, at the same
+  move as the seat shown), the screen is handed over with couch play's cover
+  (``who_plays.hand_over``: *Pass to NAME*), which hides everything until that
+  person lifts it; a hand is face up only on its owner's turn, the others'
+  are backs; a new deal is handed over afresh;
+- undo and hints stay off, as at any table of several people (``NetMode``).
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+
+from game.engine import Match, PlayerInfo
+from game.referee import Listener, Referee
+from game.seat import PersonSeat, RemoteSeat, Seat
+from game.ui.table.mode_net import NetMode
+from game.ui.table.who_plays import hand_over
+
+if TYPE_CHECKING:
+    from game.net.mirror import Mirror
+    from game.net.netplay import NetPlay
+    from game.ui.table.scene import TableScene
+
+
+class CouchNetMode(NetMode):
+    """Several people at this screen at a network table (see the module's doc)."""
+
+    name = "net-couch"
+
+    def __init__(self, play: NetPlay, on_over: Callable[[Match], None] | None = None):
+        self._primary: Mirror = play.mirror
+        self._forced: Mirror | None = None
+        self.showing: int | None = None  # the seat shown at the last frame
+        super().__init__(play, on_over)
+
+    # Whose seat the table shows ------------------------------------------------------
+    @property
+    def mirror(self) -> Mirror:
+        """The mirror of the seat shown (the host's until its seat has a view)."""
+        if self._forced is not None:
+            return self._forced
+        seat = self.shown_seat()
+        chosen = self.play.mirrors.get(seat) if seat is not None else None
+        return chosen if chosen is not None and chosen.view is not None else self._primary
+
+    @mirror.setter
+    def mirror(self, value: Mirror) -> None:
+        self._primary = value  # NetMode's own: the host's seat
+
+    def shown_seat(self) -> int | None:
+        """The person at the screen (the last to lift the cover), else the first here."""
+        table = self.table
+        if table is not None and table.viewer is not None:
+            return table.viewer
+        seats = list(self.play.mirrors)
+        return seats[0] if seats else None
+
+    @contextmanager
+    def as_host(self) -> Iterator[None]:
+        """What only the host's seat may do (give a seat away), whoever is at the screen."""
+        self._forced = self._primary
+        try:
+            yield
+        finally:
+            self._forced = None
+
+    # Where the positions come from ---------------------------------------------------
+    def make_referee(self, table: TableScene, match: Match, listeners: Sequence[Listener]) -> Referee:
+        """Every seat of this app a person at this screen, the others remote."""
+        here = set(self.play.mirrors)
+        seats: list[Seat] = [PersonSeat(i) if i in here else RemoteSeat(i) for i in range(match.rules.players)]
+        return Referee(match, seats, listeners, auto_ask=False)
+
+    def turn(self, table: TableScene, seat: int, dt: float) -> None:
+        """Another person here is to move: the screen is handed to them, once their
+        own seat's view says it is their turn at the move the table shows."""
+        if self.frozen is not None or seat == table.viewer or table.handoff_open or not table.is_person(seat):
+            return
+        theirs = self.play.mirrors.get(seat)
+        shown = self.mirror
+        if theirs is None or not theirs.my_turn or theirs.view is None:
+            return
+        if theirs.round_index != shown.round_index or len(theirs.history) != len(shown.history):
+            return  # one connection is a message ahead: the table waits for the other
+        table.motion.finish()  # nothing of this hand glides on once the next person is at the screen
+        hand_over(table, seat)
+
+    def next_round(self, table: TableScene) -> None:
+        """A new deal: the next person here is handed the screen afresh."""
+        if len(table.people) > 1:
+            table.viewer = None
+        super().next_round(table)
+
+    # Every frame ------------------------------------------------------------------------
+    def update(self, table: TableScene, dt: float) -> None:
+        seat = self.shown_seat()
+        if seat != self.showing:  # another seat shown: its own hand is the one to follow
+            self.showing = seat
+            self._view = None
+            view = self.mirror.view
+            self.hand_before = set(view.hand) if view is not None else set()
+        self.play.shown = seat  # the news followed are the shown seat's
+        super().update(table, dt)
+        self.hide_glides(table)
+
+    def hide_glides(self, table: TableScene) -> None:
+        """The hand shown is face down now (its turn is over): a tile of it still
+        gliding face up (one just drawn) is not shown any more."""
+        if self.frozen is not None or table.hand_face_up or table.viewer is None:
+            return
+        hand = set(self.mirror.view.hand) if self.mirror.view is not None else set()
+        glides = table.motion.glides
+        kept = [g for g in glides if g.face is None or g.hides not in hand]
+        if len(kept) != len(glides):
+            table.motion.glides = kept
+
+    def _show_give(self) -> None:
+        with self.as_host():
+            super()._show_give()
+
+    def press(self, table: TableScene, name: str) -> None:
+        if name == "give":
+            with self.as_host():
+                super().press(table, name)
+            return
+        super().press(table, name)
+
+
+def couch_net_table(
+    play: NetPlay,
+    *,
+    on_over: Callable[[Match], None] | None = None,
+    on_leave: Callable[[TableScene], None] | None = None,
+    animation_speed: str = "normal",
+    hints: bool = True,
+    show_knowledge: bool = False,
+) -> TableScene:
+    """The table of a network match with several people at this screen (every
+    seat of this app has its view)."""
+    from game.thinker import Thinker
+    from game.ui.table.scene import TableScene
+
+    mirror = play.mirror
+    lobby = mirror.lobby
+    if lobby is None or mirror.seat is None or not play.viewing:
+        raise ValueError("the network table opens once every seat at this screen has a view")
+    match = Match(lobby.rules, [PlayerInfo(name) for name in lobby.names], seed=0)
+    return TableScene(
+        match,
+        thinker=Thinker("thread"),  # nobody thinks here: the server's computers think there
+        animation_speed=animation_speed,
+        hints=hints,  # the playable tiles marked (the setting); the hint itself is off here
+        show_knowledge=show_knowledge,
+        on_leave=on_leave,
+        mode=CouchNetMode(play, on_over),
+    )
