@@ -37,7 +37,7 @@ One module per concern:
 Code outside the package imports only the names below.
 """
 
-from game.ui.table.animation import Shift
+from game.ui.table.animation import Glide, Shift
 from game.ui.table.geometry import CROSS, LINE, TableLayout, compute_layout
 from game.ui.table.draw import dashed_place
 from game.ui.table.handoff import HandoffScene
@@ -63,6 +63,7 @@ from game.ui.table.words import (
     handoff_prompt,
     handoff_title,
     lead_text,
+    lead_words,
     outcome_title,
     passed_text,
     refused_text,
@@ -90,6 +91,7 @@ __all__ = [
     "ReviewMode",
     "RoundEndScene",
     "ScoreSheetScene",
+    "Glide",
     "Shift",
     "TableLayout",
     "TableScene",
@@ -106,6 +108,7 @@ __all__ = [
     "handoff_prompt",
     "handoff_title",
     "lead_text",
+    "lead_words",
     "outcome_title",
     "passed_text",
     "refused_text",
