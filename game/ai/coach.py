@@ -397,10 +397,12 @@ def assess(
     _, se, _ = paired_difference(best, mine)
     spread = 100.0 * SURE_Z * se
     checks: list[Check] = []
-    if not forced and best is not mine and lost >= MISTAKE_POINTS and exact is None:
+    if not forced and best is not mine and lost - spread >= MISTAKE_POINTS and exact is None:
         # Verify before accusing: the same two actions with the others' lays
         # read (as the hard player reads them), then played out by a stronger
-        # player than the fast policy.
+        # player than the fast policy. A would-be mistake whose gap does not
+        # clear 10 points beyond its own noise is an inaccuracy whatever the
+        # checks say (``verdict``): it is not checked.
         pair = [_Candidate(mine.steps), _Candidate(best.steps)]
         for cand in pair:
             cand.prepare(view, scratch)

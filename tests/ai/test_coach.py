@@ -19,15 +19,18 @@ from game.ai.coach import (
     DEFAULT_BUDGET,
     FORCED,
     GOOD,
+    INACCURACY,
     MISTAKE,
+    MISTAKE_POINTS,
     Budget,
+    Check,
     Deals,
     _Candidate,
     _generic,
     assess,
     mark_for,
-
     steps_of,
+    verdict,
 )
 from game.ai.heuristic import scratch_state, special_mask
 from game.ai.playout import policy_for, weights_for
@@ -105,6 +108,21 @@ def test_marks_follow_the_points_lost() -> None:
     assert mark_for(10.0) == mark_for(24.99) == MISTAKE
     assert mark_for(25.0) == mark_for(80.0) == BLUNDER
     assert mark_for(0.0, forced=True) == FORCED
+
+
+def test_a_gap_within_its_noise_of_10_points_is_an_inaccuracy_whatever_a_check_says() -> None:
+    """Why such a would-be mistake is not re-checked (``assess``): no check can
+    change its mark; while one whose gap clears 10 points beyond its noise is
+    a mistake or less depending on the check."""
+    refuting, confirming = Check("medium", 2.0, 3.0), Check("medium", 40.0, 3.0)
+    for lost in (10.0, 14.0, 24.0, 30.0, 60.0):
+        for spread in (lost - 9.99, lost - 5.0, lost):
+            marks = {verdict(lost, spread, checks) for checks in ((), (refuting,), (confirming,), (confirming, refuting))}
+            assert marks == {INACCURACY}, (lost, spread, marks)
+    assert verdict(14.0, 3.0) == verdict(14.0, 3.0, (confirming,)) == MISTAKE
+    assert verdict(14.0, 3.0, (refuting,)) == INACCURACY
+    assert verdict(30.0, 3.0, (confirming,)) == BLUNDER
+    assert verdict(30.0, 3.0, (Check("medium", 20.0, 2.0),)) == MISTAKE
 
 
 def test_what_a_round_is_worth() -> None:
@@ -277,6 +295,10 @@ def test_the_scripted_mistake_is_proven_and_flagged_there_only() -> None:
     assert [d.action for d in flagged] == [MISTAKE_AT]
     (mistake,) = flagged
     assert mistake.best == better and mistake.mark == MISTAKE
+    assert [c.name for c in mistake.assessment.checks] == ["reading lays", "medium"]  # verified before accusing
+    for d in summary.decisions:  # and only a gap that clears 10 points beyond its noise is verified
+        a = d.assessment
+        assert bool(a.checks) == (a.best != a.played and a.lost - a.spread >= MISTAKE_POINTS), (d.action, a)
     assert mistake.reason is not None and mistake.reason.startswith("4-0 on the 3")  # a line's end, by what it shows
     assert "ends Bo can answer with fewer tiles" in mistake.reason
     assert summary.mistakes == 1 and summary.blunders == 0
