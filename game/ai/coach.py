@@ -75,7 +75,9 @@ class Budget:
     ``deals``: sampled deals that the action played and the best alternatives
     are each played out on. ``forced_deals``: deals for the chance after an
     action that was the only one. ``screen``: deals after which the
-    candidates are first compared; then at most ``keep`` of the others stay
+    candidates are first compared (after ``early`` deals already, when only
+    a candidate that trails the leader by more than ``drop_z`` standard
+    errors is dropped); then at most ``keep`` of the others stay
     (the best by then), and every ``step`` deals a candidate that trails the
     leader by more than ``drop_z`` standard errors of the paired difference
     is dropped. The search stops before ``deals`` once it is settled (from
@@ -93,6 +95,7 @@ class Budget:
     keep: int = 2
     step: int = 100
     drop_z: float = 3.0
+    early: int = 30  # deals after which a candidate more than drop_z standard errors behind is dropped already
     precision: float = 1.0  # points: one standard error of the chance of the action played
     settle_from: int = 300
     check_deals: int = 2000  # a would-be mistake: played against best with the others' lays read
@@ -377,7 +380,7 @@ def assess(
     total_deals = budget.forced_deals if len(candidates) == 1 else budget.deals
     evaluate = Playouts(view, scratch)
 
-    rule = Prune(budget.drop_z, budget.screen, budget.step, budget.keep)
+    rule = Prune(budget.drop_z, budget.screen, budget.step, budget.keep, budget.early or None)
     exact = _solved(view, candidates)
     if exact is not None:  # nothing hidden is left to guess: the round is solved, not sampled
         total_deals = 1

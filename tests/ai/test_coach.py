@@ -281,6 +281,29 @@ def test_the_search_stops_once_settled_and_not_before() -> None:
     assert len(close[0].results) == 3000  # a gap of 10 points never clears the 10-point threshold
 
 
+def test_the_early_look_drops_only_a_candidate_far_behind() -> None:
+    """``Prune.early``: after 30 deals a candidate 60 points behind is gone,
+    one 5 points behind is not (only the ``z`` rule applies, no ``keep`` cut:
+    four candidates stay until the first full look), nor the protected one."""
+    arms = [coach._Candidate([Action("draw")]), coach._Candidate([Action("pass")]),
+            coach._Candidate([Action("refuse")]), coach._Candidate([Action.lay(parse_tile("6-6"))]),
+            coach._Candidate([Action.lay(parse_tile("5-5"))])]
+    chances = dict(zip(map(id, arms), (0.1, 0.7, 0.65, 0.1, 0.68)))
+    seen: list[int] = []
+
+    def evaluate(arm: Any, deal: None, dice: int) -> float:
+        return float(random.Random(dice).random() < chances[id(arm)])
+
+    def look(active: list[Any]) -> bool:
+        seen.append(len(active))
+        return False
+
+    rule = Prune(3.0, 100, 100, keep=1, early=30)
+    paired_search(arms, lambda rng: None, evaluate, random.Random(4), deals=100, rule=rule, protect=arms[0], settled=look)
+    assert [len(a.results) for a in arms] == [100, 100, 100, 30, 100]  # 6-6 (60 points behind) dropped at 30
+    assert seen == [2]  # settled is asked from the first full look on, where keep=1 left one besides the protected
+
+
 def test_the_scripted_mistake_is_proven_and_flagged_there_only() -> None:
     match = mistake_match()
     spot = next(p for p in positions(match, 0) if p.action == MISTAKE_AT)
