@@ -409,6 +409,10 @@ def assess(
         pair = [_Candidate(mine.steps), _Candidate(best.steps)]
         for cand in pair:
             cand.prepare(view, scratch)
+        # The thresholds the check can move the mark across: 25 points only
+        # for a would-be blunder that holds beyond its noise (else it is a
+        # mistake at most, whatever the check says).
+        at_stake = ((MISTAKE_POINTS, SURE_Z),) + (((BLUNDER_POINTS, SURE_Z),) if lost - spread >= BLUNDER_POINTS else ())
         paired_search(
             pair,
             Deals(view, rng).draw,
@@ -416,7 +420,7 @@ def assess(
             rng,
             deals=budget.check_deals,
             rule=Prune(math.inf, budget.settle_from, budget.step),
-            settled=_settled(pair[0], budget, ((MISTAKE_POINTS, SURE_Z), (BLUNDER_POINTS, SURE_Z)), False),
+            settled=_settled(pair[0], budget, at_stake, False),
         )
         checks.append(_check("reading lays", pair))
         if budget.strong_deals and checks[-1].lost >= MISTAKE_POINTS:
