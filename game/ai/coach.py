@@ -75,7 +75,9 @@ class Budget:
     ``deals``: sampled deals that the action played and the best alternatives
     are each played out on. ``forced_deals``: deals for the chance after an
     action that was the only one. ``screen``: deals after which the
-    candidates are first compared; then at most ``keep`` of the others stay
+    candidates are first compared (after ``early`` deals already, when only
+    a candidate that trails the leader by more than ``drop_z`` standard
+    errors is dropped); then at most ``keep`` of the others stay
     (the best by then), and every ``step`` deals a candidate that trails the
     leader by more than ``drop_z`` standard errors of the paired difference
     is dropped. The search stops before ``deals`` once it is settled (from
@@ -93,6 +95,7 @@ class Budget:
     keep: int = 2
     step: int = 100
     drop_z: float = 3.0
+    early: int = 30  # deals after which a candidate more than drop_z standard errors behind is dropped already
     precision: float = 1.0  # points: one standard error of the chance of the action played
     settle_from: int = 300
     check_deals: int = 2000  # a would-be mistake: played against best with the others' lays read
@@ -377,7 +380,7 @@ def assess(
     total_deals = budget.forced_deals if len(candidates) == 1 else budget.deals
     evaluate = Playouts(view, scratch)
 
-    rule = Prune(budget.drop_z, budget.screen, budget.step, budget.keep)
+    rule = Prune(budget.drop_z, budget.screen, budget.step, budget.keep, budget.early or None)
     exact = _solved(view, candidates)
     if exact is not None:  # nothing hidden is left to guess: the round is solved, not sampled
         total_deals = 1
@@ -397,13 +400,19 @@ def assess(
     _, se, _ = paired_difference(best, mine)
     spread = 100.0 * SURE_Z * se
     checks: list[Check] = []
-    if not forced and best is not mine and lost >= MISTAKE_POINTS and exact is None:
+    if not forced and best is not mine and lost - spread >= MISTAKE_POINTS and exact is None:
         # Verify before accusing: the same two actions with the others' lays
         # read (as the hard player reads them), then played out by a stronger
-        # player than the fast policy.
+        # player than the fast policy. A would-be mistake whose gap does not
+        # clear 10 points beyond its own noise is an inaccuracy whatever the
+        # checks say (``verdict``): it is not checked.
         pair = [_Candidate(mine.steps), _Candidate(best.steps)]
         for cand in pair:
             cand.prepare(view, scratch)
+        # The thresholds the check can move the mark across: 25 points only
+        # for a would-be blunder that holds beyond its noise (else it is a
+        # mistake at most, whatever the check says).
+        at_stake = ((MISTAKE_POINTS, SURE_Z),) + (((BLUNDER_POINTS, SURE_Z),) if lost - spread >= BLUNDER_POINTS else ())
         paired_search(
             pair,
             Deals(view, rng).draw,
@@ -411,7 +420,7 @@ def assess(
             rng,
             deals=budget.check_deals,
             rule=Prune(math.inf, budget.settle_from, budget.step),
-            settled=_settled(pair[0], budget, ((MISTAKE_POINTS, SURE_Z), (BLUNDER_POINTS, SURE_Z)), False),
+            settled=_settled(pair[0], budget, at_stake, False),
         )
         checks.append(_check("reading lays", pair))
         if budget.strong_deals and checks[-1].lost >= MISTAKE_POINTS:

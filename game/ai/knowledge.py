@@ -130,12 +130,7 @@ class HandKnowledge:
 
 def fitting_now(state: RoundState) -> int:
     """Every tile that could be laid on one of the open ends of ``state``."""
-    fits = state.rules.fits
-    mask = 0
-    for end in state.open_ends():
-        for value in end.values:
-            mask |= fits[value]
-    return mask
+    return state.fitting()
 
 
 class _Reading:

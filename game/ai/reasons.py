@@ -15,8 +15,11 @@ the hidden hands:
 * it sheds more pips;
 * it keeps an end open that the seat can follow on with a plain tile.
 
-When none of these tells the two apart, the sentence says how often each won
-in the coach's playouts, which is always true and is the real reason anyway.
+When none of these tells the two apart, the sentence still names a fact that
+does (the ends it leaves showing; the tile it keeps in hand; the tiles left in
+hand against those after a draw), and says how often each won in the coach's
+playouts, which is the real reason; the figures alone only when no fact tells
+the two actions apart at all.
 """
 
 from __future__ import annotations
@@ -159,7 +162,7 @@ class Explainer:
             # TRANSLATORS: a move, then why it was better ("6-1 on the 1 keeps your matador 5-2 for later").
             text = _("{move} {reasons}").format(move=subject, reasons=_join(phrases))
         else:
-            shown = self._shown(other, mine)
+            shown = self._shown(other, mine) or self._kept(mine, other)
             figures = {
                 "move": subject,
                 "shown": shown,
@@ -189,10 +192,35 @@ class Explainer:
         only_other = _minus(left, right)
         only_mine = _minus(right, left)
         if not only_other:
+            if only_mine:  # the same numbers, but the action played leaves more of some (a matador across, say)
+                # TRANSLATORS: why a move was better: the other move leaves these numbers on more ends ("leaves fewer ends showing a blank than 5-2 across the west arm").
+                return _("leaves fewer ends showing {values} than {other}").format(
+                    values=_values(only_mine), other=self.words(mine.action)
+                )
             return ""
         if only_mine:
             return _("leaves {values} showing instead of {others}").format(values=_values(only_other), others=_values(only_mine))
         return _("leaves {values} showing").format(values=_values(only_other))
+
+    def _kept(self, mine: Facts, other: Facts) -> str:
+        """What ``other`` keeps that ``mine`` does not, when nothing else tells
+        them apart: the tile ``mine`` lays, still in hand ("keeps 6-1 in your
+        hand"); or after ``mine`` draws, fewer tiles in hand ("leaves you 3
+        tiles in hand instead of 5")."""
+        tile = mine.action.tile
+        if mine.action.kind == "lay" and tile is not None and other.hand >> tile & 1:
+            # TRANSLATORS: why a move was better: it does not spend this tile ("keeps 6-1 in your hand").
+            return _("keeps {tile} in your hand").format(tile=tile_name(tile))
+        if mine.action.kind == "draw" and other.action.kind == "lay":
+            count = other.hand.bit_count()
+            drawn = mine.hand.bit_count() + mine.action.count
+            # TRANSLATORS: why a lay was better than drawing: the tiles left in hand ("leaves you 3 tiles in hand instead of 5").
+            return ngettext(
+                "leaves you {count} tile in hand instead of {other}",
+                "leaves you {count} tiles in hand instead of {other}",
+                count,
+            ).format(count=count, other=drawn)
+        return ""
 
     def _phrases(self, mine: Facts, other: Facts) -> list[str]:
         phrases: list[str] = []

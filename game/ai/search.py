@@ -20,9 +20,12 @@ The prune rule (``Prune``): after ``first`` deals, and every ``every`` deals
 after that, a candidate that trails the leader by more than ``z`` standard
 errors of the paired difference (on the deals both were evaluated on) is
 dropped; the ``protect``-ed candidate (the action a review is about) never is.
-At the first look, ``keep`` may also cut the field to the best few. After
-each look a caller's ``settled`` rule may end the search early (the coach's:
-its figures are sure enough for the marks it gives).
+At the first look, ``keep`` may also cut the field to the best few. An
+``early`` look (after fewer deals than ``first``) drops only by the same
+``z`` rule: a candidate far behind on the first few dozen deals stops costing
+playouts at once. After each look from ``first`` on, a caller's ``settled``
+rule may end the search early (the coach's: its figures are sure enough for
+the marks it gives).
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ class Prune:
     first: int
     every: int
     keep: int | None = None
+    early: int | None = None
 
 
 class Arm(Generic[T]):
@@ -166,6 +170,8 @@ def paired_search(
             arm.add(evaluate(arm, sample, dice))
         spent += len(active)
         done += 1
+        if rule is not None and done == rule.early and len(active) > 1:
+            active = prune(active, rule, protect, False)
         if rule is not None and done >= rule.first and (done - rule.first) % rule.every == 0:
             if len(active) > 1:
                 active = prune(active, rule, protect, done == rule.first)

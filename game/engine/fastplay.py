@@ -24,7 +24,8 @@ ready-made in ``legal_moves()`` order (``Tables.pairs``), so a turn is a few mas
 operations and a list of at most a handful of tuples; "draw until playable" draws
 in a tight loop that only tests the drawn tile. A line (W and E) has its own loop
 (``_line``), four arms open for good another (``_four``); the openings of a
-spinner or a cross use the general loop (``_play``).
+spinner or a cross use the general loop (``_play``). A playout policy's
+choices (``Policy``) have a loop of their own (``_play_chosen``), any layout.
 """
 
 from __future__ import annotations
@@ -554,7 +555,7 @@ def _playout(fr: FastRound, random: Random, trace: Trace | None, chooser: Policy
         if done is not None:
             return done
     if chooser is not None:
-        return _play(fr, random, trace, chooser)
+        return _play_chosen(fr, random, trace, chooser)
     if tb.layout == LINE:
         return _line(
             tb, fr.hands, fr.boneyard, fr.drawn, fr.current, fr.ends[W], fr.ends[E], fr.passes, fr.drew, random, trace
@@ -658,9 +659,9 @@ def _arms(layout: int, arm_len: list[int], spinner: int | None, spinner_index: i
 playable_arms = _arms
 
 
-def _play(fr: FastRound, random: Random, trace: Trace | None, chooser: Policy | None = None) -> Outcome:
-    """The play phase, any layout (as ``RoundState._play_moves`` and ``_apply``);
-    uniformly random moves, or with ``chooser`` the policy's (see ``Policy``)."""
+def _play(fr: FastRound, random: Random, trace: Trace | None) -> Outcome:
+    """The play phase, any layout (as ``RoundState._play_moves`` and ``_apply``),
+    uniformly random moves (``_play_chosen`` plays the policy's)."""
     tb = fr.tb
     hands = fr.hands
     players = tb.players
@@ -681,16 +682,7 @@ def _play(fr: FastRound, random: Random, trace: Trace | None, chooser: Policy | 
     layout = tb.layout
     doubles = tb.doubles
     arms, settled = _arms(layout, arm_len, spinner, spinner_index)
-    if chooser is not None:
-        laid = fr.laid
-        lacks = fr.lacks
-        every_tile = (1 << tb.ntiles) - 1
-        special = chooser.special
-        epsilon = chooser.epsilon
-        keep_w, keep_while, follow_w = chooser.keep_special, chooser.keep_while, chooser.follow
-        block_w, second_w = chooser.block, chooser.block_second
-        second_on = players > 2 and second_w != 0.0
-    elif settled:
+    if settled:
         return _four(tb, hands, bone, drawn, cur, ends, arms, passes, drew, random, trace)
     moves: list[Lay]
     while True:
@@ -720,46 +712,7 @@ def _play(fr: FastRound, random: Random, trace: Trace | None, chooser: Policy | 
                         if m & low:
                             moves += table[low]
             n = len(moves)
-            if chooser is not None:
-                if policy >= LAY_OR_DRAW and drawn < lim:
-                    n += 1
-                if n == 1:
-                    code = moves[0][3]
-                elif random() < epsilon:
-                    k = int(random() * n)
-                    code = moves[k][3] if k < len(moves) else DRAW
-                else:
-                    # The policy: shed pips, keep specials, keep a tile to follow,
-                    # leave ends the next seats are unlikely to answer (by the
-                    # public facts: what the mover cannot see, less what each
-                    # of them showed it lacks).
-                    nxt = following[cur]
-                    unseen = every_tile & ~h & ~laid
-                    pool1 = unseen & ~lacks[nxt]
-                    none1 = none_row(pool1.bit_count(), hands[nxt].bit_count())
-                    if second_on:
-                        nxt2 = following[nxt]
-                        pool2 = unseen & ~lacks[nxt2]
-                        none2 = none_row(pool2.bit_count(), hands[nxt2].bit_count())
-                    keep = h.bit_count() > keep_while
-                    code = DRAW
-                    best_score = -100.0 if n > len(moves) else -1e9  # the draw, listed last, scores -100
-                    for bit, arm, v, c in moves:
-                        score = PIPS[c & 63] + random()
-                        if keep and special & bit:
-                            score -= keep_w
-                        after = fits[v]
-                        for other in arms:
-                            if other != arm:
-                                after |= fits[ends[other]]
-                        if h & ~bit & after & ~special:
-                            score += follow_w
-                        score -= block_w * (1.0 - none1[(after & pool1).bit_count()])
-                        if second_on:
-                            score -= second_w * (1.0 - none2[(after & pool2).bit_count()])
-                        if score > best_score:
-                            code, best_score = c, score
-            elif policy >= LAY_OR_DRAW and drawn < lim:
+            if policy >= LAY_OR_DRAW and drawn < lim:
                 n += 1
                 k = int(random() * n)
                 code = DRAW if k == n - 1 else moves[k][3]
@@ -790,17 +743,9 @@ def _play(fr: FastRound, random: Random, trace: Trace | None, chooser: Policy | 
                 return tb.outcome("domino", cur, hands)
             cur = following[cur]
             drew = False
-            if chooser is not None:
-                laid |= bit
-            elif settled:  # four arms for good from now on
+            if settled:  # four arms for good from now on
                 return _four(tb, hands, bone, drawn, cur, ends, arms, passes, drew, random, trace)
         elif code == DRAW:
-            if chooser is not None:
-                if policy >= LAY_OR_DRAW:  # a draw that may be by choice: the hand is unbound
-                    lacks[cur] = 0
-                else:
-                    for arm in arms:
-                        lacks[cur] |= fits[ends[arm]]
             hands[cur] = h | bone[drawn]
             drawn += 1
             passes = 0
@@ -810,14 +755,263 @@ def _play(fr: FastRound, random: Random, trace: Trace | None, chooser: Policy | 
             else:
                 drew = True
         else:  # PASS
-            if chooser is not None:
-                for arm in arms:
-                    lacks[cur] |= fits[ends[arm]]
             passes += 1
             if passes >= players:
                 return tb.outcome("blocked", None, hands)
             cur = following[cur]
             drew = False
+
+
+def _play_chosen(fr: FastRound, random: Random, trace: Trace | None, chooser: Policy) -> Outcome:
+    """The play phase with every choice made by ``chooser`` (see ``Policy``), any
+    layout: the same actions from the same random numbers as ``_play`` with a
+    chooser, in a loop of its own. Per turn, what each open arm accepts is
+    looked up once, and for each arm what the others accept (a lay leaves the
+    other ends as they were), instead of once per lay scored; the penalty
+    for leaving ends the next seat may answer is a row made once per pool
+    and hand size."""
+    tb = fr.tb
+    hands = fr.hands
+    players = tb.players
+    following = tb.following
+    bone = fr.boneyard
+    drawn = fr.drawn
+    drawing = tb.policy
+    by_choice = drawing >= LAY_OR_DRAW
+    lim = len(bone) - tb.reserve if drawing != NO_DRAW else 0
+    cur = fr.current
+    ends = fr.ends
+    arm_len = fr.arm_len
+    spinner = fr.spinner
+    spinner_index = fr.spinner_index
+    passes = fr.passes
+    drew = fr.drew
+    fits = tb.fits
+    lays = tb.lays
+    layout = tb.layout
+    doubles = tb.doubles
+    arms, settled = _arms(layout, arm_len, spinner, spinner_index)
+    laid = fr.laid
+    lacks = fr.lacks
+    every_tile = (1 << tb.ntiles) - 1
+    special = chooser.special
+    plain = ~special
+    epsilon = chooser.epsilon
+    keep_w, keep_while, follow_w = chooser.keep_special, chooser.keep_while, chooser.follow
+    block_w, second_w = chooser.block, chooser.block_second
+    second_on = players > 2 and second_w != 0.0
+    # With no weight below zero, a lay's score only grows by ``follow`` after
+    # its pips, noise and keep penalty (floating-point rounding is monotone),
+    # so a lay whose score by then plus ``follow`` does not beat the best so
+    # far is passed over (its random number drawn all the same).
+    bonus = follow_w if min(follow_w, block_w, second_w) >= 0.0 else float("inf")
+    penalties = _penalties(block_w)
+    penalties2 = _penalties(second_w)
+    rest = [0] * 8  # per arm: the tiles the other open arms accept
+    accepts = [0] * 8  # per open arm: the tiles it accepts (this turn)
+    four = settled and len(arms) == 4
+    if four:
+        a0, a1, a2, a3 = arms
+        fits1, lays1 = tb.pairs(a0, a1)
+        fits2, lays2 = tb.pairs(a2, a3)
+    moves: list[Lay]
+    while True:
+        h = hands[cur]
+        if four:  # two arms at a time (as ``_four``): the same lays in the same order
+            v0 = ends[a0]
+            v1 = ends[a1]
+            v2 = ends[a2]
+            v3 = ends[a3]
+            u1 = h & fits1[v0][v1]
+            u2 = h & fits2[v2][v3]
+            union = u1 | u2
+            if union:
+                moves = []
+                if u1 and u2:
+                    table1 = lays1[v0][v1]
+                    table2 = lays2[v2][v3]
+                    while union:
+                        low = union & -union
+                        union ^= low
+                        if u1 & low:
+                            moves += table1[low]
+                        if u2 & low:
+                            moves += table2[low]
+                else:
+                    table = lays1[v0][v1] if u1 else lays2[v2][v3]
+                    while union:
+                        low = union & -union
+                        union ^= low
+                        moves += table[low]
+                union = 1
+        else:
+            union = 0
+            targets = []
+            for arm in arms:
+                v = ends[arm]
+                m = h & fits[v]
+                if m:
+                    union |= m
+                    targets.append((m, lays[arm][v]))
+            if union:
+                moves = []
+                if len(targets) == 1:
+                    table = targets[0][1]
+                    while union:
+                        low = union & -union
+                        union ^= low
+                        moves += table[low]
+                else:
+                    while union:
+                        low = union & -union
+                        union ^= low
+                        for m, table in targets:
+                            if m & low:
+                                moves += table[low]
+                union = 1
+        if union:
+            count = len(moves)
+            n = count + 1 if by_choice and drawn < lim else count
+            if n == 1:
+                code = moves[0][3]
+            elif random() < epsilon:
+                k = int(random() * n)
+                code = moves[k][3] if k < count else DRAW
+            else:
+                nxt = following[cur]
+                unseen = every_tile & ~h & ~laid
+                pool1 = unseen & ~lacks[nxt]
+                key = (pool1.bit_count(), hands[nxt].bit_count())
+                found = penalties.get(key)
+                if found is None:
+                    found = penalties[key] = [block_w * (1.0 - x) for x in none_row(*key)]
+                row1 = row2 = found
+                if second_on:
+                    nxt2 = following[nxt]
+                    pool2 = unseen & ~lacks[nxt2]
+                    key = (pool2.bit_count(), hands[nxt2].bit_count())
+                    found = penalties2.get(key)
+                    if found is None:
+                        found = penalties2[key] = [second_w * (1.0 - x) for x in none_row(*key)]
+                    row2 = found
+                if four:
+                    f0 = fits[v0]
+                    f1 = fits[v1]
+                    f2 = fits[v2]
+                    f3 = fits[v3]
+                    f01 = f0 | f1
+                    f23 = f2 | f3
+                    rest[a0] = f1 | f23
+                    rest[a1] = f0 | f23
+                    rest[a2] = f01 | f3
+                    rest[a3] = f01 | f2
+                elif len(arms) == 2:
+                    b0, b1 = arms
+                    rest[b0] = fits[ends[b1]]
+                    rest[b1] = fits[ends[b0]]
+                else:
+                    for arm in arms:
+                        accepts[arm] = fits[ends[arm]]
+                    for arm in arms:
+                        r = 0
+                        for other in arms:
+                            if other != arm:
+                                r |= accepts[other]
+                        rest[arm] = r
+                keep = h.bit_count() > keep_while
+                mine = h & plain
+                code = DRAW
+                best_score = -100.0 if n > count else -1e9  # the draw, listed last, scores -100
+                if second_on:
+                    for bit, arm, v, c in moves:
+                        score = PIPS[c & 63] + random()
+                        if keep and special & bit:
+                            score -= keep_w
+                        after = fits[v] | rest[arm]
+                        if mine & ~bit & after:
+                            score += follow_w
+                        score -= row1[(after & pool1).bit_count()]
+                        score -= row2[(after & pool2).bit_count()]
+                        if score > best_score:
+                            code, best_score = c, score
+                else:
+                    for bit, arm, v, c in moves:
+                        score = PIPS[c & 63] + random()
+                        if keep and special & bit:
+                            score -= keep_w
+                        if score + bonus <= best_score:
+                            continue  # it cannot win: what is left to add is at most ``follow``
+                        after = fits[v] | rest[arm]
+                        if mine & ~bit & after:
+                            score += follow_w
+                        score -= row1[(after & pool1).bit_count()]
+                        if score > best_score:
+                            code, best_score = c, score
+        elif drawn < lim and (drawing != ONE_THEN_PASS or not drew) and drawing != NO_DRAW:
+            n, code = 1, DRAW
+        else:
+            n, code = 1, PASS
+        if trace is not None:
+            trace.append((n, code))
+        if code >= 0:
+            bit = _BIT[code & 63]
+            arm = code >> 6 & 7
+            h ^= bit
+            hands[cur] = h
+            passes = 0
+            index = arm_len[arm]
+            arm_len[arm] = index + 1
+            ends[arm] = code >> 9 & 127
+            if not settled:
+                if layout == SPINNER and spinner is None and arm < 2 and bit & doubles:
+                    spinner, spinner_index = arm, index
+                    for side in _SIDES[arm]:
+                        ends[side] = HIGH[code & 63]
+                arms, settled = _arms(layout, arm_len, spinner, spinner_index)
+                if settled and len(arms) == 4:
+                    four = True
+                    a0, a1, a2, a3 = arms
+                    fits1, lays1 = tb.pairs(a0, a1)
+                    fits2, lays2 = tb.pairs(a2, a3)
+            if not h:
+                return tb.outcome("domino", cur, hands)
+            cur = following[cur]
+            drew = False
+            laid |= bit
+        elif code == DRAW:
+            if by_choice:  # a draw that may be by choice: the hand is unbound
+                lacks[cur] = 0
+            else:
+                for arm in arms:
+                    lacks[cur] |= fits[ends[arm]]
+            hands[cur] = h | bone[drawn]
+            drawn += 1
+            passes = 0
+            if drawing == LAY_OR_DRAW:
+                cur = following[cur]
+                drew = False
+            else:
+                drew = True
+        else:  # PASS
+            for arm in arms:
+                lacks[cur] |= fits[ends[arm]]
+            passes += 1
+            if passes >= players:
+                return tb.outcome("blocked", None, hands)
+            cur = following[cur]
+            drew = False
+
+
+_PENALTIES: dict[float, dict[tuple[int, int], list[float]]] = {}
+
+
+def _penalties(weight: float) -> dict[tuple[int, int], list[float]]:
+    """Rows of ``weight`` times the chance that a hand answers (``none_row``), per
+    pool and hand size, for one weight (made as they are needed, kept)."""
+    found = _PENALTIES.get(weight)
+    if found is None:
+        found = _PENALTIES[weight] = {}
+    return found
 
 
 _DRAWN = (1, DRAW)

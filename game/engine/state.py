@@ -322,6 +322,17 @@ class RoundState:
             arms.extend(SIDE_ARMS[self.spinner_at[0]])
         return arms
 
+    def fitting(self) -> int:
+        """Every tile that could be laid on one of the open ends now, whoever
+        holds it (as a mask; 0 outside the play phase): ``open_ends()``
+        without its words."""
+        if self.phase != PHASE_PLAY:
+            return 0
+        mask = 0
+        for arm in self._playable_arms():
+            mask |= self._fitting_mask(arm)
+        return mask
+
     def _fitting_mask(self, arm: int) -> int:
         """The tiles that may be laid on ``arm`` (ignoring whose they are)."""
         end = self.ends[arm]

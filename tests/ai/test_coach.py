@@ -19,15 +19,18 @@ from game.ai.coach import (
     DEFAULT_BUDGET,
     FORCED,
     GOOD,
+    INACCURACY,
     MISTAKE,
+    MISTAKE_POINTS,
     Budget,
+    Check,
     Deals,
     _Candidate,
     _generic,
     assess,
     mark_for,
-
     steps_of,
+    verdict,
 )
 from game.ai.heuristic import scratch_state, special_mask
 from game.ai.playout import policy_for, weights_for
@@ -105,6 +108,21 @@ def test_marks_follow_the_points_lost() -> None:
     assert mark_for(10.0) == mark_for(24.99) == MISTAKE
     assert mark_for(25.0) == mark_for(80.0) == BLUNDER
     assert mark_for(0.0, forced=True) == FORCED
+
+
+def test_a_gap_within_its_noise_of_10_points_is_an_inaccuracy_whatever_a_check_says() -> None:
+    """Why such a would-be mistake is not re-checked (``assess``): no check can
+    change its mark; while one whose gap clears 10 points beyond its noise is
+    a mistake or less depending on the check."""
+    refuting, confirming = Check("medium", 2.0, 3.0), Check("medium", 40.0, 3.0)
+    for lost in (10.0, 14.0, 24.0, 30.0, 60.0):
+        for spread in (lost - 9.99, lost - 5.0, lost):
+            marks = {verdict(lost, spread, checks) for checks in ((), (refuting,), (confirming,), (confirming, refuting))}
+            assert marks == {INACCURACY}, (lost, spread, marks)
+    assert verdict(14.0, 3.0) == verdict(14.0, 3.0, (confirming,)) == MISTAKE
+    assert verdict(14.0, 3.0, (refuting,)) == INACCURACY
+    assert verdict(30.0, 3.0, (confirming,)) == BLUNDER
+    assert verdict(30.0, 3.0, (Check("medium", 20.0, 2.0),)) == MISTAKE
 
 
 def test_what_a_round_is_worth() -> None:
@@ -263,6 +281,29 @@ def test_the_search_stops_once_settled_and_not_before() -> None:
     assert len(close[0].results) == 3000  # a gap of 10 points never clears the 10-point threshold
 
 
+def test_the_early_look_drops_only_a_candidate_far_behind() -> None:
+    """``Prune.early``: after 30 deals a candidate 60 points behind is gone,
+    one 5 points behind is not (only the ``z`` rule applies, no ``keep`` cut:
+    four candidates stay until the first full look), nor the protected one."""
+    arms = [coach._Candidate([Action("draw")]), coach._Candidate([Action("pass")]),
+            coach._Candidate([Action("refuse")]), coach._Candidate([Action.lay(parse_tile("6-6"))]),
+            coach._Candidate([Action.lay(parse_tile("5-5"))])]
+    chances = dict(zip(map(id, arms), (0.1, 0.7, 0.65, 0.1, 0.68)))
+    seen: list[int] = []
+
+    def evaluate(arm: Any, deal: None, dice: int) -> float:
+        return float(random.Random(dice).random() < chances[id(arm)])
+
+    def look(active: list[Any]) -> bool:
+        seen.append(len(active))
+        return False
+
+    rule = Prune(3.0, 100, 100, keep=1, early=30)
+    paired_search(arms, lambda rng: None, evaluate, random.Random(4), deals=100, rule=rule, protect=arms[0], settled=look)
+    assert [len(a.results) for a in arms] == [100, 100, 100, 30, 100]  # 6-6 (60 points behind) dropped at 30
+    assert seen == [2]  # settled is asked from the first full look on, where keep=1 left one besides the protected
+
+
 def test_the_scripted_mistake_is_proven_and_flagged_there_only() -> None:
     match = mistake_match()
     spot = next(p for p in positions(match, 0) if p.action == MISTAKE_AT)
@@ -277,6 +318,10 @@ def test_the_scripted_mistake_is_proven_and_flagged_there_only() -> None:
     assert [d.action for d in flagged] == [MISTAKE_AT]
     (mistake,) = flagged
     assert mistake.best == better and mistake.mark == MISTAKE
+    assert [c.name for c in mistake.assessment.checks] == ["reading lays", "medium"]  # verified before accusing
+    for d in summary.decisions:  # and only a gap that clears 10 points beyond its noise is verified
+        a = d.assessment
+        assert bool(a.checks) == (a.best != a.played and a.lost - a.spread >= MISTAKE_POINTS), (d.action, a)
     assert mistake.reason is not None and mistake.reason.startswith("4-0 on the 3")  # a line's end, by what it shows
     assert "ends Bo can answer with fewer tiles" in mistake.reason
     assert summary.mistakes == 1 and summary.blunders == 0

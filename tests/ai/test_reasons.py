@@ -26,6 +26,9 @@ PATTERNS = {
     "answers": re.compile(r"leaves ends (\w+) can answer with fewer tiles"),
     "sheds": re.compile(r"sheds (\d+) pips?(?:, against (\d+) for| instead of)"),
     "follow": re.compile(r"keeps an end showing (\d) open for your (\d-\d)"),
+    "kept": re.compile(r"keeps (\d-\d) in your hand"),
+    "tiles": re.compile(r"leaves you (\d+) tiles? in hand instead of (\d+)"),
+    "shown": re.compile(r"leaves (.+) showing"),
     "playouts": re.compile(r"works out better over the rest of the round: a (\d+)% chance of winning, against (\d+)% for"),
 }
 
@@ -87,6 +90,18 @@ def check(state: RoundState, sentence: str, played: Action, best: Action, names:
                 assert played.tile is not None and int(m.group(2)) == PIPS[played.tile]
             else:
                 assert played.kind != "lay"
+        elif kind == "kept":
+            tile = parse_tile(m.group(1))
+            assert played.tile == tile and best.tile != tile and best_after.hands[seat] >> tile & 1
+        elif kind == "tiles":
+            assert played.kind == "draw" and best.kind == "lay"
+            assert int(m.group(1)) == best_after.hands[seat].bit_count()
+            assert int(m.group(2)) == state.hands[seat].bit_count() + played.count
+        elif kind == "playouts" and len(found) == 1:
+            # The figures alone: no fact tells the two actions apart.
+            played_after = after(state, played) if played.kind == "lay" else state
+            assert played_after.hands[seat] == best_after.hands[seat], sentence
+            assert sorted(ends_of(played_after)) == sorted(ends_of(best_after)), sentence
         elif kind == "follow":
             value, tile = int(m.group(1)), parse_tile(m.group(2))
             assert value in ends_of(best_after)
@@ -123,7 +138,7 @@ def test_reasons_are_true_of_the_full_position() -> None:
                         sentences += 1
                 match.push(player.choose(view, rng, 1.0))
     assert sentences > 300
-    assert {"matador", "known", "answers", "sheds", "follow", "playouts", "blank"} <= seen, seen
+    assert {"matador", "known", "answers", "sheds", "follow", "playouts", "blank", "kept", "tiles", "shown"} <= seen, seen
 
 
 def test_words_for_actions() -> None:
