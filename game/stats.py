@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Collection
 
 from game.i18n import N_
 from game.resources import user_data_dir
@@ -109,36 +109,47 @@ class Statistics:
             if match.winner == seat:
                 rec.matches_won += 1
 
-    def add_whole_match(self, match: Match, seat: int) -> bool:
+    def add_whole_match(self, match: Match, seats: int | Collection[int]) -> bool:
         """A finished match played elsewhere (at a network table: its record, from
-        the server) counted for ``seat`` alone, the seat this screen played: each
-        round played out, then the match, as a match at this screen counts them.
-        Nothing is counted (False) if the match is not over, the seat is not one
-        of its people, or a count would become one the statistics file refuses
-        (``_record``): a record from a server is not trusted to keep the
-        statistics readable."""
-        if not match.over or not 0 <= seat < len(match.players) or not match.players[seat].is_human:
+        the server) counted for ``seats`` alone, the seats this screen played (the
+        host's and the other people's at the host's screen): each round played
+        out, then the match, as a match at this screen counts them (one name
+        counted once, at its first seat). A seat that is not one of the match's
+        people (a computer) is left out. Nothing is counted (False) if the match
+        is not over, a seat is not one of its seats, no seat is a person's, or a
+        count would become one the statistics file refuses (``_record``): a
+        record from a server is not trusted to keep the statistics readable."""
+        wanted = {seats} if isinstance(seats, int) else set(seats)
+        if not match.over or not wanted or not all(0 <= seat < len(match.players) for seat in wanted):
             return False
-        name, base = match.players[seat].name, match.rules.base
-        before = self.table.get(name, {}).get(base)
-        saved = Record(**asdict(before)) if before is not None else None
-        was_computer = name in self.computers
-        only = {seat}
+        only: set[int] = set()
+        names: set[str] = set()
+        for seat in sorted(wanted):
+            player = match.players[seat]
+            if player.is_human and player.name not in names:
+                only.add(seat)
+                names.add(player.name)
+        if not only:
+            return False
+        base = match.rules.base
+        saved = {name: Record(**asdict(self.table[name][base])) for name in names if base in self.table.get(name, {})}
+        were_computers = names & self.computers
         for state in match.rounds:
             if state.outcome is not None:
                 self.add_round(match, state.outcome, only=only)
         self.add_match(match, only=only)
         try:
-            _record(asdict(self.record(name, base)))
+            for name in names:
+                _record(asdict(self.record(name, base)))
         except UnreadableFile:
-            if saved is None:
-                del self.table[name][base]
-                if not self.table[name]:
-                    del self.table[name]
-            else:
-                self.table[name][base] = saved
-            if was_computer:
-                self.computers.add(name)
+            for name in names:
+                if name in saved:
+                    self.table[name][base] = saved[name]
+                else:
+                    del self.table[name][base]
+                    if not self.table[name]:
+                        del self.table[name]
+            self.computers |= were_computers
             return False
         return True
 

@@ -1,5 +1,6 @@
 """A network match kept among this machine's Past matches as it goes, and counted
-in the Statistics at its end, for the seat played here.
+in the Statistics at its end, for the seats played here (the host's and those of
+the other people at the host's screen, as a match at one screen counts its people).
 
 The host's app can leave before the end (Leave, the app closed, the machine
 gone): every player then keeps the match as far as it is known. So the record is
@@ -13,9 +14,13 @@ match, written over as the match goes on):
   record holds whole deals only), listed as stopped (``abandoned``) until the end;
 - when the table is known to be gone (the host said so, or it stopped answering
   for good), or this seat leaves it: the same, once more;
-- at the match's end: the server's whole record (seed included); the seat's
-  statistics count it, once (a match whose file already holds its end is not
+- at the match's end: the server's whole record (seed included); the statistics
+  count it, once, for every person who played it at this screen (a match whose file already holds its end is not
   counted again: a seat that comes back after the end is told the end again).
+
+One keeper keeps the match for every seat of this app: the people at the
+host's screen share one record among the Past matches (as a match at one screen
+is one record, whoever played it), in the file of the host's seat.
 
 A record from the server is replayed with the engine before it is kept or
 counted (a hostile server's record is logged and left out), and written anew from
@@ -43,10 +48,12 @@ def tag_of(code: str, seat: int) -> str:
 
 
 class MatchKeeper:
-    """Keeps one seat's network match (``follow`` once a frame, after the mirror)."""
+    """Keeps one seat's network match (``follow`` once a frame, after the mirror);
+    ``here``: the other seats played at this screen, counted with it."""
 
     def __init__(self, count: bool = True) -> None:
         self.count = count  # count the finished match in the statistics
+        self.here: set[int] = set()  # other seats of people at this screen (NetPlay says)
         self.path: Path | None = None  # the file the match is kept in
         self.kept_rounds = 0  # rounds in the record kept last
         self.kept_over = False
@@ -109,7 +116,7 @@ class MatchKeeper:
             log.info("table %s is gone: the match so far (%d rounds) is kept in %s", mirror.code, len(match.rounds), self.path)
         if match.over and self.count and not self.counted:
             self.counted = True
-            _count(match, mirror.seat)
+            _count(match, {mirror.seat, *self.here})
 
     @staticmethod
     def _earlier(tag: str) -> tuple[Path | None, bool]:
@@ -139,14 +146,14 @@ def _clean(match: Match, has_seed: bool) -> dict[str, Any]:
     return record
 
 
-def _count(match: Match, seat: int) -> None:
-    """Count the finished match for ``seat`` in the statistics file."""
+def _count(match: Match, seats: set[int]) -> None:
+    """Count the finished match for ``seats`` (their people) in the statistics file."""
     from game.stats import load_stats, save_stats
 
     stats, message = load_stats()
     if message:  # a damaged file was moved aside: it starts again, as at the table
         log.warning("statistics: %s", message)
-    if stats.add_whole_match(match, seat):
+    if stats.add_whole_match(match, seats):
         save_stats(stats)
     else:
         log.warning("the network match was not counted in the statistics")

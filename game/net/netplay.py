@@ -26,7 +26,10 @@ seat the screen shows (``shown``: the host's unless told).
 
 The match is kept among the Past matches as it goes (game/net/keeper.py): after
 each round, when the table is gone or left, and at its end (then counted in the
-seat's statistics); ``record=False`` keeps nothing (the built app's smoke check).
+statistics of every person who played it at this screen); one record for the
+match, whoever played it here (the host's seat's keeper keeps it; the other
+people's mirrors keep nothing); ``record=False`` keeps nothing (the built app's
+smoke check).
 
 No pygame here.
 """
@@ -153,6 +156,7 @@ class NetPlay:
             session.start()
         news = self.mirror.update()
         if self.keeper is not None:
+            self.keeper.here = {seat for seat, other in self.here.items() if other.seat == seat}
             self.keeper.follow(self.mirror)
         shown = self._follow_here(news)
         code = self.mirror.code

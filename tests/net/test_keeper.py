@@ -261,6 +261,92 @@ def test_a_hostile_record_never_corrupts_the_statistics(caplog: pytest.LogCaptur
     assert not Statistics().add_whole_match(robot, 1)
 
 
+def test_people_at_the_host_s_screen_share_one_record_and_each_is_counted_as_at_one_screen(tmp_path: Path) -> None:
+    """Ann hosts, Cy plays at Ann's screen, Bo is a friend elsewhere (the server's
+    ``Table`` in this process, as tests/net/test_mirror.py does): at the match's
+    end Ann's machine holds one record of the match among the Past matches (not
+    one per person) and counts the match for Ann and Cy, as a match with both at
+    one screen counts them; Bo counts on his own machine. Nothing is kept or
+    counted twice: not on leaving, nor when a later run is told the end again."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from game.net.store import Store
+    from game.net.table import Table
+    from tests.net.test_mirror import sit
+
+    with ThreadPoolExecutor(1) as pool:
+        row = Table.new_row("K7QX-2M", {"rules": "matador", "players": 3, "options": {"target_score": 40}, "seats": ["open"] * 3, "seat": 0}, 2468)
+        store = Store(tmp_path / "t.sqlite3")
+        store.create(row)
+        server = Table(row, store, pool)
+        server.take_seat(0, "Ann")
+        ann, _ = sit(server, 0, "Ann", host=True)
+        cy, _ = sit(server, 1, "Cy")
+        bo, _ = sit(server, 2, "Bo")
+        play = NetPlay(ann, here=[(1, "Cy")])
+        play.here = {1: cy}
+        play.update()
+        bo.update()
+        assert ann.start()
+        rng = random.Random(3)
+        for _ in range(5000):
+            play.update()
+            bo.update()
+            movers = [m for m in (ann, cy, bo) if m.my_turn and not m.sent]
+            if ann.over is not None and cy.over is not None:
+                break
+            for m in movers:
+                m.play(rng.choice(m.legal))
+        play.update()
+        assert ann.over is not None and cy.over is not None and play.kept is not None
+        kept = past_matches.list_matches()
+        assert [m.path for m in kept] == [play.kept] and play.kept.name.endswith(f"-{tag_of('K7QX-2M', 0)}.json")
+        assert not kept[0].abandoned and [s.name for s in kept[0].seats] == ["Ann", "Cy", "Bo"]
+        match, message = past_matches.load(play.kept)
+        assert match is not None and match.over and message is None
+        stats, message = load_stats()
+        assert message is None and set(stats.table) == {"Ann", "Cy"}  # Bo counts on his own machine
+        # what a match with Ann and Cy at one screen counts for them (game/ui/flow.py, round_ended)
+        local = Statistics()
+        played = [s.outcome for s in match.rounds if s.outcome is not None and s.outcome.end != "redeal"]
+        for outcome in played:
+            local.add_round(match, outcome)
+        local.add_match(match)
+        for seat, name in ((0, "Ann"), (1, "Cy")):
+            rec = stats.table[name]["matador"]
+            assert rec == local.table[name]["matador"]
+            assert rec.matches_played == 1 and rec.matches_won == int(match.winner == seat)
+            assert rec.rounds_played == len(played) > 0 and rec.rounds_won == sum(o.winner == seat for o in played)
+        before = stats_path().read_bytes()
+        play.close()  # leaving after the end: nothing kept or counted again
+        keeper = MatchKeeper()  # a later run of the host's seat told the end again (the people
+        keeper.here = {1}  # here are not seated again by a later run: the table was this app's)
+        keeper.follow(ann)
+        assert stats_path().read_bytes() == before
+        assert [m.path for m in past_matches.list_matches()] == [play.kept]
+        store.close()
+
+
+def test_a_whole_match_counts_each_person_here_once_and_no_computer() -> None:
+    match = finished_match(17, ("Ann", "Cy"))
+    stats = Statistics()
+    assert stats.add_whole_match(match, {0, 1})
+    assert set(stats.table) == {"Ann", "Cy"}
+    assert stats.table["Ann"]["leyden"].matches_played == stats.table["Cy"]["leyden"].matches_played == 1
+    robot = finished_match(18, ("Ann", "Easy"))
+    robot.players[1] = PlayerInfo("Easy", "computer", "easy")
+    assert stats.add_whole_match(robot, [0, 1]) and "Easy" not in stats.table  # the computer is left out
+    assert stats.table["Ann"]["leyden"].matches_played == 2
+    twins = finished_match(19, ("Ann", "Ann"))
+    assert stats.add_whole_match(twins, {0, 1}) and stats.table["Ann"]["leyden"].matches_played == 3  # one name, once
+    assert not stats.add_whole_match(match, {0, 5})  # a seat the match does not have: nothing
+    # one count refused: none made, for any of the seats
+    full = Statistics()
+    full.record("Cy", "leyden").matches_played = full.record("Cy", "leyden").matches_won = MOST
+    assert not full.add_whole_match(match, {0, 1})
+    assert set(full.table) == {"Cy"} and full.table["Cy"]["leyden"].rounds_played == 0
+
+
 # The server's side, without sockets ---------------------------------------------------
 def test_every_round_reaches_every_seat_even_one_redealt_as_dealt_and_a_seat_back_hears_the_past(tmp_path: Path) -> None:
     """A round redealt as it is dealt (no action ends it) still tells its end, so
