@@ -8,6 +8,7 @@ closes it (the server thread stops with it).
     play = NetPlay.join("ws://192.168.1.20:47123/", "K7QX-2M", "Ann")
     play = NetPlay.host(create_fields, visible=False)
     play = NetPlay.host(create_fields, here=[(2, "Bo")])  # Bo plays seat 2 at this screen too
+    play = NetPlay.host(create_fields, here=[(2, "Bo")], pads={2: 1})  # ...with controller 1
     ...                          # every frame
     news = play.update()         # never waits
     play.phase                   # starting, connecting, lobby, playing, over, failed
@@ -22,7 +23,9 @@ token of its own (``Session.join`` to the hosted server once the table exists),
 so each person's view comes from the server as any remote seat's does, and
 nothing of one seat's hand reaches another's mirror. ``mirrors`` holds every
 seat of this app; ``update()`` follows them all and returns the news of the
-seat the screen shows (``shown``: the host's unless told).
+seat the screen shows (``shown``: the host's unless told). ``pads``: the seats
+of this screen played with a controller (seat -> the controller's number, as the
+host's setup gave them), for the table to hand over as a local match's are.
 
 The match is kept among the Past matches as it goes (game/net/keeper.py): after
 each round, when the table is gone or left, and at its end (then counted in the
@@ -81,6 +84,7 @@ class NetPlay:
         create: dict[str, Any] | None = None,
         record: bool = True,
         here: Sequence[tuple[int, str]] = (),
+        pads: dict[int, int] | None = None,
     ):
         self.mirror = mirror
         self.keeper = MatchKeeper() if record else None
@@ -93,6 +97,7 @@ class NetPlay:
         self.here_wanted = [(int(seat), str(name)) for seat, name in here]  # other people at this screen: (seat, name)
         self.here: dict[int, Mirror] = {}  # their seats' mirrors, once the table exists
         self.shown: int | None = None  # the seat whose news ``update`` returns (None: the host's)
+        self.pads = dict(pads or {})  # seat -> the controller that plays it at this screen (the others: keyboard and mouse)
 
     # The two ways in ---------------------------------------------------------------
     @classmethod
@@ -120,6 +125,7 @@ class NetPlay:
         keep: bool = False,
         record: bool = True,
         here: Sequence[tuple[int, str]] = (),
+        pads: dict[int, int] | None = None,
     ) -> NetPlay:
         """Start a server here for the table ``create`` describes (``rules``,
         ``players``, ``options``, ``seats``, ``name``, ``seat``); its session sits
@@ -127,12 +133,13 @@ class NetPlay:
         (``keep``): its table lives only while this app serves it. ``here``: the
         other people at this screen, (seat, name) each; their seats must be open
         in ``create`` (each takes its own once the table exists, before the lobby
-        shows the table's code)."""
+        shows the table's code). ``pads``: which controller plays which seat of
+        this screen (seat -> number; the others use the keyboard and mouse)."""
         if loopback_only():
             visible, port = False, 0
         hosted = HostedServer(visible, port, store_path)
         hosted.start()
-        play = cls(Mirror(None), None, hosted, {**create, "keep": keep}, record=record, here=here)
+        play = cls(Mirror(None), None, hosted, {**create, "keep": keep}, record=record, here=here, pads=pads)
         return play
 
     # Every frame --------------------------------------------------------------------

@@ -127,16 +127,17 @@ class Flow:
 
         settings = self.app.services.get("settings")
         maker = couch_net_table if play.here_wanted else net_table  # several people at this screen
-        self.app.replace(
-            maker(
-                play,
-                on_over=self.network_match_over,
-                on_leave=self.leave_network,
-                animation_speed=getattr(settings, "animation_speed", "normal"),
-                hints=getattr(settings, "hints", True),
-                show_knowledge=getattr(settings, "show_knowledge", False),
-            )
+        table = maker(
+            play,
+            on_over=self.network_match_over,
+            on_leave=self.leave_network,
+            animation_speed=getattr(settings, "animation_speed", "normal"),
+            hints=getattr(settings, "hints", True),
+            show_knowledge=getattr(settings, "show_knowledge", False),
         )
+        seats = set(play.mirrors)  # the controllers the host's setup gave this screen's seats
+        self.app.pads.hand_over(table.match, {seat: pad for seat, pad in play.pads.items() if seat in seats})
+        self.app.replace(table)
 
     def network_match_over(self, match: Match) -> None:
         """A network match ended: its record (seed included) is already kept among

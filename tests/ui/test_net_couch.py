@@ -356,3 +356,112 @@ def test_a_hand_turned_face_down_stops_gliding_and_the_next_person_sees_only_the
                 break
         assert checked >= 1
         store.close()
+
+
+def test_people_at_the_host_s_screen_each_play_with_their_own_controller(make_app: Callable[..., App], tmp_path: Any) -> None:
+    """A controller per seat at the host's screen, as the New game's people may
+    have, by synthetic SDL controller events: on *Host a table* A on a friend's
+    seat from a controller makes it a person here played by that controller
+    (remembered); at the table (the server's ``Table`` in this process, opened
+    through the app's route as from the lobby) the cover is lifted only by the
+    controller of the person to move, and a turn is played only by that
+    controller (not the other one, nor the keyboard)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from game.net.netplay import NetPlay
+    from game.net.store import Store
+    from game.net.table import Table
+    from game.ui.scenes.friends import HostScene
+    from game.ui.scenes.title import TitleScene
+    from tests.net.test_mirror import sit
+    from tests.ui.test_controller_play import ANN, BOB, Devices, plug, press, settle
+
+    app = make_app((1024, 700))
+    app.pads.opener = Devices()
+    app.push(TitleScene())
+    app.push(HostScene())
+    app.step([], 0.016)
+    ann_pad, cy_pad = plug(app, ANN), plug(app, BOB)
+    form = app.top
+    assert isinstance(form, HostScene)
+    form.read_names()
+    form.state.step_players(1)  # three players: You, a friend, a friend
+    form.changed()
+    assert [s["kind"] for s in form.seats[:3]] == ["human", "friend", "friend"]
+    press(app, BOB, "down")  # the first press shows the focus; then walk to seat 2
+    while form.focus_key != "kind1":
+        press(app, BOB, "down")
+    press(app, BOB, "a")
+    assert form.seats[1]["kind"] == "here" and form.seats[1]["name"] == "Player 2"  # a person at this screen
+    assert form.inputs.owner(1) == cy_pad
+    press(app, ANN, "up")
+    while form.focus_key != "kind0":
+        press(app, ANN, "up")
+    press(app, ANN, "a")
+    assert form.state.seat_pads() == {0: ann_pad, 1: cy_pad} and form.seats[0]["kind"] == "human"
+    assert form.state.here_seats() == [(1, "Player 2")]
+    saved = form.state.saved()
+    assert [s.get("input") for s in saved["seats"][:3]] == [ann_pad, cy_pad, None]
+    app.pop()
+
+    with ThreadPoolExecutor(1) as pool:
+        row = Table.new_row("K7QX-2M", {"rules": "matador", "players": 3, "seats": ["open"] * 3, "seat": 0}, 97531)
+        store = Store(tmp_path / "t.sqlite3")
+        store.create(row)
+        server = Table(row, store, pool)
+        server.take_seat(0, "Ann")
+        ann_m, _ = sit(server, 0, "Ann", host=True)
+        cy_m, _ = sit(server, 1, "Cy")
+        bo_m, _ = sit(server, 2, "Bo")
+        for m in (ann_m, cy_m, bo_m):
+            m.update()
+        assert ann_m.start()
+        play = NetPlay(ann_m, record=False, here=[(1, "Cy")], pads={0: ann_pad, 1: cy_pad})
+        play.here = {1: cy_m}
+        play.update()
+        bo_m.update()
+        assert play.seated and play.viewing
+        app.routes.open_net_table(play)
+        table = app.top
+        assert isinstance(table, TableScene) and isinstance(table.mode, CouchNetMode)
+        assert table.seat_inputs.pads == {0: ann_pad, 1: cy_pad}
+        pad_of = {0: ANN, 1: BOB}
+        covers = {0: 0, 1: 0}
+        turns = {0: 0, 1: 0}
+        enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+        for _ in range(600):
+            if min(turns.values()) >= 3 or table.mode.frozen is not None:
+                break
+            app.step([], 0.05)
+            bo_m.update()
+            if bo_m.my_turn and not bo_m.sent:
+                bo_m.play(bo_m.legal[0])
+            top = app.top
+            if isinstance(top, HandoffScene):
+                seat = table.names.index(top.name)
+                own, other = pad_of[seat], pad_of[1 - seat]
+                assert top.prompt.startswith(f"Press A on Controller {app.pads.number_of(own)}")
+                settle(app, 8)  # past the guard against stray presses
+                press(app, other, "a")
+                app.step([enter], 0.016)
+                assert app.top is top  # neither the other controller nor the keyboard lifts it
+                press(app, own, "a")
+                assert app.top is table and table.viewer == seat
+                covers[seat] += 1
+                continue
+            mirror = table.mode.mirror
+            if top is not table or not table.can_act() or mirror.sent or table.viewer is None:
+                continue
+            seat = table.viewer
+            assert mirror.seat == seat and mirror.my_turn
+            own, other = pad_of[seat], pad_of[1 - seat]
+            moves = len(mirror.history)
+            press(app, other, "a", "y", "b")
+            app.step([enter, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d", scancode=0)], 0.016)
+            assert not mirror.sent and len(mirror.history) == moves  # not this seat's input: nothing sent
+            kinds = {a.kind for a in table.legal}
+            press(app, own, "a" if "lay" in kinds else "y" if "draw" in kinds else "b")
+            assert mirror.sent or len(mirror.history) > moves  # its own controller plays the turn
+            turns[seat] += 1
+        assert min(turns.values()) >= 3 and min(covers.values()) >= 1, (turns, covers)
+        store.close()

@@ -55,6 +55,7 @@ from game.ui.table.round_end import RoundEndScene
 from game.ui.table.score_sheet import ScoreRow, Sheet, match_sheet
 from game.ui.table.toolbar import tool_names
 from game.ui.table.words import hand_line, header_line, lead_words
+from game.ui.table.who_plays import keep_pad_focus
 
 if TYPE_CHECKING:
     from game.net.mirror import News, RoundEnd
@@ -151,7 +152,9 @@ class NetMode(Mode):
         """The server deals."""
 
     def turn(self, table: TableScene, seat: int, dt: float) -> None:
-        """The server asks the seats; this one's person moves through the table."""
+        """The server asks the seats; this one's person moves through the table (a
+        seat played with a controller has a tile in focus, as at a local table)."""
+        keep_pad_focus(table)
 
     def next_round(self, table: TableScene) -> None:
         """The summary closed: the table follows the server's round again."""

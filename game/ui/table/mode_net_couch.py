@@ -87,6 +87,7 @@ class CouchNetMode(NetMode):
     def turn(self, table: TableScene, seat: int, dt: float) -> None:
         """Another person here is to move: the screen is handed to them, once their
         own seat's view says it is their turn at the move the table shows."""
+        super().turn(table, seat, dt)
         if self.frozen is not None or seat == table.viewer or table.handoff_open or not table.is_person(seat):
             return
         theirs = self.play.mirrors.get(seat)

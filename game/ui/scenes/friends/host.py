@@ -113,5 +113,5 @@ class HostScene(NewGameScene):
             return
         fields: dict[str, Any] = self.host_state.create_fields()
         remember(self.app, host_setup=self.state.saved(), visible=self.visible, name=fields["name"])
-        play = NetPlay.host(fields, visible=self.visible, here=self.host_state.here_seats())
+        play = NetPlay.host(fields, visible=self.visible, here=self.host_state.here_seats(), pads=self.state.seat_pads())
         self.app.routes.open_lobby(play)

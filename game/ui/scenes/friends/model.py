@@ -172,6 +172,7 @@ class HostSetup(Setup):
 
     kinds = HOST_KINDS
     named_kinds = ("human", "here")
+    person_kind = "here"  # a seat taken by a controller: another person at this screen
 
     def load(self, saved: object, pad_connected: Callable[[int], bool]) -> None:
         super().load(saved if isinstance(saved, dict) and saved else HOST_DEFAULT, pad_connected)

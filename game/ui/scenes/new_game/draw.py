@@ -260,7 +260,7 @@ def draw_form(
         surface.blit(hint, (layout.hint_pos[0] - hint.get_width() // 2, layout.hint_pos[1]))
     if pad_mode and focus is not None and focus.startswith("kind") and art.take_hints:
         index = int(focus[4:])
-        if index < setup.players and setup.seats[index]["kind"] != "human":  # "press A to take" where a person's input would show
+        if index < setup.players and not setup.named(index):  # "press A to take" where a person's input would show
             cell = layout.input_rects[index]
             take = next((t for t in art.take_hints if t.get_width() <= cell.width), art.take_hints[-1])
             surface.blit(take, (cell.right - take.get_width(), cell.centery - take.get_height() // 2 + 1))

@@ -187,7 +187,7 @@ class NewGameScene(MenuScene):
     def cycle_input(self, index: int, delta: int) -> None:
         """The next input for person seat ``index``: the keyboard and mouse, then each
         controller plugged in that plays no other seat."""
-        if index >= self.state.players or self.state.seats[index]["kind"] != "human" or self.app is None:
+        if index >= self.state.players or not self.state.named(index) or self.app is None:
             return
         self.read_names()
         self.state.cycle_input(index, delta, self.app.pads.connected_numbers())

@@ -38,6 +38,7 @@ class Setup:
 
     kinds: tuple[str, ...] = KINDS  # who may play a seat, in the order the arrows step through
     named_kinds: tuple[str, ...] = ("human",)  # the kinds of seat whose name is typed (people at this screen)
+    person_kind = "human"  # what a seat taken by a controller becomes (a person at this screen)
 
     def __init__(self) -> None:
         self.rule_id = "matador"
@@ -67,7 +68,7 @@ class Setup:
                     name = seat.get("name")
                     self.seats.append({"kind": str(seat["kind"]), "name": name[:NAME_LIMIT] if isinstance(name, str) else ""})
                     pad = seat.get("input")  # a controller plays it, if that one is plugged in now
-                    if seat["kind"] == "human" and isinstance(pad, int) and not isinstance(pad, bool) and pad_connected(pad):
+                    if seat["kind"] in self.named_kinds and isinstance(pad, int) and not isinstance(pad, bool) and pad_connected(pad):
                         self.inputs.give(len(self.seats) - 1, pad)
         self.fit_seats()
         self.fit_options()
@@ -78,7 +79,7 @@ class Setup:
         for i, seat in enumerate(self.seats):
             entry: dict[str, Any] = dict(seat)
             pad = self.inputs.owner(i)
-            if pad is not None and seat["kind"] == "human":
+            if pad is not None and seat["kind"] in self.named_kinds:
                 entry["input"] = pad
             seats.append(entry)
         return {
@@ -132,7 +133,6 @@ class Setup:
             order.append(f"kind{i}")
             if self.named(i):
                 order.append(f"name{i}")
-            if self.seats[i]["kind"] == "human":
                 order.append(f"input{i}")
         return order
 
@@ -179,8 +179,8 @@ class Setup:
         return rules, None
 
     def seat_pads(self) -> dict[int, int]:
-        """The person seats in play given to a controller."""
-        return {i: pad for i, pad in self.inputs.pads.items() if i < self.players and self.seats[i]["kind"] == "human"}
+        """The person seats in play given to a controller (the people at this screen's)."""
+        return {i: pad for i, pad in self.inputs.pads.items() if i < self.players and self.named(i)}
 
     # Changes ---------------------------------------------------------------------------
     def fit_seats(self) -> None:
@@ -234,11 +234,11 @@ class Setup:
         """Seat ``index`` is controller ``pad``'s (a computer's seat becomes a person's);
         if it was already, it goes back to the keyboard and mouse."""
         seat = self.seats[index]
-        if seat["kind"] == "human" and self.inputs.owner(index) == pad:
+        if self.named(index) and self.inputs.owner(index) == pad:
             self.inputs.give(index, None)
         else:
-            if seat["kind"] != "human":
-                seat["kind"] = "human"
+            if not self.named(index):
+                seat["kind"] = self.person_kind
                 self.name_person(index)
             self.inputs.give(index, pad)
 
