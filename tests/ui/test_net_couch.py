@@ -260,7 +260,8 @@ def test_the_host_s_setup_with_people_here_opens_their_seats_and_names_them() ->
     setup.load(saved, lambda pad: False)
     setup.name_person(1)
     assert [setup.named(i) for i in range(4)] == [False, True, True, False]
-    assert setup.lines().count("name2") == 1 and "input2" not in setup.lines() and "input1" in setup.lines()
+    assert setup.lines().count("name2") == 1 and "input2" in setup.lines() and "input1" in setup.lines()  # a person here may have a controller
+    assert "input0" not in setup.lines() and "input3" not in setup.lines()  # a friend's and a computer's seat: none
     assert setup.check()[1] is None
     fields = setup.create_fields()
     assert fields["seats"] == ["open", "open", "open", "hard"] and fields["seat"] == 1 and fields["name"] == "Ann"
