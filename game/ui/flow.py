@@ -141,7 +141,7 @@ class Flow:
 
     def network_match_over(self, match: Match) -> None:
         """A network match ended: its record (seed included) is already kept among
-        the past matches on this machine and counted in the statistics of the seat
+        the past matches on this machine and counted in the statistics of the seats
         played here (game/net/keeper.py, as the match went); the statistics this
         app holds are read again, so a local match counted next adds to them."""
         stats, _ = load_stats()
