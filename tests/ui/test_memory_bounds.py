@@ -11,6 +11,7 @@ import pygame
 
 from game.engine import PlayerInfo
 from game.ui.surface_cache import SurfaceCache, surface_bytes
+from game.ui import text as text_module
 from game.ui.text import FONTS_KEPT, LINES_BYTES, TextCache
 from game.ui.tile_art import CACHE_BYTES as ART_BYTES
 
@@ -34,8 +35,28 @@ def test_text_keeps_a_few_fonts_and_lines_within_budget() -> None:
     for size in range(8, 120):
         text.render("Matador", size)
         text.fit("The quick brown fox jumps over the lazy dog " * 50, 300, size)
-    assert len(text._fonts) <= FONTS_KEPT
+    assert len(text_module.FONTS) <= FONTS_KEPT
     assert text._lines.bytes <= LINES_BYTES
+
+
+def test_every_screen_shares_its_fonts_and_keeps_a_few() -> None:
+    """Each screen's text kept its own fonts (about half a megabyte each once used),
+    and the information screens kept every size ever asked for: 37 fonts alive
+    with three screens open at 150% text in the monkey's runs."""
+    from game.ui.scenes.info import ui_font
+
+    first, second = TextCache(), TextCache()
+    assert first.font(24) is second.font(24) and first.font(24, True) is second.font(24, True)
+    assert first.font(24) is not first.font(24, True)
+    points = round(32 * text_module.DEFAULT_FONT_SCALE)
+    assert ui_font(points) is first.font(32)  # the same file at the same size: one font
+    assert ui_font(points, italic=True) is not ui_font(points)
+    for size in range(8, 120):
+        ui_font(size)
+        ui_font(size, True, True)
+        TextCache().render("Matador", size)
+    assert len(text_module.FONTS) <= FONTS_KEPT
+    assert _fonts_alive() <= FONTS_KEPT + 40  # and the rest are gone (pygame_gui's themes keep about 15 each)
 
 
 def test_a_long_text_is_cut_quickly_and_fits() -> None:
