@@ -119,16 +119,45 @@ def fonts_by_holder() -> tuple[int, list[tuple[str, int]]]:
     return len(found), counts.most_common(10)
 
 
-def gui_counts() -> dict[str, int]:
+def referrer_chain(target: Any, depth: int = 7) -> list[str]:
+    """What holds ``target``: a path of labels up its referrers (frames left out)."""
+    import types
+
+    path: list[str] = []
+    seen = {id(target)}
+    current = target
+    for _ in range(depth):
+        refs = [r for r in gc.get_referrers(current) if id(r) not in seen and not isinstance(r, types.FrameType) and r is not path]
+        refs = [r for r in refs if not (isinstance(r, list) and len(r) > 10000)]  # gc.get_objects()'s own list
+        if not refs:
+            break
+        current = refs[0]
+        seen.add(id(current))
+        label = _label(current)
+        if isinstance(current, dict):
+            keys = [k for k, v in current.items() if v is target or id(v) in seen][:2]
+            label += f"{keys}"
+        path.append(label)
+    return path
+
+
+def gui_counts(app: Any) -> dict[str, Any]:
     import pygame_gui
 
-    managers = themes = 0
+    managers = 0
+    themes = []
     for obj in gc.get_objects():
         if isinstance(obj, pygame_gui.UIManager):
             managers += 1
         elif type(obj).__name__ == "UIAppearanceTheme":
-            themes += 1
-    return {"managers": managers, "themes": themes}
+            themes.append(obj)
+    out: dict[str, Any] = {"managers": managers, "themes": len(themes)}
+    current = getattr(app, "_gui_theme", None)
+    old = [t for t in themes if t is not current]
+    if old:
+        out["old_theme_held_by"] = referrer_chain(old[0])
+    del themes, old
+    return out
 
 
 class Probe:
@@ -146,6 +175,16 @@ class Probe:
         return self.app
 
     def __call__(self, now: float, rss: float) -> None:
+        frozen = gc.get_freeze_count() > 0  # frozen objects are not listed by gc.get_objects
+        if frozen:
+            gc.unfreeze()
+        try:
+            self.sample(now, rss)
+        finally:
+            if frozen:
+                gc.freeze()
+
+    def sample(self, now: float, rss: float) -> None:
         app = self.find_app()
         row: dict[str, Any] = {"t": round(now, 1), "rss": round(rss, 1), **mallinfo()}
         if app is not None:
@@ -157,7 +196,7 @@ class Probe:
             started = time.monotonic()
             row["surfaces_mb"], row["surfaces"] = surfaces_by_holder()
             row["fonts"], row["font_holders"] = fonts_by_holder()
-            row.update(gui_counts())
+            row.update(gui_counts(app))
             row["probe_s"] = round(time.monotonic() - started, 2)
         self.peak = max(self.peak, rss)
         self.out.write(json.dumps(row) + "\n")

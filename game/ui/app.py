@@ -152,7 +152,7 @@ class App:
         for scene in self.scenes[:-1]:
             gui = getattr(scene, "gui", None)
             if gui is not None:
-                drop_drawing_aids(gui, covered=True)
+                drop_drawing_aids(gui)
 
     def _restyle(self) -> None:
         """Give each scene's widgets a manager with the theme at today's text size."""
@@ -224,7 +224,7 @@ class App:
             if gui is not None:  # covered: its widgets are not updated until it is on top again
                 from game.ui.gui_theme import drop_drawing_aids
 
-                drop_drawing_aids(gui, covered=True)
+                drop_drawing_aids(gui)
         self.scenes.append(scene)
         self._attach(scene)
         scene.enter()
