@@ -77,6 +77,28 @@ def test_the_table_resized_through_many_sizes_stays_within_budget(make_app: Any,
     assert app.services["art"]._cache.bytes <= ART_BYTES
 
 
+def test_menus_share_their_felt_and_the_title_keeps_one_picture_of_the_window(make_app: Any) -> None:
+    """The title, Play with friends and Join a table each kept a copy of the felt
+    (8 MB each at 1920x1080), the title another picture of the whole window
+    over it, and the tile art the felt at its last three window sizes."""
+    from game.ui.menu import shared_felt
+
+    app = make_app((1280, 800))
+    art = app.services["art"]
+    felt = shared_felt(art, (1280, 800), 70)
+    assert shared_felt(art, (1280, 800), 70) is felt and shared_felt(art, (1280, 800), 60) is not felt
+    app.routes.open_title()
+    app.routes.open_lessons()
+    lessons = app.top
+    assert lessons.backdrop is felt
+    title = app.scenes[-2]
+    whole = [v for v in vars(title).values() if isinstance(v, pygame.Surface) and v.get_size() == app.size]
+    assert whole == [title.backdrop] and title.backdrop is not felt
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700))], 0.016)
+    assert lessons.backdrop is not felt and lessons.backdrop.get_size() == (1000, 700)
+    assert list(art._tables) == [(1000, 700)]  # the felt at the window's size only
+
+
 # Widget managers share one theme -------------------------------------------------------------
 def _alive(kind: type) -> list[Any]:
     import gc
