@@ -63,6 +63,12 @@ class FontCache:
             pygame.font.init()
         key = (style, size, bold, italic)
         font = self._fonts.get(key)
+        if font is not None:
+            try:
+                font.get_height()
+            except pygame.error:  # the font module was stopped and started again since (pygame.quit)
+                self._fonts.clear()
+                font = None
         if font is None:
             try:
                 font = pygame.font.Font(str(FONT_DIR / f"NotoSans-{style}.ttf"), size)

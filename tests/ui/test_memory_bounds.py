@@ -59,6 +59,15 @@ def test_every_screen_shares_its_fonts_and_keeps_a_few() -> None:
     assert _fonts_alive() <= FONTS_KEPT + 40  # and the rest are gone (pygame_gui's themes keep about 15 each)
 
 
+def test_shared_fonts_survive_the_font_module_started_again() -> None:
+    """pygame.quit (a test's app closed, the game's end) makes every font made before unusable."""
+    before = TextCache().font(21)
+    pygame.font.quit()
+    pygame.font.init()
+    after = TextCache().font(21)
+    assert after is not before and after.size("Matador")[0] > 0
+
+
 def test_a_long_text_is_cut_quickly_and_fits() -> None:
     text = TextCache()
     line = text.fit("x" * 200_000, 240, 20)
