@@ -275,10 +275,11 @@ class App:
         top = self.top
         if top is not None:
             top.update(dt * self.time_scale)
-            gui = getattr(top, "gui", None)
-            if gui is not None:
-                from game.ui.gui_theme import drop_drawing_aids
+        from game.ui.gui_theme import drop_drawing_aids
 
+        for scene in self.scenes:  # the top may have changed in its update (a screen opened or closed)
+            gui = getattr(scene, "gui", None)
+            if gui is not None:
                 drop_drawing_aids(gui)
         self.draw(self.surface)
         self.frames += 1

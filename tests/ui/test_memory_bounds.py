@@ -371,3 +371,32 @@ def test_no_widget_keeps_its_four_times_drawing(make_app: Any) -> None:
     finally:
         access.reset()
         app.follow_access()
+
+
+def test_a_screen_opened_during_an_update_keeps_no_four_times_drawing(make_app: Any) -> None:
+    """A screen opened by the top screen's update (a button pressed, Back) was built
+    after that frame's drawings were let go: the title's buttons held 44 MB
+    of them at 150% text in 1920x1080 until the next frame."""
+    from game.ui.gui_theme import TEMPORARY_SHAPES
+    from game.ui.scene import Scene
+
+    app = make_app((1920, 1080))
+
+    class Opener(Scene):
+        def update(self, dt: float) -> None:
+            assert self.app is not None
+            self.app.routes.open_side("settings")
+
+    app.routes.open_title()
+    app.step([], 0.016)
+    app.push(Opener())
+    app.step([], 0.016)
+    assert type(app.top).__name__ == "SettingsScene"
+    kept = 0
+    for scene in app.scenes:
+        gui = getattr(scene, "gui", None)
+        for sprite in gui.get_sprite_group().sprites() if gui is not None else []:
+            for name in TEMPORARY_SHAPES:
+                picture = getattr(getattr(sprite, "drawable_shape", None), name, None)
+                kept += picture.get_pitch() * picture.get_height() if picture is not None else 0
+    assert kept == 0
