@@ -97,14 +97,14 @@ def surfaces_by_holder() -> tuple[float, list[tuple[str, float, int]]]:
     import pygame
 
     found = holders((pygame.Surface,))
-    sums: dict[str, float] = Counter()
+    sums: dict[str, float] = {}
     counts: Counter[str] = Counter()
     total = 0.0
     for surface, label in found.values():
         if surface.get_parent() is not None:
             continue  # a subsurface: its parent's pixels
         size = surface.get_pitch() * surface.get_height() / MB
-        sums[label] += size
+        sums[label] = sums.get(label, 0.0) + size
         counts[label] += 1
         total += size
     top = sorted(sums.items(), key=lambda item: -item[1])[:14]
