@@ -212,7 +212,9 @@ def main() -> int:
     parser.add_argument("--log", type=Path)
     parser.add_argument("--replay", type=Path)
     parser.add_argument("--frame-rate", type=float)
+    parser.add_argument("--every", type=float, default=monkey.RSS_EVERY_S, help="seconds between samples")
     args = parser.parse_args()
+    monkey.RSS_EVERY_S = args.every
     home = Path(tempfile.mkdtemp(prefix="matador-probe-"))
     os.environ["MATADOR_HOME"] = str(home)
     with open(args.out, "w", encoding="utf-8") as out:
