@@ -208,7 +208,7 @@ class App:
         for scene in self.scenes[:-1]:
             gui = getattr(scene, "gui", None)
             if gui is not None:
-                drop_drawing_aids(gui, covered=True)
+                drop_drawing_aids(gui)
 
     def _restyle(self) -> None:
         """Give each scene's widgets a manager with the theme at today's text size."""
@@ -291,7 +291,7 @@ class App:
             if gui is not None:  # covered: its widgets are not updated until it is on top again
                 from game.ui.gui_theme import drop_drawing_aids
 
-                drop_drawing_aids(gui, covered=True)
+                drop_drawing_aids(gui)
         self.scenes.append(scene)
         self._attach(scene)
         scene.enter()
@@ -345,10 +345,11 @@ class App:
         top = self.top
         if top is not None:
             top.update(dt * self.time_scale)
-            gui = getattr(top, "gui", None)
-            if gui is not None:
-                from game.ui.gui_theme import drop_drawing_aids
+        from game.ui.gui_theme import drop_drawing_aids
 
+        for scene in self.scenes:  # the top may have changed in its update (a screen opened or closed)
+            gui = getattr(scene, "gui", None)
+            if gui is not None:
                 drop_drawing_aids(gui)
         self.draw(self.surface)
         self.frames += 1

@@ -32,42 +32,90 @@ except ImportError:  # pragma: no cover - pygame_gui is a dependency
 DEFAULT_FONT_SCALE = 0.6875  # pygame's default font is drawn at this share of the size asked for
 
 
-def load_font(size: int, bold: bool = False) -> pygame.font.Font:
-    """Noto Sans (bold or regular) at the size pygame's default font would have; that font if Noto is missing."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    path = FONT_DIR / f"NotoSans-{'Bold' if bold else 'Regular'}.ttf"
-    try:
-        return pygame.font.Font(str(path), max(6, round(size * DEFAULT_FONT_SCALE)))
-    except (OSError, FileNotFoundError):
-        font = pygame.font.Font(None, size)
-        font.set_bold(bold)
+FONTS_KEPT = 24  # fonts alive at once, for every screen together: a window resized through many sizes keeps only the recent ones
+
+
+class FontCache:
+    """pygame fonts by (file, point size, bold, italic), shared by every screen,
+    the least recently used going first once there are more than ``limit``.
+
+    Each font in use costs about half a megabyte (FreeType's and HarfBuzz's
+    tables); each screen kept its own, so the same sizes were loaded once per
+    screen open (in the monkey's runs, 37 fonts alive with three screens open
+    at 150% text, and the Settings, Rules, Statistics and Past matches
+    screens kept every size ever asked for). A font here is never changed
+    (no ``set_bold`` on a font from a file): the same key draws the same.
+    """
+
+    def __init__(self, limit: int = FONTS_KEPT) -> None:
+        self.limit = limit
+        self._fonts: OrderedDict[tuple[str, int, bool, bool], pygame.font.Font] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._fonts)
+
+    def get(self, style: str, size: int, bold: bool = False, italic: bool = False, fallback_size: int | None = None) -> pygame.font.Font:
+        """Noto Sans ``style`` ("Regular", "Bold", "Italic", "BoldItalic") at ``size``
+        points; if Noto is missing, pygame's default font at ``fallback_size``
+        (``size`` by default) made ``bold``/``italic``."""
+        if not pygame.font.get_init():  # never started, or stopped: fonts of before are gone
+            self._fonts.clear()
+            pygame.font.init()
+        key = (style, size, bold, italic)
+        font = self._fonts.get(key)
+        if font is not None:
+            try:
+                font.get_height()
+            except pygame.error:  # the font module was stopped and started again since (pygame.quit)
+                self._fonts.clear()
+                font = None
+        if font is None:
+            try:
+                font = pygame.font.Font(str(FONT_DIR / f"NotoSans-{style}.ttf"), size)
+            except (OSError, FileNotFoundError):
+                key = ("", fallback_size or size, bold, italic)
+                font = self._fonts.get(key)
+                if font is None:
+                    font = pygame.font.Font(None, fallback_size or size)
+                    font.set_bold(bold)
+                    font.set_italic(italic)
+            self._fonts[key] = font
+            while len(self._fonts) > self.limit:
+                self._fonts.popitem(last=False)
+        self._fonts.move_to_end(key)
         return font
 
+    def clear(self) -> None:
+        self._fonts.clear()
 
-FONTS_KEPT = 16  # fonts by (size, bold): a window resized through many sizes keeps only the recent ones
+
+FONTS = FontCache()
+
+
+def noto(size: int, bold: bool = False, italic: bool = False, fallback_size: int | None = None) -> pygame.font.Font:
+    """Noto Sans at ``size`` points, from the shared ``FONTS`` (see ``FontCache.get``)."""
+    style = "BoldItalic" if bold and italic else "Bold" if bold else "Italic" if italic else "Regular"
+    return FONTS.get(style, size, bold, italic, fallback_size)
+
+
+def load_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """Noto Sans (bold or regular) at the size pygame's default font would have
+    (pygame's default font if Noto is missing), from the shared ``FONTS``."""
+    return noto(max(6, round(size * DEFAULT_FONT_SCALE)), bold, fallback_size=size)
+
+
 LINES_BYTES = 4 * 1024 * 1024
 
 
 class TextCache:
-    """Fonts by size and rendered lines by (text, size, colour, bold), both
-    bounded (the least recently used go first)."""
+    """Rendered lines by (text, size, colour, bold), bounded (the least recently
+    used go first); fonts from the shared ``FONTS``."""
 
     def __init__(self, limit: int = 600):
-        self._fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
         self._lines = SurfaceCache(LINES_BYTES, limit)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        key = (size, bold)
-        font = self._fonts.get(key)
-        if font is None:
-            font = load_font(size, bold)
-            self._fonts[key] = font
-            if len(self._fonts) > FONTS_KEPT:
-                self._fonts.popitem(last=False)
-        else:
-            self._fonts.move_to_end(key)
-        return font
+        return load_font(size, bold)
 
     def render(self, text: str, size: int, colour: Colour = IVORY, bold: bool = False) -> pygame.Surface:
         return self._lines.cached((text, size, colour, bold), lambda: self.font(size, bold).render(text, True, colour))

@@ -38,6 +38,9 @@ CONTRAST_EDGE = (0, 0, 0)  # a high-contrast face's outline
 CACHE_BYTES = 20 * 1024 * 1024  # scaled tiles kept (every tile of one size, faces and ghosts, takes about 12 MB at 1920x1080)
 
 
+TABLES_KEPT = 1  # every screen shows the felt at the window's size: older sizes are not shown again (8 MB each at 1920x1080)
+
+
 class TileArt:
     """Draws tiles at any size from the large sources, caching each size."""
 
@@ -187,7 +190,7 @@ class TileArt:
         if self._converted and not _display_format(surface):
             surface = surface.convert()  # (a new surface has the window's format already: no copy)
         self._tables[key] = surface
-        if len(self._tables) > 3:
+        if len(self._tables) > TABLES_KEPT:
             self._tables.popitem(last=False)
         return surface
 

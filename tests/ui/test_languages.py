@@ -314,11 +314,11 @@ class _Recorder:
 
 @pytest.fixture
 def recorder(monkeypatch: pytest.MonkeyPatch) -> _Recorder:
-    from game.ui.scenes import info
+    from game.ui import text
 
     found = _Recorder()
     monkeypatch.setattr(pygame.font, "Font", found.font)
-    monkeypatch.setattr(info, "_FONTS", {})
+    monkeypatch.setattr(text, "FONTS", text.FontCache())  # fonts made while it records
     return found
 
 

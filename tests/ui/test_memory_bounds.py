@@ -11,6 +11,7 @@ import pygame
 
 from game.engine import PlayerInfo
 from game.ui.surface_cache import SurfaceCache, surface_bytes
+from game.ui import text as text_module
 from game.ui.text import FONTS_KEPT, LINES_BYTES, TextCache
 from game.ui.tile_art import CACHE_BYTES as ART_BYTES
 
@@ -34,8 +35,37 @@ def test_text_keeps_a_few_fonts_and_lines_within_budget() -> None:
     for size in range(8, 120):
         text.render("Matador", size)
         text.fit("The quick brown fox jumps over the lazy dog " * 50, 300, size)
-    assert len(text._fonts) <= FONTS_KEPT
+    assert len(text_module.FONTS) <= FONTS_KEPT
     assert text._lines.bytes <= LINES_BYTES
+
+
+def test_every_screen_shares_its_fonts_and_keeps_a_few() -> None:
+    """Each screen's text kept its own fonts (about half a megabyte each once used),
+    and the information screens kept every size ever asked for: 37 fonts alive
+    with three screens open at 150% text in the monkey's runs."""
+    from game.ui.scenes.info import ui_font
+
+    first, second = TextCache(), TextCache()
+    assert first.font(24) is second.font(24) and first.font(24, True) is second.font(24, True)
+    assert first.font(24) is not first.font(24, True)
+    points = round(32 * text_module.DEFAULT_FONT_SCALE)
+    assert ui_font(points) is first.font(32)  # the same file at the same size: one font
+    assert ui_font(points, italic=True) is not ui_font(points)
+    for size in range(8, 120):
+        ui_font(size)
+        ui_font(size, True, True)
+        TextCache().render("Matador", size)
+    assert len(text_module.FONTS) <= FONTS_KEPT
+    assert _fonts_alive() <= FONTS_KEPT + 40  # and the rest are gone (pygame_gui's themes keep about 15 each)
+
+
+def test_shared_fonts_survive_the_font_module_started_again() -> None:
+    """pygame.quit (a test's app closed, the game's end) makes every font made before unusable."""
+    before = TextCache().font(21)
+    pygame.font.quit()
+    pygame.font.init()
+    after = TextCache().font(21)
+    assert after is not before and after.size("Matador")[0] > 0
 
 
 def test_a_long_text_is_cut_quickly_and_fits() -> None:
@@ -54,6 +84,28 @@ def test_the_table_resized_through_many_sizes_stays_within_budget(make_app: Any,
     renderer = table.renderer
     assert renderer._cache.bytes <= renderer._cache.max_bytes <= 32 * 1024 * 1024
     assert app.services["art"]._cache.bytes <= ART_BYTES
+
+
+def test_menus_share_their_felt_and_the_title_keeps_one_picture_of_the_window(make_app: Any) -> None:
+    """The title, Play with friends and Join a table each kept a copy of the felt
+    (8 MB each at 1920x1080), the title another picture of the whole window
+    over it, and the tile art the felt at its last three window sizes."""
+    from game.ui.menu import shared_felt
+
+    app = make_app((1280, 800))
+    art = app.services["art"]
+    felt = shared_felt(art, (1280, 800), 70)
+    assert shared_felt(art, (1280, 800), 70) is felt and shared_felt(art, (1280, 800), 60) is not felt
+    app.routes.open_title()
+    app.routes.open_lessons()
+    lessons = app.top
+    assert lessons.backdrop is felt
+    title = app.scenes[-2]
+    whole = [v for v in vars(title).values() if isinstance(v, pygame.Surface) and v.get_size() == app.size]
+    assert whole == [title.backdrop] and title.backdrop is not felt
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700))], 0.016)
+    assert lessons.backdrop is not felt and lessons.backdrop.get_size() == (1000, 700)
+    assert list(art._tables) == [(1000, 700)]  # the felt at the window's size only
 
 
 # Widget managers share one theme -------------------------------------------------------------
@@ -203,6 +255,42 @@ def test_tidy_collects_when_the_screens_change_and_gives_back_once_a_second_whil
     assert (tidy.collections, tidy.trims) == (3, 4)
 
 
+def test_tidy_frees_what_was_frozen_at_the_start_and_is_garbage_now() -> None:
+    """``App.run`` freezes what the start made; the first title screen and the
+    first text size's theme, held in reference cycles, were then never freed
+    (25 MB after 40 s of the monkey). Tidy's collection reaches them, and what
+    is still alive is frozen again."""
+    import gc
+    import weakref
+
+    from game.ui.memory import Tidy
+
+    class Screen:
+        def __init__(self) -> None:
+            self.me = self  # a reference cycle, as a screen and its widgets are
+            self.picture = pygame.Surface((64, 64))
+
+    class FakeApp:
+        def __init__(self) -> None:
+            self.scenes: list[object] = [Screen()]
+            self.size = (800, 600)
+            self.restyles = 0
+
+    app = FakeApp()
+    tidy = Tidy()
+    tidy(app)
+    first = weakref.ref(app.scenes[0])
+    kept = Screen()
+    gc.freeze()  # as App.run does after the first frames
+    try:
+        app.scenes = [object()]  # the first screen closed
+        tidy(app)
+        assert first() is None
+        assert gc.get_freeze_count() > 0 and kept.me is kept  # the rest frozen again
+    finally:
+        gc.unfreeze()
+
+
 def test_big_pictures_are_mapped_on_their_own_and_go_back_when_freed() -> None:
     """A picture of 256 kB to 1 MB (a button drawn at four times its size, a line of
     text across the window) went into glibc's heap between small objects that
@@ -265,6 +353,10 @@ def test_no_widget_keeps_its_four_times_drawing(make_app: Any) -> None:
         app.routes.open_title()
         app.step([], 0.016)
         app.routes.open_side("settings")
+        app.step([], 0.016)
+        shapes = [s.drawable_shape for s in app.top.gui.get_sprite_group().sprites() if getattr(s, "drawable_shape", None) is not None]
+        assert sum(len(shape.states_to_redraw_queue) for shape in shapes) > 0  # looks still to draw
+        assert kept() == 0  # it was kept meanwhile (15 MB)
         for _ in range(3):
             app.step([], 0.016)
         assert kept() == 0
@@ -279,3 +371,32 @@ def test_no_widget_keeps_its_four_times_drawing(make_app: Any) -> None:
     finally:
         access.reset()
         app.follow_access()
+
+
+def test_a_screen_opened_during_an_update_keeps_no_four_times_drawing(make_app: Any) -> None:
+    """A screen opened by the top screen's update (a button pressed, Back) was built
+    after that frame's drawings were let go: the title's buttons held 44 MB
+    of them at 150% text in 1920x1080 until the next frame."""
+    from game.ui.gui_theme import TEMPORARY_SHAPES
+    from game.ui.scene import Scene
+
+    app = make_app((1920, 1080))
+
+    class Opener(Scene):
+        def update(self, dt: float) -> None:
+            assert self.app is not None
+            self.app.routes.open_side("settings")
+
+    app.routes.open_title()
+    app.step([], 0.016)
+    app.push(Opener())
+    app.step([], 0.016)
+    assert type(app.top).__name__ == "SettingsScene"
+    kept = 0
+    for scene in app.scenes:
+        gui = getattr(scene, "gui", None)
+        for sprite in gui.get_sprite_group().sprites() if gui is not None else []:
+            for name in TEMPORARY_SHAPES:
+                picture = getattr(getattr(sprite, "drawable_shape", None), name, None)
+                kept += picture.get_pitch() * picture.get_height() if picture is not None else 0
+    assert kept == 0

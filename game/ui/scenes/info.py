@@ -6,7 +6,6 @@ size setting (``game.ui.access``)."""
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -17,6 +16,7 @@ from game.settings import Settings
 from game.ui import access
 from game.ui.audio import Audio
 from game.ui.scene import GuiScene
+from game.ui.text import noto
 from game.ui.tile_art import TileArt
 
 log = logging.getLogger(__name__)
@@ -24,28 +24,12 @@ log = logging.getLogger(__name__)
 PANEL_FILL = (10, 26, 17, 215)
 PANEL_EDGE = (201, 168, 90)
 INSET_FILL = (6, 16, 10, 150)
-FONT_DIR = Path(pygame_gui.__file__).resolve().parent / "data"
 
 
 def ui_font(size: int, bold: bool = False, italic: bool = False) -> pygame.font.Font:
-    """The widgets' typeface (Noto Sans, shipped with pygame_gui) for text a scene draws itself."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    style = "BoldItalic" if bold and italic else "Bold" if bold else "Italic" if italic else "Regular"
-    key = (size, style)
-    font = _FONTS.get(key)
-    if font is None:
-        try:
-            font = pygame.font.Font(str(FONT_DIR / f"NotoSans-{style}.ttf"), size)
-        except (OSError, FileNotFoundError):
-            font = pygame.font.Font(None, size)
-            font.set_bold(bold)
-            font.set_italic(italic)
-        _FONTS[key] = font
-    return font
-
-
-_FONTS: dict[tuple[int, str], pygame.font.Font] = {}
+    """The widgets' typeface (Noto Sans, shipped with pygame_gui) for text a scene draws
+    itself, from the fonts every screen shares (``game.ui.text.FONTS``, bounded)."""
+    return noto(size, bold, italic)
 
 
 def panel_surface(size: tuple[int, int], fill: tuple[int, int, int, int] = PANEL_FILL, edge: bool = True) -> pygame.Surface:

@@ -130,7 +130,12 @@ class TitleScene(MenuScene):
                 ny += line.get_height() + 3
             picture.blit(box, self.notice_rect.topleft)
         picture.blit(label, self.version_rect)
-        self.picture = picture
+        if self.backdrop is not None:  # one picture of the whole window, not the felt and another over it
+            self.backdrop = self.backdrop.copy()  # the felt is shared with the other menus
+            self.backdrop.blit(picture, (0, 0))
+            self.picture = None
+        else:
+            self.picture = picture
 
         self.buttons = button_column(self.gui, labels, w // 2, y, bw, bh, gap)
         if messages:
