@@ -16,6 +16,7 @@ lost or damaged, and a record file that cannot be read is moved aside
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -47,6 +48,9 @@ class Seat:
         return self.name if self.kind == "human" or not self.level else f"{self.name} ({self.level})"
 
 
+NET_FILE = re.compile(r"-net-[A-Za-z0-9]{0,12}-s([0-7])\.json$")  # a network match kept for one seat
+
+
 @dataclass(frozen=True)
 class PastMatch:
     """One kept match, as the list shows it."""
@@ -63,6 +67,17 @@ class PastMatch:
     custom: bool = False  # options changed from the rule set's
     winner: str | None = None  # the winner's name; None if drawn or abandoned
     scores: tuple[int, ...] = ()  # the totals, the winner's first
+
+    @property
+    def played_seat(self) -> int | None:
+        """The seat played on this machine, for a network match (its file's name
+        ends ``-net-CODE-sSEAT``, game/net/keeper.py): the review opens at it.
+        None for a match played here (its review finds the seat of a person)."""
+        found = NET_FILE.search(self.path.name)
+        if found is None:
+            return None
+        seat = int(found.group(1))
+        return seat if seat < len(self.seats) else None
 
     def to_json(self) -> dict[str, Any]:
         return {

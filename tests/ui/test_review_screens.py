@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pygame
+import pytest
 
 from game.ai.coach import Budget
 from game.engine import Match, PlayerInfo, Rules
@@ -84,6 +85,29 @@ def test_a_finished_match_is_kept_listed_and_opened(make_app: Any, ui: Any) -> N
     assert (0, 0) in review.mode.analyses  # the coach started on your round
     app.step([ui.key(pygame.K_ESCAPE)], 0.016)
     assert app.top is listing
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_network_match_is_reviewed_at_the_seat_played_here(make_app: Any, ui: Any, seat: int) -> None:
+    """Two friends' network match, kept on Bo's machine for his seat (the keeper's
+    file name ends -net-CODE-sSEAT): Past matches opens its review at that seat,
+    not at the first person's; a match played here still opens at a person's seat."""
+    bo = PlayerInfo("Bo", "human", None)
+    match = Match(Rules.from_base("matador", 2, {"target_score": None}), [PlayerInfo("Ann", "human", None), bo], 5)
+    rng = random.Random(2)
+    state = match.next_round()
+    while not state.over:
+        match.push(rng.choice(state.legal_moves()))
+    path = keep(match, abandoned=False, tag=f"net-K7QX2M-s{seat}")
+    assert path is not None and list_matches()[0].played_seat == seat
+    app = quick_app(make_app)
+    app.routes.open_past_matches()
+    listing = app.top
+    assert isinstance(listing, PastMatchesScene) and listing.review_button is not None
+    ui.click(app, listing.review_button.rect.center)
+    review = app.top
+    assert isinstance(review, TableScene) and isinstance(review.mode, ReviewMode)
+    assert review.mode.seat == seat and review.viewer == seat
 
 
 def test_an_abandoned_match_is_kept_when_a_new_one_starts(make_app: Any, ui: Any) -> None:

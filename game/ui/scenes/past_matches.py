@@ -200,18 +200,20 @@ class PastMatchesScene(InfoScene):
         self.on_resize(self.size)  # the list shows the new selection
 
     def review(self) -> None:
-        """Open the selected match in the review (its first round)."""
+        """Open the selected match in the review (its first round; a network match at
+        the seat played on this machine)."""
         if self.app is None or not self.matches:
             return
         self.sound("button")
-        match, message = load(self.matches[self.selected].path)
+        past = self.matches[self.selected]
+        match, message = load(past.path)
         if match is None:
             self.messages = [message or _("That match cannot be read.")]
             self.matches = list_matches(self.messages)
             self.selected = 0
             self.on_resize(self.size)
             return
-        self.app.routes.open_review(match, 0)
+        self.app.routes.open_review(match, 0, past.played_seat)  # a network match: the seat played here
 
     def draw_body(self, surface: pygame.Surface) -> None:
         if self._inset is not None:
