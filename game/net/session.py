@@ -241,7 +241,9 @@ class Session:
 
         sender = asyncio.create_task(sending())
         try:
-            while True:
+            # ``close`` cancels this task; Python 3.11's ``wait_for`` can swallow a
+            # cancel that comes as its slice ends, so the flag is looked at too
+            while not self._closing:
                 if sender.done():
                     sender.result()  # raises what ended it
                 try:

@@ -12,7 +12,7 @@ from game import i18n
 from game.ai.coach import BEST, GOOD, Assessment
 from game.ai.review import Decision, Summary
 from game.engine import Action, parse_tile
-from game.ui.table.review_graph import luck_words
+from game.ui.table import luck_words
 
 LAY = Action.lay(parse_tile("6-1"), "W", 6)
 DRAW = Action("draw")

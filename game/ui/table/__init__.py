@@ -47,6 +47,7 @@ from game.ui.table.log import LogLine, round_log
 from game.ui.table.moves import slot_of, targets_for
 from game.ui.table.pad_missing import PadMissingScene
 from game.ui.table.regions import compute_regions, table_scale
+from game.ui.table.review_graph import luck_words
 from game.ui.table.round_end import RoundEndScene, hand_strip
 from game.ui.table.mode import Mode
 from game.ui.table.panel import PanelContent
@@ -109,6 +110,7 @@ __all__ = [
     "handoff_title",
     "lead_text",
     "lead_words",
+    "luck_words",
     "outcome_title",
     "passed_text",
     "refused_text",
