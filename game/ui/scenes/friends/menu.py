@@ -52,7 +52,7 @@ class FriendsScene(MenuScene):
         head = shadowed(self.text, _(TITLE), int(60 * s), width=w - 40)
         intro = wrap(self.text, self.problem or _(INTRO), width - 2 * pad, max(15, int(21 * s)), RED if self.problem else DIM)
         labels: list[tuple[str, str, str | None]] = [
-            (f"kept{i}", back_to_words(kept.seated.table), style("title_button", self.size)) for i, kept in enumerate(self.kept)
+            (f"kept{i}", back_to_words(kept.seated.table), style("title_primary", self.size)) for i, kept in enumerate(self.kept)
         ]
         labels += [
             ("host", _(HOST), style("title_primary", self.size)),
@@ -79,7 +79,7 @@ class FriendsScene(MenuScene):
     def build_gui(self) -> None:
         super().build_gui()
         if self.focus.index is None:
-            self.focus.reset(self.focus.order, self.buttons, "host")
+            self.focus.reset(self.focus.order, self.buttons, "kept0" if self.kept else "host")  # a seat kept waits first
 
     def on_button(self, name: str) -> None:
         if self.app is None:
