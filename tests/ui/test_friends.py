@@ -421,3 +421,26 @@ def test_a_table_heard_on_the_network_is_joined_in_one_click(app: App) -> None:
         creator.kill()
         creator.wait(10)
         hosted.stop()
+
+
+def test_back_to_a_table_that_does_not_answer_says_it_is_connecting_and_back_stops_it(app: App) -> None:
+    """A seat kept at a friend's table whose host is gone: *Back to table CODE*
+    says at once that it is connecting (the button is not silent while the
+    connection is tried off the frame), and Back leaves with no network thread."""
+    from game.net import kept_seats
+    from game.net.client import Seated
+
+    frames = Frames(app)
+    url = f"ws://127.0.0.1:{closed_port()}/"
+    kept_seats.remember(Seated(url, "K7QX-2M", 1, "0" * 32), "Ann")
+    frames.click(app.top.buttons["friends"])
+    friends = app.top
+    assert type(friends).__name__ == "FriendsScene" and friends.buttons["kept0"].text == "Back to table K7QX-2M"
+    assert not any(text == "Connecting…" for text, *_ in friends.drawn_text)
+    frames.click(friends.buttons["kept0"])
+    assert app.top is friends and friends.play is not None
+    assert any(text == "Connecting…" for text, *_ in friends.drawn_text), friends.drawn_text
+    frames.click(friends.buttons["back"])
+    assert type(app.top).__name__ == "TitleScene" and friends.play is None
+    assert net_threads() == []
+    kept_seats.forget(url, "K7QX-2M")

@@ -50,7 +50,8 @@ class FriendsScene(MenuScene):
         pad = int(26 * s)
         bw, bh, gap = min(width - 2 * pad, int(440 * s)), int(52 * s), int(12 * s)
         head = shadowed(self.text, _(TITLE), int(60 * s), width=w - 40)
-        intro = wrap(self.text, self.problem or _(INTRO), width - 2 * pad, max(15, int(21 * s)), RED if self.problem else DIM)
+        said = self.problem or (_("Connecting…") if self.play is not None else _(INTRO))  # a kept seat being taken back
+        intro = wrap(self.text, said, width - 2 * pad, max(15, int(21 * s)), RED if self.problem else DIM)
         labels: list[tuple[str, str, str | None]] = [
             (f"kept{i}", back_to_words(kept.seated.table), style("title_primary", self.size)) for i, kept in enumerate(self.kept)
         ]
@@ -70,7 +71,7 @@ class FriendsScene(MenuScene):
         y += head.get_height()
         for line in intro:
             rect = blit_centred(picture, line, w // 2, y)
-            self.drawn_text.append((self.problem or _(INTRO), rect, box))
+            self.drawn_text.append((said, rect, box))
             y += line.get_height()
         y += int(24 * s)
         self.picture = picture
@@ -93,6 +94,8 @@ class FriendsScene(MenuScene):
         elif name.startswith("kept") and self.play is None:
             kept = self.kept[int(name[4:])]
             self.play = NetPlay.rejoin(kept.seated)
+            self.problem = ""
+            self.rebuild()  # says it is connecting meanwhile
 
     def update(self, dt: float) -> None:
         super().update(dt)
