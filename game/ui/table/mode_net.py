@@ -502,11 +502,12 @@ class NetMode(Mode):
 
     def seat_status(self, table: TableScene, seat: int, status: str) -> str:
         mirror = self.mirror
-        if self.frozen is None and mirror.table_gone:  # nobody waits or thinks at a closed table
+        if self.frozen is None and mirror.table_gone:  # nobody is waited for at a closed table
             lobby = mirror.lobby
             if mirror.host_left and lobby is not None and seat == lobby.host:
                 return _("left the table")
-            return "" if status == _("thinking…") or not mirror.connected(seat) else status
+            if not mirror.connected(seat):
+                return _("away")
         if self.frozen is None and not mirror.connected(seat):
             return _("lost connection, waiting…") if mirror.to_move == seat else _("away")
         shown = dict(mirror.shown_reactions())
