@@ -50,7 +50,7 @@ class FriendsScene(MenuScene):
         pad = int(26 * s)
         bw, bh, gap = min(width - 2 * pad, int(440 * s)), int(52 * s), int(12 * s)
         head = shadowed(self.text, _(TITLE), int(60 * s), width=w - 40)
-        said = self.problem or (_("Connecting…") if self.play is not None else _(INTRO))  # a kept seat being taken back
+        said = self.problem or (self.trying() if self.play is not None else _(INTRO))  # a kept seat being taken back
         intro = wrap(self.text, said, width - 2 * pad, max(15, int(21 * s)), RED if self.problem else DIM)
         labels: list[tuple[str, str, str | None]] = [
             (f"kept{i}", back_to_words(kept.seated.table), style("title_primary", self.size)) for i, kept in enumerate(self.kept)
@@ -97,12 +97,21 @@ class FriendsScene(MenuScene):
             self.problem = ""
             self.rebuild()  # says it is connecting meanwhile
 
+    def trying(self) -> str:
+        """While a kept seat is taken back: connecting, or (no answer yet) trying again."""
+        if self.play is not None and self.play.mirror.link == "lost":
+            return _("Connection lost: trying again…")
+        return _("Connecting…")
+
     def update(self, dt: float) -> None:
         super().update(dt)
         play = self.play
         if play is None or self.app is None:
             return
+        said = self.trying()
         play.update()
+        if play.phase not in ("failed", "lobby", "playing", "over") and self.trying() != said:
+            self.rebuild()  # the words follow the link
         if play.phase == "failed":
             from game.net import kept_seats
 
