@@ -212,9 +212,9 @@ class Focus:
             button = buttons.get(name)
             if button is None:
                 continue
-            if i == self.index:
+            if i == self.index and button.is_enabled:
                 button.select()  # type: ignore[no-untyped-call]
-            elif button.is_selected:
+            elif button.is_selected:  # (a disabled button never looks chosen)
                 button.unselect()  # type: ignore[no-untyped-call]
 
     def handle(self, event: pygame.event.Event, buttons: dict[str, UIButton]) -> str | None:

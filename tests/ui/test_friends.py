@@ -260,12 +260,14 @@ def test_host_a_table_a_friend_joins_start_and_the_table_follows_the_server(app:
     assert heading == f"Table {code}" and f"127.0.0.1:{port}" in give and code in give and note  # this machine only
     assert [r[2] for r in rows] == [True, False] and "waiting for a friend" in rows[1][1]
     assert not lobby.buttons["start"].is_enabled and status == "Waiting for friends to join…"
+    assert not lobby.buttons["start"].is_selected  # a Start that cannot be pressed is not lit as the choice
     friend = bot(hosted.url, code, "Bo")
     try:
         frames.until(lambda: lobby.lines()[3][1][2], 30, "the friend in the lobby")
         assert "Bo" in lobby.lines()[3][1][1]
         frames.until(lambda: lobby.buttons["start"].is_enabled, 10, "Start enabled")
         assert lobby.lines()[4] == "Everyone is here: start when you are ready."
+        assert lobby.buttons["start"].is_selected and lobby.focus.name == "start"  # now Enter starts
         assert layout_problems(lobby) == []
         frames.click(lobby.buttons["start"])
         frames.until(lambda: net_table_up(app), 20, "the table")
@@ -355,7 +357,8 @@ def test_a_seat_kept_from_an_earlier_run_is_taken_back_from_play_with_friends(ap
         frames.click(app.top.buttons["friends"])
         friends = app.top
         assert friends.buttons["kept0"].text == f"Back to table {code}"
-        frames.click(friends.buttons["kept0"])
+        assert friends.focus.name == "kept0" and friends.buttons["kept0"].is_selected  # the seat waiting is the first choice
+        frames.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)])
         frames.until(lambda: net_table_up(app), 30, "the table again")
         table = app.top
         mirror = table.mode.mirror
@@ -418,3 +421,28 @@ def test_a_table_heard_on_the_network_is_joined_in_one_click(app: App) -> None:
         creator.kill()
         creator.wait(10)
         hosted.stop()
+
+
+def test_back_to_a_table_that_does_not_answer_says_it_is_connecting_and_back_stops_it(app: App) -> None:
+    """A seat kept at a friend's table whose host is gone: *Back to table CODE*
+    says at once that it is connecting, then that it tries again (the button is not silent while the
+    connection is tried off the frame), and Back leaves with no network thread."""
+    from game.net import kept_seats
+    from game.net.client import Seated
+
+    frames = Frames(app)
+    url = f"ws://127.0.0.1:{closed_port()}/"
+    kept_seats.remember(Seated(url, "K7QX-2M", 1, "0" * 32), "Ann")
+    frames.click(app.top.buttons["friends"])
+    friends = app.top
+    assert type(friends).__name__ == "FriendsScene" and friends.buttons["kept0"].text == "Back to table K7QX-2M"
+    assert not any(text == "Connecting…" for text, *_ in friends.drawn_text)
+    frames.click(friends.buttons["kept0"])
+    assert app.top is friends and friends.play is not None
+    assert any(text in ("Connecting…", "Connection lost: trying again…") for text, *_ in friends.drawn_text), friends.drawn_text
+    frames.until(lambda: any(text == "Connection lost: trying again…" for text, *_ in friends.drawn_text), 10, "no answer: trying again")
+    assert app.top is friends and friends.play is not None  # (it tries on for a while: the host may come back)
+    frames.click(friends.buttons["back"])
+    assert type(app.top).__name__ == "TitleScene" and friends.play is None
+    assert net_threads() == []
+    kept_seats.forget(url, "K7QX-2M")

@@ -223,3 +223,33 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
     pair.until(lambda: a_table.seat_info(b_seat)[4] in ("away", "lost connection, waiting…"), 20, "Bo away on Ann's table")
     pair.click(ann, pygame.Rect(a_table.mode.buttons["leave"].rect).center)
     assert type(ann.top).__name__ == "TitleScene"
+
+
+def test_the_host_leaves_mid_turn_bo_is_told_and_no_seat_is_kept_for_a_closed_table(apps: tuple[App, App]) -> None:
+    """Ann hosts, Bo joins, the match starts; Ann leaves at once (her Leave). Bo's
+    table says the host left, Ann's plaque says she left the table (not that she
+    lost her connection and is waited for), and Bo's *Play with friends* offers no
+    *Back to table* for the closed table."""
+    from game.net import kept_seats
+
+    ann, bo = apps
+    pair = Pair(ann, bo)
+    a_table, b_table = sit_down(pair, ann, bo)
+    session = b_table.mode.play.session
+    assert session is not None and session.seated is not None
+    url, code = session.seated.url, session.seated.table
+    assert kept_seats.find(url, code) is not None  # Bo's seat is kept while the table goes on
+    a_seat = a_table.mode.mirror.seat
+    pair.click(ann, pygame.Rect(a_table.mode.buttons["leave"].rect).center)
+    assert type(ann.top).__name__ == "TitleScene"
+    pair.until(lambda: b_table.mode.mirror.host_left, 20, "Bo told the host left")
+    pair.step()
+    assert "The host left: the table is closed." in b_table.snapshot.hand_label
+    assert b_table.seat_info(a_seat)[4] == "left the table"
+    assert kept_seats.find(url, code) is None
+    pair.click(bo, pygame.Rect(b_table.mode.buttons["leave"].rect).center)
+    assert type(bo.top).__name__ == "TitleScene"
+    pair.click(bo, pygame.Rect(bo.top.buttons["friends"].rect).center)
+    friends = bo.top
+    assert type(friends).__name__ == "FriendsScene"
+    assert not any(name.startswith("kept") for name in friends.buttons)

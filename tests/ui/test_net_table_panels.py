@@ -352,6 +352,10 @@ def test_a_seat_back_mid_match_gets_its_earlier_rounds_and_keeps_them_when_the_h
     message = table.motion.message
     assert message is not None and message.text == words
     assert table.snapshot.hand_label.endswith(words)
+    assert mirror.lobby is not None
+    statuses = {seat: plaque.info[4] for seat, plaque in table.snapshot.plaques.items()}
+    assert statuses[mirror.lobby.host] == "left the table", statuses  # not "lost connection, waiting…"
+    assert not any(status in ("thinking…", "lost connection, waiting…") for status in statuses.values()), statuses
     kept = table.mode.play.kept
     assert kept is not None
     match, problem = past_matches.load(kept)

@@ -207,7 +207,9 @@ class NetMode(Mode):
                     self.drawn[len(table.state.history) - 1 - later] = taken
                 table.played(item.seat, item.action, before, None)
                 self.hand_before = set(table.state.hand(self.mirror.seat or 0))
-            elif item.kind in ("link", "host_left") and self.given_up() and not self.said_gone:
+            if item.kind == "host_left":
+                self.forget_seat()  # the table is closed for good: no *Back to table* for it
+            if item.kind in ("link", "host_left") and self.given_up() and not self.said_gone:
                 self.said_gone = True
                 table.motion.say(self.gone_words(), GAVE_UP_S, warning=True)
                 table.sound("refused")
@@ -359,6 +361,11 @@ class NetMode(Mode):
                 self.on_over(match)
             except Exception as err:  # never stop the game for a record
                 log.warning("the network match could not be kept: %s", err)
+        self.forget_seat()
+
+    def forget_seat(self) -> None:
+        """This seat's table will not go on (its match is over, or its host left):
+        the seat kept to take it back (game/net/kept_seats.py) is forgotten."""
         session = self.play.session
         try:
             from game.net import kept_seats
@@ -498,6 +505,12 @@ class NetMode(Mode):
 
     def seat_status(self, table: TableScene, seat: int, status: str) -> str:
         mirror = self.mirror
+        if self.frozen is None and mirror.table_gone:  # nobody is waited for at a closed table
+            lobby = mirror.lobby
+            if mirror.host_left and lobby is not None and seat == lobby.host:
+                return _("left the table")
+            if not mirror.connected(seat):
+                return _("away")
         if self.frozen is None and not mirror.connected(seat):
             return _("lost connection, waiting…") if mirror.to_move == seat else _("away")
         shown = dict(mirror.shown_reactions())

@@ -117,8 +117,10 @@ class LobbyScene(MenuScene):
         if start is not None:
             if self.can_start() and not start.is_enabled:
                 start.enable()  # type: ignore[no-untyped-call]
+                self.focus.show(self.buttons)  # lit only while it can be pressed
             elif not self.can_start() and start.is_enabled:
                 start.disable()  # type: ignore[no-untyped-call]
+                self.focus.show(self.buttons)
         if key == self.shown:
             return
         self.shown = key

@@ -50,9 +50,10 @@ class FriendsScene(MenuScene):
         pad = int(26 * s)
         bw, bh, gap = min(width - 2 * pad, int(440 * s)), int(52 * s), int(12 * s)
         head = shadowed(self.text, _(TITLE), int(60 * s), width=w - 40)
-        intro = wrap(self.text, self.problem or _(INTRO), width - 2 * pad, max(15, int(21 * s)), RED if self.problem else DIM)
+        said = self.problem or (self.trying() if self.play is not None else _(INTRO))  # a kept seat being taken back
+        intro = wrap(self.text, said, width - 2 * pad, max(15, int(21 * s)), RED if self.problem else DIM)
         labels: list[tuple[str, str, str | None]] = [
-            (f"kept{i}", back_to_words(kept.seated.table), style("title_button", self.size)) for i, kept in enumerate(self.kept)
+            (f"kept{i}", back_to_words(kept.seated.table), style("title_primary", self.size)) for i, kept in enumerate(self.kept)
         ]
         labels += [
             ("host", _(HOST), style("title_primary", self.size)),
@@ -70,7 +71,7 @@ class FriendsScene(MenuScene):
         y += head.get_height()
         for line in intro:
             rect = blit_centred(picture, line, w // 2, y)
-            self.drawn_text.append((self.problem or _(INTRO), rect, box))
+            self.drawn_text.append((said, rect, box))
             y += line.get_height()
         y += int(24 * s)
         self.picture = picture
@@ -79,7 +80,7 @@ class FriendsScene(MenuScene):
     def build_gui(self) -> None:
         super().build_gui()
         if self.focus.index is None:
-            self.focus.reset(self.focus.order, self.buttons, "host")
+            self.focus.reset(self.focus.order, self.buttons, "kept0" if self.kept else "host")  # a seat kept waits first
 
     def on_button(self, name: str) -> None:
         if self.app is None:
@@ -93,13 +94,24 @@ class FriendsScene(MenuScene):
         elif name.startswith("kept") and self.play is None:
             kept = self.kept[int(name[4:])]
             self.play = NetPlay.rejoin(kept.seated)
+            self.problem = ""
+            self.rebuild()  # says it is connecting meanwhile
+
+    def trying(self) -> str:
+        """While a kept seat is taken back: connecting, or (no answer yet) trying again."""
+        if self.play is not None and self.play.mirror.link == "lost":
+            return _("Connection lost: trying again…")
+        return _("Connecting…")
 
     def update(self, dt: float) -> None:
         super().update(dt)
         play = self.play
         if play is None or self.app is None:
             return
+        said = self.trying()
         play.update()
+        if play.phase not in ("failed", "lobby", "playing", "over") and self.trying() != said:
+            self.rebuild()  # the words follow the link
         if play.phase == "failed":
             from game.net import kept_seats
 
