@@ -26,6 +26,7 @@ import logging
 import socket
 import threading
 from pathlib import Path
+from typing import Collection
 
 from game.net.discovery import Announcer, lan_addresses
 from game.net.protocol import HOST_LEFT  # what every seat is told when the app stops hosting
@@ -49,8 +50,21 @@ def hosted_store_path() -> Path:
 class HostedServer:
     """One network server for the tables this app hosts, on a thread of its own."""
 
-    def __init__(self, visible: bool = False, port: int = DEFAULT_PORT, store_path: Path | None = None, max_tables: int = 20):
+    def __init__(
+        self,
+        visible: bool = False,
+        port: int = DEFAULT_PORT,
+        store_path: Path | None = None,
+        max_tables: int = 20,
+        keep: Collection[str] | None = None,
+    ):
+        """``keep``: the tables of the store to resume (None: every one left in
+        play; an app hosting a new table passes none, one taking its table back
+        passes its code): the others are closed for good, and a friend coming
+        back to one is told the host left."""
         self.visible = visible
+        self.keep = None if keep is None else frozenset(keep)
+        self.close_tables = False  # stop(): the host leaves, its tables are closed
         self.host = "0.0.0.0" if visible else "127.0.0.1"
         self.wanted_port = port
         self.store_path = store_path or hosted_store_path()
@@ -116,9 +130,12 @@ class HostedServer:
         except RuntimeError:  # the loop has ended
             pass
 
-    def stop(self, wait_s: float = STOP_WAIT_S) -> None:
+    def stop(self, wait_s: float = STOP_WAIT_S, close_tables: bool = False) -> None:
         """Close every connection, stop announcing, end the thread (waits at most
-        ``wait_s``); the tables stay in the store."""
+        ``wait_s``); the tables stay in the store, unless ``close_tables`` (the host
+        leaves its table: it is closed for good, never resumed). A process killed
+        without stopping leaves its tables in play, to be taken back."""
+        self.close_tables = self.close_tables or close_tables
         with self._lock:
             loop, stop = self._loop, self._stop
         if loop is not None and stop is not None:
@@ -157,7 +174,7 @@ class HostedServer:
         store = JournalStore(self.store_path)
         server = Server(store, max_tables=self.max_tables, max_connections=200)
         try:
-            server.resume()
+            server.resume(self.keep)
             try:
                 await self._serve(server, self.wanted_port, stop)
             except OSError as err:
@@ -176,6 +193,8 @@ class HostedServer:
             log.info("hosting on %s:%d (%d tables resumed)", self.host, bound, len(server.tables))
             await stop.wait()
             server.say_goodbye(HOST_LEFT)
+            if self.close_tables:
+                server.end_tables()
             if self._announcer is not None:
                 try:
                     await asyncio.wait_for(self._announcer.stop(), 2.0)

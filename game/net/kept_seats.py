@@ -1,7 +1,13 @@
 """Seats taken at network tables, kept so that the app takes its seat back after
 a lost connection or a restart (the server gives a seat back to its token for as
 long as the table lasts). One small file in the user data folder, written
-atomically; a broken one is moved aside like every other user file."""
+atomically; a broken one is moved aside like every other user file.
+
+The host's own seat at a table this app hosts is kept too (``hosted``: how the
+server listened, visible on the local network or not, and on which port), so that
+after a restart (or kill -9) *Play with friends* offers the host *Back to table*:
+it starts the hosted server again, which resumes the table from its journal
+(game/net/journal.py), and takes the host's seat back."""
 
 from __future__ import annotations
 
@@ -29,6 +35,15 @@ class KeptSeat:
     seated: Seated
     name: str  # the player's name at that table
     saved_at: float  # time.time() when the seat was taken
+    hosted: Hosted | None = None  # this app hosts the table: how it listened
+
+
+@dataclass(frozen=True)
+class Hosted:
+    """How the app hosting a table listened (to listen the same way again)."""
+
+    visible: bool
+    port: int
 
 
 def path() -> Path:
@@ -54,7 +69,14 @@ def _seat(entry: Any) -> KeptSeat:
         raise UnreadableFile(N_("a seat's name is not one"))
     if not (isinstance(saved_at, (int, float)) and not isinstance(saved_at, bool)):
         raise UnreadableFile(N_("a seat has no time"))
-    return KeptSeat(Seated(url, table, seat, token), name, float(saved_at))
+    hosted = entry.get("hosted")
+    kept_hosted = None
+    if hosted is not None:
+        port, visible = hosted.get("port") if isinstance(hosted, dict) else None, hosted.get("visible") if isinstance(hosted, dict) else None
+        if not (isinstance(port, int) and not isinstance(port, bool) and 0 <= port < 65536 and isinstance(visible, bool)):
+            raise UnreadableFile(N_("a hosted table's port is not one"))
+        kept_hosted = Hosted(visible, port)
+    return KeptSeat(Seated(url, table, seat, token), name, float(saved_at), kept_hosted)
 
 
 def _validate(data: Any) -> list[KeptSeat]:
@@ -75,8 +97,15 @@ def load(now: float | None = None) -> tuple[list[KeptSeat], str | None]:
 def _save(seats: list[KeptSeat]) -> None:
     save_json(path(), {
         "format": "matador-network-seats/1",
-        "seats": [{**kept.seated.to_json(), "name": kept.name, "saved_at": kept.saved_at} for kept in seats],
+        "seats": [_entry(kept) for kept in seats],
     })
+
+
+def _entry(kept: KeptSeat) -> dict[str, Any]:
+    entry: dict[str, Any] = {**kept.seated.to_json(), "name": kept.name, "saved_at": kept.saved_at}
+    if kept.hosted is not None:
+        entry["hosted"] = {"visible": kept.hosted.visible, "port": kept.hosted.port}
+    return entry
 
 
 def _at(kept: KeptSeat, url: str, table: str) -> bool:
@@ -86,11 +115,27 @@ def _at(kept: KeptSeat, url: str, table: str) -> bool:
         return False
 
 
-def remember(seated: Seated, name: str, now: float | None = None) -> None:
-    """Keep a seat just taken (it replaces any older seat at the same table)."""
+def remember(seated: Seated, name: str, now: float | None = None, hosted: Hosted | None = None) -> None:
+    """Keep a seat just taken (it replaces any older seat at the same table; the
+    host's seat at a table this app hosts, ``hosted``, replaces its own older one
+    whatever the port was)."""
     seats, _ = load(now)
-    kept = KeptSeat(seated, name, time.time() if now is None else now)
-    _save([kept, *[k for k in seats if not _at(k, seated.url, seated.table)]][:KEEP])
+    kept = KeptSeat(seated, name, time.time() if now is None else now, hosted)
+
+    def same(k: KeptSeat) -> bool:
+        return _at(k, seated.url, seated.table) or (hosted is not None and k.hosted is not None and k.seated.table == seated.table)
+
+    _save([kept, *[k for k in seats if not same(k)]][:KEEP])
+
+
+def forget_hosted(but: str | None = None) -> list[KeptSeat]:
+    """Drop the host's seats at the tables this app hosted (but the table ``but``,
+    being taken back): those tables are closed. Returns the seats dropped."""
+    seats, _ = load()
+    dropped = [k for k in seats if k.hosted is not None and k.seated.table != but]
+    if dropped:
+        _save([k for k in seats if k not in dropped])
+    return dropped
 
 
 def forget(url: str, table: str) -> None:

@@ -7,6 +7,7 @@ closes it (the server thread stops with it).
 
     play = NetPlay.join("ws://192.168.1.20:47123/", "K7QX-2M", "Ann")
     play = NetPlay.host(create_fields, visible=False)
+    play = NetPlay.host_again(kept)  # the host's own table, after a restart (or kill -9)
     play = NetPlay.host(create_fields, here=[(2, "Bo")])  # Bo plays seat 2 at this screen too
     play = NetPlay.host(create_fields, here=[(2, "Bo")], pads={2: 1})  # ...with controller 1
     ...                          # every frame
@@ -43,13 +44,16 @@ import logging
 import os
 import time
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from game.net.client import Seated
 from game.net.host import DEFAULT_PORT, HostedServer
 from game.net.keeper import MatchKeeper
 from game.net.mirror import Mirror, News
 from game.net.session import Request, Session
+
+if TYPE_CHECKING:
+    from game.net.kept_seats import KeptSeat
 
 log = logging.getLogger("matador.net")
 
@@ -62,13 +66,17 @@ def loopback_only() -> bool:
     return os.environ.get(LOOPBACK_ONLY, "") not in ("", "0")
 
 
-def remember_seat(name: str) -> Callable[[Seated], None]:
-    """Keep a seat taken (game/net/kept_seats.py), so the app takes it back later."""
+def remember_seat(name: str, hosted: HostedServer | None = None) -> Callable[[Seated], None]:
+    """Keep a seat taken (game/net/kept_seats.py), so the app takes it back later;
+    the host's seat at a table this app hosts with how its server listened."""
 
     def remember(seated: Seated) -> None:
         from game.net import kept_seats
 
-        kept_seats.remember(seated, name)
+        how = None
+        if hosted is not None and hosted.port is not None:
+            how = kept_seats.Hosted(hosted.visible, hosted.port)
+        kept_seats.remember(seated, name, hosted=how)
 
     return remember
 
@@ -98,6 +106,7 @@ class NetPlay:
         self.here: dict[int, Mirror] = {}  # their seats' mirrors, once the table exists
         self.shown: int | None = None  # the seat whose news ``update`` returns (None: the host's)
         self.pads = dict(pads or {})  # seat -> the controller that plays it at this screen (the others: keyboard and mouse)
+        self.again: KeptSeat | None = None  # the host's seat taken back once the hosted server resumes its table
 
     # The two ways in ---------------------------------------------------------------
     @classmethod
@@ -122,24 +131,47 @@ class NetPlay:
         visible: bool = False,
         port: int = DEFAULT_PORT,
         store_path: Path | None = None,
-        keep: bool = False,
+        keep: bool = True,
         record: bool = True,
         here: Sequence[tuple[int, str]] = (),
         pads: dict[int, int] | None = None,
     ) -> NetPlay:
         """Start a server here for the table ``create`` describes (``rules``,
         ``players``, ``options``, ``seats``, ``name``, ``seat``); its session sits
-        down once the server listens. The host's seat is not kept for a later run
-        (``keep``): its table lives only while this app serves it. ``here``: the
+        down once the server listens. The host's seat is kept for a later run
+        (``keep``, game/net/kept_seats.py): if this app is killed, *Back to table*
+        takes the table back (``host_again``). The tables hosted before and not
+        taken back are closed for good (friends coming back are told the host
+        left), and the host's seats kept at them forgotten. ``here``: the
         other people at this screen, (seat, name) each; their seats must be open
         in ``create`` (each takes its own once the table exists, before the lobby
         shows the table's code). ``pads``: which controller plays which seat of
         this screen (seat -> number; the others use the keyboard and mouse)."""
         if loopback_only():
             visible, port = False, 0
-        hosted = HostedServer(visible, port, store_path)
+        hosted = HostedServer(visible, port, store_path, keep=())
         hosted.start()
+        if keep:
+            _forget_hosted()
         play = cls(Mirror(None), None, hosted, {**create, "keep": keep}, record=record, here=here, pads=pads)
+        return play
+
+    @classmethod
+    def host_again(cls, kept: KeptSeat, store_path: Path | None = None, record: bool = True) -> NetPlay:
+        """Host again the table whose host's seat was kept (``kept.hosted``) after
+        this app stopped without closing it (a crash, kill -9): the server starts on
+        the same port if it is free (else another: the lobby says the address),
+        resumes that table from its journal (any other table left in the store is
+        closed) and the host takes its seat back where it was."""
+        assert kept.hosted is not None
+        visible, port = kept.hosted.visible, kept.hosted.port
+        if loopback_only():
+            visible = False
+        hosted = HostedServer(visible, port, store_path, keep=(kept.seated.table,))
+        hosted.start()
+        _forget_hosted(but=kept.seated.table)
+        play = cls(Mirror(None), None, hosted, None, record=record)
+        play.again = kept
         return play
 
     # Every frame --------------------------------------------------------------------
@@ -152,12 +184,18 @@ class NetPlay:
             if hosted.state == "failed":
                 self.failure = hosted.error or "the table could not be opened"
                 return []
-            if hosted.state != "ready" or self.create is None:
+            if hosted.state != "ready" or (self.create is None and self.again is None):
                 return []
-            fields = dict(self.create)
-            keep = fields.pop("keep", True)
-            name = str(fields.get("name", ""))
-            session = Session(hosted.url, Request("create", {k: v for k, v in fields.items() if k in CREATE_FIELDS}), remember=remember_seat(name) if keep else None)
+            if self.again is not None:  # the host's seat, at the table resumed
+                was = self.again.seated
+                seated = Seated(hosted.url, was.table, was.seat, was.token)
+                session = Session.rejoin(seated, remember=remember_seat(self.again.name, hosted))
+            else:
+                fields = dict(self.create or {})
+                keep = fields.pop("keep", True)
+                name = str(fields.get("name", ""))
+                create = Request("create", {k: v for k, v in fields.items() if k in CREATE_FIELDS})
+                session = Session(hosted.url, create, remember=remember_seat(name, hosted) if keep else None)
             self.session = session
             self.mirror.source = session
             session.start()
@@ -169,7 +207,7 @@ class NetPlay:
         code = self.mirror.code
         if hosted is not None and not self.announced and code is not None and self.seated and hosted.visible:
             self.announced = True
-            name = str((self.create or {}).get("name", ""))
+            name = str((self.create or {}).get("name", "")) or (self.again.name if self.again is not None else "")
             hosted.announce(code, f"{name} · {code}" if name else code)
         for mirror in (self.mirror, *self.here.values()):
             if mirror.link == "failed" and not self.failure:
@@ -250,8 +288,11 @@ class NetPlay:
         """What friends type to join (the hosted server's addresses)."""
         return self.hosted.addresses() if self.hosted is not None else []
 
-    def close(self, wait_s: float = 0.0) -> None:
-        """Leave the table; when hosting, stop the server (its table stays in its store).
+    def close(self, wait_s: float = 0.0, keep_table: bool = False) -> None:
+        """Leave the table; when hosting, stop the server: the host leaves, the table
+        is closed for good (its journal says so; friends are told the host left)
+        and the host's seat kept at it forgotten; unless ``keep_table`` (taking the
+        table back did not work out: it is still offered).
         The threads are told to end at once; by default nothing waits for them (a
         screen being left never freezes): ``finish_closing`` waits, when the app quits."""
         if self.closed:
@@ -269,7 +310,9 @@ class NetPlay:
                     pass
             session.close(wait_s)
         if self.hosted is not None:
-            self.hosted.stop(wait_s)
+            self.hosted.stop(wait_s, close_tables=not keep_table)
+            if not keep_table and (self.again is not None or (self.create or {}).get("keep", False)):
+                _forget_hosted()
 
     @property
     def sessions(self) -> list[Session]:
@@ -282,6 +325,16 @@ class NetPlay:
     def threads_alive(self) -> bool:
         """Whether a thread of this table still runs (tests check none is left)."""
         return any(s.running for s in self.sessions) or bool(self.hosted is not None and self.hosted.running)
+
+
+def _forget_hosted(but: str | None = None) -> None:
+    """The host's seats kept at tables this app hosted (but ``but``): closed."""
+    from game.net import kept_seats
+
+    try:
+        kept_seats.forget_hosted(but)
+    except Exception:  # an unwritable file: the seat stays listed, and its table answers that it is closed
+        log.exception("could not forget the host's seats")
 
 
 _CLOSING: list[NetPlay] = []  # closed, their threads perhaps still ending

@@ -22,15 +22,15 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Collection
 
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
 from game.net.discovery import Announcer, should_announce
-from game.net.protocol import MAX_MESSAGE, PROTOCOL, ProtocolError, decode, encode, new_code, normal_code, player_name
-from game.net.store import Store, TableStore
+from game.net.protocol import HOST_LEFT, MAX_MESSAGE, PROTOCOL, ProtocolError, decode, encode, new_code, normal_code, player_name
+from game.net.store import LIVE_STATES, Store, TableStore
 from game.net.table import Table
 from game.version import version
 
@@ -104,10 +104,18 @@ class Server:
         self.connections = 0
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="matador-ai")
         self._closing: set[asyncio.Task[None]] = set()
+        self.ended: set[str] = set()  # tables the host closed in this run: a seat that comes back is told so
 
-    def resume(self) -> None:
-        """Every table the store holds in the lobby or in play, as it was."""
+    def resume(self, only: Collection[str] | None = None) -> None:
+        """Every table the store holds in the lobby or in play, as it was; with
+        ``only`` (an app hosting again), those tables only: the others are closed
+        (the host chose not to take them back)."""
         for row in self.store.live_tables():
+            if only is not None and row.code not in only:
+                self.store.set_state(row.code, "closed")
+                self.ended.add(row.code)
+                log.info("table %s: closed (the host did not take it back)", row.code)
+                continue
             table = Table(row, self.store, self.pool)
             try:
                 table.resume()
@@ -250,6 +258,8 @@ class Server:
     def _find(self, msg: dict[str, Any]) -> Table:
         code = normal_code(msg.get("table"))
         table = self.tables.get(code)
+        if table is None and code in self.ended:
+            raise ProtocolError(HOST_LEFT)
         if table is None:
             raise ProtocolError(f"there is no table {code} on this server")
         return table
@@ -272,6 +282,17 @@ class Server:
         hosted by an app that leaves: nobody should wait for it to come back)."""
         for table in self.tables.values():
             table.tell_all({"type": "closed", "by": "host", "reason": reason})
+
+    def end_tables(self) -> None:
+        """Close every table for good (the app hosting them leaves): their journals
+        say so, and they are not resumed."""
+        for code, table in list(self.tables.items()):
+            if table.state in LIVE_STATES:
+                self.store.set_state(code, "closed")
+            self.ended.add(code)
+            if table.referee is not None:
+                table.referee.cancel()
+            del self.tables[code]
 
     def close(self) -> None:
         """After the last connection closed: stop the computers' thinking, close the store."""

@@ -31,7 +31,7 @@ def smoke(timeout: float = 60.0) -> str:
     end = time.monotonic() + timeout
     with tempfile.TemporaryDirectory(prefix="matador-smoke-") as folder:
         fields = {"rules": "matador", "players": 2, "seats": ["open", "open"], "name": "Ann", "seat": 0}
-        host = NetPlay.host(fields, visible=False, port=0, store_path=Path(folder) / "hosted", record=False)
+        host = NetPlay.host(fields, visible=False, port=0, store_path=Path(folder) / "hosted", keep=False, record=False)
         plays = [host]
         try:
             while host.mirror.code is None:

@@ -1,6 +1,8 @@
 """*Play with friends*: Host a table, Join a table, Back; and, for a seat kept from an
 earlier run at a friend's table (game/net/kept_seats.py: the seat's token), *Back
-to table K7QX-2M*, which takes it back where it was. Up/Down (or Tab) and Enter
+to table K7QX-2M*, which takes it back where it was. The host's own seat at a
+table this app hosted and did not close (the app was killed) is offered the same
+way: it hosts the table again (resumed from its journal) and sits back down. Up/Down (or Tab) and Enter
 work as well as the mouse; Esc goes back."""
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from game.ui.text import DIM, RED
 
 
 def kept_at_friends() -> list[KeptSeat]:
-    """The seats kept at friends' tables, newest first (a host's own seat is not
-    kept: its table lives only while the app serves it)."""
+    """The seats kept at network tables, newest first: at friends' tables, and the
+    host's own at a table this app hosted and did not close."""
     from game.net import kept_seats
 
     try:
@@ -36,6 +38,7 @@ class FriendsScene(MenuScene):
         self.drawn_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []
         self.kept: list[KeptSeat] = []
         self.play: NetPlay | None = None  # a kept seat being taken back
+        self.taking: KeptSeat | None = None  # which one
         self.problem = ""
 
     def attach(self, app: object) -> None:
@@ -93,7 +96,8 @@ class FriendsScene(MenuScene):
             self.on_escape()
         elif name.startswith("kept") and self.play is None:
             kept = self.kept[int(name[4:])]
-            self.play = NetPlay.rejoin(kept.seated)
+            self.play = NetPlay.host_again(kept) if kept.hosted is not None else NetPlay.rejoin(kept.seated)
+            self.taking = kept
             self.problem = ""
             self.rebuild()  # says it is connecting meanwhile
 
@@ -116,16 +120,17 @@ class FriendsScene(MenuScene):
             from game.net import kept_seats
 
             self.problem = failure_line(play.failure)
-            play.close()
+            gone = ("token", "there is no table", "host left")
+            forget = any(word in play.failure.lower() for word in gone)
+            play.close(keep_table=not forget)  # a hosted table not taken back for a passing reason stays offered
             self.play = None
-            if "token" in play.failure or "there is no table" in play.failure.lower():  # that seat is gone for good
-                seated = play.session.seated if play.session is not None else None
-                if seated is not None:
-                    kept_seats.forget(seated.url, seated.table)
+            taking, self.taking = self.taking, None
+            if forget and taking is not None:  # that seat is gone for good
+                kept_seats.forget(taking.seated.url, taking.seated.table)
                 self.kept = kept_at_friends()[:2]
             self.rebuild()
         elif play.phase in ("lobby", "playing", "over"):
-            self.play = None
+            self.play = self.taking = None
             self.app.routes.open_lobby(play, replace=False)
 
     def rebuild(self) -> None:
@@ -136,7 +141,7 @@ class FriendsScene(MenuScene):
 
     def close(self) -> None:
         if self.play is not None:
-            self.play.close()
+            self.play.close(keep_table=True)  # Back while it connects: the seat (or the hosted table) is still offered
             self.play = None
         super().close()
 
