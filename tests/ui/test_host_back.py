@@ -1,0 +1,174 @@
+"""The host's app keeps its table across a restart (issue 26): the app hosting a
+table is "killed" mid-match (its objects dropped without closing: no goodbye to
+the friends, its journal and its kept seat left as kill -9 leaves them), started
+again, and *Play with friends* offers the host *Back to table CODE*: the hosted
+server starts again on the same port, resumes the table, the host sits back
+down, the friend's session finds a live host again and the match goes on. A
+host who hosts a new table instead closes the old one for good: a friend coming
+back is told the host left, and nothing of it is offered again.
+
+Real websockets on 127.0.0.1 (tests/conftest.py sets MATADOR_LOOPBACK_ONLY)."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Callable
+
+import pygame
+
+from game.net import kept_seats
+from game.net.client import Seated
+from game.net.host import hosted_store_path
+from game.net.journal import SUFFIX, read_table
+from game.net.netplay import NetPlay
+from game.ui.app import App
+from tests.ui.test_friends import Frames, app, net_table_up, net_threads, port_open  # noqa: F401 (app: the fixture)
+
+FIELDS = {"rules": "matador", "players": 2, "seats": ["open", "open"], "name": "Hal", "seat": 0}
+
+
+def pump(plays: list[NetPlay], done: Callable[[], bool], timeout: float = 20.0, what: str = "") -> None:
+    end = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < end, f"not in {timeout} s: {what}"
+        for play in plays:
+            play.update()
+        time.sleep(0.01)
+
+
+def move(plays: list[NetPlay], rng: random.Random, moves: int) -> None:
+    """``moves`` random legal moves, by whichever seat is to move."""
+    for _ in range(moves):
+        pump(plays, lambda: any(p.mirror.my_turn and not p.mirror.sent for p in plays), what="a turn")
+        mover = next(p for p in plays if p.mirror.my_turn and not p.mirror.sent)
+        assert mover.mirror.play(rng.choice(mover.mirror.legal)) is None
+        pump(plays, lambda: not mover.mirror.sent, what="the move taken")
+
+
+def kill(play: NetPlay) -> None:
+    """What kill -9 leaves of the host's app: its connection dropped without a
+    word, its server's loop stopped where it was (no goodbye, nothing closed in
+    the journal), its kept seat and its files as they were."""
+    assert play.session is not None and play.hosted is not None
+    play.session.close(2.0)  # (Session.close sends nothing: NetPlay.close would say "leave")
+    loop = play.hosted._loop
+    assert loop is not None
+    loop.call_soon_threadsafe(loop.stop)
+    play.hosted.wait(5.0)
+    assert not play.hosted.running and not play.threads_alive
+
+
+def hosted_and_killed(rng: random.Random) -> tuple[NetPlay, NetPlay, int]:
+    """The host (a NetPlay as the app's lobby holds it) and a friend play a few
+    moves; the host's app is killed. Returns the host's play, the friend's, the port."""
+    host = NetPlay.host(dict(FIELDS))
+    pump([host], lambda: host.seated, what="the table opened")
+    assert host.hosted is not None and host.hosted.port is not None and host.mirror.code is not None
+    friend = NetPlay.join(host.hosted.url, host.mirror.code, "Ann", keep=False)  # (this home's kept seats are the host's)
+    pump([host, friend], lambda: host.mirror.lobby is not None and host.mirror.lobby.full, what="the friend seated")
+    assert host.mirror.start()
+    move([host, friend], rng, 4)
+    pump([host, friend], lambda: all(p.mirror.view is not None and len(p.mirror.view.history) == 4 for p in (host, friend)))
+    port = host.hosted.port
+    kill(host)
+    return host, friend, port
+
+
+def test_the_host_killed_mid_match_takes_its_table_back_and_the_friend_plays_on(app: App) -> None:
+    rng = random.Random(5)
+    host, friend, port = hosted_and_killed(rng)
+    code = host.mirror.code
+    assert code is not None and friend.session is not None and friend.session.seated is not None
+    journal = hosted_store_path() / f"{code}{SUFFIX}"
+    assert read_table(journal).state == "playing"  # as kill -9 leaves it
+    pump([friend], lambda: friend.mirror.link == "lost", what="the friend lost the host")
+    assert not friend.table_gone
+    history = friend.mirror.view.history if friend.mirror.view is not None else None
+    kept = kept_seats.load()[0]
+    assert [(k.seated.table, k.seated.seat, k.hosted is not None) for k in kept] == [(code, 0, True)]
+    assert kept[0].hosted is not None and kept[0].hosted.port == port
+
+    # the app started again: Play with friends offers the host's table first
+    frames = Frames(app)
+    frames.click(app.top.buttons["friends"])
+    friends = app.top
+    assert friends.buttons["kept0"].text == f"Back to table {code}" and friends.focus.name == "kept0"
+    frames.click(friends.buttons["kept0"])
+    frames.until(lambda: net_table_up(app), 30, "the host's table again")
+    table = app.top
+    play = table.mode.play
+    assert play.hosting and play.hosted.port == port  # the same port: the friend's kept address still works
+    assert play.addresses() == [f"127.0.0.1:{port}"]
+    mirror = table.mode.mirror
+    assert mirror.seat == 0 and mirror.code == code and mirror.view is not None and mirror.view.history == history
+
+    # the friend's session finds the host again, and the match goes on
+    end = time.monotonic() + 30
+    while friend.mirror.link != "open" or not all(s.connected for s in (mirror.lobby.seats if mirror.lobby else ())):
+        assert time.monotonic() < end, "the friend did not come back"
+        friend.update()
+        frames.step()
+    assert mirror.lobby is not None and mirror.lobby.state == "playing"
+    before = len(history or [])
+    for _ in range(2):
+        end = time.monotonic() + 20
+        while not (mirror.my_turn and not mirror.sent) and not (friend.mirror.my_turn and not friend.mirror.sent):
+            assert time.monotonic() < end, "no turn"
+            friend.update()
+            frames.step()
+        mover = mirror if mirror.my_turn and not mirror.sent else friend.mirror
+        assert mover.play(rng.choice(mover.legal)) is None
+        end = time.monotonic() + 20
+        while mover.sent:
+            assert time.monotonic() < end, "the move was not taken"
+            friend.update()
+            frames.step()
+    end = time.monotonic() + 20
+    while not (friend.mirror.view is not None and len(friend.mirror.view.history) == before + 2):
+        assert time.monotonic() < end, "the friend did not see the moves"
+        friend.update()
+        frames.step()
+    assert mirror.view is not None and len(mirror.view.history) == before + 2
+
+    # the host leaves: the table is closed for good, the friend told, nothing offered again
+    frames.click(table.mode.buttons["leave"])
+    pump([friend], lambda: friend.table_gone, 10, "the friend told")
+    assert friend.mirror.host_left
+    assert not [k for k in kept_seats.load()[0] if k.hosted is not None]
+    assert not journal.exists() or read_table(journal).state == "closed"
+    friend.close(2.0)
+    assert not port_open(port)
+
+
+def test_a_host_killed_who_hosts_a_new_table_closes_the_old_one(app: App) -> None:
+    """After the restart the host hosts a new table instead: the old one is closed
+    for good (its journal says so), its kept seat forgotten, and the friend coming
+    back to it is told that the host left."""
+    rng = random.Random(9)
+    host, friend, port = hosted_and_killed(rng)
+    code = host.mirror.code
+    assert code is not None and friend.session is not None and friend.session.seated is not None
+    seated = friend.session.seated
+    friend.close(2.0)
+    again = NetPlay.host(dict(FIELDS))  # what Host a table's Open the table does
+    back: NetPlay | None = None
+    try:
+        pump([again], lambda: again.seated, what="the new table opened")
+        assert again.mirror.code != code and again.hosted is not None
+        journal = hosted_store_path() / f"{code}{SUFFIX}"
+        assert not journal.exists() or read_table(journal).state == "closed"
+        assert [k.seated.table for k in kept_seats.load()[0] if k.hosted is not None] == [again.mirror.code]
+        back = NetPlay.rejoin(Seated(again.hosted.url, code, seated.seat, seated.token), record=False)
+        pump([back], lambda: back is not None and back.failure != "", what="the friend refused")
+        assert "host left" in back.failure
+    finally:
+        if back is not None:
+            back.close(2.0)
+        again.close(2.0)
+    assert not [k for k in kept_seats.load()[0] if k.hosted is not None]
+    assert net_threads() == []
+    frames = Frames(app)
+    frames.click(app.top.buttons["friends"])
+    assert "kept0" not in app.top.buttons  # nothing of the old table offered
+    pygame.event.clear()
