@@ -123,6 +123,8 @@ def remember(seated: Seated, name: str, now: float | None = None, hosted: Hosted
     kept = KeptSeat(seated, name, time.time() if now is None else now, hosted)
 
     def same(k: KeptSeat) -> bool:
+        if k.seated.token == seated.token:  # the same seat, at another address
+            return True
         return _at(k, seated.url, seated.table) or (hosted is not None and k.hosted is not None and k.seated.table == seated.table)
 
     _save([kept, *[k for k in seats if not same(k)]][:KEEP])
@@ -148,3 +150,15 @@ def find(url: str, table: str) -> KeptSeat | None:
     """The seat kept at this table, if any."""
     seats, _ = load()
     return next((k for k in seats if _at(k, url, table)), None)
+
+
+def at_table(table: str) -> KeptSeat | None:
+    """The seat kept at a friend's table of this code, whatever its address (a host
+    whose app restarted may host it again on another port: joining it at the new
+    address takes the seat back)."""
+    try:
+        code = normal_code(table)
+    except ProtocolError:
+        return None
+    seats, _ = load()
+    return next((k for k in seats if k.hosted is None and k.seated.table == code), None)

@@ -117,9 +117,10 @@ class NetPlay:
         return cls(mirror, session, record=record)
 
     @classmethod
-    def rejoin(cls, seated: Seated, record: bool = True) -> NetPlay:
-        """Take back a seat kept from an earlier run (game/net/kept_seats.py)."""
-        session = Session.rejoin(seated)
+    def rejoin(cls, seated: Seated, record: bool = True, name: str | None = None) -> NetPlay:
+        """Take back a seat kept from an earlier run (game/net/kept_seats.py); with
+        ``name``, the seat is kept again once taken (at a new address, say)."""
+        session = Session.rejoin(seated, remember=remember_seat(name) if name is not None else None)
         mirror = Mirror(session)
         session.start()
         return cls(mirror, session, record=record)

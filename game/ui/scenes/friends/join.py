@@ -198,8 +198,23 @@ class JoinScene(MenuScene):
         self.set_field("code", request.code)
         self.request = request
         remember(self.app, name=request.name, address=self.values["address"].strip())
-        self.play = NetPlay.join(request.url, request.code, request.name, request.seat)
+        self.play = self.seat_kept_elsewhere(request.url, request.code) or NetPlay.join(request.url, request.code, request.name, request.seat)
         self.say(connecting_words(request.address), False)
+
+    def seat_kept_elsewhere(self, url: str, code: str) -> NetPlay | None:
+        """A seat kept at this table under another address (its host's app restarted
+        and hosts it on another port): taken back at the address given (and kept
+        there instead, once taken)."""
+        from game.net import kept_seats
+        from game.net.client import Seated
+
+        try:
+            kept = kept_seats.at_table(code)
+        except Exception:  # never stop joining for this file
+            return None
+        if kept is None or kept.seated.url == url:
+            return None
+        return NetPlay.rejoin(Seated(url, kept.seated.table, kept.seated.seat, kept.seated.token), name=kept.name)
 
     def pick_listing(self, index: int) -> None:
         """A table heard on the network: its address (and its code, if it says it)."""
