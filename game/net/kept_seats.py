@@ -125,7 +125,9 @@ def remember(seated: Seated, name: str, now: float | None = None, hosted: Hosted
     def same(k: KeptSeat) -> bool:
         if k.seated.token == seated.token:  # the same seat, at another address
             return True
-        return _at(k, seated.url, seated.table) or (hosted is not None and k.hosted is not None and k.seated.table == seated.table)
+        if (k.hosted is None) != (hosted is None):  # the host's seat and a friend's are kept apart
+            return False
+        return _at(k, seated.url, seated.table) or (hosted is not None and k.seated.table == seated.table)
 
     _save([kept, *[k for k in seats if not same(k)]][:KEEP])
 

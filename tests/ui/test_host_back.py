@@ -12,6 +12,7 @@ Real websockets on 127.0.0.1 (tests/conftest.py sets MATADOR_LOOPBACK_ONLY)."""
 from __future__ import annotations
 
 import random
+import socket
 import time
 from typing import Callable
 
@@ -23,7 +24,7 @@ from game.net.host import hosted_store_path
 from game.net.journal import SUFFIX, read_table
 from game.net.netplay import NetPlay
 from game.ui.app import App
-from tests.ui.test_friends import Frames, app, net_table_up, net_threads, port_open  # noqa: F401 (app: the fixture)
+from tests.ui.test_friends import Frames, app, net_table_up, net_threads, open_join, port_open, type_into  # noqa: F401 (app: the fixture)
 
 FIELDS = {"rules": "matador", "players": 2, "seats": ["open", "open"], "name": "Hal", "seat": 0}
 
@@ -172,3 +173,51 @@ def test_a_host_killed_who_hosts_a_new_table_closes_the_old_one(app: App) -> Non
     frames.click(app.top.buttons["friends"])
     assert "kept0" not in app.top.buttons  # nothing of the old table offered
     pygame.event.clear()
+
+
+def test_the_port_taken_meanwhile_the_table_is_hosted_on_another_and_the_friend_joins_it_there(app: App) -> None:
+    """The host's old port is taken when its app starts again: the table is hosted
+    on another port (the lobby's address says which, and the host's kept seat
+    follows it); the friend types the new address and the code in Join a table
+    and gets the seat kept at that table back (kept at the new address since)."""
+    rng = random.Random(11)
+    host, friend, port = hosted_and_killed(rng)
+    code = host.mirror.code
+    assert code is not None and friend.session is not None and friend.session.seated is not None
+    seated = friend.session.seated
+    friend.close(2.0)
+    kept_seats.remember(seated, "Ann")  # what the friend's app keeps (in its own home)
+    blocker = socket.socket()
+    blocker.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    blocker.bind(("127.0.0.1", port))
+    blocker.listen()
+    again: NetPlay | None = None
+    try:
+        hosted = [k for k in kept_seats.load()[0] if k.hosted is not None]
+        assert len(hosted) == 1
+        again = NetPlay.host_again(hosted[0])
+        pump([again], lambda: again is not None and again.mirror.view is not None, what="the host seated again")
+        assert again.hosted is not None and again.hosted.port not in (None, port)
+        new_port = again.hosted.port
+        assert again.addresses() == [f"127.0.0.1:{new_port}"] and again.mirror.seat == 0
+        assert [k.hosted.port for k in kept_seats.load()[0] if k.hosted is not None] == [new_port]
+        frames = Frames(app)
+        join = open_join(frames)
+        for key, text in (("address", f"127.0.0.1:{new_port}"), ("code", code), ("name", "Ann")):
+            type_into(frames, join.entries[key], text)
+        frames.click(join.buttons["join"])
+        end = time.monotonic() + 30
+        while not net_table_up(app):
+            assert time.monotonic() < end, "the friend's table"
+            again.update()
+            frames.step()
+        mirror = app.top.mode.mirror
+        assert mirror.seat == seated.seat and mirror.view is not None and again.mirror.view is not None
+        assert len(mirror.view.history) == len(again.mirror.view.history) == 4
+        friends = [k for k in kept_seats.load()[0] if k.hosted is None]
+        assert [(k.seated.url, k.seated.token) for k in friends] == [(f"ws://127.0.0.1:{new_port}/", seated.token)]
+        frames.click(app.top.mode.buttons["leave"])
+    finally:
+        blocker.close()
+        if again is not None:
+            again.close(2.0)
