@@ -22,6 +22,28 @@ def test_the_controllers_are_not_loaded_before_the_first_frame(tmp_path: Path) -
     assert "game.ui.gamepad" not in modules
 
 
+def test_pyyaml_is_not_imported_for_pygame_gui_and_still_imports_later(tmp_path: Path) -> None:
+    """pygame_gui's translations library imports PyYAML only to know whether it
+    could read YAML (its catalogs are JSON): 11 ms of the title's start-up where
+    PyYAML is installed (the tests' extra; a player's install and the app have
+    none). Hidden for that moment, it is not loaded with the title's modules,
+    the library reads JSON, and ``import yaml`` works afterwards."""
+    import importlib.util
+    import os
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, game.ui.scenes.title, pygame_gui, i18n.config\n"
+        "print('yaml' in sys.modules, i18n.config.settings['file_format'])\n"
+        "try:\n    import yaml\n    print('imports')\nexcept ImportError:\n    print('absent')\n"
+    )
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", MATADOR_HOME=str(tmp_path / "home"))
+    done = subprocess.run([sys.executable, "-c", probe], cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "json", "imports" if importlib.util.find_spec("yaml") is not None else "absent"]
+
+
 def test_the_app_knows_a_controllers_events_as_the_pads_do() -> None:
     assert CONTROLLER_EVENTS == frozenset(DEVICE_EVENTS) | frozenset(INPUT_EVENTS)
 
