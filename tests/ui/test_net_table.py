@@ -221,7 +221,8 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
     pair.click(bo, pygame.Rect(b_table.mode.buttons["leave"].rect).center)
     assert type(bo.top).__name__ == "TitleScene"
     pair.until(lambda: a_table.seat_info(b_seat)[4] in ("away", "lost connection, waiting…"), 20, "Bo away on Ann's table")
-    pair.click(ann, pygame.Rect(a_table.mode.buttons["leave"].rect).center)
+    for _ in range(2):  # the host's Leave mid-match asks to be pressed again
+        pair.click(ann, pygame.Rect(a_table.mode.buttons["leave"].rect).center)
     assert type(ann.top).__name__ == "TitleScene"
 
 
@@ -240,7 +241,16 @@ def test_the_host_leaves_mid_turn_bo_is_told_and_no_seat_is_kept_for_a_closed_ta
     url, code = session.seated.url, session.seated.table
     assert kept_seats.find(url, code) is not None  # Bo's seat is kept while the table goes on
     a_seat = a_table.mode.mirror.seat
+    # one press of the host's Leave mid-match would end Bo's match too: it asks first
     pair.click(ann, pygame.Rect(a_table.mode.buttons["leave"].rect).center)
+    assert ann.top is a_table and not b_table.mode.mirror.host_left
+    said = a_table.motion.message
+    assert said is not None and said.warning and said.text.startswith("Press Leave again to close the table for everyone")
+    for _ in range(100):  # the question lapses: one press asks again
+        pair.step()
+    pair.click(ann, pygame.Rect(a_table.mode.buttons["leave"].rect).center)
+    assert ann.top is a_table
+    pair.click(ann, pygame.Rect(a_table.mode.buttons["leave"].rect).center)  # pressed again: closed
     assert type(ann.top).__name__ == "TitleScene"
     pair.until(lambda: b_table.mode.mirror.host_left, 20, "Bo told the host left")
     pair.step()

@@ -71,6 +71,7 @@ HINT_BUTTONS = frozenset({"ls"})  # a controller's hint (its moves and scores wo
 REDEAL_S = 1.5  # a redeal's notice shows this long
 OVER_S = 2.5  # the last move and the match's end in words show this long before the end screen
 GAVE_UP_S = 3600.0  # the connection given up: why, on the felt, until the player leaves
+LEAVE_AGAIN_S = 4.0  # the host's Leave mid-match closes the table for everyone: a second press within this confirms
 
 
 def reaction_text(kind: str) -> str:
@@ -93,6 +94,7 @@ class NetMode(Mode):
         self.shown_round = -1  # the last round whose summary showed
         self.wait = 0.0  # how long a redeal's notice has shown
         self.kept = False  # the finished match is among the past matches
+        self.leave_armed = 0.0  # seconds left to press Leave again (the host, mid-match)
         self.hand_before: set[int] = set()  # this seat's hand at the last position shown
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.drawn: dict[int, tuple[int, ...]] = {}  # this seat's draws this round, by the action's index: the tiles it took
@@ -181,7 +183,13 @@ class NetMode(Mode):
         return False
 
     # Following the server ------------------------------------------------------------
+    def leave_closes_table(self) -> bool:
+        """Whether this seat's Leave ends the match for everyone: the host's app,
+        the match not over, the table still answering."""
+        return self.play.hosting and self.mirror.over is None and not self.given_up()
+
     def update(self, table: TableScene, dt: float) -> None:
+        self.leave_armed = max(0.0, self.leave_armed - dt)
         news = self.play.update()
         ends = [n for n in news if n.kind == "round_over" and n.end is not None]
         told: str | None = None  # a round's end in words, said once its last move has been shown
@@ -457,6 +465,10 @@ class NetMode(Mode):
     def press(self, table: TableScene, name: str) -> None:
         table.sound("button")
         if name == "leave":
+            if self.leave_closes_table() and self.leave_armed <= 0:
+                self.leave_armed = LEAVE_AGAIN_S  # one press could end every friend's match: ask once
+                table.motion.say(_("Press Leave again to close the table for everyone (the match so far is kept)."), LEAVE_AGAIN_S, warning=True)
+                return
             table.leave()
         elif name in REACTIONS:
             self.mirror.react(name)
