@@ -20,7 +20,7 @@ def _i18n_without_yaml() -> None:
         return  # already set up (or PyYAML is loaded anyway): nothing to spare
     sys.modules["yaml"] = None  # type: ignore[assignment]  # "import yaml" raises ImportError
     try:
-        import i18n.config  # noqa: F401  # python-i18n, pygame_gui's dependency
+        import i18n.config  # type: ignore[import-untyped]  # noqa: F401  # python-i18n, pygame_gui's dependency
     except ImportError:
         pass
     finally:

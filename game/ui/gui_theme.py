@@ -38,7 +38,7 @@ class SharedThemeManager(pygame_gui.UIManager):
 
 def forget_repeated_paths() -> None:
     """Each folder once in ``i18n.load_path`` (every ``UIManager`` adds pygame_gui's again)."""
-    import i18n
+    import i18n  # type: ignore[import-untyped]  # (python-i18n has no types)
 
     paths = i18n.load_path
     if len(paths) != len(set(paths)):
