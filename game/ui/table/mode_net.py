@@ -550,13 +550,27 @@ def net_table(
     show_knowledge: bool = False,
 ) -> TableScene:
     """The table of a network match this app sits at (its seat has a view)."""
+    mirror = play.mirror
+    if mirror.lobby is None or mirror.seat is None or mirror.view is None:
+        raise ValueError("the network table opens once its seat has a view")
+    return table_of(play, NetMode(play, on_over), on_leave, animation_speed, hints, show_knowledge)
+
+
+def table_of(
+    play: NetPlay,
+    mode: NetMode,
+    on_leave: Callable[[TableScene], None] | None,
+    animation_speed: str,
+    hints: bool,
+    show_knowledge: bool,
+) -> TableScene:
+    """The table scene in ``mode`` over a stand-in match of the lobby's rules and
+    names (never dealt here: the server deals)."""
     from game.thinker import Thinker
     from game.ui.table.scene import TableScene
 
-    mirror = play.mirror
-    lobby = mirror.lobby
-    if lobby is None or mirror.seat is None or mirror.view is None:
-        raise ValueError("the network table opens once its seat has a view")
+    lobby = play.mirror.lobby
+    assert lobby is not None
     match = Match(lobby.rules, [PlayerInfo(name) for name in lobby.names], seed=0)
     return TableScene(
         match,
@@ -565,5 +579,5 @@ def net_table(
         hints=hints,  # the playable tiles marked (the setting); the hint itself is off here
         show_knowledge=show_knowledge,
         on_leave=on_leave,
-        mode=NetMode(play, on_over),
+        mode=mode,
     )

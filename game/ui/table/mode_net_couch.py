@@ -23,10 +23,10 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
-from game.engine import Match, PlayerInfo
+from game.engine import Match
 from game.referee import Listener, Referee
 from game.seat import PersonSeat, RemoteSeat, Seat
-from game.ui.table.mode_net import NetMode
+from game.ui.table.mode_net import NetMode, table_of
 from game.ui.table.who_plays import hand_over
 
 if TYPE_CHECKING:
@@ -151,20 +151,7 @@ def couch_net_table(
 ) -> TableScene:
     """The table of a network match with several people at this screen (every
     seat of this app has its view)."""
-    from game.thinker import Thinker
-    from game.ui.table.scene import TableScene
-
     mirror = play.mirror
-    lobby = mirror.lobby
-    if lobby is None or mirror.seat is None or not play.viewing:
+    if mirror.lobby is None or mirror.seat is None or not play.viewing:
         raise ValueError("the network table opens once every seat at this screen has a view")
-    match = Match(lobby.rules, [PlayerInfo(name) for name in lobby.names], seed=0)
-    return TableScene(
-        match,
-        thinker=Thinker("thread"),  # nobody thinks here: the server's computers think there
-        animation_speed=animation_speed,
-        hints=hints,  # the playable tiles marked (the setting); the hint itself is off here
-        show_knowledge=show_knowledge,
-        on_leave=on_leave,
-        mode=CouchNetMode(play, on_over),
-    )
+    return table_of(play, CouchNetMode(play, on_over), on_leave, animation_speed, hints, show_knowledge)
