@@ -158,13 +158,17 @@ class Mirror:
     reactions: list[tuple[int, str, float]] = field(default_factory=list)  # (seat, reaction, when)
     refused: str | None = None  # the last refusal, one line
     away_since: dict[int, float] = field(default_factory=dict)  # remote seats seen disconnected
-    completed: int = 0  # rounds seen played out (not redealt)
     finished: dict[int, dict[str, Any]] = field(default_factory=dict)  # round -> {"deal", "actions"} as revealed at its end
     host_left: bool = False  # the host said the table is closed for good
     taken_over: bool = False  # a newer connection of this seat took it (the table goes on there)
     _sent_at: tuple[int, int] | None = None  # (round, moves) when this seat last sent a move
     _reacted_at: float = -1e9
     _asked_sync: tuple[int, int] | None = None
+
+    @property
+    def completed(self) -> int:
+        """Rounds seen played out (not redealt)."""
+        return sum(1 for end in self.ends.values() if end.end != "redeal")
 
     # Following ---------------------------------------------------------------------
     def update(self) -> list[News]:
@@ -259,13 +263,10 @@ class Mirror:
         )
 
     def _add_end(self, end: RoundEnd) -> None:
-        """Count a round's end once, however often it is told (a ``round_over``,
+        """Keep a round's end once, however often it is told (a ``round_over``,
         and again among the ``rounds`` of a seat that came back)."""
-        if not 0 <= end.round < MAX_ROUNDS:  # (a hostile server could send more)
-            return
-        if end.round not in self.ends and end.end != "redeal":
-            self.completed += 1
-        self.ends[end.round] = end
+        if 0 <= end.round < MAX_ROUNDS:  # (a hostile server could send more)
+            self.ends[end.round] = end
 
     def _on_round_over(self, message: dict[str, Any]) -> list[News]:
         self.round_end = self._end_of(message)
