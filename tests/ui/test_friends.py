@@ -424,6 +424,43 @@ def test_a_table_heard_on_the_network_is_joined_in_one_click(app: App) -> None:
         hosted.stop()
 
 
+def test_a_friend_s_lobby_says_whose_table_it_is_where_and_that_the_seat_is_kept(app: App) -> None:
+    """The joiner's lobby fills the box where the host reads what to give friends:
+    whose table, its code and address, and what happens if the connection drops."""
+    from game.net.host import HostedServer
+
+    frames = Frames(app)
+    hosted = HostedServer(False, 0, app_home() / "friend-hosted-3")
+    hosted.start()
+    frames.until(lambda: hosted.state == "ready", 10, "the friend's server")
+    creator = subprocess.Popen(
+        [sys.executable, "-m", "game.net.bot", hosted.url, "--create", "matador:3", "--name", "Bo", "--timeout", "60"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        assert creator.stdout is not None
+        code = json.loads(creator.stdout.readline().split(" ", 1)[1])["table"]
+        join = open_join(frames)
+        for key, text in (("address", f"127.0.0.1:{hosted.port}"), ("code", code), ("name", "Ann")):
+            type_into(frames, join.entries[key], text)
+        frames.click(join.buttons["join"])
+        frames.until(lambda: type(app.top).__name__ == "LobbyScene" and app.top.lines()[1], 30, "the lobby")
+        lobby = app.top
+        heading, give, note, rows, status, problem = lobby.lines()
+        assert heading == f"Table {code}" and give == f"You are at Bo's table {code}, at 127.0.0.1:{hosted.port}."
+        assert "5 minutes" in note and status == "Waiting for the host to start." and not problem
+        assert "start" not in lobby.buttons  # only the host starts
+        frames.step()
+        shown = [text for text, *_ in lobby.drawn_text]
+        assert give in shown and note in shown and layout_problems(lobby) == []
+        frames.click(lobby.buttons["leave"])
+        assert type(app.top).__name__ == "FriendsScene"
+    finally:
+        creator.kill()
+        creator.wait(10)
+        hosted.stop()
+
+
 def test_back_to_a_table_that_does_not_answer_says_it_is_connecting_and_back_stops_it(app: App) -> None:
     """A seat kept at a friend's table whose host is gone: *Back to table CODE*
     says at once that it is connecting, then that it tries again (the button is not silent while the

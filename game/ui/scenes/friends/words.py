@@ -119,6 +119,14 @@ def give_words(addresses: list[str], code: str) -> str:
     return _("Give your friends the address {address} and the code {code}.").format(address=_(" or ").join(addresses), code=code)
 
 
+def guest_words(host: str | None, address: str, code: str) -> str:
+    """What a friend who joined is told where the host is told what to give."""
+    if host:
+        return _("You are at {host}'s table {code}, at {address}.").format(host=host, code=code, address=address)
+    return _("You are at table {code}, at {address}.").format(code=code, address=address)
+
+
+GUEST_NOTE = N_("If the connection drops, Matador connects again by itself: your seat is kept for 5 minutes.")
 LOOPBACK_NOTE = N_("Only this machine can reach this table: host with the local network on for friends on other machines.")
 OPENING = N_("Opening the table…")
 WAITING_FRIENDS = N_("Waiting for friends to join…")
