@@ -400,3 +400,15 @@ def test_every_round_reaches_every_seat_even_one_redealt_as_dealt_and_a_seat_bac
     for message in [{"type": "joined", "table": "ABCD-EF", "seat": 1}, *back]:
         fresh.follow(message)
     assert fresh.known_record() == mirrors[1].known_record()
+    # seat 1's link was down from round 1's end (it heard neither that end nor the
+    # next deal) and came back without an app restart: the rounds told on coming
+    # back fill the gap, so its score sheet has every row
+    cut = next(i for i, m in enumerate(sent[1]) if m["type"] == "round_over" and m["round"] == 1)
+    gap = Mirror(Fed())
+    for message in [{"type": "joined", "table": "ABCD-EF", "seat": 1}, *sent[1][:cut]]:
+        gap.follow(message)
+    assert sorted(gap.ends) == [0]
+    for message in back:
+        gap.follow(message)
+    assert sorted(gap.ends) == [0, 1] and gap.ends == mirrors[1].ends and gap.completed == mirrors[1].completed == 1
+    assert gap.known_record() == mirrors[1].known_record()
