@@ -104,8 +104,8 @@ class SeatView:
     def lead(self) -> tuple[str, Tile | None]:
         """How the round is to be led (in its lead phase), as this seat knows it:
         the kind (``forced``, ``any-tile``, ``refusable``, ``draw-for-double``) and
-        the tile a forced lead must be (None if not forced, or if the seat cannot
-        know it: a view rebuilt over the network lacks another seat's forced tile)."""
+        the tile a forced lead must be (None if not forced; public by the rules,
+        so a view rebuilt over the network has it too, from the server's ``lead``)."""
         return self._state.lead_kind, self._state.lead_tile
 
     def open_ends(self) -> list[OpenEnd]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from game.engine import Action, Match, Placement, RecordError, Rules, SeatView, action_from_json, tile_name
 from game.engine.record import action_to_json, match_to_record
+from game.engine.state import FORCED, PHASE_LEAD
 
 PROTOCOL = 1
 MAX_MESSAGE = 64 * 1024  # bytes; a bigger message closes the connection (1009)
@@ -130,6 +131,8 @@ def view_change(view: SeatView, round_index: int) -> dict[str, Any]:
     the table and the history (``turn`` and ``played`` carry those): ``moves``
     counts the history, so a client can tell that it missed nothing."""
     spinner = view.spinner
+    lead_kind, lead_tile = view.lead
+    told = {"lead": tile_name(lead_tile)} if view.phase == PHASE_LEAD and lead_kind == FORCED and lead_tile is not None else {}
     return {
         "seat": view.seat,
         "round": round_index,
@@ -143,6 +146,7 @@ def view_change(view: SeatView, round_index: int) -> dict[str, Any]:
         "drawable": view.drawable,
         "spinner": None if spinner is None else {"arm": spinner.arm, "index": spinner.index, "value": spinner.value},
         "legal": [action_json(view.seat, a) for a in view.legal_moves()],
+        **told,  # a forced lead's tile is public by the rules (its holder must announce it)
     }
 
 

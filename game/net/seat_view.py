@@ -58,8 +58,9 @@ def seat_view(
     otherwise). ``opening`` is the round's lead rule (the first round's by
     default), which says how a round still being led goes on.
 
-    What the seat cannot know stays unknown: another seat's forced lead tile
-    before it is laid, and what a Leyden holder's highest double says of the others."""
+    Another seat's forced lead tile is known when the server announces it
+    (``lead``). What the seat cannot know stays unknown: what a Leyden holder's
+    highest double says of the others."""
     try:
         return _seat_view(rules, data, opening or rules.lead, outcome)
     except ProtocolError:
@@ -82,6 +83,9 @@ def _seat_view(rules: Rules, data: dict[str, Any], rule: str, outcome: RoundOutc
     lead_phase = [a for _, a in history[: next((i for i, (_, a) in enumerate(history) if a.kind == "lay"), len(history))]]
     drew_for_lead = rule == "highest-double-draw" and any(a.kind == "draw" for a in lead_phase)
     lead_tile = table[0].tile if table else None
+    told = data.get("lead")  # a forced lead's tile, which its holder must announce
+    if lead_tile is None and data.get("phase") == PHASE_LEAD and told is not None:
+        lead_tile = parse_tile(str(told), rules.top)
     mine = [a for a in legal if a.kind == "lay" and a.arm is None]
     if lead_tile is None and data["current"] == me and len(mine) == 1 and not any(a.kind in ("draw", "refuse") for a in legal):
         lead_tile = mine[0].tile  # this seat must lead it

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from game.engine import RULE_SETS, Match, PlayerInfo, Rules, SeatView
+from game.engine import RULE_SETS, Match, PlayerInfo, Rules, SeatView, tile_name
 from game.engine.match import opening_after
 from game.net.mirror import Mirror, seat_view
 from game.net.protocol import ProtocolError, view_json
@@ -46,9 +46,9 @@ GAMES = [(base, players) for base, info in RULE_SETS.items() for players in sort
 def test_the_view_rebuilt_from_the_wire_is_the_seat_s_own_view(base: str, players: int) -> None:
     """At every position of whole random matches, for every seat: the view the
     server writes, read back, is the engine's view of that seat; the legal moves
-    it computes are the seat's. Unknowable to the seat (so not compared): another
-    seat's forced lead tile (and what it says of the others) before it is laid,
-    and what a Leyden (Senst) holder's highest double says of the others."""
+    it computes are the seat's, another seat's forced lead tile (announced)
+    included. Unknowable to the seat (so not compared): what a Leyden (Senst)
+    holder's highest double says of the others."""
     rules = Rules.from_base(base, players)
     views = 0
     for seed in range(4):
@@ -61,9 +61,11 @@ def test_the_view_rebuilt_from_the_wire_is_the_seat_s_own_view(base: str, player
             rule = opening_after(rules, played[-1] if played else None).rule
             for seat in range(players):
                 true = match.view(seat)
-                found = differences(true, seat_view(rules, view_json(true, match.round_index), rule))
-                if true.phase == "lead" and true.current_player != seat:
-                    found = [f for f in found if f not in ("lacks", "lead_tile")]
+                data = view_json(true, match.round_index)
+                kind, tile = true.lead
+                forced = true.phase == "lead" and kind == "forced" and tile is not None
+                assert data.get("lead") == (tile_name(tile) if forced and tile is not None else None)  # said only when public
+                found = differences(true, seat_view(rules, data, rule))
                 if rule == "highest-holder-any-double-not-blank":
                     found = [f for f in found if f != "lacks"]
                 assert found == [], (seed, match.round_index, len(true.history), seat)

@@ -73,6 +73,10 @@ def check_wire(seat: int, lines: list[str]) -> int:
         if view is not None:
             assert view["history"] == public  # nothing but what was played
         allowed = own_tiles(seat, reveal) | laid(public)
+        if view is not None and "lead" in view:  # a forced lead, announced: the tile laid first, and only while it is led
+            first = next(parse_tile(a["lay"]) for a in reveal["actions"] if "lay" in a)
+            assert view["phase"] == "lead" and parse_tile(view["lead"]) == first, f"seat {seat} was told a lead of {view['lead']}"
+            allowed.add(first)
         leaked = tiles_in(line) - allowed
         assert not leaked, f"seat {seat} was sent {sorted(leaked)} in {line[:300]}"
         checked += 1

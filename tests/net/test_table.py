@@ -64,13 +64,17 @@ def test_each_seat_is_sent_only_its_own_hand(tmp_path: Path) -> None:
     table.start(0)  # dealt, nothing played yet: no tile of another hand may be named
     assert table.match is not None
     hands = [{tile_name(t) for t in table.match.round.hand(s)} for s in range(2)]
+    state = table.match.round
+    announced = {tile_name(state.lead_tile)} if state.lead_kind == "forced" and state.lead_tile is not None else set()
+    assert announced, "seed 11 deals a forced lead"
     for seat in range(2):
         assert any("view" in message for message in sent[seat])
         for message in sent[seat]:
             view = message.get("view")
             if view is not None:
-                assert view["seat"] == seat and set(view["hand"]) == hands[seat]
-            assert not hands[1 - seat] & set(re.findall(r"\b\d-\d\b", json.dumps(message)))
+                assert view["seat"] == seat and set(view["hand"]) == hands[seat] and view.get("lead") in announced
+            # the tile the other must lead is public (its holder announces it); no other tile of that hand is
+            assert not (hands[1 - seat] - announced) & set(re.findall(r"\b\d-\d\b", json.dumps(message)))
 
 
 def test_a_deal_revealed_after_the_round_matches_its_commitment(tmp_path: Path) -> None:

@@ -504,9 +504,9 @@ class NetMode(Mode):
         return None
 
     def lead_text(self, table: TableScene) -> str | None:
-        """The lead's words on the empty table, from the view, where it knows
-        them (another seat's forced lead tile it does not: then nothing is said).
-        A finished round played again here: the table's own (none)."""
+        """The lead's words on the empty table, from the view (another seat's
+        forced lead tile included: the server announces it). A finished round
+        played again here: the table's own (none)."""
         view = self.mirror.view
         if self.frozen is not None:
             return None
