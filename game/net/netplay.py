@@ -107,6 +107,10 @@ class NetPlay:
         self.shown: int | None = None  # the seat whose news ``update`` returns (None: the host's)
         self.pads = dict(pads or {})  # seat -> the controller that plays it at this screen (the others: keyboard and mouse)
         self.again: KeptSeat | None = None  # the host's seat taken back once the hosted server resumes its table
+        self.keep_here = bool((create or {}).get("keep", False))  # the seats of the people here kept with the host's
+        self.here_tokens: dict[int, str] = {}  # seat -> token: people here taking their seats back (``host_again``)
+        self._here_kept: set[int] = set()  # the seats of people here kept so far
+        self._here_tried_at = -1e9  # (the file is not read every frame while the host's seat is not kept yet)
 
     # The two ways in ---------------------------------------------------------------
     @classmethod
@@ -171,8 +175,10 @@ class NetPlay:
         hosted = HostedServer(visible, port, store_path, keep=(kept.seated.table,))
         hosted.start()
         _forget_hosted(but=kept.seated.table)
-        play = cls(Mirror(None), None, hosted, None, record=record)
+        play = cls(Mirror(None), None, hosted, None, record=record, here=[(h.seat, h.name) for h in kept.hosted.here])
         play.again = kept
+        play.keep_here = True
+        play.here_tokens = {h.seat: h.token for h in kept.hosted.here}
         return play
 
     # Every frame --------------------------------------------------------------------
@@ -220,16 +226,40 @@ class NetPlay:
         mirrors; the news of the seat shown (the host's unless ``shown`` says)."""
         mirror, hosted = self.mirror, self.hosted
         if self.here_wanted and not self.here and hosted is not None and mirror.code is not None and mirror.seat is not None:
-            for seat, name in self.here_wanted:  # not kept for a later run: the table lives while this app serves it
-                session = Session.join(hosted.url, mirror.code, name, seat)
+            for seat, name in self.here_wanted:
+                token = self.here_tokens.get(seat)
+                if token is not None:  # taken back after the host's app restarted
+                    session = Session.rejoin(Seated(hosted.url, mirror.code, seat, token))
+                else:
+                    session = Session.join(hosted.url, mirror.code, name, seat)
                 self.here[seat] = Mirror(session)
                 session.start()
+        if self.keep_here and len(self._here_kept) < len(self.here) and time.monotonic() - self._here_tried_at >= 0.5:
+            self._here_tried_at = time.monotonic()
+            self._keep_here()
         shown = news
         for seat, other in self.here.items():
             theirs = other.update()
             if seat == self.shown:
                 shown = theirs
         return shown
+
+    def _keep_here(self) -> None:
+        """Keep each seat of the people here, once taken, with the host's kept seat
+        (game/net/kept_seats.py): a restart of this app takes them back too."""
+        from game.net import kept_seats
+
+        names = dict(self.here_wanted)
+        for seat, other in self.here.items():
+            seated = other.source.seated if isinstance(other.source, Session) else None
+            if seat in self._here_kept or seated is None or self.mirror.seat is None:
+                continue
+            try:
+                if kept_seats.remember_here(seated, names.get(seat, "")):
+                    self._here_kept.add(seat)
+            except OSError:
+                log.exception("could not keep the seat of a person here")
+                self._here_kept.add(seat)  # (not tried again every frame)
 
     @property
     def mirrors(self) -> dict[int, Mirror]:
@@ -247,7 +277,8 @@ class NetPlay:
             return False
         if len(self.here) < len(self.here_wanted):
             return False
-        return all(m.lobby is not None and m.seat is not None for m in self.here.values())
+        taken = {s.seat for s in self.mirror.lobby.seats if s.taken}  # as the host's lobby shows them, too
+        return all(m.lobby is not None and m.seat is not None and m.seat in taken for m in self.here.values())
 
     @property
     def viewing(self) -> bool:

@@ -238,6 +238,24 @@ def test_kept_seats_are_remembered_found_replaced_and_forgotten(home: Path) -> N
     assert kept_seats.load(now=now + kept_seats.KEEP_S + 1)[0] == []  # a week later
 
 
+def test_the_people_at_the_host_s_screen_are_kept_with_the_host_s_seat(home: Path) -> None:
+    """Their seats go with the host's (not offered on their own), survive the
+    host's seat being remembered again (a reconnection), read back as written,
+    and go with it; without a host's seat kept, nothing is kept of them."""
+    hal = Seated("ws://127.0.0.1:47123/", "K7QX-2M", 0, "a" * 32)
+    cy = Seated("ws://127.0.0.1:47123/", "K7QX-2M", 1, "b" * 32)
+    assert not kept_seats.remember_here(cy, "Cy")  # no host's seat kept yet
+    assert kept_seats.load()[0] == []
+    kept_seats.remember(hal, "Hal", hosted=kept_seats.Hosted(False, 47123))
+    assert kept_seats.remember_here(cy, "Cy") and kept_seats.remember_here(Seated(cy.url, cy.table, 2, "c" * 32), "Di")
+    kept_seats.remember(hal, "Hal", hosted=kept_seats.Hosted(False, 47123))  # the host's session sat down again
+    [kept] = kept_seats.load()[0]
+    assert kept.seated == hal and kept.hosted is not None
+    assert [(h.seat, h.token, h.name) for h in kept.hosted.here] == [(1, "b" * 32, "Cy"), (2, "c" * 32, "Di")]
+    assert kept_seats.at_table("K7QX-2M") is None  # a seat of this app's own table is not a friend's to take back
+    assert kept_seats.forget_hosted() == [kept] and kept_seats.load()[0] == []
+
+
 @pytest.mark.parametrize("text", [
     "{", "[]", '{"format": "matador-network-seats/1", "seats": [1]}',
     json.dumps({"format": "matador-network-seats/1", "seats": [
@@ -248,6 +266,11 @@ def test_kept_seats_are_remembered_found_replaced_and_forgotten(home: Path) -> N
         {"url": "ws://a/", "table": "K7QX-2M", "seat": 0, "token": "../../etc", "name": "x", "saved_at": 1}]}),
     '{"format": "matador-network-seats/1", "seats": [{"url": "ws://a/", "table": "K7QX-2M", "seat": 0, "token": "'
     + "a" * 32 + '", "name": "x", "saved_at": ' + "9" * 5000 + "}]}",
+    *(json.dumps({"format": "matador-network-seats/1", "seats": [
+        {"url": "ws://a/", "table": "K7QX-2M", "seat": 0, "token": "a" * 32, "name": "x", "saved_at": 1,
+         "hosted": {"visible": False, "port": 47123, "here": here}}]})
+      for here in ({"seat": 1}, [{"seat": 1, "token": "b" * 31, "name": "Cy"}], [{"seat": -1, "token": "b" * 32, "name": "Cy"}],
+                   [{"seat": 1, "token": "b" * 32, "name": 5}], [{"seat": 1, "token": "b" * 32, "name": "Cy"}] * 9, [None])),
 ])
 def test_a_broken_kept_seats_file_is_moved_aside_with_one_line(home: Path, text: str) -> None:
     kept_seats.path().parent.mkdir(parents=True, exist_ok=True)

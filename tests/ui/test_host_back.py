@@ -225,3 +225,94 @@ def test_the_port_taken_meanwhile_the_table_is_hosted_on_another_and_the_friend_
         blocker.close()
         if again is not None:
             again.close(2.0)
+
+
+def lift_cover(app: App, frames: Frames) -> None:
+    """A frame; the cover of the couch table's hand-off lifted (by a click, as the
+    person named does) if it is up: the table below follows the network only
+    while it is on top, as when a menu is open over it."""
+    from game.ui.table import HandoffScene
+
+    if isinstance(app.top, HandoffScene) and app.top.shown >= 0.5:
+        frames.click_at((640, 400))
+    else:
+        frames.step()
+
+
+def test_a_person_at_the_host_s_screen_is_seated_again_with_the_host_after_a_restart(app: App) -> None:
+    """Hal hosts with Cy at his screen (seat 1) and Ann a friend (seat 2); Hal's
+    app is killed mid-match. *Back to table* takes back Hal's seat and Cy's (kept
+    with Hal's: seat and token, in the kept seats' file), the couch table comes
+    up with both seats connected where they were, and the match goes on."""
+    from game.ui.table import CouchNetMode, TableScene
+
+    rng = random.Random(13)
+    fields = {"rules": "matador", "players": 3, "seats": ["open", "open", "open"], "name": "Hal", "seat": 0}
+    host = NetPlay.host(fields, here=[(1, "Cy")])
+    pump([host], lambda: host.seated, what="the table opened, Cy seated")
+    assert host.hosted is not None and host.mirror.code is not None
+    code, port = host.mirror.code, host.hosted.port
+    friend = NetPlay.join(host.hosted.url, code, "Ann", seat=2, keep=False)
+    pump([host, friend], lambda: host.mirror.lobby is not None and host.mirror.lobby.full, what="Ann seated")
+    cy_token = host.here[1].source.seated.token if host.here[1].source is not None else None  # type: ignore[attr-defined]
+    pump([host], lambda: bool(kept_seats.load()[0]) and bool(kept_seats.load()[0][0].hosted and kept_seats.load()[0][0].hosted.here), what="Cy's seat kept")
+    [kept] = [k for k in kept_seats.load()[0] if k.hosted is not None]
+    assert kept.seated.table == code and kept.hosted is not None
+    assert [(h.seat, h.token, h.name) for h in kept.hosted.here] == [(1, cy_token, "Cy")]
+    assert host.mirror.start()
+    cy = host.here[1]
+    plays = [host, friend]
+    for _ in range(5):  # a few moves, whoever is to move (Cy's through his own mirror)
+        pump(plays, lambda: any(m.my_turn and not m.sent for m in (host.mirror, cy, friend.mirror)), what="a turn")
+        mover = next(m for m in (host.mirror, cy, friend.mirror) if m.my_turn and not m.sent)
+        assert mover.play(rng.choice(mover.legal)) is None
+        pump(plays, lambda: not mover.sent, what="the move taken")
+    pump(plays, lambda: all(m.view is not None and len(m.view.history) == 5 for m in (host.mirror, cy, friend.mirror)))
+    history = friend.mirror.view.history if friend.mirror.view is not None else None
+    for other in host.here.values():  # Cy's connection dies with Hal's app
+        assert other.source is not None
+        other.source.close(2.0)  # type: ignore[attr-defined]
+    kill(host)
+    pump([friend], lambda: friend.mirror.link == "lost", what="Ann lost the host")
+
+    # Hal's app started again: Back to table seats Hal and Cy again
+    frames = Frames(app)
+    frames.click(app.top.buttons["friends"])
+    frames.click(app.top.buttons["kept0"])
+    end = time.monotonic() + 30
+    while not any(isinstance(s, TableScene) and s.mode.mirror.view is not None for s in app.scenes):
+        assert time.monotonic() < end, "the couch table again"
+        friend.update()
+        lift_cover(app, frames)
+    table = next(s for s in app.scenes if isinstance(s, TableScene))
+    play = table.mode.play
+    assert isinstance(table.mode, CouchNetMode) and play.hosted.port == port and table.people == [0, 1]
+    assert set(play.mirrors) == {0, 1} and play.here[1].source.seated.token == cy_token
+    for m in play.mirrors.values():
+        assert m.view is not None and m.view.history == history
+    end = time.monotonic() + 30
+    while not (friend.mirror.link == "open" and play.mirror.lobby is not None and all(s.connected for s in play.mirror.lobby.seats)):
+        assert time.monotonic() < end, ("not every seat back", friend.mirror.link, play.mirror.lobby)
+        friend.update()
+        lift_cover(app, frames)
+    assert [s.name for s in play.mirror.lobby.seats] == ["Hal", "Cy", "Ann"]
+    # the match goes on: the next move, whoever's it is, reaches Ann
+    mover = next(m for m in (*play.mirrors.values(), friend.mirror) if m.view is not None and m.view.current_player == m.seat)
+    end = time.monotonic() + 20
+    while not (mover.my_turn and not mover.sent):
+        assert time.monotonic() < end, "no turn"
+        friend.update()
+        lift_cover(app, frames)
+    assert mover.play(rng.choice(mover.legal)) is None
+    end = time.monotonic() + 20
+    while not (friend.mirror.view is not None and len(friend.mirror.view.history) == len(history or []) + 1):
+        assert time.monotonic() < end, "Ann did not see the move"
+        friend.update()
+        lift_cover(app, frames)
+    lift_cover(app, frames)
+    assert app.top is table
+    frames.click(table.mode.buttons["leave"])
+    frames.click(table.mode.buttons["leave"])  # the host's Leave mid-match, pressed again
+    assert not [k for k in kept_seats.load()[0] if k.hosted is not None]  # Hal's and Cy's seats forgotten with the table
+    friend.close(2.0)
+    pygame.event.clear()
