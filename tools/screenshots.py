@@ -43,6 +43,7 @@ from game.ui.scenes.new_game import NewGameScene  # noqa: E402
 from game.ui.scenes.rules import RulesScene  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from game.ui.table import LessonMode, TableScene, slot_of, targets_for  # noqa: E402
+from game.ui.table.position import Position  # noqa: E402
 from game.ui.thinker import Thinker  # noqa: E402
 
 Size = tuple[int, int]
@@ -56,11 +57,11 @@ def computer(name: str, level: str = "medium") -> PlayerInfo:
 
 
 # --------------------------------------------------------------------------- positions
-def is_matador(state: RoundState, tile: int) -> bool:
+def is_matador(state: Position | RoundState, tile: int) -> bool:
     return state.rules.is_matador(tile)
 
 
-def lays(state: RoundState) -> list[Action]:
+def lays(state: Position | RoundState) -> list[Action]:
     return [a for a in state.legal_moves() if a.kind == "lay"]
 
 
@@ -216,7 +217,9 @@ def match_over(cam: Camera) -> None:
     players = [ANN, computer("Bo"), computer("Cy", "hard")]
     match = whole_match(Rules.from_base("matador", 3), players, lambda m: len(m.completed_rounds) >= 4 and m.winner != 0)
     app = cam.app((1280, 800))
-    scene = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", on_leave=app.routes.leave_table)
+    routes = app.routes
+    assert isinstance(routes, flow.Flow)
+    scene = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", on_leave=routes.leave_table)
     app.push(scene)
     settle(app, 4)  # the round's summary comes up
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], 0.05)
