@@ -65,6 +65,42 @@ def _plain(module: str, name: str) -> Callable[[], Scene]:
     return make
 
 
+class _Link:
+    """A guest's connection to a friend's table, as its lobby reads it (nothing
+    arrives: the table is told by hand)."""
+
+    url = "ws://kitchen-pc.example.net:47123/"
+
+    def poll(self) -> list[dict[str, Any]]:
+        return []
+
+    def send(self, message: dict[str, Any]) -> None:
+        pass
+
+    def close(self, wait_s: float = 0.0) -> None:
+        pass
+
+
+def _guest_lobby() -> Scene:
+    """A friend's lobby at a four-seat table: whose table, where, the seats."""
+    from game.net.mirror import Mirror
+    from game.net.netplay import NetPlay
+    from game.ui.scenes.friends import LobbyScene
+
+    link = _Link()
+    mirror = Mirror(link)  # type: ignore[arg-type]
+    mirror.follow({"type": "joined", "table": "K7QX-2M", "seat": 2})
+    mirror.follow({
+        "type": "table", "table": "K7QX-2M", "host": 0, "state": "lobby",
+        "rules": {"base": "matador", "players": 4, "options": {}},
+        "seats": [{"seat": 0, "name": "Annemarie", "kind": "remote", "connected": True},
+                  {"seat": 1, "name": "Bartholomew", "kind": "remote", "connected": False},
+                  {"seat": 2, "name": "Cy", "kind": "remote", "connected": True},
+                  {"seat": 3, "name": None, "kind": "open"}],
+    })
+    return LobbyScene(NetPlay(mirror, link, record=False))  # type: ignore[arg-type]
+
+
 SCENES: dict[str, Callable[[], Scene]] = {
     "title": _plain("game.ui.scenes.title", "TitleScene"),
     "settings": _settings,
@@ -78,6 +114,7 @@ SCENES: dict[str, Callable[[], Scene]] = {
     "friends": _plain("game.ui.scenes.friends", "FriendsScene"),
     "join": _plain("game.ui.scenes.friends", "JoinScene"),
     "host": _plain("game.ui.scenes.friends", "HostScene"),
+    "lobby-guest": _guest_lobby,
 }
 
 
