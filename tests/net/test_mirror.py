@@ -88,6 +88,31 @@ def test_a_view_whose_table_does_not_follow_from_its_history_is_refused() -> Non
             seat_view(rules, broken)
 
 
+def test_a_forced_lead_the_server_names_is_read_and_a_lead_that_is_no_tile_refused() -> None:
+    """The announced lead tile of another seat is taken from the wire; one that is
+    not a tile of the set (a hostile server) is refused like any unreadable view."""
+    rules = Rules.from_base("matador", 2)
+    for seed in range(50):
+        match = Match(rules, [PlayerInfo("A", "human", None), PlayerInfo("B", "human", None)], seed)
+        match.next_round()
+        kind, tile = match.round.lead_kind, match.round.lead_tile
+        if kind == "forced" and tile is not None:
+            break
+    else:
+        raise AssertionError("no forced lead in 50 deals")
+    other = 1 - match.round.current_player if match.round.current_player is not None else 0
+    data = view_json(match.view(other), 0)
+    assert data["lead"] == tile_name(tile) and seat_view(rules, data).lead == ("forced", tile)
+    assert seat_view(rules, {k: v for k, v in data.items() if k != "lead"}).lead == ("forced", None)  # an older server's view
+    for bad in ("9-9", "x", 5, {"tile": "6-6"}, None):
+        told = {**data, "lead": bad}
+        if bad is None:
+            assert seat_view(rules, told).lead == ("forced", None)
+            continue
+        with pytest.raises(ProtocolError):
+            seat_view(rules, told)
+
+
 class Wire:
     """One seat's connection to an in-process ``Table``: what the table sends it
     is polled, what it sends is handled as the server would."""
