@@ -42,8 +42,7 @@ from game.ui.scenes.match_over import MatchOverScene  # noqa: E402
 from game.ui.scenes.new_game import NewGameScene  # noqa: E402
 from game.ui.scenes.rules import RulesScene  # noqa: E402
 from game.settings import Settings  # noqa: E402
-from game.ui.table import LessonMode, TableScene, slot_of, targets_for  # noqa: E402
-from game.ui.table.position import Position  # noqa: E402
+from game.ui.table import LessonMode, Position, TableScene, slot_of, targets_for  # noqa: E402
 from game.ui.thinker import Thinker  # noqa: E402
 
 Size = tuple[int, int]
