@@ -70,6 +70,8 @@ class _Link:
     arrives: the table is told by hand)."""
 
     url = "ws://kitchen-pc.example.net:47123/"
+    running = False  # no thread: nothing for the app's closing to wait for
+    seated = None
 
     def poll(self) -> list[dict[str, Any]]:
         return []
@@ -78,6 +80,9 @@ class _Link:
         pass
 
     def close(self, wait_s: float = 0.0) -> None:
+        pass
+
+    def wait(self, timeout: float) -> None:
         pass
 
 
