@@ -565,3 +565,48 @@ def test_no_widget_but_a_text_entry_keeps_its_looks_text_layers(make_app: Any, u
     app.step([ui.key(pygame.K_END)] + [ui.key(pygame.K_BACKSPACE)] * 8 + [pygame.event.Event(pygame.TEXTINPUT, text=c) for c in "Ada"], 0.016)
     app.step([], 0.016)
     assert entry.get_text() == "Ada"
+
+
+def test_a_covered_screen_keeps_only_the_looks_its_widgets_show(make_app: Any) -> None:
+    """The title's buttons kept four or five looks each (normal, hovered, pressed,
+    selected) under Settings or Past matches, unseen: 4-5 MB a screen at 150%
+    text in a large window. Uncovered, a look is drawn again when it is first
+    shown, the same as before."""
+    from game.ui import access
+
+    def looks(scene: Any) -> list[int]:
+        kept = []
+        for sprite in scene.gui.get_sprite_group().sprites():
+            states = getattr(getattr(sprite, "drawable_shape", None), "states", {})
+            if states:
+                kept.append(sum(1 for state in states.values() if state.surface is not None and state.surface.get_width() > 0))
+        return kept
+
+    app = make_app((1920, 1080))
+    access.CURRENT.text_scale = 150
+    try:
+        app.follow_access()
+        app.routes.open_title()
+        for _ in range(8):
+            app.step([], 0.016)  # pygame_gui draws the other looks ahead, one a frame
+        title = app.top
+        assert max(looks(title)) >= 4
+        button = title.buttons["friends"]  # not the one with the keyboard's focus
+
+        def shown(selected: bool) -> bytes:
+            button.select() if selected else button.unselect()  # type: ignore[no-untyped-call]
+            app.step([], 0.016)
+            return pygame.image.tobytes(button.image, "RGBA")
+
+        selected, normal = shown(True), shown(False)
+        assert selected != normal
+        app.routes.open_side("settings")
+        app.step([], 0.016)
+        assert looks(title) and max(looks(title)) == 1  # the one each shows
+        assert pygame.image.tobytes(button.image, "RGBA") == normal
+        app.pop()
+        assert shown(True) == selected  # drawn again when shown: the same
+        assert shown(False) == normal
+    finally:
+        access.reset()
+        app.follow_access()
