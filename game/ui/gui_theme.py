@@ -123,10 +123,10 @@ def keep_shown_looks_only(manager: pygame_gui.UIManager) -> int:
     for sprite in manager.get_sprite_group().sprites():
         if isinstance(sprite, UITextEntryLine):
             continue
-        shape = getattr(sprite, "drawable_shape", None)
+        shape: Any = getattr(sprite, "drawable_shape", None)
         states = getattr(shape, "states", None)
         shown = getattr(shape, "active_state", None)
-        if not states or shown is None:
+        if shape is None or not states or shown is None:
             continue
         queue = shape.states_to_redraw_queue
         for name, state in states.items():
