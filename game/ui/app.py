@@ -203,12 +203,13 @@ class App:
 
     def _drop_covered_drawing_aids(self) -> None:
         """Covered screens laid out again keep no big drawings until they are on top (game/ui/gui_theme.py)."""
-        from game.ui.gui_theme import drop_drawing_aids
+        from game.ui.gui_theme import drop_drawing_aids, keep_shown_looks_only
 
         for scene in self.scenes[:-1]:
             gui = getattr(scene, "gui", None)
             if gui is not None:
                 drop_drawing_aids(gui)
+                keep_shown_looks_only(gui)
 
     def _restyle(self) -> None:
         """Give each scene's widgets a manager with the theme at today's text size."""
@@ -289,9 +290,10 @@ class App:
             self.top.exit()
             gui = getattr(self.top, "gui", None)
             if gui is not None:  # covered: its widgets are not updated until it is on top again
-                from game.ui.gui_theme import drop_drawing_aids
+                from game.ui.gui_theme import drop_drawing_aids, keep_shown_looks_only
 
                 drop_drawing_aids(gui)
+                keep_shown_looks_only(gui)
         self.scenes.append(scene)
         self._attach(scene)
         scene.enter()
@@ -345,12 +347,15 @@ class App:
         top = self.top
         if top is not None:
             top.update(dt * self.time_scale)
-        from game.ui.gui_theme import drop_drawing_aids
+        from game.ui.gui_theme import drop_drawing_aids, keep_shown_looks_only
 
+        top = self.top
         for scene in self.scenes:  # the top may have changed in its update (a screen opened or closed)
             gui = getattr(scene, "gui", None)
             if gui is not None:
                 drop_drawing_aids(gui)
+                if scene is not top:  # covered: only the looks its widgets show
+                    keep_shown_looks_only(gui)
         self.draw(self.surface)
         self.frames += 1
         for hook in list(self.on_frame):

@@ -46,6 +46,11 @@ def forget_repeated_paths() -> None:
 
 
 TEMPORARY_SHAPES = ("temp_additive_shape", "temp_subtractive_shape", "temp_shadow_subtractive_shape")
+TEXT_LAYERS = ("pre_text_surface", "text_surface")  # each look's, kept for a text entry's editing only
+
+
+def _bytes(picture: Any) -> int:
+    return int(picture.get_pitch() * picture.get_height())
 
 
 def drop_drawing_aids(manager: pygame_gui.UIManager) -> int:
@@ -61,8 +66,20 @@ def drop_drawing_aids(manager: pygame_gui.UIManager) -> int:
     the 53 looks left to draw on Settings at 150% text in 1920x1080 took 33 ms
     with it kept and 36 ms drawn each from scratch; the looks are the same
     (pygame_gui scales the kept picture to the very size it would draw). So it
-    goes after every frame. The number of bytes let go.
+    goes after every frame.
+
+    Each look of a widget with text also kept two more pictures of its size:
+    the look before its text was put on, and the text alone. pygame_gui reads
+    them again only to redraw a text entry's look as it is edited
+    (``apply_active_text_changes``, called by ``UITextEntryLine`` alone); for
+    every other widget they are two copies of each look that nothing reads:
+    27 MB with Settings over the pause menu over the table at 150% text in a
+    1780x1075 window. A look drawn again makes them again; they go after the
+    frame too. What the widgets show is the look itself, untouched.
+    The number of bytes let go.
     """
+    from pygame_gui.elements import UITextEntryLine
+
     freed = 0
     for sprite in manager.get_sprite_group().sprites():
         shape = getattr(sprite, "drawable_shape", None)
@@ -71,6 +88,57 @@ def drop_drawing_aids(manager: pygame_gui.UIManager) -> int:
         for name in TEMPORARY_SHAPES:
             picture = getattr(shape, name, None)
             if picture is not None:
-                freed += picture.get_pitch() * picture.get_height()
+                freed += _bytes(picture)
                 setattr(shape, name, None)
+        if isinstance(sprite, UITextEntryLine):
+            continue  # it puts its edited text on its looks with them
+        for state in getattr(shape, "states", {}).values():
+            for name in TEXT_LAYERS:
+                picture = getattr(state, name, None)
+                if picture is not None:
+                    freed += _bytes(picture)
+                    setattr(state, name, None)
+    return freed
+
+
+def keep_shown_looks_only(manager: pygame_gui.UIManager) -> int:
+    """On a covered screen, let go of every look of its widgets but the one each shows.
+
+    pygame_gui draws each widget's looks ahead (normal, hovered, pressed,
+    selected), one a frame while its screen is on top, and keeps them all:
+    a covered screen is not seen and takes no input (every screen is opaque),
+    yet its widgets kept four or five pictures each under the one in front
+    (the title's buttons under Past matches or Play with friends, the pause
+    menu's under Settings: 4-5 MB a screen at 150% text in a large window).
+    The look a widget shows is kept (an overlay above may draw the screen
+    beneath it); another is drawn again when it is first needed, as
+    pygame_gui does for a look it has not drawn yet (``set_active_state``).
+    A text entry keeps its looks (it reads them by name as it is edited).
+    The number of bytes let go.
+    """
+    import pygame
+    from pygame_gui.elements import UITextEntryLine
+
+    freed = 0
+    for sprite in manager.get_sprite_group().sprites():
+        if isinstance(sprite, UITextEntryLine):
+            continue
+        shape: Any = getattr(sprite, "drawable_shape", None)
+        states = getattr(shape, "states", None)
+        shown = getattr(shape, "active_state", None)
+        if shape is None or not states or shown is None:
+            continue
+        queue = shape.states_to_redraw_queue
+        for name, state in states.items():
+            if state is shown:
+                continue
+            if name in queue:
+                queue.remove(name)
+            picture = state.surface
+            if state.generated or (picture is not None and picture.get_width() > 0):
+                freed += _bytes(picture) if picture is not None else 0
+                state.surface = pygame.Surface((0, 0), pygame.SRCALPHA, 32)
+                state.generated = False  # drawn again when it is shown
+                state.has_fresh_surface = False
+                state.pre_text_surface = state.text_surface = None
     return freed

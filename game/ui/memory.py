@@ -11,10 +11,12 @@ long-lived objects). So:
   of text across the window, a full-window picture) are mapped on their own
   and go back to the system the moment they are freed
   (``return_big_allocations``);
-- when the screens change, and at most once a second while the window is
-  being resized, the garbage is collected (frozen objects too: ``collect``)
-  and the heap's free pages are given
-  back (``Tidy``; ``malloc_trim``, a few milliseconds); after the widgets got
+- when the screens change, at most once a second while the window is
+  being resized, and on the first frame after a resize, the garbage is
+  collected (frozen objects too: ``collect``) and the heap's free pages are
+  given back (``Tidy``; ``malloc_trim``, a few milliseconds): each screen
+  laid out again leaves its old widgets (and their looks) in reference
+  cycles, and a trim alone did not reach them; after the widgets got
   a new theme (a new text size), once more on the next frame: the events
   pygame_gui posted while the old widgets were closed hold them (and their
   theme, 13 MB) until the next frame takes them from the queue.
@@ -89,10 +91,14 @@ class Tidy:
     """An ``App.on_frame`` hook. After a frame in which the screens changed,
     collect the garbage (a closed screen is held in reference cycles, its
     widgets, its callbacks, with its pictures, which Python's collector would
-    free only after many frames) and give the free memory back; while the
-    window is resized, give it back at most once a second; on the frame after
-    the widgets got a new theme, collect and give back. An unchanged frame
-    costs three comparisons."""
+    free only after many frames) and give the free memory back. While the
+    window is resized, the same at most once a second, and once more on the
+    first frame of the new size left alone: every screen laid out again left
+    its old widgets in reference cycles, and the heap's pages freed by the
+    relayout stayed with the process until the next change of screen (20-25
+    MB with Settings over the pause menu over the table at 150% text in a
+    large window). On the frame after the widgets got a new theme, collect
+    and give back. An unchanged frame costs three comparisons."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._stack: tuple[int, ...] | None = None  # None: the first frame (nothing closed yet: no collection)
@@ -118,18 +124,19 @@ class Tidy:
             self._stack = stack
             self._size = size
             self._resized = False
-            collect()
-            self.collections += 1
-            self._trim()
+            self._tidy()
         elif size != self._size:
             self._size = size
             self._resized = True
-        if self._resized and self._clock() - self._last_trim >= RESIZE_TRIM_EVERY_S:
-            self._resized = False
-            self._trim()
+            if self._clock() - self._last_trim >= RESIZE_TRIM_EVERY_S:
+                self._tidy()
+        elif self._resized:  # the first frame at a size left alone
+            self._tidy()
 
-    def _trim(self) -> None:
+    def _tidy(self) -> None:
+        self._resized = False
+        collect()
+        self.collections += 1
         self._last_trim = self._clock()
         self.trims += 1
         give_back()
-

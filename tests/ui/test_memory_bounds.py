@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pygame
+import pytest
 
 from game.engine import PlayerInfo
 from game.ui.surface_cache import SurfaceCache, surface_bytes
@@ -238,22 +239,73 @@ def test_tidy_collects_when_the_screens_change_and_gives_back_once_a_second_whil
         app.size = (800 + i, 600)
         tidy(app)
     assert (tidy.collections, tidy.trims) == (1, 1)
-    now[0] = 1.2
-    tidy(app)
-    assert (tidy.collections, tidy.trims) == (1, 2)
-    now[0] = 3.0
+    for i in range(20):  # and on, past a second since the last
+        now[0] += 0.05
+        app.size = (900 + i, 600)
+        tidy(app)
+    assert (tidy.collections, tidy.trims) == (2, 2)
+    now[0] += 0.05
+    tidy(app)  # the first frame at a size left alone
+    assert (tidy.collections, tidy.trims) == (3, 3)
+    now[0] = 5.0
     tidy(app)  # not resized since
-    assert tidy.trims == 2
+    assert tidy.trims == 3
     app.scenes.append(object())
     tidy(app)
-    assert (tidy.collections, tidy.trims) == (2, 3)
+    assert (tidy.collections, tidy.trims) == (4, 4)
     app.restyles = 1  # a new text size: the old widgets' events are taken from the queue next frame
     tidy(app)
-    assert tidy.collections == 2
+    assert tidy.collections == 4
     tidy(app)
-    assert (tidy.collections, tidy.trims) == (3, 4)
+    assert (tidy.collections, tidy.trims) == (5, 5)
     tidy(app)
-    assert (tidy.collections, tidy.trims) == (3, 4)
+    assert (tidy.collections, tidy.trims) == (5, 5)
+
+
+def test_tidy_collects_what_a_resize_left_on_the_first_frame_at_the_new_size() -> None:
+    """Each screen laid out again leaves its old widgets in reference cycles; a
+    resize was followed by a trim only (at most once a second), so they and the
+    heap's freed pages stayed until the screens changed: 20-25 MB with Settings
+    over the pause menu over the table at 150% text in a large window."""
+    import gc
+    import weakref
+
+    from game.ui.memory import Tidy
+
+    class Widget:
+        def __init__(self) -> None:
+            self.me = self  # a reference cycle, as a widget and its drawable shape are
+            self.look = pygame.Surface((64, 64))
+
+    class FakeApp:
+        def __init__(self) -> None:
+            self.scenes: list[object] = [object()]
+            self.size = (800, 600)
+            self.restyles = 0
+
+    now = [0.0]
+    tidy = Tidy(clock=lambda: now[0])
+    app = FakeApp()
+    tidy(app)
+    app.scenes = [object()]
+    tidy(app)  # a change of screen: collected and given back at 0.0
+    now[0] = 0.2
+    app.size = (900, 650)  # within a second of the last trim: nothing yet
+    old = Widget()
+    gone = weakref.ref(old)
+    del old  # the old widget, laid out again: garbage in a cycle
+    gc.disable()  # freed by Tidy, not by a collection that happens to run
+    try:
+        tidy(app)
+        assert gone() is not None
+        now[0] = 0.25
+        tidy(app)  # the size left alone
+        assert gone() is None
+        collections = tidy.collections
+        tidy(app)
+        assert tidy.collections == collections  # once
+    finally:
+        gc.enable()
 
 
 def test_tidy_frees_what_was_frozen_at_the_start_and_is_garbage_now() -> None:
@@ -401,3 +453,160 @@ def test_a_screen_opened_during_an_update_keeps_no_four_times_drawing(make_app: 
                 picture = getattr(getattr(sprite, "drawable_shape", None), name, None)
                 kept += picture.get_pitch() * picture.get_height() if picture is not None else 0
     assert kept == 0
+
+
+def test_a_covered_overlay_keeps_no_backdrop_and_a_resize_draws_nothing_beneath_it(make_app: Any, ui: Any) -> None:
+    """The pause menu kept its picture of the table (7.6 MB at 1780x1075) under
+    Settings, and each resize drew the table again for it, unseen, making its
+    pictures at every new size: the highest samples of the monkey's runs were
+    Settings over the pause menu over the table at 125-150% text, resized.
+    What is seen is the same: the pause menu's picture is frozen again when it
+    is uncovered, and an overlay over it freezes the very picture it showed."""
+    from game.ui.scene import Overlay
+    from game.ui.scenes.pause import PauseScene
+
+    app = make_app((1280, 800))
+    table = ui.new_table(app, "matador", [PlayerInfo("You", "human", None), PlayerInfo("Cpu", "computer", "easy")], seed=4)
+    app.step([], 0.016)
+    pause = PauseScene(table)
+    app.push(pause)
+    app.step([], 0.016)
+    assert pause.backdrop is not None and pause.backdrop.get_size() == (1280, 800)
+    shown = pause.backdrop.copy()
+    seen = pygame.Surface(app.size)
+    pause.draw(seen)  # the pause menu as it is seen: its backdrop, its panel, its buttons
+
+    class Veil(Overlay):  # an overlay over the pause menu (as a confirmation would be)
+        pass
+
+    veil = Veil()
+    app.push(veil)
+    assert pause.backdrop is None
+    expected = seen.copy()
+    shade = pygame.Surface(seen.get_size(), pygame.SRCALPHA)
+    shade.fill(Overlay.veil)
+    expected.blit(shade, (0, 0))
+    assert veil.backdrop is not None and pygame.image.tobytes(veil.backdrop, "RGB") == pygame.image.tobytes(expected, "RGB")
+    app.pop()
+    assert pause.backdrop is not None and pygame.image.tobytes(pause.backdrop, "RGB") == pygame.image.tobytes(shown, "RGB")
+
+    app.routes.open_side("settings")
+    app.step([], 0.016)
+    assert pause.backdrop is None
+    drawn = []
+    table_draw = table.draw
+    table.draw = lambda surface: (drawn.append(surface.get_size()), table_draw(surface))  # type: ignore[method-assign]
+    for size in ((1600, 900), (1780, 1075)):
+        app.step([pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)], 0.016)
+    assert drawn == [] and pause.backdrop is None
+    app.pop()  # back to the pause menu: its picture of the table, at the new size
+    assert drawn == [(1780, 1075)]
+    assert pause.backdrop is not None and pause.backdrop.get_size() == (1780, 1075)
+    del table.draw
+
+
+def test_no_widget_but_a_text_entry_keeps_its_looks_text_layers(make_app: Any, ui: Any) -> None:
+    """Each look of a widget with text kept the look before its text and the text
+    alone, two pictures of its size that only a text entry reads again (as it is
+    edited): 27 MB with Settings over the pause menu over the table at 150%
+    text in 1780x1075. The screen is drawn the same without them."""
+    from game.ui import access
+    from pygame_gui.elements import UITextEntryLine
+
+    from game.ui.gui_theme import drop_drawing_aids
+
+    text_layers = ("pre_text_surface", "text_surface")  # pygame_gui's names
+
+    def layers(scene: Any, entries: bool) -> int:
+        total = 0
+        for sprite in scene.gui.get_sprite_group().sprites():
+            if isinstance(sprite, UITextEntryLine) != entries:
+                continue
+            for state in getattr(getattr(sprite, "drawable_shape", None), "states", {}).values():
+                for name in text_layers:
+                    total += getattr(state, name, None) is not None
+        return total
+
+    app = make_app((1920, 1080))
+    access.CURRENT.text_scale = 150
+    try:
+        app.follow_access()
+        app.routes.open_title()
+        app.step([], 0.016)
+        app.routes.open_side("settings")
+        for _ in range(3):
+            app.step([], 0.016)
+        settings = app.top
+        assert layers(settings, entries=False) == 0
+        for rect in [s.rect for s in settings.gui.get_sprite_group().sprites()][:30]:  # looks drawn later (hovered) too
+            app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))], 0.016)
+        assert layers(settings, entries=False) == 0
+        before = pygame.Surface(app.size)
+        settings.draw(before)
+        for sprite in settings.gui.get_sprite_group().sprites():  # what the widgets show: their looks, untouched
+            shape = getattr(sprite, "drawable_shape", None)
+            for state in getattr(shape, "states", {}).values():
+                state.pre_text_surface = state.surface.copy()
+        assert drop_drawing_aids(settings.gui) > 0
+        after = pygame.Surface(app.size)
+        settings.draw(after)
+        assert pygame.image.tobytes(before, "RGB") == pygame.image.tobytes(after, "RGB")
+    finally:
+        access.reset()
+        app.follow_access()
+
+    app.routes.open_title()
+    app.routes.open_new_game()
+    app.step([], 0.016)
+    form = app.top
+    entry = form.entries[0]
+    assert layers(form, entries=True) > 0  # a text entry keeps them: it is edited on its looks
+    ui.click(app, entry.rect.center)
+    app.step([ui.key(pygame.K_END)] + [ui.key(pygame.K_BACKSPACE)] * 8 + [pygame.event.Event(pygame.TEXTINPUT, text=c) for c in "Ada"], 0.016)
+    app.step([], 0.016)
+    assert entry.get_text() == "Ada"
+
+
+def test_a_covered_screen_keeps_only_the_looks_its_widgets_show(make_app: Any) -> None:
+    """The title's buttons kept four or five looks each (normal, hovered, pressed,
+    selected) under Settings or Past matches, unseen: 4-5 MB a screen at 150%
+    text in a large window. Uncovered, a look is drawn again when it is first
+    shown, the same as before."""
+    from game.ui import access
+
+    def looks(scene: Any) -> list[int]:
+        kept = []
+        for sprite in scene.gui.get_sprite_group().sprites():
+            states = getattr(getattr(sprite, "drawable_shape", None), "states", {})
+            if states:
+                kept.append(sum(1 for state in states.values() if state.surface is not None and state.surface.get_width() > 0))
+        return kept
+
+    app = make_app((1920, 1080))
+    access.CURRENT.text_scale = 150
+    try:
+        app.follow_access()
+        app.routes.open_title()
+        for _ in range(8):
+            app.step([], 0.016)  # pygame_gui draws the other looks ahead, one a frame
+        title = app.top
+        assert max(looks(title)) >= 4
+        button = title.buttons["friends"]  # not the one with the keyboard's focus
+
+        def shown(selected: bool) -> bytes:
+            button.select() if selected else button.unselect()  # type: ignore[no-untyped-call]
+            app.step([], 0.016)
+            return pygame.image.tobytes(button.image, "RGBA")
+
+        selected, normal = shown(True), shown(False)
+        assert selected != normal
+        app.routes.open_side("settings")
+        app.step([], 0.016)
+        assert looks(title) and max(looks(title)) == 1  # the one each shows
+        assert pygame.image.tobytes(button.image, "RGBA") == normal
+        app.pop()
+        assert shown(True) == selected  # drawn again when shown: the same
+        assert shown(False) == normal
+    finally:
+        access.reset()
+        app.follow_access()
