@@ -163,6 +163,8 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
             return  # the round's end: every hand is revealed to all
         if any(m.round_index != table.mode.mirror.round_index for m in mirrors.values()):
             return  # one connection already heard the round's end (and the next deal), the seat shown not yet
+        if any(m.view.phase == "over" for m in mirrors.values()):
+            return  # the round's last move heard, its reveal (every hand, to all) on its way
         seen["frames"] += 1
         public: set[tuple[int, int]] = set()
         for m in mirrors.values():
