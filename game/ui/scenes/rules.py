@@ -188,7 +188,7 @@ class RulesScene(InfoScene):
             )
             self.tabs.append(button)
         # the page reaches down to the panel's bottom padding, beside the Back button
-        bottom = self.panel.bottom - self.px(22)
+        bottom = self.panel.bottom - self.pad
         self.view = pygame.Rect(body.x + tab_w + self.px(18), body.y, 0, bottom - body.y)
         self.view.width = body.right - self.view.x
         self._inset = panel_surface(self.view.size, INSET_FILL, edge=False)

@@ -142,7 +142,7 @@ class SettingsScene(InfoScene):
         self.sync_fullscreen(save=False)
         rows = self.rows()
         message = self.save_error or self.load_message
-        note_h = self.px(44) if message else self.px(10)
+        note_h = (self.px(40) if self.short else self.px(44)) if message else self.px(10)
         usable = body.height - note_h
         self.choices = {}
         self.language = None
@@ -166,22 +166,23 @@ class SettingsScene(InfoScene):
                     object_id=self.style("value"),
                 )
                 continue
-            options: Sequence[tuple[object, str]]
-            if key in ("animation_speed", "computer_speed"):
-                options = SPEED_CHOICES
-            elif key == "text_scale":
-                options = SCALE_CHOICES
-            elif key == "window_size":
-                options = tuple((size, f"{size[0]}×{size[1]}") for size in WINDOW_SIZES)
-            else:
-                options = ON_OFF
-            self.choices[key] = self.choice_row(control, options)
+            self.choices[key] = self.choice_row(control, self.options(key))
             self.choices[key].select(self.current(key))
         self.language = self.language_control()
         if message:
             self.message_lines(message, pygame.Rect(body.x, body.bottom - note_h, body.width, note_h))
         if self.focus_row is None and self.app is not None and self.app.last_input != "mouse":
             self.focus_row = self.focus_order[0]  # opened by keys or a controller: the focus shows at once
+
+    def options(self, key: str) -> Sequence[tuple[object, str]]:
+        """The values of row ``key`` (not the volume) and their words (marked, not translated)."""
+        if key in ("animation_speed", "computer_speed"):
+            return SPEED_CHOICES
+        if key == "text_scale":
+            return SCALE_CHOICES
+        if key == "window_size":
+            return tuple((size, f"{size[0]}×{size[1]}") for size in WINDOW_SIZES)
+        return ON_OFF
 
     def row_places(
         self, body: pygame.Rect, usable: int, rows: list[tuple[str, str, str]]
@@ -210,6 +211,8 @@ class SettingsScene(InfoScene):
                 else:
                     out.append((row, pygame.Rect(left, y + (row_h - label_h) // 2, label_w, label_h), control, None))
             return out
+        if self.short:
+            return self.compact_places(body, usable, rows)
         half = (len(rows) + 1) // 2 - (1 if any(k == "window_size" for k, _, _ in rows) else 0)
         lines = half + 1
         row_h = min(self.px(100), usable // lines)
@@ -226,6 +229,47 @@ class SettingsScene(InfoScene):
                 x, y, width = body.x + column * (col_w + col_gap), top + line * row_h, col_w
             label = pygame.Rect(x, y, width, label_h)
             control = pygame.Rect(x, label.bottom + self.px(2), min(width, self.px(620)), button_h)
+            out.append((pygame.Rect(x, y, width, control.bottom - y), label, control, None))
+        return out
+
+    def compact_places(
+        self, body: pygame.Rect, usable: int, rows: list[tuple[str, str, str]]
+    ) -> list[tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect | None]]:
+        """``row_places``' two columns in a low window (down to 640x480), packed closer:
+        each label's line as low as its words, little room between the rows, and each
+        column as wide as its words need; the window's sizes across both below them."""
+        assert self.gui is not None
+        theme = self.gui.get_theme()
+        label_font = theme.get_font([self.style("label")])
+        choice_font = theme.get_font([self.style("choice")])
+        gap, col_gap, label_h = self.px(8), self.px(16), self.px(23)
+        others = [i for i, (k, _k, _n) in enumerate(rows) if k != "window_size"]
+        half = (len(others) + 1) // 2
+        lines = half + (1 if len(others) < len(rows) else 0)
+
+        def need(i: int) -> int:
+            key, label, _note = rows[i]
+            words = [] if key == "volume" else [_(t) if isinstance(v, (bool, str)) else t for v, t in self.options(key)]
+            buttons = len(words) * (max((choice_font.size(w)[0] for w in words), default=0) + self.px(14))
+            return max(label_font.size(label)[0] + self.px(4), buttons + gap * max(0, len(words) - 1))
+
+        columns = [others[:half], others[half:]]
+        needs = [max((need(i) for i in column), default=0) for column in columns]
+        room = body.width - col_gap
+        spare = room - sum(needs)
+        widths = [n + spare // 2 for n in needs] if spare >= 0 else [room * n // max(1, sum(needs)) for n in needs]
+        button_h = min(self.px(30), (usable - lines * (label_h + self.px(2))) // lines)
+        pitch = min(self.px(64), usable // lines)
+        top = body.y + max(0, (usable - lines * pitch) // 2)
+        out: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect | None]] = []
+        for i, (key, _label, _note) in enumerate(rows):
+            if key == "window_size":
+                x, y, width = body.x, top + half * pitch, body.width
+            else:
+                column, line = divmod(others.index(i), half)
+                x, y, width = body.x + (widths[0] + col_gap if column else 0), top + line * pitch, widths[column]
+            label = pygame.Rect(x, y, width, label_h)
+            control = pygame.Rect(x, label.bottom + self.px(1), min(width, self.px(620)), button_h)
             out.append((pygame.Rect(x, y, width, control.bottom - y), label, control, None))
         return out
 
@@ -251,8 +295,8 @@ class SettingsScene(InfoScene):
         assert self.gui is not None and self.back_button is not None
         back = pygame.Rect(self.back_button.relative_rect)
         gap, arrow = self.px(8), self.px(44)
-        name_w = min(self.px(270), self.panel.right - self.px(22) - back.right - 2 * arrow - 3 * gap - self.px(140))
-        right = self.panel.right - self.px(22)
+        name_w = min(self.px(270), self.panel.right - self.pad - back.right - 2 * arrow - 3 * gap - self.px(140))
+        right = self.panel.right - self.pad
         name = pygame.Rect(right - arrow - gap - name_w, back.y, name_w, back.height)
         label_w = min(self.px(180), name.x - arrow - gap - back.right - self.px(16))
         label = pygame_gui.elements.UILabel(
