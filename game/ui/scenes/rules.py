@@ -175,7 +175,9 @@ class RulesScene(InfoScene):
     # Building --------------------------------------------------------------------
     def build_body(self, body: pygame.Rect) -> None:
         assert self.gui is not None
-        tab_w = min(self.px(200), body.width // 4 + 10)
+        font = self.gui.get_theme().get_font([self.style("choice")])
+        words = max(font.size(_(page.tab))[0] for page in PAGES) + self.px(20)  # a narrow window: the longest tab's words
+        tab_w = min(self.px(200), max(body.width // 4 + 10, words))
         tab_h = min(self.px(42), max(28, (body.height - self.px(6) * (len(PAGES) - 1)) // len(PAGES)))
         gap = self.px(6)
         self.tabs = []

@@ -82,7 +82,6 @@ class StatisticsScene(InfoScene):
             self._inset = panel_surface(area.size, INSET_FILL, edge=False)
             self.layout_empty(area)
             return
-        list_w = min(self.px(190), area.width // 4 + 20)
         self.shown_names = {}
         limit = 22
         for name in self.names:
@@ -90,6 +89,9 @@ class StatisticsScene(InfoScene):
             while shown in self.shown_names:
                 shown += " "
             self.shown_names[shown] = name
+        font = self.gui.get_theme().get_font([f"{self.style('names')}.@selection_list_item"])
+        widest = max(font.size(shown)[0] for shown in self.shown_names) + self.px(28)  # its words, padding and edge
+        list_w = min(self.px(190), max(area.width // 4 + 20, widest))  # a narrow window: the names still whole
         self.make_name_list(pygame.Rect(area.x, area.y, list_w, area.height))
         self.table_rect = pygame.Rect(area.x + list_w + self.px(18), area.y, 0, area.height)
         self.table_rect.width = area.right - self.table_rect.x
