@@ -184,6 +184,15 @@ class SettingsScene(InfoScene):
             return tuple((size, f"{size[0]}×{size[1]}") for size in WINDOW_SIZES)
         return ON_OFF
 
+    def control_need(self, key: str) -> int:
+        """How wide row ``key``'s buttons must be for their words (0: the volume's
+        slider, which fits any width)."""
+        if key == "volume" or self.gui is None:
+            return 0
+        font = self.gui.get_theme().get_font([self.style("choice")])
+        words = [_(t) if isinstance(v, (bool, str)) else t for v, t in self.options(key)]
+        return len(words) * (max(font.size(w)[0] for w in words) + self.px(14)) + self.px(8) * (len(words) - 1)
+
     def row_places(
         self, body: pygame.Rect, usable: int, rows: list[tuple[str, str, str]]
     ) -> list[tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect | None]]:
@@ -193,12 +202,12 @@ class SettingsScene(InfoScene):
         gap = self.px(12)
         label_h = self.px(28)
         out: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect | None]] = []
-        if len(rows) * self.px(34) <= usable:
+        label_w = min(self.px(230), body.width // 3)  # room for the longer languages
+        control_w = min(body.width - label_w - gap, self.px(620))
+        if len(rows) * self.px(34) <= usable and all(self.control_need(k) <= control_w for k, _, _ in rows):
             row_h = max(self.px(34), min(self.px(64), usable // len(rows)))
             notes = row_h >= self.px(50)  # a small window: the rows are too low for their notes
             top = body.y + max(0, (usable - row_h * len(rows)) // 2)
-            label_w = min(self.px(230), body.width // 3)  # room for the longer languages
-            control_w = min(body.width - label_w - gap, self.px(620))
             left = body.x + (body.width - label_w - gap - control_w) // 2
             button_h = min(row_h - self.px(4), self.px(44))  # room for accents and descenders
             for i, (_, _, note) in enumerate(rows):
@@ -211,15 +220,15 @@ class SettingsScene(InfoScene):
                 else:
                     out.append((row, pygame.Rect(left, y + (row_h - label_h) // 2, label_w, label_h), control, None))
             return out
-        if self.short:
-            return self.compact_places(body, usable, rows)
+        col_w = (body.width - self.px(28)) // 2
+        if self.short or any(self.control_need(k) > (body.width if k == "window_size" else col_w) for k, _, _ in rows):
+            return self.compact_places(body, usable, rows)  # a low or narrow window
         half = (len(rows) + 1) // 2 - (1 if any(k == "window_size" for k, _, _ in rows) else 0)
         lines = half + 1
         row_h = min(self.px(100), usable // lines)
         button_h = min(row_h - label_h - self.px(4), self.px(44))
         top = body.y + max(0, (usable - row_h * lines) // 2)
         col_gap = self.px(28)
-        col_w = (body.width - col_gap) // 2
         others = [i for i, (k, _, _) in enumerate(rows) if k != "window_size"]
         for i, (key, _, _) in enumerate(rows):
             if key == "window_size":
@@ -239,19 +248,15 @@ class SettingsScene(InfoScene):
         each label's line as low as its words, little room between the rows, and each
         column as wide as its words need; the window's sizes across both below them."""
         assert self.gui is not None
-        theme = self.gui.get_theme()
-        label_font = theme.get_font([self.style("label")])
-        choice_font = theme.get_font([self.style("choice")])
-        gap, col_gap, label_h = self.px(8), self.px(16), self.px(23)
+        label_font = self.gui.get_theme().get_font([self.style("label")])
+        col_gap, label_h = self.px(16), self.px(23)
         others = [i for i, (k, _k, _n) in enumerate(rows) if k != "window_size"]
         half = (len(others) + 1) // 2
         lines = half + (1 if len(others) < len(rows) else 0)
 
         def need(i: int) -> int:
             key, label, _note = rows[i]
-            words = [] if key == "volume" else [_(t) if isinstance(v, (bool, str)) else t for v, t in self.options(key)]
-            buttons = len(words) * (max((choice_font.size(w)[0] for w in words), default=0) + self.px(14))
-            return max(label_font.size(label)[0] + self.px(4), buttons + gap * max(0, len(words) - 1))
+            return max(label_font.size(label)[0] + self.px(4), self.control_need(key))
 
         columns = [others[:half], others[half:]]
         needs = [max((need(i) for i in column), default=0) for column in columns]
