@@ -162,6 +162,8 @@ class StatisticsScene(InfoScene):
                 spot.centerx = cell.centerx
             else:
                 spot.x = cell.x + self.px(6)
+            if spot.bottom > rect.height:  # a low window: a line that would be cut in half is left out
+                return
             surface.blit(picture, spot)
             texts.append((label, spot.move(rect.topleft), cell.move(rect.topleft)))
 
@@ -237,9 +239,9 @@ class StatisticsScene(InfoScene):
             note = _("Best round: the most points a single won round brought.")
             line = _fit(note, self.px(14), inner.width - self.px(12), DIM)
             put(line, pygame.Rect(x0, y, inner.width, line.get_height()), "left", note)
-        # what does not fit (a very small window) is cut at the inset's edge
+        # what does not fit (a very small window) is left out, whole lines only
         self._table = surface
-        self._table_text = [t for t in texts if t[1].bottom <= rect.bottom]
+        self._table_text = texts
         self.drawn_text = [t for t in self.drawn_text if t[0] == "empty state"] + self._table_text
 
     # Input -------------------------------------------------------------------------
