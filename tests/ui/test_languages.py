@@ -48,7 +48,11 @@ def _past_matches() -> Scene:
     from game.past_matches import keep
     from game.ui.scenes.past_matches import PastMatchesScene
 
-    keep(_match(), abandoned=True)
+    match = _match()
+    for _ in range(4):  # a match nobody has acted in is not kept
+        match.push(match.round.legal_moves()[0])
+    assert keep(match, abandoned=True) is not None
+    assert keep(match, abandoned=True) is not None  # two rows of the same words
     return PastMatchesScene()
 
 
