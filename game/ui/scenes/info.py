@@ -100,7 +100,7 @@ class InfoScene(GuiScene):
     def short(self) -> bool:
         """A low window (under 600 high, down to the least 640x480): a tighter frame
         (title, margins, Back) leaves the screen's body the room it needs."""
-        return self.size[1] < 600
+        return access.points(self.size)[1] < 600
 
     @property
     def pad(self) -> int:
