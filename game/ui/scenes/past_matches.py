@@ -6,6 +6,8 @@ a record that cannot be read is moved aside with a message, as saves are."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 import pygame_gui
 
@@ -116,13 +118,16 @@ class PastMatchesScene(InfoScene):
             self._inset = panel_surface(area.size, INSET_FILL, edge=False)
             self._detail = self.empty_picture(area.size)
             return
-        for i, past in enumerate(self.matches):
-            words = row_words(past)
-            while words in self.rows:
-                words += " "
-            self.rows[words] = i
         detail_h = self.px(120)
         list_rect = pygame.Rect(area.x, area.y, area.width, area.height - detail_h - self.px(10))
+        fit = self.row_fitter(list_rect)
+        for i, past in enumerate(self.matches):
+            words = row_words(past)
+            shown, same = fit(words, 0), 0
+            while shown in self.rows:  # the same words: trailing spaces tell the rows apart
+                same += 1
+                shown = fit(words, same) + " " * same
+            self.rows[shown] = i
         default = next((w for w, i in self.rows.items() if i == self.selected), None)
         self.match_list = pygame_gui.elements.UISelectionList(
             list_rect, list(self.rows), self.gui, default_selection=default, object_id=self.style("names")
@@ -137,6 +142,29 @@ class PastMatchesScene(InfoScene):
             object_id=self.style("back"),
         )
         self._detail = self.detail_picture()
+
+    def row_fitter(self, list_rect: pygame.Rect) -> Callable[[str, int], str]:
+        """``fit(words, spaces)``: a row's words, cut short with "…" where they would run
+        past the list's edge (a narrow window; the panel below tells the whole match),
+        leaving room for ``spaces`` trailing spaces."""
+        assert self.gui is not None
+        theme = self.gui.get_theme()
+        item = [f"{self.style('names')}.@selection_list_item"]
+        font = theme.get_font(item)
+        pad = int(str(theme.get_misc_data("text_horiz_alignment_padding", item) or 0))
+        item_h = int(str(theme.get_misc_data("list_item_height", [self.style("names")]) or 36))
+        scrollbar = self.px(20) if len(self.matches) * item_h > list_rect.height - 2 else 0
+        room = list_rect.width - 2 - scrollbar - 2 * pad - 2
+
+        def fit(words: str, spaces: int) -> str:
+            width = room - font.size(" " * spaces)[0]
+            if font.size(words)[0] <= width:
+                return words
+            while len(words) > 1 and font.size(words.rstrip(" ·") + "…")[0] > width:
+                words = words[:-1]
+            return words.rstrip(" ·") + "…"
+
+        return fit
 
     def empty_picture(self, size: tuple[int, int]) -> pygame.Surface:
         out = pygame.Surface(size, pygame.SRCALPHA)

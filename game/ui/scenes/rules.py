@@ -175,7 +175,9 @@ class RulesScene(InfoScene):
     # Building --------------------------------------------------------------------
     def build_body(self, body: pygame.Rect) -> None:
         assert self.gui is not None
-        tab_w = min(self.px(200), body.width // 4 + 10)
+        font = self.gui.get_theme().get_font([self.style("choice")])
+        words = max(font.size(_(page.tab))[0] for page in PAGES) + self.px(20)  # a narrow window: the longest tab's words
+        tab_w = min(self.px(200), max(body.width // 4 + 10, words))
         tab_h = min(self.px(42), max(28, (body.height - self.px(6) * (len(PAGES) - 1)) // len(PAGES)))
         gap = self.px(6)
         self.tabs = []
@@ -188,7 +190,7 @@ class RulesScene(InfoScene):
             )
             self.tabs.append(button)
         # the page reaches down to the panel's bottom padding, beside the Back button
-        bottom = self.panel.bottom - self.px(22)
+        bottom = self.panel.bottom - self.pad
         self.view = pygame.Rect(body.x + tab_w + self.px(18), body.y, 0, bottom - body.y)
         self.view.width = body.right - self.view.x
         self._inset = panel_surface(self.view.size, INSET_FILL, edge=False)

@@ -142,7 +142,7 @@ class SettingsScene(InfoScene):
         self.sync_fullscreen(save=False)
         rows = self.rows()
         message = self.save_error or self.load_message
-        note_h = self.px(44) if message else self.px(10)
+        note_h = (self.px(40) if self.short else self.px(44)) if message else self.px(10)
         usable = body.height - note_h
         self.choices = {}
         self.language = None
@@ -166,22 +166,32 @@ class SettingsScene(InfoScene):
                     object_id=self.style("value"),
                 )
                 continue
-            options: Sequence[tuple[object, str]]
-            if key in ("animation_speed", "computer_speed"):
-                options = SPEED_CHOICES
-            elif key == "text_scale":
-                options = SCALE_CHOICES
-            elif key == "window_size":
-                options = tuple((size, f"{size[0]}×{size[1]}") for size in WINDOW_SIZES)
-            else:
-                options = ON_OFF
-            self.choices[key] = self.choice_row(control, options)
+            self.choices[key] = self.choice_row(control, self.options(key))
             self.choices[key].select(self.current(key))
         self.language = self.language_control()
         if message:
             self.message_lines(message, pygame.Rect(body.x, body.bottom - note_h, body.width, note_h))
         if self.focus_row is None and self.app is not None and self.app.last_input != "mouse":
             self.focus_row = self.focus_order[0]  # opened by keys or a controller: the focus shows at once
+
+    def options(self, key: str) -> Sequence[tuple[object, str]]:
+        """The values of row ``key`` (not the volume) and their words (marked, not translated)."""
+        if key in ("animation_speed", "computer_speed"):
+            return SPEED_CHOICES
+        if key == "text_scale":
+            return SCALE_CHOICES
+        if key == "window_size":
+            return tuple((size, f"{size[0]}×{size[1]}") for size in WINDOW_SIZES)
+        return ON_OFF
+
+    def control_need(self, key: str) -> int:
+        """How wide row ``key``'s buttons must be for their words (0: the volume's
+        slider, which fits any width)."""
+        if key == "volume" or self.gui is None:
+            return 0
+        font = self.gui.get_theme().get_font([self.style("choice")])
+        words = [_(t) if isinstance(v, (bool, str)) else t for v, t in self.options(key)]
+        return len(words) * (max(font.size(w)[0] for w in words) + self.px(14)) + self.px(8) * (len(words) - 1)
 
     def row_places(
         self, body: pygame.Rect, usable: int, rows: list[tuple[str, str, str]]
@@ -192,12 +202,12 @@ class SettingsScene(InfoScene):
         gap = self.px(12)
         label_h = self.px(28)
         out: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect | None]] = []
-        if len(rows) * self.px(34) <= usable:
+        label_w = min(self.px(230), body.width // 3)  # room for the longer languages
+        control_w = min(body.width - label_w - gap, self.px(620))
+        if len(rows) * self.px(34) <= usable and all(self.control_need(k) <= control_w for k, _, _ in rows):
             row_h = max(self.px(34), min(self.px(64), usable // len(rows)))
             notes = row_h >= self.px(50)  # a small window: the rows are too low for their notes
             top = body.y + max(0, (usable - row_h * len(rows)) // 2)
-            label_w = min(self.px(230), body.width // 3)  # room for the longer languages
-            control_w = min(body.width - label_w - gap, self.px(620))
             left = body.x + (body.width - label_w - gap - control_w) // 2
             button_h = min(row_h - self.px(4), self.px(44))  # room for accents and descenders
             for i, (_, _, note) in enumerate(rows):
@@ -210,13 +220,15 @@ class SettingsScene(InfoScene):
                 else:
                     out.append((row, pygame.Rect(left, y + (row_h - label_h) // 2, label_w, label_h), control, None))
             return out
+        col_w = (body.width - self.px(28)) // 2
+        if self.short or any(self.control_need(k) > (body.width if k == "window_size" else col_w) for k, _, _ in rows):
+            return self.compact_places(body, usable, rows)  # a low or narrow window
         half = (len(rows) + 1) // 2 - (1 if any(k == "window_size" for k, _, _ in rows) else 0)
         lines = half + 1
         row_h = min(self.px(100), usable // lines)
         button_h = min(row_h - label_h - self.px(4), self.px(44))
         top = body.y + max(0, (usable - row_h * lines) // 2)
         col_gap = self.px(28)
-        col_w = (body.width - col_gap) // 2
         others = [i for i, (k, _, _) in enumerate(rows) if k != "window_size"]
         for i, (key, _, _) in enumerate(rows):
             if key == "window_size":
@@ -226,6 +238,43 @@ class SettingsScene(InfoScene):
                 x, y, width = body.x + column * (col_w + col_gap), top + line * row_h, col_w
             label = pygame.Rect(x, y, width, label_h)
             control = pygame.Rect(x, label.bottom + self.px(2), min(width, self.px(620)), button_h)
+            out.append((pygame.Rect(x, y, width, control.bottom - y), label, control, None))
+        return out
+
+    def compact_places(
+        self, body: pygame.Rect, usable: int, rows: list[tuple[str, str, str]]
+    ) -> list[tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect | None]]:
+        """``row_places``' two columns in a low window (down to 640x480), packed closer:
+        each label's line as low as its words, little room between the rows, and each
+        column as wide as its words need; the window's sizes across both below them."""
+        assert self.gui is not None
+        label_font = self.gui.get_theme().get_font([self.style("label")])
+        col_gap, label_h = self.px(16), self.px(23)
+        others = [i for i, (k, _k, _n) in enumerate(rows) if k != "window_size"]
+        half = (len(others) + 1) // 2
+        lines = half + (1 if len(others) < len(rows) else 0)
+
+        def need(i: int) -> int:
+            key, label, _note = rows[i]
+            return max(label_font.size(label)[0] + self.px(4), self.control_need(key))
+
+        columns = [others[:half], others[half:]]
+        needs = [max((need(i) for i in column), default=0) for column in columns]
+        room = body.width - col_gap
+        spare = room - sum(needs)
+        widths = [n + spare // 2 for n in needs] if spare >= 0 else [room * n // max(1, sum(needs)) for n in needs]
+        button_h = min(self.px(30), (usable - lines * (label_h + self.px(2))) // lines)
+        pitch = min(self.px(64), usable // lines)
+        top = body.y + max(0, (usable - lines * pitch) // 2)
+        out: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect | None]] = []
+        for i, (key, _label, _note) in enumerate(rows):
+            if key == "window_size":
+                x, y, width = body.x, top + half * pitch, body.width
+            else:
+                column, line = divmod(others.index(i), half)
+                x, y, width = body.x + (widths[0] + col_gap if column else 0), top + line * pitch, widths[column]
+            label = pygame.Rect(x, y, width, label_h)
+            control = pygame.Rect(x, label.bottom + self.px(1), min(width, self.px(620)), button_h)
             out.append((pygame.Rect(x, y, width, control.bottom - y), label, control, None))
         return out
 
@@ -251,8 +300,8 @@ class SettingsScene(InfoScene):
         assert self.gui is not None and self.back_button is not None
         back = pygame.Rect(self.back_button.relative_rect)
         gap, arrow = self.px(8), self.px(44)
-        name_w = min(self.px(270), self.panel.right - self.px(22) - back.right - 2 * arrow - 3 * gap - self.px(140))
-        right = self.panel.right - self.px(22)
+        name_w = min(self.px(270), self.panel.right - self.pad - back.right - 2 * arrow - 3 * gap - self.px(140))
+        right = self.panel.right - self.pad
         name = pygame.Rect(right - arrow - gap - name_w, back.y, name_w, back.height)
         label_w = min(self.px(180), name.x - arrow - gap - back.right - self.px(16))
         label = pygame_gui.elements.UILabel(

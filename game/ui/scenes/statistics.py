@@ -82,7 +82,6 @@ class StatisticsScene(InfoScene):
             self._inset = panel_surface(area.size, INSET_FILL, edge=False)
             self.layout_empty(area)
             return
-        list_w = min(self.px(190), area.width // 4 + 20)
         self.shown_names = {}
         limit = 22
         for name in self.names:
@@ -90,6 +89,9 @@ class StatisticsScene(InfoScene):
             while shown in self.shown_names:
                 shown += " "
             self.shown_names[shown] = name
+        font = self.gui.get_theme().get_font([f"{self.style('names')}.@selection_list_item"])
+        widest = max(font.size(shown)[0] for shown in self.shown_names) + self.px(28)  # its words, padding and edge
+        list_w = min(self.px(190), max(area.width // 4 + 20, widest))  # a narrow window: the names still whole
         self.make_name_list(pygame.Rect(area.x, area.y, list_w, area.height))
         self.table_rect = pygame.Rect(area.x + list_w + self.px(18), area.y, 0, area.height)
         self.table_rect.width = area.right - self.table_rect.x
@@ -160,6 +162,8 @@ class StatisticsScene(InfoScene):
                 spot.centerx = cell.centerx
             else:
                 spot.x = cell.x + self.px(6)
+            if spot.bottom > rect.height:  # a low window: a line that would be cut in half is left out
+                return
             surface.blit(picture, spot)
             texts.append((label, spot.move(rect.topleft), cell.move(rect.topleft)))
 
@@ -235,9 +239,9 @@ class StatisticsScene(InfoScene):
             note = _("Best round: the most points a single won round brought.")
             line = _fit(note, self.px(14), inner.width - self.px(12), DIM)
             put(line, pygame.Rect(x0, y, inner.width, line.get_height()), "left", note)
-        # what does not fit (a very small window) is cut at the inset's edge
+        # what does not fit (a very small window) is left out, whole lines only
         self._table = surface
-        self._table_text = [t for t in texts if t[1].bottom <= rect.bottom]
+        self._table_text = texts
         self.drawn_text = [t for t in self.drawn_text if t[0] == "empty state"] + self._table_text
 
     # Input -------------------------------------------------------------------------

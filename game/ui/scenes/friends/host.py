@@ -84,9 +84,24 @@ class HostScene(NewGameScene):
         gap = status.left - back.right
         start_w = max(start.width, round(whole * 0.27))
         lan_w = max(start.width, round(whole * 0.24))
+        # a narrow window: the two buttons as wide as their words, Back giving up what it can spare
+        wider = max(0, self.words_width((OPEN_TABLE,), "title_primary") - start_w)
+        wider += max(0, self.words_width((LAN_ON, LAN_OFF), "title_small") - lan_w)
+        start_w += max(0, self.words_width((OPEN_TABLE,), "title_primary") - start_w)
+        lan_w += max(0, self.words_width((LAN_ON, LAN_OFF), "title_small") - lan_w)
+        back_w = max(back.width - wider, min(back.width, self.words_width(("Back",), "title_button") + 24))
+        layout.back = pygame.Rect(back.left, back.top, back_w, back.height)
         layout.start = pygame.Rect(start.right - start_w, start.top, start_w, start.height)
         self.lan_rect = pygame.Rect(layout.start.left - gap - lan_w, start.top, lan_w, start.height)
-        layout.status = pygame.Rect(status.left, status.top, self.lan_rect.left - gap - status.left, status.height)
+        status_left = layout.back.right + gap
+        layout.status = pygame.Rect(status_left, status.top, self.lan_rect.left - gap - status_left, status.height)
+
+    def words_width(self, words: tuple[str, ...], name: str) -> int:
+        """How wide a button of style ``name`` must be for the longest of ``words``
+        (untranslated), its edge and shadow included: a narrow window's least."""
+        assert self.gui is not None
+        font = self.gui.get_theme().get_font([style(name, self.size)])
+        return max(font.size(_(w))[0] for w in words) + 16
 
     def build_widgets(self) -> None:
         super().build_widgets()

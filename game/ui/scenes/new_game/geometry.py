@@ -8,6 +8,7 @@ never moves from under the pointer, whatever the click changes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterable
 
 import pygame
 
@@ -16,7 +17,7 @@ from game.engine import RULE_SETS
 from game.ui.access import points, text_choice, text_factor
 from game.ui.menu import scale_for, shadowed, style
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS
-from game.ui.scenes.new_game.words import HEADINGS, KEY_HINTS, OPTION_LABELS, PAD_HINTS, TITLE
+from game.ui.scenes.new_game.words import HEADINGS, KEY_HINTS, KIND_WORDS, OPTION_LABELS, PAD_HINTS, TITLE, VALUE_WORDS
 from game.ui.text import GOLD, TextCache
 
 # the theme's value lettering (16, 22 and 13 px) in TextCache sizes, so a greyed value matches a live one
@@ -100,9 +101,11 @@ def selector(rect: pygame.Rect, size: tuple[int, int]) -> Selector:
     )
 
 
-def form_layout(size: tuple[int, int], text: TextCache, heading: str = TITLE) -> FormLayout:
+def form_layout(
+    size: tuple[int, int], text: TextCache, heading: str = TITLE, kinds: Iterable[str] = KIND_WORDS.values()
+) -> FormLayout:
     """Every place on the form for a window of ``size`` (``text`` measures the words;
-    ``heading``: the title's words, untranslated)."""
+    ``heading``: the title's words, ``kinds``: who may play a seat, untranslated)."""
     w, h = size
     s = scale_for(size)
     f = text_choice(size)  # larger text: the spaces between stay as they were, to leave it the room
@@ -143,12 +146,18 @@ def form_layout(size: tuple[int, int], text: TextCache, heading: str = TITLE) ->
     lower_top = list_box.bottom + gap
     lower_h = 2 * pad + head_h + MAX_SEATS * row_h
     choices_w = round((width - gap) * 0.44)
+    control_h = row_h - max(3, row_h // 7)  # a selector's, a name's (the rest is the gap to the next row)
+    kind_need = 0  # a wide window's seats have room for who plays them
+    need = choices_need(text, row_h, control_h, pad)
+    if need > choices_w:  # a narrow window: the choices take what the seats can spare
+        kind_need = selector_need(text, control_h, kinds)
+        seats_least = 2 * pad + seat_number_w(text, row_h, s) + kind_need + 2 * max(6, round(10 * s)) + 60 + 48  # a name, what plays it
+        choices_w = max(choices_w, min(need, width - gap - seats_least))
     choices_box = pygame.Rect(left, lower_top, choices_w, lower_h)
     seats_box = pygame.Rect(choices_box.right + gap, lower_top, width - choices_w - gap, lower_h)
-    label_size = max(14, min(round(row_h * 0.55), round(27 * s)))
+    label_size = label_size_for(row_h, s)
     greyed_note = pygame.Rect(choices_box.left + pad + text.font(head_size, True).size(_(HEADINGS[1]))[0] + pad, choices_box.top + pad - 2, 0, head_h)
     greyed_note.width = choices_box.right - pad - greyed_note.left
-    control_h = row_h - max(3, row_h // 7)  # a selector's, a name's (the rest is the gap to the next row)
 
     layout = FormLayout(
         size=size,
@@ -178,8 +187,31 @@ def form_layout(size: tuple[int, int], text: TextCache, heading: str = TITLE) ->
     )
     place_list(layout, list_box, head_h, list_h)
     place_choices(layout, choices_box, head_h, row_h, control_h, text)
-    place_seats(layout, seats_box, head_h, row_h, control_h, text)
+    place_seats(layout, seats_box, head_h, row_h, control_h, text, kind_need)
     return layout
+
+
+def selector_need(text: TextCache, control_h: int, words: Iterable[str]) -> int:
+    """The least width of a selector whose value shows any of ``words`` (untranslated)
+    in the smallest lettering (a narrow window's: a wider one has room anyway)."""
+    font = text.font(VALUE_SIZES["#form_value_s"], True)
+    return 2 * max(22, control_h) + 8 + max((font.size(_(w))[0] for w in words), default=0) + 6
+
+
+def choices_need(text: TextCache, row_h: int, control_h: int, pad: int) -> int:
+    """How wide the choices' panel must be for its labels and the ways of drawing
+    (the longest values a rule set lets the player choose)."""
+    label_w = max(text.font(label_size_for(row_h), True).size(_(OPTION_LABELS[k]))[0] for k in CHOICE_ROWS)
+    return label_w + round(row_h * 0.5) + selector_need(text, control_h, VALUE_WORDS["drawing"].values()) + 2 * pad
+
+
+def label_size_for(row_h: int, s: float | None = None) -> int:
+    """The choices' and seats' lettering for rows ``row_h`` high."""
+    return max(14, min(round(row_h * 0.55), round(27 * s))) if s is not None else max(14, round(row_h * 0.55))
+
+
+def seat_number_w(text: TextCache, row_h: int, s: float) -> int:
+    return max(text.font(label_size_for(row_h, s), True).size("8")[0] + round(row_h * 0.35), round(28 * s))
 
 
 def place_list(layout: FormLayout, box: pygame.Rect, head_h: int, row_h: int) -> None:
@@ -209,14 +241,16 @@ def place_choices(layout: FormLayout, box: pygame.Rect, head_h: int, row_h: int,
         y += row_h
 
 
-def place_seats(layout: FormLayout, box: pygame.Rect, head_h: int, row_h: int, control_h: int, text: TextCache) -> None:
+def place_seats(
+    layout: FormLayout, box: pygame.Rect, head_h: int, row_h: int, control_h: int, text: TextCache, kind_need: int = 0
+) -> None:
     """Eight seats, one row each: its number, who plays it (person or computer), the
     name, and at the row's end what a person plays it with (keyboard or controller)."""
     pad, s = layout.pad, layout.scale
     x0 = box.left + pad
     inner_w = box.width - 2 * pad
-    number_w = max(text.font(layout.label_size, True).size("8")[0] + round(row_h * 0.35), round(28 * s))
-    kind_w = min(round(210 * s), (inner_w - number_w) * 4 // 9)
+    number_w = seat_number_w(text, row_h, s)
+    kind_w = max(min(round(210 * s), (inner_w - number_w) * 4 // 9), min(kind_need, (inner_w - number_w) // 2))
     name_gap = max(6, round(10 * s))
     rest = inner_w - number_w - kind_w - 2 * name_gap
     input_w = min(round(175 * s), max(48, rest * 2 // 5))

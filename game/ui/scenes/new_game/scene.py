@@ -227,7 +227,7 @@ class NewGameScene(MenuScene):
     def build_widgets(self) -> None:
         """The widgets in their places; ``refresh`` fills them in."""
         assert self.gui is not None
-        layout = form_layout(self.size, self.text, self.heading)
+        layout = form_layout(self.size, self.text, self.heading, self.kind_words.values())
         self.adjust_layout(layout)
         for key in CHOICE_ROWS:
             self.arrows(key, layout.selectors[key])
