@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game.i18n import _
+from game.i18n import _, pgettext
 from game.engine import RULE_SETS, Match, Rules
 from game.ui.menu import MenuScene, style
 from game.ui.scenes.new_game.draw import DrawnText, FormArt, draw_form, form_art, setup_words
@@ -240,7 +240,7 @@ class NewGameScene(MenuScene):
             entry.set_text_length_limit(NAME_LIMIT)
             self.entries[i] = entry
         self.buttons["back"] = pygame_gui.elements.UIButton(layout.back, _("Back"), self.gui, object_id=style("title_button", self.size))
-        self.buttons["start"] = pygame_gui.elements.UIButton(layout.start, _("Start"), self.gui, object_id=style("title_primary", self.size))
+        self.buttons["start"] = pygame_gui.elements.UIButton(layout.start, pgettext("new game", "Start"), self.gui, object_id=style("title_primary", self.size))
         self.layout = layout
         self.art = form_art(self.text, layout)
         self.check()
