@@ -210,6 +210,30 @@ def test_names_typed_survive_changes_elsewhere(make_app: Any, ui: Any) -> None:
     assert [p.name for p in app.top.match.players] == ["Ada", "Easy", "Medium"]
 
 
+def test_the_default_name_reads_in_the_player_s_language_and_stays_the_second_person(make_app: Any, ui: Any) -> None:
+    """In German the one person's name field reads "Du", not "You"; left as it is,
+    the match's player is "You" (so every sentence speaks to the player); a name
+    typed over it is kept as typed."""
+    from game import i18n
+
+    i18n.set_language("de")
+    try:
+        app, form = form_app(make_app, (800, 600))
+        entry = form.entries[0]
+        assert entry.get_text() == "Du" and form.seats[0]["name"] == "You"
+        ui.click(app, form.list_rows["family"].center)  # a change elsewhere: the field still reads "Du"
+        assert entry.get_text() == "Du" and form.seats[0]["name"] == "You"
+        ui.click(app, form.buttons["start"].rect.center)
+        assert isinstance(app.top, TableScene) and app.top.match.players[0].name == "You"
+        app2, form2 = form_app(make_app, (800, 600))
+        entry2 = form2.entries[0]
+        ui.click(app2, entry2.rect.center)
+        app2.step([ui.key(pygame.K_END)] + [ui.key(pygame.K_BACKSPACE)] * 5 + [pygame.event.Event(pygame.TEXTINPUT, text=c) for c in "Dunja"], 0.016)
+        assert form2.seats[0]["name"] == "Dunja" and entry2.get_text() == "Dunja"
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("size", SIZES + [(1920, 1080)], ids=size_ids + ["1920x1080"])
 def test_the_form_fits_the_window_for_every_rule_set_and_player_count(make_app: Any, size: tuple[int, int]) -> None:
     app, form = form_app(make_app, size)

@@ -31,9 +31,16 @@ from game.ui.scenes.new_game.geometry import FormLayout, Selector, form_layout
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS, NAME_LIMIT, Setup
 from game.ui.scenes.new_game.words import KIND_WORDS, TITLE, status_line, value_text
 from game.ui.seat_inputs import SeatInputs
+from game.ui.words import shown_name
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
+
+
+def stored_name(typed: str) -> str:
+    """A name as typed in the form, as the match keeps it: "You" in the player's
+    language (shown there for the default name) is the second person, "You"."""
+    return "You" if typed.strip() and typed.strip() == shown_name("You") else typed
 
 
 class NewGameScene(MenuScene):
@@ -211,7 +218,7 @@ class NewGameScene(MenuScene):
         """The names typed so far; the problem line follows at once."""
         for i, entry in self.entries.items():
             if i < len(self.state.seats) and entry.visible:
-                self.state.seats[i]["name"] = entry.get_text()[:NAME_LIMIT]
+                self.state.seats[i]["name"] = stored_name(entry.get_text()[:NAME_LIMIT])
         before = self.problem
         self.check()
         if self.problem != before:
@@ -235,7 +242,7 @@ class NewGameScene(MenuScene):
         for i in range(MAX_SEATS):
             self.arrows(f"kind{i}", layout.selectors[f"kind{i}"])
             entry = pygame_gui.elements.UITextEntryLine(
-                layout.name_rects[i], self.gui, object_id=layout.entry_style, initial_text=self.state.seats[i]["name"] if i < len(self.state.seats) else ""
+                layout.name_rects[i], self.gui, object_id=layout.entry_style, initial_text=shown_name(self.state.seats[i]["name"]) if i < len(self.state.seats) else ""
             )
             entry.set_text_length_limit(NAME_LIMIT)
             self.entries[i] = entry
@@ -267,8 +274,8 @@ class NewGameScene(MenuScene):
             kind = self.kind_words[state.seats[i]["kind"]] if used else ""
             self.show_selector(f"kind{i}", _(kind) if used else None)
             if used and state.named(i):
-                if entry.get_text() != state.seats[i]["name"]:
-                    entry.set_text(state.seats[i]["name"])
+                if stored_name(entry.get_text()) != state.seats[i]["name"]:
+                    entry.set_text(shown_name(state.seats[i]["name"]))
                 entry.show()  # type: ignore[no-untyped-call]
             else:
                 if entry.is_focused:
@@ -433,7 +440,7 @@ class NewGameScene(MenuScene):
         super().update(dt)
         self.follow_pads()
         seats = self.state.seats
-        if any(i < len(seats) and e.visible and seats[i]["name"] != e.get_text()[:NAME_LIMIT] for i, e in self.entries.items()):
+        if any(i < len(seats) and e.visible and seats[i]["name"] != stored_name(e.get_text()[:NAME_LIMIT]) for i, e in self.entries.items()):
             self.read_names()
 
     def on_button(self, name: str) -> None:
