@@ -67,6 +67,17 @@ def path() -> Path:
     return user_data_dir() / FILE_NAME
 
 
+def _checked_seat(seat: Any, token: Any, name: Any) -> tuple[int, str, str]:
+    """A kept seat's number, token and name, each as the game writes it (else the file is broken)."""
+    if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < MAX_SEATS):
+        raise UnreadableFile(N_("a seat's number is not one"))
+    if not (isinstance(token, str) and _TOKEN.fullmatch(token)):
+        raise UnreadableFile(N_("a seat's token is not one"))
+    if not (isinstance(name, str) and len(name) <= 100):
+        raise UnreadableFile(N_("a seat's name is not one"))
+    return seat, token, name
+
+
 def _seat(entry: Any) -> KeptSeat:
     if not isinstance(entry, dict):
         raise UnreadableFile(N_("a seat is not an object"))
@@ -78,12 +89,7 @@ def _seat(entry: Any) -> KeptSeat:
         table = normal_code(table)
     except ProtocolError:
         raise UnreadableFile(N_("a seat's table code is not one")) from None
-    if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < MAX_SEATS):
-        raise UnreadableFile(N_("a seat's number is not one"))
-    if not (isinstance(token, str) and _TOKEN.fullmatch(token)):
-        raise UnreadableFile(N_("a seat's token is not one"))
-    if not (isinstance(name, str) and len(name) <= 100):
-        raise UnreadableFile(N_("a seat's name is not one"))
+    seat, token, name = _checked_seat(seat, token, name)
     if not (isinstance(saved_at, (int, float)) and not isinstance(saved_at, bool)):
         raise UnreadableFile(N_("a seat has no time"))
     hosted = entry.get("hosted")
@@ -102,12 +108,7 @@ def _here(entries: Any) -> tuple[Here, ...]:
     found: dict[int, Here] = {}
     for entry in entries:
         seat, token, name = (entry.get(k) for k in ("seat", "token", "name")) if isinstance(entry, dict) else (None, None, None)
-        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < MAX_SEATS):
-            raise UnreadableFile(N_("a seat's number is not one"))
-        if not (isinstance(token, str) and _TOKEN.fullmatch(token)):
-            raise UnreadableFile(N_("a seat's token is not one"))
-        if not (isinstance(name, str) and len(name) <= 100):
-            raise UnreadableFile(N_("a seat's name is not one"))
+        seat, token, name = _checked_seat(seat, token, name)
         found[seat] = Here(seat, token, name)
     return tuple(found[seat] for seat in sorted(found))
 
