@@ -16,6 +16,7 @@ from game.net.netplay import NetPlay
 from game.ui.menu import MenuScene, style
 from game.ui.scenes.friends.draw import DrawnText, lobby_picture, status_picture, title_picture
 from game.ui.scenes.friends.geometry import LobbyLayout, frame, lobby_layout
+from game.ui.scenes.friends.model import address_in
 from game.ui.scenes.friends.words import (
     GUEST_NOTE,
     LEAVE,
@@ -34,11 +35,6 @@ from game.ui.scenes.friends.words import (
     seat_state,
 )
 from game.ui.seats import COMPUTER_NAMES
-
-
-def address_of(url: str) -> str:
-    """``ws://kitchen-pc:47123/`` as a person types it: ``kitchen-pc:47123``."""
-    return url.split("://", 1)[-1].rstrip("/")
 
 
 class LobbyScene(MenuScene):
@@ -71,7 +67,7 @@ class LobbyScene(MenuScene):
             note = "" if play.hosted is not None and play.hosted.visible else _(LOOPBACK_NOTE)
         elif not play.hosting and code and lobby is not None and play.session is not None:
             host = next((s.name for s in lobby.seats if s.seat == lobby.host and s.seat != mirror.seat), None)
-            give, note = guest_words(host, address_of(play.session.url), code), _(GUEST_NOTE)
+            give, note = guest_words(host, address_in(play.session.url), code), _(GUEST_NOTE)
         rows: list[tuple[str, str, bool]] = []
         if lobby is not None:
             for s in lobby.seats:

@@ -13,6 +13,7 @@ import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
+from urllib.parse import urlsplit
 
 from game.i18n import _
 from game.net.protocol import NAME_MAX, ProtocolError, normal_code
@@ -81,6 +82,14 @@ def url_of(host: str, port: int) -> str:
 
 def address_of(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def address_in(url: str) -> str:
+    """``url_of``'s address again, as a person types it: ``ws://kitchen-pc:47123/`` ->
+    ``kitchen-pc:47123``."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    return address_of(host, parts.port) if parts.port is not None else host
 
 
 def check_name(text: str) -> str:
