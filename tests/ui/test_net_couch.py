@@ -287,6 +287,34 @@ def test_the_host_s_setup_with_people_here_opens_their_seats_and_names_them() ->
     assert again.here_seats() == [(2, "Cy")]
 
 
+def in_process_couch_table(pool: Any, tmp_path: Any, seed: int, pads: dict[int, int] | None = None) -> tuple[Any, Mirror, Any]:
+    """A started three-player Matador table of the server's ``Table`` in this
+    process (no sockets, as tests/net/test_mirror.py does): Ann hosts with Cy at
+    her screen (seat 1), Bo a friend. Ann's app's play (every seat here seated and
+    viewing), Bo's mirror, and the store to close."""
+    from game.net.netplay import NetPlay
+    from game.net.store import Store
+    from game.net.table import Table
+    from tests.net.test_mirror import sit
+
+    row = Table.new_row("K7QX-2M", {"rules": "matador", "players": 3, "seats": ["open"] * 3, "seat": 0}, seed)
+    store = Store(tmp_path / "t.sqlite3")
+    store.create(row)
+    server = Table(row, store, pool)
+    server.take_seat(0, "Ann")
+    ann_m, _ = sit(server, 0, "Ann", host=True)
+    cy_m, _ = sit(server, 1, "Cy")
+    bo_m, _ = sit(server, 2, "Bo")
+    for m in (ann_m, cy_m, bo_m):
+        m.update()
+    assert ann_m.start()
+    play = NetPlay(ann_m, record=False, here=[(1, "Cy")], pads=pads)
+    play.here = {1: cy_m}
+    play.update()
+    bo_m.update()
+    return play, bo_m, store
+
+
 def test_a_hand_turned_face_down_stops_gliding_and_the_next_person_sees_only_their_own(make_app: Callable[..., App], tmp_path: Any) -> None:
     """Without sockets (the server's ``Table`` in this process, as tests/net/test_mirror.py
     does): a tile of Ann's hand still gliding face up when her turn ends (one just
@@ -294,29 +322,11 @@ def test_a_hand_turned_face_down_stops_gliding_and_the_next_person_sees_only_the
     handed to Cy; Cy then sees her own hand and Ann's as backs."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from game.net.netplay import NetPlay
-    from game.net.store import Store
-    from game.net.table import Table
     from game.ui.table import couch_net_table
     from game.ui.table import Glide
-    from tests.net.test_mirror import sit
 
     with ThreadPoolExecutor(1) as pool:
-        row = Table.new_row("K7QX-2M", {"rules": "matador", "players": 3, "seats": ["open"] * 3, "seat": 0}, 4321)
-        store = Store(tmp_path / "t.sqlite3")
-        store.create(row)
-        server = Table(row, store, pool)
-        server.take_seat(0, "Ann")
-        ann_m, _ = sit(server, 0, "Ann", host=True)
-        cy_m, _ = sit(server, 1, "Cy")
-        bo_m, _ = sit(server, 2, "Bo")
-        for m in (ann_m, cy_m, bo_m):
-            m.update()
-        assert ann_m.start()
-        play = NetPlay(ann_m, record=False, here=[(1, "Cy")])
-        play.here = {1: cy_m}
-        play.update()
-        bo_m.update()
+        play, bo_m, store = in_process_couch_table(pool, tmp_path, 4321)
         assert play.seated and play.viewing and set(play.mirrors) == {0, 1}
         app = make_app((800, 600))
         table = couch_net_table(play)
@@ -373,12 +383,8 @@ def test_people_at_the_host_s_screen_each_play_with_their_own_controller(make_ap
     controller (not the other one, nor the keyboard)."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from game.net.netplay import NetPlay
-    from game.net.store import Store
-    from game.net.table import Table
     from game.ui.scenes.friends import HostScene
     from game.ui.scenes.title import TitleScene
-    from tests.net.test_mirror import sit
     from tests.ui.test_controller_play import ANN, BOB, Devices, plug, press, settle
 
     app = make_app((1024, 700))
@@ -410,21 +416,7 @@ def test_people_at_the_host_s_screen_each_play_with_their_own_controller(make_ap
     app.pop()
 
     with ThreadPoolExecutor(1) as pool:
-        row = Table.new_row("K7QX-2M", {"rules": "matador", "players": 3, "seats": ["open"] * 3, "seat": 0}, 97531)
-        store = Store(tmp_path / "t.sqlite3")
-        store.create(row)
-        server = Table(row, store, pool)
-        server.take_seat(0, "Ann")
-        ann_m, _ = sit(server, 0, "Ann", host=True)
-        cy_m, _ = sit(server, 1, "Cy")
-        bo_m, _ = sit(server, 2, "Bo")
-        for m in (ann_m, cy_m, bo_m):
-            m.update()
-        assert ann_m.start()
-        play = NetPlay(ann_m, record=False, here=[(1, "Cy")], pads={0: ann_pad, 1: cy_pad})
-        play.here = {1: cy_m}
-        play.update()
-        bo_m.update()
+        play, bo_m, store = in_process_couch_table(pool, tmp_path, 97531, pads={0: ann_pad, 1: cy_pad})
         assert play.seated and play.viewing
         app.routes.open_net_table(play)
         table = app.top
