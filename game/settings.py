@@ -74,7 +74,7 @@ class Settings:
             "language": lambda v: v == "" or v in LANGUAGES,
         }
         for f in fields(Settings):
-            if f.name in data and checks[f.name](data[f.name]):
+            if f.name in data and checks[f.name](data[f.name]):  # type: ignore[no-untyped-call,unused-ignore]
                 value = data[f.name]
                 setattr(settings, f.name, tuple(value) if f.name == "window_size" else value)
         return settings

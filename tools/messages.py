@@ -59,11 +59,13 @@ def extract() -> Any:
         for lineno, message, comments, context in extract_from_file(
             "python", str(path), keywords=KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True
         ):
-            catalog.add(message, None, [(rel, lineno)], auto_comments=comments, context=context)
+            # Where a message is used, by file only: line numbers would change every
+            # catalog at every edit above a message (and make branches conflict).
+            catalog.add(message, None, [(rel, None)], auto_comments=comments, context=context)
     lessons = ROOT / "game" / "lessons.json"
     with open(lessons, "rb") as handle:
         for _lineno, _func, message, comments in extract_lessons(handle, KEYWORDS, COMMENT_TAGS, {}):
-            catalog.add(message, None, [("game/lessons.json", 0)], auto_comments=comments)
+            catalog.add(message, None, [("game/lessons.json", None)], auto_comments=comments)
     return catalog
 
 

@@ -220,7 +220,7 @@ class App:
         for scene in self.scenes:
             old = getattr(scene, "gui", None)
             if old is not None:
-                old.clear_and_reset()  # type: ignore[no-untyped-call]  # its widgets' pictures go now, not when the collector finds them
+                old.clear_and_reset()  # type: ignore[no-untyped-call,unused-ignore]  # its widgets' pictures go now, not when the collector finds them
                 scene.gui = self.make_gui_manager()  # type: ignore[attr-defined]
 
     def make_gui_manager(self) -> pygame_gui.UIManager:

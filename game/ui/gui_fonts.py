@@ -30,11 +30,11 @@ log = logging.getLogger(__name__)
 class LazyFontResource(FontResource):
     """A theme's font, loaded when its ``loaded_font`` is first read."""
 
-    @property  # type: ignore[override]
+    @property  # type: ignore[override,unused-ignore]
     def loaded_font(self) -> Any:
         font = self.__dict__.get("_lazy_font")
         if font is None and not self.__dict__.get("_lazy_failed", False):
-            error = self.load()  # sets loaded_font (below) when it works
+            error = self.load()  # type: ignore[no-untyped-call,unused-ignore]  # sets loaded_font (below) when it works
             font = self.__dict__.get("_lazy_font")
             if font is None:
                 self.__dict__["_lazy_failed"] = True  # told once, not at every frame

@@ -130,7 +130,7 @@ class JoinScene(MenuScene):
         for i in range(FOUND_ROWS):
             old = self.buttons.pop(f"found{i}", None)
             if old is not None:
-                old.kill()
+                old.kill()  # type: ignore[no-untyped-call,unused-ignore]
         for i, listing in enumerate(listings):
             words = listing_words(listing.name, f"{listing.address}:{listing.port}", listing.compatible)
             button = pygame_gui.elements.UIButton(self.layout.found_rows[i], words, self.gui, object_id=self.layout.seat.value_style)
