@@ -1,0 +1,145 @@
+"""Players' names at a network table: one written form, never invisible, never a
+look-alike of another seat's name or of a computer's.
+
+``clean_name`` takes a name as a client sends it and returns its one written form
+(Unicode NFKC, runs of white space as one space, invisible format characters
+dropped) or refuses it (``ProtocolError`` with a code): control characters,
+direction marks and unassigned code points are refused, and so is a name that
+shows nothing (only fillers, blanks and marks: the Hangul fillers, the Braille
+blank, a combining grapheme joiner...).
+
+``skeleton`` is what a name looks like, after Unicode TR39's idea of a confusables
+skeleton: two names with the same skeleton would be taken for one another on a
+screen. It is built from Python's ``unicodedata`` (NFKC folds the full-width,
+mathematical, circled and other compatibility forms; NFD splits letters from
+their accents, which stay) and the table ``LOOKALIKES`` below, which maps the
+Cyrillic, Greek, Armenian and Cherokee letters that are drawn like Latin ones,
+the digits and signs drawn like letters (0, 1, |) and a few Latin variants
+(dotless i, small capitals, the script g) to the Latin letter they look like;
+then "rn" reads as "m" and "vv" as "w", and case is ignored (Ann, ANN and аnn
+are one name at a table). It does not cover every script's look-alikes (TR39's
+full table has some 6,000 entries): letters of other scripts that are not in
+the table keep their own skeleton, so they are never taken for Latin ones.
+
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Iterable
+
+from game.net.protocol import NAME_MAX, ProtocolError
+
+# Invisible by definition (Unicode's Default_Ignorable_Code_Point, as ranges):
+# dropped from a name, and left out of its skeleton.
+IGNORABLE = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+    (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+    (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+)  # fmt: skip
+KEPT_JOINERS = frozenset("\u200c\u200d\ufe0e\ufe0f")  # zero-width (non-)joiners and emoji presentation: part of how some names are written
+DIRECTION_MARKS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")  # could reorder what a screen shows
+BLANKS = frozenset("\u2800\u3164\uffa0\u115f\u1160")  # letters or symbols that are drawn as nothing
+REFUSED_CATEGORIES = frozenset(("Cc", "Cs", "Co", "Cn", "Zl", "Zp"))
+
+# What a letter looks like: each pair is a character and the Latin letter (or
+# letters) it is drawn like. Upper and lower case are listed apart where both
+# look like Latin letters; case is ignored after the mapping.
+LOOKALIKES = dict(
+    pair.split(":")
+    for pair in (
+        # Cyrillic
+        "а:a в:b е:e һ:h і:i ј:j к:k м:m о:o п:n р:p с:c т:t у:y х:x ѕ:s ԁ:d ԛ:q ԝ:w ӏ:l ү:y ҳ:x "
+        "А:A В:B Е:E К:K М:M Н:H О:O Р:P С:C Т:T Х:X У:Y Ѕ:S І:l Ј:J Ԛ:Q Ԝ:W Ӏ:l Ү:Y Һ:h Ԍ:G Ԁ:d "
+        # Greek
+        "α:a ο:o ν:v ι:i κ:k ρ:p υ:u γ:y ϲ:c ϳ:j χ:x ω:w "
+        "Α:A Β:B Ε:E Ζ:Z Η:H Ι:l Κ:K Μ:M Ν:N Ο:O Ρ:P Τ:T Υ:Y Χ:X Ϲ:C Ϳ:J "
+        # Armenian
+        "օ:o ս:u ց:g հ:h ո:n զ:q Օ:O Տ:S Ս:U "
+        # Cherokee capitals drawn like Latin ones
+        "Ꭺ:A Ᏼ:B Ꮯ:C Ꭼ:E Ꮋ:H Ꭻ:J Ꮶ:K Ꮇ:M Ꮲ:P Ꮪ:S Ꭲ:T Ꮃ:W Ꮓ:Z "
+        # Latin variants, digits and signs drawn like letters
+        "ı:i ȷ:j ɑ:a ɡ:g ɩ:i ʏ:y ᴀ:a ʙ:b ᴄ:c ᴅ:d ᴇ:e ɢ:g ʜ:h ɪ:i ᴊ:j ᴋ:k ʟ:l ᴍ:m ɴ:n ᴏ:o ᴘ:p ʀ:r ꜱ:s ᴛ:t ᴜ:u ᴠ:v ᴡ:w ᴢ:z "
+        "0:o 1:l I:l |:l ǀ:l ∣:l"
+    ).split()
+)
+DIGRAPHS = (("rn", "m"), ("vv", "w"))
+
+# The names of the computer levels, which a person may not take (a person called
+# "Easy" reads like a computer seat). The level ids and their English words; every
+# language's word is added from the catalogs (``level_names``).
+LEVEL_WORDS = {"random": "Random", "easy": "Easy", "medium": "Medium", "hard": "Hard"}
+
+
+def _ignorable(c: str) -> bool:
+    code = ord(c)
+    return any(low <= code <= high for low, high in IGNORABLE)
+
+
+def clean_name(value: object) -> str:
+    """A player's name in its one written form (``ProtocolError`` with the reason)."""
+    if not isinstance(value, str) or not value.strip():
+        raise ProtocolError("name must be a non-empty string", "name_empty")
+    if len(value) > 8 * NAME_MAX:  # not even worth normalising
+        raise ProtocolError(f"name must be at most {NAME_MAX} characters", "name_long", most=NAME_MAX)
+    text = unicodedata.normalize("NFKC", value)
+    for c in text:
+        if c in DIRECTION_MARKS:
+            raise ProtocolError("a name may not hold direction marks", "name_control")
+        if unicodedata.category(c) in REFUSED_CATEGORIES and not c.isspace():
+            raise ProtocolError("a name may not hold control characters", "name_control")
+    text = "".join(c for c in text if c in KEPT_JOINERS or not _ignorable(c))
+    name = " ".join(text.split())
+    if len(name) > NAME_MAX:
+        raise ProtocolError(f"name must be at most {NAME_MAX} characters", "name_long", most=NAME_MAX)
+    if not any(_shows(c) for c in name):
+        raise ProtocolError("a name must show something: this one is blank", "name_blank")
+    return unicodedata.normalize("NFKC", name)
+
+
+def _shows(c: str) -> bool:
+    """Whether ``c`` draws something of its own (not a space, mark, blank or joiner)."""
+    return not (c.isspace() or c in BLANKS or c in KEPT_JOINERS or _ignorable(c) or unicodedata.category(c).startswith(("M", "C", "Z")))
+
+
+def skeleton(name: str) -> str:
+    """What ``name`` looks like: names with one skeleton are taken for one another."""
+    text = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name))
+    mapped = "".join(LOOKALIKES.get(c, c) for c in text if not (_ignorable(c) or c in KEPT_JOINERS or c in BLANKS))
+    folded = mapped.casefold()
+    for pair, one in DIGRAPHS:
+        folded = folded.replace(pair, one)
+    return " ".join(unicodedata.normalize("NFD", folded).split())
+
+
+def level_names() -> frozenset[str]:
+    """The skeletons of every computer level's name, in every language Matador speaks."""
+    global _LEVELS
+    if _LEVELS is None:
+        from game.i18n import in_every_language
+
+        words: set[str] = set()
+        for level, english in LEVEL_WORDS.items():
+            words.add(level)
+            words.update(in_every_language(english))
+        _LEVELS = frozenset(skeleton(w) for w in words)
+    return _LEVELS
+
+
+_LEVELS: frozenset[str] | None = None
+
+
+def check_name(name: str, others: Iterable[str | None]) -> None:
+    """Refuse ``name`` (already clean) if it looks like a computer's or like one of ``others``."""
+    shape = skeleton(name)
+    if shape in level_names():
+        raise ProtocolError(f"{name} is the name of a computer level: choose another name", "name_level", name=name)
+    for other in others:
+        if other is None:
+            continue
+        if other == name:
+            raise ProtocolError(f"someone at this table is already called {name}", "name_taken", name=name)
+        if skeleton(other) == shape:
+            raise ProtocolError(f"{name} looks like {other}, who is at this table: choose another name", "name_lookalike", name=name, other=other)
