@@ -63,7 +63,10 @@ async def sweep(server: Server, every_s: float = SWEEP_S, status_s: float = STAT
             await asyncio.to_thread(server.store.checkpoint)
         except Exception as err:  # sqlite3.Error, a full disk: the log keeps growing until the next try
             log.warning("store checkpoint failed: %s", err)
-        server.tidy()
+        try:
+            server.tidy()
+        except Exception:  # a bug: said, and the housekeeping goes on
+            log.exception("housekeeping failed")
         since_status += every_s
         if since_status >= status_s:
             since_status = 0.0
@@ -114,7 +117,7 @@ async def run_server(args: argparse.Namespace, store: Store, ready: asyncio.Even
         except (NotImplementedError, RuntimeError):  # not on this platform or thread
             pass
     try:
-        async with listening(server, args.host, args.port) as port:
+        async with listening(server, args.host, args.port, args.housekeeping) as port:
             print(f"serving ws://{args.host}:{port}/ (data: {store.path})", flush=True)
             server.event("listening", address=f"{args.host}:{port}", tables=len(server.tables), data=store.path)
             if ready is not None:
@@ -129,9 +132,10 @@ async def run_server(args: argparse.Namespace, store: Store, ready: asyncio.Even
 
 
 def main(args: argparse.Namespace) -> int:
-    if not args.hello_timeout > 0:
-        print(f"matador serve: --hello-timeout must be a number of seconds above 0, not {args.hello_timeout:g}", file=sys.stderr)
-        return 2
+    for option, value in (("--hello-timeout", args.hello_timeout), ("--housekeeping", args.housekeeping)):
+        if not 0 < value < 1e6:
+            print(f"matador serve: {option} must be a number of seconds above 0, not {value:g}", file=sys.stderr)
+            return 2
     setup(args.verbose, args.log_json)
     try:
         import resource
@@ -168,5 +172,6 @@ def add_arguments(serve_parser: argparse.ArgumentParser, number: Callable[[str],
     add("--think-workers", type=number, default=WORKERS, help=f"computers thinking at once (default {WORKERS})")
     add("--think-in", choices=("processes", "threads"), default="processes", help="where computers think (default: worker processes)")
     add("--long-codes", action="store_true", help="table codes of 8 characters instead of 6 (a server open to the internet)")
+    add("--housekeeping", type=float, default=SWEEP_S, help=f"seconds between checkpoints and tries of halted tables (default {SWEEP_S:g})")
     add("--log-json", action="store_true", help="log one JSON object a line")
     add("--verbose", action="store_true", help="log every action too")

@@ -152,7 +152,7 @@ class Store:
         import sqlite3  # here: the desktop app, which hosts with JournalStore, ships without SQLite
 
         self.path = path
-        with _failing_as_store_error():
+        with store_errors():
             private_folder(path.parent)
             if not path.exists():  # created private: SQLite gives its -wal and -shm the same mode
                 os.close(os.open(path, os.O_RDWR | os.O_CREAT, PRIVATE_FILE))
@@ -188,7 +188,7 @@ class Store:
             db.close()
 
     def _write(self, *statements: tuple[str, tuple[Any, ...]]) -> None:
-        with _failing_as_store_error():
+        with store_errors():
             with self.db:
                 self.db.execute("BEGIN")
                 for sql, args in statements:
@@ -248,8 +248,8 @@ class Store:
         return tables
 
 
-class _failing_as_store_error:
-    """``with _failing_as_store_error():`` turns a failed write (an ``OSError`` or
+class store_errors:
+    """``with store_errors():`` turns a failed write (an ``OSError`` or
     SQLite's error) into ``StoreError`` with its reason in words."""
 
     def __enter__(self) -> None:

@@ -379,7 +379,6 @@ class Table:
             self._held.clear()
         if self.referee is not None:
             self.referee.cancel()
-        log.error("table %s: halted: a write failed (%s)", self.code, why)
         self.say("halted", reason=why)
         message = self.halted_message()
         for net in self.net.values():
