@@ -67,10 +67,13 @@ class Client:
 
     @staticmethod
     @asynccontextmanager
-    async def connect(url: str, wire: list[str] | None = None, timeout: float = TIMEOUT_S) -> AsyncIterator[Client]:
+    async def connect(url: str, wire: list[str] | None = None, timeout: float = TIMEOUT_S, source: str | None = None) -> AsyncIterator[Client]:
+        """``source``: the local address to connect from (the tests and benchmarks play
+        from several addresses of 127.0.0.0/8, as clients of several machines)."""
         # close_timeout: leaving never waits long on a server that does not answer the close
         # never through a proxy: a friend's table is reached directly (game/net/standins.py)
-        async with connect(url, open_timeout=timeout, close_timeout=2.0, max_size=4 * MAX_MESSAGE, compression=None, proxy=None) as ws:
+        extra: dict[str, Any] = {"local_addr": (source, 0)} if source else {}
+        async with connect(url, open_timeout=timeout, close_timeout=2.0, max_size=4 * MAX_MESSAGE, compression=None, proxy=None, **extra) as ws:
             client = Client(ws, url, wire)
             await client.send({"type": "hello", "protocol": PROTOCOL, "client": "matador-headless"})
             reply = await client.receive(timeout)

@@ -127,8 +127,9 @@ async def run_server(args: argparse.Namespace, store: Store, ready: asyncio.Even
             if announcer is not None:
                 await announcer.stop()
     finally:
+        figures = thinkers.figures
         server.close()
-        server.admin.summary()
+        server.admin.summary(figures.jobs, len(figures.owners), figures.most_ahead)
 
 
 def main(args: argparse.Namespace) -> int:

@@ -45,7 +45,8 @@ class Job:
     seed: int
     budget_s: float
     done: Callable[[Any | None], None]  # called on the event loop with the action (None: it failed)
-    number: int = 0  # jobs queued before it, all owners (for the fairness figures)
+    number: int = 0  # jobs started before it was queued, all owners (for the fairness figures)
+    own: int = 0  # and of its owner
     queued_at: float = field(default_factory=time.monotonic)
     cancelled: bool = False
 
@@ -55,8 +56,12 @@ class Figures:
     """What the pool did: jobs run, and how long and behind how many others they waited."""
 
     jobs: int = 0
-    most_ahead: int = 0  # the most jobs of other owners started while one job waited
+    # The most jobs of *other* owners started while one job waited, per job of its own
+    # owner started meanwhile (and itself): at most the number of other owners waiting
+    # too, when owners are served in turn.
+    most_ahead: float = 0.0
     waits_s: deque[float] = field(default_factory=lambda: deque(maxlen=4096))
+    owners: set[str] = field(default_factory=set)
 
 
 class ThinkPool:
@@ -70,6 +75,7 @@ class ThinkPool:
         self.queues: OrderedDict[str, deque[Job]] = OrderedDict()
         self.running = 0
         self.started = 0  # jobs handed to a worker so far
+        self.started_by: dict[str, int] = {}  # and by owner
         self.figures = Figures()
 
     @property
@@ -95,7 +101,7 @@ class ThinkPool:
     def think(self, owner: str, level: str, view: Any, seed: int, done: Callable[[Any | None], None]) -> Job:
         """Queue a decision; ``done(action)`` is called on this event loop once it is made."""
         budget = min(BUDGET_S.get(level, MAX_BUDGET_S), MAX_BUDGET_S)
-        job = Job(owner, level, view, seed, budget, done, self.started)
+        job = Job(owner, level, view, seed, budget, done, self.started, self.started_by.get(owner, 0))
         self.queues.setdefault(owner, deque()).append(job)
         self._next()
         return job
@@ -127,8 +133,12 @@ class ThinkPool:
         figures = self.figures
         figures.jobs += 1
         figures.waits_s.append(time.monotonic() - job.queued_at)
-        figures.most_ahead = max(figures.most_ahead, self.started - job.number)
+        own = self.started_by.get(job.owner, 0)
+        ahead_own = own - job.own
+        figures.most_ahead = max(figures.most_ahead, ((self.started - job.number) - ahead_own) / (ahead_own + 1))
+        figures.owners.add(job.owner)
         self.started += 1
+        self.started_by[job.owner] = own + 1
         self.running += 1
         loop = asyncio.get_running_loop()
         try:
@@ -138,7 +148,7 @@ class ThinkPool:
             self.running -= 1
             loop.call_soon(self._finish, job, None)
             return
-        future.add_done_callback(lambda f: loop.call_soon_threadsafe(self._finished, job, f))
+        future.add_done_callback(lambda f: _call_soon(loop, self._finished, job, f))
 
     def _finished(self, job: Job, future: Future[Any]) -> None:
         self.running -= 1
@@ -161,3 +171,10 @@ class ThinkPool:
         if self._executor is not None and self._owned:
             stop(self._executor)
         self._executor = None
+
+
+def _call_soon(loop: asyncio.AbstractEventLoop, callback: Callable[..., None], *args: Any) -> None:
+    try:
+        loop.call_soon_threadsafe(callback, *args)
+    except RuntimeError:  # the loop has closed (the server stopped): nobody waits for the answer
+        pass
