@@ -167,7 +167,7 @@ def _rebuild(table: Table) -> None:
     player, or a player for a computer)."""
     if table.referee is not None and table.halted is None:
         table.referee.cancel()
-        table._build(table.row.actions)
+        table.rebuild()
         table.wake()
 
 

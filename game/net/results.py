@@ -9,12 +9,13 @@ No pygame here.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from game.engine import Match
 from game.engine.match import opening_after
 from game.engine.record import match_to_record
-from game.net.protocol import action_json, commitment, round_deal, round_salt
+from game.net.protocol import action_json, commitment, encode, round_deal, round_salt, view_json
 
 ROUNDS_CHUNK = 48 * 1024  # bytes of past rounds in one ``rounds`` message (a client reads 256 KB at most)
 
@@ -113,3 +114,24 @@ class Results:
         if self._record is None or not self.match.over:
             self._record = match_to_record(self.match)
         return self._record
+
+
+@dataclass
+class Ending:
+    """What a finished table still tells a seat that comes back: its last view and
+    the match's end with its record, each written once (a few kilobytes, where the
+    match itself held hundreds)."""
+
+    views: dict[int, str]  # seat -> its last ``round`` message, as sent
+    over: str  # the ``match_over`` message, as sent
+
+    @staticmethod
+    def of(match: Match, results: Results, seats: list[int], over: dict[str, Any]) -> Ending:
+        r = match.round_index
+        views = {seat: encode({"type": "round", "commitment": results.commitment(r), "view": view_json(match.view(seat), r)}) for seat in seats}
+        return Ending(views, encode(over))
+
+    def told(self, seat: int) -> list[dict[str, Any]]:
+        """What ``seat`` is told on coming back (read anew from what was written)."""
+        view = self.views.get(seat)
+        return [json.loads(text) for text in ((view, self.over) if view is not None else (self.over,))]

@@ -41,6 +41,7 @@ log = logging.getLogger("matador.server")
 
 FLOOD_CLOSE = 400  # messages refused for flooding before the connection is closed
 STRIKES = 50  # bad messages before the connection is closed
+NOT_THEIR_FAULT = frozenset(("halted", "store_failed", "busy", "slow_down", "host_away", "claim_pending"))  # refusals that are no strike
 WRITE_LIMIT = 512 * 1024  # bytes waiting to be sent to a client that does not read
 SEND_BUFFER = 64 * 1024  # the kernel's send buffer per connection (it would grow to megabytes on its own)
 IDLE_TABLE_S = 3600.0  # a table nobody is connected to is put away after this long
@@ -233,7 +234,7 @@ class Server:
             if kind == "play":
                 conn.bucket.refund()
         except ProtocolError as err:
-            conn.strikes += 1
+            conn.strikes += err.code not in NOT_THEIR_FAULT
             conn.send(refusal(kind, err))
             if kind in ("join", "rejoin", "claim", "create"):
                 self.event("refused", about=kind, address=conn.address, reason=err, code=err.code)

@@ -23,7 +23,8 @@ from game.engine import IllegalMoveError, Match, PlayerInfo, Rules
 from game.net import new_table
 from game.net.host_powers import Claim, back, claims_json
 from game.net.protocol import REACTIONS, ProtocolError, action_json, new_token, read_action, token_hash, view_json
-from game.net.results import Results
+from game.net.halting import halt, halted_message
+from game.net.results import Ending, Results
 from game.net.seats import Close, NetSeat, PoolSeat, Send
 from game.net.store import SeatRow, StoreError, TableRow, TableStore
 from game.net.thinking import ThinkPool
@@ -58,6 +59,7 @@ class Table:
         self._held: list[tuple[NetSeat, dict[str, Any]]] | None = None
         self.claims: dict[int, Claim] = {}  # people asking the host for a free seat (game/net/host_powers.py)
         self.on_event: Any = None  # the server's log of events (game/net/adminlog.py), if any
+        self.ending: Ending | None = None  # a finished table keeps only what it still tells (results.Ending)
 
     new_row = staticmethod(new_table.new_row)
 
@@ -98,6 +100,17 @@ class Table:
             if self.halted is None:
                 for net, message in held:
                     net.deliver(message)
+            if self.over_at is not None and self.ending is None and self.match is not None and self.match.over:
+                self._finish()
+
+    def forget_held(self) -> None:
+        """Drop what is held back (the action it told of could not be stored)."""
+        if self._held is not None:
+            self._held.clear()
+
+    def rebuild(self) -> None:
+        """The match again from the actions stored (after a halt, or with a seat changed)."""
+        self.build(self.row.actions)
 
     def tell_all(self, message: dict[str, Any]) -> None:
         for seat in self.net.values():
@@ -195,10 +208,14 @@ class Table:
     def sync(self, seat: int) -> None:
         """Send ``seat`` the whole of its view (on coming back, or when it asks)."""
         net = self.net.get(seat)
+        if net is not None and self.ending is not None:  # a finished table: its last view and its end
+            for message in self.ending.told(seat):
+                net.deliver(message)
+            return
         if net is None or self.match is None or self.referee is None or self.results is None:
             return
         if self.halted is not None:
-            net.deliver(self.halted_message())
+            net.deliver(halted_message(self.halted))
             return
         match = self.match
         view = match.view(seat)
@@ -244,10 +261,10 @@ class Table:
         self.row.state = "playing"
         self.say("started")
         self.tell_all(self.lobby())
-        self._build()
+        self.build()
         self.wake()
 
-    def _build(self, replay: list[dict[str, Any]] | None = None) -> None:
+    def build(self, replay: list[dict[str, Any]] | None = None) -> None:
         """The match and the referee, with ``replay``'s actions already played."""
         players = [
             PlayerInfo(s.name or f"Seat {i + 1}", "computer" if s.kind == "computer" else "human", s.level)
@@ -275,9 +292,11 @@ class Table:
                 self.net[i] = NetSeat(i, self)
                 self.net[i].away_since = time.monotonic()
         if self.state in ("playing", "over"):
-            self._build(self.row.actions)
+            self.build(self.row.actions)
             if self.state == "over":
                 self.over_at = time.monotonic()
+                self._finish()
+                return
             self.wake()
 
     def commitment(self) -> str:
@@ -302,7 +321,7 @@ class Table:
             try:
                 self.store.add_action(self.code, len(self.row.actions), event.seat, entry, state)
             except StoreError as err:
-                self.halt(str(err))
+                halt(self, str(err))
                 return
             self.row.actions.append(entry)
             self.row.state = state
@@ -325,6 +344,22 @@ class Table:
         self.say("round_over", round=match.round_index, end=message["end"], winner=self.name_of(message["winner"]))
         self.tell_all(message)
 
+    def _finish(self) -> None:
+        """The match is over (and its end told): keep only what a seat coming back is
+        told (its last view, the end and its record, written once), not the match."""
+        assert self.match is not None and self.results is not None
+        self.ending = Ending.of(self.match, self.results, list(self.net), self._match_over())
+        if self.referee is not None:
+            self.referee.cancel()
+        self.match, self.referee, self.results, self.seats = None, None, None, []
+        self.row.actions = []
+
+    def retry(self) -> bool:
+        """Try a write again if the table is halted (game/net/halting.py)."""
+        from game.net.halting import retry
+
+        return retry(self)
+
     def wake(self) -> None:
         """A seat may have an answer: let the referee take it, and deal on when a round ended."""
         referee = self.referee
@@ -342,7 +377,9 @@ class Table:
     def play(self, seat: int, msg: dict[str, Any]) -> None:
         """A player's action: played, or ``ProtocolError`` with the referee's reason."""
         if self.halted is not None:
-            raise ProtocolError(self.halted_message()["reason"], "halted", why=self.halted)
+            raise ProtocolError(halted_message(self.halted)["reason"], "halted", why=self.halted)
+        if self.ending is not None:
+            raise ProtocolError("the match is over", "over")
         if self.referee is None or self.match is None:
             raise ProtocolError("the table has not started", "not_started")
         action = read_action(msg.get("action"), self.rules, seat)
@@ -354,7 +391,7 @@ class Table:
             if not verdict.accepted:
                 raise ProtocolError(verdict.reason or "refused", "illegal")
             if self.halted is not None:
-                raise ProtocolError(self.halted_message()["reason"], "halted", why=self.halted)
+                raise ProtocolError(halted_message(self.halted)["reason"], "halted", why=self.halted)
             self.touched = time.monotonic()
             self.wake()
 
@@ -363,41 +400,3 @@ class Table:
         if reaction not in REACTIONS:
             raise ProtocolError(f"reaction must be one of {', '.join(REACTIONS)}", "bad_reaction")
         self.tell_all({"type": "reaction", "seat": seat, "reaction": reaction})
-
-    # A write that failed -----------------------------------------------------------------
-    def halted_message(self) -> dict[str, Any]:
-        why = self.halted or ""
-        return {"type": "halted", "code": "store_failed", "why": why, "reason": f"the server cannot store this table's moves ({why}): play stops until it can"}
-
-    def halt(self, why: str) -> None:
-        """A write failed: nothing more is told or played until one works (``retry``);
-        what was told is stored, and the action that could not be is forgotten."""
-        if self.halted is not None:
-            return
-        self.halted = why
-        if self._held is not None:
-            self._held.clear()
-        if self.referee is not None:
-            self.referee.cancel()
-        self.say("halted", reason=why)
-        message = self.halted_message()
-        for net in self.net.values():
-            net.deliver(message)
-
-    def retry(self) -> bool:
-        """Try a write again; if it works, play goes on from the last action stored
-        and every seat is sent its whole view. Whether the table plays again."""
-        if self.halted is None:
-            return True
-        try:
-            self.store.set_state(self.code, self.row.state)
-        except StoreError:
-            return False
-        self.halted = None
-        self.say("unhalted")
-        if self.row.state in ("playing", "over"):
-            self._build(self.row.actions)
-        for seat in list(self.net):
-            self.sync(seat)
-        self.wake()
-        return True

@@ -129,7 +129,7 @@ def test_the_host_gives_the_seat_of_a_player_away_for_5_minutes_to_a_computer(tm
         assert table.lobby()["seats"][1]["kind"] == "computer"
         assert table.match is not None
         deadline = time.monotonic() + 20
-        while not table.match.over:
+        while table.ending is None:
             assert time.monotonic() < deadline
             assert table.referee is not None
             if table.referee.to_move == 0:
@@ -162,7 +162,7 @@ def test_a_player_back_after_the_end_gets_the_record(tmp_path: Path) -> None:
     table.start(0)
     assert table.match is not None and table.referee is not None
     table.disconnect(1, sent[1].append)
-    while not table.match.over:
+    while table.ending is None:
         mover = table.referee.to_move
         assert mover is not None
         table.play(mover, {"action": {"player": mover, **_first_legal(table, mover)}})
