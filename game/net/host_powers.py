@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from game.net.protocol import ProtocolError, new_token, token_hash
+from game.net.protocol import RETURN_S, ProtocolError, new_token, token_hash
 from game.net.store import SeatRow
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def _seat_number(table: Table, value: Any) -> int:
 
 def give_seat(table: Table, by: int, msg: dict[str, Any]) -> None:
     """The host gives the seat of a player away for more than 5 minutes to a computer."""
-    from game.net.table import LEVELS, RETURN_S
+    from game.net.new_table import LEVELS
 
     _host(table, by, "gives a seat away")
     seat, level = msg.get("seat"), msg.get("level", "easy")

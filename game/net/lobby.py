@@ -7,12 +7,16 @@ No pygame here.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.engine import Rules, RuleError
 from game.i18n import _
-from game.net.protocol import ProtocolError
+from game.net.protocol import RETURN_S, ProtocolError
+
+if TYPE_CHECKING:
+    from game.net.table import Table
 
 
 @dataclass(frozen=True)
@@ -76,3 +80,34 @@ def read_lobby(message: dict[str, Any]) -> Lobby:
         return Lobby(str(message["table"]), rules, int(message["host"]), str(message["state"]), seats, claims)
     except (KeyError, TypeError, ValueError, RuleError) as err:
         raise ProtocolError(f"the table's description cannot be read: {err}") from None
+
+
+def lobby_json(table: Table) -> dict[str, Any]:
+    """A server table's ``table`` message (what ``read_lobby`` reads): its seats, who
+    is connected, for an away player the seconds before the host may give the seat
+    to a computer (``give_in``), and the claims waiting for the host."""
+    seats = []
+    now = time.monotonic()
+    for index, s in enumerate(table.row.seats):
+        net = table.net.get(index)
+        entry: dict[str, Any] = {"seat": index, "name": s.name, "kind": s.kind}
+        if s.kind == "remote":
+            entry["connected"] = net is not None and net.send is not None
+            if net is not None and net.away_since is not None:  # the host may give the seat away in this many seconds
+                entry["give_in"] = round(max(0.0, RETURN_S - (now - net.away_since)), 1)
+        if s.kind == "computer":
+            entry["level"] = s.level
+        seats.append(entry)
+    lobby: dict[str, Any] = {
+        "type": "table",
+        "table": table.code,
+        "rules": {"base": table.rules.base, "players": table.rules.players, "options": table.rules.overrides()},
+        "host": table.row.host,
+        "state": table.state,
+        "seats": seats,
+    }
+    if table.claims:
+        from game.net.host_powers import claims_json
+
+        lobby["claims"] = claims_json(table)
+    return lobby

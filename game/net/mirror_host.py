@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from game.net.mirror_reads import Reads
+from game.net.protocol import RETURN_S
 
 if TYPE_CHECKING:
     from game.net.lobby import Lobby
 
-RETURN_S = 5 * 60  # a player away this long may have their seat given to a computer (game/net/table.py)
 
 
 class HostSide(Reads):

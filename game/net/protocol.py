@@ -23,6 +23,7 @@ SUPPORTED = (1, 2)  # what a server of this build accepts in ``hello``: a client
 MAX_MESSAGE = 64 * 1024  # bytes; a bigger message closes the connection (1009)
 REACTIONS = ("nice", "oops", "well-played")  # Nice!, Oops, Well played: nothing else
 NAME_MAX = 24  # characters of a player's name (game/net/names.py)
+RETURN_S = 5 * 60  # a player who dropped keeps the seat this long before the host may give it to a computer
 HOST_LEFT = "the host left: the table is closed"  # the reason in ``closed`` when the app hosting the table stops
 # Table codes: K7QX-2M (or K7QX-2MPA on a server that gives long codes). No 0/O,
 # 1/I/L, so a code read aloud is typed right.

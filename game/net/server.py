@@ -17,22 +17,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
-import socket
-import time
 from typing import Any, Collection
 
-from websockets.asyncio.server import ServerConnection, broadcast
+from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
-from websockets.protocol import State
 
 from game.net import host_powers
 from game.net.adminlog import AdminLog
-from game.net.limits import SYNC_BURST, SYNC_RATE, Addresses, Bucket, Limits
-from game.net.names import clean_name
+from game.net.arrivals import Arrivals
+from game.net.conn import Conn, small_send_buffer
+from game.net.housekeeping import Housekeeping
+from game.net.limits import Addresses, Limits
 from game.net.new_table import computers
-from game.net.protocol import HOST_LEFT, SUPPORTED, ProtocolError, decode, encode, new_code, normal_code, refusal
-from game.net.store import LIVE_STATES, StoreError, TableStore
+from game.net.protocol import SUPPORTED, ProtocolError, decode, refusal
+from game.net.store import TableStore
 from game.net.table import Table
 from game.net.thinking import ThinkPool
 from game.version import version
@@ -42,45 +40,10 @@ log = logging.getLogger("matador.server")
 FLOOD_CLOSE = 400  # messages refused for flooding before the connection is closed
 STRIKES = 50  # bad messages before the connection is closed
 NOT_THEIR_FAULT = frozenset(("halted", "store_failed", "busy", "slow_down", "host_away", "claim_pending"))  # refusals that are no strike
-WRITE_LIMIT = 512 * 1024  # bytes waiting to be sent to a client that does not read
-SEND_BUFFER = 64 * 1024  # the kernel's send buffer per connection (it would grow to megabytes on its own)
-IDLE_TABLE_S = 3600.0  # a table nobody is connected to is put away after this long
-IDLE_LOBBY_S = 600.0  # or, before it started, after this long
-OVER_KEEP_S = 600.0  # a finished table tells its end to who comes back for this long
-OVER_ALONE_S = 60.0  # or, once nobody is connected to it, this long
 SEATED = ("start", "play", "react", "give_seat", "leave", "sync", "remove", "answer_claim")
 
 
-class Conn:
-    """One client connection, and the seat it holds, if any."""
-
-    def __init__(self, ws: ServerConnection, address: str):
-        self.ws = ws
-        self.address = address
-        self.protocol = 0  # the version agreed in ``hello``
-        self.table: Table | None = None
-        self.seat = -1
-        self.claim: tuple[Table, host_powers.Claim] | None = None
-        self.bucket = Bucket()
-        self.syncs = Bucket(SYNC_RATE, SYNC_BURST)
-        self.strikes = 0
-        self.dropped = 0
-        self.closing = False
-        self.timer: asyncio.TimerHandle | None = None
-
-    def send(self, message: dict[str, Any]) -> None:
-        ws = self.ws
-        if ws.state is not State.OPEN:
-            return
-        transport = ws.transport
-        if transport is not None and transport.get_write_buffer_size() > WRITE_LIMIT:
-            log.warning("dropping a client that does not read [%s]", self.address)
-            transport.abort()
-            return
-        broadcast([ws], encode(message))
-
-
-class Server:
+class Server(Arrivals, Housekeeping):
     """The tables of one server process and the connections to them."""
 
     def __init__(
@@ -148,7 +111,7 @@ class Server:
         self.connections += 1
         self.admin.connections(self.connections)
         conn = Conn(ws, address)
-        _small_send_buffer(ws)
+        small_send_buffer(ws)
         self._arm(conn, self.hello_timeout)
         try:
             async for text in ws:  # after a close begins, what still comes is read and dropped
@@ -297,178 +260,3 @@ class Server:
 
     def _live(self) -> int:
         return len(self.tables)
-
-    def _create(self, conn: Conn, msg: dict[str, Any]) -> None:
-        if self._live() >= self.max_tables:
-            raise ProtocolError(f"this server holds {self.max_tables} tables, its most: try again later", "busy")
-        name = clean_name(msg.get("name"))
-        code = new_code(self.code_length)
-        while code in self.tables or code in self.ended or self.store.code_taken(code):
-            code = new_code(self.code_length)
-        row = Table.new_row(code, msg, secrets.randbits(128))  # the secret seed of every deal
-        from game.net.names import check_name
-
-        check_name(name, [s.name for s in row.seats])
-        self.addresses.may_create(conn.address, computers(row))
-        try:
-            self.store.create(row)
-        except StoreError as err:
-            log.error("table %s: cannot be stored: %s", code, err)
-            raise ProtocolError(f"the server cannot store a new table now ({err}): try again later", "store_failed", why=str(err)) from None
-        table = self._adopt(Table(row, self.store, self.thinkers, owner=conn.address))
-        self.addresses.created(conn.address, code, computers(row))
-        self.event("created", table=code, name=name, address=conn.address, rules=row.base, players=row.players)
-        seat, token = table.take_seat(row.host, name)
-        self.event("seated", table=code, seat=seat, name=name, address=conn.address)
-        self._seat(conn, table, seat, token)
-
-    def _find(self, conn: Conn, msg: dict[str, Any]) -> Table:
-        self.addresses.may_guess(conn.address)
-        code = normal_code(msg.get("table"))
-        table = self.tables.get(code)
-        if table is None and code in self.ended:
-            raise ProtocolError(HOST_LEFT, "host_left")
-        if table is None:
-            self.addresses.guessed_wrong(conn.address)
-            raise ProtocolError(f"there is no table {code} on this server", "no_table", table=code)
-        return table
-
-    def _join(self, conn: Conn, msg: dict[str, Any]) -> None:
-        table = self._find(conn, msg)
-        seat = msg.get("seat")
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-            raise ProtocolError("seat must be a seat number", "bad_seat")
-        name = clean_name(msg.get("name"))
-        try:
-            seat, token = table.take_seat(seat, name)
-        except ProtocolError as err:
-            if err.code == "no_table":
-                self.addresses.guessed_wrong(conn.address)
-            raise
-        self.event("seated", table=table.code, seat=seat, name=name, address=conn.address)
-        self._seat(conn, table, seat, token)
-
-    def _rejoin(self, conn: Conn, msg: dict[str, Any]) -> None:
-        table = self._find(conn, msg)
-        try:
-            seat = table.check_token(msg.get("seat"), msg.get("token"))
-        except ProtocolError as err:
-            if err.code == "no_table":
-                self.addresses.guessed_wrong(conn.address)
-            raise
-        self._seat(conn, table, seat, None)
-
-    def _claim(self, conn: Conn, msg: dict[str, Any]) -> None:
-        """Someone without a seat's token asks the host for it (game/net/host_powers.py)."""
-        if conn.protocol < 2:
-            raise ProtocolError("unknown message type 'claim'", "unknown_type")
-        table = self._find(conn, msg)
-        name = clean_name(msg.get("name"))
-
-        def granted(seat: int, token: str) -> None:
-            conn.claim = None
-            if conn.closing:
-                return
-            self.event("seated", table=table.code, seat=seat, name=name, address=conn.address)
-            self._seat(conn, table, seat, token)
-
-        def refused(err: ProtocolError) -> None:
-            conn.claim = None
-            conn.send(refusal("claim", err))
-            if not conn.closing and conn.table is None:
-                self._arm(conn, self.hello_timeout)
-
-        claim = host_powers.ask(table, msg, name, granted, refused)
-        conn.claim = (table, claim)
-        self.event("claim", table=table.code, seat=claim.seat, name=name, address=conn.address)
-        self._arm(conn, host_powers.CLAIM_S + self.hello_timeout)
-        conn.send({"type": "waiting", "about": "claim", "seat": claim.seat, "seconds": host_powers.CLAIM_S})
-
-    # The app hosting leaves -----------------------------------------------------------
-    def say_goodbye(self, reason: str) -> None:
-        """Tell every seat connected that its table is closed for good (a server
-        hosted by an app that leaves: nobody should wait for it to come back)."""
-        for table in self.tables.values():
-            table.tell_all({"type": "closed", "by": "host", "reason": reason})
-
-    def end_tables(self) -> None:
-        """Close every table for good (the app hosting them leaves): their journals
-        say so, and they are not resumed."""
-        for code, table in list(self.tables.items()):
-            if table.state in (*LIVE_STATES, "over"):
-                try:
-                    self.store.set_state(code, "closed")
-                except StoreError as err:
-                    log.error("table %s: cannot be closed in the store: %s", code, err)
-            self.ended.add(code)
-            self._put_away(table)
-
-    def _put_away(self, table: Table) -> None:
-        if table.referee is not None:
-            table.referee.cancel()
-        self.tables.pop(table.code, None)
-        self.addresses.put_away(table.owner, table.code)
-        for net in table.net.values():
-            net.end_link(None, "the table was put away")
-
-    def close(self) -> None:
-        """After the last connection closed: stop the computers' thinking, close the store."""
-        for table in self.tables.values():
-            if table.referee is not None:
-                table.referee.cancel()
-        self.thinkers.shutdown()
-        self.store.close()
-
-    # Housekeeping -------------------------------------------------------------------
-    def tidy(self) -> None:
-        """Retry halted tables; put away tables that are over or that nobody came back
-        to; refuse claims the host did not answer."""
-        now = time.monotonic()
-        for code, table in list(self.tables.items()):
-            host_powers.expire(table, now)
-            if table.halted is not None:
-                table.retry()
-                continue
-            if table.present() and table.state != "over":
-                table.touched = now
-                continue
-            if table.state == "over":
-                since = table.over_at if table.over_at is not None else now
-                if now - since > OVER_KEEP_S or (not table.present() and now - max(since, table.touched) > OVER_ALONE_S):
-                    self._retire(table, "done", "its match is over")
-                continue
-            idle_s = IDLE_LOBBY_S if table.state == "lobby" else IDLE_TABLE_S
-            if now - table.touched > idle_s:
-                self._retire(table, "abandoned", f"nobody came back for {idle_s // 60:g} minutes")
-        self.addresses.tidy()
-
-    def _retire(self, table: Table, state: str, why: str) -> None:
-        try:
-            self.store.set_state(table.code, state)
-        except StoreError as err:  # tried again at the next sweep
-            log.error("table %s: cannot be put away in the store: %s", table.code, err)
-            return
-        self.event("put_away", table=table.code, why=why)
-        self._put_away(table)
-
-    def counts(self) -> dict[str, int]:
-        states = [t.state for t in self.tables.values()]
-        return {
-            "tables": len(states),
-            "lobby": states.count("lobby"),
-            "playing": states.count("playing"),
-            "over": states.count("over"),
-            "halted": sum(1 for t in self.tables.values() if t.halted is not None),
-        }
-
-
-def _small_send_buffer(ws: ServerConnection) -> None:
-    """Keep the kernel's buffer for this connection small: a client that stops
-    reading then holds kilobytes of the machine's memory, not megabytes."""
-    transport = ws.transport
-    sock = transport.get_extra_info("socket") if transport is not None else None
-    if sock is not None:
-        try:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
-        except OSError:
-            pass

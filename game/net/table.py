@@ -21,8 +21,9 @@ from typing import Any, Iterator
 
 from game.engine import IllegalMoveError, Match, PlayerInfo, Rules
 from game.net import new_table
-from game.net.host_powers import Claim, back, claims_json
-from game.net.protocol import REACTIONS, ProtocolError, action_json, new_token, read_action, token_hash, view_json
+from game.net.host_powers import Claim, back
+from game.net.lobby import lobby_json
+from game.net.protocol import REACTIONS, RETURN_S, ProtocolError, action_json, new_token, read_action, token_hash, view_json
 from game.net.halting import halt, halted_message
 from game.net.results import Ending, Results
 from game.net.seats import Close, NetSeat, PoolSeat, Send
@@ -34,7 +35,6 @@ from game.seat import Seat
 log = logging.getLogger("matador.server")
 
 LEVELS = new_table.LEVELS
-RETURN_S = 5 * 60  # a player who dropped keeps the seat this long before the host may give it away
 __all__ = ["LEVELS", "RETURN_S", "NetSeat", "PoolSeat", "Send", "Table"]
 
 
@@ -126,29 +126,8 @@ class Table:
 
     # Lobby ---------------------------------------------------------------------------
     def lobby(self) -> dict[str, Any]:
-        seats = []
-        now = time.monotonic()
-        for index, s in enumerate(self.row.seats):
-            net = self.net.get(index)
-            entry: dict[str, Any] = {"seat": index, "name": s.name, "kind": s.kind}
-            if s.kind == "remote":
-                entry["connected"] = net is not None and net.send is not None
-                if net is not None and net.away_since is not None:  # the host may give the seat away in this many seconds
-                    entry["give_in"] = round(max(0.0, RETURN_S - (now - net.away_since)), 1)
-            if s.kind == "computer":
-                entry["level"] = s.level
-            seats.append(entry)
-        lobby = {
-            "type": "table",
-            "table": self.code,
-            "rules": {"base": self.rules.base, "players": self.rules.players, "options": self.rules.overrides()},
-            "host": self.row.host,
-            "state": self.state,
-            "seats": seats,
-        }
-        if self.claims:
-            lobby["claims"] = claims_json(self)
-        return lobby
+        """The ``table`` message: the lobby as every seat is told it."""
+        return lobby_json(self)
 
     def name_of(self, seat: Any) -> str | None:
         if isinstance(seat, int) and 0 <= seat < len(self.row.seats):
