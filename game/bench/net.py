@@ -100,12 +100,19 @@ async def play_seat(client: Client, seat: int, pending: Pending, rng: random.Ran
             await client.play(random_choice(view, rng))
 
 
+def table_address(index: int) -> str:
+    """Each table's clients come from an address of their own (127.0.0.0/8), as
+    players of another household would: the server's per-address limits apply to each."""
+    return f"127.0.{1 + index // 250}.{2 + index % 250}"
+
+
 async def one_match(url: str, index: int, n: int, figures: Figures, end: float) -> None:
     base, players = TABLES[index % len(TABLES)]
     rng = random.Random(index * 7919 + n)
     pending = Pending(players, figures)
+    source = table_address(index) if url.startswith("ws://127.0.0.1:") else None
     async with AsyncExitStack() as stack:
-        clients = [await stack.enter_async_context(Client.connect(url, timeout=30)) for _ in range(players)]
+        clients = [await stack.enter_async_context(Client.connect(url, timeout=30, source=source)) for _ in range(players)]
         table = (await clients[0].create(base, players, "Host")).table
         for seat in range(1, players):
             await clients[seat].join(table, f"P{seat}", seat)
@@ -181,11 +188,11 @@ async def measure(
     return figures, peak, used
 
 
-def start_server(home: Path, tables: int) -> tuple[subprocess.Popen[str], str]:
+def start_server(home: Path, tables: int, *extra: str) -> tuple[subprocess.Popen[str], str]:
     env = {**os.environ, "MATADOR_HOME": str(home)}
     log = open(home / "server.log", "w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "game", "serve", "--port", "0", "--max-tables", str(tables * 2 + 10), "--hello-timeout", "30"],
+        [sys.executable, "-m", "game", "serve", "--port", "0", "--max-tables", str(tables * 2 + 10), "--hello-timeout", "30", *extra],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -208,6 +215,10 @@ def main(args: argparse.Namespace) -> int:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     except (ImportError, ValueError, OSError):
         pass
+    if getattr(args, "kills", None) or getattr(args, "attacks", False) or getattr(args, "idle", None):
+        from game.bench.net_modes import run_mode
+
+        return run_mode(args)
     tables = args.tables or GOAL_TABLES
     warm_s, measure_s = (3.0, 15.0) if args.quick else (5.0, 45.0)
     load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else None

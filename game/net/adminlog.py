@@ -46,7 +46,7 @@ LINES = {
     "unresumable": "table {table}: cannot be resumed: {reason}",
     "put_away": "table {table}: put away ({why})",
     "status": "status: {tables} tables ({lobby} in the lobby, {playing} playing, {over} over, {halted} halted), {connections} connections, {thinking} computers thinking or waiting, RSS {rss_mb} MB",
-    "stopped": "stopped after {uptime}: {created} tables created, {matches} matches finished, {actions} actions, {refused} requests refused, {dropped} drops, most {peak_connections} connections at once, RSS at most {peak_rss_mb} MB; computers decided {decisions} times for {owners} clients, a decision waiting behind at most {most_ahead} of other clients' per turn of its own client",
+    "stopped": "stopped after {uptime}: {created} tables created, {matches} matches finished, {actions} actions, {refused} requests refused, {dropped} drops, most {peak_connections} connections at once, RSS at most {peak_rss_mb} MB; computers decided {decisions} times in the workers for {owners} clients (and {inline} times at once), a decision waiting behind at most {most_ahead} of other clients' per turn of its own client",
 }
 
 
@@ -123,7 +123,7 @@ class AdminLog:
         if count > self.peak_connections:
             self.peak_connections = count
 
-    def summary(self, decisions: int = 0, owners: int = 0, most_ahead: float = 0.0) -> None:
+    def summary(self, decisions: int = 0, owners: int = 0, most_ahead: float = 0.0, inline: int = 0) -> None:
         rss = rss_mb()
         if rss is not None:
             self.peak_rss = max(self.peak_rss, rss)
@@ -140,6 +140,7 @@ class AdminLog:
             decisions=decisions,
             owners=owners,
             most_ahead=round(most_ahead, 2),
+            inline=inline,
         )
 
 

@@ -18,6 +18,7 @@ BURST = 40  # and at once
 SYNC_RATE, SYNC_BURST = 1.0, 5  # a connection's requests for its whole view
 COSTLY_RATE, COSTLY_BURST = 10.0, 40  # an address's costly requests (create, join, rejoin, claim, sync)
 GUESS_RATE, GUESS_BURST = 1 / 3, 20  # an address's codes or tokens that lead nowhere: 20 a minute
+OPEN_RATE, OPEN_BURST = 10.0, 40  # an address's new connections
 
 
 class Bucket:
@@ -72,6 +73,7 @@ class Address:
     computers: dict[str, int] = field(default_factory=dict)  # table code -> its computer seats
     guesses: Bucket = field(default_factory=lambda: Bucket(GUESS_RATE, GUESS_BURST))
     costly: Bucket = field(default_factory=lambda: Bucket(COSTLY_RATE, COSTLY_BURST))
+    opens: Bucket = field(default_factory=lambda: Bucket(OPEN_RATE, OPEN_BURST))
 
 
 class Addresses:
@@ -86,6 +88,12 @@ class Addresses:
         if found is None:
             found = self.known[host] = Address()
         return found
+
+    def may_open(self, host: str) -> bool:
+        """Whether ``host`` may open one more connection now (asked before its
+        handshake: a refusal costs an HTTP answer, not a WebSocket)."""
+        address = self.of(host)
+        return address.connections < self.limits.connections and address.opens.take()
 
     def connect(self, host: str) -> bool:
         """Count one more connection from ``host``; False if it holds its most."""
@@ -128,7 +136,7 @@ class Addresses:
     def may_guess(self, host: str) -> None:
         """Refuse a code or token from an address that has tried too many wrong ones."""
         if not self.of(host).guesses.has():
-            raise ProtocolError("too many tries with codes that lead nowhere: wait a minute", "slow_down")
+            raise ProtocolError("too many tries with codes that lead nowhere: wait a minute", "too_many_tries")
 
     def guessed_wrong(self, host: str) -> None:
         self.of(host).guesses.take()
@@ -139,5 +147,5 @@ class Addresses:
 
     def tidy(self) -> None:
         """Forget addresses that hold nothing and owe nothing."""
-        for host in [h for h, a in self.known.items() if not a.connections and not a.tables and a.guesses.full() and a.costly.full()]:
+        for host in [h for h, a in self.known.items() if not a.connections and not a.tables and a.guesses.full() and a.costly.full() and a.opens.full()]:
             del self.known[host]

@@ -81,6 +81,7 @@ async def listening(server: Server, host: str, port: int, sweep_s: float = SWEEP
         server.handler,
         host,
         port,
+        process_request=server.process_request,
         max_size=MAX_MESSAGE,
         max_queue=8,
         open_timeout=server.hello_timeout,
@@ -129,7 +130,7 @@ async def run_server(args: argparse.Namespace, store: Store, ready: asyncio.Even
     finally:
         figures = thinkers.figures
         server.close()
-        server.admin.summary(figures.jobs, len(figures.owners), figures.most_ahead)
+        server.admin.summary(figures.jobs, len(figures.owners), figures.most_ahead, figures.inline)
 
 
 def main(args: argparse.Namespace) -> int:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from http import HTTPStatus
 from typing import Any, Collection
 
 from websockets.asyncio.server import ServerConnection
@@ -98,6 +99,15 @@ class Server(Arrivals, Housekeeping):
             self.event("resumed", table=row.code, state=row.state, actions=len(row.actions))
 
     # Connections ------------------------------------------------------------------
+    def process_request(self, connection: ServerConnection, request: Any) -> Any:
+        """Before the WebSocket handshake: an address that holds its most connections,
+        or opens them too fast, is answered 503 at once (cheaper than a connection)."""
+        peer = connection.remote_address
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        if self.connections >= self.max_connections or not self.addresses.may_open(address):
+            return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "too many connections: try again later\n")
+        return None
+
     async def handler(self, ws: ServerConnection) -> None:
         peer = ws.remote_address
         address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"

@@ -11,7 +11,8 @@ waiting too. Each decision has a time budget (``budget_s``, at most
 A dedicated server thinks in worker *processes* (``processes=True``), so the
 event loop, which answers every connection, never waits for the interpreter's
 lock while a computer searches; the app hosting a table thinks in threads (its
-tables are a few friends').
+tables are a few friends'). The levels that do not search (``INLINE_LEVELS``:
+random, easy) decide in microseconds, on the event loop, queued behind nobody.
 
 No pygame here.
 """
@@ -33,6 +34,10 @@ log = logging.getLogger("matador.server")
 
 WORKERS = 2
 MAX_BUDGET_S = 0.3  # a computer at a server table decides within this (the hard player's own budget is longer)
+# Levels that decide in microseconds (no search): decided on the event loop at once,
+# never queued behind another table's searches (sending the view to a worker would
+# cost more than deciding).
+INLINE_LEVELS = frozenset(("random", "easy"))
 
 
 @dataclass
@@ -55,7 +60,8 @@ class Job:
 class Figures:
     """What the pool did: jobs run, and how long and behind how many others they waited."""
 
-    jobs: int = 0
+    jobs: int = 0  # decisions made by the workers
+    inline: int = 0  # and at once, on the event loop
     # The most jobs of *other* owners started while one job waited, per job of its own
     # owner started meanwhile (and itself): at most the number of other owners waiting
     # too, when owners are served in turn.
@@ -99,9 +105,13 @@ class ThinkPool:
             self.executor.submit(_warm_up)
 
     def think(self, owner: str, level: str, view: Any, seed: int, done: Callable[[Any | None], None]) -> Job:
-        """Queue a decision; ``done(action)`` is called on this event loop once it is made."""
+        """Queue a decision; ``done(action)`` is called on this event loop once it is made
+        (soon, for a level that does not search)."""
         budget = min(BUDGET_S.get(level, MAX_BUDGET_S), MAX_BUDGET_S)
         job = Job(owner, level, view, seed, budget, done, self.started, self.started_by.get(owner, 0))
+        if level in INLINE_LEVELS:
+            asyncio.get_running_loop().call_soon(self._inline, job)
+            return job
         self.queues.setdefault(owner, deque()).append(job)
         self._next()
         return job
@@ -161,6 +171,17 @@ class ThinkPool:
                 log.error("a computer's thinking failed (%s): it plays a random move", err)
         self._finish(job, action)
         self._next()
+
+    def _inline(self, job: Job) -> None:
+        if job.cancelled:
+            return
+        self.figures.inline += 1
+        try:
+            action = choose_action(job.level, job.view, job.seed, job.budget_s)
+        except Exception as err:  # the seat still moves, at random
+            log.error("a computer's decision failed (%s): it plays a random move", err)
+            action = None
+        self._finish(job, action)
 
     def _finish(self, job: Job, action: Any | None) -> None:
         if not job.cancelled:
