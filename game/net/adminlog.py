@@ -46,7 +46,7 @@ LINES = {
     "unresumable": "table {table}: cannot be resumed: {reason}",
     "put_away": "table {table}: put away ({why})",
     "status": "status: {tables} tables ({lobby} in the lobby, {playing} playing, {over} over, {halted} halted), {connections} connections, {thinking} computers thinking or waiting, RSS {rss_mb} MB",
-    "stopped": "stopped after {uptime}: {created} tables created, {matches} matches finished, {actions} actions, {refused} requests refused, {dropped} drops, most {peak_connections} connections at once, RSS at most {peak_rss_mb} MB; computers decided {decisions} times in the workers for {owners} clients (and {inline} times at once), a decision waiting behind at most {most_ahead} of other clients' per turn of its own client",
+    "stopped": "stopped after {uptime}: tables created {created}, matches finished {matches}, actions {actions}, requests refused {refused}, drops {dropped}, connections at most {peak_connections} at once, RSS at most {peak_rss_mb} MB; computer decisions {decisions} in the workers for {owners} clients and {inline} at once, a decision waiting behind at most {most_ahead} of other clients' per turn of its own client",
 }
 
 

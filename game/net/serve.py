@@ -74,7 +74,7 @@ async def sweep(server: Server, every_s: float = SWEEP_S, status_s: float = STAT
 
 
 @asynccontextmanager
-async def listening(server: Server, host: str, port: int, sweep_s: float = SWEEP_S) -> AsyncIterator[int]:
+async def listening(server: Server, host: str, port: int, sweep_s: float = SWEEP_S, status_s: float = STATUS_S) -> AsyncIterator[int]:
     """``server`` listening on ``host:port`` (port 0: any free one) and keeping
     house; yields the port it listens on. Leaving closes every connection."""
     async with serve(
@@ -92,7 +92,7 @@ async def listening(server: Server, host: str, port: int, sweep_s: float = SWEEP
         close_timeout=2.0,  # a stop never waits long on a client that does not answer the close
     ) as ws_server:
         bound = next(iter(ws_server.sockets)).getsockname()[1]
-        sweeper = asyncio.create_task(sweep(server, sweep_s))
+        sweeper = asyncio.create_task(sweep(server, sweep_s, status_s))
         try:
             yield bound
         finally:
@@ -118,7 +118,7 @@ async def run_server(args: argparse.Namespace, store: Store, ready: asyncio.Even
         except (NotImplementedError, RuntimeError):  # not on this platform or thread
             pass
     try:
-        async with listening(server, args.host, args.port, args.housekeeping) as port:
+        async with listening(server, args.host, args.port, args.housekeeping, args.status) as port:
             print(f"serving ws://{args.host}:{port}/ (data: {store.path})", flush=True)
             server.event("listening", address=f"{args.host}:{port}", tables=len(server.tables), data=store.path)
             if ready is not None:
@@ -134,7 +134,7 @@ async def run_server(args: argparse.Namespace, store: Store, ready: asyncio.Even
 
 
 def main(args: argparse.Namespace) -> int:
-    for option, value in (("--hello-timeout", args.hello_timeout), ("--housekeeping", args.housekeeping)):
+    for option, value in (("--hello-timeout", args.hello_timeout), ("--housekeeping", args.housekeeping), ("--status", args.status)):
         if not 0 < value < 1e6:
             print(f"matador serve: {option} must be a number of seconds above 0, not {value:g}", file=sys.stderr)
             return 2
@@ -175,5 +175,6 @@ def add_arguments(serve_parser: argparse.ArgumentParser, number: Callable[[str],
     add("--think-in", choices=("processes", "threads"), default="processes", help="where computers think (default: worker processes)")
     add("--long-codes", action="store_true", help="table codes of 8 characters instead of 6 (a server open to the internet)")
     add("--housekeeping", type=float, default=SWEEP_S, help=f"seconds between checkpoints and tries of halted tables (default {SWEEP_S:g})")
+    add("--status", type=float, default=STATUS_S, help=f"seconds between the log's status lines (default {STATUS_S:g})")
     add("--log-json", action="store_true", help="log one JSON object a line")
     add("--verbose", action="store_true", help="log every action too")

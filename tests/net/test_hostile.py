@@ -115,7 +115,7 @@ def test_one_client_s_hard_computers_do_not_take_another_table_s_turns(serve: Ca
     asyncio.run(go())
     assert victim_moves >= 12
     server.stop()
-    summary = re.search(r"computers decided (\d+) times in the workers for (\d+) clients \(and \d+ times at once\), a decision waiting behind at most ([\d.]+)", server.log_text())
+    summary = re.search(r"computer decisions (\d+) in the workers for (\d+) clients and \d+ at once, a decision waiting behind at most ([\d.]+)", server.log_text())
     assert summary is not None, server.log_text()[-2000:]
     decisions, owners, most_ahead = int(summary[1]), int(summary[2]), float(summary[3])
     assert owners == 2 and decisions > 12
