@@ -45,7 +45,7 @@ LINES = {
     "resumed": "table {table}: resumed ({state}, {actions} actions)",
     "unresumable": "table {table}: cannot be resumed: {reason}",
     "put_away": "table {table}: put away ({why})",
-    "status": "status: {tables} tables ({lobby} in the lobby, {playing} playing, {over} over, {halted} halted), {connections} connections, {thinking} computers thinking or waiting, RSS {rss_mb} MB",
+    "status": "status: {tables} tables ({lobby} in the lobby, {playing} playing, {over} over, {halted} halted), {connections} connections, {thinking} computers thinking or waiting, RSS {rss_mb} MB; {quiet} requests refused without a line since the last status (5 lines a minute per address)",
     "stopped": "stopped after {uptime}: tables created {created}, matches finished {matches}, actions {actions}, requests refused {refused}, drops {dropped}, connections at most {peak_connections} at once, RSS at most {peak_rss_mb} MB; computer decisions {decisions} in the workers for {owners} clients and {inline} at once, a decision waiting behind at most {most_ahead} of other clients' per turn of its own client",
 }
 
@@ -116,7 +116,9 @@ class AdminLog:
         self.peak_connections = max(self.peak_connections, connections)
         if rss is not None:
             self.peak_rss = max(self.peak_rss, rss)
-        self.event("status", connections=connections, thinking=thinking, rss_mb=rss if rss is not None else "?", **tables)
+        quiet = self.counts["refused_quietly"] - self.counts["refused_quietly_said"]
+        self.counts["refused_quietly_said"] += quiet
+        self.event("status", connections=connections, thinking=thinking, rss_mb=rss if rss is not None else "?", quiet=quiet, **tables)
         self.counts["status"] -= 1
 
     def connections(self, count: int) -> None:

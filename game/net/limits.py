@@ -19,6 +19,7 @@ SYNC_RATE, SYNC_BURST = 1.0, 5  # a connection's requests for its whole view
 COSTLY_RATE, COSTLY_BURST = 10.0, 40  # an address's costly requests (create, join, rejoin, claim, sync)
 GUESS_RATE, GUESS_BURST = 1 / 3, 20  # an address's codes or tokens that lead nowhere: 20 a minute
 OPEN_RATE, OPEN_BURST = 10.0, 40  # an address's new connections
+SAID_RATE, SAID_BURST = 5 / 60, 5  # an address's refusals written to the log, each (the others are counted)
 
 
 class Bucket:
@@ -74,6 +75,7 @@ class Address:
     guesses: Bucket = field(default_factory=lambda: Bucket(GUESS_RATE, GUESS_BURST))
     costly: Bucket = field(default_factory=lambda: Bucket(COSTLY_RATE, COSTLY_BURST))
     opens: Bucket = field(default_factory=lambda: Bucket(OPEN_RATE, OPEN_BURST))
+    said: Bucket = field(default_factory=lambda: Bucket(SAID_RATE, SAID_BURST))  # refusals written to the log
 
 
 class Addresses:
@@ -141,11 +143,16 @@ class Addresses:
     def guessed_wrong(self, host: str) -> None:
         self.of(host).guesses.take()
 
+    def say_refusal(self, host: str) -> bool:
+        """Whether a refusal to ``host`` gets a line of the log (5 a minute each; the
+        others are counted in the status line)."""
+        return self.of(host).said.take()
+
     def costly(self, host: str) -> None:
         if not self.of(host).costly.take():
             raise ProtocolError("too many requests: slow down", "slow_down")
 
     def tidy(self) -> None:
         """Forget addresses that hold nothing and owe nothing."""
-        for host in [h for h, a in self.known.items() if not a.connections and not a.tables and a.guesses.full() and a.costly.full() and a.opens.full()]:
+        for host in [h for h, a in self.known.items() if not a.connections and not a.tables and a.guesses.full() and a.costly.full() and a.opens.full() and a.said.full()]:
             del self.known[host]

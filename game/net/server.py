@@ -210,7 +210,11 @@ class Server(Arrivals, Housekeeping):
             conn.strikes += err.code not in NOT_THEIR_FAULT
             conn.send(refusal(kind, err))
             if kind in ("join", "rejoin", "claim", "create"):
-                self.event("refused", about=kind, address=conn.address, reason=err, code=err.code)
+                if self.addresses.say_refusal(conn.address):
+                    self.event("refused", about=kind, address=conn.address, reason=err, code=err.code)
+                else:
+                    self.admin.counts["refused"] += 1
+                    self.admin.counts["refused_quietly"] += 1
             if conn.strikes >= STRIKES:
                 self._close(conn, 1008, "too many bad messages")
         except Exception:  # a bug, not the client's fault: said, logged, and the server goes on

@@ -10,7 +10,9 @@ waiting too. Each decision has a time budget (``budget_s``, at most
 
 A dedicated server thinks in worker *processes* (``processes=True``), so the
 event loop, which answers every connection, never waits for the interpreter's
-lock while a computer searches; the app hosting a table thinks in threads (its
+lock while a computer searches, and the workers run at a lower priority than the
+server (``WORKER_NICE``), so a search takes the processors the event loop leaves;
+the app hosting a table thinks in threads (its
 tables are a few friends'). The levels that do not search (``INLINE_LEVELS``:
 random, easy) decide in microseconds, on the event loop, queued behind nobody.
 
@@ -70,6 +72,19 @@ class Figures:
     owners: set[str] = field(default_factory=set)
 
 
+WORKER_NICE = 10  # a search yields the processor to the event loop, which answers every connection
+
+
+def lower_priority() -> None:
+    """Run in each worker process as it starts: below the server's own priority."""
+    import os
+
+    try:
+        os.nice(WORKER_NICE)
+    except (AttributeError, OSError):  # not on this platform
+        pass
+
+
 class ThinkPool:
     """Computer seats' decisions, ``workers`` at once, owners served in turn."""
 
@@ -91,7 +106,9 @@ class ThinkPool:
                 import multiprocessing
                 from concurrent.futures import ProcessPoolExecutor
 
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=lower_priority
+                )
             else:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="matador-ai")
         return self._executor
