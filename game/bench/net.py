@@ -22,8 +22,6 @@ import asyncio
 import json
 import os
 import random
-import subprocess
-import sys
 import tempfile
 import time
 from contextlib import AsyncExitStack
@@ -32,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from game.bench.ai import percentile
+from game.bench.net_procs import cpu_s, rss_mb, start_server
 from game.net.client import Client, ServerRefused, random_choice
 
 GOAL_TABLES = 200
@@ -139,25 +138,6 @@ async def run_table(url: str, index: int, figures: Figures, start_at: float, end
         n += 1
 
 
-def cpu_s(pid: int) -> float | None:
-    """User and system CPU seconds used so far by process ``pid`` (Linux)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
-        return None
-
-
-def rss_mb(pid: int) -> float | None:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return None
-
-
 async def measure(
     url: str, tables: int, warm_s: float, measure_s: float, server_pid: int | None
 ) -> tuple[Figures, float | None, dict[str, float]]:
@@ -186,25 +166,6 @@ async def measure(
     for task in tasks:
         task.cancel()
     return figures, peak, used
-
-
-def start_server(home: Path, tables: int, *extra: str) -> tuple[subprocess.Popen[str], str]:
-    env = {**os.environ, "MATADOR_HOME": str(home)}
-    log = open(home / "server.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "game", "serve", "--port", "0", "--max-tables", str(tables * 2 + 10), "--hello-timeout", "30", *extra],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=log,
-        text=True,
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    if not line.startswith("serving "):
-        proc.kill()
-        raise SystemExit(f"bench net: the server did not start: {line.strip()}")
-    return proc, line.split()[1]
 
 
 def main(args: argparse.Namespace) -> int:

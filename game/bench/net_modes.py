@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.bench.net import cpu_s, rss_mb, start_server
+from game.bench.net_procs import cpu_s, rss_mb, start_server
 
 GOAL_LOST = 0
 GOAL_RATIO = 2.0

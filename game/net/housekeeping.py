@@ -89,6 +89,7 @@ class Housekeeping:
                 table.touched = now
                 continue
             if table.state == "over":
+                table.release()
                 since = table.over_at if table.over_at is not None else now
                 if now - since > OVER_KEEP_S or (not table.present() and now - max(since, table.touched) > OVER_ALONE_S):
                     self._retire(table, "done", "its match is over")

@@ -324,14 +324,19 @@ class Table:
         self.tell_all(message)
 
     def _finish(self) -> None:
-        """The match is over (and its end told): keep only what a seat coming back is
-        told (its last view, the end and its record, written once), not the match."""
+        """The match is over (and its end told): what a seat coming back is told is
+        written once (its last view, the end and its record); the match itself is let
+        go at the next housekeeping (``release``)."""
         assert self.match is not None and self.results is not None
         self.ending = Ending.of(self.match, self.results, list(self.net), self._match_over())
         if self.referee is not None:
             self.referee.cancel()
-        self.match, self.referee, self.results, self.seats = None, None, None, []
-        self.row.actions = []
+
+    def release(self) -> None:
+        """A finished table keeps only its ``ending`` (kilobytes, where the match held hundreds)."""
+        if self.ending is not None:
+            self.match, self.referee, self.results, self.seats = None, None, None, []
+            self.row.actions = []
 
     def retry(self) -> bool:
         """Try a write again if the table is halted (game/net/halting.py)."""
