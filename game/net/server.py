@@ -217,6 +217,8 @@ class Server(Arrivals, Housekeeping):
                     self.admin.counts["refused_quietly"] += 1
             if conn.strikes >= STRIKES:
                 self._close(conn, 1008, "too many bad messages")
+            elif err.code == "too_many_tries":  # still guessing after being told: the door (and 503 for a while)
+                self._close(conn, 1008, "too many tries")
         except Exception:  # a bug, not the client's fault: said, logged, and the server goes on
             log.exception("a %s message failed", str(kind)[:32])
             conn.send(refusal(kind, ProtocolError("the server could not do this (its log says why)", "server_error")))
