@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("matador.server")
 
+MAX_LISTED = 100  # open tables in one ``tables`` answer
+
 
 class Arrivals:
     """What ``Server`` does when a connection asks for a seat (its fields are the server's)."""
@@ -133,3 +135,28 @@ class Arrivals:
         self.event("claim", table=table.code, seat=claim.seat, name=name, address=conn.address)
         self._arm(conn, host_powers.CLAIM_S + self.hello_timeout)
         conn.send({"type": "waiting", "about": "claim", "seat": claim.seat, "seconds": host_powers.CLAIM_S})
+
+    def _list(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """The tables open to anyone on this server (created with ``listed``), still in
+        their lobby with a seat open: a client shows them to join one."""
+        if conn.protocol < 2:
+            raise ProtocolError("unknown message type 'list'", "unknown_type")
+        found = []
+        for table in self.tables.values():
+            if not table.row.listed or table.state != "lobby":
+                continue
+            open_seats = [i for i, s in enumerate(table.row.seats) if s.kind == "open"]
+            if not open_seats:
+                continue
+            rules = table.rules
+            found.append(
+                {
+                    "table": table.code,
+                    "rules": {"base": rules.base, "players": rules.players, "options": rules.overrides()},
+                    "host": table.row.seats[table.row.host].name,
+                    "open": open_seats,
+                }
+            )
+            if len(found) >= MAX_LISTED:
+                break
+        conn.send({"type": "tables", "tables": found})

@@ -148,14 +148,25 @@ class Client:
         return self.seated
 
     async def create(
-        self, rules: str, players: int, name: str, seats: list[str] | None = None, seat: int = 0, options: dict[str, Any] | None = None
+        self, rules: str, players: int, name: str, seats: list[str] | None = None, seat: int = 0, options: dict[str, Any] | None = None,
+        listed: bool = False,
     ) -> Seated:
+        """Create a table and sit at ``seat``; ``listed``: open to anyone on this
+        server (its lobby is in the server's ``list``)."""
         request: dict[str, Any] = {"type": "create", "rules": rules, "players": players, "name": name, "seat": seat}
+        if listed:
+            request["listed"] = True
         if seats is not None:
             request["seats"] = seats
         if options:
             request["options"] = options
         return await self._sit(request)
+
+    async def open_tables(self) -> list[dict[str, Any]]:
+        """The tables open to anyone on this server, in their lobby with a seat open."""
+        await self.send({"type": "list"})
+        tables: list[dict[str, Any]] = (await self.expect("tables"))["tables"]
+        return tables
 
     async def join(self, table: str, name: str, seat: int | None = None) -> Seated:
         return await self._sit({"type": "join", "table": table, "name": name, "seat": seat})

@@ -124,6 +124,7 @@ class JournalStore:
                 "host": row.host,
                 "state": row.state,
                 "seats": [_seat_json(s) for s in row.seats],
+                "listed": row.listed,
             },
         )
 
@@ -194,6 +195,7 @@ def read_table(path: Path) -> TableRow:
     if not isinstance(players, int) or len(seats) != players or not isinstance(host, int) or not isinstance(options, dict):
         raise ValueError("the table's head is not one")
     row = TableRow(str(head["code"]), str(head["base"]), players, options, int(head["seed"]), host, str(head["state"]), seats)
+    row.listed = head.get("listed") is True
     for entry in entries[1:]:
         if not isinstance(entry, dict):
             raise ValueError("a line is not an object")

@@ -82,7 +82,10 @@ def new_row(code: str, msg: dict[str, Any], seed: int) -> TableRow:
     if not isinstance(host, int) or isinstance(host, bool) or not 0 <= host < players or kinds[host] != "open":
         raise ProtocolError("seat must be the number of an open seat, for the host", "bad_seats")
     seats = [SeatRow(None, "open") if k == "open" else SeatRow(k.capitalize(), "computer", k) for k in kinds]
-    return TableRow(code, base, players, options, seed, host, "lobby", seats)
+    listed = msg.get("listed", False)
+    if not isinstance(listed, bool):
+        raise ProtocolError("listed must be true or false", "bad_message")
+    return TableRow(code, base, players, options, seed, host, "lobby", seats, listed=listed)
 
 
 def computers(row: TableRow) -> int:

@@ -225,6 +225,10 @@ class Server(Arrivals, Housekeeping):
 
     def _dispatch(self, conn: Conn, kind: str, msg: dict[str, Any]) -> None:
         table = conn.table
+        if kind == "list":
+            self.addresses.costly(conn.address)
+            self._list(conn, msg)
+            return
         if kind in ("create", "join", "rejoin", "claim"):
             if table is not None or conn.claim is not None:
                 raise ProtocolError("this connection already has a seat: open another to join another table", "seated")

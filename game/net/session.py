@@ -81,9 +81,11 @@ class Session:
     @classmethod
     def create(
         cls, url: str, rules: str, players: int, name: str, seats: list[str] | None = None, seat: int = 0,
-        options: dict[str, Any] | None = None, **kw: Any,
+        options: dict[str, Any] | None = None, listed: bool = False, **kw: Any,
     ) -> Session:
         fields: dict[str, Any] = {"rules": rules, "players": players, "name": name, "seat": seat}
+        if listed:
+            fields["listed"] = True
         if seats is not None:
             fields["seats"] = seats
         if options:

@@ -119,6 +119,7 @@ class TableRow:
     state: str
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[dict[str, Any]] = field(default_factory=list)
+    listed: bool = False  # open to anyone on this server: its lobby is listed (``list``)
 
 
 class TableStore(Protocol):
@@ -165,6 +166,9 @@ class Store:
             # event loop but by ``checkpoint`` on a thread of its own.
             self.db.execute("PRAGMA wal_autocheckpoint=0")
             self.db.executescript(SCHEMA)
+            columns = {name for _, name, *_rest in self.db.execute("PRAGMA table_info(tables)")}
+            if "listed" not in columns:  # (a store of an earlier version)
+                self.db.execute("ALTER TABLE tables ADD COLUMN listed INTEGER NOT NULL DEFAULT 0")
             self._write(("INSERT OR REPLACE INTO meta VALUES ('opened', ?)", (str(time.time()),)))  # the folder takes writes
             for each in self.files():
                 make_private(each)
@@ -198,8 +202,8 @@ class Store:
         now = time.time()
         statements: list[tuple[str, tuple[Any, ...]]] = [
             (
-                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.code, row.base, row.players, json.dumps(row.options), str(row.seed), row.host, row.state, now, now),
+                "INSERT INTO tables (code, base, players, options, seed, host, state, created, updated, listed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.code, row.base, row.players, json.dumps(row.options), str(row.seed), row.host, row.state, now, now, int(row.listed)),
             )
         ]
         for seat, s in enumerate(row.seats):
@@ -231,12 +235,12 @@ class Store:
         """Every table to resume (``RESUMED_STATES``: in the lobby, in play, or over
         and not yet put away), with its seats and actions."""
         rows = self.db.execute(
-            "SELECT code, base, players, options, seed, host, state FROM tables WHERE state IN (?, ?, ?) ORDER BY created",
+            "SELECT code, base, players, options, seed, host, state, listed FROM tables WHERE state IN (?, ?, ?) ORDER BY created",
             RESUMED_STATES,
         ).fetchall()
         tables = []
-        for code, base, players, options, seed, host, state in rows:
-            row = TableRow(code, base, players, json.loads(options), int(seed), host, state)
+        for code, base, players, options, seed, host, state, listed in rows:
+            row = TableRow(code, base, players, json.loads(options), int(seed), host, state, listed=bool(listed))
             for name, kind, level, token in self.db.execute(
                 "SELECT name, kind, level, token_hash FROM seats WHERE code = ? ORDER BY seat", (code,)
             ):

@@ -193,3 +193,35 @@ def test_the_server_refuses_a_look_alike_of_a_seated_player(server: Any) -> None
 
     asyncio.run(go())
 
+
+
+def test_a_server_lists_the_tables_open_to_anyone_in_their_lobby(server: Any) -> None:
+    async def go() -> None:
+        async with Client.connect(server.url) as ann, Client.connect(server.url) as cy, Client.connect(server.url) as bo:
+            listed = (await ann.create("all-sevens", 3, "Ann", seats=["open", "open", "easy"], listed=True)).table
+            await cy.create("matador", 2, "Cy")  # by code only: not listed
+            (entry,) = await bo.open_tables()
+            assert entry == {"table": listed, "rules": {"base": "all-sevens", "players": 3, "options": {}}, "host": "Ann", "open": [1]}
+            await bo.join(listed, "Bo")
+            async with Client.connect(server.url) as eve:
+                assert await eve.open_tables() == []  # full now, and then started: listed no more
+
+    asyncio.run(go())
+
+
+def test_a_store_of_an_earlier_version_gains_the_listed_column(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "tables.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(
+        "CREATE TABLE tables (code TEXT PRIMARY KEY, base TEXT NOT NULL, players INTEGER NOT NULL, options TEXT NOT NULL,"
+        " seed TEXT NOT NULL, host INTEGER NOT NULL, state TEXT NOT NULL, created REAL NOT NULL, updated REAL NOT NULL);"
+        "INSERT INTO tables VALUES ('ABCD-EF', 'matador', 2, '{}', '7', 0, 'lobby', 0, 0);"
+    )
+    old.commit()
+    old.close()
+    store = Store(path)
+    (row,) = store.live_tables()
+    assert row.code == "ABCD-EF" and row.listed is False
+    store.close()
