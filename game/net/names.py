@@ -21,13 +21,23 @@ are one name at a table). It does not cover every script's look-alikes (TR39's
 full table has some 6,000 entries): letters of other scripts that are not in
 the table keep their own skeleton, so they are never taken for Latin ones.
 
+The desktop app ships without Python's Unicode database (``unicodedata``, 1.1 MB:
+build.spec); a table it hosts checks names with what Python has built in
+instead: full-width letters folded, control and format characters refused by
+``str.isprintable``, combining marks known by their blocks, no decomposition
+(an accented letter then stays one letter in the skeleton).
+
 No pygame here.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Iterable
+
+try:
+    import unicodedata as _ucd
+except ImportError:  # the desktop app (build.spec leaves the database out)
+    _ucd = None  # type: ignore[assignment]
 
 from game.net.protocol import NAME_MAX, ProtocolError
 
@@ -42,7 +52,7 @@ IGNORABLE = (
 KEPT_JOINERS = frozenset("\u200c\u200d\ufe0e\ufe0f")  # zero-width (non-)joiners and emoji presentation: part of how some names are written
 DIRECTION_MARKS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")  # could reorder what a screen shows
 BLANKS = frozenset("\u2800\u3164\uffa0\u115f\u1160")  # letters or symbols that are drawn as nothing
-REFUSED_CATEGORIES = frozenset(("Cc", "Cs", "Co", "Cn", "Zl", "Zp"))
+REFUSED_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))  # (the invisible format characters are dropped before)
 
 # What a letter looks like: each pair is a character and the Latin letter (or
 # letters) it is drawn like. Upper and lower case are listed apart where both
@@ -73,6 +83,32 @@ DIGRAPHS = (("rn", "m"), ("vv", "w"))
 LEVEL_WORDS = {"random": "Random", "easy": "Easy", "medium": "Medium", "hard": "Hard"}
 
 
+MARK_BLOCKS = ((0x0300, 0x036F), (0x1AB0, 0x1AFF), (0x1DC0, 0x1DFF), (0x20D0, 0x20FF), (0xFE20, 0xFE2F))
+
+
+def _nfkc(text: str) -> str:
+    if _ucd is not None:
+        return _ucd.normalize("NFKC", text)
+    # Without the database: full-width forms and the ideographic space, the compatibility forms a keyboard sends
+    return "".join(chr(ord(c) - 0xFEE0) if 0xFF01 <= ord(c) <= 0xFF5E else " " if c == "\u3000" else c for c in text)
+
+
+def _nfd(text: str) -> str:
+    return _ucd.normalize("NFD", text) if _ucd is not None else text
+
+
+def _category(c: str) -> str:
+    """The character's general category (two letters); without the database, what
+    ``str`` methods and the mark blocks tell: "Lo" (shows), "Mn", "Zs" or "Cc"."""
+    if _ucd is not None:
+        return _ucd.category(c)
+    if any(low <= ord(c) <= high for low, high in MARK_BLOCKS):
+        return "Mn"
+    if c.isspace():
+        return "Zs"
+    return "Lo" if c.isprintable() else "Cc"
+
+
 def _ignorable(c: str) -> bool:
     code = ord(c)
     return any(low <= code <= high for low, high in IGNORABLE)
@@ -84,34 +120,35 @@ def clean_name(value: object) -> str:
         raise ProtocolError("name must be a non-empty string", "name_empty")
     if len(value) > 8 * NAME_MAX:  # not even worth normalising
         raise ProtocolError(f"name must be at most {NAME_MAX} characters", "name_long", most=NAME_MAX)
-    text = unicodedata.normalize("NFKC", value)
+    text = _nfkc(value)
     for c in text:
         if c in DIRECTION_MARKS:
             raise ProtocolError("a name may not hold direction marks", "name_control")
-        if unicodedata.category(c) in REFUSED_CATEGORIES and not c.isspace():
-            raise ProtocolError("a name may not hold control characters", "name_control")
     text = "".join(c for c in text if c in KEPT_JOINERS or not _ignorable(c))
+    for c in text:
+        if c not in KEPT_JOINERS and _category(c) in REFUSED_CATEGORIES and not c.isspace():
+            raise ProtocolError("a name may not hold control characters", "name_control")
     name = " ".join(text.split())
     if len(name) > NAME_MAX:
         raise ProtocolError(f"name must be at most {NAME_MAX} characters", "name_long", most=NAME_MAX)
     if not any(_shows(c) for c in name):
         raise ProtocolError("a name must show something: this one is blank", "name_blank")
-    return unicodedata.normalize("NFKC", name)
+    return _nfkc(name)
 
 
 def _shows(c: str) -> bool:
     """Whether ``c`` draws something of its own (not a space, mark, blank or joiner)."""
-    return not (c.isspace() or c in BLANKS or c in KEPT_JOINERS or _ignorable(c) or unicodedata.category(c).startswith(("M", "C", "Z")))
+    return not (c.isspace() or c in BLANKS or c in KEPT_JOINERS or _ignorable(c) or _category(c).startswith(("M", "C", "Z")))
 
 
 def skeleton(name: str) -> str:
     """What ``name`` looks like: names with one skeleton are taken for one another."""
-    text = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name))
+    text = _nfd(_nfkc(name))
     mapped = "".join(LOOKALIKES.get(c, c) for c in text if not (_ignorable(c) or c in KEPT_JOINERS or c in BLANKS))
     folded = mapped.casefold()
     for pair, one in DIGRAPHS:
         folded = folded.replace(pair, one)
-    return " ".join(unicodedata.normalize("NFD", folded).split())
+    return " ".join(_nfd(folded).split())
 
 
 def level_names() -> frozenset[str]:

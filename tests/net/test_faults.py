@@ -19,7 +19,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from game.bench.net_kills import campaign, told_by
+from game.bench.net.kills import campaign, told_by
 from game.engine import load_record
 from game.net.client import Client
 from game.net.journal import JournalStore, read_table

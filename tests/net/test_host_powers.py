@@ -225,3 +225,42 @@ def test_a_store_of_an_earlier_version_gains_the_listed_column(tmp_path: Path) -
     (row,) = store.live_tables()
     assert row.code == "ABCD-EF" and row.listed is False
     store.close()
+
+
+def test_names_are_checked_without_the_unicode_database_too(tmp_path: Path) -> None:
+    """As in the desktop app, which ships without ``unicodedata`` and hosts tables."""
+    import subprocess
+    import sys
+
+    from tests.net.conftest import ROOT
+
+    code = (
+        "import importlib.abc, sys\n"
+        "class Absent(importlib.abc.MetaPathFinder):\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'unicodedata':\n"
+        "            raise ModuleNotFoundError(name)\n"
+        "sys.meta_path.insert(0, Absent())\n"
+        "from game.net.names import check_name, clean_name\n"
+        "from game.net.protocol import ProtocolError\n"
+        "assert 'unicodedata' not in sys.modules\n"
+        "assert clean_name('  \\uff21\\uff4e\\uff4e  ') == 'Ann'\n"
+        "for name, code in (('\\u3164', 'name_blank'), ('\\u2800', 'name_blank'), ('\\u0301', 'name_blank'), ('A\\x07', 'name_control'), ('A\\u202eB', 'name_control')):\n"
+        "    try:\n"
+        "        clean_name(name)\n"
+        "    except ProtocolError as err:\n"
+        "        assert err.code == code, (name, err.code)\n"
+        "    else:\n"
+        "        raise AssertionError(name)\n"
+        "for other in ('\\u0410nn', 'An\\u034fn', 'ANN', 'Ann\\ufe0f'):\n"
+        "    try:\n"
+        "        check_name(clean_name(other), ['Ann'])\n"
+        "    except ProtocolError as err:\n"
+        "        assert err.code in ('name_lookalike', 'name_taken'), err.code\n"
+        "    else:\n"
+        "        raise AssertionError(other)\n"
+        "check_name('Anne', ['Ann'])\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr

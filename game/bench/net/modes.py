@@ -1,6 +1,6 @@
 """``python -m game bench net`` with ``--kills N``, ``--attacks`` or ``--idle N``:
-the server's guarantees measured (game/bench/net_kills.py, net_attacks.py,
-net_idle.py), each against a server process of its own on a throw-away data
+the server's guarantees measured (game/bench/net/kills.py, attacks.py,
+idle.py), each against a server process of its own on a throw-away data
 folder. Figures are printed, never asserted; the machine's load average is
 printed with them.
 
@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.bench.net_procs import cpu_s, rss_mb, start_server
+from game.bench.net.procs import cpu_s, rss_mb, start_server
 
 GOAL_LOST = 0
 GOAL_RATIO = 2.0
@@ -48,7 +48,7 @@ def run_mode(args: argparse.Namespace) -> int:
 
 
 def _kills(home: Path, kills: int, quick: bool) -> dict[str, Any]:
-    from game.bench.net_kills import campaign
+    from game.bench.net.kills import campaign
 
     began = time.monotonic()
     figures = asyncio.run(campaign(home, kills, tables=3 if quick else 6))
@@ -70,7 +70,7 @@ def _kills(home: Path, kills: int, quick: bool) -> dict[str, Any]:
 
 
 def _attacks(home: Path, quick: bool) -> dict[str, Any]:
-    from game.bench.net_attacks import ATTACKS, campaign
+    from game.bench.net.attacks import ATTACKS, campaign
 
     proc, url = start_server(home, 200)
 
@@ -94,7 +94,7 @@ def _attacks(home: Path, quick: bool) -> dict[str, Any]:
 
 
 def _idle(home: Path, connections: int, quick: bool) -> dict[str, Any]:
-    from game.bench.net_idle import SEATS, hold
+    from game.bench.net.idle import SEATS, hold
 
     proc, url = start_server(home, connections // SEATS, "--max-connections", str(connections + 100))
     try:

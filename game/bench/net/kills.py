@@ -29,7 +29,7 @@ from typing import Any
 
 from game.net.client import Client, Seated, ServerRefused
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 SETUPS = (("matador", 2, ["open", "open"]), ("leyden", 2, ["open", "open"]), ("all-sevens", 3, ["open", "open", "easy"]), ("matador", 4, ["open", "open", "open", "easy"]))
 KILL_GAP_S = (0.3, 1.2)
 THINK_S = (0.0, 0.03)

@@ -257,7 +257,7 @@ async def campaign(url: str, phase_s: float, sample: Callable[[], dict[str, Any]
         if name in ATTACKS:
             # niced: the attacker is another machine; its clients' own work should not
             # be what slows the victim here (on the same two cores)
-            attacker = subprocess.Popen(["nice", "-n", "19", sys.executable, "-m", "game.bench.net_attacks", name, url, str(phase_s + 5)])
+            attacker = subprocess.Popen(["nice", "-n", "19", sys.executable, "-m", "game.bench.net.attacks", name, url, str(phase_s + 5)])
             await asyncio.sleep(2.0)  # the attack under way first
         before = sample()
         player = asyncio.create_task(play_victim(url, victim, stop, f"127.0.0.{2 + index}"))
@@ -296,7 +296,7 @@ async def _attack_for(name: str, url: str, seconds: float) -> None:
 
 
 def main(argv: list[str]) -> int:
-    """``python -m game.bench.net_attacks ATTACK URL SECONDS``: one attack, in a process of its own."""
+    """``python -m game.bench.net.attacks ATTACK URL SECONDS``: one attack, in a process of its own."""
     try:
         import resource
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from game.bench.ai import percentile
-from game.bench.net_procs import cpu_s, rss_mb, start_server
+from game.bench.net.procs import cpu_s, rss_mb, start_server
 from game.net.client import Client, ServerRefused, random_choice
 
 GOAL_TABLES = 200
@@ -38,7 +38,7 @@ GOAL_P99_MS = 50.0
 GOAL_RSS_MB = 300.0
 TABLES = (("matador", 4), ("all-sevens", 3), ("leyden", 2), ("family", 4), ("wild-doubles", 2), ("leyden-senst", 2), ("matador", 2))
 THINK_S = (0.2, 1.0)
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @dataclass
@@ -177,7 +177,7 @@ def main(args: argparse.Namespace) -> int:
     except (ImportError, ValueError, OSError):
         pass
     if getattr(args, "kills", None) or getattr(args, "attacks", False) or getattr(args, "idle", None):
-        from game.bench.net_modes import run_mode
+        from game.bench.net.modes import run_mode
 
         return run_mode(args)
     tables = args.tables or GOAL_TABLES
