@@ -155,12 +155,20 @@ def level_names() -> frozenset[str]:
     """The skeletons of every computer level's name, in every language Matador speaks."""
     global _LEVELS
     if _LEVELS is None:
+        import logging
+
         from game.i18n import in_every_language
 
-        words: set[str] = set()
-        for level, english in LEVEL_WORDS.items():
-            words.add(level)
-            words.update(in_every_language(english))
+        i18n_log = logging.getLogger("game.i18n")
+        was = i18n_log.level
+        i18n_log.setLevel(logging.ERROR)  # a server run from a clone without compiled catalogs: English is enough, said nowhere
+        try:
+            words: set[str] = set()
+            for level, english in LEVEL_WORDS.items():
+                words.add(level)
+                words.update(in_every_language(english))
+        finally:
+            i18n_log.setLevel(was)
         _LEVELS = frozenset(skeleton(w) for w in words)
     return _LEVELS
 
