@@ -13,7 +13,7 @@ import pytest
 from game.engine import RULE_SETS
 from game.settings import Settings
 from game.ui.layout_check import layout_problems
-from game.ui.scenes.new_game import CHOICE_ROWS, CHOSEN_BG, FAINT, KINDS, MAX_SEATS, ROW_HOVER, NewGameScene
+from game.ui.scenes.new_game import CHOICE_ROWS, CHOSEN_BG, FAINT, MAX_SEATS, ROW_HOVER, NewGameScene
 from game.ui.table import TableScene
 from game.ui.thinker import Thinker
 
@@ -68,7 +68,7 @@ def test_one_arrow_clicked_again_and_again_stays_under_the_pointer_and_steps_eac
     # the last seat's kind, while seats come and go around it
     pos = form.buttons["kind2:-1"].rect.center
     kinds = []
-    for _ in range(len(KINDS)):
+    for _ in range(len(form.state.kinds)):
         assert under(form, pos) == "kind2:-1"
         ui.click(app, pos)
         kinds.append(form.seats[2]["kind"])
