@@ -16,6 +16,7 @@ from game.ui.layout_check import layout_problems
 from game.ui.scenes.new_game import CHOICE_ROWS, CHOSEN_BG, FAINT, MAX_SEATS, ROW_HOVER, NewGameScene
 from game.ui.table import TableScene
 from game.ui.thinker import Thinker
+from game.words.rule_sets import WORDS
 
 SIZES = [(640, 480), (800, 600), (1280, 800)]
 size_ids = [f"{w}x{h}" for w, h in SIZES]
@@ -114,9 +115,9 @@ def test_the_list_shows_all_six_with_their_summaries_and_marks_the_chosen_one(ma
     for i, row in enumerate(rows):
         assert window.contains(row)
         assert all(not row.colliderect(other) for other in rows[i + 1 :])
-    for rule_id, info in RULE_SETS.items():
+    for rule_id in RULE_SETS:
         row = form.list_rows[rule_id]
-        for words in (info.title, info.summary):
+        for words in (WORDS[rule_id].title, WORDS[rule_id].summary):
             placed = [rect for text, rect, area in form.drawn_text if text == words]
             assert len(placed) == 1 and row.contains(placed[0]), (rule_id, words)
     for rule_id in ("wild-doubles", "leyden"):
