@@ -26,23 +26,25 @@ if TYPE_CHECKING:  # the executors, the engine and the players are imported when
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-_PLAYERS: dict[str, Player | None] = {}  # per process: one player object per level
+_PLAYERS: dict[object, Player | None] = {}  # per process: one player object per level (its registry entry)
 
 
 def _player_for(level: str) -> Player | None:
     """This process's player of ``level`` (of the default level for one this
     version lacks; None if the players cannot be imported: then moves are random)."""
-    if level not in _PLAYERS:
-        try:
-            from game.ai import levels
-        except ImportError:
-            _PLAYERS[level] = None
-        else:
-            known = levels.get(level)
-            if known is None:
-                log.warning("no computer level %r here: the %s player plays its seat", level, levels.DEFAULT)
-            _PLAYERS[level] = (known or levels.resolve(level)).make()
-    return _PLAYERS[level]
+    try:
+        from game.ai import levels
+    except ImportError:
+        return None
+    entry = levels.get(level)
+    if entry is None:
+        entry = levels.resolve(level)
+        if level not in _PLAYERS:
+            _PLAYERS[level] = None  # said once
+            log.warning("no computer level %r here: the %s player plays its seat", level, entry.id)
+    if entry not in _PLAYERS:
+        _PLAYERS[entry] = entry.make()
+    return _PLAYERS[entry]
 
 
 def choose_action(level: str, view: SeatView, seed: int, budget_s: float) -> Action:
