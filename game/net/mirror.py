@@ -34,7 +34,7 @@ from game.ai import levels
 from game.engine import Action, Match, RecordError, RoundOutcome, Rules, RuleError, SeatView, action_from_json, load_record
 from game.engine.record import FORMAT
 from game.i18n import _
-from game.net.protocol import HOST_LEFT, REACTIONS, ProtocolError, action_json, apply_change, read_refusal
+from game.net.protocol import GIVEN_SEAT_LEVEL, HOST_LEFT, REACTIONS, ProtocolError, action_json, apply_change, read_refusal
 from game.net.seat_view import placement_of, seat_view
 from game.words.refusals import refusal_text
 
@@ -567,7 +567,7 @@ class Mirror:
         self.source.send({"type": "start"})
         return True
 
-    def give_seat(self, seat: int, level: str = "easy") -> bool:
+    def give_seat(self, seat: int, level: str = GIVEN_SEAT_LEVEL) -> bool:
         if not self.may_give_seat(seat) or self.source is None:
             return False
         self.source.send({"type": "give_seat", "seat": seat, "level": level})

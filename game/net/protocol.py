@@ -23,6 +23,7 @@ PROTOCOL = 1
 MAX_MESSAGE = 64 * 1024  # bytes; a bigger message closes the connection (1009)
 REACTIONS = ("nice", "oops", "well-played")  # Nice!, Oops, Well played: nothing else
 NAME_MAX = 24
+GIVEN_SEAT_LEVEL = "easy"  # give_seat's level when the message names none (and a computer seat's without one)
 HOST_LEFT = "the host left: the table is closed"  # the reason in ``closed`` when the app hosting the table stops
 # Table codes: K7QX-2M. No 0/O, 1/I/L, so a code read aloud is typed right.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

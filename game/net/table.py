@@ -19,6 +19,7 @@ from game.ai import levels
 from game.engine import RULE_SETS, Action, IllegalMoveError, Match, PlayerInfo, Rules, RuleError, SeatView
 from game.engine.record import match_to_record
 from game.net.protocol import (
+    GIVEN_SEAT_LEVEL,
     REACTIONS,
     ProtocolError,
     action_json,
@@ -39,7 +40,6 @@ from game.words.refusals import refusal_text
 
 log = logging.getLogger("matador.server")
 
-GIVEN_SEAT_LEVEL = "easy"  # a seat given away, or a computer seat of a row that names no level
 RETURN_S = 5 * 60  # a player who dropped keeps the seat this long before the host may give it away
 Send = Callable[[dict[str, Any]], None]
 
