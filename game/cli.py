@@ -34,7 +34,7 @@ def seat_kinds() -> tuple[str, ...]:
 
 
 class Later(Sequence[str]):
-    """A list read when argparse first looks into it (a flag's ``choices``)."""
+    """A list read when argparse first looks into it (a flag's ``choices``: see ``later``)."""
 
     def __init__(self, read: Callable[[], tuple[str, ...]]):
         self.read = read
@@ -54,6 +54,12 @@ class Later(Sequence[str]):
 
 class UsageError(Exception):
     """A bad command line: reported on one line, exit status 2."""
+
+
+def later(action: argparse.Action, read: Callable[[], tuple[str, ...]]) -> None:
+    """``read()`` as the flag's choices, read only when the flag is given or help
+    shown (set after ``add_argument``, whose own check would read them at once)."""
+    action.choices = Later(read)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -112,7 +118,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     if only in (None, "play"):
         play = sub.add_parser("play", help="open the game window (the default)")
-        play.add_argument("--rules", choices=Later(rule_set_ids), help="start straight into a game of this rule set")
+        later(play.add_argument("--rules", help="start straight into a game of this rule set"), rule_set_ids)
         play.add_argument(
             "--seats",
             help="comma-separated seats, each a kind ({seat_kinds}) optionally named as NAME=KIND, e.g. Ann=human,hard",
@@ -165,7 +171,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     if only in (None, "tournament"):
         tour = sub.add_parser("tournament", help="play computer opponents against each other")
-        tour.add_argument("--rules", choices=Later(rule_set_ids), default="matador")
+        later(tour.add_argument("--rules", default="matador"), rule_set_ids)
         tour.add_argument("--players", type=_positive_int, default=2)
         tour.add_argument("--seats", required=True, help="comma-separated kinds, e.g. hard,medium")
         tour.add_argument("--games", type=_positive_int, default=200)
