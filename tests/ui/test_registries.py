@@ -10,6 +10,7 @@ import asyncio
 import json
 import random
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -23,6 +24,7 @@ from game.engine import (
     Action,
     Match,
     PlayerInfo,
+    RuleError,
     Rules,
     RuleSetInfo,
     SeatView,
@@ -30,6 +32,7 @@ from game.engine import (
     match_to_record,
     pips,
     preset_options,
+    register_rule_set,
     registered_rule_set,
 )
 from game.net.mirror import Mirror
@@ -91,6 +94,9 @@ def test_a_level_comes_from_its_entry_alone(heaviest: levels.Level) -> None:
     assert levels.ids() == ("easy", "medium", "hard", HEAVY, "random")
     assert levels.offered() == ("easy", "medium", "hard", HEAVY)
     assert levels.make_player(HEAVY).level == HEAVY and levels.budget_s(HEAVY) == 0.0
+    with pytest.raises(ValueError, match="already registered"):
+        levels.register(heaviest)
+    assert levels.ids().count(HEAVY) == 1
 
 
 def test_a_registered_level_is_a_seat_kind_of_the_command_line(heaviest: levels.Level, capsys: pytest.CaptureFixture[str]) -> None:
@@ -204,6 +210,13 @@ def test_a_level_this_version_lacks_plays_as_the_default_one() -> None:
 
 def test_a_rule_set_variant_comes_from_its_entry_and_its_words(make_app: Any, eight: RuleSetInfo, capsys: pytest.CaptureFixture[str]) -> None:
     assert list(RULE_SETS)[:2] == ["matador", EIGHT] and RULE_SETS[EIGHT].family == "matador"
+    with pytest.raises(ValueError, match="already registered"):
+        register_rule_set(eight)
+    with pytest.raises(ValueError, match="family"):
+        register_rule_set(replace(eight, id="matador-nine", family="fives"))
+    with pytest.raises(RuleError):  # a preset that cannot be played is refused at once
+        register_rule_set(replace(eight, id="matador-fifteen", defaults=preset_options(hand_size=15)))
+    assert list(RULE_SETS).count(EIGHT) == 1 and "matador-nine" not in RULE_SETS and "matador-fifteen" not in RULE_SETS
     # the command line
     args = parse(["play", "--rules", EIGHT, "--seats", "human,hard", "--seed", "2"])
     match = make_match(args.rules, parse_seats(args.seats), args.seed, None)
