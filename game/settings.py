@@ -183,19 +183,19 @@ class Settings:
 
     # -- sound
     sound = Setting(True, "bool", label=N_("Sound"), group="sound", choices=ON_OFF, effect="audio",
-                    doc="On or off.")
+                    doc="Sound effects on or off.")
     volume = Setting(0.8, "number", label=N_("Volume"), group="sound", low=0.0, high=1.0, step=0.05,
                      control="slider", effect="audio", wording=percent_word,
-                     doc="0 to 100%, in steps of 5 from the keys and a controller.")
+                     doc="0 to 100% (the keys and a controller move it in steps of 5).")
     # -- play
     animation_speed = Setting("normal", "choice", label=N_("Animations"), choices=SPEED_WORDS,
                               doc="How fast tiles glide: slow, normal or fast.")
     computer_speed = Setting("normal", "choice", label=N_("Computer players"), choices=SPEED_WORDS,
                              doc="How long a computer player seems to think: slow, normal or fast.")
     hints = Setting(True, "bool", label=N_("Hints"), help=N_("show where tiles fit"), choices=ON_OFF,
-                    doc="Outline the places where the tile you hold fits.")
+                    doc="On or off: the places where the tile you hold fits are outlined.")
     show_knowledge = Setting(False, "bool", label=N_("Table knowledge"), help=N_("show what the table knows"),
-                             choices=ON_OFF, doc="A side panel of what each seat is known to lack.")
+                             choices=ON_OFF, doc="On or off: a side panel of what each seat is known to lack.")
     # -- accessibility (game.ui.access)
     text_scale = Setting(100, "choice", label=N_("Text size"), help=N_("text and table"), group="accessibility",
                          choices=tuple((s, f"{s}%") for s in TEXT_SCALES), literal=True, effect="access",
@@ -216,12 +216,11 @@ class Settings:
                          choices=ON_OFF, effect="fullscreen", doc="On or off (also F11).")
     window_size = Setting((1280, 800), "size", label=N_("Window size"), group="window", low=320, high=10000,
                           choices=tuple((s, f"{s[0]}×{s[1]}") for s in WINDOW_SIZES), literal=True, effect="window",
-                          doc="1024x768, 1280x800, 1600x900 or 1920x1080 (or drag the window's edge: its size is "
-                          "kept).")
+                          doc="1024x768, 1280x800, 1600x900 or 1920x1080: the window's size now and at the next start.")
     # -- the language: a code of game.i18n.LANGUAGES, or "" to follow the system
     language = Setting("", "choice", label=N_("Language"), group="language", control="cycle", effect="language",
                        choices=tuple((code, "") for code in ("", *LANGUAGES)), wording=language_word,
-                       doc="Your system's, or one of the five (see Languages below).")
+                       doc="Your system's, or one of the five, each named in itself (see Languages below).")
     # -- kept in the file, not shown: the title has offered Learn to play once (the first
     # launch); the last game setup; Play with friends' name, last address and last table
     # (each key of those is checked where it is read: game/ui/scenes/friends/model.py)
