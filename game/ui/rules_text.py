@@ -2,7 +2,7 @@
 
 A page is a list of blocks: ``Heading(text)``, ``Para(text)``,
 ``Figure(kind, caption)`` and ``Table(head, rows)``; the Rules scene draws a
-figure with real tiles (see ``game.ui.scenes.rules.FIGURES`` for the kinds).
+figure with real tiles (see ``game.ui.rules_figures.FIGURES`` for the kinds).
 Text may hold ``**bold**`` runs. The pages follow the order of
 ``game.engine.RULE_SETS`` after a first page on what every set shares; the
 last page is the controls (mouse, keyboard and game controller).

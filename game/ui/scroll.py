@@ -42,6 +42,8 @@ class ScrollColumn:
         self.outer: pygame_gui.core.UIContainer | None = None
         self._drag: int | None = None  # the grab's offset within the thumb
         self.wheel_anywhere = True  # the wheel scrolls wherever the pointer is (else over the view only)
+        self.track_right = px(10)  # the bar's left edge, this far in from the view's right
+        self.track_inset = px(4)  # the bar's ends, this far in from the view's top and bottom
 
     # Sizes ----------------------------------------------------------------------------
     def set_view(self, view: pygame.Rect, content_h: int, keep: bool = True) -> None:
@@ -115,7 +117,8 @@ class ScrollColumn:
 
     # The bar -----------------------------------------------------------------------------
     def track(self) -> pygame.Rect:
-        return pygame.Rect(self.view.right - self.px(10), self.view.y + self.px(4), self.px(6), self.view.height - self.px(8))
+        inset = self.track_inset
+        return pygame.Rect(self.view.right - self.track_right, self.view.y + inset, self.px(6), self.view.height - 2 * inset)
 
     def thumb(self) -> pygame.Rect | None:
         if not self.overflows:
@@ -177,7 +180,7 @@ class ScrollColumn:
         pygame.draw.rect(surface, GOLD, thumb, border_radius=thumb.width // 2)
         if not fades:
             return
-        width, height = self.view.width - self.bar_room, self.px(20)
+        width, height = self.view.width - self.px(20), self.px(24)
         if self.offset < self.max_offset:
             surface.blit(fade(width, height, down=True), (self.view.x, self.view.bottom - height))
         if self.offset > 0:
