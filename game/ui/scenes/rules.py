@@ -44,7 +44,8 @@ class RulesScene(InfoScene):
         assert self.gui is not None
         font = self.gui.get_theme().get_font([self.style("choice")])
         words = max(font.size(_(page.tab))[0] for page in PAGES) + self.px(20)  # a narrow window: the longest tab's words
-        tab_w = min(self.px(200), max(body.width // 4 + 10, words))
+        widest = max(self.px(200), min(words, body.width * 2 // 5))  # a long rule set's name: a wider tab
+        tab_w = min(widest, max(body.width // 4 + 10, words))
         gap = self.px(6)
         tab_h = min(self.px(42), max(28, (body.height - gap * (len(PAGES) - 1)) // len(PAGES)))
         tab_h = max(tab_h, font.size("Ág")[1] + self.px(8))  # never lower than its words

@@ -1,0 +1,230 @@
+"""Layouts that flow: the menus and forms with more in them than today (a 20th
+setting, an 8th rule set and its Rules tab, a 5th computer level) still fit at
+every window size and text size, in every language: nothing cut, off-window or
+overlapping, and what scrolls is reached by the wheel, the keys and a
+controller (game.ui.layout_check scrolls each widget of a column into view and
+clicks at it). And a setting declared once, in the schema, is a row of the
+Settings screen that the keys, the mouse and a controller change, kept in the
+file and read back."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable, Iterator
+
+import pygame
+import pytest
+
+from game import i18n
+from game.engine import RULE_SETS, Match, PlayerInfo, Rules
+from game.engine.rules import RuleSetInfo
+from game.i18n import N_
+from game.settings import ON_OFF, SPEED_WORDS, Setting, Settings, by_key, load_settings, register, shown
+from game.ui import access
+from game.ui.gamepad import PadPress
+from game.ui.layout_check import layout_problems
+
+EXTRA_SETTINGS = [  # with today's 12, twenty on the screen
+    ("confirm_leave", N_("Confirm before leaving a match"), N_("ask before a match in play is left"), ON_OFF),
+    ("extra_pace", N_("Pace of the round's summary"), N_("how long it stays up"), SPEED_WORDS),
+    ("extra_1", N_("Show the boneyard count"), "", ON_OFF),
+    ("extra_2", N_("Announce a matador"), N_("a word when one is laid"), ON_OFF),
+    ("extra_3", N_("Sort the hand"), N_("by number, doubles first"), ON_OFF),
+    ("extra_4", N_("Shake a refused tile"), "", ON_OFF),
+    ("extra_5", N_("Pips as numbers"), N_("digits on the tiles"), ON_OFF),
+    ("extra_6", N_("Left-handed layout"), N_("the hand's tools on the left"), ON_OFF),
+]
+EXTRA_RULES = [  # with today's six, eight rule sets
+    ("test-eight", "Matador, eight tiles", "Matador for two with eight tiles each: longer hands, fewer draws from the boneyard.", 2, 2),
+    ("test-long", "Matador to five hundred", "The classic rules, played until somebody reaches five hundred points in all.", 2, 4),
+]
+LEVEL = ("heaviest", N_("Heaviest first"))  # a fifth computer level
+
+
+@pytest.fixture
+def crowded(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Eight more settings, two more rule sets (and their Rules tabs), one more level."""
+    removals = []
+    for key, label, help_line, choices in EXTRA_SETTINGS:
+        default = choices[0][0] if choices is not ON_OFF else False
+        kind = "bool" if choices is ON_OFF else "choice"
+        removals.append(register(key, Setting(default, kind, label=label, help=help_line, choices=choices, doc=label)))
+    matador = RULE_SETS["matador"]
+    for rule_id, title, summary, least, most in EXTRA_RULES:
+        defaults = {**matador.defaults, "hand_size": 8 if rule_id == "test-eight" else 5}
+        monkeypatch.setitem(RULE_SETS, rule_id, dataclasses.replace(matador, id=rule_id, title=title, summary=summary,
+                                                                    min_players=least, max_players=most, defaults=defaults))
+    from game.ui import rules_text
+    from game.ui.scenes import rules
+
+    extra_pages = tuple(dataclasses.replace(rules_text.MATADOR, id=rule_id, tab=title) for rule_id, title, *_ in EXTRA_RULES)
+    monkeypatch.setattr(rules, "PAGES", (*rules.PAGES[:-1], *extra_pages, rules.PAGES[-1]))
+    from game.ui.scenes.friends import host, model
+    from game.ui.scenes.new_game import scene, setup, words
+
+    level, word = LEVEL
+    monkeypatch.setattr(setup, "KINDS", (*setup.KINDS, level))
+    monkeypatch.setitem(words.KIND_WORDS, level, word)
+    monkeypatch.setattr(model, "HOST_KINDS", (*model.HOST_KINDS, level))
+    monkeypatch.setitem(host.HostScene.kind_words, level, word)
+    assert scene.NewGameScene.kind_words is words.KIND_WORDS
+    yield
+    for remove in removals:
+        remove()
+    assert len(shown()) == 12 and by_key("confirm_leave") is None
+
+
+def _statistics() -> Any:
+    from game.stats import Statistics, save_stats
+    from game.ui.scenes.statistics import StatisticsScene
+
+    stats = Statistics()
+    for name in ("Ann", "Bartholomew", "Computer (hard)"):
+        for rule_set in RULE_SETS:
+            rec = stats.record(name, rule_set)
+            rec.matches_played, rec.matches_won, rec.rounds_played, rec.rounds_won, rec.best_round = 120, 64, 999, 512, 118
+    save_stats(stats)
+    return StatisticsScene()
+
+
+def _past_matches() -> Any:
+    from game.past_matches import keep
+    from game.ui.scenes.past_matches import PastMatchesScene
+
+    for seed, base in enumerate(("matador", "test-eight", "family", "test-long")):
+        match = Match(Rules.from_base(base, 2), [PlayerInfo("Ann"), PlayerInfo("Bot", "computer", "easy")], seed)
+        match.next_round()
+        for _ in range(4):
+            match.push(match.round.legal_moves()[0])
+        assert keep(match, abandoned=True) is not None
+    return PastMatchesScene()
+
+
+def _title_with_continue() -> Any:
+    from game.saves import save_match
+    from game.ui.scenes.title import TitleScene
+
+    match = Match(Rules.from_base("matador", 2), [PlayerInfo("Ann"), PlayerInfo("Bot", "computer", "easy")], 1)
+    match.next_round()
+    match.push(match.round.legal_moves()[0])
+    save_match(match)
+    return TitleScene()
+
+
+def _plain(module: str, name: str) -> Callable[[], Any]:
+    def make() -> Any:
+        import importlib
+
+        return getattr(importlib.import_module(module), name)()
+
+    return make
+
+
+SCREENS: dict[str, Callable[[], Any]] = {
+    "settings": _plain("game.ui.scenes.settings", "SettingsScene"),
+    "title": _title_with_continue,
+    "rules": _plain("game.ui.scenes.rules", "RulesScene"),
+    "statistics": _statistics,
+    "past-matches": _past_matches,
+    "new-game": _plain("game.ui.scenes.new_game", "NewGameScene"),
+    "host": _plain("game.ui.scenes.friends", "HostScene"),
+}
+# Window and text sizes that lay out differently (the text size applies in full from
+# 1280x800; 640x480 and 800x600 get 100% whatever is chosen): every language at the
+# least window and the largest text, English and German (the longest) at the others.
+EVERY = ["en", "nl", "de", "es", "pt_BR"]
+CASES = [((640, 480), 100, EVERY), ((800, 600), 100, ["en", "de"]), ((1024, 768), 150, ["en", "de"]),
+         ((1280, 800), 125, ["en", "de"]), ((1280, 800), 150, EVERY)]
+PARAMS = [pytest.param(size, scale, code, id=f"{size[0]}x{size[1]}-{scale}-{code}") for size, scale, codes in CASES for code in codes]
+
+
+# New game's form (and Host's, the same form) sizes its rows to the window, not to
+# their words, and does not scroll yet: with eight rule sets at 150% text its rows
+# are lower than their words, and a fifth level's name takes the room of Dutch
+# values at 640x480. Strict: these fail today, and must be taken off when it flows.
+NOT_YET = {("new-game", (1280, 800), 150), ("host", (1280, 800), 150), ("new-game", (640, 480), 100, "nl"),
+           ("host", (640, 480), 100, "nl")}
+
+
+@pytest.mark.parametrize("size, scale, code", PARAMS)
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_a_crowded_screen_still_fits(
+    request: pytest.FixtureRequest, crowded: None, make_app: Any, ui: Any, name: str, size: tuple[int, int], scale: int, code: str
+) -> None:
+    if (name, size, scale) in NOT_YET or (name, size, scale, code) in NOT_YET:
+        request.applymarker(pytest.mark.xfail(strict=True, reason="New game's form does not flow yet"))
+    i18n.set_language(code)
+    access.CURRENT.text_scale = scale
+    app = make_app(size)
+    scene = SCREENS[name]()
+    app.push(scene)
+    ui.settle(app, 2, 0.016)
+    problems = layout_problems(scene)
+    if name == "rules" and code in ("en", "de"):
+        problems += ui.rules_page_problems(app, scene)
+    assert problems == []
+
+
+# A setting declared once is on the screen, reached and changed ---------------------------
+
+
+def _settings_screen(make_app: Any, ui: Any, size: tuple[int, int]) -> tuple[Any, Any]:
+    from game.ui.scenes.settings import SettingsScene
+
+    app = make_app(size)
+    app.services["settings"] = Settings()
+    scene = SettingsScene()
+    app.push(scene)
+    ui.settle(app, 2, 0.016)
+    return app, scene
+
+
+@pytest.mark.parametrize("size, scale", [((1280, 800), 100), ((640, 480), 100), ((1280, 800), 150)], ids=["1280x800", "640x480", "150%"])
+def test_a_registered_setting_is_a_row_the_keys_and_the_mouse_change(
+    crowded: None, make_app: Any, ui: Any, size: tuple[int, int], scale: int
+) -> None:
+    access.CURRENT.text_scale = scale
+    app, scene = _settings_screen(make_app, ui, size)
+    assert "confirm_leave" in scene.choices and scene.settings.get("confirm_leave") is False
+    # the keys: Down from the top onto it (each row shown as the focus reaches it), Right turns it on
+    seen = []
+    for _ in range(len(scene.focus_order)):
+        app.step([ui.key(pygame.K_DOWN)], 0.016)
+        row = scene.focus_row
+        seen.append(row)
+        if row in scene.places:
+            assert scene.column.view.contains(scene.row_rects[row]), row
+        if row == "confirm_leave":
+            break
+    assert seen[-1] == "confirm_leave" and "sound" not in seen[1:]
+    on, off = (dict(scene.choices["confirm_leave"].buttons)[v] for v in (True, False))
+    app.step([ui.key(pygame.K_LEFT)], 0.016)  # (On is the first: Left picks it)
+    assert scene.settings.get("confirm_leave") is True and on.is_selected and not off.is_selected
+    assert load_settings()[0].get("confirm_leave") is True  # written at once, and read back
+    # the mouse: Home, then the wheel down to its Off button, a click
+    app.step([ui.key(pygame.K_HOME)], 0.016)
+    assert scene.column.offset == 0
+    ui.click(app, ui.wheel_to(app, off))
+    assert scene.settings.get("confirm_leave") is False and off.is_selected
+    assert load_settings()[0].get("confirm_leave") is False
+    # a controller: the D-pad's right (the arrows' key), A steps on
+    scene.handle_pad(PadPress(1, "a"))
+    app.step([], 0.016)
+    assert scene.settings.get("confirm_leave") is True
+    assert layout_problems(scene) == []
+
+
+def test_a_controllers_shoulders_page_through_twenty_settings(crowded: None, make_app: Any, ui: Any) -> None:
+    app, scene = _settings_screen(make_app, ui, (640, 480))
+    column = scene.column
+    assert column.overflows and column.offset == 0
+    pages = 0
+    while column.offset < column.max_offset and pages < 20:
+        scene.handle_pad(PadPress(1, "rb"))  # Page Down
+        pages += 1
+    assert column.offset == column.max_offset and pages >= 2
+    scene.handle_pad(PadPress(1, "lb"))
+    assert column.offset == column.max_offset - column.page
+    last = scene.entries()[-1]
+    app.step([ui.key(pygame.K_END)], 0.016)
+    assert column.view.contains(scene.row_rects[last.key])
