@@ -131,38 +131,38 @@ SCREENS: dict[str, Callable[[], Any]] = {
 }
 # Window and text sizes that lay out differently (the text size applies in full from
 # 1280x800; 640x480 and 800x600 get 100% whatever is chosen): every language at the
-# least window and the largest text, English and German (the longest) at the others.
+# least window and at the largest text, German (the longest) or English between.
 EVERY = ["en", "nl", "de", "es", "pt_BR"]
-CASES = [((640, 480), 100, EVERY), ((800, 600), 100, ["en", "de"]), ((1024, 768), 150, ["en", "de"]),
-         ((1280, 800), 125, ["en", "de"]), ((1280, 800), 150, EVERY)]
+CASES = [((640, 480), 100, EVERY), ((1280, 800), 150, EVERY), ((800, 600), 100, ["de"]), ((1024, 768), 150, ["en"]),
+         ((1280, 800), 125, ["de"])]
 PARAMS = [pytest.param(size, scale, code, id=f"{size[0]}x{size[1]}-{scale}-{code}") for size, scale, codes in CASES for code in codes]
-
-
 # New game's form (and Host's, the same form) sizes its rows to the window, not to
 # their words, and does not scroll yet: with eight rule sets at 150% text its rows
 # are lower than their words, and a fifth level's name takes the room of Dutch
-# values at 640x480. Strict: these fail today, and must be taken off when it flows.
+# values at 640x480. Checked to fail still: take a case off when the form flows.
 NOT_YET = {("new-game", (1280, 800), 150), ("host", (1280, 800), 150), ("new-game", (640, 480), 100, "nl"),
            ("host", (640, 480), 100, "nl")}
 
 
 @pytest.mark.parametrize("size, scale, code", PARAMS)
-@pytest.mark.parametrize("name", list(SCREENS))
-def test_a_crowded_screen_still_fits(
-    request: pytest.FixtureRequest, crowded: None, make_app: Any, ui: Any, name: str, size: tuple[int, int], scale: int, code: str
-) -> None:
-    if (name, size, scale) in NOT_YET or (name, size, scale, code) in NOT_YET:
-        request.applymarker(pytest.mark.xfail(strict=True, reason="New game's form does not flow yet"))
+def test_crowded_screens_still_fit(crowded: None, make_app: Any, ui: Any, size: tuple[int, int], scale: int, code: str) -> None:
     i18n.set_language(code)
     access.CURRENT.text_scale = scale
     app = make_app(size)
-    scene = SCREENS[name]()
-    app.push(scene)
-    ui.settle(app, 2, 0.016)
-    problems = layout_problems(scene)
-    if name == "rules" and code in ("en", "de"):
-        problems += ui.rules_page_problems(app, scene)
-    assert problems == []
+    found: dict[str, list[str]] = {}
+    for name, make in SCREENS.items():
+        scene = make()
+        app.push(scene)
+        ui.settle(app, 2, 0.016)
+        problems = layout_problems(scene)
+        if name == "rules" and code in ("en", "de"):
+            problems += ui.rules_page_problems(app, scene)
+        app.pop()
+        if (name, size, scale) in NOT_YET or (name, size, scale, code) in NOT_YET:
+            assert problems, f"{name} fits now: take it off NOT_YET"
+        else:
+            found[name] = problems
+    assert found == {name: [] for name in found}
 
 
 # A setting declared once is on the screen, reached and changed ---------------------------
