@@ -228,3 +228,26 @@ def test_a_controllers_shoulders_page_through_twenty_settings(crowded: None, mak
     last = scene.entries()[-1]
     app.step([ui.key(pygame.K_END)], 0.016)
     assert column.view.contains(scene.row_rects[last.key])
+
+
+@pytest.mark.parametrize("size, scale", [((640, 480), 100), ((1280, 800), 150)], ids=["640x480", "150%"])
+def test_statistics_of_eight_rule_sets_scroll_to_their_last_line(
+    crowded: None, make_app: Any, ui: Any, size: tuple[int, int], scale: int
+) -> None:
+    """Longer than its place, the table scrolls (End, the wheel over it) instead of leaving lines out."""
+    access.CURRENT.text_scale = scale
+    app = make_app(size)
+    scene = _statistics()
+    app.push(scene)
+    ui.settle(app, 2, 0.016)
+    note = "Best round: the most points a single won round brought."
+    words = [label for label, _spot, _cell in scene.drawn_text]
+    assert scene.table_column.overflows and note not in words and "Matador" in words
+    app.step([ui.key(pygame.K_END)], 0.016)
+    words = [label for label, _spot, _cell in scene.drawn_text]
+    assert note in words and "All rule sets" in words and layout_problems(scene) == []
+    app.step([ui.key(pygame.K_HOME)], 0.016)
+    pygame.mouse.set_pos(scene.table_rect.center)
+    for _ in range(40):
+        app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)], 0.016)
+    assert scene.table_column.offset == scene.table_column.max_offset
