@@ -204,3 +204,22 @@ def fade(width: int, height: int, down: bool) -> pygame.Surface:
             _FADES.clear()
         _FADES[key] = found
     return found
+
+
+def show_item(selection: pygame_gui.elements.UISelectionList, index: int) -> None:
+    """Scroll a pygame_gui selection list so its item ``index`` shows whole (a list
+    rebuilt, or walked with the keys, keeps the chosen row in view)."""
+    bar = getattr(selection, "scroll_bar", None)
+    item_h = int(getattr(selection, "list_item_height", 0) or 0)
+    total = float(getattr(selection, "total_height_of_list", 0) or 0)
+    container = getattr(selection, "item_list_container", None)
+    if bar is None or item_h <= 0 or total <= 0 or container is None:
+        return  # everything shows
+    view_h = container.relative_rect.height
+    top = index * item_h
+    start = float(bar.start_percentage) * total
+    if top < start:
+        start = top
+    elif top + item_h > start + view_h:
+        start = top + item_h - view_h
+    bar.set_scroll_from_start_percentage(start / total)

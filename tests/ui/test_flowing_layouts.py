@@ -251,3 +251,40 @@ def test_statistics_of_eight_rule_sets_scroll_to_their_last_line(
     for _ in range(40):
         app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)], 0.016)
     assert scene.table_column.offset == scene.table_column.max_offset
+
+
+def test_past_matches_keep_the_chosen_row_in_view(make_app: Any, ui: Any) -> None:
+    """More matches than the list shows: Down, End and a controller's shoulder move the
+    choice, and the list scrolls so the chosen row shows (it was rebuilt at its top)."""
+    from game.past_matches import keep
+    from game.ui.scenes.past_matches import PastMatchesScene
+
+    for seed in range(14):
+        match = Match(Rules.from_base("matador", 2), [PlayerInfo("Ann"), PlayerInfo("Bot", "computer", "easy")], seed)
+        match.next_round()
+        for _ in range(4):
+            match.push(match.round.legal_moves()[0])
+        assert keep(match, abandoned=True) is not None
+    app = make_app((640, 480))
+    scene = PastMatchesScene()
+    app.push(scene)
+    ui.settle(app, 2, 0.016)
+    assert scene.visible_rows() < 14
+
+    def chosen_row_shows() -> bool:
+        assert scene.match_list is not None
+        view = pygame.Rect(scene.match_list.item_list_container.get_abs_rect())
+        items = [i for i in scene.match_list.item_list if i["selected"]]
+        button = items[0]["button_element"] if items else None
+        return button is not None and view.contains(pygame.Rect(button.get_abs_rect()))
+
+    for _ in range(scene.visible_rows() + 2):
+        app.step([ui.key(pygame.K_DOWN)], 0.016)
+        assert chosen_row_shows(), scene.selected
+    app.step([ui.key(pygame.K_END)], 0.016)
+    assert scene.selected == 13 and chosen_row_shows()
+    scene.handle_pad(PadPress(1, "lb"))  # Page Up
+    app.step([], 0.016)
+    assert scene.selected == 13 - (scene.visible_rows() - 1) and chosen_row_shows()
+    app.step([ui.key(pygame.K_HOME)], 0.016)
+    assert scene.selected == 0 and chosen_row_shows()
