@@ -136,12 +136,10 @@ EVERY = ["en", "nl", "de", "es", "pt_BR"]
 CASES = [((640, 480), 100, EVERY), ((1280, 800), 150, EVERY), ((800, 600), 100, ["de"]), ((1024, 768), 150, ["en"]),
          ((1280, 800), 125, ["de"])]
 PARAMS = [pytest.param(size, scale, code, id=f"{size[0]}x{size[1]}-{scale}-{code}") for size, scale, codes in CASES for code in codes]
-# New game's form (and Host's, the same form) sizes its rows to the window, not to
-# their words, and does not scroll yet: with eight rule sets at 150% text its rows
-# are lower than their words, and a fifth level's name takes the room of Dutch
-# values at 640x480. Checked to fail still: take a case off when the form flows.
-NOT_YET = {("new-game", (1280, 800), 150), ("host", (1280, 800), 150), ("new-game", (640, 480), 100, "nl"),
-           ("host", (640, 480), 100, "nl")}
+# At 640x480 in Dutch, a fifth level's name leaves New game's choices (and Host's: the
+# same form) too narrow for "Tot je kunt leggen" by a few pixels: the form's panels stand
+# side by side at any width. Checked to fail still: take a case off when it fits.
+NOT_YET = {("new-game", (640, 480), 100, "nl"), ("host", (640, 480), 100, "nl")}
 
 
 @pytest.mark.parametrize("size, scale, code", PARAMS)
@@ -158,7 +156,7 @@ def test_crowded_screens_still_fit(crowded: None, make_app: Any, ui: Any, size: 
         if name == "rules" and code in ("en", "de"):
             problems += ui.rules_page_problems(app, scene)
         app.pop()
-        if (name, size, scale) in NOT_YET or (name, size, scale, code) in NOT_YET:
+        if (name, size, scale, code) in NOT_YET:
             assert problems, f"{name} fits now: take it off NOT_YET"
         else:
             found[name] = problems
@@ -288,3 +286,46 @@ def test_past_matches_keep_the_chosen_row_in_view(make_app: Any, ui: Any) -> Non
     assert scene.selected == 13 - (scene.visible_rows() - 1) and chosen_row_shows()
     app.step([ui.key(pygame.K_HOME)], 0.016)
     assert scene.selected == 0 and chosen_row_shows()
+
+
+def test_new_game_at_150_percent_keeps_its_heading_and_scrolls_to_every_line(make_app: Any, ui: Any) -> None:
+    """At 150% text the form's rows are as high as their words (never lower than at
+    100%), its heading shows, and it scrolls: to each line the keys or a controller
+    focus, with the wheel and Page Up/Down; a click on a scrolled rule set picks it."""
+    from game.ui.scenes.new_game import NewGameScene
+    from game.ui.scenes.new_game.geometry import form_layout
+    from game.ui.text import TextCache
+
+    plain = form_layout((1280, 800), TextCache())
+    access.CURRENT.text_scale = 150
+    app = make_app((1280, 800))
+    scene = NewGameScene()
+    app.push(scene)
+    ui.settle(app, 2, 0.016)
+    layout, column = scene.layout, scene.column
+    assert layout is not None and layout.title is not None and plain.title is not None
+    assert column.content is not None and column.overflows
+    row, plain_row = layout.list_rows["matador"], plain.list_rows["matador"]
+    assert row.height > plain_row.height and layout.label_size > plain.label_size
+    assert layout_problems(scene) == []
+    for _ in range(len(scene.row_order) + 1):  # the keys, through every line and round to the first
+        app.step([ui.key(pygame.K_TAB)], 0.016)
+        if scene.focus_key is not None:
+            assert column.shows(layout.lines[scene.focus_key]), scene.focus_key
+    scene.set_focus(None)
+    app.step([ui.key(pygame.K_HOME)], 0.016)
+    assert column.offset == 0
+    for _ in range(30):  # a controller: the D-pad walks past the names, each line shown
+        scene.handle_pad(PadPress(1, "down"))
+        if scene.focus_key is not None:
+            assert column.shows(layout.lines[scene.focus_key]), scene.focus_key
+    scene.handle_pad(PadPress(1, "lb"))  # Page Up
+    assert column.offset < column.max_offset
+    app.step([ui.key(pygame.K_HOME)], 0.016)
+    wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+    app.step([wheel], 0.016)
+    assert 0 < column.offset
+    leyden = column.to_screen(layout.list_rows["leyden"])
+    assert column.view.contains(leyden)
+    ui.click(app, leyden.center)
+    assert scene.rule_id == "leyden"
