@@ -56,6 +56,16 @@ def _past_matches() -> Scene:
     return PastMatchesScene()
 
 
+def _title_continue() -> Scene:
+    from game.saves import save_match
+    from game.ui.scenes.title import TitleScene
+
+    match = _match()
+    match.push(match.round.legal_moves()[0])
+    save_match(match)
+    return TitleScene()  # Continue shows
+
+
 def _settings() -> Scene:
     from game.ui.scenes.settings import SettingsScene
     from game.storage import not_read
@@ -115,6 +125,7 @@ def _guest_lobby() -> Scene:
 
 SCENES: dict[str, Callable[[], Scene]] = {
     "title": _plain("game.ui.scenes.title", "TitleScene"),
+    "title-continue": _title_continue,
     "settings": _settings,
     "rules": _plain("game.ui.scenes.rules", "RulesScene"),
     "statistics": _statistics,
