@@ -102,7 +102,7 @@ def selector(rect: pygame.Rect, size: tuple[int, int]) -> Selector:
         pygame.Rect(rect.right - arrow_w, rect.top, arrow_w, rect.height),
         value_style,
         arrow_style,
-        VALUE_SIZES[value_style],
+        round(VALUE_SIZES[value_style] * text_factor(size)),  # as the theme's lettering grows with the text size
     )
 
 

@@ -262,8 +262,7 @@ class NewGameScene(MenuScene):
     def arrows(self, key: str, place: Selector, content: pygame_gui.core.UIContainer | None = None) -> None:
         """``‹ value ›``: the arrows step through the values, a click on the value steps on."""
         assert self.gui is not None
-        for part, rect, words, look in (("-1", place.minus, "<", place.arrow_style), ("0", place.value, " ", place.value_style),
-                                        ("1", place.plus, ">", place.arrow_style)):
+        for part, rect, words, look in (("-1", place.minus, "<", place.arrow_style), ("0", place.value, " ", place.value_style), ("1", place.plus, ">", place.arrow_style)):
             self.buttons[f"{key}:{part}"] = pygame_gui.elements.UIButton(rect, words, self.gui, container=content, object_id=look)
 
     def scroll_columns(self) -> list[ScrollColumn]:
@@ -394,5 +393,8 @@ class NewGameScene(MenuScene):
         pad_mode = self.app is not None and self.app.last_input == "pad"
         offset = self.column.offset if self.column.content is not None else 0
         draw_form(surface, self.layout, self.art, self.words, self.state, self.hover_rule, pad_mode, self.focus_key, offset)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
         if self.column.content is not None:
-            self.column.draw(surface, fades=False)
+            self.column.draw(surface)  # its bar, and fades where more of the form lies
