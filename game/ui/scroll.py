@@ -47,7 +47,9 @@ class ScrollColumn:
 
     # Sizes ----------------------------------------------------------------------------
     def set_view(self, view: pygame.Rect, content_h: int, keep: bool = True) -> None:
-        """Show ``content_h`` of content through ``view`` (keeping the offset if it still fits)."""
+        """Show ``content_h`` of content through ``view`` (keeping the offset if it still fits).
+        A new layout: the containers of the last one are let go (``make_containers`` makes new)."""
+        self.content = self.outer = None  # (they hold the old manager, and through it its theme)
         self.view = pygame.Rect(view)
         self.content_h = max(0, content_h)
         self._drag = None
