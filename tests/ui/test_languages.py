@@ -442,7 +442,8 @@ def test_settings_switch_the_language_at_once_and_keep_it(make_app: Any, ui: Any
     """A click on the next-language arrow: Settings is rebuilt in Nederlands at once,
     the title below it too, and the choice is in the settings file."""
     from game.settings import load_settings
-    from game.ui.scenes.settings import LANGUAGE_CHOICES, SettingsScene
+    from game.settings import Settings as Schema
+    from game.ui.scenes.settings import SettingsScene
     from game.ui.scenes.title import TitleScene
 
     language("en")
@@ -452,7 +453,7 @@ def test_settings_switch_the_language_at_once_and_keep_it(make_app: Any, ui: Any
     scene = SettingsScene()
     app.push(scene)
     ui.settle(app, 2, 0.016)
-    assert scene.settings.language == "" and LANGUAGE_CHOICES[:2] == ("", "en")
+    assert scene.settings.language == "" and Schema.language.values[:2] == ["", "en"]
     assert scene.language is not None
     forward = scene.language.on
     for _ in range(2):  # "" (the system's) -> English -> Nederlands
