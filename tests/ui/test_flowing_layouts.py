@@ -329,3 +329,28 @@ def test_new_game_at_150_percent_keeps_its_heading_and_scrolls_to_every_line(mak
     assert column.view.contains(leyden)
     ui.click(app, leyden.center)
     assert scene.rule_id == "leyden"
+
+
+def test_a_registered_slider_setting_moves_in_its_steps(make_app: Any, ui: Any) -> None:
+    """A number setting with a slider is one entry too: its row, its steps by the keys,
+    its words, the file."""
+    from game.settings import percent_word
+
+    remove = register("music", Setting(0.5, "number", label=N_("Music"), low=0.0, high=1.0, step=0.1,
+                                       control="slider", wording=percent_word, doc="Music."))
+    try:
+        app, scene = _settings_screen(make_app, ui, (1280, 800))
+        slider, shown_value = scene.sliders["music"]
+        assert shown_value.text == "50%"
+        while scene.focus_row != "music":
+            app.step([ui.key(pygame.K_DOWN)], 0.016)
+        app.step([ui.key(pygame.K_RIGHT)], 0.016)
+        assert scene.settings.get("music") == pytest.approx(0.6) and shown_value.text == "60%"
+        assert slider.get_current_value() == 60
+        app.step([ui.key(pygame.K_LEFT)] * 9, 0.016)
+        assert scene.settings.get("music") == 0.0 and shown_value.text == "0%"
+        assert layout_problems(scene) == []
+        app.pop()  # leaving saves what a slider left unsaved
+        assert load_settings()[0].get("music") == 0.0
+    finally:
+        remove()

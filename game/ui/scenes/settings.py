@@ -11,7 +11,7 @@ dragged).
 
 The keyboard (and a controller's D-pad, which is the arrows) works it too: Up/Down
 move a gold focus from row to row (the column scrolls to show it) and onto Back,
-Left/Right pick the value to either side (the volume in steps of 5), Enter (A)
+Left/Right pick the value to either side (a slider in its steps), Enter (A)
 moves a row on to its next value or presses Back; Page Up/Down (the shoulder
 buttons), Home/End and the wheel scroll; Esc (B) goes back.
 """
@@ -46,7 +46,7 @@ __all__ = ["INSET_FILL", "InfoScene", "SettingsScene", "panel_surface", "ui_font
 
 log = logging.getLogger(__name__)
 
-SAVE_EVERY_S = 0.3  # the volume slider writes the file at most this often while dragged
+SAVE_EVERY_S = 0.3  # a slider writes the file at most this often while dragged
 BESIDE_BACK = "language"  # the setting shown on the Back button's line, at the panel's right
 
 
@@ -59,8 +59,7 @@ class SettingsScene(InfoScene):
         super().__init__()
         self.choices: dict[str, Choice] = {}
         self.cycles: dict[str, Cycle] = {}
-        self.volume_slider: pygame_gui.elements.UIHorizontalSlider | None = None
-        self.volume_label: pygame_gui.elements.UILabel | None = None
+        self.sliders: dict[str, tuple[pygame_gui.elements.UIHorizontalSlider, pygame_gui.elements.UILabel]] = {}
         self.load_message = load_message
         self.save_error: str | None = None
         self._dirty = False
@@ -140,7 +139,7 @@ class SettingsScene(InfoScene):
         self.column.set_view(pygame.Rect(body.x, body.y, body.width, usable), column_height(places, self.px))
         content = self.column.make_containers(self.gui)
         self.choices, self.cycles, self.places, self.beside_back = {}, {}, {}, {}
-        self.volume_slider, self.volume_label = None, None
+        self.sliders = {}
         for setting, place in zip(entries, places):
             self.places[setting.key] = place
             self.make_row(setting, place, content)
@@ -164,14 +163,15 @@ class SettingsScene(InfoScene):
             slider_rect.inflate_ip(0, -max(0, control.height - self.px(30)))
             steps = round((setting.high - setting.low) / setting.step) if setting.step else 100
             value = self.settings.get(key)
-            self.volume_slider = pygame_gui.elements.UIHorizontalSlider(
+            slider = pygame_gui.elements.UIHorizontalSlider(
                 slider_rect, self.slider_value(setting, value), (0, 100), gui, container=content,
                 click_increment=max(1, 100 // max(1, steps)),
             )
-            self.volume_label = pygame_gui.elements.UILabel(
+            shown = pygame_gui.elements.UILabel(
                 pygame.Rect(control.right - value_w, control.y, value_w, control.height),
                 setting.word(value), gui, container=content, object_id=self.style("value"),
             )
+            self.sliders[key] = (slider, shown)
         elif setting.control == "cycle":
             self.cycles[key] = cycle(self.gui, setting, self.settings.get(key), control, content, self.px, self.style("choice"))
         else:
@@ -251,12 +251,22 @@ class SettingsScene(InfoScene):
         elif self.gui is not None:
             self.on_resize(self.size)
 
+    @property
+    def volume_slider(self) -> pygame_gui.elements.UIHorizontalSlider | None:
+        return self.sliders["volume"][0] if "volume" in self.sliders else None
+
     def set_volume(self, percent: float) -> None:
-        settings = self.settings
-        settings.volume = max(0.0, min(1.0, round(percent) / 100))
-        self.audio.set_volume(settings.volume)
-        if self.volume_label is not None:
-            self.volume_label.set_text(Settings.volume.word(settings.volume))
+        self.set_number("volume", percent)
+
+    def set_number(self, key: str, percent: float) -> None:
+        """A slider's setting at ``percent`` of its range (the keys move it in its steps);
+        it applies at once, and is saved a moment later (a drag moves it many times a second)."""
+        setting = next(s for s in shown() if s.key == key)
+        value = setting.low + max(0.0, min(100.0, round(percent))) / 100 * (setting.high - setting.low)
+        setattr(self.settings, key, round(min(setting.high, max(setting.low, value)), 6))
+        self.apply(setting.effect)
+        if key in self.sliders:
+            self.sliders[key][1].set_text(setting.word(self.settings.get(key)))
         if self._since_sound >= 0.15:
             self._since_sound = 0.0
             self.sound("button")
@@ -300,13 +310,14 @@ class SettingsScene(InfoScene):
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.go_back()
             return True
-        if row == "volume":
+        if row in self.sliders:
             if key in (pygame.K_LEFT, pygame.K_RIGHT):
-                percent = round(self.settings.volume * 100) + (5 if key == pygame.K_RIGHT else -5)
+                setting = next(s for s in shown() if s.key == row)
+                step = self.slider_value(setting, setting.low + (setting.step or (setting.high - setting.low) / 20))
+                percent = self.slider_value(setting, self.settings.get(row)) + (step if key == pygame.K_RIGHT else -step)
                 percent = max(0, min(100, percent))
-                if self.volume_slider is not None:
-                    self.volume_slider.set_current_value(percent)
-                self.set_volume(percent)
+                self.sliders[row][0].set_current_value(percent)
+                self.set_number(row, percent)
             return True
         if row in self.cycles:
             self.change(row, self.cycles[row].step(-1 if key == pygame.K_LEFT else 1))
@@ -373,9 +384,9 @@ class SettingsScene(InfoScene):
             if value is not None:
                 self.change(key, value)
                 break  # a change may have rebuilt the widgets
-        slider = self.volume_slider
-        if slider is not None and slider.has_moved_recently:
-            self.set_volume(float(slider.get_current_value()))
+        for key, (slider, _shown) in list(self.sliders.items()):
+            if slider.has_moved_recently:
+                self.set_number(key, float(slider.get_current_value()))
         if self._dirty and self._since_save >= SAVE_EVERY_S:
             self.save()
         self.sync_fullscreen()
