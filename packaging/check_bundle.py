@@ -27,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -146,22 +146,24 @@ def check_version_output(stdout: str, version: str) -> str:
     return f"--version: {line}"
 
 
-def check_runs(app: Path, version: str, frames: int, timeout: float) -> list[str]:
-    """--version, --help and the headless smoke test, from outside the clone."""
+def check_runs(app: Path, version: str, frames: int, timeout: float, env: Mapping[str, str] | None = None) -> list[str]:
+    """--version, --help and the headless smoke test, from outside the clone (``env``:
+    more environment for the program, e.g. where an AppImage unpacks)."""
     lines = []
+    more = dict(env or {})
     with tempfile.TemporaryDirectory(prefix="matador-check-") as tmp:
         work = Path(tmp)
-        done = _run(app, ["--version"], work, 120)
+        done = _run(app, ["--version"], work, 120, **more)
         if done.returncode != 0:
             raise CheckFailed(f"--version exited {done.returncode}: {done.stderr.strip()}")
         lines.append(check_version_output(done.stdout, version))
-        done = _run(app, ["--help"], work, 120)
+        done = _run(app, ["--help"], work, 120, **more)
         if done.returncode != 0 or "replay" not in done.stdout:
             raise CheckFailed(f"--help exited {done.returncode}: {done.stderr.strip()}")
         lines.append("--help: ok")
         shot = work / "last.png"
         args = ["play", "--seats", "hard,hard", "--smoke-test", str(frames), "--screenshot", str(shot)]
-        done = _run(app, args, work, timeout)
+        done = _run(app, args, work, timeout, **more)
         if done.returncode != 0:
             raise CheckFailed(
                 f"the smoke test exited {done.returncode}\n{done.stderr.strip()}\n{_log_text(work)}".rstrip()
@@ -169,7 +171,7 @@ def check_runs(app: Path, version: str, frames: int, timeout: float) -> list[str
         if not shot.is_file() or shot.stat().st_size == 0:
             raise CheckFailed("the smoke test saved no screenshot")
         lines.append(f"smoke test: {frames} frames, screenshot {shot.stat().st_size} bytes")
-        done = _run(app, ["play", "--smoke-test", "1"], work, timeout, MATADOR_SMOKE_NETWORK="1")
+        done = _run(app, ["play", "--smoke-test", "1"], work, timeout, **more, MATADOR_SMOKE_NETWORK="1")
         if done.returncode != 0 or "network smoke: ok" not in done.stdout:
             raise CheckFailed(
                 f"the network smoke test exited {done.returncode}\n{done.stdout.strip()}\n{done.stderr.strip()}\n{_log_text(work)}".rstrip()
