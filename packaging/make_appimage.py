@@ -5,8 +5,8 @@ Run after the Linux build (``.ci/build_bundle.sh``). It makes
 
 1. compiles the runtime, ``packaging/appimage/runtime.c`` (the program at the front
    of the file: it unpacks the image into a private folder, runs it and cleans up;
-   see that file), with libsquashfuse and zstd linked in, so that it needs nothing on
-   the player's system but the C library;
+   see that file), with libsquashfuse and its decompressors (zstd, xz, zlib) linked in,
+   so that it needs nothing on the player's system but the C library;
 2. lays out the AppDir: ``AppRun`` (packaging/appimage/AppRun), ``matador.desktop``,
    ``matador.png`` and ``.DirIcon`` at the top, the game's folder as ``Matador/``
    (without ``install-desktop.sh``, which only the zip needs), and in ``LICENSES/``
@@ -14,8 +14,8 @@ Run after the Linux build (``.ci/build_bundle.sh``). It makes
 3. packs it with ``mksquashfs`` (zstd) and writes runtime + image, marked as an
    AppImage of type 2 ("AI" 2 at byte 8).
 
-Everything comes from Debian's (or Ubuntu's) packages: ``build-essential``,
-``libsquashfuse-dev``, ``libzstd-dev`` and ``squashfs-tools``
+Everything comes from Debian's (or Ubuntu's) packages: ``gcc``, ``libsquashfuse-dev``,
+``libzstd-dev``, ``liblzma-dev``, ``zlib1g-dev`` and ``squashfs-tools``
 (``.ci/packaging_tools.sh`` installs them). Prints the path of the AppImage.
 """
 
@@ -40,14 +40,15 @@ if str(HERE) not in sys.path:
 from build_choices import APP_NAME, read_version  # noqa: E402
 
 SOURCES = HERE / "appimage"
-RUNTIME_SOURCES = ("runtime.c", "zstd_only.c")
+RUNTIME_SOURCES = ("runtime.c", "left_out_codecs.c")
 MAGIC = b"AI\x02"  # bytes 8-10 of an AppImage of type 2
 SQUASHFS_MAGIC = b"hsqs"
 # What of the Linux folder stays out of the AppDir: the zip's menu installer, and the
 # desktop entry and icon, which go to the AppDir's top instead.
 LEFT_OUT = ("install-desktop.sh", "matador.desktop", "matador.png")
-# The notices of what the runtime links in (both BSD licences ask for them in a binary
-# distribution), where Debian and Ubuntu install them.
+# The notices of what the runtime links in that asks for them in a binary distribution
+# (both BSD licences; xz's liblzma is in the public domain or 0BSD, zlib's licence asks
+# nothing of a binary), where Debian and Ubuntu install them.
 NOTICES = {
     "squashfuse.txt": Path("/usr/share/doc/libsquashfuse-dev/copyright"),
     "zstd.txt": Path("/usr/share/doc/libzstd-dev/copyright"),
@@ -92,12 +93,12 @@ def compile_runtime(out: Path, cc: str = "cc", extra: Sequence[str] = ()) -> Pat
     command = [
         cc, "-O2", "-std=c11", "-Wall", "-Wextra", *extra, f'-DAPP_NAME="{APP_NAME}"',
         *(str(SOURCES / name) for name in RUNTIME_SOURCES),
-        "-Wl,-Bstatic", "-lsquashfuse", "-lzstd", "-Wl,-Bdynamic", "-s", "-o", str(out),
+        "-Wl,-Bstatic", "-lsquashfuse", "-lzstd", "-llzma", "-lz", "-Wl,-Bdynamic", "-s", "-o", str(out),
     ]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         raise BuildFailed(
-            "could not compile the runtime (needs a C compiler, libsquashfuse-dev and libzstd-dev):\n"
+            "could not compile the runtime (needs gcc, libsquashfuse-dev, libzstd-dev, liblzma-dev, zlib1g-dev):\n"
             + done.stderr.strip()
         )
     return out
