@@ -233,9 +233,15 @@ def check_kept(before: dict[str, tuple[int, int]], after: dict[str, tuple[int, i
     return f"the player's files are kept ({len(before)} files)"
 
 
+# The installer's and uninstaller's output is not read: under Wine, a helper process that
+# the installer starts (rpcss, for the shortcuts) would keep a pipe open for ever. /S writes
+# nothing anyway.
+QUIET = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+
+
 def run_setup(setup: Path, *options: str, timeout: float = 600) -> None:  # pragma: no cover - Windows only
     try:
-        done = subprocess.run([str(setup), "/S", *options], capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
+        done = subprocess.run([str(setup), "/S", *options], timeout=timeout, **QUIET)
     except subprocess.TimeoutExpired as exc:
         raise CheckFailed(f"{setup.name} /S did not finish within {timeout:g} s") from exc
     if done.returncode != 0:
@@ -272,7 +278,7 @@ def step_uninstall(places: Places, timeout: float = 180) -> list[str]:  # pragma
         marker.write_text("the player's file", encoding="utf-8")
     before = snapshot(places.player_files)
     # The uninstaller copies itself to the temporary folder, starts the copy and returns.
-    done = subprocess.run(str(entry["QuietUninstallString"]), capture_output=True, timeout=120, stdin=subprocess.DEVNULL)
+    done = subprocess.run(str(entry["QuietUninstallString"]), timeout=120, **QUIET)
     if done.returncode != 0:
         raise CheckFailed(f"the silent uninstaller exited {done.returncode}")
     deadline = time.monotonic() + timeout
