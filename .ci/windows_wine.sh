@@ -283,9 +283,17 @@ smoke() {
     local game=$!
     local id
     id=$(window_of_matador) || { kill "$game" 2>/dev/null; echo "no window appeared"; return 1; }
-    sleep 4  # a few seconds of play
-    import -window root "$SHOTS/windowed-xvfb.png"
     echo "window $id: $(xwininfo -id "$id" | grep -E 'Width|Height' | tr -s ' ' | tr '\n' ' ')"
+    # A few seconds of play: screenshots until the screen is lit (on a loaded machine the
+    # first frame can come well after the window), while the game runs.
+    local lit
+    for _ in $(seq 1 60); do
+        sleep 1
+        import -window root "$SHOTS/windowed-xvfb.png"
+        lit=$(brightness "$SHOTS/windowed-xvfb.png" 1600 1000 0 0)
+        awk -v b="$lit" 'BEGIN { exit !(b > 0.05) }' && break
+        kill -0 "$game" 2>/dev/null || break
+    done
     wait "$game"
 }
 export -f smoke window_of_matador win_path brightness wait_for_light
