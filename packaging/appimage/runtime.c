@@ -370,30 +370,42 @@ static int run_app(const char *appdir, const char *appimage, char **argv) {
     setenv("APPDIR", appdir, 1);
     setenv("ARGV0", argv[0], 1);
 
+    /* The signals are held from before the fork until the runtime passes them on: one
+       sent in between is passed on too, never lost nor fatal to the runtime alone. */
+    const int passed[] = {SIGTERM, SIGHUP, SIGUSR1, SIGUSR2}, ignored[] = {SIGINT, SIGQUIT};
+    sigset_t held, before;
+    sigemptyset(&held);
+    for (size_t i = 0; i < 4; i++)
+        sigaddset(&held, passed[i]);
+    for (size_t i = 0; i < 2; i++)
+        sigaddset(&held, ignored[i]);
+    sigprocmask(SIG_BLOCK, &held, &before);
     struct sigaction passing = {0}, ignoring = {0};
     passing.sa_handler = pass_on;
-    sigemptyset(&passing.sa_mask);
     passing.sa_flags = SA_RESTART;
     ignoring.sa_handler = SIG_IGN;
+    sigemptyset(&passing.sa_mask);
     sigemptyset(&ignoring.sa_mask);
 
     pid_t pid = fork();
     if (pid < 0) {
         say("cannot start %s: %s", apprun, strerror(errno));
+        sigprocmask(SIG_SETMASK, &before, NULL);
         return -1;
     }
-    if (pid == 0) {
+    if (pid == 0) { /* the program gets the signals as if started directly */
+        sigprocmask(SIG_SETMASK, &before, NULL);
         argv[0] = apprun;
         execv(apprun, argv);
         say("cannot start %s: %s", apprun, strerror(errno));
         _exit(127);
     }
     child_pid = pid;
-    int passed[] = {SIGTERM, SIGHUP, SIGUSR1, SIGUSR2};
-    for (size_t i = 0; i < sizeof passed / sizeof passed[0]; i++)
+    for (size_t i = 0; i < 4; i++)
         sigaction(passed[i], &passing, NULL);
-    sigaction(SIGINT, &ignoring, NULL);
-    sigaction(SIGQUIT, &ignoring, NULL);
+    for (size_t i = 0; i < 2; i++)
+        sigaction(ignored[i], &ignoring, NULL);
+    sigprocmask(SIG_SETMASK, &before, NULL);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0) {
         if (errno != EINTR) {
