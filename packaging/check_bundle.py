@@ -15,6 +15,9 @@ and Linux). It checks, and prints one line per check:
 - the shipped folder fits the size budget (BUDGETS_MB: 30 MB on Windows, 32 MB on
   Linux, 40 MB on macOS, unless told otherwise).
 
+What is made from the built folder has its own check beside this one:
+check_appimage.py (the Linux AppImage) and check_installer.py (the Windows installer).
+
 Exit status 0 when all is well, 1 with a message on the first failure.
 """
 
