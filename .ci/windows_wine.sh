@@ -102,7 +102,7 @@ cleanup() {
     kill "$XVFB_PID" 2>/dev/null || true
 }
 trap cleanup EXIT
-for _ in $(seq 1 50); do xwininfo -root >/dev/null 2>&1 && break; sleep 0.2; done
+for _ in $(seq 1 150); do xwininfo -root >/dev/null 2>&1 && break; sleep 0.2; done  # up to 30 s on a loaded machine
 xwininfo -root >/dev/null 2>&1 || fail "Xvfb did not start on $DISPLAY ($(cat "$LOGS/xvfb.log"))"
 
 PY='C:\matador-python\python.exe'
