@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from game.net.protocol import RETURN_S, ProtocolError, new_token, token_hash
+from game.net.protocol import GIVEN_SEAT_LEVEL, RETURN_S, ProtocolError, new_token, token_hash
 from game.net.store import SeatRow
 
 if TYPE_CHECKING:
@@ -55,19 +55,20 @@ def _seat_number(table: Table, value: Any) -> int:
 
 def give_seat(table: Table, by: int, msg: dict[str, Any]) -> None:
     """The host gives the seat of a player away for more than 5 minutes to a computer."""
-    from game.net.new_table import LEVELS
+    from game.ai import levels
+    from game.net.new_table import level_name
 
     _host(table, by, "gives a seat away")
-    seat, level = msg.get("seat"), msg.get("level", "easy")
+    seat, level = msg.get("seat"), msg.get("level", GIVEN_SEAT_LEVEL)
     net = table.net.get(seat) if isinstance(seat, int) else None
     if net is None or not isinstance(seat, int) or seat == by or table.row.seats[seat].kind != "remote":
         raise ProtocolError("seat must be the seat of another player", "bad_seat")
-    if level not in LEVELS:
-        raise ProtocolError(f"level must be one of {', '.join(LEVELS)}", "bad_level")
+    if not isinstance(level, str) or levels.get(level) is None:
+        raise ProtocolError(f"level must be one of {', '.join(levels.ids())}", "bad_level")
     if net.away_since is None or time.monotonic() - net.away_since < RETURN_S:
         raise ProtocolError("a player who dropped keeps the seat for 5 minutes", "too_soon", seconds=RETURN_S)
     former = table.row.seats[seat]
-    row = SeatRow(level.capitalize(), "computer", level, former.token_hash)  # the token is kept: its holder is told the seat was given
+    row = SeatRow(level_name(level), "computer", level, former.token_hash)  # the token is kept: its holder is told the seat was given
     table.write(table.store.set_seat, seat, row)
     table.row.seats[seat] = row
     del table.net[seat]

@@ -34,9 +34,10 @@ from game.engine import Action, RecordError, RoundOutcome, Rules, RuleError, Sea
 from game.i18n import _
 from game.net.lobby import Lobby, LobbySeat, read_lobby
 from game.net.mirror_host import HostSide
-from game.net.protocol import HOST_LEFT, REACTIONS, ProtocolError, action_json, apply_change
+from game.net.protocol import HOST_LEFT, REACTIONS, ProtocolError, action_json, apply_change, read_refusal
 from game.net.round_end import MAX_ROUNDS, RoundEnd, end_of, revealed_round
 from game.net.seat_view import placement_of, seat_view
+from game.words.refusals import refusal_text
 
 __all__ = ["Lobby", "LobbySeat", "Mirror", "News", "RoundEnd", "Source", "read_lobby", "seat_view"]
 
@@ -271,7 +272,9 @@ class Mirror(HostSide):
         return [News("reaction", seat, text=reaction)]
 
     def _on_refused(self, message: dict[str, Any]) -> list[News]:
-        self.refused = " ".join(str(message.get("reason", "")).split())[:200]
+        refusal = read_refusal(message.get("refusal"))  # said here, in this player's language (a newer server's)
+        reason = refusal_text(refusal) if refusal is not None else str(message.get("reason", ""))
+        self.refused = " ".join(reason.split())[:200]
         if message.get("about") == "play":
             self._sent_at = None  # the move was not played: this seat may try again
         return [News("refused", text=self.refused)]
@@ -330,9 +333,9 @@ class Mirror(HostSide):
             return _("the table is not ready")
         if not self.my_turn:
             return _("it is not your turn") if not self.sent else _("your move is on its way")
-        reason = self.view.explain(action)
-        if reason is not None:
-            return reason
+        refusal = self.view.explain(action)
+        if refusal is not None:
+            return refusal_text(refusal)
         self._sent_at = self._position()
         self.refused = None
         self.source.send({"type": "play", "action": action_json(self.seat, action)})

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from game.net.mirror_reads import Reads
-from game.net.protocol import RETURN_S
+from game.net.protocol import GIVEN_SEAT_LEVEL, RETURN_S
 
 if TYPE_CHECKING:
     from game.net.lobby import Lobby
@@ -68,7 +68,7 @@ class HostSide(Reads):
         self.source.send({"type": "answer_claim", "seat": seat, "approve": approve})
         return True
 
-    def give_seat(self, seat: int, level: str = "easy") -> bool:
+    def give_seat(self, seat: int, level: str = GIVEN_SEAT_LEVEL) -> bool:
         if not self.may_give_seat(seat) or self.source is None:
             return False
         self.source.send({"type": "give_seat", "seat": seat, "level": level})

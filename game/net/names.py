@@ -77,10 +77,6 @@ LOOKALIKES = dict(
 )
 DIGRAPHS = (("rn", "m"), ("vv", "w"))
 
-# The names of the computer levels, which a person may not take (a person called
-# "Easy" reads like a computer seat). The level ids and their English words; every
-# language's word is added from the catalogs (``level_names``).
-LEVEL_WORDS = {"random": "Random", "easy": "Easy", "medium": "Medium", "hard": "Hard"}
 
 
 MARK_BLOCKS = ((0x0300, 0x036F), (0x1AB0, 0x1AFF), (0x1DC0, 0x1DFF), (0x20D0, 0x20FF), (0xFE20, 0xFE2F))
@@ -152,11 +148,14 @@ def skeleton(name: str) -> str:
 
 
 def level_names() -> frozenset[str]:
-    """The skeletons of every computer level's name, in every language Matador speaks."""
+    """The skeletons of every computer level's id and name (the level registry,
+    game/ai/levels.py), in every language Matador speaks: a person may not take
+    one (a person called "Easy" reads like a computer seat)."""
     global _LEVELS
     if _LEVELS is None:
         import logging
 
+        from game.ai import levels
         from game.i18n import in_every_language
 
         i18n_log = logging.getLogger("game.i18n")
@@ -164,9 +163,9 @@ def level_names() -> frozenset[str]:
         i18n_log.setLevel(logging.ERROR)  # a server run from a clone without compiled catalogs: English is enough, said nowhere
         try:
             words: set[str] = set()
-            for level, english in LEVEL_WORDS.items():
-                words.add(level)
-                words.update(in_every_language(english))
+            for level in levels.levels():
+                words.add(level.id)
+                words.update(in_every_language(level.name))
         finally:
             i18n_log.setLevel(was)
         _LEVELS = frozenset(skeleton(w) for w in words)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.ai import levels
 from game.engine import RULE_SETS, Rules, RuleError
 from game.net.protocol import ProtocolError
 from game.net.store import SeatRow, TableRow
-
-LEVELS = ("random", "easy", "medium", "hard")  # the computer levels a seat may be given
+from game.words.refusals import refusal_text
 MAX_OPTIONS = 16  # options in one create message (the rules have 14)
 
 
@@ -67,25 +67,33 @@ def new_row(code: str, msg: dict[str, Any], seed: int) -> TableRow:
         try:
             Rules.from_base(base, players)  # type: ignore[arg-type]  # (its reason names the rule set's range)
         except RuleError as err:
-            raise ProtocolError(f"rules: {err}", "bad_rules") from None
+            raise ProtocolError(f"rules: {refusal_text(err.refusal)}", "bad_rules", err.refusal) from None
         raise ProtocolError("players must be a number of players", "bad_rules")  # pragma: no cover - from_base refuses
     options = checked_options(base, players, msg.get("options") or {})
     try:
         Rules.from_base(base, players, options)
     except RuleError as err:
-        raise ProtocolError(f"rules: {err}", "bad_rules") from None
+        raise ProtocolError(f"rules: {refusal_text(err.refusal)}", "bad_rules", err.refusal) from None
     if kinds is None:
         kinds = ["open"] * players
-    if not isinstance(kinds, list) or len(kinds) != players or any(k not in ("open", *LEVELS) for k in kinds):
-        raise ProtocolError(f"seats must list {players} seats, each open or a computer level ({', '.join(LEVELS)})", "bad_seats")
+    known = levels.ids()
+    if not isinstance(kinds, list) or len(kinds) != players or any(k not in ("open", *known) for k in kinds):
+        raise ProtocolError(f"seats must list {players} seats, each open or a computer level ({', '.join(known)})", "bad_seats")
     host = msg.get("seat", 0)
     if not isinstance(host, int) or isinstance(host, bool) or not 0 <= host < players or kinds[host] != "open":
         raise ProtocolError("seat must be the number of an open seat, for the host", "bad_seats")
-    seats = [SeatRow(None, "open") if k == "open" else SeatRow(k.capitalize(), "computer", k) for k in kinds]
+    seats = [SeatRow(None, "open") if k == "open" else SeatRow(level_name(k), "computer", k) for k in kinds]
     listed = msg.get("listed", False)
     if not isinstance(listed, bool):
         raise ProtocolError("listed must be true or false", "bad_message")
     return TableRow(code, base, players, options, seed, host, "lobby", seats, listed=listed)
+
+
+def level_name(level_id: str) -> str:
+    """A computer seat's name at a server table: its level's name, in English
+    (each player's screen names computer seats in its own language)."""
+    level = levels.get(level_id)
+    return level.name if level is not None else level_id.capitalize()
 
 
 def computers(row: TableRow) -> int:

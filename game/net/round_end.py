@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine import Action, Rules, action_from_json
-from game.engine.match import LEVELS
+from game.ai import levels
 from game.engine.record import FORMAT
 from game.net.lobby import Lobby
 
@@ -98,7 +98,7 @@ def known_record(lobby: Lobby | None, over: dict[str, Any] | None, finished: dic
     players: list[dict[str, Any]] = []
     for s in lobby.seats:
         player: dict[str, Any] = {"name": s.name or f"Seat {s.seat + 1}", "kind": "computer" if s.kind == "computer" else "human"}
-        if s.kind == "computer" and s.level in LEVELS:
+        if s.kind == "computer" and levels.get(s.level) is not None:
             player["level"] = s.level
         players.append(player)
     rules = lobby.rules

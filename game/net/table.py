@@ -23,19 +23,19 @@ from game.engine import IllegalMoveError, Match, PlayerInfo, Rules
 from game.net import new_table
 from game.net.host_powers import Claim, back
 from game.net.lobby import lobby_json
-from game.net.protocol import REACTIONS, RETURN_S, ProtocolError, action_json, new_token, read_action, token_hash, view_json
+from game.net.protocol import GIVEN_SEAT_LEVEL, REACTIONS, RETURN_S, ProtocolError, action_json, new_token, read_action, token_hash, view_json
 from game.net.halting import halt, halted_message
 from game.net.results import Ending, Results
 from game.net.seats import Close, NetSeat, PoolSeat, Send
 from game.net.store import SeatRow, StoreError, TableRow, TableStore
 from game.net.thinking import ThinkPool
 from game.referee import ACTION, OVER, ROUND, Event, Referee
+from game.words.refusals import refusal_text
 from game.seat import Seat
 
 log = logging.getLogger("matador.server")
 
-LEVELS = new_table.LEVELS
-__all__ = ["LEVELS", "RETURN_S", "NetSeat", "PoolSeat", "Send", "Table"]
+__all__ = ["RETURN_S", "NetSeat", "PoolSeat", "Send", "Table"]
 
 
 class Table:
@@ -258,7 +258,7 @@ class Table:
         self.results = Results(match)
         seeds = [hash((self.row.seed, i)) & 0x7FFFFFFF for i in range(self.rules.players)]
         self.seats = [
-            PoolSeat(i, s.level or "easy", seeds[i], self) if s.kind == "computer" else self.net.setdefault(i, NetSeat(i, self))
+            PoolSeat(i, s.level or GIVEN_SEAT_LEVEL, seeds[i], self) if s.kind == "computer" else self.net.setdefault(i, NetSeat(i, self))
             for i, s in enumerate(self.row.seats)
         ]
         self.referee = Referee(match, self.seats, [self._event])
@@ -371,9 +371,9 @@ class Table:
             try:
                 verdict = self.referee.offer(seat, action)
             except IllegalMoveError as err:
-                raise ProtocolError(str(err), "illegal") from None
-            if not verdict.accepted:
-                raise ProtocolError(verdict.reason or "refused", "illegal")
+                raise ProtocolError(refusal_text(err.refusal), "illegal", err.refusal) from None
+            if verdict.refusal is not None:
+                raise ProtocolError(refusal_text(verdict.refusal), "illegal", verdict.refusal)
             if self.halted is not None:
                 raise ProtocolError(halted_message(self.halted)["reason"], "halted", why=self.halted)
             self.touched = time.monotonic()

@@ -29,7 +29,8 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from game.thinker import BUDGET_S, choose_action
+from game.ai import levels
+from game.thinker import choose_action
 from game.workers import stop
 
 log = logging.getLogger("matador.server")
@@ -124,7 +125,7 @@ class ThinkPool:
     def think(self, owner: str, level: str, view: Any, seed: int, done: Callable[[Any | None], None]) -> Job:
         """Queue a decision; ``done(action)`` is called on this event loop once it is made
         (soon, for a level that does not search)."""
-        budget = min(BUDGET_S.get(level, MAX_BUDGET_S), MAX_BUDGET_S)
+        budget = min(levels.budget_s(level), MAX_BUDGET_S)
         job = Job(owner, level, view, seed, budget, done, self.started, self.started_by.get(owner, 0))
         if level in INLINE_LEVELS:
             asyncio.get_running_loop().call_soon(self._inline, job)
