@@ -6,12 +6,13 @@ and a script the font lacks as empty boxes. ``layout`` cuts a line into runs,
 each drawn by the first of the fonts that has its characters, in one script and
 one direction, and puts the runs in the order they are seen:
 
-- the line reads left to right (the game's languages all do); a stretch of
-  right-to-left letters (Hebrew, Arabic), with the spaces and signs between
+- a line reads left to right (the game's languages all do) unless it has no
+  left-to-right letter at all (a Hebrew or Arabic name on its own); a stretch
+  of right-to-left letters (Hebrew, Arabic), with the spaces and signs between
   them, is turned around as a whole; numbers inside it keep their own order
-  (the rules of Unicode's bidirectional algorithm for a left-to-right
-  paragraph without embeddings: W1-W7, N1-N2, I1-I2 and L2, on classes read
-  from the ranges below);
+  (the rules of Unicode's bidirectional algorithm without embeddings: W1-W7,
+  N1-N2, I1-I2 and L2, on classes read from the ranges below, but for a number
+  after a name: see ``levels``);
 - each run is shaped by HarfBuzz (through SDL_ttf) as its script and drawn in
   its direction: a right-to-left run comes out right to left, joined;
 - marks, joiners and variation selectors stay with the character before them.
@@ -110,19 +111,35 @@ def script_of(char: str) -> str:
 
 
 def levels(classes: Sequence[str]) -> list[int]:
-    """Each character's embedding level in a left-to-right line: 0 left to right,
-    1 right to left, 2 a number inside right-to-left text."""
+    """Each character's embedding level: 0 left to right, 1 right to left, 2 a number
+    inside right-to-left text.
+
+    A line with no left-to-right letter at all (a name in Hebrew or Arabic on its own)
+    reads right to left as a whole; any other reads left to right (the game's sentences
+    do). Where it reads left to right, a number after right-to-left words belongs with
+    them only if more right-to-left words follow: the sentences put numbers after names
+    ("Sarah · 12 pts"), and Unicode's rule (W7) would have put the 12 before the name.
+    """
     resolved: list[str] = []
     last = "L"
     for kind in classes:  # W1: a mark is what it follows
         kind = last if kind == "M" else kind
         resolved.append(kind)
         last = kind
-    strong = "L"
-    for i, kind in enumerate(resolved):  # W2, W7: a European number after left-to-right text is left to right
+    if "L" not in resolved and ("R" in resolved or "AN" in resolved):
+        return [2 if kind in ("EN", "AN") else 1 for kind in resolved]  # every neutral between right-to-left ends
+    ahead: list[str] = []
+    strong = "L"  # the end of the line: left to right
+    for kind in reversed(resolved):
+        ahead.append(strong)
         if kind in ("L", "R"):
             strong = kind
-        elif kind == "EN" and strong == "L":
+    ahead.reverse()
+    strong = "L"
+    for i, kind in enumerate(resolved):  # W2, W7 (and what follows, see above)
+        if kind in ("L", "R"):
+            strong = kind
+        elif kind == "EN" and (strong == "L" or ahead[i] == "L"):
             resolved[i] = "L"
     n = len(resolved)
     i = 0

@@ -16,7 +16,8 @@ widgets see it) keeps what can be shown (``game.ui.glyphs.clean_typed``):
   and what cannot be shown is taken out;
 
 and whenever something was left out, one line says so under the field for a few
-seconds (``draw``).
+seconds (``draw``). It also forgets a selection a field's new text no longer shows
+(``forget_stale_selection``: pygame_gui raised on it).
 """
 
 from __future__ import annotations
@@ -39,6 +40,24 @@ def focused_entry(gui: Any) -> Any | None:
     return next((element for element in focus or () if isinstance(element, UITextEntryLine)), None)
 
 
+def forget_stale_selection(entry: Any | None) -> None:
+    """A field's selection that its text no longer shows, forgotten.
+
+    pygame_gui keeps a field's selected range when its text is set anew (the form
+    setting a name, the guard taking characters out), while the text's layout has
+    none: a paste, a key or a letter typed then replaced "the selection" and raised
+    ``IndexError: No selected rows`` (select all, the text set, Ctrl+V).
+    """
+    if entry is None:
+        return
+    low, high = sorted(entry.select_range)
+    if low == high:
+        return
+    layout = getattr(getattr(entry, "drawable_shape", None), "text_box_layout", None)
+    if high > len(entry.get_text()) or (layout is not None and not getattr(layout, "selected_chunks", True)):
+        entry.select_range = [0, 0]
+
+
 class TypingGuard:
     """Keeps what cannot be shown out of a screen's text fields, and says so."""
 
@@ -51,6 +70,8 @@ class TypingGuard:
     def filter(self, event: pygame.event.Event, gui: Any) -> pygame.event.Event | None:
         """``event`` with only what can be shown of its text (None: nothing was left of
         typed text); any other event as it is."""
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            forget_stale_selection(focused_entry(gui))
         if event.type not in (pygame.TEXTINPUT, pygame.TEXTEDITING):
             return event
         from game.ui.glyphs import clean_typed
@@ -81,6 +102,7 @@ class TypingGuard:
             return
         cursor = len(clean_typed(text[: entry.edit_position])[0])
         entry.set_text(kept)
+        entry.select_range = [0, 0]
         entry.edit_position = min(cursor, len(kept))
         self.tell(entry, dropped)
 
