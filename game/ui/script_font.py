@@ -18,12 +18,13 @@ everywhere else.
 from __future__ import annotations
 
 from collections import OrderedDict
+from functools import lru_cache
 from typing import Any, Iterable
 
 import pygame
 
 from game.ui.glyphs import coverage, fallback_paths
-from game.ui.script_runs import Run, hidden, layout
+from game.ui.script_runs import Run, bidi_class, hidden, layout, script_of
 
 Colour = Any  # what pygame takes for a colour
 
@@ -57,6 +58,14 @@ class _Fallbacks:
 FALLBACK_FONTS = _Fallbacks()
 
 
+@lru_cache(maxsize=8)
+def plain_characters(path: str) -> frozenset[str]:
+    """The characters the font at ``path`` draws as pygame does, alone: left to right
+    (not Hebrew nor Arabic), shaped as no particular script (not Devanagari), not hidden."""
+    chars = (chr(point) for point in coverage(path))
+    return frozenset(c for c in chars if not hidden(c) and bidi_class(c) not in ("R", "AN") and not script_of(c))
+
+
 class ScriptFont(pygame.font.Font):
     """Noto Sans (the file at ``path``) at ``size`` points, drawing any script it or a
     fallback has (see the module's docstring). ``bold``/``italic`` say what the file
@@ -73,11 +82,13 @@ class ScriptFont(pygame.font.Font):
             self.set_script(script)
         self.coverage: list[frozenset[int]] = [coverage(path), *(coverage(str(p)) for p in fallback_paths())]
         self._fallbacks = [str(p) for p in fallback_paths()]
+        self._plain_chars = plain_characters(path)
 
     # --- what runs -----------------------------------------------------------------
     def _own(self, text: str) -> bool:
-        """Whether ``text`` is drawn as pygame draws it: printable ASCII (the common case, at once)."""
-        return text.isascii() and text.isprintable()
+        """Whether ``text`` is drawn as pygame draws it: all in this font's own left-to-right
+        alphabets (Latin, Greek, Cyrillic: the game's words in every language), nothing hidden."""
+        return (text.isascii() and text.isprintable()) or set(text) <= self._plain_chars
 
     def runs(self, text: str) -> list[Run]:
         """``text``'s runs, in the order they are seen (see game/ui/script_runs.py)."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Container, Sequence
 
 # (first, last) code points, sorted; the classes of Unicode's bidirectional algorithm, simplified
@@ -74,6 +75,7 @@ _MARK_T, _EN_T, _AN_T, _R_T, _N_T, _HIDDEN_T = (_table(r) for r in (_MARKS, _EUR
 _SCRIPT_STARTS = sorted((a, b, s) for (a, b), s in _SCRIPTS)
 
 
+@lru_cache(maxsize=4096)
 def hidden(char: str) -> bool:
     """Whether ``char`` is never drawn (see the module's docstring)."""
     return _inside(_HIDDEN_T, ord(char))
@@ -85,6 +87,7 @@ def invisible(char: str) -> bool:
     return point in (0x200C, 0x200D) or 0xFE00 <= point <= 0xFE0F or 0xE0100 <= point <= 0xE01EF
 
 
+@lru_cache(maxsize=4096)
 def bidi_class(char: str) -> str:
     """"M" (a mark or joiner: as the character before), "EN", "AN", "R", "N" (neutral) or "L"."""
     point = ord(char)
@@ -101,6 +104,7 @@ def bidi_class(char: str) -> str:
     return "L"
 
 
+@lru_cache(maxsize=4096)
 def script_of(char: str) -> str:
     """The ISO 15924 code HarfBuzz must be given for ``char``, or "" (none needed)."""
     point = ord(char)
