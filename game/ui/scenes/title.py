@@ -159,9 +159,15 @@ class TitleScene(MenuScene):
 
     # Actions ----------------------------------------------------------------------
     def enter(self) -> None:
-        # back from another screen: a save may have appeared, a notice may be new
+        # back from another screen: a save may have appeared, a notice may be new, the lessons
+        # offered may all be done (the offer goes: the title is the usual one again)
         if self.app is not None and self.gui is not None:
-            if has_save() != self.can_continue or bool(self.app.notices) != bool(self.notice_rect.width):
+            from game.lessons import all_done
+
+            done = self.offer_lessons and all_done()
+            if done:
+                self.offer_lessons = False
+            if done or has_save() != self.can_continue or bool(self.app.notices) != bool(self.notice_rect.width):
                 self.rebuild()
 
     def on_button(self, name: str) -> None:
