@@ -11,8 +11,8 @@ def test_a_flat_run_has_no_growth() -> None:
     samples = [(float(t), 150.0 + (5.0 if t % 60 == 0 else 0.0)) for t in range(0, 1800, 3)]
     found = figures(samples, 1800.0)
     assert found["peak_mb"] == 155.0
-    assert abs(found["growth_slope_mb_per_10_min"]) < 0.5
-    assert [w["from_min"] for w in found["growth_by_10_min"]] == [5, 15]
+    assert abs(found["growth_slope_mb_per_10_min"]) < 0.5 and found["growth_blocks_mb_per_10_min"] == 0.0
+    assert [b["from_min"] for b in found["blocks_of_5_min"]] == [0, 5, 10, 15, 20, 25]
     assert found["goal_peak_met"] and found["goal_growth_met"]
     assert len(found["per_minute_mb"]) == 30
 
@@ -21,8 +21,16 @@ def test_a_steady_climb_is_measured_per_10_minutes() -> None:
     samples = [(float(t), 180.0 + 3.0 * t / 60.0) for t in range(0, 1800, 3)]  # 3 MB a minute
     found = figures(samples, 1800.0)
     assert abs(found["growth_slope_mb_per_10_min"] - 30.0) < 0.1
-    assert all(abs(w["growth_mb"] - 27.0) < 1.0 for w in found["growth_by_10_min"])  # the last minute's median less the first's
+    assert abs(found["growth_blocks_mb_per_10_min"] - 30.0) < 0.5  # the blocks' medians, 20 minutes apart
     assert not found["goal_growth_met"] and not found["goal_peak_met"]  # 180 + 87 MB
+
+
+def test_a_screen_that_holds_more_now_and_then_is_no_growth() -> None:
+    """A table at 150% text for a minute in every five is a bump, not a climb."""
+    samples = [(float(t), 150.0 + (60.0 if (t // 60) % 5 == 4 else 0.0)) for t in range(0, 1800, 3)]
+    found = figures(samples, 1800.0)
+    assert found["growth_blocks_mb_per_10_min"] == 0.0 and found["peak_mb"] == 210.0
+    assert abs(found["growth_slope_mb_per_10_min"]) < 5.0
 
 
 def test_the_sample_taken_after_the_app_closed_is_left_out() -> None:

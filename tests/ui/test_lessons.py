@@ -18,7 +18,6 @@ from game.ui.scenes.title import OFFER, TitleScene
 from game.ui.table import LessonMode, TableScene, lesson_table, slot_of, targets_for
 from game.ui.thinker import Thinker
 from game.i18n import _
-from game.ui.table.texts import seat_words
 
 
 def titled_app(make_app: Any, size: tuple[int, int] = (1280, 800), first_launch: bool = False) -> Any:
@@ -109,7 +108,7 @@ def test_every_step_of_the_lesson_by_events(make_app: Any, ui: Any, index: int) 
             played = len(lesson.state.history)
             ui.settle(app, 60, 0.05)  # three seconds: long enough to read, and nothing moves
             assert len(lesson.state.history) == played and lesson.mode.step_index == i
-            status = seat_words(lesson, step.seat)[4]
+            status = lesson.mode.seat_status(lesson, step.seat, _("thinking…"))
             assert status == _("to move"), status  # it waits for the player's Next: not "thinking…"
             button = lesson.mode.buttons["next"]
             assert button.visible and lesson.mode.waits_for_next()
