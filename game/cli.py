@@ -157,7 +157,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     if only in (None, "bench"):
         bench = sub.add_parser("bench", help="print performance figures")
         bench.add_argument(
-            "what", choices=("engine", "ai", "ui", "startup", "hint", "review", "net", "coach"), help="what to measure"
+            "what", choices=("engine", "ai", "ui", "startup", "hint", "review", "net", "coach", "soak"), help="what to measure"
         )
         bench.add_argument("--json", action="store_true", help="print one JSON object")
         bench.add_argument("--quick", action="store_true", help="a shorter run (fewer samples)")
@@ -171,6 +171,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         bench.add_argument("--ref-deals", type=_positive_int, help="coach: the reference's deals per candidate (default 500)")
         bench.add_argument("--hard-deals", type=_positive_int, help="coach: the hard re-check's deals (default 200)")
         bench.add_argument("--coach-deals", type=_positive_int, help="coach: the coach's deals per decision at most (default 4000)")
+        bench.add_argument("--minutes", type=float, help="soak: minutes of play in one process (default 30; 2 with --quick)")
+        bench.add_argument("--seed", type=int, help="soak: the monkey's seed (default 1)")
 
     if only in (None, "tournament"):
         tour = sub.add_parser("tournament", help="play computer opponents against each other")

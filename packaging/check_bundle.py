@@ -4,7 +4,7 @@ Run after ``pyinstaller build.spec`` on the system the app was built for
 (.ci/build_bundle.sh does both; so does the release workflow on Windows, macOS
 and Linux). It checks, and prints one line per check:
 
-- every sprite and sound, and pyproject.toml, are inside the bundle;
+- every sprite, sound and fallback font, and pyproject.toml, are inside the bundle;
 - ``--version`` prints pyproject's version and ``--help`` works;
 - a headless smoke test (``play --seats hard,hard --smoke-test N``) exits 0 and
   saves a screenshot; network play runs (``MATADOR_SMOKE_NETWORK=1``: a table
@@ -50,7 +50,7 @@ from build_choices import (  # noqa: E402
 # The shipped folder's budget on each system (measured: Windows 27 MB, Linux 31.3-31.4 MB;
 # macOS, never built here, keeps the old 40 MB).
 BUDGETS_MB = {"windows": 30.0, "linux": 32.0, "macos": 40.0}
-ASSET_KINDS = ("sprites", "sounds")
+ASSET_KINDS = ("sprites", "sounds", "fonts")
 
 
 class CheckFailed(Exception):

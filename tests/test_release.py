@@ -145,7 +145,8 @@ def test_missing_data_lists_what_the_bundle_lacks(tmp_path: Path) -> None:
     internal = check_bundle.data_root(choices, tmp_path)
     assert internal == tmp_path / "Matador" / "_internal"
     wanted = check_bundle.asset_files()
-    assert wanted and all(p.parts[0] in ("sprites", "sounds") for p in wanted)
+    assert wanted and all(p.parts[0] in ("sprites", "sounds", "fonts") for p in wanted)
+    assert any(p.parts[0] == "fonts" for p in wanted)  # the fallback fonts of other scripts
     assert "pyproject.toml" in check_bundle.missing_data(choices, tmp_path)
     for rel in [*wanted, Path("pyproject.toml")]:
         (internal / rel).parent.mkdir(parents=True, exist_ok=True)
