@@ -85,6 +85,7 @@ class App:
         self.restyles = 0  # how often the widgets were given a new theme (game.ui.memory.Tidy watches it)
         self.clock = pygame.time.Clock()
         self._gui_pool: list[pygame_gui.UIManager] = []
+        self._collect_next_frame = False  # set by a restyle: the old managers go at the next frame
         self._gui_factor = 1.0  # the text size the theme of the managers in the pool was made for
         self._gui_theme: Any = None  # the theme every manager at that text size shares (its fonts, its shapes)
         self.services: dict[str, object] = {}  # shared helpers: tile art, audio, settings
@@ -186,7 +187,9 @@ class App:
             scene.on_resize(self.size)
         self._drop_covered_drawing_aids()
         if restyled:
-            gc.collect()  # the old managers and their theme (13 MB) go now, not after many frames
+            # the old managers and their theme (13 MB) go at the next frame, not after many:
+            # this frame's events (a hovered button's) still name the old widgets
+            self._collect_next_frame = True
 
     def follow_access(self) -> None:
         """The accessibility settings changed (``game.ui.access``): widgets in the new
@@ -334,6 +337,9 @@ class App:
     # One frame ----------------------------------------------------------------
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         """Handle ``events``, advance ``dt`` seconds, and draw one frame."""
+        if self._collect_next_frame:
+            self._collect_next_frame = False
+            gc.collect()
         if self.frames and not self._pads_started:  # the pads plugged in are reported from now on
             self._pads_started = True
             self.pads.start()

@@ -200,7 +200,11 @@ def test_a_new_text_size_leaves_one_theme_and_no_old_widgets(make_app: Any) -> N
         try:
             for _ in range(12):
                 size = (rng.randint(640, 1280), rng.randint(480, 800))
-                app.step([pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)], 0.016)
+                # The queue is read each frame, as the real loop does: a hovered button's
+                # events (posted by pygame_gui) hold it, and its theme, until they are read.
+                resize = pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+                app.step(pygame.event.get() + [resize], 0.016)
+                app.step(pygame.event.get(), 0.016)
                 themes = [o for o in gc.get_objects() if isinstance(o, UIAppearanceTheme) and id(o) not in before]
                 assert themes == [app._gui_theme], f"{len(themes)} new themes alive at {size}"
                 del themes  # (this test's own reference)
