@@ -9,9 +9,8 @@ from game.engine.layout import OpenEnd, Placement, Spinner
 from game.engine.match import COMPUTER, HUMAN, LEVELS, Match, PlayerInfo, deal
 from game.engine.record import RecordError, action_from_json, dump_record, load_record, load_record_text, match_to_record
 from game.engine.rules import OPTION_IDS, RULE_SETS, Rules, RuleSetInfo
-from game.engine.state import Opening, RoundOutcome, RoundState
+from game.engine.state import Opening, RoundOutcome, RoundState, SeatView
 from game.engine.tiles import Tile, halves, is_double, parse_tile, pips, tile_name, tile_of
-from game.engine.view import SeatView
 
 __all__ = [
     "ARMS",
