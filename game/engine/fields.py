@@ -2,10 +2,10 @@
 
 A round's position (``game.engine.position.Position``) lists each of its fields
 once, as a dataclass field whose kind says how a copy, an undo snapshot and the
-equality key treat it. ``copy``, ``_snapshot``, ``_restore`` and ``key`` are
-written from that list when the class is made (as ``dataclasses`` writes an
-``__init__``): as fast as methods written by hand, and a new field cannot be
-forgotten by one of them. The source is made here from the field names alone,
+equality key treat it, and with the value it starts a round with. ``_start``,
+``copy``, ``_snapshot``, ``_restore`` and ``key`` are written from that list when
+the class is made (as ``dataclasses`` writes an ``__init__``): as fast as methods
+written by hand, and a new field cannot be forgotten by one of them. The source is made here from the field names alone,
 never from anything read.
 """
 
@@ -24,29 +24,39 @@ UNDO = "undo"  # the undo stack: a copy starts a new empty one; in no snapshot a
 
 KINDS = (CONFIG, DEAL, VALUE, LIST, LOG, UNDO)
 
+_NO_START: Any = object()  # a field the constructor sets itself (from the rules or the deal)
+
+
+def _field(kind: str, start: Any = _NO_START) -> Any:
+    return dataclasses.field(metadata={"kind": kind, "start": start})
+
 
 def config() -> Any:
-    return dataclasses.field(metadata={"kind": CONFIG})
+    return _field(CONFIG)
 
 
 def dealt() -> Any:
-    return dataclasses.field(metadata={"kind": DEAL})
+    return _field(DEAL)
 
 
-def value() -> Any:
-    return dataclasses.field(metadata={"kind": VALUE})
+def value(start: Any = _NO_START) -> Any:
+    """An immutable value; ``start``: its value when a round starts."""
+    return _field(VALUE, start)
 
 
-def listed() -> Any:
-    return dataclasses.field(metadata={"kind": LIST})
+def listed(start: Callable[[int], list[Any]] | None = None) -> Any:
+    """A list changed in place; ``start(players)``: a new one as a round starts."""
+    return _field(LIST, _NO_START if start is None else start)
 
 
 def log() -> Any:
-    return dataclasses.field(metadata={"kind": LOG})
+    """A list only appended to; empty as a round starts."""
+    return _field(LOG, list)
 
 
 def undo() -> Any:
-    return dataclasses.field(metadata={"kind": UNDO})
+    """The undo stack; empty as a round starts."""
+    return _field(UNDO, list)
 
 
 def kinds(cls: type) -> list[tuple[str, str]]:
@@ -60,8 +70,24 @@ def kinds(cls: type) -> list[tuple[str, str]]:
     return out
 
 
-def _source(fields: list[tuple[str, str]]) -> str:
-    """The four methods, as Python source."""
+def starts(cls: type) -> dict[str, Any]:
+    """The start of each field that has one: a value, or a function of the players."""
+    return {f.name: f.metadata["start"] for f in dataclasses.fields(cls) if f.metadata["start"] is not _NO_START}
+
+
+def _source(fields: list[tuple[str, str]], start: dict[str, Any]) -> str:
+    """The methods, as Python source (a field's start is ``_start_<name>`` in its namespace)."""
+    begin = ["def _start(self):"]
+    for name, kind in fields:
+        if name not in start:
+            continue
+        if kind == VALUE:
+            begin.append(f"    self.{name} = _start_{name}")
+        elif kind == LIST:
+            begin.append(f"    self.{name} = _start_{name}(self.players)")
+        else:
+            begin.append(f"    self.{name} = _start_{name}()")
+    begin.append("    return None")
     copy = ["def copy(self):", "    other = _new(self.__class__)"]
     for name, kind in fields:
         if kind == UNDO:
@@ -96,20 +122,24 @@ def _source(fields: list[tuple[str, str]]) -> str:
         elif kind == VALUE:
             key.append(f"        self.{name},")
     key.append("    )")
-    return "\n".join(copy + [""] + snap + [""] + restore + [""] + key) + "\n"
+    return "\n".join(begin + [""] + copy + [""] + snap + [""] + restore + [""] + key) + "\n"
 
 
 def methods(cls: type) -> dict[str, Callable[..., Any]]:
-    """``copy``, ``_snapshot``, ``_restore`` and ``key`` for the dataclass ``cls``:
+    """``_start``, ``copy``, ``_snapshot``, ``_restore`` and ``key`` for the dataclass ``cls``:
 
+    - ``_start()``: every field that has a start set to it (the others, the
+      constructor sets before: ``players`` first);
     - ``copy()``: a new object of the same class; lists copied, the rest shared
       (the undo stack starts empty);
     - ``_snapshot()``: a tuple of what ``push`` may change (a log's length only);
     - ``_restore(snap)``: put a snapshot back (a log is cut back to its length);
     - ``key()``: everything that makes the position, for equality checks.
     """
-    namespace: dict[str, Any] = {"_new": object.__new__}
-    exec(compile(_source(kinds(cls)), f"<fields of {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
+    listed_kinds = kinds(cls)
+    start = starts(cls)
+    namespace: dict[str, Any] = {"_new": object.__new__, **{f"_start_{name}": v for name, v in start.items()}}
+    exec(compile(_source(listed_kinds, start), f"<fields of {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
     made = {name: namespace[name] for name in _DOCS}
     for name, function in made.items():
         function.__qualname__ = f"{cls.__qualname__}.{name}"
@@ -119,6 +149,7 @@ def methods(cls: type) -> dict[str, Callable[..., Any]]:
 
 
 _DOCS = {
+    "_start": "Every field that has a start, as a round starts (the constructor sets the others first).",
     "copy": "A cheap, independent copy (without the undo stack).",
     "_snapshot": "What an action may change, to put back with ``_restore`` (push/pop).",
     "_restore": "Put back a ``_snapshot`` (the lists in it become the position's own).",
@@ -128,4 +159,4 @@ _DOCS = {
 
 def source_of(cls: type) -> str:
     """The source of the methods ``methods(cls)`` makes (to read them)."""
-    return _source(kinds(cls))
+    return _source(kinds(cls), starts(cls))

@@ -36,6 +36,14 @@ def _lay(tile: Tile, arm: str | None, touch: int | None, across: bool = False, j
 _DRAW, _PASS, _REFUSE = Action("draw"), Action("pass"), Action("refuse")
 
 
+def _per_arm(start: Any) -> Callable[[int], list[Any]]:
+    return lambda players: [start] * len(ARMS)
+
+
+def _per_seat(start: int) -> Callable[[int], list[int]]:
+    return lambda players: [start] * players
+
+
 @dataclass(slots=True, init=False, repr=False, eq=False)
 class Position:
     """The position of a round: every field once, with its kind (game/engine/fields.py),
@@ -43,30 +51,31 @@ class Position:
 
     rules: Rules = config()
     players: int = config()
-    hands: list[int] = listed()  # per seat, a bitmask of its tiles
+    hands: list[int] = listed()  # per seat, a bitmask of its tiles (from the deal)
     boneyard: list[Tile] = dealt()  # the tiles not dealt, in drawing order
-    drawn: int = value()  # how many of them have been drawn
-    phase: str = value()  # PHASE_LEAD, PHASE_PLAY or PHASE_OVER
-    current: int | None = value()  # the seat to move (None when the round is over)
-    ends: list[int] = listed()  # per arm: the value its end shows, CROSS or CLOSED
-    cross: list[tuple[int, int] | None] = listed()  # per arm: the halves a crosswise end shows
-    arm_len: list[int] = listed()  # per arm: how many tiles lie on it
+    drawn: int = value(0)  # how many of them have been drawn
+    phase: str = value(PHASE_LEAD)  # PHASE_LEAD, PHASE_PLAY or PHASE_OVER
+    current: int | None = value(0)  # the seat to move (None when the round is over)
+    ends: list[int] = listed(_per_arm(CLOSED))  # per arm: the value its end shows, CROSS or CLOSED
+    cross: list[tuple[int, int] | None] = listed(_per_arm(None))  # per arm: what a crosswise end shows
+    arm_len: list[int] = listed(_per_arm(0))  # per arm: how many tiles lie on it
     placements: list[Placement] = log()  # every tile on the table, in the order laid
-    spinner_at: tuple[int, int] | None = value()  # (arm index or -1 for the lead, index on the arm)
-    passes: int = value()  # passes in a row
-    drew: bool = value()  # the seat to move drew this turn (draw one, then pass)
-    lead_kind: str = value()  # how the round is led (game/engine/opening.py)
-    lead_seat: int = value()
-    lead_tile: Tile | None = value()  # the tile a forced lead must be
-    refusals: int = value()  # refusals to lead so far (Leyden)
-    leader: int | None = value()  # who laid the lead
-    outcome: RoundOutcome | None = value()
+    spinner_at: tuple[int, int] | None = value(None)  # (arm index or -1 for the lead, index on the arm)
+    passes: int = value(0)  # passes in a row
+    drew: bool = value(False)  # the seat to move drew this turn (draw one, then pass)
+    lead_kind: str = value(FORCED)  # how the round is led (game/engine/opening.py)
+    lead_seat: int = value(0)
+    lead_tile: Tile | None = value(None)  # the tile a forced lead must be
+    refusals: int = value(0)  # refusals to lead so far (Leyden)
+    leader: int | None = value(None)  # who laid the lead
+    outcome: RoundOutcome | None = value(None)
     history: list[tuple[int, Action]] = log()  # (seat, action), every action so far
-    lacks: list[int] = listed()  # per seat: the tiles the table has learnt it does not hold
-    drawn_since: list[int] = listed()  # per seat: tiles drawn since (nothing constrains them)
+    lacks: list[int] = listed(_per_seat(0))  # per seat: the tiles the table knows it does not hold
+    drawn_since: list[int] = listed(_per_seat(0))  # per seat: tiles drawn since (nothing constrains them)
     _stack: list[tuple[Any, ...]] = undo()  # a snapshot before each pushed action
 
     # Written from the fields above when the class is made (game/engine/fields.py).
+    _start: ClassVar[Callable[[Self], None]]  # every field but the rules and the deal, as a round starts
     copy: ClassVar[Callable[[Self], Self]]  # a cheap, independent copy (without the undo stack)
     key: ClassVar[Callable[[Self], tuple[Any, ...]]]  # everything that makes the position
     _snapshot: ClassVar[Callable[[Self], tuple[Any, ...]]]
@@ -155,6 +164,25 @@ class Position:
         if self.ends[index] == CROSS and pair is not None:
             return (pair[0], pair[1])
         return (self.ends[index],)
+
+    def before(self, index: int) -> Self:
+        """A copy of the position just before action ``index`` of the history
+        (``index == len(history)``: the position now). Needs the undo stack that
+        every pushed action leaves, so not on a ``copy()``."""
+        if not 0 <= index <= len(self.history):
+            raise IndexError(f"no action {index} in a history of {len(self.history)}")
+        other = self.copy()
+        if index == len(self.history):
+            return other
+        if len(self._stack) != len(self.history):
+            raise ValueError("this position has no undo stack (it is a copy)")
+        other._restore(self._copied(self._stack[index]))
+        return other
+
+    @staticmethod
+    def _copied(snap: tuple[Any, ...]) -> tuple[Any, ...]:
+        """A snapshot whose lists are fresh, so restoring it shares nothing."""
+        return tuple(item[:] if isinstance(item, list) else item for item in snap)
 
     def __repr__(self) -> str:
         hands = " | ".join(" ".join(tile_name(t) for t in self.hand(s)) for s in range(self.players))

@@ -10,7 +10,7 @@ the same rules; tests/playthroughs/ pins the two together).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from game.engine.actions import ARMS, Action
 from game.engine.errors import IllegalMoveError
@@ -24,19 +24,9 @@ from game.engine.tiles import DOUBLE, HALVES, HIGH, Tile, tile_name
 from game.engine.view import SeatViewOf
 from game.i18n import _, ngettext
 
-__all__ = [
-    "ANY_TILE",
-    "DRAW_FOR_DOUBLE",
-    "FORCED",
-    "PHASE_LEAD",
-    "PHASE_OVER",
-    "PHASE_PLAY",
-    "REFUSABLE",
-    "Opening",
-    "RoundOutcome",
-    "RoundState",
-    "SeatView",
-]
+# RoundState and SeatView live here; the rest is at home elsewhere and found here too.
+__all__ = ["RoundState", "SeatView", "Opening", "RoundOutcome", "ANY_TILE", "DRAW_FOR_DOUBLE", "FORCED", "REFUSABLE"]
+__all__ += ["PHASE_LEAD", "PHASE_OVER", "PHASE_PLAY"]
 
 
 class RoundState(Position):
@@ -49,26 +39,7 @@ class RoundState(Position):
         self.players = rules.players
         self.hands = [sum(1 << t for t in hand) for hand in hands]
         self.boneyard = list(boneyard)
-        self.drawn = 0
-        self.phase = PHASE_LEAD
-        self.current = 0
-        self.ends = [CLOSED] * 8
-        self.cross = [None] * 8
-        self.arm_len = [0] * 8
-        self.placements = []
-        self.spinner_at = None
-        self.passes = 0
-        self.drew = False
-        self.lead_kind = FORCED
-        self.lead_seat = 0
-        self.lead_tile = None
-        self.refusals = 0
-        self.leader = None
-        self.outcome = None
-        self.history = []
-        self.lacks = [0] * self.players
-        self.drawn_since = [0] * self.players
-        self._stack = []
+        self._start()  # every other field as a round starts (game/engine/position.py)
         self._open(opening)
 
     # ----------------------------------------------------------------- opening
@@ -275,25 +246,6 @@ class RoundState(Position):
         last = self.history[-1][1]
         self._restore(self._stack.pop())
         return last
-
-    def before(self, index: int) -> RoundState:
-        """A copy of the position just before action ``index`` of the history
-        (``index == len(history)``: the position now). Needs the undo stack that
-        every pushed action leaves, so not on a ``copy()``."""
-        if not 0 <= index <= len(self.history):
-            raise IndexError(f"no action {index} in a history of {len(self.history)}")
-        other = self.copy()
-        if index == len(self.history):
-            return other
-        if len(self._stack) != len(self.history):
-            raise ValueError("this position has no undo stack (it is a copy)")
-        other._restore(self._copied(self._stack[index]))
-        return other
-
-    @staticmethod
-    def _copied(snap: tuple[Any, ...]) -> tuple[Any, ...]:
-        """A snapshot whose lists are fresh, so restoring it shares nothing."""
-        return tuple(item[:] if isinstance(item, list) else item for item in snap)
 
     def _next_turn(self) -> None:
         assert self.current is not None
