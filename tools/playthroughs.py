@@ -120,8 +120,25 @@ ROUNDS: dict[str, list[Round]] = {
     ],
 }
 
+def rounds_of(base: str) -> list[Round]:
+    """The golden rounds of a rule set: its own, or (a rule set new to ``ROUNDS``)
+    a first round at its fewest players, until rounds are chosen for it."""
+    if base in ROUNDS:
+        return ROUNDS[base]
+    fewest = min(p for p in range(2, 9) if _playable(base, p))
+    return [Round("the first round", fewest, 1, 1, 4)]
+
+
+def _playable(base: str, players: int) -> bool:
+    try:
+        Rules.from_base(base, players)
+    except ValueError:
+        return False
+    return True
+
+
 HEADER = """\
-# Golden playthroughs of the rule set "{base}" ({title}). Written by
+# Golden playthroughs of the rule set "{base}". Written by
 #     python tools/playthroughs.py write
 # never by hand; tests/engine/test_playthroughs.py checks that game/engine/state.py
 # writes exactly this, and plays every round through game/engine/fastplay.py too.
@@ -166,7 +183,7 @@ def action_text(action: Action) -> str:
 
 
 def rules_text(rules: Rules, base: str) -> str:
-    preset = RULE_SETS[base].preset(rules.players).options()
+    preset = Rules.from_base(base, rules.players).options()
     options = rules.options()
     changed = {k: v for k, v in options.items() if preset[k] != v}
     shown = ", ".join(f"{k} {_value(options[k])}" for k in OPTION_IDS if k != "players")
@@ -333,8 +350,8 @@ def perft(state: RoundState, depth: int, visit: Callable[[RoundState, list[Actio
 
 
 def render(base: str) -> str:
-    lines = HEADER.format(base=base, title=RULE_SETS[base].title).splitlines()
-    for index, spec in enumerate(ROUNDS[base], 1):
+    lines = HEADER.format(base=base).splitlines()
+    for index, spec in enumerate(rounds_of(base), 1):
         lines.append("")
         lines += play(base, spec, index).text
     return "\n".join(lines) + "\n"
@@ -485,7 +502,7 @@ def _diff(where: str, want: list[str], got: list[str]) -> list[str]:
 # --------------------------------------------------------------------- main
 def features(base: str) -> None:
     """What each round shows (for choosing rounds): the kinds of actions and ends."""
-    for index, spec in enumerate(ROUNDS[base], 1):
+    for index, spec in enumerate(rounds_of(base), 1):
         played = play(base, spec, index)
         seen: set[str] = set()
         rules = spec.rules(base)
@@ -511,7 +528,7 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     if argv[0] == "features":
-        for base in argv[1:] or list(ROUNDS):
+        for base in argv[1:] or list(RULE_SETS):
             features(base)
         return 0
     stale = []

@@ -34,7 +34,9 @@ tool = _tool()
 
 
 def test_every_rule_set_has_its_file_and_nothing_else_is_there() -> None:
-    assert set(tool.ROUNDS) == set(RULE_SETS)
+    """A new rule set needs its file (``python tools/playthroughs.py write`` makes it,
+    from a first round until rounds are chosen for it in ``ROUNDS``)."""
+    assert set(tool.ROUNDS) <= set(RULE_SETS)
     files = {p.stem for p in (ROOT / "tests" / "playthroughs").glob("*.txt")}
     assert files == set(RULE_SETS), "python tools/playthroughs.py write"
 
@@ -55,7 +57,7 @@ def test_round_state_writes_the_golden_file(base: str) -> None:
 @pytest.mark.parametrize("base", list(RULE_SETS))
 def test_fastplay_plays_every_golden_round_as_round_state(base: str) -> None:
     problems = []
-    for index, spec in enumerate(tool.ROUNDS[base], 1):
+    for index, spec in enumerate(tool.rounds_of(base), 1):
         played = tool.play(base, spec, index)
         for line in tool.kernel_differences(base, spec, played):
             problems.append(f"round {index}: {line}")
