@@ -99,7 +99,7 @@ def test_the_server_killed_mid_match_leaves_a_record_of_the_rounds_played_out(se
 def hosted_ready(folder: Path) -> HostedServer:
     hosted = HostedServer(False, 0, folder)
     hosted.start()
-    end = time.monotonic() + 10
+    end = time.monotonic() + 60
     while hosted.state != "ready":
         assert time.monotonic() < end and hosted.state != "failed", hosted.error
         time.sleep(0.01)
