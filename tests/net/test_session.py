@@ -196,7 +196,9 @@ def test_a_wrong_address_or_code_fails_at_once_with_a_reason(server: Any) -> Non
     pump([wrong], lambda: wrong.state == "failed", seen, timeout=60)
     assert "ZZZZ-ZZ" in seen[0][-1]["reason"] or "table" in seen[0][-1]["reason"].lower()
     assert seen[0][-1]["reason"].count("\n") == 0
-    time.sleep(0.2)
+    deadline = time.monotonic() + 60  # a failed session's thread ends soon after: wait for it
+    while (nobody.running or wrong.running) and time.monotonic() < deadline:
+        time.sleep(0.02)
     assert not nobody.running and not wrong.running
 
 
