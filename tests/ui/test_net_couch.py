@@ -241,7 +241,8 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
     assert handed_between, f"the screen was never handed between Ann and Cy: covers {covers}"
     assert seen["frames"] > 50 and seen["faces"] > 10  # the inspection looked at hands face up
     # the round's end on both apps: the same outcome
-    pair.until(lambda: isinstance(ann.top, RoundEndScene) and isinstance(bo.top, RoundEndScene), 60, "both summaries")
+    # (each summary's buttons are made on its first frame: wait for Ann's too)
+    pair.until(lambda: isinstance(ann.top, RoundEndScene) and isinstance(bo.top, RoundEndScene) and "next" in ann.top.buttons, 60, "both summaries")
     assert table.mode.frozen.outcome == b_table.mode.frozen.outcome and table.match.totals == b_table.match.totals
     # Next round on Ann's app: the new deal is handed over afresh (no hand shows before a cover)
     pair.click(ann, pygame.Rect(ann.top.buttons["next"].rect).center)
