@@ -13,7 +13,7 @@ from typing import Any, Callable, ClassVar, Self
 
 from game.engine.actions import ARMS, Action
 from game.engine.fields import config, dealt, listed, log, methods, undo, value
-from game.engine.layout import CLOSED, CROSS, SIDE_ARMS, E, N, OpenEnd, Placement, S, Spinner, W, needs_text
+from game.engine.layout import CLOSED, CROSS, SIDE_ARMS, E, N, OpenEnd, Placement, S, Spinner, W
 from game.engine.opening import ANY_TILE, DRAW_FOR_DOUBLE, FORCED
 from game.engine.outcome import RoundOutcome
 from game.engine.rules import Rules
@@ -146,16 +146,10 @@ class Position:
         return result
 
     def open_ends(self) -> list[OpenEnd]:
-        """The ends that may be played now, with what each needs."""
+        """The ends that may be played now, with what each shows."""
         if self.phase != PHASE_PLAY:
             return []
-        target = self.rules.target
-        ends = []
-        for arm in self._playable_arms():
-            values = self.end_values(ARMS[arm])
-            text = needs_text(values, target, self.rules.matadors, self.rules.wild_doubles)
-            ends.append(OpenEnd(ARMS[arm], values, text))
-        return ends
+        return [OpenEnd(ARMS[arm], self.end_values(ARMS[arm])) for arm in self._playable_arms()]
 
     def end_values(self, arm: str) -> tuple[int, ...]:
         """What an arm's end shows (one value, or two after a crosswise matador)."""

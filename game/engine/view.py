@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Generic, Mapping, Protocol, Self, Sequence, TypeVar
 
 from game.engine.actions import Action
+from game.engine.errors import Refusal
 from game.engine.layout import OpenEnd, Placement, Spinner
 from game.engine.rules import Rules
 from game.engine.tiles import Tile, hand_tiles
@@ -46,7 +47,7 @@ class Viewed(Protocol):
     def open_ends(self) -> list[OpenEnd]: ...
     def arms(self) -> dict[str, list[Placement]]: ...
     def legal_moves(self) -> list[Action]: ...
-    def explain(self, action: Action) -> str | None: ...
+    def explain(self, action: Action) -> Refusal | None: ...
     def copy(self) -> Self: ...
     def key(self) -> tuple[Any, ...]: ...
 
@@ -153,9 +154,10 @@ class SeatViewOf(Generic[S]):
             return []
         return self._state.legal_moves()
 
-    def explain(self, action: Action) -> str | None:
+    def explain(self, action: Action) -> Refusal | None:
+        """None if this seat may play ``action`` now, else why not (a code the UI words)."""
         if self._state.current != self.seat:
-            return "it is not your turn"
+            return Refusal("not-your-turn")
         return self._state.explain(action)
 
     def unseen(self) -> list[Tile]:
