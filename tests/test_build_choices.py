@@ -348,7 +348,7 @@ def test_a_table_hosted_without_ssl_sqlite_or_the_unicode_database_plays(tmp_pat
         "from game.net.session import Session\n"
         f"hosted = HostedServer(False, 0, pathlib.Path({str(tmp_path / 'hosted')!r}))\n"
         "hosted.start()\n"
-        "end = time.monotonic() + 20\n"
+        "end = time.monotonic() + 90\n"
         "while hosted.state == 'starting' and time.monotonic() < end: time.sleep(0.01)\n"
         "session = Session.create(hosted.url, 'matador', 2, 'Ann', seats=['open', 'open'])\n"
         "session.start()\n"

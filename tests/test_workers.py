@@ -103,7 +103,7 @@ def test_workers_and_the_resource_tracker_end_after_the_game_is_killed() -> None
         assert all(alive(p) for p in workers)
         game.send_signal(signal.SIGKILL)
         game.wait()
-        deadline = time.monotonic() + 5.0
+        deadline = time.monotonic() + 60.0
         while time.monotonic() < deadline and any(alive(p) for p in others):
             time.sleep(0.1)
         left = [p for p in others if alive(p)]
@@ -139,7 +139,7 @@ def test_no_process_is_left_once_the_window_closes() -> None:
         env=env, capture_output=True, text=True, timeout=120, cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr
-    deadline = time.monotonic() + 5.0
+    deadline = time.monotonic() + 60.0
     while tagged(tag) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert tagged(tag) == []

@@ -57,7 +57,7 @@ from game.ai.search import win_share
 from game.ai.symmetry import position_key
 from game.engine import Action, Rules
 from game.engine.match import deal
-from game.engine.record import _dealt_hands
+from game.engine.record import dealt_hands
 from game.engine.state import Opening, RoundState
 
 RULE_SETS = ("matador", "leyden")
@@ -129,7 +129,7 @@ def _replay_to(state: RoundState, index: int) -> RoundState:
 
 def _initial(state: RoundState) -> tuple[list[list[int]], list[int]]:
     """The deal a finished round started from (as a record keeps it)."""
-    return _dealt_hands(state, None), list(state.boneyard)
+    return dealt_hands(state), list(state.boneyard)
 
 
 class Reference:

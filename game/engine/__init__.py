@@ -19,9 +19,8 @@ from game.engine.rules import (
     registered_rule_set,
     unregister_rule_set,
 )
-from game.engine.state import Opening, RoundOutcome, RoundState
+from game.engine.state import Opening, RoundOutcome, RoundState, SeatView
 from game.engine.tiles import Tile, halves, is_double, parse_tile, pips, tile_name, tile_of
-from game.engine.view import SeatView
 
 __all__ = [
     "ARMS",

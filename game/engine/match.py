@@ -9,9 +9,8 @@ from typing import Sequence
 from game.engine.actions import Action
 from game.engine.errors import IllegalMoveError
 from game.engine.rules import Rules
-from game.engine.state import Opening, RoundOutcome, RoundState
+from game.engine.state import Opening, RoundOutcome, RoundState, SeatView
 from game.engine.tiles import Tile
-from game.engine.view import SeatView
 
 HUMAN, COMPUTER = "human", "computer"
 

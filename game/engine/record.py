@@ -14,6 +14,7 @@ from game.engine.actions import ARMS, Action
 from game.engine.errors import IllegalMoveError, Refusal, RuleError
 from game.engine.match import COMPUTER, HUMAN, Match, PlayerInfo
 from game.engine.rules import RULE_SETS, Rules
+from game.engine.state import RoundState
 from game.engine.tiles import HALVES, LOW, Tile, parse_tile, tile_name
 
 FORMAT = "matador-record/1"
@@ -96,18 +97,18 @@ def match_to_record(match: Match) -> dict[str, Any]:
     return record
 
 
-def deal_to_json(state: Any) -> dict[str, Any]:
+def deal_to_json(state: RoundState) -> dict[str, Any]:
     """A round's deal as a record writes it: the hands as dealt, and the boneyard."""
-    first = state._stack[0][0] if state._stack else None
-    hands = _dealt_hands(state, first)
-    return {"hands": [[tile_name(t) for t in hand] for hand in hands], "boneyard": [tile_name(t) for t in state.boneyard]}
+    return {"hands": [[tile_name(t) for t in hand] for hand in dealt_hands(state)], "boneyard": [tile_name(t) for t in state.boneyard]}
 
 
-def _dealt_hands(state: Any, first_hands: list[int] | None) -> list[list[Tile]]:
-    """The hands as dealt: rebuilt from the current hands, the table and the draws."""
-    if first_hands is not None:
-        return [_tiles(h) for h in first_hands]
-    # No undo stack (a copy): undo the round's effects on the hands by hand.
+def dealt_hands(state: RoundState) -> list[list[Tile]]:
+    """The hands as dealt: from the undo stack, else rebuilt from the current hands,
+    the table and the draws."""
+    try:
+        return [_tiles(h) for h in state.before(0).hands]
+    except ValueError:  # no undo stack (a copy): undo the round's effects on the hands by hand
+        pass
     hands = [set(_tiles(h)) for h in state.hands]
     for p in state.placements:
         hands[p.seat].add(p.tile)

@@ -1,202 +1,57 @@
-"""A round of play: the position, legal moves, push/pop, and the outcome.
+"""A round in play: the deal and its opening, applying actions and taking them
+back, and why an action is refused.
 
-Hands are bitmasks over tile indices; the fitting tiles for an end come from
-precomputed masks, so move generation is a few integer operations per end.
+``RoundState`` is a ``Position`` (game/engine/position.py: the fields, the table,
+the legal moves) that plays: ``push`` checks an action and applies it, ``pop``
+takes it back. ``legal_moves``, ``push_unchecked`` and ``pop`` are the hot loop
+of every search that is not a fast playout (game/engine/fastplay.py, which plays
+the same rules; tests/playthroughs/ pins the two together).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Sequence
 
 from game.engine.actions import ARMS, Action
 from game.engine.errors import IllegalMoveError, Refusal
-from game.engine.layout import (
-    CLOSED,
-    CROSS,
-    SIDE_ARMS,
-    E,
-    N,
-    OpenEnd,
-    Placement,
-    S,
-    Spinner,
-    W,
-)
-from game.engine.rules import REFUSABLE_LEADS, Rules
-from game.engine.tiles import (
-    DOUBLE,
-    DOUBLES_MASK,
-    HALVES,
-    HIGH,
-    LOW,
-    PIPS,
-    Tile,
-    hand_pips,
-    hand_tiles,
-    tile_name,
-)
-from game.engine.view import SeatView
+from game.engine.layout import CLOSED, CROSS, SIDE_ARMS, E, N, Placement, S, W
+from game.engine.normalize import normalize
+from game.engine.opening import ANY_TILE, DRAW_FOR_DOUBLE, FORCED, REDEAL, REFUSABLE, Opening, lead_of
+from game.engine.outcome import RoundOutcome, round_outcome
+from game.engine.position import PHASE_LEAD, PHASE_OVER, PHASE_PLAY, Position
+from game.engine.rules import Rules
+from game.engine.tiles import DOUBLE, HALVES, HIGH, Tile, tile_name
+from game.engine.view import SeatViewOf
+
+# RoundState and SeatView live here; the rest is at home elsewhere and found here too.
+__all__ = ["RoundState", "SeatView", "Opening", "RoundOutcome", "ANY_TILE", "DRAW_FOR_DOUBLE", "FORCED", "REFUSABLE"]
+__all__ += ["PHASE_LEAD", "PHASE_OVER", "PHASE_PLAY"]
 
 
-# Lead situations (how this round opens).
-FORCED = "forced"  # one seat must lead one tile
-ANY_TILE = "any-tile"  # one seat leads any tile of theirs
-REFUSABLE = "refusable"  # one seat leads a double other than 0-0, may draw for one, or refuse
-DRAW_FOR_DOUBLE = "draw-for-double"  # seats draw in turn until someone draws a double
-
-PHASE_LEAD, PHASE_PLAY, PHASE_OVER = "lead", "play", "over"
-
-_LAYS: dict[tuple[Tile, str | None, int | None, bool, int | None], Action] = {}
-
-
-def _lay(tile: Tile, arm: str | None, touch: int | None, across: bool = False, joins: int | None = None) -> Action:
-    """A lay action, shared: actions are immutable and made very often in search."""
-    key = (tile, arm, touch, across, joins)
-    action = _LAYS.get(key)
-    if action is None:
-        action = _LAYS[key] = Action("lay", tile, arm, touch, across, joins)
-    return action
-
-
-_DRAW, _PASS, _REFUSE = Action("draw"), Action("pass"), Action("refuse")
-
-
-@dataclass(frozen=True, slots=True)
-class Opening:
-    """How a round opens: a lead rule id of RULES.md section 4, and the seat it names
-    (the previous winner, loser or leader), if any."""
-
-    rule: str
-    seat: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class RoundOutcome:
-    """How a round ended: ``end`` is ``domino``, ``blocked`` or ``redeal``."""
-
-    end: str
-    winner: int | None
-    pips: tuple[int, ...]
-    scores: tuple[int, ...]
-    leader: int | None
-
-
-class RoundState:
+class RoundState(Position):
     """The full position of one round. Mutable, with ``push``/``pop``."""
 
-    __slots__ = (
-        "rules",
-        "players",
-        "hands",
-        "boneyard",
-        "drawn",
-        "phase",
-        "current",
-        "ends",
-        "cross",
-        "arm_len",
-        "placements",
-        "spinner_at",
-        "passes",
-        "drew",
-        "lead_kind",
-        "lead_seat",
-        "lead_tile",
-        "refusals",
-        "leader",
-        "outcome",
-        "history",
-        "lacks",
-        "drawn_since",
-        "_stack",
-    )
+    __slots__ = ()
 
     def __init__(self, rules: Rules, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile], opening: Opening):
         self.rules = rules
         self.players = rules.players
         self.hands = [sum(1 << t for t in hand) for hand in hands]
-        self.boneyard: list[Tile] = list(boneyard)
-        self.drawn = 0
-        self.phase = PHASE_LEAD
-        self.current: int | None = 0
-        self.ends = [CLOSED] * 8
-        self.cross: list[tuple[int, int] | None] = [None] * 8
-        self.arm_len = [0] * 8
-        self.placements: list[Placement] = []
-        # (arm index or -1 for the lead, index on the arm) of the spinner, if any
-        self.spinner_at: tuple[int, int] | None = None
-        self.passes = 0
-        self.drew = False  # drew this turn (draw one, then pass)
-        self.lead_kind = FORCED
-        self.lead_seat = 0
-        self.lead_tile: Tile | None = None
-        self.refusals = 0
-        self.leader: int | None = None
-        self.outcome: RoundOutcome | None = None
-        self.history: list[tuple[int, Action]] = []
-        # What the table has learnt about each hand: tiles it cannot hold, and how
-        # many tiles it drew since (whose identity nothing constrains).
-        self.lacks = [0] * self.players
-        self.drawn_since = [0] * self.players
-        self._stack: list[tuple[Any, ...]] = []
+        self.boneyard = list(boneyard)
+        self._start()  # every other field as a round starts (game/engine/position.py)
         self._open(opening)
 
     # ----------------------------------------------------------------- opening
     def _open(self, opening: Opening) -> None:
         """Decide who leads, and how, from the deal."""
-        rule = opening.rule
-        if rule in ("winner-any-tile",):
-            self._lead(ANY_TILE, self._seat_or_zero(opening))
-            return
-        if rule in REFUSABLE_LEADS:
-            self._lead(REFUSABLE, self._seat_or_zero(opening))
-            return
-        doubles = [(HIGH[t], seat, t) for seat, h in enumerate(self.hands) for t in hand_tiles(h & DOUBLES_MASK)]
-        every_seat = range(self.players)
-        if rule == "lowest-double-not-blank":
-            candidates = [d for d in doubles if d[0] > 0]
-            if not candidates:
-                self._redeal()
-                return
-            _, seat, tile = min(candidates)
-            self._lead(FORCED, seat, tile)
-            for other in every_seat:  # nobody holds a lower double other than 0-0
-                self.lacks[other] |= sum(1 << d for d in range(len(HALVES)) if DOUBLE[d] and 0 < HIGH[d] < HIGH[tile])
-            return
-        if rule == "six-six-redeal":
-            six_six = 27
-            holder = next((s for s in every_seat if self.hands[s] >> six_six & 1), None)
-            if holder is None:
-                self._redeal()
-            else:
-                self._lead(FORCED, holder, six_six)
-            return
-        if doubles:
-            _, seat, tile = max(doubles)
-            higher = sum(1 << d for d in range(len(self.rules.all_tiles)) if DOUBLE[d] and HIGH[d] > HIGH[tile])
-            for other in every_seat:
-                self.lacks[other] |= higher
-            if rule == "highest-holder-any-double-not-blank":
-                self._lead(REFUSABLE, seat)
-            else:
-                self._lead(FORCED, seat, tile)
-            return
-        # Nobody holds a double.
-        all_doubles = DOUBLES_MASK & ((1 << len(self.rules.all_tiles)) - 1)
-        for other in every_seat:
-            self.lacks[other] |= all_doubles
-        if rule == "highest-double-draw":
-            self._lead(DRAW_FOR_DOUBLE, 0)
-        elif rule == "highest-double-else-highest-tile":
-            held = [(PIPS[t], HIGH[t], seat, t) for seat, h in enumerate(self.hands) for t in hand_tiles(h)]
-            _, _, seat, tile = max(held)
-            self._lead(FORCED, seat, tile)
-        else:  # highest-double-redeal, highest-holder-any-double-not-blank
+        lead = lead_of(self.rules, self.hands, opening)
+        if lead.lacks:
+            for seat in range(self.players):
+                self.lacks[seat] |= lead.lacks
+        if lead.kind == REDEAL:
             self._redeal()
-
-    def _seat_or_zero(self, opening: Opening) -> int:
-        return opening.seat if opening.seat is not None else 0
+        else:
+            self._lead(lead.kind, lead.seat, lead.tile)
 
     def _lead(self, kind: str, seat: int, tile: Tile | None = None) -> None:
         self.lead_kind = kind
@@ -207,284 +62,16 @@ class RoundState:
     def _redeal(self) -> None:
         self.phase = PHASE_OVER
         self.current = None
-        pips = tuple(hand_pips(h) for h in self.hands)
-        self.outcome = RoundOutcome("redeal", None, pips, (0,) * self.players, None)
+        self.outcome = round_outcome(self.rules, "redeal", None, self.hands, None)
 
-    # -------------------------------------------------------------- inspection
-    @property
-    def over(self) -> bool:
-        return self.phase == PHASE_OVER
-
-    @property
-    def current_player(self) -> int | None:
-        return self.current
-
-    def hand(self, seat: int) -> list[Tile]:
-        return hand_tiles(self.hands[seat])
-
-    def hand_count(self, seat: int) -> int:
-        return self.hands[seat].bit_count()
-
-    def pips(self, seat: int) -> int:
-        return hand_pips(self.hands[seat])
-
-    @property
-    def boneyard_count(self) -> int:
-        return len(self.boneyard) - self.drawn
-
-    @property
-    def reserve_count(self) -> int:
-        """Tiles of the boneyard that are never drawn."""
-        return min(self.rules.reserve, self.boneyard_count) if self.rules.drawing != "none" else 0
-
-    @property
-    def drawable(self) -> int:
-        """How many tiles may still be drawn (0 where the rules never draw)."""
-        if self.rules.drawing == "none":
-            return 0
-        return max(0, self.boneyard_count - self.rules.reserve)
-
-    @property
-    def lead(self) -> Placement | None:
-        return self.placements[0] if self.placements else None
-
-    @property
-    def spinner(self) -> Spinner | None:
-        if self.spinner_at is None:
-            return None
-        arm, index = self.spinner_at
-        sides = SIDE_ARMS[arm]
-        if arm == -1:
-            placement = self.placements[0]
-        else:
-            placement = next(p for p in self.placements if p.arm == ARMS[arm] and p.index == index)
-        return Spinner(
-            None if arm == -1 else ARMS[arm],
-            index,
-            placement.inner,
-            (ARMS[sides[0]], ARMS[sides[1]]),
-            self._sides_open(),
-        )
-
-    def arms(self) -> dict[str, list[Placement]]:
-        """The tiles on each arm that has any, from the centre outwards."""
-        result: dict[str, list[Placement]] = {}
-        for p in self.placements:
-            if p.arm is not None:
-                result.setdefault(p.arm, []).append(p)
-        return result
-
-    def open_ends(self) -> list[OpenEnd]:
-        """The ends that may be played now, with what each shows."""
-        if self.phase != PHASE_PLAY:
-            return []
-        return [OpenEnd(ARMS[arm], self.end_values(ARMS[arm])) for arm in self._playable_arms()]
-
-    def end_values(self, arm: str) -> tuple[int, ...]:
-        """What an arm's end shows (one value, or two after a crosswise matador)."""
-        index = ARMS.index(arm)
-        pair = self.cross[index]
-        if self.ends[index] == CROSS and pair is not None:
-            return (pair[0], pair[1])
-        return (self.ends[index],)
-
-    # ------------------------------------------------------------------- arms
-    def _sides_open(self) -> bool:
-        if self.spinner_at is None:
-            return False
-        arm, index = self.spinner_at
-        layout = self.rules.layout
-        if layout.startswith("cross"):
-            return True
-        if arm == -1:
-            return self.arm_len[W] > 0 and self.arm_len[E] > 0
-        return self.arm_len[arm] > index + 1
-
-    def _playable_arms(self) -> list[int]:
-        layout = self.rules.layout
-        if layout == "cross-sides-first":
-            if self.arm_len[N] == 0 or self.arm_len[S] == 0:
-                return [a for a in (N, S) if self.arm_len[a] == 0]
-            return [W, E, N, S]
-        if layout == "cross-complete":
-            missing = [a for a in (W, E, N, S) if self.arm_len[a] == 0]
-            return missing or [W, E, N, S]
-        arms = [W, E]
-        if self.spinner_at is not None and self._sides_open():
-            arms.extend(SIDE_ARMS[self.spinner_at[0]])
-        return arms
-
-    def fitting(self) -> int:
-        """Every tile that could be laid on one of the open ends now, whoever
-        holds it (as a mask; 0 outside the play phase): ``open_ends()``
-        without its words."""
-        if self.phase != PHASE_PLAY:
-            return 0
-        mask = 0
-        for arm in self._playable_arms():
-            mask |= self._fitting_mask(arm)
-        return mask
-
-    def _fitting_mask(self, arm: int) -> int:
-        """The tiles that may be laid on ``arm`` (ignoring whose they are)."""
-        end = self.ends[arm]
-        if end == CROSS:
-            pair = self.cross[arm]
-            assert pair is not None
-            return self.rules.fits[pair[0]] | self.rules.fits[pair[1]]
-        return self.rules.fits[end]
-
-    # ------------------------------------------------------------ legal moves
-    def legal_moves(self) -> list[Action]:
-        """Every distinct legal action of the player to move, in a fixed order."""
-        if self.phase == PHASE_PLAY:
-            return self._play_moves()
-        if self.phase == PHASE_LEAD:
-            return self._lead_moves()
-        return []
-
-    def _lead_moves(self) -> list[Action]:
-        seat = self.current
-        assert seat is not None
-        kind = self.lead_kind
-        if kind == FORCED:
-            assert self.lead_tile is not None
-            return [_lay(self.lead_tile, None, HIGH[self.lead_tile])]
-        if kind == ANY_TILE:
-            return [_lay(t, None, HIGH[t]) for t in hand_tiles(self.hands[seat])]
-        if kind == DRAW_FOR_DOUBLE:
-            # Never empty here: with no double in any hand, every double is in the boneyard.
-            return [_DRAW]
-        moves = [_lay(t, None, HIGH[t]) for t in hand_tiles(self.hands[seat] & DOUBLES_MASK) if t != 0]
-        if self.drawable > 0:
-            moves.append(_DRAW)
-        moves.append(_REFUSE)
-        return moves
-
-    def _lays(self, seat: int) -> list[Action]:
-        rules = self.rules
-        hand = self.hands[seat]
-        target = rules.target
-        matadors = rules.matador_mask
-        crosswise = rules.crosswise
-        wild = rules.wild_doubles
-        fits = rules.fits
-        ends = self.ends
-        targets = []  # (arm, tiles of the hand that fit it)
-        union = 0
-        for arm in self._playable_arms():
-            end = ends[arm]
-            if end == CROSS:
-                pair = self.cross[arm]
-                assert pair is not None
-                mask = hand & (fits[pair[0]] | fits[pair[1]])
-            else:
-                mask = hand & fits[end]
-            if mask:
-                targets.append((arm, mask))
-                union |= mask
-        moves: list[Action] = []
-        out = moves.append
-        while union:
-            low = union & -union
-            union ^= low
-            t = low.bit_length() - 1
-            a, b = HALVES[t]
-            matador = matadors & low
-            for arm, mask in targets:
-                if not mask & low:
-                    continue
-                name = ARMS[arm]
-                end = ends[arm]
-                if end == CROSS:
-                    pair = self.cross[arm]
-                    assert pair is not None
-                    joins = (pair[0], pair[1]) if pair[0] > pair[1] else (pair[1], pair[0])
-                    for j in joins:
-                        if matador:
-                            out(_lay(t, name, a, False, j))
-                            if b != a:
-                                out(_lay(t, name, b, False, j))
-                        elif target - j == a or target - j == b:
-                            out(_lay(t, name, target - j, False, j))
-                elif matador:
-                    out(_lay(t, name, a))
-                    if b != a:
-                        out(_lay(t, name, b))
-                        if crosswise:
-                            out(_lay(t, name, None, True))
-                elif wild and a == b:
-                    out(_lay(t, name, a))
-                else:
-                    out(_lay(t, name, target - end))
-        return moves
-
-    def _play_moves(self) -> list[Action]:
-        seat = self.current
-        assert seat is not None
-        lays = self._lays(seat)
-        policy = self.rules.drawing
-        can_draw = self.drawable > 0
-        if policy in ("lay-or-draw", "free"):
-            if can_draw:
-                lays.append(_DRAW)
-            return lays or [_PASS]
-        if lays:
-            return lays
-        if policy == "until-playable" and can_draw:
-            return [_DRAW]
-        if policy == "one-then-pass" and can_draw and not self.drew:
-            return [_DRAW]
-        return [_PASS]
-
+    # ---------------------------------------------------------------- checking
     def normalized(self, action: Action) -> Action:
         """``action`` as ``push`` would play it: what a record may leave out filled in."""
         return self._normalize(action)
 
     def _normalize(self, action: Action) -> Action:
         """Fill in what a record may leave out: ``touch`` and ``joins`` when they follow."""
-        if action.kind == "draw" and action.count != 1:
-            return action
-        if action.kind != "lay" or action.tile is None:
-            return action
-        tile = action.tile
-        a, b = HALVES[tile]
-        if action.arm is None:
-            return Action("lay", tile, None, HIGH[tile] if action.touch is None else action.touch)
-        if action.across:
-            return Action("lay", tile, action.arm, None, True)
-        touch, joins = action.touch, action.joins
-        if action.arm not in ARMS:
-            return action
-        arm = ARMS.index(action.arm)
-        if self.ends[arm] == CROSS:
-            pair = self.cross[arm]
-            assert pair is not None
-            if self.rules.is_matador(tile):
-                if joins is None:
-                    joins = max(pair)
-                if touch is None and a == b:
-                    touch = a
-            else:
-                target = self.rules.target
-                if touch is None:
-                    options = [(h, j) for j in pair for h in (a, b) if h + j == target]
-                    if joins is not None:
-                        options = [o for o in options if o[1] == joins]
-                    if len({o[0] for o in options}) == 1:
-                        touch = options[0][0]
-                if joins is None and touch is not None:
-                    options_j = [j for j in pair if touch + j == target]
-                    if len(set(options_j)) == 1:
-                        joins = options_j[0]
-        elif touch is None:
-            if a == b:
-                touch = a
-            elif not self.rules.is_matador(tile):
-                need = self.rules.target - self.ends[arm]
-                if need in (a, b):
-                    touch = need
-        return Action("lay", tile, action.arm, touch, False, joins)
+        return normalize(self, action)
 
     def is_legal(self, action: Action) -> bool:
         return self.explain(action) is None
@@ -638,75 +225,6 @@ class RoundState:
         self._restore(self._stack.pop())
         return last
 
-    def before(self, index: int) -> RoundState:
-        """A copy of the position just before action ``index`` of the history
-        (``index == len(history)``: the position now). Needs the undo stack that
-        every pushed action leaves, so not on a ``copy()``."""
-        if not 0 <= index <= len(self.history):
-            raise IndexError(f"no action {index} in a history of {len(self.history)}")
-        other = self.copy()
-        if index == len(self.history):
-            return other
-        if len(self._stack) != len(self.history):
-            raise ValueError("this position has no undo stack (it is a copy)")
-        other._restore(self._copied(self._stack[index]))
-        return other
-
-    @staticmethod
-    def _copied(snap: tuple[Any, ...]) -> tuple[Any, ...]:
-        """A snapshot whose lists are fresh, so restoring it shares nothing."""
-        return tuple(item[:] if isinstance(item, list) else item for item in snap)
-
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (
-            self.hands[:],
-            self.drawn,
-            self.phase,
-            self.current,
-            self.ends[:],
-            self.cross[:],
-            self.arm_len[:],
-            len(self.placements),
-            self.spinner_at,
-            self.passes,
-            self.drew,
-            self.lead_kind,
-            self.lead_seat,
-            self.lead_tile,
-            self.refusals,
-            self.leader,
-            self.outcome,
-            len(self.history),
-            self.lacks[:],
-            self.drawn_since[:],
-        )
-
-    def _restore(self, snap: tuple[Any, ...]) -> None:
-        (
-            self.hands,
-            self.drawn,
-            self.phase,
-            self.current,
-            self.ends,
-            self.cross,
-            self.arm_len,
-            placed,
-            self.spinner_at,
-            self.passes,
-            self.drew,
-            self.lead_kind,
-            self.lead_seat,
-            self.lead_tile,
-            self.refusals,
-            self.leader,
-            self.outcome,
-            history,
-            self.lacks,
-            self.drawn_since,
-        ) = snap
-        del self.placements[placed:]
-        del self.history[history:]
-
     def _next_turn(self) -> None:
         assert self.current is not None
         self.current = (self.current + 1) % self.players
@@ -739,11 +257,6 @@ class RoundState:
         else:  # pragma: no cover - legal_moves never yields other kinds
             raise IllegalMoveError("unknown-action", {"kind": str(kind)})
 
-    def _fitting_all(self) -> int:
-        mask = 0
-        for arm in self._playable_arms():
-            mask |= self._fitting_mask(arm)
-        return mask
 
     def _draw(self, seat: int) -> None:
         policy = self.rules.drawing
@@ -829,93 +342,18 @@ class RoundState:
         else:
             self._next_turn()
 
+
     def _finish(self, end: str, winner: int | None) -> None:
-        pips = tuple(hand_pips(h) for h in self.hands)
-        if end == "blocked":
-            low = min(pips)
-            holders = [s for s, p in enumerate(pips) if p == low]
-            winner = holders[0] if len(holders) == 1 else None
         self.phase = PHASE_OVER
         self.current = None
-        self.outcome = RoundOutcome(end, winner, pips, self._scores(end, winner, pips), self.leader)
-
-    def _scores(self, end: str, winner: int | None, pips: tuple[int, ...]) -> tuple[int, ...]:
-        scoring = self.rules.scoring
-        if scoring == "own-pips":
-            return pips
-        scores = [0] * self.players
-        if winner is None:
-            return tuple(scores)
-        others = [p for s, p in enumerate(pips) if s != winner]
-        if scoring == "opponents-pips-less-own":
-            scores[winner] = sum(others) if end == "domino" else sum(p - pips[winner] for p in others)
-        elif scoring == "opponents-pips":
-            scores[winner] = sum(others)
-        else:  # both-hands
-            scores[winner] = sum(pips)
-        return tuple(scores)
-
-    # ---------------------------------------------------------------- copies
-    def copy(self) -> RoundState:
-        """A cheap, independent copy (without the undo stack)."""
-        other = RoundState.__new__(RoundState)
-        other.rules = self.rules
-        other.players = self.players
-        other.hands = self.hands[:]
-        other.boneyard = self.boneyard
-        other.drawn = self.drawn
-        other.phase = self.phase
-        other.current = self.current
-        other.ends = self.ends[:]
-        other.cross = self.cross[:]
-        other.arm_len = self.arm_len[:]
-        other.placements = self.placements[:]
-        other.spinner_at = self.spinner_at
-        other.passes = self.passes
-        other.drew = self.drew
-        other.lead_kind = self.lead_kind
-        other.lead_seat = self.lead_seat
-        other.lead_tile = self.lead_tile
-        other.refusals = self.refusals
-        other.leader = self.leader
-        other.outcome = self.outcome
-        other.history = self.history[:]
-        other.lacks = self.lacks[:]
-        other.drawn_since = self.drawn_since[:]
-        other._stack = []
-        return other
-
-    def key(self) -> tuple[Any, ...]:
-        """Everything that makes the position, for equality checks in tests."""
-        return (
-            tuple(self.hands),
-            tuple(self.boneyard),
-            self.drawn,
-            self.phase,
-            self.current,
-            tuple(self.ends),
-            tuple(self.cross),
-            tuple(self.arm_len),
-            tuple(self.placements),
-            self.spinner_at,
-            self.passes,
-            self.drew,
-            self.lead_kind,
-            self.lead_seat,
-            self.lead_tile,
-            self.refusals,
-            self.leader,
-            self.outcome,
-            tuple(self.history),
-            tuple(self.lacks),
-            tuple(self.drawn_since),
-        )
+        self.outcome = round_outcome(self.rules, end, winner, self.hands, self.leader)
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know of this position, and nothing more."""
         return SeatView.of(self, seat)
 
-    def __repr__(self) -> str:
-        hands = " | ".join(" ".join(tile_name(t) for t in self.hand(s)) for s in range(self.players))
-        table = ", ".join(str(p) for p in self.placements)
-        return f"<RoundState {self.phase} to move {self.current}: hands [{hands}] table [{table}]>"
+
+class SeatView(SeatViewOf[RoundState]):
+    """What one seat may know of a round (game/engine/view.py)."""
+
+    __slots__ = ()

@@ -7,7 +7,7 @@ through it, not even by poking at private attributes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import Any, Generic, Mapping, Protocol, Self, Sequence, TypeVar
 
 from game.engine.actions import Action
 from game.engine.errors import Refusal
@@ -15,35 +15,68 @@ from game.engine.layout import OpenEnd, Placement, Spinner
 from game.engine.rules import Rules
 from game.engine.tiles import Tile, hand_tiles
 
-if TYPE_CHECKING:  # a view is made from a state (``RoundState.view``), never the other way
-    from game.engine.state import RoundState
-
 UNKNOWN = -1  # a boneyard slot whose tile the seat cannot see
 
 
-class SeatView:
-    """One seat's knowledge of a round (and of the match totals, if given)."""
+class Viewed(Protocol):
+    """What a view reads of a round (``RoundState`` has it all). A view is made from
+    a state (``RoundState.view``); this module never imports the state's."""
+
+    rules: Rules
+    players: int
+    hands: list[int]
+    boneyard: list[Tile]
+    drawn: int
+    current: int | None
+    phase: str
+    history: list[tuple[int, Action]]
+    placements: list[Placement]
+    lacks: list[int]
+    drawn_since: list[int]
+    lead_kind: str
+    lead_tile: Tile | None
+
+    @property
+    def boneyard_count(self) -> int: ...
+    @property
+    def drawable(self) -> int: ...
+    @property
+    def reserve_count(self) -> int: ...
+    @property
+    def spinner(self) -> Spinner | None: ...
+    def open_ends(self) -> list[OpenEnd]: ...
+    def arms(self) -> dict[str, list[Placement]]: ...
+    def legal_moves(self) -> list[Action]: ...
+    def explain(self, action: Action) -> Refusal | None: ...
+    def copy(self) -> Self: ...
+    def key(self) -> tuple[Any, ...]: ...
+
+
+S = TypeVar("S", bound=Viewed)
+
+
+class SeatViewOf(Generic[S]):
+    """One seat's knowledge of a round (and of the match totals, if given).
+    ``SeatView`` (game/engine/state.py) is this for a ``RoundState``."""
 
     __slots__ = ("seat", "rules", "hand_counts", "totals", "_state")
 
-    def __init__(
-        self, seat: int, rules: Rules, hand_counts: tuple[int, ...], totals: tuple[int, ...], state: RoundState
-    ):
+    def __init__(self, seat: int, rules: Rules, hand_counts: tuple[int, ...], totals: tuple[int, ...], state: S):
         self.seat = seat
         self.rules = rules
         self.hand_counts = hand_counts
         self.totals = totals
         self._state = state
 
-    @staticmethod
-    def of(state: RoundState, seat: int, totals: Sequence[int] | None = None) -> SeatView:
+    @classmethod
+    def of(cls, state: S, seat: int, totals: Sequence[int] | None = None) -> Self:
         redacted = state.copy()
         counts = tuple(h.bit_count() for h in state.hands)
         redacted.hands = [h if s == seat else 0 for s, h in enumerate(state.hands)]
         redacted.boneyard = [UNKNOWN] * len(state.boneyard)
         # A lead tile that another seat must play is public by the rules (its holder
         # must announce it); the lead tile of this seat is in its own hand anyway.
-        return SeatView(seat, state.rules, counts, tuple(totals) if totals else (0,) * state.players, redacted)
+        return cls(seat, state.rules, counts, tuple(totals) if totals else (0,) * state.players, redacted)
 
     # What the seat sees -----------------------------------------------------
     @property
@@ -140,7 +173,7 @@ class SeatView:
             mask |= 1 << t
         return mask
 
-    def determinize(self, hands: Mapping[int, Sequence[Tile]], boneyard: Sequence[Tile]) -> RoundState:
+    def determinize(self, hands: Mapping[int, Sequence[Tile]], boneyard: Sequence[Tile]) -> S:
         """A full position consistent with this view: ``hands`` for the other seats,
         and ``boneyard`` for the tiles not yet drawn (in drawing order)."""
         state = self._state.copy()
@@ -165,7 +198,7 @@ class SeatView:
         return (self.seat, self.rules, self.hand_counts, self.totals, self._state.key())
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, SeatView) and self.key() == other.key()
+        return isinstance(other, SeatViewOf) and self.key() == other.key()
 
     def __hash__(self) -> int:
         return hash(self.key())

@@ -87,7 +87,7 @@ def test_the_file_of_a_table_that_is_over_goes(tmp_path: Path) -> None:
     assert not list(tmp_path.glob(f"*{SUFFIX}"))
 
 
-def pump(sessions: list[Session], mirrors: list[Mirror], until: Any, timeout: float = 20.0) -> None:
+def pump(sessions: list[Session], mirrors: list[Mirror], until: Any, timeout: float = 60.0) -> None:
     end = time.monotonic() + timeout
     while not until():
         for mirror in mirrors:
@@ -103,7 +103,7 @@ def test_a_hosted_server_started_again_resumes_its_table(tmp_path: Path) -> None
     folder = tmp_path / "hosted"
     hosted = HostedServer(False, 0, folder)
     hosted.start()
-    end = time.monotonic() + 10
+    end = time.monotonic() + 60
     while hosted.state != "ready":
         assert time.monotonic() < end and hosted.state != "failed", hosted.error
         time.sleep(0.01)
@@ -130,7 +130,7 @@ def test_a_hosted_server_started_again_resumes_its_table(tmp_path: Path) -> None
     assert not hosted.running
     again = HostedServer(False, 0, folder)
     again.start()
-    end = time.monotonic() + 10
+    end = time.monotonic() + 60
     while again.state != "ready":
         assert time.monotonic() < end and again.state != "failed", again.error
         time.sleep(0.01)
@@ -151,7 +151,7 @@ def test_friends_are_told_at_once_when_the_host_stops_hosting(tmp_path: Path) ->
     (its session gives up at once, not after 5 minutes of trying again)."""
     hosted = HostedServer(False, 0, tmp_path / "hosted")
     hosted.start()
-    end = time.monotonic() + 10
+    end = time.monotonic() + 60
     while hosted.state != "ready":
         assert time.monotonic() < end and hosted.state != "failed", hosted.error
         time.sleep(0.01)
@@ -164,6 +164,6 @@ def test_friends_are_told_at_once_when_the_host_stops_hosting(tmp_path: Path) ->
     bo.start()
     pump([ann, bo], [host, guest], lambda: guest.lobby is not None and guest.link == "open")
     hosted.stop(5.0)
-    pump([bo], [guest], lambda: guest.link == "failed", timeout=5.0)
+    pump([bo], [guest], lambda: guest.link == "failed", timeout=60.0)
     assert "host left" in guest.link_reason
     bo.close(), ann.close()

@@ -19,7 +19,7 @@ from game.net.client import Seated
 from game.net.session import Session
 
 
-def pump(sessions: list[Session], until: Callable[[], bool], seen: dict[int, list[dict[str, Any]]], timeout: float = 30.0,
+def pump(sessions: list[Session], until: Callable[[], bool], seen: dict[int, list[dict[str, Any]]], timeout: float = 60.0,
          act: Callable[[int, dict[str, Any]], None] | None = None) -> None:
     """Poll like a frame loop (every 5 ms) until ``until()``; each message goes to
     ``seen[i]`` and to ``act``."""
@@ -187,16 +187,18 @@ def test_a_wrong_address_or_code_fails_at_once_with_a_reason(server: Any) -> Non
     nobody = Session.join(f"ws://127.0.0.1:{port}/", "K7QX-2M", "Ann", timeout=3)
     nobody.start()
     seen: dict[int, list[dict[str, Any]]] = {}
-    pump([nobody], lambda: nobody.state == "failed", seen, timeout=10)
+    pump([nobody], lambda: nobody.state == "failed", seen, timeout=60)
     failed = [m for m in seen[0] if m["type"] == "link"][-1]
     assert failed["reason"].startswith("The table could not be reached (")
     wrong = Session.join(server.url, "ZZZZ-ZZ", "Ann")
     wrong.start()
     seen = {}
-    pump([wrong], lambda: wrong.state == "failed", seen, timeout=10)
+    pump([wrong], lambda: wrong.state == "failed", seen, timeout=60)
     assert "ZZZZ-ZZ" in seen[0][-1]["reason"] or "table" in seen[0][-1]["reason"].lower()
     assert seen[0][-1]["reason"].count("\n") == 0 and seen[0][-1]["code"] == "no_table"
-    time.sleep(0.2)
+    deadline = time.monotonic() + 60  # a failed session's thread ends soon after: wait for it
+    while (nobody.running or wrong.running) and time.monotonic() < deadline:
+        time.sleep(0.02)
     assert not nobody.running and not wrong.running
 
 
@@ -226,7 +228,7 @@ def test_a_seat_gone_for_longer_than_allowed_gives_up(server: Any) -> None:
     try:
         pump([host], lambda: host.state == "open", seen)
         proxy.close()  # cut, and nothing listens any more
-        pump([host], lambda: host.state == "failed", seen, timeout=15)
+        pump([host], lambda: host.state == "failed", seen, timeout=60)
         assert links(seen[0])[-1] == "failed" and "lost" in links(seen[0])
         assert seen[0][-1]["reason"].startswith("The table could not be reached again")
     finally:

@@ -29,7 +29,7 @@ from tests.ui.test_friends import Frames, app, net_table_up, net_threads, open_j
 FIELDS = {"rules": "matador", "players": 2, "seats": ["open", "open"], "name": "Hal", "seat": 0}
 
 
-def pump(plays: list[NetPlay], done: Callable[[], bool], timeout: float = 20.0, what: str = "") -> None:
+def pump(plays: list[NetPlay], done: Callable[[], bool], timeout: float = 60.0, what: str = "") -> None:
     end = time.monotonic() + timeout
     while not done():
         assert time.monotonic() < end, f"not in {timeout} s: {what}"
@@ -96,7 +96,7 @@ def test_the_host_killed_mid_match_takes_its_table_back_and_the_friend_plays_on(
     friends = app.top
     assert friends.buttons["kept0"].text == f"Back to table {code}" and friends.focus.name == "kept0"
     frames.click(friends.buttons["kept0"])
-    frames.until(lambda: net_table_up(app), 30, "the host's table again")
+    frames.until(lambda: net_table_up(app), 60, "the host's table again")
     table = app.top
     play = table.mode.play
     assert play.hosting and play.hosted.port == port  # the same port: the friend's kept address still works
@@ -105,7 +105,7 @@ def test_the_host_killed_mid_match_takes_its_table_back_and_the_friend_plays_on(
     assert mirror.seat == 0 and mirror.code == code and mirror.view is not None and mirror.view.history == history
 
     # the friend's session finds the host again, and the match goes on
-    end = time.monotonic() + 30
+    end = time.monotonic() + 60
     while friend.mirror.link != "open" or not all(s.connected for s in (mirror.lobby.seats if mirror.lobby else ())):
         assert time.monotonic() < end, "the friend did not come back"
         friend.update()
@@ -113,19 +113,19 @@ def test_the_host_killed_mid_match_takes_its_table_back_and_the_friend_plays_on(
     assert mirror.lobby is not None and mirror.lobby.state == "playing"
     before = len(history or [])
     for _ in range(2):
-        end = time.monotonic() + 20
+        end = time.monotonic() + 60
         while not (mirror.my_turn and not mirror.sent) and not (friend.mirror.my_turn and not friend.mirror.sent):
             assert time.monotonic() < end, "no turn"
             friend.update()
             frames.step()
         mover = mirror if mirror.my_turn and not mirror.sent else friend.mirror
         assert mover.play(rng.choice(mover.legal)) is None
-        end = time.monotonic() + 20
+        end = time.monotonic() + 60
         while mover.sent:
             assert time.monotonic() < end, "the move was not taken"
             friend.update()
             frames.step()
-    end = time.monotonic() + 20
+    end = time.monotonic() + 60
     while not (friend.mirror.view is not None and len(friend.mirror.view.history) == before + 2):
         assert time.monotonic() < end, "the friend did not see the moves"
         friend.update()
@@ -135,7 +135,7 @@ def test_the_host_killed_mid_match_takes_its_table_back_and_the_friend_plays_on(
     # the host leaves: the table is closed for good, the friend told, nothing offered again
     frames.click(table.mode.buttons["leave"])
     frames.click(table.mode.buttons["leave"])  # the host's Leave mid-match, pressed again
-    pump([friend], lambda: friend.table_gone, 10, "the friend told")
+    pump([friend], lambda: friend.table_gone, 60, "the friend told")
     assert friend.mirror.host_left
     assert not [k for k in kept_seats.load()[0] if k.hosted is not None]
     assert not journal.exists() or read_table(journal).state == "closed"
@@ -207,7 +207,7 @@ def test_the_port_taken_meanwhile_the_table_is_hosted_on_another_and_the_friend_
         for key, text in (("address", f"127.0.0.1:{new_port}"), ("code", code), ("name", "Ann")):
             type_into(frames, join.entries[key], text)
         frames.click(join.buttons["join"])
-        end = time.monotonic() + 30
+        end = time.monotonic() + 60
         while not net_table_up(app):
             assert time.monotonic() < end, "the friend's table"
             again.update()
@@ -279,7 +279,7 @@ def test_a_person_at_the_host_s_screen_is_seated_again_with_the_host_after_a_res
     frames = Frames(app)
     frames.click(app.top.buttons["friends"])
     frames.click(app.top.buttons["kept0"])
-    end = time.monotonic() + 30
+    end = time.monotonic() + 60
     while not any(isinstance(s, TableScene) and s.mode.mirror.view is not None for s in app.scenes):
         assert time.monotonic() < end, "the couch table again"
         friend.update()
@@ -290,7 +290,7 @@ def test_a_person_at_the_host_s_screen_is_seated_again_with_the_host_after_a_res
     assert set(play.mirrors) == {0, 1} and play.here[1].source.seated.token == cy_token
     for m in play.mirrors.values():
         assert m.view is not None and m.view.history == history
-    end = time.monotonic() + 30
+    end = time.monotonic() + 60
     while not (friend.mirror.link == "open" and play.mirror.lobby is not None and all(s.connected for s in play.mirror.lobby.seats)):
         assert time.monotonic() < end, ("not every seat back", friend.mirror.link, play.mirror.lobby)
         friend.update()
@@ -298,18 +298,25 @@ def test_a_person_at_the_host_s_screen_is_seated_again_with_the_host_after_a_res
     assert [s.name for s in play.mirror.lobby.seats] == ["Hal", "Cy", "Ann"]
     # the match goes on: the next move, whoever's it is, reaches Ann
     mover = next(m for m in (*play.mirrors.values(), friend.mirror) if m.view is not None and m.view.current_player == m.seat)
-    end = time.monotonic() + 20
+    end = time.monotonic() + 60
     while not (mover.my_turn and not mover.sent):
         assert time.monotonic() < end, "no turn"
         friend.update()
         lift_cover(app, frames)
     assert mover.play(rng.choice(mover.legal)) is None
-    end = time.monotonic() + 20
+    end = time.monotonic() + 60
     while not (friend.mirror.view is not None and len(friend.mirror.view.history) == len(history or []) + 1):
         assert time.monotonic() < end, "Ann did not see the move"
         friend.update()
         lift_cover(app, frames)
-    lift_cover(app, frames)
+    # Hal's screen has the move too, and the cover it may bring (Cy's turn) is lifted (it
+    # fades in over frames: on a busy machine fewer of them pass while the move travels)
+    moved = len(history or []) + 1
+    end = time.monotonic() + 60
+    while not (app.top is table and all(m.view is not None and len(m.view.history) == moved for m in play.mirrors.values())):
+        assert time.monotonic() < end, "the table after the move"
+        friend.update()
+        lift_cover(app, frames)
     assert app.top is table
     frames.click(table.mode.buttons["leave"])
     frames.click(table.mode.buttons["leave"])  # the host's Leave mid-match, pressed again

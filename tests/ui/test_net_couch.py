@@ -88,7 +88,7 @@ def host_with_a_person_here(frames: Frames) -> Any:
     frames.click(form.buttons["start"])
     lobby = app.top
     assert type(lobby).__name__ == "LobbyScene"
-    frames.until(lambda: lobby.play is not None and lobby.play.phase == "lobby", 20, "the table, Cy seated")
+    frames.until(lambda: lobby.play is not None and lobby.play.phase == "lobby", 60, "the table, Cy seated")
     return lobby
 
 
@@ -128,9 +128,9 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
     for key, text in (("address", f"127.0.0.1:{play.hosted.port}"), ("code", play.mirror.code), ("name", "Bo")):
         type_into(Frames(bo), join.entries[key], text)
     pair.click(bo, pygame.Rect(join.buttons["join"].rect).center)
-    pair.until(lambda: lobby.buttons["start"].is_enabled, 30, "Bo in Ann's lobby")
+    pair.until(lambda: lobby.buttons["start"].is_enabled, 60, "Bo in Ann's lobby")
     pair.click(ann, pygame.Rect(lobby.buttons["start"].rect).center)
-    pair.until(lambda: all(isinstance(a.top, (TableScene, HandoffScene)) for a in (ann, bo)), 30, "both tables")
+    pair.until(lambda: all(isinstance(a.top, (TableScene, HandoffScene)) for a in (ann, bo)), 60, "both tables")
     table = next(s for s in ann.scenes if isinstance(s, TableScene))
     b_table = bo.top
     assert isinstance(table.mode, CouchNetMode) and isinstance(b_table, TableScene) and type(b_table.mode) is NetMode
@@ -234,22 +234,23 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
             button = mover.toolbar.turn["pass" if "pass" in kinds else "refuse"]
             assert button.visible
             pair.click(app, pygame.Rect(button.rect).center)
-        pair.until(lambda: len(mover.mode.mirror.history) > history or mover.mode.frozen is not None, 10, "the server took the move")
+        pair.until(lambda: len(mover.mode.mirror.history) > history or mover.mode.frozen is not None, 60, "the server took the move")
         moves += 1
     assert not problems, problems[:3]
     assert moves >= 4 and covers[0] in (table.names[0], "Cy")
     assert handed_between, f"the screen was never handed between Ann and Cy: covers {covers}"
     assert seen["frames"] > 50 and seen["faces"] > 10  # the inspection looked at hands face up
     # the round's end on both apps: the same outcome
-    pair.until(lambda: isinstance(ann.top, RoundEndScene) and isinstance(bo.top, RoundEndScene), 30, "both summaries")
+    # (each summary's buttons are made on its first frame: wait for Ann's too)
+    pair.until(lambda: isinstance(ann.top, RoundEndScene) and isinstance(bo.top, RoundEndScene) and "next" in ann.top.buttons, 60, "both summaries")
     assert table.mode.frozen.outcome == b_table.mode.frozen.outcome and table.match.totals == b_table.match.totals
     # Next round on Ann's app: the new deal is handed over afresh (no hand shows before a cover)
     pair.click(ann, pygame.Rect(ann.top.buttons["next"].rect).center)
-    pair.until(lambda: table.mode.frozen is None, 10, "the next round")
+    pair.until(lambda: table.mode.frozen is None, 60, "the next round")
     assert table.viewer is None and not table.hand_face_up
     # every byte each seat of Ann's app was sent names no tile it may not know (each
     # connection is its own socket: one may hear the round's end a few frames later)
-    pair.until(lambda: all(any('"round_over"' in line for line in lines) for lines in wires.values()), 10, "every seat heard the round's end")
+    pair.until(lambda: all(any('"round_over"' in line for line in lines) for lines in wires.values()), 60, "every seat heard the round's end")
     for seat, lines in wires.items():
         assert check_wire(seat, until_first_round_over(lines)) > 5
     ann.draw = original  # type: ignore[method-assign]

@@ -39,7 +39,7 @@ class Pair:
             each.step((events or []) if each is app else [], DT)
         time.sleep(0.004)
 
-    def until(self, done: Callable[[], bool], timeout: float = 30.0, what: str = "") -> None:
+    def until(self, done: Callable[[], bool], timeout: float = 60.0, what: str = "") -> None:
         end = time.monotonic() + timeout
         while not done():
             assert time.monotonic() < end, f"not in {timeout} s: {what}"
@@ -89,9 +89,9 @@ def sit_down(pair: Pair, ann: App, bo: App) -> tuple[TableScene, TableScene]:
     for key, text in (("address", f"127.0.0.1:{hosted.port}"), ("code", code), ("name", "Bo")):
         type_into(Frames(bo), join.entries[key], text)
     pair.click(bo, pygame.Rect(join.buttons["join"].rect).center)
-    pair.until(lambda: lobby.buttons["start"].is_enabled, 30, "Bo in Ann's lobby")
+    pair.until(lambda: lobby.buttons["start"].is_enabled, 60, "Bo in Ann's lobby")
     pair.click(ann, pygame.Rect(lobby.buttons["start"].rect).center)
-    pair.until(lambda: all(isinstance(a.top, TableScene) for a in (ann, bo)), 30, "both tables")
+    pair.until(lambda: all(isinstance(a.top, TableScene) for a in (ann, bo)), 60, "both tables")
     return net_tables(ann, bo)
 
 
@@ -151,7 +151,7 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
         app = mover.app
         other = b_table if mover is a_table else a_table
         # the other table says who is thinking, and shows the mover's tiles as backs
-        pair.until(lambda: same_table(mover, other), 10, "both tables at the same move")
+        pair.until(lambda: same_table(mover, other), 60, "both tables at the same move")
         seat = mover.viewer
         other_plaque = other.snapshot.plaques[seat]
         assert other_plaque.faces is None and other.state.hand(seat) == []
@@ -188,19 +188,19 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
             pair.drag(app, rect.center, slot.rect.center)
         elif "draw" in kinds:
             # no tile fits: once the table stands still the label says draw and the boneyard glows
-            pair.until(lambda: not mover.motion.blocking, 10, "the table still")
+            pair.until(lambda: not mover.motion.blocking, 60, "the table still")
             assert mover.snapshot.can_draw and "draw from the boneyard" in mover.snapshot.hand_label
             pair.click(app, mover.regions.boneyard.center)
         else:
             button = mover.toolbar.turn["pass" if "pass" in kinds else "refuse"]
             assert button.visible
             pair.click(app, pygame.Rect(button.rect).center)
-        pair.until(lambda: len(mover.mode.mirror.history) > history or mover.mode.frozen is not None, 10, "the server took the move")
+        pair.until(lambda: len(mover.mode.mirror.history) > history or mover.mode.frozen is not None, 60, "the server took the move")
         moves += 1
     assert moves >= 4 and refused_drop and thinking_seen
 
     # the round's end: both tables hold still on it, every hand revealed, the same outcome
-    pair.until(lambda: all(isinstance(a.top, RoundEndScene) for a in (ann, bo)), 30, "the round's summary on both")
+    pair.until(lambda: all(isinstance(a.top, RoundEndScene) for a in (ann, bo)), 60, "the round's summary on both")
     a_round, b_round = a_table.mode.frozen, b_table.mode.frozen
     assert a_round is not None and b_round is not None
     assert a_round.outcome == b_round.outcome and a_table.match.totals == b_table.match.totals
@@ -211,16 +211,16 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
         summary = app.top
         assert isinstance(summary, RoundEndScene)
         pair.click(app, pygame.Rect(summary.buttons["next"].rect).center)
-    pair.until(lambda: all(t.mode.frozen is None and t.mode.mirror.round_index == 1 for t in tables), 30, "the next round")
+    pair.until(lambda: all(t.mode.frozen is None and t.mode.mirror.round_index == 1 for t in tables), 60, "the next round")
     assert "round 2" in a_table.snapshot.header and "round 2" in b_table.snapshot.header
     assert sorted(a_table.state.hand(a_seat)) == sorted(a_table.mode.mirror.view.hand)
 
     # a reaction goes round; Bo leaves: Ann's table says so and waits
     pair.click(ann, pygame.Rect(a_table.mode.buttons["nice"].rect).center)
-    pair.until(lambda: b_table.motion.message is not None and "Nice!" in b_table.motion.message.text, 10, "the reaction")
+    pair.until(lambda: b_table.motion.message is not None and "Nice!" in b_table.motion.message.text, 60, "the reaction")
     pair.click(bo, pygame.Rect(b_table.mode.buttons["leave"].rect).center)
     assert type(bo.top).__name__ == "TitleScene"
-    pair.until(lambda: a_table.seat_info(b_seat)[4] in ("away", "lost connection, waiting…"), 20, "Bo away on Ann's table")
+    pair.until(lambda: a_table.seat_info(b_seat)[4] in ("away", "lost connection, waiting…"), 60, "Bo away on Ann's table")
     for _ in range(2):  # the host's Leave mid-match asks to be pressed again
         pair.click(ann, pygame.Rect(a_table.mode.buttons["leave"].rect).center)
     assert type(ann.top).__name__ == "TitleScene"
@@ -252,7 +252,7 @@ def test_the_host_leaves_mid_turn_bo_is_told_and_no_seat_is_kept_for_a_closed_ta
     assert ann.top is a_table
     pair.click(ann, pygame.Rect(a_table.mode.buttons["leave"].rect).center)  # pressed again: closed
     assert type(ann.top).__name__ == "TitleScene"
-    pair.until(lambda: b_table.mode.mirror.host_left, 20, "Bo told the host left")
+    pair.until(lambda: b_table.mode.mirror.host_left, 60, "Bo told the host left")
     pair.step()
     assert "The host left: the table is closed." in b_table.snapshot.hand_label
     assert b_table.seat_info(a_seat)[4] == "left the table"
