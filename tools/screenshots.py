@@ -160,7 +160,7 @@ def hold(app: App, scene: TableScene, tile: int, to: tuple[int, int], turns: int
 def beside(scene: TableScene, tile: int, arm: str, joins: int | None = None, variant: int = 0) -> tuple[int, int]:
     """A point near (not on) the place ``tile`` may take on ``arm``: the tile held
     there shows lying as it would, and its ghost stays visible."""
-    target = next(t for t in targets_for(tile, scene.legal) if t.arm == arm and t.joins == joins)
+    target = next(t for t in targets_for(tile, scene.model.legal) if t.arm == arm and t.joins == joins)
     slot = slot_of(target.variant(variant), scene.layout)
     assert slot is not None
     unit = scene.layout.unit
@@ -258,8 +258,8 @@ def family_eight(cam: Camera) -> None:
     match = find(Rules.from_base("family", 8), players, wanted)
     app = cam.app((800, 600))
     scene = cam.table(app, match)
-    tile = next(a.tile for a in lays(scene.state) if a.tile is not None)
-    target = targets_for(tile, scene.legal)[0]
+    tile = next(a.tile for a in lays(scene.model.state) if a.tile is not None)
+    target = targets_for(tile, scene.model.legal)[0]
     assert target.arm is not None
     hold(app, scene, tile, beside(scene, tile, target.arm))
     cam.save(app, "family-8-players-800x600")
@@ -281,7 +281,7 @@ def crosswise_choice(rules: Rules, size: Size, name: str) -> Callable[[Camera], 
         match = find(rules, [ANN, computer("Hard", "hard")], wanted)
         app = cam.app(size)
         scene = cam.table(app, match)
-        action = next(a for a in lays(scene.state) if a.joins is not None and a.tile is not None and is_matador(scene.state, a.tile) and not is_double(a.tile))
+        action = next(a for a in lays(scene.model.state) if a.joins is not None and a.tile is not None and is_matador(scene.model.state, a.tile) and not is_double(a.tile))
         assert action.tile is not None and action.arm is not None
         hold(app, scene, action.tile, beside(scene, action.tile, action.arm, action.joins))
         cam.save(app, name)
@@ -306,9 +306,9 @@ def leyden_across(size: Size, name: str) -> Callable[[Camera], None]:
         match = find(Rules.from_base("leyden", 2), [ANN, computer("Hard", "hard")], wanted)
         app = cam.app(size)
         scene = cam.table(app, match)
-        action = next(a for a in lays(scene.state) if a.across)
+        action = next(a for a in lays(scene.model.state) if a.across)
         assert action.tile is not None and action.arm is not None
-        target = next(t for t in targets_for(action.tile, scene.legal) if t.arm == action.arm and t.joins == action.joins)
+        target = next(t for t in targets_for(action.tile, scene.model.legal) if t.arm == action.arm and t.joins == action.joins)
         turns = target.actions.index(action)
         hold(app, scene, action.tile, beside(scene, action.tile, action.arm, action.joins, turns), turns)
         cam.save(app, name)
@@ -328,7 +328,7 @@ def leyden_opening(size: Size, name: str) -> Callable[[Camera], None]:
         match = find(Rules.from_base("leyden", 2), [ANN, computer("Hard", "hard")], wanted)
         app = cam.app(size)
         scene = cam.table(app, match)
-        action = next(a for a in lays(scene.state) if a.arm == "N")
+        action = next(a for a in lays(scene.model.state) if a.arm == "N")
         assert action.tile is not None
         felt = scene.regions.layout_area
         hold(app, scene, action.tile, (felt.left + felt.width // 5, felt.bottom - felt.height // 4))
@@ -347,9 +347,9 @@ def line_drag(cam: Camera) -> None:
     match = find(Rules.from_base("matador", 2), [ANN, computer("Medium")], wanted)
     app = cam.app((1280, 800))
     scene = cam.table(app, match)
-    action = next(a for a in lays(scene.state) if a.tile is not None and not is_matador(scene.state, a.tile)) if any(
-        a.tile is not None and not is_matador(scene.state, a.tile) for a in lays(scene.state)
-    ) else lays(scene.state)[0]
+    action = next(a for a in lays(scene.model.state) if a.tile is not None and not is_matador(scene.model.state, a.tile)) if any(
+        a.tile is not None and not is_matador(scene.model.state, a.tile) for a in lays(scene.model.state)
+    ) else lays(scene.model.state)[0]
     assert action.tile is not None and action.arm is not None
     hold(app, scene, action.tile, beside(scene, action.tile, action.arm, action.joins))
     cam.save(app, "line-drag-1280x800")

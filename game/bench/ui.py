@@ -91,16 +91,16 @@ def thinking_frames(mode: str, frames: int) -> dict[str, Any]:
     time.sleep(1.5 if mode == "process" else 0.1)  # the worker is up (as it is after the first move in a game)
     times: list[float] = []
     decisions = 0
-    moves_before = len(scene.state.history)
+    moves_before = len(scene.model.state.history)
     deadline = time.perf_counter() + frames / 60
-    while time.perf_counter() < deadline and not scene.state.over:
+    while time.perf_counter() < deadline and not scene.model.state.over:
         start = time.perf_counter()
         app.step([], 1 / 60)
         times.append((time.perf_counter() - start) * 1000)
         left = 1 / 60 - (time.perf_counter() - start)
         if left > 0:
             time.sleep(left)  # as clock.tick(60) would
-    decisions = len(scene.state.history) - moves_before
+    decisions = len(scene.model.state.history) - moves_before
     app.close()
     thinker.shutdown()
     return {

@@ -136,7 +136,7 @@ class Flow:
             show_knowledge=getattr(settings, "show_knowledge", False),
         )
         seats = set(play.mirrors)  # the controllers the host's setup gave this screen's seats
-        self.app.pads.hand_over(table.match, {seat: pad for seat, pad in play.pads.items() if seat in seats})
+        self.app.pads.hand_over(table.model.match, {seat: pad for seat, pad in play.pads.items() if seat in seats})
         self.app.replace(table)
 
     def network_match_over(self, match: Match) -> None:
@@ -278,7 +278,7 @@ class Flow:
             on_action=autosave if isinstance(autosave, Autosaver) else None,
             on_pause=self.pause,
         )
-        table.listen(lambda event: self.round_ended(table, event))
+        table.model.listen(lambda event: self.round_ended(table, event))
         return table
 
     def start_match(self, match: Match, *, replaces_save: bool = True) -> TableScene:
@@ -336,14 +336,14 @@ class Flow:
         """The round summary's last button: the match's final scores, or the title."""
         from game.ui.scenes.match_over import MatchOverScene
 
-        if table.match.over:
+        if table.model.match.over:
             self.app.push(MatchOverScene(table))
         else:
             self.save_and_leave(table)
 
     def save_and_leave(self, table: TableScene) -> None:
         """Make sure the match is on disk, then go back to the title."""
-        self.save_now(table.match)
+        self.save_now(table.model.match)
         self.open_title()
 
     def save_now(self, match: Match) -> None:

@@ -84,11 +84,11 @@ def test_the_table_takes_every_aid_at_every_turn(make_app: Any) -> None:
     rng = random.Random(3)
     for _ in range(12):
         every_aid(app, scene)
-        state = scene.state
+        state = scene.model.state
         if state.over:
             break
         if scene.can_act():
-            scene.request(rng.choice(scene.legal))
+            scene.request(rng.choice(scene.model.legal))
         for _ in range(30):
             app.step([], 0.05)
 
@@ -150,7 +150,7 @@ def test_the_reviews_position_is_the_live_rounds_and_words_its_own_moves() -> No
     review = review_table(match, 0, 0, thinker=Thinker("thread"), analysis_mode="inline", analysis_budget=QUICK)
     for index in range(len(live.history) + 1):
         review.mode.cursor = index
-        position = review.state
+        position = review.model.state
         expected = live.before(index)
         assert position.history == expected.history
         assert position.hands == expected.hands and position.ends == expected.ends

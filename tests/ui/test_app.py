@@ -104,24 +104,26 @@ def test_table_draw_changes_nothing(make_app: Any, ui: Any) -> None:
     rng = random.Random(1)
     for _ in range(30):  # play a little, holding tiles now and then
         ui.settle(app, 3)
-        if scene.state.over:
+        if scene.model.state.over:
             break
         if scene.can_act():
-            lays = [a for a in scene.legal if a.kind == "lay"]
+            lays = [a for a in scene.model.legal if a.kind == "lay"]
             if lays and rng.random() < 0.5:
                 rect = scene.hand_rect(lays[0].tile)
                 app.step([ui.mouse_down(rect.center), ui.mouse_move((400, 250), rect.center)], 0.016)
                 break
-            scene.play(rng.choice(scene.legal), None)
-    keys = (scene.state.key(), scene.match.totals[:], len(scene.motion.glides))
-    watched = ("viewer", "last_tile", "version", "think_clock", "round_shown")
-    before = {name: copy.copy(getattr(scene, name)) for name in watched}
+            scene.play(rng.choice(scene.model.legal), None)
+    keys = (scene.model.state.key(), scene.model.match.totals[:], len(scene.motion.glides))
+    def watched() -> tuple[object, ...]:
+        return (scene.model.viewer, scene.last_tile, scene.version, scene.think_clock, scene.round_shown)
+
+    before = copy.copy(watched())
     inputs = copy.deepcopy((scene.input.selected, scene.input.variant, scene.input.drag))
     layout = [(t.tile, tuple(t.rect)) for t in scene.layout.tiles]
     for _ in range(3):
         app.draw(app.surface)
-    assert (scene.state.key(), scene.match.totals[:], len(scene.motion.glides)) == keys
-    assert {name: getattr(scene, name) for name in watched} == before
+    assert (scene.model.state.key(), scene.model.match.totals[:], len(scene.motion.glides)) == keys
+    assert watched() == before
     assert (scene.input.selected, scene.input.variant, scene.input.drag) == inputs
     assert [(t.tile, tuple(t.rect)) for t in scene.layout.tiles] == layout
 

@@ -80,7 +80,7 @@ def a_turn(app: Any, ui: Any) -> Any:
     table = ui.new_table(app, "matador", [PlayerInfo("Ann", "human", None), PlayerInfo("Bot", "computer", "easy")], seed=7)
     for _ in range(400):
         app.step([], 0.05)
-        lays = {a.tile for a in table.legal if a.kind == "lay"}
+        lays = {a.tile for a in table.model.legal if a.kind == "lay"}
         hand = [tile for tile, _ in table.hand]
         if table.can_act() and lays and len(lays) < len(hand) and table.open_ends:
             return table

@@ -241,14 +241,14 @@ def couch_table(app: Any, seed: int = 3, base: str = "matador") -> tuple[TableSc
 
 def snapshot(table: TableScene) -> tuple[object, ...]:
     i = table.input
-    return (len(table.state.history), table.match.round_index, i.selected, i.variant, i.target_index, i.drag, table.viewer)
+    return (len(table.model.state.history), table.model.match.round_index, i.selected, i.variant, i.target_index, i.drag, table.model.viewer)
 
 
 def lift_cover(app: Any, table: TableScene, own: int, other: int) -> None:
     """The "Pass to" cover: the other controller and the keyboard cannot lift it; A on the own one does."""
     cover = app.top
     assert isinstance(cover, HandoffScene)
-    seat = table.state.current_player
+    seat = table.model.state.current_player
     assert seat is not None
     assert cover.prompt.startswith(f"Press A on Controller {app.pads.number_of(own)}")
     settle(app, 8)  # past the guard against stray presses
@@ -257,7 +257,7 @@ def lift_cover(app: Any, table: TableScene, own: int, other: int) -> None:
     app.step([E(pygame.MOUSEBUTTONDOWN, button=1, pos=(50, 50)), E(pygame.MOUSEBUTTONUP, button=1, pos=(50, 50))], 0.016)
     assert app.top is cover
     press(app, own, "a")
-    assert app.top is table and table.viewer == seat
+    assert app.top is table and table.model.viewer == seat
 
 
 def wrong_inputs_change_nothing(app: Any, table: TableScene, other: int) -> None:
@@ -274,9 +274,9 @@ def wrong_inputs_change_nothing(app: Any, table: TableScene, other: int) -> None
 
 def play_turn_by_pad(app: Any, table: TableScene, own: int, rng: random.Random) -> str:
     """One legal move with the controller alone; the kind of move made."""
-    count = len(table.state.history)
-    lays = [a for a in table.legal if a.kind == "lay"]
-    kinds = {a.kind for a in table.legal}
+    count = len(table.model.state.history)
+    lays = [a for a in table.model.legal if a.kind == "lay"]
+    kinds = {a.kind for a in table.model.legal}
     if lays:
         assert table.input.selected is not None  # a controller's turn always has a tile in focus
         playable = {a.tile for a in lays}
@@ -287,7 +287,7 @@ def play_turn_by_pad(app: Any, table: TableScene, own: int, rng: random.Random) 
                 break
             press(app, own, "right")
         assert table.input.selected == want
-        targets = targets_for(want, table.legal)
+        targets = targets_for(want, table.model.legal)
         for _ in range(rng.randrange(len(targets))):
             press(app, own, rng.choice(["down", "up"]))
         target = table.input.chosen_target(table.input_context())
@@ -296,8 +296,8 @@ def play_turn_by_pad(app: Any, table: TableScene, own: int, rng: random.Random) 
         press(app, own, *(["x"] * turns))
         expected = target.variant(turns)
         press(app, own, "a")
-        assert len(table.state.history) == count + 1
-        assert table.state.history[-1][1] == expected
+        assert len(table.model.state.history) == count + 1
+        assert table.model.state.history[-1][1] == expected
         kind = "lay"
     elif "draw" in kinds:
         press(app, own, "y")
@@ -305,8 +305,8 @@ def play_turn_by_pad(app: Any, table: TableScene, own: int, rng: random.Random) 
     else:
         press(app, own, "b")
         kind = "pass" if "pass" in kinds else "refuse"
-    assert len(table.state.history) == count + 1
-    assert table.state.history[-1][1].kind == kind
+    assert len(table.model.state.history) == count + 1
+    assert table.model.state.history[-1][1].kind == kind
     settle(app, 6)
     return kind
 
@@ -317,9 +317,9 @@ def test_controller_whole_round_with_two_controllers_on_two_seats(make_app: Any)
     rng = random.Random(5)
     made: dict[int, list[str]] = {0: [], 1: []}
     for _ in range(200):
-        if table.state.over:
+        if table.model.state.over:
             break
-        seat = table.state.current_player
+        seat = table.model.state.current_player
         assert seat is not None
         own, other = pad_of[seat], pad_of[1 - seat]
         if isinstance(app.top, HandoffScene):
@@ -328,38 +328,38 @@ def test_controller_whole_round_with_two_controllers_on_two_seats(make_app: Any)
         wrong_inputs_change_nothing(app, table, other)
         made[seat].append(play_turn_by_pad(app, table, own, rng))
         settle(app, 4)
-    assert table.state.over
+    assert table.model.state.over
     assert made[0].count("lay") > 0 and made[1].count("lay") > 0
     settle(app, 10)
     summary = app.top
     assert isinstance(summary, RoundEndScene)
-    round_index = table.match.round_index
+    round_index = table.model.match.round_index
     press(app, pad_of[0], "a")  # A on the summary: the next round (or the match's end)
     assert app.top is not summary
-    if not table.match.over:
-        assert table.match.round_index == round_index + 1
+    if not table.model.match.over:
+        assert table.model.match.round_index == round_index + 1
 
 
 def test_controller_turns_a_matador_and_passes_or_refuses_with_b(make_app: Any) -> None:
     app = pad_app(make_app)
     table, pad_of = couch_table(app, seed=1, base="leyden-senst")
-    seat = table.state.current_player
+    seat = table.model.state.current_player
     assert seat is not None
     lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
-    assert {a.kind for a in table.legal} == {"lay", "draw", "refuse"}  # this deal's lead may be refused
+    assert {a.kind for a in table.model.legal} == {"lay", "draw", "refuse"}  # this deal's lead may be refused
     press(app, pad_of[seat], "b")  # B refuses (there is no passing here)
-    assert len(table.state.history) == 1 and table.state.history[-1][1].kind == "refuse"
+    assert len(table.model.state.history) == 1 and table.model.state.history[-1][1].kind == "refuse"
     settle(app)
     # find a position where a tile has several ways to lie, and turn it with X
     rng = random.Random(1)
     for _ in range(120):
-        if table.state.over:
+        if table.model.state.over:
             break
-        seat = table.state.current_player
+        seat = table.model.state.current_player
         assert seat is not None
         if isinstance(app.top, HandoffScene):
             lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
-        turnable = [a.tile for a in table.legal if a.kind == "lay" and any(len(t.actions) > 1 for t in targets_for(a.tile, table.legal))]
+        turnable = [a.tile for a in table.model.legal if a.kind == "lay" and any(len(t.actions) > 1 for t in targets_for(a.tile, table.model.legal))]
         if turnable:
             while table.input.selected != turnable[0]:
                 press(app, pad_of[seat], "right")
@@ -372,7 +372,7 @@ def test_controller_turns_a_matador_and_passes_or_refuses_with_b(make_app: Any) 
                 press(app, pad_of[seat], "x")
                 assert table.input.variant == 1
                 press(app, pad_of[seat], "a")
-                assert table.state.history[-1][1] == target.variant(1)
+                assert table.model.state.history[-1][1] == target.variant(1)
                 return
         play_turn_by_pad(app, table, pad_of[seat], rng)
     raise AssertionError("no tile with a choice of ways came up")
@@ -381,21 +381,21 @@ def test_controller_turns_a_matador_and_passes_or_refuses_with_b(make_app: Any) 
 def test_controller_start_pauses_shoulders_scroll_the_moves_triggers_open_the_scores(make_app: Any) -> None:
     app = pad_app(make_app)
     table, pad_of = couch_table(app, seed=4)
-    seat = table.state.current_player
+    seat = table.model.state.current_player
     assert seat is not None
     lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
     rng = random.Random(2)
     for _ in range(6):
-        seat = table.state.current_player
+        seat = table.model.state.current_player
         if seat is None:
             break
         if isinstance(app.top, HandoffScene):
             lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
         play_turn_by_pad(app, table, pad_of[seat], rng)
     settle(app)
-    other = pad_of[1 - (table.state.current_player or 0)]
+    other = pad_of[1 - (table.model.state.current_player or 0)]
     if isinstance(app.top, HandoffScene):
-        lift_cover(app, table, pad_of[table.state.current_player or 0], other)
+        lift_cover(app, table, pad_of[table.model.state.current_player or 0], other)
     press(app, other, "rb")  # any controller may look at the moves (it plays nothing)
     assert table.aids.moves_open
     table.aids.log_scroll = 0
@@ -417,10 +417,10 @@ def test_controller_start_pauses_shoulders_scroll_the_moves_triggers_open_the_sc
 def test_controller_unplugged_mid_match_pauses_until_it_returns(make_app: Any) -> None:
     app = pad_app(make_app)
     table, pad_of = couch_table(app, seed=6)
-    seat = table.state.current_player
+    seat = table.model.state.current_player
     assert seat is not None
     lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
-    count = len(table.state.history)
+    count = len(table.model.state.history)
     bob_number = app.pads.number_of(BOB)
     unplug(app, BOB)
     notice = app.top
@@ -428,13 +428,13 @@ def test_controller_unplugged_mid_match_pauses_until_it_returns(make_app: Any) -
     press(app, ANN, "right", "y", "x", "down")
     app.step([E(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0) for k in (pygame.K_d, pygame.K_p)], 0.016)
     settle(app, 40)  # the game stands still: nobody moves, whoever's turn it is
-    assert app.top is notice and len(table.state.history) == count
+    assert app.top is notice and len(table.model.state.history) == count
     press(app, ANN, "a")  # Ann's controller plays Ann: it cannot take Bob's seat
     assert app.top is notice and table.seat_inputs.owner(1) == bob_number and "plays Ann" in notice.note
     press(app, ANN, "b")  # B: the pause menu over the notice (to leave the match, say); Start closes it
     assert isinstance(app.top, PauseScene)
     press(app, ANN, "start")
-    assert app.top is notice and len(table.state.history) == count
+    assert app.top is notice and len(table.model.state.history) == count
     plug(app, BOB, index=40)  # Bob's controller is back (under a new device index and the same GUID)
     assert app.pads.number_of(BOB) == bob_number
     app.step([], 0.016)
@@ -449,7 +449,7 @@ def test_controller_unplugged_seat_can_go_to_another_controller_or_the_keyboard(
     app = pad_app(make_app)
     table, pad_of = couch_table(app, seed=8)
     spare = plug(app, SPARE)
-    seat = table.state.current_player
+    seat = table.model.state.current_player
     assert seat is not None
     lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
     unplug(app, pad_of[seat])
@@ -475,10 +475,10 @@ def test_controller_unplugged_seat_can_go_to_another_controller_or_the_keyboard(
         press(app, SPARE, "a")  # the spare plays the other seat: it cannot lift this cover
         assert isinstance(app.top, HandoffScene)
         app.step([E(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode="", scancode=0)], 0.016)
-    assert app.top is table and table.state.current_player == gone
-    count = len(table.state.history)
+    assert app.top is table and table.model.state.current_player == gone
+    count = len(table.model.state.history)
     press(app, SPARE, "y", "b", "a")
-    assert len(table.state.history) == count  # not the spare's turn
+    assert len(table.model.state.history) == count  # not the spare's turn
 
 
 def test_controller_alone_plays_a_keyboard_seat_with_no_setup(make_app: Any) -> None:
@@ -492,9 +492,9 @@ def test_controller_alone_plays_a_keyboard_seat_with_no_setup(make_app: Any) -> 
     rng = random.Random(4)
     moves = 0
     for _ in range(400):
-        if table.state.over or moves >= 4:
+        if table.model.state.over or moves >= 4:
             break
-        if table.state.current_player == 0 and table.can_act():
+        if table.model.state.current_player == 0 and table.can_act():
             if moves == 0:
                 press(app, ANN, "left")  # the first press: the controller has the focus now
                 assert "D-pad" in table.hand_text()
@@ -588,11 +588,11 @@ def test_controller_walks_a_whole_lesson(make_app: Any) -> None:
             press(app, ANN, "b")
         else:
             assert lesson.input.selected == expected.tile  # the lesson points at the tile and its place
-            target = next(t for t in targets_for(expected.tile, lesson.legal) if expected in t.actions)
+            target = next(t for t in targets_for(expected.tile, lesson.model.legal) if expected in t.actions)
             turns = (target.actions.index(expected) - lesson.input.variant) % len(target.actions)
             press(app, ANN, *(["x"] * turns))  # (the lesson already turned it the right way round)
             press(app, ANN, "a")
-        assert lesson.mode.step_index == i + 1 and lesson.state.history[-1][1] == expected
+        assert lesson.mode.step_index == i + 1 and lesson.model.state.history[-1][1] == expected
     assert app.top is chooser  # Finish comes back to the lessons
     press(app, ANN, "a")
     lesson = app.top

@@ -21,13 +21,13 @@ def turn_with(app: Any, ui: Any, scene: TableScene, wanted: Any, limit: int = 60
     """Play the person's first legal move until ``wanted(scene)`` holds on their turn."""
     for _ in range(limit):
         for _ in range(300):
-            if scene.can_act() or scene.state.over:
+            if scene.can_act() or scene.model.state.over:
                 break
             app.step([], 0.05)
-        assert not scene.state.over, "the round ended first"
+        assert not scene.model.state.over, "the round ended first"
         if wanted(scene):
             return
-        scene.play(scene.legal[0], None)
+        scene.play(scene.model.legal[0], None)
     raise AssertionError("no such turn")
 
 
@@ -40,11 +40,11 @@ def greyed_and_playable(scene: TableScene) -> bool:
 def test_enter_with_no_tile_chosen_says_why(make_app: Any, ui: Any) -> None:
     app = make_app((1280, 800))
     scene = ui.new_table(app, "matador", SOLO, seed=3)
-    turn_with(app, ui, scene, lambda s: any(a.kind == "lay" for a in s.legal))
+    turn_with(app, ui, scene, lambda s: any(a.kind == "lay" for a in s.model.legal))
     assert scene.input.selected is None
-    before = scene.state.key()
+    before = scene.model.state.key()
     app.step([ui.key(pygame.K_RETURN)], 0.016)
-    assert scene.state.key() == before
+    assert scene.model.state.key() == before
     message = scene.motion.message
     assert message is not None and "Choose a tile" in message.text
 
@@ -59,9 +59,9 @@ def test_enter_on_a_greyed_tile_gives_the_tables_reason(make_app: Any, ui: Any) 
     assert rect is not None
     ui.click(app, rect.center)  # chosen with the mouse
     assert scene.input.selected == greyed
-    before = scene.state.key()
+    before = scene.model.state.key()
     app.step([ui.key(pygame.K_RETURN)], 0.016)
-    assert scene.state.key() == before
+    assert scene.model.state.key() == before
     message = scene.motion.message
     assert message is not None and message.warning and "cannot" in message.text
 
@@ -84,7 +84,7 @@ def test_left_and_right_step_over_greyed_tiles(make_app: Any, ui: Any) -> None:
 def test_left_right_with_nothing_to_lay_says_why(make_app: Any, ui: Any) -> None:
     app = make_app((1280, 800))
     scene = ui.new_table(app, "matador", SOLO, seed=3)
-    turn_with(app, ui, scene, lambda s: not any(a.kind == "lay" for a in s.legal) and bool(s.hand))
+    turn_with(app, ui, scene, lambda s: not any(a.kind == "lay" for a in s.model.legal) and bool(s.hand))
     app.step([ui.key(pygame.K_RIGHT)], 0.016)
     message = scene.motion.message
     assert message is not None and "No tile of yours fits" in message.text
@@ -95,10 +95,10 @@ def test_a_tile_chosen_and_turned_lies_as_its_lit_place_shows_when_dragged_there
     scene = ui.new_table(app, "matador", SOLO, seed=SEED_WITH_A_MATADOR)
 
     def two_ways(s: TableScene) -> bool:
-        return any(len(t.actions) > 1 and t.arm is not None for tile, _ in s.hand for t in targets_for(tile, s.legal))
+        return any(len(t.actions) > 1 and t.arm is not None for tile, _ in s.hand for t in targets_for(tile, s.model.legal))
 
     turn_with(app, ui, scene, two_ways)
-    tile, target = next((tile, t) for tile, _ in scene.hand for t in targets_for(tile, scene.legal) if len(t.actions) > 1 and t.arm is not None)
+    tile, target = next((tile, t) for tile, _ in scene.hand for t in targets_for(tile, scene.model.legal) if len(t.actions) > 1 and t.arm is not None)
     rect = scene.hand_rect(tile)
     assert rect is not None
     ui.click(app, rect.center)  # chosen
@@ -107,7 +107,7 @@ def test_a_tile_chosen_and_turned_lies_as_its_lit_place_shows_when_dragged_there
     slot = slot_of(wanted, scene.layout)
     assert slot is not None
     ui.drag(app, rect.move(0, -10).center, slot.rect.center)  # picked up from the hand and dropped on that place
-    placed = scene.state.history[-1][1]
+    placed = scene.model.state.history[-1][1]
     assert placed == wanted, (placed, wanted)
 
 
@@ -118,7 +118,7 @@ def test_a_controller_player_is_told_the_controllers_buttons(make_app: Any, ui: 
 
     app = make_app((1280, 800))
     scene = ui.new_table(app, "matador", SOLO, seed=3)
-    turn_with(app, ui, scene, lambda s: not any(a.kind == "lay" for a in s.legal) and bool(s.hand))
+    turn_with(app, ui, scene, lambda s: not any(a.kind == "lay" for a in s.model.legal) and bool(s.hand))
     ctx = scene.input_context()
     assert "(D)" in nothing_chosen(ctx) or "(P)" in nothing_chosen(ctx)
     pad = nothing_chosen(replace(ctx, pad=True))
@@ -132,14 +132,14 @@ def test_a_drop_on_a_ghost_lays_the_tile_as_it_was_shown_there(make_app: Any, ui
     import numpy as np
 
     def two_ways(s: TableScene) -> bool:
-        return any(len(t.actions) > 1 and t.arm is not None for tile, _ in s.hand for t in targets_for(tile, s.legal))
+        return any(len(t.actions) > 1 and t.arm is not None for tile, _ in s.hand for t in targets_for(tile, s.model.legal))
 
     access.CURRENT.reduce_motion = True  # the table does not ease to its new centre: the tile is compared where it lies
     for turns in (0, 1):
         app = make_app((1280, 800))
         scene = ui.new_table(app, "matador", SOLO, seed=SEED_WITH_A_MATADOR)
         turn_with(app, ui, scene, two_ways)
-        tile, target = next((tile, t) for tile, _ in scene.hand for t in targets_for(tile, scene.legal) if len(t.actions) > 1 and t.arm is not None)
+        tile, target = next((tile, t) for tile, _ in scene.hand for t in targets_for(tile, scene.model.legal) if len(t.actions) > 1 and t.arm is not None)
         rect = scene.hand_rect(tile)
         slot = slot_of(target.variant(0), scene.layout)
         assert rect is not None and slot is not None and scene.input.selected is None
@@ -153,9 +153,9 @@ def test_a_drop_on_a_ghost_lays_the_tile_as_it_was_shown_there(make_app: Any, ui
         assert shown_slot is not None and shown_slot.rect.collidepoint(over)
         app.step([], 0.016)
         seen = pygame.surfarray.array3d(app.surface.subsurface(shown_slot.rect.inflate(-8, -8))).astype(int)
-        played = len(scene.state.history)
+        played = len(scene.model.state.history)
         app.step([ui.mouse_up(over)], 0.016)
-        assert len(scene.state.history) == played + 1 and scene.state.placements[-1].tile == tile
+        assert len(scene.model.state.history) == played + 1 and scene.model.state.placements[-1].tile == tile
         ui.settle(app, 2, 0.016)
         spot = scene.layout.spot(tile)
         assert spot is not None and spot.rect.size == shown_slot.rect.size

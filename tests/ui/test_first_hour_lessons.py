@@ -68,7 +68,7 @@ def test_a_wrong_tile_gets_the_tables_reason_for_that_tile(make_app: Any, ui: An
     ui.drag(app, rect.center, slot.rect.center)  # a tile the table takes, but not this step's
     message = lesson.motion.message
     assert message is not None and message.text.startswith("Not this time") and "6-1" in message.text
-    assert lesson.mode.step_index == 2 and len(lesson.state.placements) == 1
+    assert lesson.mode.step_index == 2 and len(lesson.model.state.placements) == 1
 
 
 def test_the_draw_step_says_to_draw_not_that_a_tile_is_lifted(make_app: Any) -> None:
@@ -83,7 +83,7 @@ def test_the_draw_step_says_to_draw_not_that_a_tile_is_lifted(make_app: Any) -> 
 
 def test_the_last_card_says_finish_and_the_empty_table_does_not_name_the_lead(make_app: Any) -> None:
     app, lesson = open_lesson(make_app)
-    assert lesson.mode.step_index == 0 and not lesson.state.placements
+    assert lesson.mode.step_index == 0 and not lesson.model.state.placements
     assert lesson.lead_text() == ""  # the welcome card: nothing on the table talks about the lead yet
     assert "Next" in lesson.hand_text()
     go_to(app, lesson, len(lesson.mode.lesson.steps) - 1)
@@ -102,12 +102,12 @@ def test_the_computers_card_waits_for_a_controllers_a(make_app: Any) -> None:
     assert lesson.mode.computers_step() and lesson.mode.waits_for_next()
     for _ in range(80):
         app.step([], 0.05)
-    assert not lesson.state.placements
-    rect = lesson.hand_rect(lesson.state.hand(0)[0])
+    assert not lesson.model.state.placements
+    rect = lesson.hand_rect(lesson.model.state.hand(0)[0])
     assert rect is not None
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center)], 0.016)
     message = lesson.motion.message
     assert message is not None and "press Next" in message.text  # not "it is Easy's turn"
     lesson.handle_pad(PadPress(0, "a", False))
     app.step([], 0.016)
-    assert len(lesson.state.placements) == 1
+    assert len(lesson.model.state.placements) == 1

@@ -102,7 +102,7 @@ def test_the_middle_glows_when_the_person_leads_onto_an_empty_table(make_app: An
     table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow")
     app.push(table)
     app.step([], 0.016)
-    assert table.can_act() and not table.state.placements and table.input.active_tile is None
+    assert table.can_act() and not table.model.state.placements and table.input.active_tile is None
     slot = table.layout.slot(None, "line")
     assert slot is not None
     renderer = table.renderer
@@ -126,7 +126,7 @@ def test_the_middle_glows_when_the_person_leads_onto_an_empty_table(make_app: An
 def test_two_kept_says_they_are_never_drawn(make_app: Any, ui: Any) -> None:
     app = make_app((800, 600))
     table = table_at(app, ui, "leyden", 2, 3, 3)
-    assert table.state.reserve_count == 2
+    assert table.model.state.reserve_count == 2
     app.draw(app.surface)
     assert table.renderer is not None
     lines = [k[0] for k in table.renderer.text._lines if isinstance(k, tuple)]
@@ -148,7 +148,7 @@ def test_the_summary_waits_for_the_table_to_stand_still(make_app: Any, ui: Any) 
         match.push(move)
     table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow")
     app.push(table)
-    assert table.play(moves[-1], None) and table.state.over
+    assert table.play(moves[-1], None) and table.model.state.over
     table.motion.glides.clear()
     table.motion.shift = Shift({}, 1.0)  # the round's last tile made the table shift (as a re-flow does)
     app.step([], 0.3)
@@ -280,13 +280,13 @@ def test_a_blocked_round_ends_with_the_table_as_it_stood(make_app: Any, ui: Any)
         stood: dict[int, Rect] = {}
         for _ in range(3000):
             if table.can_act():
-                table.play(rng.choice(table.legal), None)
+                table.play(rng.choice(table.model.legal), None)
             app.step([], 0.05)
             rects = {t.tile: t.rect for t in table.layout.tiles}
-            if not table.state.over:
+            if not table.model.state.over:
                 stood = rects
                 continue
-            if table.state.history[-1][1].kind == "lay":
+            if table.model.state.history[-1][1].kind == "lay":
                 break
             assert rects == stood, seed  # every tile where it stood before the pass
             assert table.motion.shift is None

@@ -275,23 +275,23 @@ def test_host_a_table_a_friend_joins_start_and_the_table_follows_the_server(app:
         mirror = table.mode.mirror
         frames.until(lambda: mirror.my_turn, 30, "the host's turn")
         assert mirror.legal == mirror.server_legal and mirror.legal
-        assert table.hand and table.legal == mirror.legal and "your turn" in table.snapshot.hand_label
+        assert table.hand and table.model.legal == mirror.legal and "your turn" in table.snapshot.hand_label
         assert layout_problems(table) == []
         # play the turn as a player does: a click on a hand tile, then on its place
         moves = len(mirror.history)
         frames.longest = 0.0
         for _ in range(3):
             frames.until(lambda: mirror.my_turn and table.can_act(), 10, "the turn")
-            lays = [a for a in table.legal if a.kind == "lay"]
+            lays = [a for a in table.model.legal if a.kind == "lay"]
             if lays:
                 tile = lays[0].tile
-                place = slot_of(targets_for(tile, table.legal)[0].variant(0), table.layout)
+                place = slot_of(targets_for(tile, table.model.legal)[0].variant(0), table.layout)
                 frames.click_at(table.hand_rect(tile).center)
                 frames.click_at(place.rect.center)
-            elif "draw" in {a.kind for a in table.legal}:
+            elif "draw" in {a.kind for a in table.model.legal}:
                 frames.click_at(table.regions.boneyard.center)
             else:
-                frames.click(table.toolbar.turn[table.legal[0].kind])
+                frames.click(table.toolbar.turn[table.model.legal[0].kind])
             frames.until(lambda: len(mirror.history) > moves, 10, "the move played")
             moves = len(mirror.history)
         assert frames.longest < 0.25
@@ -363,7 +363,7 @@ def test_a_seat_kept_from_an_earlier_run_is_taken_back_from_play_with_friends(ap
         frames.until(lambda: net_table_up(app), 30, "the table again")
         table = app.top
         mirror = table.mode.mirror
-        assert mirror.seat == seat and mirror.lobby is not None and mirror.lobby.names[seat] == "Ann" and table.names[seat] == "Ann"
+        assert mirror.seat == seat and mirror.lobby is not None and mirror.lobby.names[seat] == "Ann" and table.model.names[seat] == "Ann"
         frames.click(table.mode.buttons["leave"])
     finally:
         creator.kill()

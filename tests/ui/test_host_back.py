@@ -286,7 +286,7 @@ def test_a_person_at_the_host_s_screen_is_seated_again_with_the_host_after_a_res
         lift_cover(app, frames)
     table = next(s for s in app.scenes if isinstance(s, TableScene))
     play = table.mode.play
-    assert isinstance(table.mode, CouchNetMode) and play.hosted.port == port and table.people == [0, 1]
+    assert isinstance(table.mode, CouchNetMode) and play.hosted.port == port and table.model.people == [0, 1]
     assert set(play.mirrors) == {0, 1} and play.here[1].source.seated.token == cy_token
     for m in play.mirrors.values():
         assert m.view is not None and m.view.history == history

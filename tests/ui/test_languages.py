@@ -271,7 +271,7 @@ def _table_screen(name: str, app: Any, ui: Any) -> Any:
                 break
             app.step([], 0.05)
         scene = app.top
-        assert isinstance(scene, RoundEndScene) and table.state.over
+        assert isinstance(scene, RoundEndScene) and table.model.state.over
     elif name == "score-sheet":
         from game.ui.table import ScoreSheetScene
 
@@ -588,6 +588,6 @@ def test_the_table_follows_a_language_chosen_mid_match(make_app: Any, ui: Any, l
     spanish = table.snapshot
     assert spanish is not english
     assert spanish.hand_label.startswith(i18n._("You") + "  ·") and spanish.hand_label != english.hand_label
-    assert spanish.boneyard_caption == i18n._("Boneyard: {count}").format(count=table.state.boneyard_count) != english.boneyard_caption
+    assert spanish.boneyard_caption == i18n._("Boneyard: {count}").format(count=table.model.state.boneyard_count) != english.boneyard_caption
     assert spanish.header == table.header_text() != english.header
     assert table.toolbar.tools["hint"].text == i18n.pgettext("toolbar", "Hint") != "Hint"

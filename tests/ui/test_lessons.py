@@ -43,7 +43,7 @@ def do_expected(app: Any, ui: Any, lesson: TableScene) -> None:
         ui.click(app, lesson.regions.boneyard.center)
         return
     assert expected.kind == "lay" and expected.tile is not None
-    target = next(t for t in targets_for(expected.tile, lesson.legal) if expected in t.actions)
+    target = next(t for t in targets_for(expected.tile, lesson.model.legal) if expected in t.actions)
     slot = slot_of(expected, lesson.layout)
     rect = lesson.hand_rect(expected.tile)
     assert slot is not None and rect is not None
@@ -60,12 +60,12 @@ def wrong_move(app: Any, ui: Any, lesson: TableScene) -> bool:
     dropped where it cannot go. True if one was tried."""
     expected = lesson.mode.expected()
     assert expected is not None
-    others = [a for a in lesson.legal if a != expected]
+    others = [a for a in lesson.model.legal if a != expected]
     lays = [a for a in others if a.kind == "lay" and a.tile is not None]
     if lays:
         other = lays[0]
         assert other.tile is not None
-        target = next(t for t in targets_for(other.tile, lesson.legal) if other in t.actions)
+        target = next(t for t in targets_for(other.tile, lesson.model.legal) if other in t.actions)
         slot = slot_of(other, lesson.layout)
         rect = lesson.hand_rect(other.tile)
         assert slot is not None and rect is not None
@@ -104,9 +104,9 @@ def test_every_step_of_the_lesson_by_events(make_app: Any, ui: Any, index: int) 
             ui.click(app, button.rect.center)
             continue
         if step.seat != lesson.mode.lesson.learner:  # the computer's move: its card waits for Next
-            played = len(lesson.state.history)
+            played = len(lesson.model.state.history)
             ui.settle(app, 60, 0.05)  # three seconds: long enough to read, and nothing moves
-            assert len(lesson.state.history) == played and lesson.mode.step_index == i
+            assert len(lesson.model.state.history) == played and lesson.mode.step_index == i
             button = lesson.mode.buttons["next"]
             assert button.visible and lesson.mode.waits_for_next()
             if i % 2:
@@ -114,7 +114,7 @@ def test_every_step_of_the_lesson_by_events(make_app: Any, ui: Any, index: int) 
             else:
                 app.step([ui.key(pygame.K_RETURN)], 0.016)
             app.step([], 0.016)
-            assert lesson.state.history[-1][1] == step.action  # played only now: its tile glides
+            assert lesson.model.state.history[-1][1] == step.action  # played only now: its tile glides
             continue
         assert lesson.can_act()
         expected = lesson.mode.expected()
@@ -123,17 +123,17 @@ def test_every_step_of_the_lesson_by_events(make_app: Any, ui: Any, index: int) 
             assert lesson.input.selected == expected.tile
             chosen = lesson.input.chosen_target(lesson.input_context())
             assert chosen is not None and expected in chosen.actions
-        history = len(lesson.state.history)
+        history = len(lesson.model.state.history)
         if wrong_move(app, ui, lesson):
             wrongs_tried += 1
-            assert len(lesson.state.history) == history and lesson.mode.step_index == i  # not played
+            assert len(lesson.model.state.history) == history and lesson.mode.step_index == i  # not played
             message = lesson.motion.message
             assert message is not None and message.warning and message.text
             messages.add(message.text)
             ui.settle(app, 8, 0.05)
         do_expected(app, ui, lesson)
         assert lesson.mode.step_index == i + 1, f"step {i}: {step.say[:40]}"
-        assert lesson.state.history[-1][1] == expected
+        assert lesson.model.state.history[-1][1] == expected
     assert wrongs_tried >= 3
     assert len(messages) >= 2, messages  # each mistake gets its own reason, not one text for all
     assert app.top is chooser  # Finish comes back to the lessons

@@ -134,7 +134,7 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
     table = next(s for s in ann.scenes if isinstance(s, TableScene))
     b_table = bo.top
     assert isinstance(table.mode, CouchNetMode) and isinstance(b_table, TableScene) and type(b_table.mode) is NetMode
-    assert table.people == [0, 1] and b_table.people == [2] and table.viewer is None
+    assert table.model.people == [0, 1] and b_table.model.people == [2] and table.model.viewer is None
     assert not {"undo", "redo", "hint"} & set(table.tool_names()) and table.aids.takebacks is None and not table.mode.aids_on(table)  # no undo, no hint
     mirrors = play.mirrors
 
@@ -178,9 +178,9 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
             if not shown:
                 continue
             if seat != who:
-                problems.append(f"{table.names[seat]}'s tiles {sorted(shown)} drawn while {who} holds the screen")
+                problems.append(f"{table.model.names[seat]}'s tiles {sorted(shown)} drawn while {who} holds the screen")
             elif mirrors[seat].to_move != seat:
-                problems.append(f"{table.names[seat]}'s tiles {sorted(shown)} drawn while {mirrors[seat].to_move} is to play")
+                problems.append(f"{table.model.names[seat]}'s tiles {sorted(shown)} drawn while {mirrors[seat].to_move} is to play")
         if drawn - set().union(*secret.values()):
             problems.append(f"faces {sorted(drawn)} drawn that no hand here holds and the table does not show")
         for seat, plaque in table.snapshot.plaques.items():
@@ -198,33 +198,33 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
         assert not problems, problems[:3]
         top = ann.top
         if isinstance(top, HandoffScene):
-            seat = table.names.index(top.name)
+            seat = table.model.names.index(top.name)
             covers.append(top.name)
             assert mirrors[seat].my_turn  # the cover names the person whose turn it is
             for _ in range(6):
                 pair.step()
-            assert ann.top is top and table.viewer != seat  # it stays up until that person lifts it
+            assert ann.top is top and table.model.viewer != seat  # it stays up until that person lifts it
             if holder[0] is not None and holder[0] != seat:
                 handed_between.add((holder[0], seat))
             holder[0] = seat
             pair.click(ann, (640, 400))
-            assert ann.top is table and table.viewer == seat
+            assert ann.top is table and table.model.viewer == seat
             continue
         mover, app = None, None
         if top is table and table.can_act() and not table.mode.mirror.sent:
             mover, app = table, ann
-            assert table.viewer == holder[0] and table.mode.mirror.seat == table.viewer
-            assert table.hand_face_up and sorted(t for t, _r in table.hand) == sorted(mirrors[table.viewer].view.hand)
+            assert table.model.viewer == holder[0] and table.mode.mirror.seat == table.model.viewer
+            assert table.hand_face_up and sorted(t for t, _r in table.hand) == sorted(mirrors[table.model.viewer].view.hand)
         elif bo.top is b_table and b_table.can_act() and not b_table.mode.mirror.sent:
             mover, app = b_table, bo
         if mover is None:
             pair.step()
             continue
         history = len(mover.mode.mirror.history)
-        kinds = {a.kind for a in mover.legal}
-        lays = [a for a in mover.legal if a.kind == "lay"]
+        kinds = {a.kind for a in mover.model.legal}
+        lays = [a for a in mover.model.legal if a.kind == "lay"]
         if lays and lays[0].tile is not None:
-            slot = slot_of(targets_for(lays[0].tile, mover.legal)[0].variant(0), mover.layout)
+            slot = slot_of(targets_for(lays[0].tile, mover.model.legal)[0].variant(0), mover.layout)
             rect = mover.hand_rect(lays[0].tile)
             assert slot is not None and rect is not None
             pair.drag(app, rect.center, slot.rect.center)
@@ -237,16 +237,16 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
         pair.until(lambda: len(mover.mode.mirror.history) > history or mover.mode.frozen is not None, 10, "the server took the move")
         moves += 1
     assert not problems, problems[:3]
-    assert moves >= 4 and covers[0] in (table.names[0], "Cy")
+    assert moves >= 4 and covers[0] in (table.model.names[0], "Cy")
     assert handed_between, f"the screen was never handed between Ann and Cy: covers {covers}"
     assert seen["frames"] > 50 and seen["faces"] > 10  # the inspection looked at hands face up
     # the round's end on both apps: the same outcome
     pair.until(lambda: isinstance(ann.top, RoundEndScene) and isinstance(bo.top, RoundEndScene), 30, "both summaries")
-    assert table.mode.frozen.outcome == b_table.mode.frozen.outcome and table.match.totals == b_table.match.totals
+    assert table.mode.frozen.outcome == b_table.mode.frozen.outcome and table.model.match.totals == b_table.model.match.totals
     # Next round on Ann's app: the new deal is handed over afresh (no hand shows before a cover)
     pair.click(ann, pygame.Rect(ann.top.buttons["next"].rect).center)
     pair.until(lambda: table.mode.frozen is None, 10, "the next round")
-    assert table.viewer is None and not table.hand_face_up
+    assert table.model.viewer is None and not table.hand_face_up
     # every byte each seat of Ann's app was sent names no tile it may not know (each
     # connection is its own socket: one may hear the round's end a few frames later)
     pair.until(lambda: all(any('"round_over"' in line for line in lines) for lines in wires.values()), 10, "every seat heard the round's end")
@@ -339,17 +339,17 @@ def test_a_hand_turned_face_down_stops_gliding_and_the_next_person_sees_only_the
                 bo_m.play(bo_m.legal[0])
             top = app.top
             if isinstance(top, HandoffScene):
-                seat = table.names.index(top.name)
+                seat = table.model.names.index(top.name)
                 app.step([], 0.3)
                 app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x", scancode=0)], 0.016)
-                assert app.top is table and table.viewer == seat
+                assert app.top is table and table.model.viewer == seat
                 mine = play.mirrors[seat].view
                 assert sorted(t for t, _r in table.hand) == sorted(mine.hand) and table.hand_face_up
                 assert all(p.faces is None for p in table.snapshot.plaques.values())
                 continue
-            if top is table and table.can_act() and not table.mode.mirror.sent and table.viewer == 0 and checked < 3:
+            if top is table and table.can_act() and not table.mode.mirror.sent and table.model.viewer == 0 and checked < 3:
                 hand = list(table.mode.mirror.view.hand)
-                legal = table.legal
+                legal = table.model.legal
                 tile = next((t for t in hand if not any(a.tile == t for a in legal)), None)
                 if tile is None:
                     table.play(legal[0], None)
@@ -366,7 +366,7 @@ def test_a_hand_turned_face_down_stops_gliding_and_the_next_person_sees_only_the
                     checked += 1
                 continue
             if top is table and table.can_act() and not table.mode.mirror.sent:
-                table.play(table.legal[0], None)
+                table.play(table.model.legal[0], None)
             if table.mode.frozen is not None:
                 break
         assert checked >= 1
@@ -435,7 +435,7 @@ def test_people_at_the_host_s_screen_each_play_with_their_own_controller(make_ap
                 bo_m.play(bo_m.legal[0])
             top = app.top
             if isinstance(top, HandoffScene):
-                seat = table.names.index(top.name)
+                seat = table.model.names.index(top.name)
                 own, other = pad_of[seat], pad_of[1 - seat]
                 assert top.prompt.startswith(f"Press A on Controller {app.pads.number_of(own)}")
                 settle(app, 8)  # past the guard against stray presses
@@ -443,20 +443,20 @@ def test_people_at_the_host_s_screen_each_play_with_their_own_controller(make_ap
                 app.step([enter], 0.016)
                 assert app.top is top  # neither the other controller nor the keyboard lifts it
                 press(app, own, "a")
-                assert app.top is table and table.viewer == seat
+                assert app.top is table and table.model.viewer == seat
                 covers[seat] += 1
                 continue
             mirror = table.mode.mirror
-            if top is not table or not table.can_act() or mirror.sent or table.viewer is None:
+            if top is not table or not table.can_act() or mirror.sent or table.model.viewer is None:
                 continue
-            seat = table.viewer
+            seat = table.model.viewer
             assert mirror.seat == seat and mirror.my_turn
             own, other = pad_of[seat], pad_of[1 - seat]
             moves = len(mirror.history)
             press(app, other, "a", "y", "b")
             app.step([enter, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d", scancode=0)], 0.016)
             assert not mirror.sent and len(mirror.history) == moves  # not this seat's input: nothing sent
-            kinds = {a.kind for a in table.legal}
+            kinds = {a.kind for a in table.model.legal}
             press(app, own, "a" if "lay" in kinds else "y" if "draw" in kinds else "b")
             assert mirror.sent or len(mirror.history) > moves  # its own controller plays the turn
             turns[seat] += 1

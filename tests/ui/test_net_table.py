@@ -106,7 +106,7 @@ def the_mover(tables: tuple[TableScene, TableScene]) -> TableScene | None:
 
 def engine_reasons(table: TableScene, tile: int) -> set[str]:
     """Every reason the engine gives for ``tile`` at any open end (and as a lead)."""
-    state = table.state
+    state = table.model.state
     reasons = {state.explain(Action.lay(tile))}
     for arm, _shape, joins in table.layout.slots:
         reasons.add(state.explain(Action.lay(tile, arm, joins=joins)))
@@ -119,16 +119,16 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
     tables = sit_down(pair, ann, bo)
     a_table, b_table = tables
     a_seat, b_seat = a_table.mode.mirror.seat, b_table.mode.mirror.seat
-    assert {a_seat, b_seat} == {0, 1} and a_table.viewer == a_seat and b_table.viewer == b_seat
-    assert a_table.people == [a_seat] and b_table.people == [b_seat]  # the other seat is remote, never a person here
+    assert {a_seat, b_seat} == {0, 1} and a_table.model.viewer == a_seat and b_table.model.viewer == b_seat
+    assert a_table.model.people == [a_seat] and b_table.model.people == [b_seat]  # the other seat is remote, never a person here
     assert a_table.tool_names() == ["moves", "scores"] and set(a_table.mode.buttons) >= {"nice", "oops", "well-played", "leave"}
-    names = a_table.names
-    assert names == b_table.names and "Bo" in names
-    assert a_table.match.rounds == [] and b_table.match.rounds == []  # nothing dealt here: the server deals
+    names = a_table.model.names
+    assert names == b_table.model.names and "Bo" in names
+    assert a_table.model.match.rounds == [] and b_table.model.match.rounds == []  # nothing dealt here: the server deals
     # the hint's key reaches nothing at a network table; the moves (L) and the scores (S) open as at any table
     pair.step(ann, [key(pygame.K_h)])
     assert ann.top is a_table and a_table.aids.hinted is None and a_table.aids._hint_future is None
-    assert a_table.match.rounds == [] and not a_table.match.assisted
+    assert a_table.model.match.rounds == [] and not a_table.model.match.assisted
     pair.step(ann, [key(pygame.K_l)])
     assert a_table.aids.moves_open
     pair.step(ann, [key(pygame.K_l)])
@@ -152,19 +152,19 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
         other = b_table if mover is a_table else a_table
         # the other table says who is thinking, and shows the mover's tiles as backs
         pair.until(lambda: same_table(mover, other), 10, "both tables at the same move")
-        seat = mover.viewer
+        seat = mover.model.viewer
         other_plaque = other.snapshot.plaques[seat]
-        assert other_plaque.faces is None and other.state.hand(seat) == []
-        assert other_plaque.info[1] == len(mover.state.hand(seat))  # the count of the backs
+        assert other_plaque.faces is None and other.model.state.hand(seat) == []
+        assert other_plaque.info[1] == len(mover.model.state.hand(seat))  # the count of the backs
         if other_plaque.info[4] == "thinking…" and "is thinking" in other.snapshot.hand_label:
             thinking_seen = True
         # the same tiles on both felts, in the same places of the line
-        assert [(p.tile, p.arm) for p in mover.state.placements] == [(p.tile, p.arm) for p in other.state.placements]
+        assert [(p.tile, p.arm) for p in mover.model.state.placements] == [(p.tile, p.arm) for p in other.model.state.placements]
         assert sorted(s.tile for s in mover.layout.tiles) == sorted(s.tile for s in other.layout.tiles)
         history = len(mover.mode.mirror.history)
-        hand = mover.state.hand(seat)
-        lays = [a for a in mover.legal if a.kind == "lay"]
-        misfit = next((t for t in hand if not targets_for(t, mover.legal)), None)
+        hand = mover.model.state.hand(seat)
+        lays = [a for a in mover.model.legal if a.kind == "lay"]
+        misfit = next((t for t in hand if not targets_for(t, mover.model.legal)), None)
         if not refused_drop and misfit is not None and mover.layout.slots:
             # a tile dropped where it cannot go: the engine's reason, nothing sent
             rect = mover.hand_rect(misfit)
@@ -176,13 +176,13 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
             assert not mover.mode.mirror.sent
             for _ in range(5):
                 pair.step()
-            assert len(mover.mode.mirror.history) == history and misfit in mover.state.hand(seat)
+            assert len(mover.mode.mirror.history) == history and misfit in mover.model.state.hand(seat)
             refused_drop = True
-        kinds = {a.kind for a in mover.legal}
+        kinds = {a.kind for a in mover.model.legal}
         if lays:
             tile = lays[0].tile
             assert tile is not None
-            slot = slot_of(targets_for(tile, mover.legal)[0].variant(0), mover.layout)
+            slot = slot_of(targets_for(tile, mover.model.legal)[0].variant(0), mover.layout)
             rect = mover.hand_rect(tile)
             assert slot is not None and rect is not None
             pair.drag(app, rect.center, slot.rect.center)
@@ -203,7 +203,7 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
     pair.until(lambda: all(isinstance(a.top, RoundEndScene) for a in (ann, bo)), 30, "the round's summary on both")
     a_round, b_round = a_table.mode.frozen, b_table.mode.frozen
     assert a_round is not None and b_round is not None
-    assert a_round.outcome == b_round.outcome and a_table.match.totals == b_table.match.totals
+    assert a_round.outcome == b_round.outcome and a_table.model.match.totals == b_table.model.match.totals
     assert a_table.revealed(b_seat) == tuple(b_round.hand(b_seat)) and b_table.revealed(a_seat) == tuple(a_round.hand(a_seat))
     assert [p.tile for p in a_round.placements] == [p.tile for p in b_round.placements]
     # Next round on both: the server's next deal shows
@@ -213,7 +213,7 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
         pair.click(app, pygame.Rect(summary.buttons["next"].rect).center)
     pair.until(lambda: all(t.mode.frozen is None and t.mode.mirror.round_index == 1 for t in tables), 30, "the next round")
     assert "round 2" in a_table.snapshot.header and "round 2" in b_table.snapshot.header
-    assert sorted(a_table.state.hand(a_seat)) == sorted(a_table.mode.mirror.view.hand)
+    assert sorted(a_table.model.state.hand(a_seat)) == sorted(a_table.mode.mirror.view.hand)
 
     # a reaction goes round; Bo leaves: Ann's table says so and waits
     pair.click(ann, pygame.Rect(a_table.mode.buttons["nice"].rect).center)

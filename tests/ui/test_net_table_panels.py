@@ -137,12 +137,12 @@ def ann_moves(app: App, table: TableScene) -> bool:
     """Ann's turn by the mouse, as a player would (True if she moved)."""
     if not (table.can_act() and app.top is table):
         return False
-    lays = [a for a in table.legal if a.kind == "lay"]
-    kinds = {a.kind for a in table.legal}
+    lays = [a for a in table.model.legal if a.kind == "lay"]
+    kinds = {a.kind for a in table.model.legal}
     if lays:
         tile = lays[0].tile
         assert tile is not None
-        slot = slot_of(targets_for(tile, table.legal)[0].variant(0), table.layout)
+        slot = slot_of(targets_for(tile, table.model.legal)[0].variant(0), table.layout)
         rect = table.hand_rect(tile)
         assert slot is not None and rect is not None
         drag(app, rect.center, slot.rect.center)
@@ -188,9 +188,9 @@ def test_moves_scores_and_the_match_s_end_at_a_network_table(make_app: Callable[
     click(app, pygame.Rect(table.toolbar.tools["moves"].rect).center)
     assert table.aids.moves_open and "moves" in table.regions.panels
     app.step([key(pygame.K_h)], DT)
-    assert table.aids.hinted is None and table.aids._hint_future is None and not table.match.assisted
+    assert table.aids.hinted is None and table.aids._hint_future is None and not table.model.match.assisted
 
-    names = table.names
+    names = table.model.names
     glowed = drew = rounds = 0
     shown_moves = shown_sheet = False
     for _ in range(6000):
@@ -219,7 +219,7 @@ def test_moves_scores_and_the_match_s_end_at_a_network_table(make_app: Callable[
                 shown_moves = True
                 shot(app, "net-moves-panel")
         glowed += glow_checked(table)
-        if table.can_act() and any(a.kind == "draw" for a in table.legal):
+        if table.can_act() and any(a.kind == "draw" for a in table.model.legal):
             drew += 1
         if rounds == 1 and not shown_sheet and table.mode.frozen is None and app.top is table:
             app.step([key(pygame.K_s)], DT)  # S opens the score sheet as at any table
@@ -279,7 +279,7 @@ def test_a_seat_back_mid_match_shows_what_it_has(make_app: Callable[..., App], s
     app.step([key(pygame.K_l)], DT)
     assert table.aids.moves_open
     told = table.aids.log_lines()
-    local = round_log(server.round, table.names, frozenset({0}))
+    local = round_log(server.round, table.model.names, frozenset({0}))
     assert [(line.index, line.text) for line in told] == [(line.index, line.text) for line in local]
     draws = [line for line in told if "drew" in line.text]
     assert all(face is None for line in draws for face in line.tiles)  # Bo's, and Ann's before she came back: backs
@@ -406,7 +406,7 @@ def test_the_boneyard_glows_once_the_other_s_tile_has_landed(make_app: Callable[
             break
         s.bo_plays()
         app.step([], DT)
-        if not (table.can_act() and {a.kind for a in table.legal} == {"draw"}):
+        if not (table.can_act() and {a.kind for a in table.model.legal} == {"draw"}):
             ann_moves(app, table)
             continue
         for _ in range(3):  # it stays lit while Ann thinks
@@ -478,5 +478,5 @@ def test_the_lead_s_words_on_a_network_table(make_app: Callable[..., App], serve
     app.step([], DT)
     server = s.table.match
     assert server is not None and server.round.phase == "lead"
-    expected = lead_text(server.round, table.names)
+    expected = lead_text(server.round, table.model.names)
     assert table.snapshot.lead == expected and expected

@@ -80,7 +80,7 @@ def test_a_finished_match_is_kept_listed_and_opened(make_app: Any, ui: Any) -> N
     ui.click(app, listing.review_button.rect.center)
     review = app.top
     assert isinstance(review.mode, ReviewMode)
-    assert review.match.round.history == match.round.history  # the same match, from its record
+    assert review.model.match.round.history == match.round.history  # the same match, from its record
     app.step([], 0.016)
     assert (0, 0) in review.mode.analyses  # the coach started on your round
     app.step([ui.key(pygame.K_ESCAPE)], 0.016)
@@ -107,7 +107,7 @@ def test_a_network_match_is_reviewed_at_the_seat_played_here(make_app: Any, ui: 
     ui.click(app, listing.review_button.rect.center)
     review = app.top
     assert isinstance(review, TableScene) and isinstance(review.mode, ReviewMode)
-    assert review.mode.seat == seat and review.viewer == seat
+    assert review.mode.seat == seat and review.model.viewer == seat
 
 
 def test_an_abandoned_match_is_kept_when_a_new_one_starts(make_app: Any, ui: Any) -> None:
@@ -169,20 +169,20 @@ def test_the_review_steps_and_marks_the_coachs_verdicts(make_app: Any, ui: Any) 
     app.step([ui.key(pygame.K_RIGHT)], 0.016)
     assert review.mode.cursor == 1
     app.step([ui.key(pygame.K_END)], 0.016)
-    assert review.mode.cursor == review.mode.length and review.state.over
+    assert review.mode.cursor == review.mode.length and review.model.state.over
     app.step([ui.key(pygame.K_HOME)], 0.016)
-    assert review.mode.cursor == 0 and not review.state.history
+    assert review.mode.cursor == 0 and not review.model.state.history
     ui.click(app, review.mode.tools["next"].rect.center)
     ui.click(app, review.mode.tools["next"].rect.center)
     assert review.mode.cursor == 2
-    assert review.state.key() == match.round.before(2).key()
+    assert review.model.state.key() == match.round.before(2).key()
     slider = review.mode.slider
     assert slider is not None
     slider.set_current_value(5)
     slider.has_moved_recently = True
     app.step([], 0.016)
     assert review.mode.cursor == 5
-    assert all(review.revealed(seat) == tuple(review.state.hand(seat)) for seat in range(2))  # every hand face up
+    assert all(review.revealed(seat) == tuple(review.model.state.hand(seat)) for seat in range(2))  # every hand face up
     app.step([ui.key(pygame.K_TAB)], 0.016)  # the other seat under review
     assert review.mode.seat == 1 and (1, 0) in review.mode.analyses
 
@@ -196,14 +196,14 @@ def test_the_round_summary_offers_the_review(make_app: Any, ui: Any) -> None:
         if isinstance(app.top, RoundEndScene):
             break
         if table.can_act():
-            table.play(rng.choice(table.legal), None)
+            table.play(rng.choice(table.model.legal), None)
         app.step([], 0.05)
     summary = app.top
     assert isinstance(summary, RoundEndScene)
     ui.click(app, summary.buttons["review"].rect.center)
     review = app.top
     assert isinstance(review.mode, ReviewMode) and review.mode.round == match.round_index and review.mode.seat == 0
-    assert review.match is not table.match  # a copy: the live table is never touched
+    assert review.model.match is not table.model.match  # a copy: the live table is never touched
     ui.click(app, review.mode.tools["close"].rect.center)
     assert app.top is summary
     for analysis in review.mode.analyses.values():

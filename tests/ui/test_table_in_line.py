@@ -48,12 +48,12 @@ def ready(app: Any, ui: Any, scene: TableScene) -> None:
 def drag_to(app: Any, ui: Any, scene: TableScene, tile: str, arm: str | None, turns: int = 0) -> None:
     ready(app, ui, scene)
     t = parse_tile(tile)
-    target = next(x for x in targets_for(t, scene.legal) if x.arm == arm)
+    target = next(x for x in targets_for(t, scene.model.legal) if x.arm == arm)
     slot = slot_of(target.variant(turns), scene.layout)
     rect = scene.hand_rect(t)
     assert slot is not None and rect is not None
     ui.drag(app, rect.center, slot.rect.center, turns=turns)
-    assert scene.state.placements[-1].tile == t
+    assert scene.model.state.placements[-1].tile == t
 
 
 def gap(a: Rect, b: Rect) -> int:
@@ -74,9 +74,9 @@ def test_the_leyden_spinner_lies_in_line_and_its_sides_open_from_its_long_sides(
     assert not spinner.vertical and spinner.rect.size == (2 * s, s)  # halves facing W and E
     # the sides come first: the two places are on its long sides, above and below it
     ready(app, ui, scene)
-    assert {e.arm for e in scene.state.open_ends()} == {"N", "S"}
+    assert {e.arm for e in scene.model.state.open_ends()} == {"N", "S"}
     six = parse_tile("6-6")
-    places = {t.arm: slot_of(t.variant(0), scene.layout) for t in targets_for(six, scene.legal)}
+    places = {t.arm: slot_of(t.variant(0), scene.layout) for t in targets_for(six, scene.model.legal)}
     north, south = places["N"], places["S"]
     assert north is not None and south is not None
     for slot in (north, south):  # the double's ghost lies in line with its arm
@@ -91,7 +91,7 @@ def test_the_leyden_spinner_lies_in_line_and_its_sides_open_from_its_long_sides(
     assert spot.rect == north.rect  # it lands where its ghost was
 
     drag_to(app, ui, scene, "4-3", "S", turns=2)  # Ann: the matador turned across
-    assert scene.state.placements[-1].across
+    assert scene.model.state.placements[-1].across
     spinner = scene.layout.tiles[0]
     across = scene.layout.spot(parse_tile("4-3"))
     assert across is not None and across.across and not across.vertical  # across the S arm

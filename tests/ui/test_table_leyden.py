@@ -43,7 +43,7 @@ def ready(app: Any, ui: Any, scene: TableScene) -> None:
 def drag_to(app: Any, ui: Any, scene: TableScene, tile: str, arm: str | None, joins: int | None = None, turns: int = 0) -> None:
     ready(app, ui, scene)
     t = parse_tile(tile)
-    target = next(x for x in targets_for(t, scene.legal) if x.arm == arm and x.joins == joins)
+    target = next(x for x in targets_for(t, scene.model.legal) if x.arm == arm and x.joins == joins)
     slot = slot_of(target.variant(turns), scene.layout)
     rect = scene.hand_rect(t)
     assert slot is not None and rect is not None
@@ -53,14 +53,14 @@ def drag_to(app: Any, ui: Any, scene: TableScene, tile: str, arm: str | None, jo
 def test_crosswise_matador_by_drag_and_the_choice_at_its_end(make_app: Any, ui: Any) -> None:
     app = make_app((800, 600))
     scene = scripted_leyden(app)
-    state = scene.state
+    state = scene.model.state
     drag_to(app, ui, scene, "1-1", None)  # Ann must lead 1-1
     assert state.lead is not None and state.spinner is not None
     drag_to(app, ui, scene, "6-6", "N")  # Bob: the sides come first
     # Ann: 4-3 on S; right-click twice while holding it: touch 4, touch 3, across
     ready(app, ui, scene)
     t43 = parse_tile("4-3")
-    target = next(x for x in targets_for(t43, scene.legal) if x.arm == "S")
+    target = next(x for x in targets_for(t43, scene.model.legal) if x.arm == "S")
     assert [a.across for a in target.actions] == [False, False, True]
     drag_to(app, ui, scene, "4-3", "S", turns=2)
     last = state.placements[-1]
@@ -70,7 +70,7 @@ def test_crosswise_matador_by_drag_and_the_choice_at_its_end(make_app: Any, ui: 
     # Ann's 6-1 (a matador) may join either value of the crosswise end: two places
     ready(app, ui, scene)
     t61 = parse_tile("6-1")
-    places = {x.key: x for x in targets_for(t61, scene.legal) if x.arm == "S"}
+    places = {x.key: x for x in targets_for(t61, scene.model.legal) if x.arm == "S"}
     assert set(places) == {("S", 3), ("S", 4)}
     rect3 = slot_of(places[("S", 3)].variant(0), scene.layout)
     rect4 = slot_of(places[("S", 4)].variant(0), scene.layout)
@@ -86,7 +86,7 @@ def test_crosswise_matador_by_drag_and_the_choice_at_its_end(make_app: Any, ui: 
 def test_keyboard_play(make_app: Any, ui: Any) -> None:
     app = make_app((800, 600))
     scene = scripted_leyden(app)
-    state = scene.state
+    state = scene.model.state
     ready(app, ui, scene)
     # Right picks the first tile; Enter lays it where the engine allows (the lead 1-1 here)
     for _ in range(6):
@@ -151,20 +151,20 @@ def test_refuse_to_lead_button_in_a_later_leyden_round(make_app: Any, ui: Any) -
     app.push(scene)
     ready(app, ui, scene)
     app.step([], 0.016)
-    assert Action.refuse() in scene.legal
+    assert Action.refuse() in scene.model.legal
     button = scene.toolbar.turn["refuse"]
     assert button.visible and not scene.toolbar.turn["pass"].visible
     ui.click(app, button.rect.center)
     app.step([], 0.016)
-    assert scene.state.history[-1][1] == Action.refuse()
+    assert scene.model.state.history[-1][1] == Action.refuse()
     # the other player refuses too: the tiles are dealt again, with a word on the table
     rounds = len(match.rounds)
     ready(app, ui, scene)
     app.step([], 0.016)
-    if Action.refuse() in scene.legal:
+    if Action.refuse() in scene.model.legal:
         ui.click(app, scene.toolbar.turn["refuse"].rect.center)
         app.step([], 0.016)
-        assert scene.state.outcome is not None and scene.state.outcome.end == "redeal"
+        assert scene.model.state.outcome is not None and scene.model.state.outcome.end == "redeal"
         app.step([], 0.1)
         assert scene.motion.message is not None and "dealt again" in scene.motion.message.text
         ui.settle(app, 30, 0.1)

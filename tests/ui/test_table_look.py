@@ -58,9 +58,9 @@ def test_the_hand_lights_up_on_your_turn_only(make_app: Any, ui: Any) -> None:
         assert goldish(frame_pixel(app, table)) == mine, (mine, frame_pixel(app, table))
         seen[mine] += 1
         if mine:
-            move = next((a for a in table.legal if a.kind == "lay"), table.legal[0])
+            move = next((a for a in table.model.legal if a.kind == "lay"), table.model.legal[0])
             table.play(move, None)
-        if table.state.over or (seen[True] > 2 and seen[False] > 2):
+        if table.model.state.over or (seen[True] > 2 and seen[False] > 2):
             break
     assert seen[True] and seen[False]
 

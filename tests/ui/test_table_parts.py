@@ -15,7 +15,7 @@ import pygame
 import game
 from game.engine import PlayerInfo
 from game.ui.scene import GuiScene
-from game.ui.table import PanelContent, TableScene
+from game.ui.table import PanelContent, TableModel, TableScene
 
 ROOT = Path(__file__).resolve().parents[2]
 YOU = PlayerInfo("You", "human", None)
@@ -85,7 +85,7 @@ def test_a_lessons_computer_is_a_seat_answering_the_scripts_move(make_app: Any, 
     app.push(table)
     mode = table.mode
     assert isinstance(mode, LessonMode)
-    assert [seat.kind for seat in table.referee.seats] == ["person" if i == lesson.learner else "computer" for i in range(len(table.match.players))]
+    assert [seat.kind for seat in table.model.referee.seats] == ["person" if i == lesson.learner else "computer" for i in range(len(table.model.match.players))]
     for _ in range(len(lesson.steps)):  # up to the computer's first move
         ui.settle(app, 20)
         step = mode.step
@@ -99,15 +99,15 @@ def test_a_lessons_computer_is_a_seat_answering_the_scripts_move(make_app: Any, 
             assert expected is not None and table.play(expected, None)
     step = mode.step
     assert step is not None and step.seat is not None and step.action is not None and mode.computers_step()
-    script = table.referee.seats[step.seat]
-    played = len(table.state.history)
+    script = table.model.referee.seats[step.seat]
+    played = len(table.model.state.history)
     ui.settle(app, 20)
-    assert script.answer() is None and len(table.state.history) == played  # its card waits for Next
+    assert script.answer() is None and len(table.model.state.history) == played  # its card waits for Next
     mode.next_step()  # Next (Enter): the script's move may be played
     assert script.answer() == step.action
     ui.settle(app, 20)
-    assert len(table.state.history) > played  # played through the referee, as the script says
-    seat, action = table.state.history[played]
+    assert len(table.model.state.history) > played  # played through the referee, as the script says
+    seat, action = table.model.state.history[played]
     assert seat == step.seat and (action.kind, action.tile) == (step.action.kind, step.action.tile)
 
 
@@ -122,13 +122,13 @@ def test_a_table_drawn_from_one_seats_view_alone(make_app: Any, ui: Any) -> None
             self.seen: tuple[int, int] | None = None
             self.view: ViewPosition | None = None
 
-        def position(self, table: TableScene) -> Position:
-            at = (table.match.round_index, len(table.match.round.history))
+        def position(self, model: TableModel) -> Position:
+            at = (model.match.round_index, len(model.match.round.history))
             if self.view is None or self.seen != at:
-                self.view, self.seen = ViewPosition(table.match.view(0)), at
+                self.view, self.seen = ViewPosition(model.match.view(0)), at
             return self.view
 
-        def record(self, table: TableScene) -> RoundState | None:
+        def record(self, model: TableModel) -> RoundState | None:
             return None
 
     app = make_app((1024, 700))
@@ -140,20 +140,20 @@ def test_a_table_drawn_from_one_seats_view_alone(make_app: Any, ui: Any) -> None
     app.push(table)
     for _ in range(3):  # three of your turns, each move offered from what the view allows
         for _ in range(400):
-            if table.can_act() or table.state.over:
+            if table.can_act() or table.model.state.over:
                 break
             ui.settle(app, 1, 0.05)
-        if table.state.over:
+        if table.model.state.over:
             break
-        assert isinstance(table.state, ViewPosition)
-        assert [tile for tile, _ in table.hand] == table.match.round.hand(0)  # your own tiles
-        assert all(table.state.hand(seat) == [] for seat in (1, 2))  # the others' unknown
+        assert isinstance(table.model.state, ViewPosition)
+        assert [tile for tile, _ in table.hand] == table.model.match.round.hand(0)  # your own tiles
+        assert all(table.model.state.hand(seat) == [] for seat in (1, 2))  # the others' unknown
         snap = table.snapshot
-        assert [snap.plaques[seat].info[1] for seat in (1, 2)] == [table.match.round.hand_count(seat) for seat in (1, 2)]
+        assert [snap.plaques[seat].info[1] for seat in (1, 2)] == [table.model.match.round.hand_count(seat) for seat in (1, 2)]
         app.step([ui.key(pygame.K_l)], 0.016)  # the moves panel: no record to tell
         assert table.aids.log_lines() == [] and table.lead_text() == ""
         app.step([ui.key(pygame.K_l)], 0.016)
         app.draw(app.surface)
-        before = len(table.match.round.history)
-        assert table.play(table.legal[0], None)  # through the referee, as any move
-        assert len(table.match.round.history) == before + 1
+        before = len(table.model.match.round.history)
+        assert table.play(table.model.legal[0], None)  # through the referee, as any move
+        assert len(table.model.match.round.history) == before + 1

@@ -57,7 +57,7 @@ def test_tiles_glide_when_the_table_makes_room(make_app: Any, ui: Any) -> None:
                 whole_way = abs(spot.rect.centerx - old[0]) + abs(spot.rect.centery - old[1])
                 assert still_to_go > whole_way / 2
             break
-        if scene.match.round.over:
+        if scene.model.match.round.over:
             break
     assert seen_shift, "no relayout happened in a whole Leyden round at 800x600"
     # the shift ends and everything rests at its home
@@ -92,7 +92,7 @@ def test_tiles_ease_to_a_smaller_size_when_the_table_shrinks(make_app: Any, ui: 
                     drawn = shift.place(spot.tile, spot.rect)
                     assert max(drawn.size) > max(spot.rect.size)  # still larger than at home
             break
-        if scene.match.round.over:
+        if scene.model.match.round.over:
             break
     assert seen, "the table never shrank in a whole Family round for eight at 800x600"
     for _ in range(100):
@@ -114,12 +114,12 @@ def test_the_last_tile_of_a_round_lands_on_its_ghost_and_the_table_holds_still(m
         scene = ui.new_table(app, "matador", seats, seed=seed)
         before = scene.layout
         for _ in range(4000):
-            if not scene.state.over:
+            if not scene.model.state.over:
                 before = scene.layout
             app.step([], 0.02)
-            if scene.state.over:
+            if scene.model.state.over:
                 break
-        state = scene.state
+        state = scene.model.state
         assert state.over
         seat, action = state.history[-1]
         if action.kind != "lay":

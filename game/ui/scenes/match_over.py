@@ -44,7 +44,7 @@ class MatchOverScene(MenuOverlay):
 
     @property
     def match(self) -> Match:
-        return self.finished if self.finished is not None else self.table.match
+        return self.finished if self.finished is not None else self.table.model.match
 
     def build_widgets(self) -> None:
         assert self.gui is not None
@@ -110,7 +110,7 @@ class MatchOverScene(MenuOverlay):
             app.routes.open_past_matches()
         elif name == "review":
             table.sound("button")
-            seat = table.viewer if table.viewer is not None else 0
+            seat = table.model.viewer if table.model.viewer is not None else 0
             app.routes.open_review(self.match, 0, seat)
 
     def on_escape(self) -> None:

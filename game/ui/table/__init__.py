@@ -50,6 +50,7 @@ from game.ui.table.regions import compute_regions, table_scale
 from game.ui.table.review_graph import luck_words
 from game.ui.table.round_end import RoundEndScene, hand_strip
 from game.ui.table.mode import Mode
+from game.ui.table.model import TableModel
 from game.ui.table.panel import PanelContent
 from game.ui.table.parts import HandPart, MessagePart
 from game.ui.table.position import Position, ViewPosition
@@ -95,6 +96,7 @@ __all__ = [
     "Glide",
     "Shift",
     "TableLayout",
+    "TableModel",
     "TableScene",
     "TakeBacks",
     "ViewPosition",

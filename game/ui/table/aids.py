@@ -37,9 +37,8 @@ HINT_BUDGET_S = 0.8  # the hard player's thinking for a hint: the answer comes w
 class Aids:
     """Undo, redo, the hint, the moves, the scores, for one table."""
 
-    def __init__(self, table: TableScene, takebacks: TakeBacks | None):
+    def __init__(self, table: TableScene):
         self.table = table
-        self.takebacks = takebacks  # None: moves cannot be taken back here
         self.hint_budget_s = HINT_BUDGET_S
         self.helped: set[int] = set()  # the seats that took a move back or asked for a hint (statistics)
         self.hinted: tuple[tuple[int, int], Action, str] | None = None  # (position, action, reason)
@@ -48,6 +47,11 @@ class Aids:
         self.moves_open = False
         self.log_scroll = 0
         self._known: tuple[tuple[int, int, int], tuple[SeatKnowledge, ...], int] | None = None
+
+    @property
+    def takebacks(self) -> TakeBacks | None:
+        """Undo and redo of the person's turns (None: moves cannot be taken back here)."""
+        return self.table.model.takebacks
 
     def key(self) -> tuple[object, ...]:
         """What of the aids the table's picture shows (part of its snapshot's key)."""
@@ -100,20 +104,20 @@ class Aids:
             self.table.on_pause(self.table)
 
     def can_undo(self) -> bool:
-        return self.takebacks is not None and not self.table.handoff_open and self.takebacks.can_undo(self.table.match)
+        return self.takebacks is not None and not self.table.handoff_open and self.takebacks.can_undo(self.table.model.match)
 
     def can_redo(self) -> bool:
-        return self.takebacks is not None and not self.table.handoff_open and self.takebacks.can_redo(self.table.match)
+        return self.takebacks is not None and not self.table.handoff_open and self.takebacks.can_redo(self.table.model.match)
 
     def undo(self) -> None:
         """Back to the start of the person's previous turn (the computers' replies too)."""
         if self.takebacks is None:
             return
         if not self.can_undo():
-            self.table.motion.say(_("The round is over: its moves stand") if self.table.state.over else _("Nothing to undo"), 2.5)
+            self.table.motion.say(_("The round is over: its moves stand") if self.table.model.state.over else _("Nothing to undo"), 2.5)
             return
         self.stop_thinking()
-        self.takebacks.undo(self.table.referee)  # the referee takes the moves back (and marks the match assisted)
+        self.takebacks.undo(self.table.model.referee)  # the referee takes the moves back (and marks the match assisted)
         self.helped.add(self.takebacks.seat)
         self._jumped(_("Undone: your turn again"))
 
@@ -125,12 +129,12 @@ class Aids:
             self.table.motion.say(_("Nothing to redo"), 2.0)
             return
         self.stop_thinking()
-        self.takebacks.redo_turn(self.table.referee)
+        self.takebacks.redo_turn(self.table.model.referee)
         self._jumped(_("Redone"))
 
     def stop_thinking(self) -> None:
         """A computer's decision or a hint under way is cancelled, its answer discarded."""
-        self.table.referee.cancel()
+        self.table.model.referee.cancel()
         self._hint_future = None
         self._hint_at = None
         self.hinted = None
@@ -145,27 +149,27 @@ class Aids:
         self.table.motion.say(message, 2.0)
 
     def hint_seed(self) -> int:
-        return hash((self.table.match.seed, self.round_index(), len(self.table.state.history), 7919)) & 0x7FFFFFFF
+        return hash((self.table.model.match.seed, self.round_index(), len(self.table.model.state.history), 7919)) & 0x7FFFFFFF
 
     def round_index(self) -> int:
-        return self.table.mode.round_index(self.table)
+        return self.table.model.round_index
 
     def ask_hint(self) -> None:
         """The hard player thinks from the person's own seat; the tile lifts, its place glows."""
-        if not self.table.can_act() or self.table.viewer is None:
-            seat = self.table.state.current_player
-            self.table.motion.say(wait_text(self.table.names[seat]) if seat is not None else _("The round is over"), 2.0)
+        if not self.table.can_act() or self.table.model.viewer is None:
+            seat = self.table.model.state.current_player
+            self.table.motion.say(wait_text(self.table.model.names[seat]) if seat is not None else _("The round is over"), 2.0)
             return
-        at = (self.round_index(), len(self.table.state.history))
+        at = (self.round_index(), len(self.table.model.state.history))
         if self.hinted is not None and self.hinted[0] == at:
             self.show_hint()
             return
         if self._hint_future is not None and self._hint_at == at:
             return  # already thinking about it
-        self.table.match.assisted = True
-        self.helped.add(self.table.viewer)
-        view = self.table.mode.view(self.table, self.table.viewer)
-        self._hint_future = self.table.thinker.run(suggest_move, view, self.hint_seed(), self.table.names, self.hint_budget_s)
+        self.table.model.match.assisted = True
+        self.helped.add(self.table.model.viewer)
+        view = self.table.model.view(self.table.model.viewer)
+        self._hint_future = self.table.model.thinker.run(suggest_move, view, self.hint_seed(), self.table.model.names, self.hint_budget_s)
         self._hint_at = at
         self.table.motion.say(_("Thinking of a hint…"), 1.5)
 
@@ -174,7 +178,7 @@ class Aids:
         if future is None or not future.done():
             return
         self._hint_future = None
-        at = (self.round_index(), len(self.table.state.history))
+        at = (self.round_index(), len(self.table.model.state.history))
         if self._hint_at != at:
             return  # the position moved on: the answer is of no use
         try:
@@ -192,7 +196,7 @@ class Aids:
             return
         _at, action, reason = self.hinted
         self.point_at(action)
-        record = self.table.record
+        record = self.table.model.record
         if action.kind == "lay" and action.tile is not None:
             what = place_words(action, record) if record is not None else tile_name(action.tile)
             text = _("Hint: lead {move}").format(move=what) if action.arm is None else _("Hint: {move}").format(move=what)
@@ -207,13 +211,13 @@ class Aids:
         self.table.input.reset()
         if action.kind != "lay" or action.tile is None:
             return
-        for index, target in enumerate(targets_for(action.tile, self.table.legal)):
+        for index, target in enumerate(targets_for(action.tile, self.table.model.legal)):
             if action in target.actions:
                 self.table.input.pick(action.tile, index, target.actions.index(action))
 
     def hinted_action(self) -> Action | None:
         """The hint for the position on the table, if one was asked for and is still good."""
-        if self.hinted is None or self.hinted[0] != (self.round_index(), len(self.table.state.history)):
+        if self.hinted is None or self.hinted[0] != (self.round_index(), len(self.table.model.state.history)):
             return None
         return self.hinted[1]
 
@@ -231,26 +235,26 @@ class Aids:
     def open_scores(self) -> None:
         if self.table.app is not None:
             self.table.input.reset()
-            self.table.app.push(ScoreSheetScene(self.table.match, self.table.mode.sheet(self.table)))
+            self.table.app.push(ScoreSheetScene(self.table.model.match, self.table.mode.sheet(self.table)))
 
     def log_lines(self) -> list[LogLine]:
         """The round's moves in words (made again only when the round moves on)."""
         told = self.table.mode.log_lines(self.table)
         if told is not None:
             return told  # a seat's view alone: the mode tells the round's public moves
-        record = self.table.record
+        record = self.table.model.record
         if record is None:
             return []
-        face_up = frozenset({self.table.viewer}) if self.table.viewer is not None and len(self.table.people) <= 1 else frozenset()
-        return self.table.moves_log.lines(record, self.table.names, face_up)
+        face_up = frozenset({self.table.model.viewer}) if self.table.model.viewer is not None and len(self.table.model.people) <= 1 else frozenset()
+        return self.table.model.moves_log.lines(record, self.table.model.names, face_up)
 
     def knowledge(self) -> tuple[tuple[SeatKnowledge, ...], int]:
         """What the table knows of each other seat, from the person at the screen's
         view, and how many tiles that person cannot see (worked out once a position)."""
-        if self.table.viewer is None or self.table.handoff_open:
+        if self.table.model.viewer is None or self.table.handoff_open:
             return (), 0
-        key = (self.round_index(), len(self.table.state.history), self.table.viewer)
+        key = (self.round_index(), len(self.table.model.state.history), self.table.model.viewer)
         if self._known is None or self._known[0] != key:
-            view = self.table.mode.view(self.table, self.table.viewer)
+            view = self.table.model.view(self.table.model.viewer)
             self._known = (key, tuple(table_knowledge(view)), len(view.unseen()))
         return self._known[1], self._known[2]

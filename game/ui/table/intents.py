@@ -28,7 +28,7 @@ def follow(table: TableScene, intent: Intent) -> None:
     elif intent.kind == "draw":
         table.request(Action.draw())
     elif intent.kind == "pass":  # pass, or refuse to lead: whichever the rules allow now
-        kinds = {a.kind for a in table.legal} if table.can_act() else set()
+        kinds = {a.kind for a in table.model.legal} if table.can_act() else set()
         table.request(Action.refuse() if "refuse" in kinds and "pass" not in kinds else Action.pass_())
     elif intent.kind == "refuse":
         table.request(Action.refuse())
@@ -41,11 +41,11 @@ def follow(table: TableScene, intent: Intent) -> None:
 def request(table: TableScene, action: Action) -> None:
     """Draw, pass or refuse, when the engine allows it; else say why not."""
     if not table.can_act():
-        seat = table.state.current_player
+        seat = table.model.state.current_player
         if seat is not None:
-            table.motion.say(wait_text(table.names[seat]), 2.5)
+            table.motion.say(wait_text(table.model.names[seat]), 2.5)
         return
-    reason = table.state.explain(action)
+    reason = table.model.state.explain(action)
     if reason is not None:
         table.motion.say(plain(reason), 3.5, warning=True)
         table.sound("refused")
@@ -66,15 +66,15 @@ def refuse_drop(table: TableScene, tile: int, pos: tuple[int, int] | None, reaso
 def input_context(table: TableScene) -> InputContext:
     """What the input needs to know about the table now: the hand shown, whether
     the person may move, the legal moves, the layout, where the boneyard is."""
-    seat = table.state.current_player
+    seat = table.model.state.current_player
     return InputContext(
         hand=table.hand if table.hand_face_up else [],
         can_act=table.can_act(),
-        to_move=table.names[seat] if seat is not None else _("nobody"),
-        legal=table.legal,
+        to_move=table.model.names[seat] if seat is not None else _("nobody"),
+        legal=table.model.legal,
         layout=table.layout,
         boneyard=table.regions.boneyard,
         hand_area=table.regions.hand,
-        explain=table.state.explain,
+        explain=table.model.state.explain,
         pad=plays_by_pad(table, seat),
     )

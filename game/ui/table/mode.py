@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
     from game.ui.table.input import Intent
     from game.ui.table.log import LogLine
+    from game.ui.table.model import TableModel
     from game.ui.table.parts import Part
     from game.ui.table.regions import TableRegions
     from game.ui.table.scene import TableScene
@@ -53,37 +54,37 @@ class Mode:
         """The table this mode is given to (once, as the table is made)."""
 
     # Where the positions come from ---------------------------------------------------
-    def make_referee(self, table: TableScene, match: Match, listeners: Sequence[Listener]) -> Referee:
+    def make_referee(self, model: TableModel, match: Match, listeners: Sequence[Listener]) -> Referee:
         """The referee between the seats and the match (``seats.table_referee``)."""
-        return table_referee(match, table.thinker, table.computer_seed, listeners)
+        return table_referee(match, model.thinker, model.computer_seed, listeners)
 
-    def position(self, table: TableScene) -> Position:
+    def position(self, model: TableModel) -> Position:
         """The position the table shows and judges input by (the round in play)."""
-        return table.match.rounds[-1]
+        return model.match.rounds[-1]
 
-    def record(self, table: TableScene) -> RoundState | None:
+    def record(self, model: TableModel) -> RoundState | None:
         """The whole round behind the position, when this mode has it (live play, a
         review, a lesson): the moves log, the lead's words and the hint's read it.
         None for a table that holds only its seat's view (a remote table)."""
-        return table.match.rounds[-1]
+        return model.match.rounds[-1]
 
-    def totals(self, table: TableScene) -> list[int]:
+    def totals(self, model: TableModel) -> list[int]:
         """The match totals the plaques and the hand's label show."""
-        return table.match.totals
+        return model.match.totals
 
-    def round_index(self, table: TableScene) -> int:
+    def round_index(self, model: TableModel) -> int:
         """The number (from 0) of the round shown: what the table's picture and the
         panels key on (a remote table's is the server's, not a local match's)."""
-        return table.match.round_index
+        return model.match.round_index
 
-    def view(self, table: TableScene, seat: int) -> SeatView:
+    def view(self, model: TableModel, seat: int) -> SeatView:
         """What ``seat`` knows of the position (what the table knows, the hint, judge from it)."""
-        return table.match.view(seat)
+        return model.match.view(seat)
 
     def start(self, table: TableScene) -> None:
         """The table is shown: deal a round if one is due (a new match, or a saved
         one between rounds). A remote table never deals: its server does."""
-        table.referee.start_round()
+        table.model.referee.start_round()
 
     def next_round(self, table: TableScene) -> None:
         """The round's summary was closed: on to the next round."""
@@ -105,17 +106,17 @@ class Mode:
 
     def sheet(self, table: TableScene) -> Sheet:
         """What the score sheet shows (the table's match, every round of it)."""
-        return match_sheet(table.match)
+        return match_sheet(table.model.match)
 
-    def takes_back(self, table: TableScene) -> bool:
+    def takes_back(self, model: TableModel) -> bool:
         """Whether moves may be taken back here (the referee says when they may at all)."""
-        return table.referee.undo_allowed
+        return model.referee.undo_allowed
 
     def turn(self, table: TableScene, seat: int, dt: float) -> None:
         """Someone is to move and the table stands still: a person is handed the
         screen and told their turn; a computer is asked, then its answer shown."""
-        if table.is_person(seat):
-            table.referee.ask()  # the person's seat is told its turn (its view)
+        if table.model.is_person(seat):
+            table.model.referee.ask()  # the person's seat is told its turn (its view)
             hand_over(table, seat)
             keep_pad_focus(table)
         elif table.frames > 1:
@@ -221,14 +222,14 @@ def computer_turn(table: TableScene, seat: int, dt: float, wait: float) -> None:
     """The seat to move decides by itself (a computer, a script, a remote player):
     it is told its turn once the table stands still, and its answer is taken
     ``wait`` seconds later at the earliest, so that a person can follow."""
-    referee = table.referee
+    referee = table.model.referee
     if not referee.asked:
         referee.ask()
         table.think_clock = 0.0
     table.think_clock += dt
     if table.think_clock < wait:
         return
-    before = set(table.state.hand(seat))
+    before = set(table.model.state.hand(seat))
     verdict = referee.poll()
     if verdict is not None and verdict.accepted:
         table.played(seat, verdict.action, before, None)

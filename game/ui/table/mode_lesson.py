@@ -35,6 +35,7 @@ from game.ui.text import DIM, GOLD, IVORY
 from game.ui.words import shown_name
 
 if TYPE_CHECKING:
+    from game.ui.table.model import TableModel
     from game.ui.gamepad import PadPress
     from game.ui.table.panels import PanelPart
 
@@ -106,7 +107,7 @@ class LessonMode(Mode):
         return self.table
 
     # Where the moves come from -----------------------------------------------------
-    def make_referee(self, table: TableScene, match: Match, listeners: Sequence[Listener]) -> Referee:
+    def make_referee(self, model: TableModel, match: Match, listeners: Sequence[Listener]) -> Referee:
         """The learner's seat is a person's; the others play the script."""
         seats: list[Seat] = [
             PersonSeat(index) if index == self.lesson.learner else ScriptSeat(index, self.scripted) for index in range(len(match.players))
@@ -120,11 +121,11 @@ class LessonMode(Mode):
             return None  # its card waits for Next
         return step.action
 
-    def takes_back(self, table: TableScene) -> bool:
+    def takes_back(self, model: TableModel) -> bool:
         return False  # a lesson is walked forwards only
 
     def turn(self, table: TableScene, seat: int, dt: float) -> None:
-        if table.is_person(seat):
+        if table.model.is_person(seat):
             super().turn(table, seat, dt)
         elif table.frames > 1:
             computer_turn(table, seat, dt, 0.0)  # the script's move, as soon as it is let go
@@ -157,7 +158,7 @@ class LessonMode(Mode):
         step = self.step
         if step is None or step.action is None or step.seat != self.lesson.learner:
             return None
-        return self._table.match.round.normalized(step.action)
+        return self._table.model.match.round.normalized(step.action)
 
     def next_step(self) -> None:
         """Go on from a reading step, or let the computer play the move its card describes (Next)."""
@@ -175,7 +176,7 @@ class LessonMode(Mode):
 
     def card_prompt(self) -> str:
         """The card's last line: what the learner does now."""
-        return self.card.prompt(self._table.names, self.waits_for_next())
+        return self.card.prompt(self._table.model.names, self.waits_for_next())
 
     def entered(self) -> None:
         """A new step: point at the learner's move, if it is one."""
@@ -189,15 +190,15 @@ class LessonMode(Mode):
     # Moves ---------------------------------------------------------------------------
     def vet(self, table: TableScene, action: Action) -> bool:
         """The learner's move goes to the referee only if it is the step's."""
-        if table.state.current_player != self.lesson.learner:
+        if table.model.state.current_player != self.lesson.learner:
             return True
         expected = self.expected()
         if expected is None:
             table.motion.say(_("Read the card, then press Next"), 3.0)
             return False
-        if table.match.round.normalized(action) != expected:
+        if table.model.match.round.normalized(action) != expected:
             step = self.step
-            why = table.state.explain(action)  # the table's own refusal, for a move it would refuse
+            why = table.model.state.explain(action)  # the table's own refusal, for a move it would refuse
             wanted = step.wrong if step is not None and step.wrong else _("look where the place glows")
             table.motion.say(plain(why) if why else _("Not this time: {wanted}").format(wanted=wanted), 5.0, warning=True)
             table.sound("refused")
@@ -216,7 +217,7 @@ class LessonMode(Mode):
         step = self.step
         if not (self.computers_step() and self.waits_for_next()) or step is None or step.seat is None:
             return False
-        self._table.motion.say(_("Read the card, then press Next to see {name}'s move").format(name=self._table.names[step.seat]), 3.0)
+        self._table.motion.say(_("Read the card, then press Next to see {name}'s move").format(name=self._table.model.names[step.seat]), 3.0)
         return True
 
     def follow(self, table: TableScene, intent: Intent) -> bool:
@@ -224,7 +225,7 @@ class LessonMode(Mode):
 
     def request(self, table: TableScene, action: Action) -> bool:
         expected = self.expected()
-        if table.state.current_player == self.lesson.learner and expected is not None and table.match.round.normalized(action) != expected:
+        if table.model.state.current_player == self.lesson.learner and expected is not None and table.model.match.round.normalized(action) != expected:
             table.play(action, None)  # says what this step wants instead
             return True
         return False
@@ -261,12 +262,12 @@ class LessonMode(Mode):
         self.card.forget()
 
     def hand_text(self, table: TableScene) -> str | None:
-        name = shown_name(table.names[self.lesson.learner])
+        name = shown_name(table.model.names[self.lesson.learner])
         if self.finished:
             return _("{name}  ·  read the card, then press Finish (or Enter)").format(name=name)
         step = self.step
         if step is not None and self.waits_for_next() and step.seat is not None:
-            return _("{name}  ·  read the card, then press Next (or Enter) to see {other}'s move").format(name=name, other=table.names[step.seat])
+            return _("{name}  ·  read the card, then press Next (or Enter) to see {other}'s move").format(name=name, other=table.model.names[step.seat])
         if self.waits_for_next():
             return _("{name}  ·  read the card, then press Next (or Enter)").format(name=name)
         return None
@@ -344,7 +345,7 @@ class LessonCard:
 
     def content(self, table: TableScene, rect: Rect) -> Hashable:
         mode = self.mode
-        return (mode.step_index, rect.size, table.regions.scale, mode.waits_for_next(), tuple(table.names))
+        return (mode.step_index, rect.size, table.regions.scale, mode.waits_for_next(), tuple(table.model.names))
 
     def handle_event(self, event: pygame.event.Event, table: TableScene, rect: Rect) -> bool:
         return False  # its buttons are widgets (the mode's)

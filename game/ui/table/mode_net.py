@@ -58,6 +58,7 @@ from game.ui.table.words import hand_line, header_line, lead_words
 from game.ui.table.who_plays import keep_pad_focus
 
 if TYPE_CHECKING:
+    from game.ui.table.model import TableModel
     from game.net.mirror import News, RoundEnd
     from game.net.netplay import NetPlay
     from game.ui.gamepad import PadPress
@@ -112,7 +113,7 @@ class NetMode(Mode):
         self.hand_before = set(view.hand) if view is not None else set()
 
     # Where the positions come from ---------------------------------------------------
-    def make_referee(self, table: TableScene, match: Match, listeners: Sequence[Listener]) -> Referee:
+    def make_referee(self, model: TableModel, match: Match, listeners: Sequence[Listener]) -> Referee:
         """A referee only to say who sits where (this seat a person, the others
         remote): it never deals and is never offered a move here."""
         seats: list[Seat] = [
@@ -120,7 +121,7 @@ class NetMode(Mode):
         ]
         return Referee(match, seats, listeners, auto_ask=False)
 
-    def position(self, table: TableScene) -> Position:
+    def position(self, model: TableModel) -> Position:
         if self.frozen is not None:
             return self.frozen
         view = self.mirror.view
@@ -129,25 +130,25 @@ class NetMode(Mode):
             self._view = (view, ViewPosition(view))
         return self._view[1]
 
-    def record(self, table: TableScene) -> RoundState | None:
+    def record(self, model: TableModel) -> RoundState | None:
         return self.frozen
 
-    def totals(self, table: TableScene) -> list[int]:
+    def totals(self, model: TableModel) -> list[int]:
         if self.frozen is not None:
-            return table.match.totals
+            return model.match.totals
         view = self.mirror.view
-        return list(view.totals) if view is not None else [0] * table.match.rules.players
+        return list(view.totals) if view is not None else [0] * model.match.rules.players
 
-    def round_index(self, table: TableScene) -> int:
-        return table.match.round_index if self.frozen is not None else self.mirror.round_index
+    def round_index(self, model: TableModel) -> int:
+        return model.match.round_index if self.frozen is not None else self.mirror.round_index
 
-    def view(self, table: TableScene, seat: int) -> SeatView:
+    def view(self, model: TableModel, seat: int) -> SeatView:
         view = self.mirror.view
         if self.frozen is not None or view is None or seat != self.mirror.seat:
-            return (self.frozen or table.match.round).view(seat)
+            return (self.frozen or model.match.round).view(seat)
         return view
 
-    def takes_back(self, table: TableScene) -> bool:
+    def takes_back(self, model: TableModel) -> bool:
         return False
 
     def start(self, table: TableScene) -> None:
@@ -211,10 +212,10 @@ class NetMode(Mode):
                 before = self.hand_before if mine else set()
                 if mine and item.action.kind == "draw" and not newer and self.frozen is None:
                     later = sum(1 for i in played if i > at)  # the actions told after it in this poll
-                    taken = tuple(sorted(set(table.state.hand(item.seat)) - self.hand_before))
-                    self.drawn[len(table.state.history) - 1 - later] = taken
+                    taken = tuple(sorted(set(table.model.state.hand(item.seat)) - self.hand_before))
+                    self.drawn[len(table.model.state.history) - 1 - later] = taken
                 table.played(item.seat, item.action, before, None)
-                self.hand_before = set(table.state.hand(self.mirror.seat or 0))
+                self.hand_before = set(table.model.state.hand(self.mirror.seat or 0))
             if item.kind == "host_left":
                 self.forget_seat()  # the table is closed for good: no *Back to table* for it
             if item.kind in ("link", "host_left") and self.given_up() and not self.said_gone:
@@ -225,7 +226,7 @@ class NetMode(Mode):
                 table.motion.say(plain(item.text), 4.0, warning=True)
                 table.sound("refused")
             elif item.kind == "reaction" and item.seat is not None and item.seat != self.mirror.seat:
-                name = table.names[item.seat] if 0 <= item.seat < len(table.names) else "?"
+                name = table.model.names[item.seat] if 0 <= item.seat < len(table.model.names) else "?"
                 table.motion.say(_("{name}: {reaction}").format(name=name, reaction=reaction_text(item.text)), 3.0)
             elif item.kind == "match_over":
                 self.keep_match()
@@ -235,7 +236,7 @@ class NetMode(Mode):
         if told is not None:
             table.motion.say(told, 6.0)
         if self.frozen is None:
-            self.hand_before = set(table.state.hand(self.mirror.seat or 0))
+            self.hand_before = set(table.model.state.hand(self.mirror.seat or 0))
         if self.over_due and self.frozen is None and not table.motion.blocking and table.app is not None and table.app.top is table:
             self.over_wait += dt
             if self.over_wait >= OVER_S:
@@ -253,14 +254,14 @@ class NetMode(Mode):
         table.last_tile = None
         table.input.reset()
         table.motion.finish()
-        self.hand_before = set(table.state.hand(self.mirror.seat or 0))
+        self.hand_before = set(table.model.state.hand(self.mirror.seat or 0))
         table.sync(force=True)
 
     def replay(self, table: TableScene, end: RoundEnd) -> RoundState | None:
         """Play the finished round again here from its revealed deal and actions
         (the table's match holds every round so played). None if it cannot be:
         this app came in mid-match, or what was revealed does not add up."""
-        match = table.match
+        match = table.model.match
         if not self.replays or end.round != len(match.rounds) or match.over:
             self.replays = False
             return None
@@ -285,15 +286,15 @@ class NetMode(Mode):
         """A round's end in one line, when it could not be played again here."""
         if end.end == "redeal":
             return _("Nobody could lead: the tiles are dealt again")
-        if end.winner is not None and 0 <= end.winner < len(table.names):
-            return _("Round {number}: {name} wins").format(number=end.round + 1, name=table.names[end.winner])
+        if end.winner is not None and 0 <= end.winner < len(table.model.names):
+            return _("Round {number}: {name} wins").format(number=end.round + 1, name=table.model.names[end.winner])
         return _("Round {number}: blocked, nobody wins").format(number=end.round + 1)
 
     def over_words(self, table: TableScene) -> str:
         """The match's end in one line, when its last round could not be played again here."""
         winner = (self.mirror.over or {}).get("winner")
-        if isinstance(winner, int) and 0 <= winner < len(table.names):
-            head = _("{name} wins the match").format(name=table.names[winner])
+        if isinstance(winner, int) and 0 <= winner < len(table.model.names):
+            head = _("{name} wins the match").format(name=table.model.names[winner])
         else:
             head = _("The match is drawn")
         kept = _("The match is kept in Past matches.")
@@ -314,10 +315,10 @@ class NetMode(Mode):
             if self.wait >= REDEAL_S:
                 self.next_round(table)
             return
-        if self.shown_round == table.match.round_index:
+        if self.shown_round == table.model.match.round_index:
             return
-        self.shown_round = table.match.round_index
-        table.sound("match_won" if table.match.over else "round_won")
+        self.shown_round = table.model.match.round_index
+        table.sound("match_won" if table.model.match.over else "round_won")
         table.app.push(RoundEndScene(table))
 
     def final_match(self, table: TableScene) -> Match | None:
@@ -325,16 +326,16 @@ class NetMode(Mode):
         seed), or the match played again here if that record cannot be read (or
         has not come yet); None while the match goes on."""
         if self.mirror.over is None:  # the server's word not here yet: the last round played again here may say it
-            return table.match if table.match.over else None
+            return table.model.match if table.model.match.over else None
         if self._final is None:
             match = self.mirror.record()
-            if match is not None and (match.rules.players != table.match.rules.players or not match.over):
+            if match is not None and (match.rules.players != table.model.match.rules.players or not match.over):
                 log.warning("the match's record does not hold the finished match of this table")
                 match = None
             self._final = (True, match)
         final = self._final[1]
-        if final is None and table.match.over:
-            return table.match
+        if final is None and table.model.match.over:
+            return table.model.match
         return final
 
     def given_up(self) -> bool:
@@ -403,7 +404,7 @@ class NetMode(Mode):
             return None if self.frozen is not None else []
         key: tuple[object, ...] = (id(view), len(view.history), tuple(sorted(self.drawn.items())))
         if self._log is None or self._log[0] != key:
-            self._log = (key, view_log(view.rules, view.history, table.names, self.drawn))
+            self._log = (key, view_log(view.rules, view.history, table.model.names, self.drawn))
         return self._log[1]
 
     def sheet(self, table: TableScene) -> Sheet:
@@ -412,7 +413,7 @@ class NetMode(Mode):
         final = self.final_match(table)
         if final is not None:
             return match_sheet(final)
-        players = table.match.rules.players
+        players = table.model.match.rules.players
         rows: list[ScoreRow] = []
         for r in sorted(self.mirror.ends):
             end = self.mirror.ends[r]
@@ -420,7 +421,7 @@ class NetMode(Mode):
                 continue  # not the table's (a server of another build): left out rather than shown wrong
             scores = tuple(end.scores) if end.end != "redeal" else (0,) * players
             rows.append(ScoreRow(end.round + 1, end.end, end.winner, tuple(end.pips), scores, tuple(end.totals)))
-        return Sheet(table.match, tuple(rows), tuple(self.totals(table)), self.unseen())
+        return Sheet(table.model.match, tuple(rows), tuple(self.totals(table.model)), self.unseen())
 
     def unseen(self) -> int:
         """How many rounds were dealt before the first this seat saw end (an app
@@ -477,7 +478,7 @@ class NetMode(Mode):
 
     def key(self, table: TableScene) -> tuple[object, ...]:
         mirror = self.mirror
-        seats = range(table.match.rules.players)
+        seats = range(table.model.match.rules.players)
         return (self.frozen is not None, mirror.link, mirror.sent, tuple(mirror.connected(s) for s in seats), tuple(mirror.shown_reactions()))
 
     def revealed(self, table: TableScene, seat: int) -> tuple[int, ...] | None:
@@ -488,19 +489,19 @@ class NetMode(Mode):
 
     def header_text(self, table: TableScene) -> str | None:
         over = self.frozen is not None or (self.mirror.view is not None and self.mirror.view.phase == "over")
-        return header_line(table.match.rules, self.unseen() + self.mirror.completed + (0 if over else 1))
+        return header_line(table.model.match.rules, self.unseen() + self.mirror.completed + (0 if over else 1))
 
     def hand_text(self, table: TableScene) -> str | None:
         """The table's words, but the link's state (why it was given up), a seat to
         move that lost its connection, this seat's move on its way and the
         match's end as the mirror says them."""
         kind, _seat = self.mirror.status()
-        if kind == "yours" and self.mirror.sent and self.frozen is None and table.viewer is not None:
+        if kind == "yours" and self.mirror.sent and self.frozen is None and table.model.viewer is not None:
             # the move is sent (nothing is lit until the server answers): not "draw" or "drag" again
-            return hand_line(table.names[table.viewer], table.totals()[table.viewer], _("your move is on its way"))
-        if kind in ("link", "away", "over", "gone") and table.viewer is not None:
+            return hand_line(table.model.names[table.model.viewer], table.model.totals()[table.model.viewer], _("your move is on its way"))
+        if kind in ("link", "away", "over", "gone") and table.model.viewer is not None:
             words = self.gone_words() if self.given_up() else self.mirror.status_text()
-            return hand_line(table.names[table.viewer], table.totals()[table.viewer], words)
+            return hand_line(table.model.names[table.model.viewer], table.model.totals()[table.model.viewer], words)
         return None
 
     def lead_text(self, table: TableScene) -> str | None:
@@ -510,10 +511,10 @@ class NetMode(Mode):
         view = self.mirror.view
         if self.frozen is not None:
             return None
-        if view is None or view.phase != "lead" or view.current_player is None or not 0 <= view.current_player < len(table.names):
+        if view is None or view.phase != "lead" or view.current_player is None or not 0 <= view.current_player < len(table.model.names):
             return ""
         kind, tile = view.lead
-        return lead_words(kind, tile, table.names[view.current_player])
+        return lead_words(kind, tile, table.model.names[view.current_player])
 
     def seat_status(self, table: TableScene, seat: int, status: str) -> str:
         mirror = self.mirror

@@ -6,7 +6,7 @@ game/net/netplay.py): a person's view, hidden tiles included, comes from the
 server as any remote seat's does, and only to that seat's mirror. The table
 shows one of those seats at a time, from that seat's own view:
 
-- the seat shown is the person who lifted the last cover (``table.viewer``),
+- the seat shown is the person who lifted the last cover (``table.model.viewer``),
   else the first person here (whose hand then shows as backs); the mode's
   ``mirror`` is that seat's, so everything ``NetMode`` does (the position, the
   moves sent, the news shown) is that seat's;
@@ -30,6 +30,7 @@ from game.ui.table.mode_net import NetMode, table_of
 from game.ui.table.who_plays import hand_over
 
 if TYPE_CHECKING:
+    from game.ui.table.model import TableModel
     from game.net.mirror import Mirror
     from game.net.netplay import NetPlay
     from game.ui.table.scene import TableScene
@@ -63,8 +64,8 @@ class CouchNetMode(NetMode):
     def shown_seat(self) -> int | None:
         """The person at the screen (the last to lift the cover), else the first here."""
         table = self.table
-        if table is not None and table.viewer is not None:
-            return table.viewer
+        if table is not None and table.model.viewer is not None:
+            return table.model.viewer
         seats = list(self.play.mirrors)
         return seats[0] if seats else None
 
@@ -78,7 +79,7 @@ class CouchNetMode(NetMode):
             self._forced = None
 
     # Where the positions come from ---------------------------------------------------
-    def make_referee(self, table: TableScene, match: Match, listeners: Sequence[Listener]) -> Referee:
+    def make_referee(self, model: TableModel, match: Match, listeners: Sequence[Listener]) -> Referee:
         """Every seat of this app a person at this screen, the others remote."""
         here = set(self.play.mirrors)
         seats: list[Seat] = [PersonSeat(i) if i in here else RemoteSeat(i) for i in range(match.rules.players)]
@@ -88,7 +89,7 @@ class CouchNetMode(NetMode):
         """Another person here is to move: the screen is handed to them, once their
         own seat's view says it is their turn at the move the table shows."""
         super().turn(table, seat, dt)
-        if self.frozen is not None or seat == table.viewer or table.handoff_open or not table.is_person(seat):
+        if self.frozen is not None or seat == table.model.viewer or table.handoff_open or not table.model.is_person(seat):
             return
         theirs = self.play.mirrors.get(seat)
         shown = self.mirror
@@ -101,8 +102,8 @@ class CouchNetMode(NetMode):
 
     def next_round(self, table: TableScene) -> None:
         """A new deal: the next person here is handed the screen afresh."""
-        if len(table.people) > 1:
-            table.viewer = None
+        if len(table.model.people) > 1:
+            table.model.show_to(None)
         super().next_round(table)
 
     # Every frame ------------------------------------------------------------------------
@@ -120,7 +121,7 @@ class CouchNetMode(NetMode):
     def hide_glides(self, table: TableScene) -> None:
         """The hand shown is face down now (its turn is over): a tile of it still
         gliding face up (one just drawn) is not shown any more."""
-        if self.frozen is not None or table.hand_face_up or table.viewer is None:
+        if self.frozen is not None or table.hand_face_up or table.model.viewer is None:
             return
         hand = set(self.mirror.view.hand) if self.mirror.view is not None else set()
         glides = table.motion.glides

@@ -36,6 +36,7 @@ from game.ui.table.scene import TableScene
 from game.ui.words import is_you
 
 if TYPE_CHECKING:
+    from game.ui.table.model import TableModel
     from game.ui.gamepad import PadPress
     from game.ui.table.panels import PanelPart
 
@@ -81,17 +82,17 @@ class ReviewMode(Mode):
 
     def bind(self, table: TableScene) -> None:
         self.table = table
-        table.viewer = self.seat
+        table.model.show_to(self.seat)
 
     # The position at the cursor ----------------------------------------------------
     @property
     def round_state(self) -> RoundState:
         return self.match.rounds[self.round]
 
-    def position(self, table: TableScene) -> RoundState:
+    def position(self, model: TableModel) -> RoundState:
         return self.state
 
-    def record(self, table: TableScene) -> RoundState | None:
+    def record(self, model: TableModel) -> RoundState | None:
         return self.state
 
     @property
@@ -137,7 +138,7 @@ class ReviewMode(Mode):
 
     def change_seat(self) -> None:
         self.seat = (self.seat + 1) % self.match.rules.players
-        self._table.viewer = self.seat
+        self._table.model.show_to(self.seat)
         self._table.sync(force=True)
         self.analysis()
 
@@ -204,7 +205,7 @@ class ReviewMode(Mode):
         return out
 
     # The table, as a replay --------------------------------------------------------
-    def takes_back(self, table: TableScene) -> bool:
+    def takes_back(self, model: TableModel) -> bool:
         return False
 
     def turn(self, table: TableScene, seat: int, dt: float) -> None:
@@ -220,9 +221,9 @@ class ReviewMode(Mode):
         return True
 
     def revealed(self, table: TableScene, seat: int) -> tuple[int, ...] | None:
-        return tuple(table.state.hand(seat))
+        return tuple(table.model.state.hand(seat))
 
-    def totals(self, table: TableScene) -> list[int]:
+    def totals(self, model: TableModel) -> list[int]:
         """The totals as they stood when the round was dealt."""
         totals = [0] * self.match.rules.players
         for state in self.match.rounds[: self.round]:
@@ -232,10 +233,10 @@ class ReviewMode(Mode):
         return totals
 
     def hand_text(self, table: TableScene) -> str | None:
-        name = table.names[self.seat]
+        name = table.model.names[self.seat]
         pips = self.state.pips(self.seat)
         words = _("Your tiles  ·  {pips} pips  ·  {points} pts before this round") if is_you(name) else _("{name}'s tiles  ·  {pips} pips  ·  {points} pts before this round")
-        return words.format(name=name, pips=pips, points=self.totals(table)[self.seat])
+        return words.format(name=name, pips=pips, points=self.totals(table.model)[self.seat])
 
     def header_text(self, table: TableScene) -> str | None:
         return ""  # the slider takes the header's place

@@ -49,7 +49,7 @@ class PadMissingScene(Overlay):
         s = scale_for(self.size)
         pad = round(26 * s)
         width = min(w - 30, round(760 * s))  # room for the buttons' words in every language
-        name = self.table.names[self.seat]
+        name = self.table.model.names[self.seat]
         title = shadowed(self.text, pad_missing_title(pad_label(self.pad)), round(44 * s), GOLD, width - 2 * pad)
         waits, ways = pad_missing_text(name, pad_label(self.pad))
         lines = wrap(self.text, waits, width - 2 * pad, max(17, round(30 * s)), IVORY)
@@ -111,7 +111,7 @@ class PadMissingScene(Overlay):
                 return
             seat = self.table.seat_inputs.seat_of(press.pad)
             if seat is not None and seat != self.seat:
-                self.say(_("{controller} plays {name}: use another controller").format(controller=pad_label(press.pad), name=shown_name(self.table.names[seat])))
+                self.say(_("{controller} plays {name}: use another controller").format(controller=pad_label(press.pad), name=shown_name(self.table.model.names[seat])))
                 return
             self.give(press.pad)
         elif press.button in ("b", "start", "back"):

@@ -47,18 +47,18 @@ class KnowledgePanel:
 
     def _content(self, table: TableScene, size: tuple[int, int], scale: float, rule: bool) -> PanelContent:
         """``rule``: the line under its words (when it fills the column alone)."""
-        view_ok = table.viewer is not None and not table.handoff_open
+        view_ok = table.model.viewer is not None and not table.handoff_open
         knowledge, unseen = table.aids.knowledge() if view_ok else (None, 0)
         return PanelContent(
             size,
             scale,
             None,
-            tuple(table.names),
+            tuple(table.model.names),
             frozenset(),
             0,
             knowledge,
             unseen,
-            "matador" if table.state.rules.matadors else "wild double",
+            "matador" if table.model.state.rules.matadors else "wild double",
             "",
             rule,
         )

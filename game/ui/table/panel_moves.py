@@ -41,13 +41,13 @@ class MovesPanel:
             rect.size,
             table.regions.scale,
             tuple(aids.log_lines()),
-            tuple(table.names),
+            tuple(table.model.names),
             frozenset(table.news.values()),
             aids.log_scroll,
             None,
             0,
-            "matador" if table.state.rules.matadors else "wild double",
-            _("Moves · round {round}").format(round=table.mode.round_index(table) + 1),
+            "matador" if table.model.state.rules.matadors else "wild double",
+            _("Moves · round {round}").format(round=table.model.round_index + 1),
         )
 
     def handle_event(self, event: pygame.event.Event, table: TableScene, rect: Rect) -> bool:

@@ -57,7 +57,7 @@ class ReviewMoves:
             (rect.width, max(60, rect.height)),
             table.regions.scale,
             lines,
-            tuple(table.names),
+            tuple(table.model.names),
             frozenset({lines[-1].index} if lines else ()),
             0,
             None,

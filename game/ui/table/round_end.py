@@ -40,10 +40,10 @@ class RoundEndScene(Overlay):
         self.panel_rect = self.panel_bounds()
         bottom = self.panel_rect.bottom - 58
         row: list[tuple[str, str, str | None]]
-        if self.table.match.over and self.table.on_leave is not None:
+        if self.table.model.match.over and self.table.on_leave is not None:
             # the match-over screen follows (final scores, play again, the title)
             row = [("leave", _("Final scores"), "#primary")]
-        elif self.table.match.over:
+        elif self.table.model.match.over:
             row = [("again", _("Play again"), "#primary"), ("leave", _("Leave the table"), None)]
         else:
             row = [("next", _("Next round"), "#primary")]
@@ -62,14 +62,14 @@ class RoundEndScene(Overlay):
 
     def panel_bounds(self) -> pygame.Rect:
         w, h = self.size
-        rows = self.table.match.rules.players
+        rows = self.table.model.match.rules.players
         height = min(h - 20, 150 + rows * ROW_H + 80)
         width = min(w - 30, 820)
         return pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
 
     def make_panel(self) -> pygame.Surface:
-        match = self.table.match
-        state = self.table.match.rounds[-1]  # the round in play (the summary is live play's)
+        match = self.table.model.match
+        state = self.table.model.match.rounds[-1]  # the round in play (the summary is live play's)
         outcome = state.outcome
         rect = self.panel_rect
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -129,14 +129,14 @@ class RoundEndScene(Overlay):
             if button.check_pressed():
                 self.choose(name)
                 return
-        if not self.table.people:
+        if not self.table.model.people:
             self.waited += dt
             if self.waited >= AUTO_CONTINUE_S:
                 self.choose(self.finish_choice())
 
     def finish_choice(self) -> str:
         """What Enter (or waiting, with nobody at the screen) picks."""
-        if not self.table.match.over:
+        if not self.table.model.match.over:
             return "next"
         return "leave" if "leave" in self.buttons and "again" not in self.buttons else "again"
 
@@ -145,8 +145,8 @@ class RoundEndScene(Overlay):
         table.sound("button")
         if name == "review":  # over this summary: closing the review comes back here
             if app is not None:
-                seat = table.viewer if table.viewer is not None else (table.people[0] if table.people else 0)
-                app.routes.open_review(table.match, table.match.round_index, seat)
+                seat = table.model.viewer if table.model.viewer is not None else (table.model.people[0] if table.model.people else 0)
+                app.routes.open_review(table.model.match, table.model.match.round_index, seat)
             return
         if app is not None:
             app.pop()

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine import Match
 from game.i18n import _
 from game.ui.table.round_end import RoundEndScene
-from game.ui.table.undo import TakeBacks
 
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
@@ -22,7 +20,7 @@ def after_round(table: TableScene, dt: float) -> None:
     after a redeal the tiles are dealt again."""
     if table.motion.blocking or table.motion.shift is not None or table.app is None:
         return  # the summary freezes the table beneath it: only once it stands still
-    state = table.match.rounds[-1]  # the round in play
+    state = table.model.match.rounds[-1]  # the round in play
     outcome = state.outcome
     if outcome is None:
         return
@@ -34,18 +32,18 @@ def after_round(table: TableScene, dt: float) -> None:
             table.round_wait = 0.0
             next_round(table)
         return
-    if table.round_shown == table.match.round_index:
+    if table.round_shown == table.model.match.round_index:
         return
-    table.round_shown = table.match.round_index
-    table.sound("match_won" if table.match.over else "round_won")
+    table.round_shown = table.model.match.round_index
+    table.sound("match_won" if table.model.match.over else "round_won")
     table.app.push(RoundEndScene(table))
 
 
 def next_round(table: TableScene) -> None:
     """Deal the next round (the engine decides who leads)."""
-    if table.match.over or not table.state.over:
+    if table.model.match.over or not table.model.state.over:
         return
-    table.referee.start_round()
+    table.model.referee.start_round()
     new_deal(table)
     table.last_tile = None
     table.input.reset()
@@ -56,11 +54,8 @@ def next_round(table: TableScene) -> None:
 
 def new_match(table: TableScene) -> None:
     """The same seats and rules again, from a new shuffle."""
-    table.referee.cancel()
-    table.match = Match(table.match.rules, table.match.players, None)
-    table.referee = table.make_referee(table.match)
-    table.referee.start_round()
-    new_deal(table)
+    table.model.new_match()
+    table.aids.stop_thinking()
     table.round_shown = -1
     table.unit_cap = {}
     table.last_tile = None
@@ -72,8 +67,5 @@ def new_match(table: TableScene) -> None:
 def new_deal(table: TableScene) -> None:
     """New hands: with several people at the screen, the next one is handed the
     screen afresh; hints and what could be redone belong to the old hands."""
-    if len(table.people) > 1:
-        table.viewer = None
+    table.model.new_deal()
     table.aids.stop_thinking()
-    if table.aids.takebacks is not None:
-        table.aids.takebacks = TakeBacks(table.aids.takebacks.seat)

@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.engine import Action, Match, OpenEnd, RoundState, SeatView
-from game.referee import Listener, Referee
-from game.seat import PERSON, Seat
+from game.engine import Action, Match, OpenEnd
+from game.referee import Listener
 from game.settings import SPEED_FACTOR
 from game.thinker import Thinker
 from game.ui.scene import GuiScene
@@ -29,9 +28,9 @@ from game.ui.table.draw import TableRenderer
 from game.ui.table.geometry import TableLayout, compute_layout, held_still
 from game.ui.table.input import InputContext, Intent, TableInput, plain
 from game.ui.table.intents import follow, input_context, refuse_drop, request
-from game.ui.table.log import MovesLog, news_for
+from game.ui.table.log import news_for
 from game.ui.table.mode import Mode
-from game.ui.table.position import Position
+from game.ui.table.model import TableModel
 from game.ui.table.panel import SidePanel
 from game.ui.table.panels import PanelPart
 from game.ui.table.parts import Part, table_parts
@@ -41,7 +40,6 @@ from game.ui.table.show import shift_from, show_action
 from game.ui.table.snapshot import Live, TableSnapshot, snapshot_key, take
 from game.ui.table.texts import hand_words, seat_words
 from game.ui.table.toolbar import Toolbar
-from game.ui.table.undo import TakeBacks
 from game.ui.table.who_plays import check_pads, give_seat, handle_pad, keys_may_play, plays_turn, say_who_plays
 from game.ui.table.words import header_text, lead_text
 from game.ui.text import TextCache
@@ -75,17 +73,12 @@ class TableScene(GuiScene):
     ):
         super().__init__()
         self.mode = mode or Mode()
-        self.match = match
-        self.thinker = thinker or Thinker("process")
         # What the referee tells besides the seats: the autosave (``on_action``), and
         # whatever the caller listens with (statistics and past matches); the moves log.
-        self.listeners: list[Listener] = list(listeners)
+        told: list[Listener] = list(listeners)
         if on_action is not None:
-            self.listeners.insert(0, saving(on_action))
-        self.moves_log = MovesLog()
-        self.referee = self.make_referee(match)
-        people = self.people
-        self.viewer: int | None = people[0] if len(people) == 1 else (None if people else 0)
+            told.insert(0, saving(on_action))
+        self.model = TableModel(match, self.mode, thinker or Thinker("process"), told)
         self.glide_s = GLIDE_S / SPEED_FACTOR.get(animation_speed, 1.0)
         self.think_s = THINK_S / SPEED_FACTOR.get(computer_speed, 1.0)
         self.hints = hints
@@ -98,10 +91,9 @@ class TableScene(GuiScene):
         self.renderer: TableRenderer | None = None
         self.last_tile: int | None = None
         self.layout = TableLayout(0, pygame.Rect(0, 0, 0, 0), [], {})
-        self.regions = compute_regions((800, 600), match.rules.players, self.viewer or 0)
+        self.regions = compute_regions((800, 600), match.rules.players, self.model.viewer or 0)
         self.hand: list[tuple[int, pygame.Rect]] = []
         self.open_ends: list[OpenEnd] = []
-        self.legal: list[Action] = []
         self.version: tuple[object, ...] | None = None
         self.unit_cap: dict[tuple[int, tuple[int, int], bool], int] = {}  # the unit of the last move: tiles never grow back
         self.think_clock = 0.0
@@ -111,7 +103,7 @@ class TableScene(GuiScene):
         self.handoff_open = False  # the hand-off cover is up: no hand shows
         self.frames = 0  # frames run (a computer thinks from the second: the first is drawn first)
         # Play aids: undo (one person against computers only), the hint, the moves panel.
-        self.aids = Aids(self, TakeBacks(people[0]) if self.mode.takes_back(self) else None)
+        self.aids = Aids(self)
         self.news: dict[int, int] = {}  # other seats' moves the person at the screen has not answered yet
         self.panel_parts: list[PanelPart] = [make() for make in self.mode.panels()]
         self.parts: list[Part] = []  # made with the renderer (``attach``)
@@ -119,32 +111,6 @@ class TableScene(GuiScene):
         self.seat_inputs = SeatInputs()  # which controller plays which person's seat
         self.pad_driven = False  # the last hand to play used a controller: keep a tile in focus
         self.mode.bind(self)
-
-    # Seats and the referee ------------------------------------------------------
-    def make_referee(self, match: Match) -> Referee:
-        """The referee of ``match`` (the mode's), telling the moves log and the listeners."""
-        return self.mode.make_referee(self, match, [self.moves_log.heard, *self.listeners])
-
-    def computer_seed(self, view: SeatView) -> int:
-        """A computer's seed for one decision: the match's seed and the position."""
-        return hash((self.match.seed, self.match.round_index, len(self.match.round.history))) & 0x7FFFFFFF
-
-    def listen(self, listener: Listener) -> None:
-        """``listener`` is told what the referee tells, for this match and any new one."""
-        self.listeners.append(listener)
-        self.referee.listen(listener)
-
-    @property
-    def seats(self) -> list[Seat]:
-        return self.referee.seats
-
-    @property
-    def people(self) -> list[int]:
-        """The seats played by people at this screen."""
-        return [seat.index for seat in self.referee.seats if seat.kind == PERSON]
-
-    def is_person(self, seat: int) -> bool:
-        return self.referee.seats[seat].kind == PERSON
 
     # Setup -------------------------------------------------------------------
     def attach(self, app: object) -> None:
@@ -156,7 +122,7 @@ class TableScene(GuiScene):
         for panel in self.panel_parts:
             panel.attach(painter)
         self.parts = [*table_parts(self.renderer), *self.mode.parts(self)]
-        self.seat_inputs = SeatInputs(self.app.pads.take_over(self.match))
+        self.seat_inputs = SeatInputs(self.app.pads.take_over(self.model.match))
         self.mode.start(self)  # a new match, or a saved one between rounds (a remote table: the server deals)
         self.sync(force=True)
 
@@ -176,13 +142,13 @@ class TableScene(GuiScene):
         return [panel for panel in self.panel_parts if panel.is_open(self)]
 
     def compute_regions(self, viewer: int | None = None) -> TableRegions:
-        shown = viewer if viewer is not None else (self.viewer or 0)
+        shown = viewer if viewer is not None else (self.model.viewer or 0)
         specs = [panel.spec(self) for panel in self.open_panels()]
-        return compute_regions(self.size, self.match.rules.players, shown, self.mode.tool_slots(self), specs)
+        return compute_regions(self.size, self.model.match.rules.players, shown, self.mode.tool_slots(self), specs)
 
     def close(self) -> None:
         self.mode.close(self)
-        self.referee.cancel()
+        self.model.referee.cancel()
         super().close()
 
     def enter(self) -> None:
@@ -197,37 +163,20 @@ class TableScene(GuiScene):
 
     # What the scene shows (read by the renderer) ------------------------------
     @property
-    def state(self) -> Position:
-        """The position the table shows (the mode's: the round in play, a review's cursor)."""
-        return self.mode.position(self)
-
-    @property
-    def record(self) -> RoundState | None:
-        """The whole round behind ``state``, when the mode has it (None: a seat's view only)."""
-        return self.mode.record(self)
-
-    @property
-    def names(self) -> list[str]:
-        return [p.name for p in self.match.players]
-
-    @property
     def hand_face_up(self) -> bool:
         shown = self.mode.hand_face_up(self)
         if shown is not None:
             return shown
-        if self.viewer is None or self.handoff_open:
+        model = self.model
+        if model.viewer is None or self.handoff_open:
             return False
-        if len(self.people) <= 1:
+        if len(model.people) <= 1:
             return True
-        return self.state.current_player == self.viewer or self.state.over
+        return model.state.current_player == model.viewer or model.state.over
 
     def pointed_out(self) -> list[Action]:
         """Moves the table shows as glowing ghosts without a tile in hand (the review's better move)."""
         return self.mode.pointed_out(self)
-
-    def totals(self) -> list[int]:
-        """The match totals the plaques and the hand's label show."""
-        return self.mode.totals(self)
 
     def revealed(self, seat: int) -> tuple[int, ...] | None:
         """The tiles of ``seat``'s plaque shown face up (a review); None while they are hidden."""
@@ -235,37 +184,28 @@ class TableScene(GuiScene):
 
     def can_act(self) -> bool:
         """Whether the person at the screen may move now."""
-        state = self.state
-        seat = state.current_player
-        return (
-            seat is not None
-            and self.mode.may_act(self)
-            and seat == self.viewer
-            and self.is_person(seat)
-            and not self.motion.blocking
-            and not self.handoff_open
-        )
+        return self.model.may_act() and self.mode.may_act(self) and not self.motion.blocking and not self.handoff_open
 
     def can_draw(self) -> bool:
         """Whether the boneyard glows."""
         glows = self.mode.can_draw(self)
-        return glows if glows is not None else self.can_act() and any(a.kind == "draw" for a in self.legal)
+        return glows if glows is not None else self.can_act() and any(a.kind == "draw" for a in self.model.legal)
 
     def playable_tiles(self) -> set[int] | None:
         """Tiles with a legal place now (None when it is not this hand's turn or hints are off)."""
         if not self.hints or not self.can_act():
             return None
-        return {a.tile for a in self.legal if a.kind == "lay" and a.tile is not None}
+        return {a.tile for a in self.model.legal if a.kind == "lay" and a.tile is not None}
 
     def header_text(self) -> str:
         text = self.mode.header_text(self)
-        return header_text(self.match) if text is None else text
+        return header_text(self.model.match) if text is None else text
 
     def lead_text(self) -> str:
         text = self.mode.lead_text(self)
         if text is None:
-            record = self.record
-            text = lead_text(record, self.names) if record is not None else ""
+            record = self.model.record
+            text = lead_text(record, self.model.names) if record is not None else ""
         return text
 
     def hand_text(self) -> str:
@@ -287,15 +227,16 @@ class TableScene(GuiScene):
     # Keeping the picture in step with the game --------------------------------
     def sync(self, force: bool = False) -> None:
         """Recompute the layout, regions and hand after the game or the window changed."""
-        state = self.state
+        model = self.model
+        state = model.state
         opened = tuple(panel.name for panel in self.open_panels())
         panel = bool(opened)
-        round_index = self.mode.round_index(self)
-        version = (round_index, len(state.history), state.phase, self.size, self.viewer, self.handoff_open, opened)
+        round_index = model.round_index
+        version = (round_index, len(state.history), state.phase, self.size, model.viewer, self.handoff_open, opened)
         if version == self.version and not force:
             return
         self.version = version
-        shown = self.viewer if self.viewer is not None else (self.people[0] if self.people else 0)
+        shown = model.viewer if model.viewer is not None else (model.people[0] if model.people else 0)
         self.regions = self.compute_regions(shown)
         key = (round_index, self.size, panel)
         before = self.layout
@@ -310,17 +251,16 @@ class TableScene(GuiScene):
         tiles = state.hand(shown)
         self.hand = list(zip(tiles, hand_tile_rects(self.regions.hand_tiles, len(tiles), scale=self.regions.scale)))
         self.open_ends = state.open_ends()
-        seat = state.current_player
-        self.legal = state.legal_moves() if seat is not None and self.is_person(seat) else []
+        model.refresh()
         if self.input.active_tile is not None and self.input.active_tile not in tiles:
             self.input.reset()
-        self.news = news_for(state, self.viewer) if self.viewer is not None else {}
+        self.news = news_for(state, model.viewer) if model.viewer is not None else {}
         self._update_buttons()
 
     def _update_buttons(self) -> None:
         aids = self.aids
         usable = {"undo": aids.can_undo(), "redo": aids.can_redo(), "hint": self.can_act(), "menu": self.on_pause is not None}
-        self.toolbar.refresh({a.kind for a in self.legal} if self.can_act() else set(), usable, aids.moves_open)
+        self.toolbar.refresh({a.kind for a in self.model.legal} if self.can_act() else set(), usable, aids.moves_open)
 
     # The picture: one snapshot per change ----------------------------------------
     @property
@@ -391,11 +331,12 @@ class TableScene(GuiScene):
     # Playing -------------------------------------------------------------------
     def play(self, action: Action, origin: tuple[int, int] | None) -> bool:
         """Offer ``action`` of the seat to move to the referee; animate what it did."""
-        seat = self.state.current_player
+        model = self.model
+        seat = model.state.current_player
         if seat is None or not self.mode.vet(self, action):
             return False
-        before = set(self.state.hand(seat))
-        verdict = self.referee.offer(seat, action)
+        before = set(model.state.hand(seat))
+        verdict = model.play(seat, action)
         if verdict.reason is not None:
             self.motion.say(plain(verdict.reason), 4.0, warning=True)
             self.sound("refused")
@@ -406,9 +347,7 @@ class TableScene(GuiScene):
     def played(self, seat: int, action: Action, before: set[int], origin: tuple[int, int] | None) -> None:
         """The referee let ``seat``'s ``action`` through: the picture follows."""
         self.input.reset()
-        takebacks = self.aids.takebacks
-        if takebacks is not None and seat == takebacks.seat:
-            takebacks.forget(self.match)  # a new move: what was undone is gone
+        self.model.played(seat, action)
         self.sync()
         show_action(self, seat, action, before, origin)
         self.mode.played(self, seat, action)
@@ -436,7 +375,7 @@ class TableScene(GuiScene):
         if self.frames == 2 and self.app is not None:
             # after the first frame is on screen: start the computer players'
             # worker, and make the summary's widget manager before it is needed
-            self.thinker.warm_up()
+            self.model.thinker.warm_up()
             self.app.spare_gui_managers(1)
         turn, tools = self.toolbar.pressed()
         for name in turn:
@@ -455,7 +394,7 @@ class TableScene(GuiScene):
 
     def turns(self, dt: float) -> None:
         """The round's end, or the turn of the seat to move once the table stands still (the mode's)."""
-        state = self.state
+        state = self.model.state
         if state.over:
             self.mode.after_round(self, dt)
             return

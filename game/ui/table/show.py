@@ -29,7 +29,7 @@ def seat_anchor(table: TableScene, seat: int) -> tuple[float, float]:
 
 
 def show_action(table: TableScene, seat: int, action: Action, before: set[int], origin: tuple[int, int] | None) -> None:
-    human = table.is_person(seat)
+    human = table.model.is_person(seat)
     if action.kind == "lay" and action.tile is not None:
         table.last_tile = action.tile
         spot = table.layout.spot(action.tile)
@@ -40,11 +40,11 @@ def show_action(table: TableScene, seat: int, action: Action, before: set[int], 
             table.motion.add(Glide(start, centre_of(spot.rect), duration, face, 2 * table.layout.unit, spot.vertical, action.tile))
         table.sound("crosswise" if action.across else "lay")
     elif action.kind == "draw":
-        drawn = set(table.state.hand(seat)) - before
+        drawn = set(table.model.state.hand(seat)) - before
         end = seat_anchor(table, seat)
         length = max(24, 2 * table.layout.unit)
         for tile in drawn:
-            rect = table.hand_rect(tile) if seat == table.viewer and table.hand_face_up else None
+            rect = table.hand_rect(tile) if seat == table.model.viewer and table.hand_face_up else None
             target = centre_of(rect) if rect is not None else end
             shown: tuple[int, int, bool, int] | None = None
             if rect is not None:
@@ -54,10 +54,10 @@ def show_action(table: TableScene, seat: int, action: Action, before: set[int], 
             )
         table.sound("draw")
     elif action.kind == "pass":
-        table.motion.say(passed_text(table.names[seat]), 2.0)
+        table.motion.say(passed_text(table.model.names[seat]), 2.0)
         table.sound("pass")
     elif action.kind == "refuse":
-        table.motion.say(refused_text(table.names[seat]), 2.5)
+        table.motion.say(refused_text(table.model.names[seat]), 2.5)
         table.sound("pass")
 
 

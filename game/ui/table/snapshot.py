@@ -94,7 +94,7 @@ class Live:
 
 def take(table: TableScene) -> TableSnapshot:
     """The table's snapshot now (``TableScene.snapshot`` keeps it until something changes)."""
-    state = table.state
+    state = table.model.state
     regions = table.regions
     history = state.history
     news = tuple(sorted(table.news.items()))
@@ -106,7 +106,7 @@ def take(table: TableScene) -> TableSnapshot:
     return TableSnapshot(
         regions=regions,
         layout=table.layout,
-        names=tuple(table.names),
+        names=tuple(table.model.names),
         header=table.header_text(),
         lead=table.lead_text(),
         hand_label=table.hand_text(),
@@ -115,7 +115,7 @@ def take(table: TableScene) -> TableSnapshot:
         can_act=table.can_act(),
         can_draw=table.can_draw(),
         playable=None if (p := table.playable_tiles()) is None else frozenset(p),
-        legal=tuple(table.legal),
+        legal=tuple(table.model.legal),
         open_ends=tuple(table.open_ends),
         news=news,
         news_actions=tuple((seat, history[index][1]) for seat, index in news),
@@ -133,9 +133,9 @@ def take(table: TableScene) -> TableSnapshot:
 
 def snapshot_key(table: TableScene) -> tuple[object, ...]:
     """Everything a snapshot is made from, besides the position's version."""
-    seat = table.state.current_player
+    seat = table.model.state.current_player
     return (
-        table.version, id(table.regions), id(table.layout), table.motion.blocking, table.handoff_open, table.viewer,
+        table.version, id(table.regions), id(table.layout), table.motion.blocking, table.handoff_open, table.model.viewer,
         table.hints, table.last_tile, plays_by_pad(table, seat), table.show_knowledge, table.aids.key(), table.mode.key(table),
     )
 

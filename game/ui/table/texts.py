@@ -17,25 +17,25 @@ if TYPE_CHECKING:
 
 def hand_words(table: TableScene) -> str:
     """The hand's label in play: whose hand, its points, whose turn."""
-    state = table.state
-    if table.viewer is None:
+    state = table.model.state
+    if table.model.viewer is None:
         return _("Waiting for the first player")
     seat = state.current_player
     if seat is None:
         status = _("the round is over")
-    elif seat == table.viewer and table.is_person(seat):
-        status = your_turn_text({a.kind for a in table.legal}, plays_by_pad(table, seat))
+    elif seat == table.model.viewer and table.model.is_person(seat):
+        status = your_turn_text({a.kind for a in table.model.legal}, plays_by_pad(table, seat))
     else:
-        status = turn_text(table.names[seat], thinking=not table.is_person(seat))
-    return hand_line(table.names[table.viewer], table.totals()[table.viewer], status)
+        status = turn_text(table.model.names[seat], thinking=not table.model.is_person(seat))
+    return hand_line(table.model.names[table.model.viewer], table.model.totals()[table.model.viewer], status)
 
 
 def seat_words(table: TableScene, seat: int) -> tuple[str, int, int, bool, str]:
     """(name, tiles held, match total, to move, status line) for a seat's plaque."""
-    state = table.state
+    state = table.model.state
     to_move = state.current_player == seat
     count = state.hand_count(seat)
-    if to_move and not table.is_person(seat) and not table.motion.blocking:
+    if to_move and not table.model.is_person(seat) and not table.motion.blocking:
         status = _("thinking…")
     elif to_move:
         status = _("to move")
@@ -43,5 +43,5 @@ def seat_words(table: TableScene, seat: int) -> tuple[str, int, int, bool, str]:
         status = news_words(state.history[table.news[seat]][1])
     else:
         status = tiles_text(count)
-    return table.names[seat], count, table.totals()[seat], to_move, table.mode.seat_status(table, seat, status)
+    return table.model.names[seat], count, table.model.totals()[seat], to_move, table.mode.seat_status(table, seat, status)
 

@@ -76,13 +76,13 @@ def give_seat(table: TableScene, seat: int, source: int | None) -> None:
     table.seat_inputs.give(seat, source)
     table.input.reset()
     # TRANSLATORS: a seat, then what plays it now ("Ann: Controller 2", "Ann: keyboard and mouse").
-    table.motion.say(_("{name}: {input}").format(name=shown_name(table.names[seat]), input=input_label(source)), 2.5)
+    table.motion.say(_("{name}: {input}").format(name=shown_name(table.model.names[seat]), input=input_label(source)), 2.5)
 
 
 def person_to_move(table: TableScene) -> int | None:
     """The person's seat to move now (None: a computer's turn, or the round is over)."""
-    seat = table.state.current_player
-    return seat if seat is not None and table.is_person(seat) else None
+    seat = table.model.state.current_player
+    return seat if seat is not None and table.model.is_person(seat) else None
 
 
 def keys_may_play(table: TableScene) -> bool:
@@ -121,11 +121,11 @@ def plays_turn(table: TableScene, event: pygame.event.Event) -> bool:
 def say_who_plays(table: TableScene) -> None:
     seat = person_to_move(table)
     if seat is None:
-        current = table.state.current_player
+        current = table.model.state.current_player
         if current is not None:
-            table.motion.say(wait_text(table.names[current]), 2.5)
+            table.motion.say(wait_text(table.model.names[current]), 2.5)
         return
-    table.motion.say(played_with_text(table.names[seat], input_label(table.seat_inputs.owner(seat))), 2.5)
+    table.motion.say(played_with_text(table.model.names[seat], input_label(table.seat_inputs.owner(seat))), 2.5)
 
 
 def missing_pad(table: TableScene) -> tuple[int, int] | None:
@@ -157,7 +157,7 @@ def keep_pad_focus(table: TableScene) -> None:
     tiles = [tile for tile, _ in table.hand]
     if not tiles or table.input.selected in tiles:
         return
-    playable = {a.tile for a in table.legal if a.kind == "lay"}
+    playable = {a.tile for a in table.model.legal if a.kind == "lay"}
     table.input.selected = next((t for t in tiles if t in playable), tiles[0])
     table.input.variant = 0
     table.input.target_index = 0
@@ -172,13 +172,13 @@ def pad_name(table: TableScene, seat: int) -> str | None:
 def hand_over(table: TableScene, seat: int) -> None:
     """A person's turn with several people at the screen: the screen is handed to
     them first (their hand stays hidden until they take it)."""
-    if len(table.people) > 1 and seat != table.viewer and table.app is not None:
+    if len(table.model.people) > 1 and seat != table.model.viewer and table.app is not None:
         table.handoff_open = True
         table.input.reset()
         table.pad_driven = False
         table.app.push(
             HandoffScene(
-                table.names[seat],
+                table.model.names[seat],
                 lambda: hand_to(table, seat),
                 accepts=lambda source: table.seat_inputs.accepts(seat, source),
                 pad=lambda: pad_name(table, seat),
@@ -194,6 +194,6 @@ def open_menu(table: TableScene) -> None:
 
 
 def hand_to(table: TableScene, seat: int) -> None:
-    table.viewer = seat
+    table.model.show_to(seat)
     table.handoff_open = False
     table.sync(force=True)
