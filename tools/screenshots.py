@@ -449,7 +449,7 @@ def lesson(size: Size, name: str, index: int, step: int) -> Callable[[Camera], N
         app.routes.start_lesson(index)
         scene = app.top
         assert isinstance(scene, TableScene) and isinstance(scene.mode, LessonMode)
-        lesson = scene.mode
+        lesson = scene.mode.source
         settle(app, 5)
         while lesson.step_index < step:
             current = lesson.step
@@ -511,8 +511,8 @@ def review(cam: Camera, name: str = "review-mistake-1280x800") -> None:
     match = reviewed_match()
     app = cam.app((1280, 800))
     scene = review_table(match, 0, 0, thinker=Thinker("thread"), analysis_mode="process")
-    review = scene.mode
-    assert isinstance(review, ReviewMode)
+    assert isinstance(scene.mode, ReviewMode)
+    review = scene.mode.source
     app.push(scene)
     deadline = time.monotonic() + 300
     while not review.analysis().done and time.monotonic() < deadline:

@@ -155,7 +155,7 @@ class Flow:
         from game.ui.table import NetMode, TableScene
 
         if isinstance(scene, TableScene) and isinstance(scene.mode, NetMode):
-            final = scene.mode.final_match(scene)
+            final = scene.mode.source.final_match(scene)
             if final is not None and not any(isinstance(s, MatchOverScene) for s in self.app.scenes):
                 self.app.push(MatchOverScene(scene, final, network=True))
                 return

@@ -104,8 +104,8 @@ def test_the_review_takes_every_aid_and_the_wheel_at_every_step(make_app: Any) -
         app.step([], 0.016)
         kinds = {a.kind for _, a in match.rounds[0].history}
         assert {"lay", "draw"} <= kinds
-        for cursor in range(review.mode.length + 1):
-            review.mode.move_to(cursor)
+        for cursor in range(review.mode.source.length + 1):
+            review.mode.source.move_to(cursor)
             wheel_over_panel(app, review)
             lines = review.aids.log_lines()
             assert len(lines) >= 1 or cursor == 0
@@ -121,9 +121,9 @@ def test_the_review_lists_the_moves_up_to_its_cursor(make_app: Any) -> None:
     review = review_table(match, 0, 0, thinker=Thinker("thread"), analysis_mode="inline", analysis_budget=QUICK)
     app.push(review)
     app.step([], 0.016)
-    review.mode.move_to(review.mode.length)
+    review.mode.source.move_to(review.mode.source.length)
     whole = [line.text for line in review.aids.log_lines()]
-    review.mode.move_to(review.mode.length // 2)
+    review.mode.source.move_to(review.mode.source.length // 2)
     half = [line.text for line in review.aids.log_lines()]
     assert half and half == whole[: len(half)]
     assert any(" laid " in t or " led " in t for t in half)
@@ -149,7 +149,7 @@ def test_the_reviews_position_is_the_live_rounds_and_words_its_own_moves() -> No
     names = ["You", "Cpu"]
     review = review_table(match, 0, 0, thinker=Thinker("thread"), analysis_mode="inline", analysis_budget=QUICK)
     for index in range(len(live.history) + 1):
-        review.mode.cursor = index
+        review.mode.source.cursor = index
         position = review.model.state
         expected = live.before(index)
         assert position.history == expected.history

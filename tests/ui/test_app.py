@@ -115,7 +115,7 @@ def test_table_draw_changes_nothing(make_app: Any, ui: Any) -> None:
             scene.play(rng.choice(scene.model.legal), None)
     keys = (scene.model.state.key(), scene.model.match.totals[:], len(scene.motion.glides))
     def watched() -> tuple[object, ...]:
-        return (scene.model.viewer, scene.last_tile, scene.version, scene.think_clock, scene.round_shown)
+        return (scene.model.viewer, scene.last_tile, scene.version, scene.mode.source.think_clock, scene.mode.source.round_shown)
 
     before = copy.copy(watched())
     inputs = copy.deepcopy((scene.input.selected, scene.input.variant, scene.input.drag))

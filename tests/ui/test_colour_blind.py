@@ -93,7 +93,7 @@ def test_each_pair_of_table_states_stays_distinct_to_colour_blind_eyes(make_app:
     app = make_app((1280, 800))
     table = a_turn(app, ui)
     before = frame(app)  # nothing held: the open ends are not lit
-    playable = table.playable_tiles()
+    playable = table.snapshot.playable
     rects = dict(table.hand)
     good = next(t for t, _ in table.hand if t in playable)
     bad = next(t for t, _ in table.hand if t not in playable)
@@ -134,7 +134,7 @@ def test_the_seat_to_move_and_the_coach_mark_differ_by_shape(make_app: Any, ui: 
     table = a_turn(app, ui)
     renderer = table.renderer
     assert renderer is not None
-    info = table.seat_info(1)
+    info = table.mode.look.seat_info(table, 1)
     size = (300, 100)
     moving = renderer.make_plaque((info[0], info[1], info[2], True, info[4]), size)
     waiting = renderer.make_plaque((info[0], info[1], info[2], False, info[4]), size)

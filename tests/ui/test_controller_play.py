@@ -497,14 +497,14 @@ def test_controller_alone_plays_a_keyboard_seat_with_no_setup(make_app: Any) -> 
         if table.model.state.current_player == 0 and table.can_act():
             if moves == 0:
                 press(app, ANN, "left")  # the first press: the controller has the focus now
-                assert "D-pad" in table.hand_text()
+                assert "D-pad" in table.mode.look.hand_text(table)
             play_turn_by_pad(app, table, ANN, rng)
             moves += 1
         else:
             app.step([], 0.05)
     assert moves >= 2
     app.step([E(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)], 0.016)
-    assert "drag a tile" in table.hand_text() or not table.can_act()  # the keyboard has it again
+    assert "drag a tile" in table.mode.look.hand_text(table) or not table.can_act()  # the keyboard has it again
 
 
 CONTROLLER_EVENTS = 600
@@ -568,19 +568,19 @@ def test_controller_walks_a_whole_lesson(make_app: Any) -> None:
     press(app, ANN, "a")
     lesson = app.top
     assert isinstance(lesson.mode, LessonMode)
-    for i, step in enumerate(lesson.mode.lesson.steps):
+    for i, step in enumerate(lesson.mode.source.lesson.steps):
         for _ in range(400):
-            if lesson.mode.step_index >= i and not lesson.motion.blocking:
+            if lesson.mode.source.step_index >= i and not lesson.motion.blocking:
                 break
             app.step([], 0.05)
-        assert lesson.mode.step_index == i
+        assert lesson.mode.source.step_index == i
         if step.action is None:
             press(app, ANN, "a")  # a card to read: A goes on
             continue
-        if step.seat != lesson.mode.lesson.learner:
+        if step.seat != lesson.mode.source.lesson.learner:
             press(app, ANN, "a")  # the computer's card: A lets its move be played
             continue
-        expected = lesson.mode.expected()
+        expected = lesson.mode.source.expected()
         assert expected is not None
         if expected.kind == "draw":
             press(app, ANN, "y")
@@ -592,7 +592,7 @@ def test_controller_walks_a_whole_lesson(make_app: Any) -> None:
             turns = (target.actions.index(expected) - lesson.input.variant) % len(target.actions)
             press(app, ANN, *(["x"] * turns))  # (the lesson already turned it the right way round)
             press(app, ANN, "a")
-        assert lesson.mode.step_index == i + 1 and lesson.model.state.history[-1][1] == expected
+        assert lesson.mode.source.step_index == i + 1 and lesson.model.state.history[-1][1] == expected
     assert app.top is chooser  # Finish comes back to the lessons
     press(app, ANN, "a")
     lesson = app.top

@@ -32,7 +32,7 @@ def turn_with(app: Any, ui: Any, scene: TableScene, wanted: Any, limit: int = 60
 
 
 def greyed_and_playable(scene: TableScene) -> bool:
-    playable = scene.playable_tiles() or set()
+    playable = scene.snapshot.playable or set()
     tiles = [t for t, _ in scene.hand]
     return 0 < len(playable) < len(tiles) - 1
 
@@ -53,7 +53,7 @@ def test_enter_on_a_greyed_tile_gives_the_tables_reason(make_app: Any, ui: Any) 
     app = make_app((1280, 800))
     scene = ui.new_table(app, "matador", SOLO, seed=3)
     turn_with(app, ui, scene, greyed_and_playable)
-    playable = scene.playable_tiles() or set()
+    playable = scene.snapshot.playable or set()
     greyed = next(t for t, _ in scene.hand if t not in playable)
     rect = scene.hand_rect(greyed)
     assert rect is not None
@@ -70,7 +70,7 @@ def test_left_and_right_step_over_greyed_tiles(make_app: Any, ui: Any) -> None:
     app = make_app((1280, 800))
     scene = ui.new_table(app, "matador", SOLO, seed=3)
     turn_with(app, ui, scene, greyed_and_playable)
-    playable = scene.playable_tiles() or set()
+    playable = scene.snapshot.playable or set()
     seen = []
     for _ in range(len(scene.hand) + 2):
         app.step([ui.key(pygame.K_RIGHT)], 0.016)

@@ -244,7 +244,7 @@ def net_table_up(app: App) -> bool:
     from game.ui.table import NetMode, TableScene
 
     top = app.top
-    return isinstance(top, TableScene) and isinstance(top.mode, NetMode) and top.mode.mirror.view is not None
+    return isinstance(top, TableScene) and isinstance(top.mode, NetMode) and top.mode.source.mirror.view is not None
 
 
 def test_host_a_table_a_friend_joins_start_and_the_table_follows_the_server(app: App) -> None:
@@ -272,7 +272,7 @@ def test_host_a_table_a_friend_joins_start_and_the_table_follows_the_server(app:
         frames.click(lobby.buttons["start"])
         frames.until(lambda: net_table_up(app), 20, "the table")
         table = app.top
-        mirror = table.mode.mirror
+        mirror = table.mode.source.mirror
         frames.until(lambda: mirror.my_turn, 30, "the host's turn")
         assert mirror.legal == mirror.server_legal and mirror.legal
         assert table.hand and table.model.legal == mirror.legal and "your turn" in table.snapshot.hand_label
@@ -296,12 +296,12 @@ def test_host_a_table_a_friend_joins_start_and_the_table_follows_the_server(app:
             moves = len(mirror.history)
         assert frames.longest < 0.25
         # the friend's moves come back; a reaction reaches everyone
-        frames.click(table.mode.buttons["nice"])
+        frames.click(table.mode.look.buttons["nice"])
         frames.until(lambda: any(kind == "nice" for _seat, kind in mirror.shown_reactions()), 10, "the reaction")
         # leaving the table closes it: the server thread stops, its port closes
         frames.longest = 0.0
-        frames.click(table.mode.buttons["leave"])
-        frames.click(table.mode.buttons["leave"])  # the host's Leave mid-match, pressed again
+        frames.click(table.mode.look.buttons["leave"])
+        frames.click(table.mode.look.buttons["leave"])  # the host's Leave mid-match, pressed again
         assert type(app.top).__name__ == "TitleScene" and frames.longest < 0.25
         assert net_threads() == [] and not hosted.running and not port_open(port)
     finally:
@@ -352,7 +352,7 @@ def test_a_seat_kept_from_an_earlier_run_is_taken_back_from_play_with_friends(ap
             type_into(frames, join.entries[key], text)
         frames.click(join.buttons["join"])
         frames.until(lambda: net_table_up(app), 30, "the table")
-        seat = app.top.mode.mirror.seat
+        seat = app.top.mode.source.mirror.seat
         app.routes.open_title()  # the table closes, as when the app goes
         assert "matador-net" not in net_threads()  # (the friend's server runs on)
         frames.click(app.top.buttons["friends"])
@@ -362,9 +362,9 @@ def test_a_seat_kept_from_an_earlier_run_is_taken_back_from_play_with_friends(ap
         frames.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)])
         frames.until(lambda: net_table_up(app), 30, "the table again")
         table = app.top
-        mirror = table.mode.mirror
+        mirror = table.mode.source.mirror
         assert mirror.seat == seat and mirror.lobby is not None and mirror.lobby.names[seat] == "Ann" and table.model.names[seat] == "Ann"
-        frames.click(table.mode.buttons["leave"])
+        frames.click(table.mode.look.buttons["leave"])
     finally:
         creator.kill()
         creator.wait(10)
@@ -415,9 +415,9 @@ def test_a_table_heard_on_the_network_is_joined_in_one_click(app: App) -> None:
         assert not join.buttons["found1"].is_enabled and "another version" in join.buttons["found1"].text
         frames.click(join.buttons["found0"])
         frames.until(lambda: net_table_up(app), 30, "the table")
-        assert app.top.mode.mirror.code == code
+        assert app.top.mode.source.mirror.code == code
         frames.until(lambda: heard.closed, 5, "the list closed")  # it stops listening once the screen goes
-        frames.click(app.top.mode.buttons["leave"])
+        frames.click(app.top.mode.look.buttons["leave"])
     finally:
         creator.kill()
         creator.wait(10)

@@ -225,12 +225,12 @@ def _review(app: Any) -> Any:
     review = review_table(match, 0, 0, thinker=Thinker("thread"), analysis_mode="inline", analysis_budget=QUICK_REVIEW)
     app.push(review)
     for _ in range(600):
-        if review.mode.analysis().done:
+        if review.mode.source.analysis().done:
             break
         app.step([], 0.016)
-    decisions = review.mode.analysis().summary().decisions
+    decisions = review.mode.source.analysis().summary().decisions
     judged = [d for d in decisions if d.mark in ("inaccuracy", "mistake", "blunder")] or [d for d in decisions if d.mark != "forced"]
-    review.mode.move_to(judged[0].action if judged else 0)
+    review.mode.source.move_to(judged[0].action if judged else 0)
     app.step([], 0.016)
     return review
 
@@ -589,5 +589,5 @@ def test_the_table_follows_a_language_chosen_mid_match(make_app: Any, ui: Any, l
     assert spanish is not english
     assert spanish.hand_label.startswith(i18n._("You") + "  ·") and spanish.hand_label != english.hand_label
     assert spanish.boneyard_caption == i18n._("Boneyard: {count}").format(count=table.model.state.boneyard_count) != english.boneyard_caption
-    assert spanish.header == table.header_text() != english.header
+    assert spanish.header == table.mode.look.header_text(table) != english.header
     assert table.toolbar.tools["hint"].text == i18n.pgettext("toolbar", "Hint") != "Hint"

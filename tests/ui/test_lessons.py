@@ -29,15 +29,15 @@ def titled_app(make_app: Any, size: tuple[int, int] = (1280, 800), first_launch:
 
 def wait_for_step(app: Any, lesson: TableScene, index: int, limit: int = 400) -> None:
     for _ in range(limit):
-        if lesson.mode.step_index >= index and not lesson.motion.blocking:
+        if lesson.mode.source.step_index >= index and not lesson.motion.blocking:
             return
         app.step([], 0.05)
-    raise AssertionError(f"the lesson never reached step {index} (at {lesson.mode.step_index})")
+    raise AssertionError(f"the lesson never reached step {index} (at {lesson.mode.source.step_index})")
 
 
 def do_expected(app: Any, ui: Any, lesson: TableScene) -> None:
     """The learner's move of this step, as a person makes it: drag (turning it), or click the boneyard."""
-    expected = lesson.mode.expected()
+    expected = lesson.mode.source.expected()
     assert expected is not None
     if expected.kind == "draw":
         ui.click(app, lesson.regions.boneyard.center)
@@ -58,7 +58,7 @@ def do_expected(app: Any, ui: Any, lesson: TableScene) -> None:
 def wrong_move(app: Any, ui: Any, lesson: TableScene) -> bool:
     """Something else a learner might do: another legal move, or the expected tile
     dropped where it cannot go. True if one was tried."""
-    expected = lesson.mode.expected()
+    expected = lesson.mode.source.expected()
     assert expected is not None
     others = [a for a in lesson.model.legal if a != expected]
     lays = [a for a in others if a.kind == "lay" and a.tile is not None]
@@ -90,25 +90,25 @@ def test_every_step_of_the_lesson_by_events(make_app: Any, ui: Any, index: int) 
     assert isinstance(chooser, LessonsScene)
     ui.click(app, chooser.buttons[f"lesson:{index}"].rect.center)
     lesson = app.top
-    assert isinstance(lesson.mode, LessonMode) and lesson.mode.number == index + 1
-    steps = lesson.mode.lesson.steps
+    assert isinstance(lesson.mode, LessonMode) and lesson.mode.source.number == index + 1
+    steps = lesson.mode.source.lesson.steps
     wrongs_tried = 0
     messages: set[str] = set()
     for i, step in enumerate(steps):
         wait_for_step(app, lesson, i)
-        assert lesson.mode.step_index == i
+        assert lesson.mode.source.step_index == i
         if step.action is None:  # a reading step: Next (or Finish) goes on
-            button = lesson.mode.buttons["next"]
+            button = lesson.mode.look.buttons["next"]
             app.step([], 0.016)
             assert button.visible
             ui.click(app, button.rect.center)
             continue
-        if step.seat != lesson.mode.lesson.learner:  # the computer's move: its card waits for Next
+        if step.seat != lesson.mode.source.lesson.learner:  # the computer's move: its card waits for Next
             played = len(lesson.model.state.history)
             ui.settle(app, 60, 0.05)  # three seconds: long enough to read, and nothing moves
-            assert len(lesson.model.state.history) == played and lesson.mode.step_index == i
-            button = lesson.mode.buttons["next"]
-            assert button.visible and lesson.mode.waits_for_next()
+            assert len(lesson.model.state.history) == played and lesson.mode.source.step_index == i
+            button = lesson.mode.look.buttons["next"]
+            assert button.visible and lesson.mode.source.waits_for_next()
             if i % 2:
                 ui.click(app, button.rect.center)
             else:
@@ -117,7 +117,7 @@ def test_every_step_of_the_lesson_by_events(make_app: Any, ui: Any, index: int) 
             assert lesson.model.state.history[-1][1] == step.action  # played only now: its tile glides
             continue
         assert lesson.can_act()
-        expected = lesson.mode.expected()
+        expected = lesson.mode.source.expected()
         assert expected is not None
         if expected.kind == "lay":  # the tile is lifted and its place glows
             assert lesson.input.selected == expected.tile
@@ -126,13 +126,13 @@ def test_every_step_of_the_lesson_by_events(make_app: Any, ui: Any, index: int) 
         history = len(lesson.model.state.history)
         if wrong_move(app, ui, lesson):
             wrongs_tried += 1
-            assert len(lesson.model.state.history) == history and lesson.mode.step_index == i  # not played
+            assert len(lesson.model.state.history) == history and lesson.mode.source.step_index == i  # not played
             message = lesson.motion.message
             assert message is not None and message.warning and message.text
             messages.add(message.text)
             ui.settle(app, 8, 0.05)
         do_expected(app, ui, lesson)
-        assert lesson.mode.step_index == i + 1, f"step {i}: {step.say[:40]}"
+        assert lesson.mode.source.step_index == i + 1, f"step {i}: {step.say[:40]}"
         assert lesson.model.state.history[-1][1] == expected
     assert wrongs_tried >= 3
     assert len(messages) >= 2, messages  # each mistake gets its own reason, not one text for all
@@ -146,14 +146,14 @@ def test_a_lesson_can_be_left_at_any_time(make_app: Any, ui: Any) -> None:
     app.routes.start_lesson(1)
     lesson = app.top
     assert isinstance(lesson.mode, LessonMode)
-    ui.click(app, lesson.mode.buttons["next"].rect.center)
+    ui.click(app, lesson.mode.look.buttons["next"].rect.center)
     ui.settle(app, 4)
     app.step([ui.key(pygame.K_ESCAPE)], 0.016)
     assert isinstance(app.top, LessonsScene)
     app.routes.start_lesson(0)
     lesson = app.top
     assert isinstance(lesson.mode, LessonMode)
-    ui.click(app, lesson.mode.buttons["leave"].rect.center)
+    ui.click(app, lesson.mode.look.buttons["leave"].rect.center)
     assert isinstance(app.top, LessonsScene)
 
 

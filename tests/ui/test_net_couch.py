@@ -135,7 +135,7 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
     b_table = bo.top
     assert isinstance(table.mode, CouchNetMode) and isinstance(b_table, TableScene) and type(b_table.mode) is NetMode
     assert table.model.people == [0, 1] and b_table.model.people == [2] and table.model.viewer is None
-    assert not {"undo", "redo", "hint"} & set(table.tool_names()) and table.aids.takebacks is None and not table.mode.aids_on(table)  # no undo, no hint
+    assert not {"undo", "redo", "hint"} & set(table.mode.look.tool_names(table)) and table.aids.takebacks is None and not table.mode.moves.aids_on(table)  # no undo, no hint
     mirrors = play.mirrors
 
     # Every frame of Ann's app, as an attacker at her screen sees it.
@@ -159,9 +159,9 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
             if faces:
                 problems.append(f"faces {faces} drawn under the cover for {top.name}")
             return
-        if top is not table or table.mode.frozen is not None or any(m.view is None for m in mirrors.values()):
+        if top is not table or table.mode.source.frozen is not None or any(m.view is None for m in mirrors.values()):
             return  # the round's end: every hand is revealed to all
-        if any(m.round_index != table.mode.mirror.round_index for m in mirrors.values()):
+        if any(m.round_index != table.mode.source.mirror.round_index for m in mirrors.values()):
             return  # one connection already heard the round's end (and the next deal), the seat shown not yet
         if any(m.view.phase == "over" for m in mirrors.values()):
             return  # the round's last move heard, its reveal (every hand, to all) on its way
@@ -193,7 +193,7 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
     handed_between: set[tuple[int, int]] = set()
     moves = 0
     end = time.monotonic() + 240
-    while not (table.mode.frozen is not None and b_table.mode.frozen is not None):
+    while not (table.mode.source.frozen is not None and b_table.mode.source.frozen is not None):
         assert time.monotonic() < end, "the round did not end in time"
         assert not problems, problems[:3]
         top = ann.top
@@ -211,16 +211,16 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
             assert ann.top is table and table.model.viewer == seat
             continue
         mover, app = None, None
-        if top is table and table.can_act() and not table.mode.mirror.sent:
+        if top is table and table.can_act() and not table.mode.source.mirror.sent:
             mover, app = table, ann
-            assert table.model.viewer == holder[0] and table.mode.mirror.seat == table.model.viewer
-            assert table.hand_face_up and sorted(t for t, _r in table.hand) == sorted(mirrors[table.model.viewer].view.hand)
-        elif bo.top is b_table and b_table.can_act() and not b_table.mode.mirror.sent:
+            assert table.model.viewer == holder[0] and table.mode.source.mirror.seat == table.model.viewer
+            assert table.mode.look.hand_face_up(table) and sorted(t for t, _r in table.hand) == sorted(mirrors[table.model.viewer].view.hand)
+        elif bo.top is b_table and b_table.can_act() and not b_table.mode.source.mirror.sent:
             mover, app = b_table, bo
         if mover is None:
             pair.step()
             continue
-        history = len(mover.mode.mirror.history)
+        history = len(mover.mode.source.mirror.history)
         kinds = {a.kind for a in mover.model.legal}
         lays = [a for a in mover.model.legal if a.kind == "lay"]
         if lays and lays[0].tile is not None:
@@ -234,7 +234,7 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
             button = mover.toolbar.turn["pass" if "pass" in kinds else "refuse"]
             assert button.visible
             pair.click(app, pygame.Rect(button.rect).center)
-        pair.until(lambda: len(mover.mode.mirror.history) > history or mover.mode.frozen is not None, 10, "the server took the move")
+        pair.until(lambda: len(mover.mode.source.mirror.history) > history or mover.mode.source.frozen is not None, 10, "the server took the move")
         moves += 1
     assert not problems, problems[:3]
     assert moves >= 4 and covers[0] in (table.model.names[0], "Cy")
@@ -242,11 +242,11 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
     assert seen["frames"] > 50 and seen["faces"] > 10  # the inspection looked at hands face up
     # the round's end on both apps: the same outcome
     pair.until(lambda: isinstance(ann.top, RoundEndScene) and isinstance(bo.top, RoundEndScene), 30, "both summaries")
-    assert table.mode.frozen.outcome == b_table.mode.frozen.outcome and table.model.match.totals == b_table.model.match.totals
+    assert table.mode.source.frozen.outcome == b_table.mode.source.frozen.outcome and table.model.match.totals == b_table.model.match.totals
     # Next round on Ann's app: the new deal is handed over afresh (no hand shows before a cover)
     pair.click(ann, pygame.Rect(ann.top.buttons["next"].rect).center)
-    pair.until(lambda: table.mode.frozen is None, 10, "the next round")
-    assert table.model.viewer is None and not table.hand_face_up
+    pair.until(lambda: table.mode.source.frozen is None, 10, "the next round")
+    assert table.model.viewer is None and not table.mode.look.hand_face_up(table)
     # every byte each seat of Ann's app was sent names no tile it may not know (each
     # connection is its own socket: one may hear the round's end a few frames later)
     pair.until(lambda: all(any('"round_over"' in line for line in lines) for lines in wires.values()), 10, "every seat heard the round's end")
@@ -344,11 +344,11 @@ def test_a_hand_turned_face_down_stops_gliding_and_the_next_person_sees_only_the
                 app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x", scancode=0)], 0.016)
                 assert app.top is table and table.model.viewer == seat
                 mine = play.mirrors[seat].view
-                assert sorted(t for t, _r in table.hand) == sorted(mine.hand) and table.hand_face_up
+                assert sorted(t for t, _r in table.hand) == sorted(mine.hand) and table.mode.look.hand_face_up(table)
                 assert all(p.faces is None for p in table.snapshot.plaques.values())
                 continue
-            if top is table and table.can_act() and not table.mode.mirror.sent and table.model.viewer == 0 and checked < 3:
-                hand = list(table.mode.mirror.view.hand)
+            if top is table and table.can_act() and not table.mode.source.mirror.sent and table.model.viewer == 0 and checked < 3:
+                hand = list(table.mode.source.mirror.view.hand)
                 legal = table.model.legal
                 tile = next((t for t in hand if not any(a.tile == t for a in legal)), None)
                 if tile is None:
@@ -359,15 +359,15 @@ def test_a_hand_turned_face_down_stops_gliding_and_the_next_person_sees_only_the
                 table.play(next(a for a in legal if a.tile != tile) if any(a.tile != tile for a in legal) else legal[0], None)
                 for _ in range(3):
                     app.step([], 0.05)
-                    if table.mode.mirror.to_move != 0:
+                    if table.mode.source.mirror.to_move != 0:
                         break
-                if table.mode.mirror.to_move != 0 or isinstance(app.top, HandoffScene):
+                if table.mode.source.mirror.to_move != 0 or isinstance(app.top, HandoffScene):
                     assert not any(g.face is not None and g.hides == tile for g in table.motion.glides)
                     checked += 1
                 continue
-            if top is table and table.can_act() and not table.mode.mirror.sent:
+            if top is table and table.can_act() and not table.mode.source.mirror.sent:
                 table.play(table.model.legal[0], None)
-            if table.mode.frozen is not None:
+            if table.mode.source.frozen is not None:
                 break
         assert checked >= 1
         store.close()
@@ -427,7 +427,7 @@ def test_people_at_the_host_s_screen_each_play_with_their_own_controller(make_ap
         turns = {0: 0, 1: 0}
         enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
         for _ in range(600):
-            if min(turns.values()) >= 3 or table.mode.frozen is not None:
+            if min(turns.values()) >= 3 or table.mode.source.frozen is not None:
                 break
             app.step([], 0.05)
             bo_m.update()
@@ -446,7 +446,7 @@ def test_people_at_the_host_s_screen_each_play_with_their_own_controller(make_ap
                 assert app.top is table and table.model.viewer == seat
                 covers[seat] += 1
                 continue
-            mirror = table.mode.mirror
+            mirror = table.mode.source.mirror
             if top is not table or not table.can_act() or mirror.sent or table.model.viewer is None:
                 continue
             seat = table.model.viewer

@@ -371,7 +371,7 @@ def test_other_seats_moves_stay_marked_until_you_act(make_app: Any, ui: Any) -> 
         return
     last = max(i for i, (seat, _) in enumerate(table.model.state.history) if seat == 1)
     assert table.news == {1: last}
-    status = table.seat_info(1)[4]
+    status = table.mode.look.seat_info(table, 1)[4]
     assert status.startswith(("laid", "drew", "passed"))
     your_move(app, ui, table, rng)
     assert 1 not in table.news or table.news[1] > last

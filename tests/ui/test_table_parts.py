@@ -83,8 +83,8 @@ def test_a_lessons_computer_is_a_seat_answering_the_scripts_move(make_app: Any, 
     lesson = load_lessons()[0]
     table = lesson_table(lesson, 1, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast", on_leave=lambda s: app.pop())
     app.push(table)
-    mode = table.mode
-    assert isinstance(mode, LessonMode)
+    assert isinstance(table.mode, LessonMode)
+    mode = table.mode.source
     assert [seat.kind for seat in table.model.referee.seats] == ["person" if i == lesson.learner else "computer" for i in range(len(table.model.match.players))]
     for _ in range(len(lesson.steps)):  # up to the computer's first move
         ui.settle(app, 20)
@@ -115,10 +115,11 @@ def test_a_table_drawn_from_one_seats_view_alone(make_app: Any, ui: Any) -> None
     """A mode may give the table a seat's view instead of the round (a remote
     table will): the table draws it, judges input by it and offers moves."""
     from game.engine import RoundState
-    from game.ui.table import Mode, Position, ViewPosition
+    from game.ui.table import LiveMode, LiveSource, Position, ViewPosition
 
-    class ViewOnly(Mode):
+    class ViewOnly(LiveSource):
         def __init__(self) -> None:
+            super().__init__()
             self.seen: tuple[int, int] | None = None
             self.view: ViewPosition | None = None
 
@@ -131,12 +132,15 @@ def test_a_table_drawn_from_one_seats_view_alone(make_app: Any, ui: Any) -> None
         def record(self, model: TableModel) -> RoundState | None:
             return None
 
+    mode = LiveMode()
+    mode.source = ViewOnly()
+
     app = make_app((1024, 700))
     from game.engine import Match, Rules
     from game.ui.thinker import Thinker
 
     match = Match(Rules.from_base("matador", 3), [YOU, BO, CY], 4)
-    table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast", mode=ViewOnly())
+    table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast", mode=mode)
     app.push(table)
     for _ in range(3):  # three of your turns, each move offered from what the view allows
         for _ in range(400):
@@ -151,7 +155,7 @@ def test_a_table_drawn_from_one_seats_view_alone(make_app: Any, ui: Any) -> None
         snap = table.snapshot
         assert [snap.plaques[seat].info[1] for seat in (1, 2)] == [table.model.match.round.hand_count(seat) for seat in (1, 2)]
         app.step([ui.key(pygame.K_l)], 0.016)  # the moves panel: no record to tell
-        assert table.aids.log_lines() == [] and table.lead_text() == ""
+        assert table.aids.log_lines() == [] and table.mode.look.lead_text(table) == ""
         app.step([ui.key(pygame.K_l)], 0.016)
         app.draw(app.surface)
         before = len(table.model.match.round.history)

@@ -49,8 +49,10 @@ from game.ui.table.pad_missing import PadMissingScene
 from game.ui.table.regions import compute_regions, table_scale
 from game.ui.table.review_graph import luck_words
 from game.ui.table.round_end import RoundEndScene, hand_strip
-from game.ui.table.mode import Mode
+from game.ui.table.look import PlayLook
+from game.ui.table.mode import PLAYED, REFUSED, SENT, LiveMode, LiveMoves, LiveSource, Watching
 from game.ui.table.model import TableModel
+from game.ui.table.protocols import Look, Mode, Moves, Source
 from game.ui.table.panel import PanelContent
 from game.ui.table.parts import HandPart, MessagePart
 from game.ui.table.position import Position, ViewPosition
@@ -89,6 +91,17 @@ __all__ = [
     "PanelContent",
     "Position",
     "Mode",
+    "Look",
+    "Moves",
+    "Source",
+    "LiveMode",
+    "LiveMoves",
+    "LiveSource",
+    "PlayLook",
+    "Watching",
+    "PLAYED",
+    "REFUSED",
+    "SENT",
     "PadMissingScene",
     "ReviewMode",
     "RoundEndScene",

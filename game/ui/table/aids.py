@@ -235,18 +235,11 @@ class Aids:
     def open_scores(self) -> None:
         if self.table.app is not None:
             self.table.input.reset()
-            self.table.app.push(ScoreSheetScene(self.table.model.match, self.table.mode.sheet(self.table)))
+            self.table.app.push(ScoreSheetScene(self.table.model.match, self.table.mode.source.sheet(self.table)))
 
     def log_lines(self) -> list[LogLine]:
-        """The round's moves in words (made again only when the round moves on)."""
-        told = self.table.mode.log_lines(self.table)
-        if told is not None:
-            return told  # a seat's view alone: the mode tells the round's public moves
-        record = self.table.model.record
-        if record is None:
-            return []
-        face_up = frozenset({self.table.model.viewer}) if self.table.model.viewer is not None and len(self.table.model.people) <= 1 else frozenset()
-        return self.table.model.moves_log.lines(record, self.table.model.names, face_up)
+        """The round's moves in words (the mode's source tells them)."""
+        return self.table.mode.source.log_lines(self.table)
 
     def knowledge(self) -> tuple[tuple[SeatKnowledge, ...], int]:
         """What the table knows of each other seat, from the person at the screen's

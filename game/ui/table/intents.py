@@ -68,7 +68,7 @@ def input_context(table: TableScene) -> InputContext:
     the person may move, the legal moves, the layout, where the boneyard is."""
     seat = table.model.state.current_player
     return InputContext(
-        hand=table.hand if table.hand_face_up else [],
+        hand=table.hand if table.mode.look.hand_face_up(table) else [],
         can_act=table.can_act(),
         to_move=table.model.names[seat] if seat is not None else _("nobody"),
         legal=table.model.legal,

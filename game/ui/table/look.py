@@ -8,13 +8,14 @@ nothing of the game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from game.engine import Action
 from game.i18n import _
 from game.ui.table.log import news_words
+from game.ui.table.panels import PANELS, PanelPart
 from game.ui.table.toolbar import tool_names
 from game.ui.table.who_plays import plays_by_pad
 from game.ui.table.words import hand_line, header_text, lead_text, tiles_text, turn_text, your_turn_text
@@ -49,6 +50,10 @@ class PlayLook:
         """Whether the side panel ``name`` shows, when it would by itself (``wanted``):
         a mode may hide a panel, or keep one open; it never lists them."""
         return wanted
+
+    def panels(self) -> tuple[Callable[[], PanelPart], ...]:
+        """The side panels this table may open, top to bottom (each made once per table)."""
+        return PANELS
 
     def parts(self, table: TableScene) -> list[Part]:
         """The mode's own parts, drawn over the table's."""

@@ -26,7 +26,9 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 from game.engine import Match
 from game.referee import Listener, Referee
 from game.seat import PersonSeat, RemoteSeat, Seat
-from game.ui.table.mode_net import NetMode, table_of
+from game.ui.table.mode_net import NetMode, NetMoves, table_of
+from game.ui.table.net_look import NetLook
+from game.ui.table.net_source import NetSource
 from game.ui.table.who_plays import hand_over
 
 if TYPE_CHECKING:
@@ -40,6 +42,15 @@ class CouchNetMode(NetMode):
     """Several people at this screen at a network table (see the module's doc)."""
 
     name = "net-couch"
+
+    def __init__(self, play: NetPlay, on_over: Callable[[Match], None] | None = None):
+        self.source = CouchNetSource(play, on_over)
+        self.moves = NetMoves(self.source)
+        self.look = CouchNetLook(self.source)
+
+
+class CouchNetSource(NetSource):
+    """The network table's source, following the seat shown at this screen."""
 
     def __init__(self, play: NetPlay, on_over: Callable[[Match], None] | None = None):
         self._primary: Mirror = play.mirror
@@ -121,7 +132,7 @@ class CouchNetMode(NetMode):
     def hide_glides(self, table: TableScene) -> None:
         """The hand shown is face down now (its turn is over): a tile of it still
         gliding face up (one just drawn) is not shown any more."""
-        if self.frozen is not None or table.hand_face_up or table.model.viewer is None:
+        if self.frozen is not None or table.mode.look.hand_face_up(table) or table.model.viewer is None:
             return
         hand = set(self.mirror.view.hand) if self.mirror.view is not None else set()
         glides = table.motion.glides
@@ -129,13 +140,23 @@ class CouchNetMode(NetMode):
         if len(kept) != len(glides):
             table.motion.glides = kept
 
+
+class CouchNetLook(NetLook):
+    """The network table's look; what only the host's seat may do is done as the host."""
+
+    net: CouchNetSource
+
+    def __init__(self, net: CouchNetSource):
+        super().__init__(net)
+        self.net = net
+
     def _show_give(self) -> None:
-        with self.as_host():
+        with self.net.as_host():
             super()._show_give()
 
     def press(self, table: TableScene, name: str) -> None:
         if name == "give":
-            with self.as_host():
+            with self.net.as_host():
                 super().press(table, name)
             return
         super().press(table, name)

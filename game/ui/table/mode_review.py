@@ -28,7 +28,8 @@ from game.engine import Action, Match, RoundState
 from game.i18n import N_, _
 from game.thinker import Thinker
 from game.ui.table.log import LogLine, drew_words, position_at, round_log
-from game.ui.table.mode import Mode
+from game.ui.table.look import PlayLook
+from game.ui.table.mode import LiveSource, Watching
 from game.ui.table.regions import TableRegions
 from game.ui.table.review_card import NAMED, ReviewCard, ReviewMoves
 from game.ui.table.review_graph import mark_word
@@ -59,12 +60,27 @@ def review_table(
     return TableScene(match, thinker=thinker, on_leave=on_leave, on_pause=lambda scene: scene.leave(), mode=mode)
 
 
-class ReviewMode(Mode):
-    """A finished (or abandoned) match's round, replayed and judged."""
+class ReviewMode:
+    """A finished (or abandoned) match's round, replayed and judged: its cursor
+    is the source, nobody moves, its tools and card show."""
 
     name = "review"
 
     def __init__(self, match: Match, round_index: int, seat: int | None, analysis_mode: str = "process", analysis_budget: object | None = None):
+        self.source = ReviewSource(match, round_index, seat, analysis_mode, analysis_budget)
+        self.moves = Watching()
+        self.look = ReviewLook(self.source)
+
+    def attach(self, table: TableScene) -> None:
+        self.source.attach(table)
+        self.look.attach(table)
+
+
+class ReviewSource(LiveSource):
+    """The round's record at the cursor, the coach's analyses of it."""
+
+    def __init__(self, match: Match, round_index: int, seat: int | None, analysis_mode: str = "process", analysis_budget: object | None = None):
+        super().__init__()
         humans = [s for s, p in enumerate(match.players) if p.is_human]
         self.match = match
         self.seat = seat if seat is not None else (humans[0] if humans else 0)
@@ -74,13 +90,11 @@ class ReviewMode(Mode):
         self.analysis_budget = analysis_budget
         self.analyses: dict[tuple[int, int], Analysis] = {}  # (seat, round) -> its analysis
         self.table: TableScene | None = None
-        self.card = ReviewCard(self)
         self._position: tuple[tuple[int, int], RoundState] | None = None
         self._marked: tuple[tuple[int, int, int, int | None], list[LogLine]] | None = None
-        self.slider: pygame_gui.elements.UIHorizontalSlider | None = None
-        self.tools: dict[str, pygame_gui.elements.UIButton] = {}
+        self.moved: list[Callable[[], None]] = []  # told when the cursor moves (the look's slider follows)
 
-    def bind(self, table: TableScene) -> None:
+    def attach(self, table: TableScene) -> None:
         self.table = table
         table.model.show_to(self.seat)
 
@@ -120,11 +134,9 @@ class ReviewMode(Mode):
     def move_to(self, cursor: int) -> None:
         table = self._table
         self.cursor = max(0, min(self.length, cursor))
-        table.input.reset()
-        table.motion.finish()
-        table.sync(force=True)
-        if self.slider is not None and self.slider.get_current_value() != self.cursor:
-            self.slider.set_current_value(self.cursor)
+        table.jumped()
+        for told in self.moved:
+            told()
 
     def change_round(self, step: int) -> None:
         table = self._table
@@ -132,7 +144,7 @@ class ReviewMode(Mode):
         if target != self.round:
             self.round = target
             self.cursor = 0
-            table.unit_cap = {}
+            table.jumped(new_layout=True)
             table.on_resize(table.size)  # the slider's range follows the round
             self.analysis()
 
@@ -214,15 +226,6 @@ class ReviewMode(Mode):
     def after_round(self, table: TableScene, dt: float) -> None:
         """No summary: the review shows the round's end itself."""
 
-    def may_act(self, table: TableScene) -> bool:
-        return False
-
-    def hand_face_up(self, table: TableScene) -> bool | None:
-        return True
-
-    def revealed(self, table: TableScene, seat: int) -> tuple[int, ...] | None:
-        return tuple(table.model.state.hand(seat))
-
     def totals(self, model: TableModel) -> list[int]:
         """The totals as they stood when the round was dealt."""
         totals = [0] * self.match.rules.players
@@ -232,27 +235,50 @@ class ReviewMode(Mode):
                 totals = [t + s for t, s in zip(totals, outcome.scores)]
         return totals
 
-    def hand_text(self, table: TableScene) -> str | None:
-        name = table.model.names[self.seat]
-        pips = self.state.pips(self.seat)
-        words = _("Your tiles  ·  {pips} pips  ·  {points} pts before this round") if is_you(name) else _("{name}'s tiles  ·  {pips} pips  ·  {points} pts before this round")
-        return words.format(name=name, pips=pips, points=self.totals(table.model)[self.seat])
 
-    def header_text(self, table: TableScene) -> str | None:
+class ReviewLook(PlayLook):
+    """What a review shows: every hand face up, the better move glowing, its
+    tools and slider in the header, its moves and the coach's card."""
+
+    def __init__(self, review: ReviewSource):
+        self.review = review
+        self.card = ReviewCard(review)
+        self.slider: pygame_gui.elements.UIHorizontalSlider | None = None
+        self.tools: dict[str, pygame_gui.elements.UIButton] = {}
+        review.moved.append(self.follow_cursor)
+
+    def follow_cursor(self) -> None:
+        """The cursor moved: the slider shows where."""
+        if self.slider is not None and self.slider.get_current_value() != self.review.cursor:
+            self.slider.set_current_value(self.review.cursor)
+
+    def hand_face_up(self, table: TableScene) -> bool:
+        return True
+
+    def revealed(self, table: TableScene, seat: int) -> tuple[int, ...] | None:
+        return tuple(table.model.state.hand(seat))
+
+    def hand_text(self, table: TableScene) -> str:
+        name = table.model.names[self.review.seat]
+        pips = self.review.state.pips(self.review.seat)
+        words = _("Your tiles  ·  {pips} pips  ·  {points} pts before this round") if is_you(name) else _("{name}'s tiles  ·  {pips} pips  ·  {points} pts before this round")
+        return words.format(name=name, pips=pips, points=self.review.totals(table.model)[self.review.seat])
+
+    def header_text(self, table: TableScene) -> str:
         return ""  # the slider takes the header's place
 
     def seat_status(self, table: TableScene, seat: int, status: str) -> str:
         return _("to move") if status == _("thinking…") else status  # a replay: nobody is thinking
 
-    def can_draw(self, table: TableScene) -> bool | None:
+    def can_draw(self, table: TableScene) -> bool:
         """The boneyard glows when the coach's better action is a draw."""
-        decision = self.verdict()
+        decision = self.review.verdict()
         return decision is not None and decision.mark in NAMED and decision.best.kind == "draw"
 
     def pointed_out(self, table: TableScene) -> list[Action]:
         """For every mark that names a better lay: that lay, as a glowing ghost
         (a better draw lights the boneyard instead: ``can_draw``)."""
-        decision = self.verdict()
+        decision = self.review.verdict()
         if decision is None or decision.mark not in NAMED or decision.best.kind != "lay":
             return []
         return [decision.best]
@@ -261,19 +287,19 @@ class ReviewMode(Mode):
         return []
 
     def tool_slots(self, table: TableScene) -> int:
-        return len(TOOLS) + (len(ROUND_TOOLS) if len(self.match.rounds) > 1 else 0)
+        return len(TOOLS) + (len(ROUND_TOOLS) if len(self.review.match.rounds) > 1 else 0)
 
     def panels(self) -> tuple[Callable[[], PanelPart], ...]:
-        return (lambda: ReviewMoves(self), lambda: self.card)
+        return (lambda: ReviewMoves(self.review), lambda: self.card)
 
     def key(self, table: TableScene) -> tuple[object, ...]:
-        analysis = self.analyses.get((self.seat, self.round))
+        analysis = self.review.analyses.get((self.review.seat, self.review.round))
         progress = (analysis.finished, analysis.total, analysis.done) if analysis is not None else None
-        return (self.round, self.cursor, self.seat, progress)
+        return (self.review.round, self.review.cursor, self.review.seat, progress)
 
     def build(self, table: TableScene, gui: pygame_gui.UIManager, regions: TableRegions) -> None:
         names = dict(TOOLS)
-        if len(self.match.rounds) > 1:
+        if len(self.review.match.rounds) > 1:
             names = {**{k: v for k, v in TOOLS.items() if k != "close"}, **ROUND_TOOLS, "close": TOOLS["close"]}
         style = "#tool_l" if regions.scale >= 1.2 else "#tool"
         self.tools = {  # the arrows stay arrows; the words are the player's language's
@@ -283,8 +309,8 @@ class ReviewMode(Mode):
         header = regions.header
         self.slider = pygame_gui.elements.UIHorizontalSlider(
             pygame.Rect(header.left, header.top, min(header.width, round(420 * regions.scale)), regions.tool_buttons[0].height if regions.tool_buttons else header.height),
-            self.cursor,
-            (0, max(1, self.length)),
+            self.review.cursor,
+            (0, max(1, self.review.length)),
             gui,
             click_increment=1,
         )
@@ -296,17 +322,17 @@ class ReviewMode(Mode):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and card is not None and self.card.overview:
             target = self.card.overview.jump((event.pos[0] - card.left, event.pos[1] - card.top))
             if target is not None:
-                self.move_to(target)
+                self.review.move_to(target)
                 return True
         if event.type == pygame.KEYDOWN:
             moves = {
-                pygame.K_LEFT: lambda: self.move_to(self.cursor - 1),
-                pygame.K_RIGHT: lambda: self.move_to(self.cursor + 1),
-                pygame.K_HOME: lambda: self.move_to(0),
-                pygame.K_END: lambda: self.move_to(self.length),
-                pygame.K_PAGEUP: lambda: self.change_round(-1),
-                pygame.K_PAGEDOWN: lambda: self.change_round(1),
-                pygame.K_TAB: self.change_seat,
+                pygame.K_LEFT: lambda: self.review.move_to(self.review.cursor - 1),
+                pygame.K_RIGHT: lambda: self.review.move_to(self.review.cursor + 1),
+                pygame.K_HOME: lambda: self.review.move_to(0),
+                pygame.K_END: lambda: self.review.move_to(self.review.length),
+                pygame.K_PAGEUP: lambda: self.review.change_round(-1),
+                pygame.K_PAGEDOWN: lambda: self.review.change_round(1),
+                pygame.K_TAB: self.review.change_seat,
                 pygame.K_ESCAPE: table.leave,
             }
             action = moves.get(event.key)
@@ -320,13 +346,13 @@ class ReviewMode(Mode):
         round, Y the seat under review, B or Start leaves."""
         button = press.button
         if button in ("left", "right"):
-            self.move_to(self.cursor + (1 if button == "right" else -1))
+            self.review.move_to(self.review.cursor + (1 if button == "right" else -1))
         elif button in ("lb", "rb") and not press.repeat:
-            self.change_round(1 if button == "rb" else -1)
+            self.review.change_round(1 if button == "rb" else -1)
         elif button in ("lt", "rt") and not press.repeat:
-            self.move_to(0 if button == "lt" else self.length)
+            self.review.move_to(0 if button == "lt" else self.review.length)
         elif button == "y" and not press.repeat:
-            self.change_seat()
+            self.review.change_seat()
         elif button in ("b", "start") and not press.repeat:
             table.leave()
         return True
@@ -334,13 +360,13 @@ class ReviewMode(Mode):
     def use_tool(self, table: TableScene, name: str) -> None:
         table.sound("button")
         steps: dict[str, Callable[[], None]] = {
-            "first": lambda: self.move_to(0),
-            "back": lambda: self.move_to(self.cursor - 1),
-            "next": lambda: self.move_to(self.cursor + 1),
-            "last": lambda: self.move_to(self.length),
-            "seat": self.change_seat,
-            "round_back": lambda: self.change_round(-1),
-            "round_next": lambda: self.change_round(1),
+            "first": lambda: self.review.move_to(0),
+            "back": lambda: self.review.move_to(self.review.cursor - 1),
+            "next": lambda: self.review.move_to(self.review.cursor + 1),
+            "last": lambda: self.review.move_to(self.review.length),
+            "seat": self.review.change_seat,
+            "round_back": lambda: self.review.change_round(-1),
+            "round_next": lambda: self.review.change_round(1),
             "close": table.leave,
         }
         steps[name]()
@@ -351,19 +377,19 @@ class ReviewMode(Mode):
                 self.use_tool(table, name)
                 return
         slider = self.slider
-        if slider is not None and slider.has_moved_recently and int(slider.get_current_value()) != self.cursor:
-            self.move_to(int(slider.get_current_value()))
-        analysis = self.analysis()
+        if slider is not None and slider.has_moved_recently and int(slider.get_current_value()) != self.review.cursor:
+            self.review.move_to(int(slider.get_current_value()))
+        analysis = self.review.analysis()
         if analysis.poll():
             self.card.forget()  # a verdict came in
         for name, button in self.tools.items():
             enabled = {
-                "first": self.cursor > 0,
-                "back": self.cursor > 0,
-                "next": self.cursor < self.length,
-                "last": self.cursor < self.length,
-                "round_back": self.round > 0,
-                "round_next": self.round < len(self.match.rounds) - 1,
+                "first": self.review.cursor > 0,
+                "back": self.review.cursor > 0,
+                "next": self.review.cursor < self.review.length,
+                "last": self.review.cursor < self.review.length,
+                "round_back": self.review.round > 0,
+                "round_next": self.review.round < len(self.review.match.rounds) - 1,
             }.get(name, True)
             if enabled != button.is_enabled:
                 button.enable() if enabled else button.disable()  # type: ignore[no-untyped-call]

@@ -25,7 +25,7 @@ from game.ui.text import DIM, GOLD, IVORY
 from game.ui.words import is_you, shown_name
 
 if TYPE_CHECKING:
-    from game.ui.table.mode_review import ReviewMode
+    from game.ui.table.mode_review import ReviewSource
     from game.ui.table.scene import TableScene
 
 NAMED = ("good", "inaccuracy", "mistake", "blunder")  # marks that name a better action
@@ -37,7 +37,7 @@ class ReviewMoves:
     name = "moves"
     over = False
 
-    def __init__(self, mode: ReviewMode) -> None:
+    def __init__(self, mode: ReviewSource) -> None:
         self.mode = mode
         self.painter: SidePanel | None = None
 
@@ -87,7 +87,7 @@ class ReviewCard:
     name = "card"
     over = True
 
-    def __init__(self, mode: ReviewMode) -> None:
+    def __init__(self, mode: ReviewSource) -> None:
         self.mode = mode
         self.painter: SidePanel | None = None
         self.overview: Overview | None = None  # where the card's list and graph were drawn

@@ -26,11 +26,12 @@ from game.ui.table.aids import Aids
 from game.ui.table.animation import Motion
 from game.ui.table.draw import TableRenderer
 from game.ui.table.geometry import TableLayout, compute_layout, held_still
-from game.ui.table.input import InputContext, Intent, TableInput, plain
+from game.ui.table.input import InputContext, Intent, TableInput
 from game.ui.table.intents import follow, input_context, refuse_drop, request
 from game.ui.table.log import news_for
-from game.ui.table.mode import Mode
+from game.ui.table.mode import PLAYED, LiveMode
 from game.ui.table.model import TableModel
+from game.ui.table.protocols import Mode
 from game.ui.table.panel import SidePanel
 from game.ui.table.panels import PanelPart
 from game.ui.table.parts import Part, table_parts
@@ -38,10 +39,8 @@ from game.ui.table.regions import TableRegions, compute_regions, hand_tile_rects
 from game.ui.table.seats import saving
 from game.ui.table.show import shift_from, show_action
 from game.ui.table.snapshot import Live, TableSnapshot, snapshot_key, take
-from game.ui.table.texts import hand_words, seat_words
 from game.ui.table.toolbar import Toolbar
 from game.ui.table.who_plays import check_pads, give_seat, handle_pad, keys_may_play, plays_turn, say_who_plays
-from game.ui.table.words import header_text, lead_text
 from game.ui.text import TextCache
 from game.ui.menu import tile_art
 
@@ -72,13 +71,13 @@ class TableScene(GuiScene):
         mode: Mode | None = None,
     ):
         super().__init__()
-        self.mode = mode or Mode()
+        self.mode: Mode = mode or LiveMode()
         # What the referee tells besides the seats: the autosave (``on_action``), and
         # whatever the caller listens with (statistics and past matches); the moves log.
         told: list[Listener] = list(listeners)
         if on_action is not None:
             told.insert(0, saving(on_action))
-        self.model = TableModel(match, self.mode, thinker or Thinker("process"), told)
+        self.model = TableModel(match, self.mode.source, thinker or Thinker("process"), told)
         self.glide_s = GLIDE_S / SPEED_FACTOR.get(animation_speed, 1.0)
         self.think_s = THINK_S / SPEED_FACTOR.get(computer_speed, 1.0)
         self.hints = hints
@@ -96,21 +95,18 @@ class TableScene(GuiScene):
         self.open_ends: list[OpenEnd] = []
         self.version: tuple[object, ...] | None = None
         self.unit_cap: dict[tuple[int, tuple[int, int], bool], int] = {}  # the unit of the last move: tiles never grow back
-        self.think_clock = 0.0
-        self.round_wait = 0.0  # how long a redeal's notice has shown
-        self.round_shown = -1  # the last round whose summary showed
         self.toolbar = Toolbar()
         self.handoff_open = False  # the hand-off cover is up: no hand shows
         self.frames = 0  # frames run (a computer thinks from the second: the first is drawn first)
         # Play aids: undo (one person against computers only), the hint, the moves panel.
         self.aids = Aids(self)
         self.news: dict[int, int] = {}  # other seats' moves the person at the screen has not answered yet
-        self.panel_parts: list[PanelPart] = [make() for make in self.mode.panels()]
+        self.panel_parts: list[PanelPart] = [make() for make in self.mode.look.panels()]
         self.parts: list[Part] = []  # made with the renderer (``attach``)
         self._snapshot: tuple[tuple[object, ...], TableSnapshot] | None = None
         self.seat_inputs = SeatInputs()  # which controller plays which person's seat
         self.pad_driven = False  # the last hand to play used a controller: keep a tile in focus
-        self.mode.bind(self)
+        self.mode.attach(self)
 
     # Setup -------------------------------------------------------------------
     def attach(self, app: object) -> None:
@@ -121,21 +117,17 @@ class TableScene(GuiScene):
         painter = SidePanel(art, self.text)
         for panel in self.panel_parts:
             panel.attach(painter)
-        self.parts = [*table_parts(self.renderer), *self.mode.parts(self)]
+        self.parts = [*table_parts(self.renderer), *self.mode.look.parts(self)]
         self.seat_inputs = SeatInputs(self.app.pads.take_over(self.model.match))
-        self.mode.start(self)  # a new match, or a saved one between rounds (a remote table: the server deals)
+        self.mode.source.start(self)  # a new match, or a saved one between rounds (a remote table: the server deals)
         self.sync(force=True)
 
     def build_gui(self) -> None:
         assert self.gui is not None
         regions = self.compute_regions()
-        self.toolbar.build(self.gui, regions, self.tool_names())
-        self.mode.build(self, self.gui, regions)
+        self.toolbar.build(self.gui, regions, self.mode.look.tool_names(self))
+        self.mode.look.build(self, self.gui, regions)
         self.version = None
-
-    def tool_names(self) -> list[str]:
-        """The toolbar's buttons (the mode's: undo and redo only for one person against computers)."""
-        return self.mode.tool_names(self)
 
     def open_panels(self) -> list[PanelPart]:
         """The side panels open now, top to bottom."""
@@ -144,10 +136,10 @@ class TableScene(GuiScene):
     def compute_regions(self, viewer: int | None = None) -> TableRegions:
         shown = viewer if viewer is not None else (self.model.viewer or 0)
         specs = [panel.spec(self) for panel in self.open_panels()]
-        return compute_regions(self.size, self.model.match.rules.players, shown, self.mode.tool_slots(self), specs)
+        return compute_regions(self.size, self.model.match.rules.players, shown, self.mode.look.tool_slots(self), specs)
 
     def close(self) -> None:
-        self.mode.close(self)
+        self.mode.source.close(self)
         self.model.referee.cancel()
         super().close()
 
@@ -161,60 +153,10 @@ class TableScene(GuiScene):
         self.motion.finish()
         self.sync(force=True)
 
-    # What the scene shows (read by the renderer) ------------------------------
-    @property
-    def hand_face_up(self) -> bool:
-        shown = self.mode.hand_face_up(self)
-        if shown is not None:
-            return shown
-        model = self.model
-        if model.viewer is None or self.handoff_open:
-            return False
-        if len(model.people) <= 1:
-            return True
-        return model.state.current_player == model.viewer or model.state.over
-
-    def pointed_out(self) -> list[Action]:
-        """Moves the table shows as glowing ghosts without a tile in hand (the review's better move)."""
-        return self.mode.pointed_out(self)
-
-    def revealed(self, seat: int) -> tuple[int, ...] | None:
-        """The tiles of ``seat``'s plaque shown face up (a review); None while they are hidden."""
-        return self.mode.revealed(self, seat)
-
+    # What the table allows ------------------------------------------------------
     def can_act(self) -> bool:
         """Whether the person at the screen may move now."""
-        return self.model.may_act() and self.mode.may_act(self) and not self.motion.blocking and not self.handoff_open
-
-    def can_draw(self) -> bool:
-        """Whether the boneyard glows."""
-        glows = self.mode.can_draw(self)
-        return glows if glows is not None else self.can_act() and any(a.kind == "draw" for a in self.model.legal)
-
-    def playable_tiles(self) -> set[int] | None:
-        """Tiles with a legal place now (None when it is not this hand's turn or hints are off)."""
-        if not self.hints or not self.can_act():
-            return None
-        return {a.tile for a in self.model.legal if a.kind == "lay" and a.tile is not None}
-
-    def header_text(self) -> str:
-        text = self.mode.header_text(self)
-        return header_text(self.model.match) if text is None else text
-
-    def lead_text(self) -> str:
-        text = self.mode.lead_text(self)
-        if text is None:
-            record = self.model.record
-            text = lead_text(record, self.model.names) if record is not None else ""
-        return text
-
-    def hand_text(self) -> str:
-        text = self.mode.hand_text(self)
-        return hand_words(self) if text is None else text
-
-    def seat_info(self, seat: int) -> tuple[str, int, int, bool, str]:
-        """(name, tiles held, match total, to move, status line) for a seat's plaque."""
-        return seat_words(self, seat)
+        return self.model.may_act() and self.mode.moves.may_act(self) and not self.motion.blocking and not self.handoff_open
 
     def input_context(self) -> InputContext:
         """What the input needs of the table now (see ``intents``)."""
@@ -278,7 +220,7 @@ class TableScene(GuiScene):
     # Input ---------------------------------------------------------------------
     def handle_pad(self, press: PadPress) -> None:
         """A controller's press: the mode's, or as at any table (see ``who_plays``)."""
-        if not self.mode.handle_pad(self, press):
+        if not self.mode.look.handle_pad(self, press):
             handle_pad(self, press)
 
     def give_seat(self, seat: int, source: int | None) -> None:
@@ -286,7 +228,7 @@ class TableScene(GuiScene):
         give_seat(self, seat, source)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.mode.handle_event(self, event):
+        if self.mode.look.handle_event(self, event):
             return True
         if not keys_may_play(self) and plays_turn(self, event):
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -301,7 +243,7 @@ class TableScene(GuiScene):
         regions = self.regions
         if any(panel.handle_event(event, self, regions.panels[panel.name]) for panel in self.open_panels() if panel.name in regions.panels):
             return True
-        if self.aids.aid_event(event, self.mode.aids_on(self)):
+        if self.aids.aid_event(event, self.mode.moves.aids_on(self)):
             return True
         intent = self.input.handle(event, self.input_context())
         if intent is None:
@@ -315,32 +257,29 @@ class TableScene(GuiScene):
     # Who plays which seat -----------------------------------------------------------
     def follow(self, intent: Intent) -> None:
         """Do what the player asked: always through the referee (see ``intents``)."""
-        if not self.mode.follow(self, intent):
+        if not self.mode.moves.follow(self, intent):
             follow(self, intent)
 
     def request(self, action: Action) -> None:
         """Draw, pass or refuse, when the rules allow it; else say why not."""
-        if not self.mode.request(self, action):
+        if not self.mode.moves.request(self, action):
             request(self, action)
 
     def refuse_drop(self, tile: int, pos: tuple[int, int] | None, reason: str) -> None:
         """A tile let go where it cannot go: it glides back, and the reason shows."""
         refuse_drop(self, tile, pos, reason)
-        self.mode.refused_drop(self)
+        self.mode.moves.refused_drop(self)
 
     # Playing -------------------------------------------------------------------
     def play(self, action: Action, origin: tuple[int, int] | None) -> bool:
         """Offer ``action`` of the seat to move to the referee; animate what it did."""
         model = self.model
         seat = model.state.current_player
-        if seat is None or not self.mode.vet(self, action):
+        if seat is None:
             return False
         before = set(model.state.hand(seat))
-        verdict = model.play(seat, action)
-        if verdict.reason is not None:
-            self.motion.say(plain(verdict.reason), 4.0, warning=True)
-            self.sound("refused")
-            return False
+        if self.mode.moves.submit(self, seat, action) != PLAYED:
+            return False  # refused (the reason was said), or sent to be judged elsewhere
         self.played(seat, action, before, origin)
         return True
 
@@ -350,7 +289,20 @@ class TableScene(GuiScene):
         self.model.played(seat, action)
         self.sync()
         show_action(self, seat, action, before, origin)
-        self.mode.played(self, seat, action)
+        self.mode.moves.played(self, seat, action)
+
+    def jumped(self, *, forget_last: bool = False, new_layout: bool = False) -> None:
+        """The position jumped rather than moved (a new round, an undo, a review's
+        cursor): nothing stays held or gliding, and the table is drawn again at
+        once. ``forget_last``: no tile glows as the last laid; ``new_layout``: the
+        tiles may take any size again (another round, another match)."""
+        self.input.reset()
+        self.motion.finish()
+        if forget_last:
+            self.last_tile = None
+        if new_layout:
+            self.unit_cap = {}
+        self.sync(force=True)
 
     def sound(self, name: str) -> None:
         audio = self.app.services.get("audio") if self.app is not None else None
@@ -361,11 +313,11 @@ class TableScene(GuiScene):
     # Every frame -----------------------------------------------------------------
     def next_round(self) -> None:
         """Deal the next round (the engine decides who leads; a remote table's server does)."""
-        self.mode.next_round(self)
+        self.mode.source.next_round(self)
 
     def new_match(self) -> None:
         """The same seats and rules again, from a new shuffle."""
-        self.mode.new_match(self)
+        self.mode.source.new_match(self)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -390,17 +342,18 @@ class TableScene(GuiScene):
             part.update(dt, self)
         self.turns(dt)
         if self.app is not None and self.app.top is self:
-            self.mode.update(self, dt)
+            self.mode.source.update(self, dt)
+            self.mode.look.update(self, dt)
 
     def turns(self, dt: float) -> None:
         """The round's end, or the turn of the seat to move once the table stands still (the mode's)."""
         state = self.model.state
         if state.over:
-            self.mode.after_round(self, dt)
+            self.mode.source.after_round(self, dt)
             return
         seat = state.current_player
         if seat is not None and not self.motion.blocking:
-            self.mode.turn(self, seat, dt)
+            self.mode.source.turn(self, seat, dt)
         self._update_buttons()
 
     def apply_settings(self, settings: object) -> None:

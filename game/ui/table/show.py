@@ -44,7 +44,7 @@ def show_action(table: TableScene, seat: int, action: Action, before: set[int], 
         end = seat_anchor(table, seat)
         length = max(24, 2 * table.layout.unit)
         for tile in drawn:
-            rect = table.hand_rect(tile) if seat == table.model.viewer and table.hand_face_up else None
+            rect = table.hand_rect(tile) if seat == table.model.viewer and table.mode.look.hand_face_up(table) else None
             target = centre_of(rect) if rect is not None else end
             shown: tuple[int, int, bool, int] | None = None
             if rect is not None:

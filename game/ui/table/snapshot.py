@@ -95,6 +95,7 @@ class Live:
 def take(table: TableScene) -> TableSnapshot:
     """The table's snapshot now (``TableScene.snapshot`` keeps it until something changes)."""
     state = table.model.state
+    look = table.mode.look
     regions = table.regions
     history = state.history
     news = tuple(sorted(table.news.items()))
@@ -107,28 +108,35 @@ def take(table: TableScene) -> TableSnapshot:
         regions=regions,
         layout=table.layout,
         names=tuple(table.model.names),
-        header=table.header_text(),
-        lead=table.lead_text(),
-        hand_label=table.hand_text(),
+        header=look.header_text(table),
+        lead=look.lead_text(table),
+        hand_label=look.hand_text(table),
         hand=tuple(table.hand),
-        hand_face_up=table.hand_face_up,
+        hand_face_up=look.hand_face_up(table),
         can_act=table.can_act(),
-        can_draw=table.can_draw(),
-        playable=None if (p := table.playable_tiles()) is None else frozenset(p),
+        can_draw=look.can_draw(table),
+        playable=playable(table),
         legal=tuple(table.model.legal),
         open_ends=tuple(table.open_ends),
         news=news,
         news_actions=tuple((seat, history[index][1]) for seat, index in news),
-        plaques={seat: Plaque(table.seat_info(seat), table.revealed(seat)) for seat in regions.seats},
+        plaques={seat: Plaque(look.seat_info(table, seat), look.revealed(table, seat)) for seat in regions.seats},
         boneyard_count=state.boneyard_count,
         reserve_count=state.reserve_count,
         boneyard_caption=(_("Boneyard: {count}") if state.rules.drawing != "none" else _("Set aside: {count}")).format(count=state.boneyard_count),
         last_tile=table.last_tile,
-        pointed_out=tuple(table.pointed_out()),
+        pointed_out=tuple(look.pointed_out(table)),
         phase=state.phase,
         context=table.input_context(),
         panes=panes,
     )
+
+
+def playable(table: TableScene) -> frozenset[int] | None:
+    """Tiles with a legal place now (None when it is not this hand's turn, or hints are off)."""
+    if not table.hints or not table.can_act():
+        return None
+    return frozenset(a.tile for a in table.model.legal if a.kind == "lay" and a.tile is not None)
 
 
 def snapshot_key(table: TableScene) -> tuple[object, ...]:
@@ -136,6 +144,6 @@ def snapshot_key(table: TableScene) -> tuple[object, ...]:
     seat = table.model.state.current_player
     return (
         table.version, id(table.regions), id(table.layout), table.motion.blocking, table.handoff_open, table.model.viewer,
-        table.hints, table.last_tile, plays_by_pad(table, seat), table.show_knowledge, table.aids.key(), table.mode.key(table),
+        table.hints, table.last_tile, plays_by_pad(table, seat), table.show_knowledge, table.aids.key(), table.mode.look.key(table),
     )
 
