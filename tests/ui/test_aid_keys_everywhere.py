@@ -65,8 +65,8 @@ def every_aid(app: Any, scene: TableScene) -> None:
         app.step([event], 0.016)
         while app.top is not scene:  # the score sheet opened over it: close it
             app.step([key(pygame.K_ESCAPE)], 0.016)
-    if not scene.aids.moves_open:
-        scene.aids.toggle_moves()
+    if not scene.panel("moves").shown:
+        scene.panel("moves").toggle(scene)
     wheel_over_panel(app, scene)
     for button in PAD_BUTTONS:
         scene.handle_pad(PadPress(1, button))
@@ -107,7 +107,7 @@ def test_the_review_takes_every_aid_and_the_wheel_at_every_step(make_app: Any) -
         for cursor in range(review.mode.source.length + 1):
             review.mode.source.move_to(cursor)
             wheel_over_panel(app, review)
-            lines = review.aids.log_lines()
+            lines = review.mode.source.log_lines(review)
             assert len(lines) >= 1 or cursor == 0
             every_aid(app, review)
             assert app.top is review
@@ -122,9 +122,9 @@ def test_the_review_lists_the_moves_up_to_its_cursor(make_app: Any) -> None:
     app.push(review)
     app.step([], 0.016)
     review.mode.source.move_to(review.mode.source.length)
-    whole = [line.text for line in review.aids.log_lines()]
+    whole = [line.text for line in review.mode.source.log_lines(review)]
     review.mode.source.move_to(review.mode.source.length // 2)
-    half = [line.text for line in review.aids.log_lines()]
+    half = [line.text for line in review.mode.source.log_lines(review)]
     assert half and half == whole[: len(half)]
     assert any(" laid " in t or " led " in t for t in half)
 

@@ -397,12 +397,12 @@ def test_controller_start_pauses_shoulders_scroll_the_moves_triggers_open_the_sc
     if isinstance(app.top, HandoffScene):
         lift_cover(app, table, pad_of[table.model.state.current_player or 0], other)
     press(app, other, "rb")  # any controller may look at the moves (it plays nothing)
-    assert table.aids.moves_open
-    table.aids.log_scroll = 0
+    assert table.panel("moves").shown
+    table.panel("moves").scroll = 0
     press(app, other, "lb")
-    assert table.aids.log_scroll > 0 or len(table.aids.log_lines()) <= 1
+    assert table.panel("moves").scroll > 0 or len(table.mode.source.log_lines(table)) <= 1
     press(app, other, "back")
-    assert not table.aids.moves_open
+    assert not table.panel("moves").shown
     stick(app, other, pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 1.0)  # a trigger is an axis
     stick(app, other, pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 0.0)
     assert isinstance(app.top, ScoreSheetScene)

@@ -17,7 +17,7 @@ from pygame import Rect
 
 from game.engine import Match, PlayerInfo, Rules
 from game.ui import access
-from game.ui.table import LogLine, MessagePart, PanelContent, RoundEndScene, Shift, TableScene, dashed_place
+from game.ui.table import LogLine, MessagePart, MovesContent, RoundEndScene, Shift, TableScene, dashed_place
 from game.ui.thinker import Thinker
 
 
@@ -176,23 +176,22 @@ def test_the_final_scores_panel_is_opaque(make_app: Any, ui: Any) -> None:
 def test_moves_panel_reads_from_the_top_with_words_beside_their_tiles(make_app: Any, ui: Any) -> None:
     app = make_app((800, 600))
     table = table_at(app, ui, "matador", 2, 1, 4)
-    table.aids.toggle_moves()
+    table.panel("moves").toggle(table)
     app.step([], 0.016)
     panel = table.regions.panel
     assert panel is not None
     assert panel.width <= 800 // 4  # under a quarter of the window
     moves = next(p for p in table.open_panels() if p.name == "moves")
-    side = moves.painter
-    assert side is not None
+    side = moves
     size = max(15, round(18 * table.regions.scale))
     tile_len = max(26, round(34 * table.regions.scale)) & ~1
     line = LogLine(3, 1, "Bot 1 drew 5 tiles", (None,) * 5)
     block = side.line_block(line, panel.width - 20, size, tile_len, False)
     assert block.get_height() <= table.text.font(size).get_linesize() + 4  # one line: nothing wrapped under the tiles
     content = next(pane.content for pane in table.snapshot.panes if pane.part is moves)
-    assert isinstance(content, PanelContent)
-    assert content is not None and content.lines is not None and len(content.lines) <= 3
-    picture = side.paint(content)
+    assert isinstance(content, MovesContent)
+    assert len(content.lines) <= 3
+    picture = side.picture(content)
     fill = picture.get_at((picture.get_width() // 2, picture.get_height() - 30))
     lower = [picture.get_at((x, y)) for x in range(12, picture.get_width() - 12, 4) for y in range(picture.get_height() * 2 // 3, picture.get_height() - 12, 4)]
     assert all(p == fill for p in lower)  # a few moves: the bottom of the panel stays empty
@@ -247,15 +246,15 @@ def test_the_moves_panel_and_the_score_sheet_write_at_14_px_or_more(make_app: An
     app.push(table)
     app.step([], 0.016)
     seen = sizes_drawn(table.text)
-    table.aids.toggle_moves()
+    table.panel("moves").toggle(table)
     app.step([], 0.016)
     moves = next(p for p in table.open_panels() if p.name == "moves")
-    side = moves.painter
+    side = moves
     content = next(pane.content for pane in table.snapshot.panes if pane.part is moves)
-    assert side is not None and isinstance(content, PanelContent) and content.lines is not None
+    assert isinstance(content, MovesContent)
     many = replace(content, lines=tuple(LogLine(i, i % 3, f"Bot {i % 3} drew {i % 5 + 1} tiles", (None,) * (i % 5 + 1)) for i in range(40)))
-    side.paint(many)  # more lines than fit: stacked from the newest, "▼ N newer" below
-    side.paint(replace(many, scroll=5))
+    side.picture(many)  # more lines than fit: stacked from the newest, "▼ N newer" below
+    side.picture(replace(many, scroll=5))
     assert seen and min(seen) >= 14, sorted(set(seen))
     table.aids.open_scores()
     sheet = app.top

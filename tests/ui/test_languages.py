@@ -239,7 +239,7 @@ def _table_screen(name: str, app: Any, ui: Any) -> Any:
     """The table's screen ``name``, pushed on ``app`` and drawn once."""
     if name == "table":
         table = _table(app, _live_match(), show_knowledge=True)
-        table.aids.toggle_moves()
+        table.panel("moves").toggle(table)
         scene = table
     elif name == "leyden-lead":  # Senst's Leyden: you lead a double, draw for one, or refuse (its button shown)
         for seed in range(200):

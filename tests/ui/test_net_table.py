@@ -130,9 +130,9 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
     assert ann.top is a_table and a_table.aids.hinted is None and a_table.aids._hint_future is None
     assert a_table.model.match.rounds == [] and not a_table.model.match.assisted
     pair.step(ann, [key(pygame.K_l)])
-    assert a_table.aids.moves_open
+    assert a_table.panel("moves").shown
     pair.step(ann, [key(pygame.K_l)])
-    assert not a_table.aids.moves_open
+    assert not a_table.panel("moves").shown
     pair.step(ann, [key(pygame.K_s)])
     assert isinstance(ann.top, ScoreSheetScene) and ann.top.sheet is not None and ann.top.sheet.rows == ()
     pair.step(ann, [key(pygame.K_s)])

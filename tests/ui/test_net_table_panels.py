@@ -186,7 +186,7 @@ def test_moves_scores_and_the_match_s_end_at_a_network_table(make_app: Callable[
     assert all(table.regions.felt.contains(r) for r in tools + reactions)
     # the Moves tool opens the moves panel; H (the hint) still reaches nothing
     click(app, pygame.Rect(table.toolbar.tools["moves"].rect).center)
-    assert table.aids.moves_open and "moves" in table.regions.panels
+    assert table.panel("moves").shown and "moves" in table.regions.panels
     app.step([key(pygame.K_h)], DT)
     assert table.aids.hinted is None and table.aids._hint_future is None and not table.model.match.assisted
 
@@ -213,7 +213,7 @@ def test_moves_scores_and_the_match_s_end_at_a_network_table(make_app: Callable[
         assert server is not None
         if table.mode.source.frozen is None and s.ann.view is not None and s.ann.round_index == server.round_index and len(s.ann.history) == len(server.round.history):
             # the moves panel tells the round as a local table would tell it to Ann (her draws face up, Bo's backs)
-            told = table.aids.log_lines()
+            told = table.mode.source.log_lines(table)
             assert faces_sorted(told) == faces_sorted(round_log(server.round, names, frozenset({0})))
             if told and not shown_moves and len(told) >= 6 and any(line.seat == 0 and line.tiles and line.tiles[0] is not None and len(line.tiles) and "drew" in line.text for line in told):
                 shown_moves = True
@@ -277,8 +277,8 @@ def test_a_seat_back_mid_match_shows_what_it_has(make_app: Callable[..., App], s
     shot(app, "net-score-sheet-came-back")
     app.step([key(pygame.K_ESCAPE)], DT)
     app.step([key(pygame.K_l)], DT)
-    assert table.aids.moves_open
-    told = table.aids.log_lines()
+    assert table.panel("moves").shown
+    told = table.mode.source.log_lines(table)
     local = round_log(server.round, table.model.names, frozenset({0}))
     assert [(line.index, line.text) for line in told] == [(line.index, line.text) for line in local]
     draws = [line for line in told if "drew" in line.text]

@@ -283,7 +283,7 @@ def test_the_knowledge_panel_is_the_views_lacks(make_app: Any, ui: Any) -> None:
         if table.model.state.over:
             break
         content = table.snapshot.content_of("knowledge")
-        assert content is not None and content.knowledge is not None and content.lines is None
+        assert content is not None and content.knowledge is not None
         view = table.model.match.view(0)
         assert list(content.knowledge) == table_knowledge(view)
         for known in content.knowledge:
@@ -312,7 +312,7 @@ def test_the_moves_panel_takes_room_from_the_felt_not_the_hand(make_app: Any, ui
         hand_before = table.regions.hand.copy()
         app.step([ui.key(pygame.K_l)], 0.016)
         panel = table.regions.panel
-        assert panel is not None and table.aids.moves_open
+        assert panel is not None and table.panel("moves").shown
         assert table.regions.layout_area.width < felt_before.width
         assert not panel.colliderect(table.regions.hand) and table.regions.hand == hand_before
         for slot in table.layout.slots.values():
@@ -321,7 +321,7 @@ def test_the_moves_panel_takes_room_from_the_felt_not_the_hand(make_app: Any, ui
             assert not spot.rect.colliderect(panel)
         assert table.toolbar.tools["moves"].is_selected
         ui.click(app, table.toolbar.tools["moves"].rect.center)
-        assert table.regions.panel is None and not table.aids.moves_open
+        assert table.regions.panel is None and not table.panel("moves").shown
 
 
 def test_the_moves_scroll_with_the_wheel_and_keys(make_app: Any, ui: Any) -> None:
@@ -336,14 +336,14 @@ def test_the_moves_scroll_with_the_wheel_and_keys(make_app: Any, ui: Any) -> Non
     until_your_turn(app, ui, table)
     app.step([ui.key(pygame.K_l)], 0.016)
     panel = table.regions.panel
-    assert panel is not None and len(table.aids.log_lines()) >= 4
+    assert panel is not None and len(table.mode.source.log_lines(table)) >= 4
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=panel.center, rel=(0, 0), buttons=(0, 0, 0))], 0.016)
     app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)], 0.016)
-    assert table.aids.log_scroll == 2
+    assert table.panel("moves").scroll == 2
     app.step([ui.key(pygame.K_END)], 0.016)
-    assert table.aids.log_scroll == 0
+    assert table.panel("moves").scroll == 0
     app.step([ui.key(pygame.K_PAGEUP)], 0.016)
-    assert table.aids.log_scroll == 3
+    assert table.panel("moves").scroll == 3
 
 
 def test_the_score_sheet_opens_and_closes(make_app: Any, ui: Any) -> None:

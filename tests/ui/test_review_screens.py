@@ -146,7 +146,7 @@ def test_the_review_steps_and_marks_the_coachs_verdicts(make_app: Any, ui: Any) 
         content = next(pane.content for pane in review.snapshot.panes if pane.part.name == "moves")
         assert content is not None and content.lines is not None
         assert content.lines and all(line.index < decision.action for line in content.lines)
-        assert content.news == frozenset({content.lines[-1].index})  # the last move on the board is lit
+        assert content.lit == frozenset({content.lines[-1].index})  # the last move on the board is lit
         assert content.lines[-1].index == decision.action - 1
     # the overview: the biggest mistakes first, a click on one jumps to it
     overview = review.mode.look.card.overview

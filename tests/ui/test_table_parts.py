@@ -15,7 +15,7 @@ import pygame
 import game
 from game.engine import PlayerInfo
 from game.ui.scene import GuiScene
-from game.ui.table import PanelContent, TableModel, TableScene
+from game.ui.table import KnowledgeContent, MovesContent, TableModel, TableScene
 
 ROOT = Path(__file__).resolve().parents[2]
 YOU = PlayerInfo("You", "human", None)
@@ -45,7 +45,7 @@ def test_two_panels_open_together_each_in_its_own_rectangle(make_app: Any, ui: A
         assert list(table.regions.panels) == ["knowledge"]  # the setting: what the table knows, alone
         app.step([ui.key(pygame.K_l)], 0.016)  # L: the moves as well
         panels = table.regions.panels
-        assert list(panels) == ["knowledge", "moves"] and table.aids.moves_open
+        assert list(panels) == ["knowledge", "moves"] and table.panel("moves").shown
         knowing, moves = panels["knowledge"], panels["moves"]
         assert not knowing.colliderect(moves) and knowing.bottom <= moves.top  # stacked, top to bottom
         column = table.regions.column
@@ -65,8 +65,8 @@ def test_two_panels_open_together_each_in_its_own_rectangle(make_app: Any, ui: A
         assert drawn == [("knowledge", knowing), ("moves", moves)]
         knows = table.snapshot.content_of("knowledge")
         lists = table.snapshot.content_of("moves")
-        assert isinstance(knows, PanelContent) and knows.knowledge is not None and knows.lines is None
-        assert isinstance(lists, PanelContent) and lists.lines is not None and lists.knowledge is None
+        assert isinstance(knows, KnowledgeContent) and knows.knowledge is not None
+        assert isinstance(lists, MovesContent) and lists.lines is not None
         edge = (120, 96, 52)  # each panel is its own card: its edge is drawn along its own top
         for rect in (knowing, moves):
             assert app.surface.get_at((rect.centerx, rect.top))[:3] == edge
@@ -155,7 +155,7 @@ def test_a_table_drawn_from_one_seats_view_alone(make_app: Any, ui: Any) -> None
         snap = table.snapshot
         assert [snap.plaques[seat].info[1] for seat in (1, 2)] == [table.model.match.round.hand_count(seat) for seat in (1, 2)]
         app.step([ui.key(pygame.K_l)], 0.016)  # the moves panel: no record to tell
-        assert table.aids.log_lines() == [] and table.mode.look.lead_text(table) == ""
+        assert table.mode.source.log_lines(table) == [] and table.mode.look.lead_text(table) == ""
         app.step([ui.key(pygame.K_l)], 0.016)
         app.draw(app.surface)
         before = len(table.model.match.round.history)

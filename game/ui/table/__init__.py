@@ -53,7 +53,11 @@ from game.ui.table.look import PlayLook
 from game.ui.table.mode import PLAYED, REFUSED, SENT, LiveMode, LiveMoves, LiveSource, Watching
 from game.ui.table.model import TableModel
 from game.ui.table.protocols import Look, Mode, Moves, Source
-from game.ui.table.panel import PanelContent
+from game.ui.table.panel import Panel, card_surface
+from game.ui.table.panel_knowledge import KnowledgeContent, KnowledgePanel
+from game.ui.table.panel_moves import MovesContent, MovesPanel
+from game.ui.table.panels import PANELS, PanelPart, register_panel
+from game.ui.table.regions import PanelSpec
 from game.ui.table.parts import HandPart, MessagePart
 from game.ui.table.position import Position, ViewPosition
 from game.ui.table.mode_lesson import LessonMode, lesson_table
@@ -88,7 +92,16 @@ __all__ = [
     "NetMode",
     "CouchNetMode",
     "MessagePart",
-    "PanelContent",
+    "Panel",
+    "PanelPart",
+    "PanelSpec",
+    "PANELS",
+    "register_panel",
+    "card_surface",
+    "KnowledgeContent",
+    "KnowledgePanel",
+    "MovesContent",
+    "MovesPanel",
     "Position",
     "Mode",
     "Look",

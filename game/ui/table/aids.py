@@ -1,6 +1,6 @@
 """The table's play aids, as an object the table holds (``table.aids``): undo
-and redo by whole turns, the hint, the moves panel's state (open, scrolled),
-the score sheet and what the table knows.
+and redo by whole turns, the hint and the score sheet (the moves and what the
+table knows are side panels: panel_moves.py, panel_knowledge.py).
 
 The aids change the game only through the referee (undo and redo), and the
 picture only through the table (its motion, its input, ``sync``).
@@ -17,8 +17,7 @@ import pygame
 from game.engine import Action
 from game.engine.tiles import tile_name
 from game.i18n import _
-from game.ui.table.knowledge import SeatKnowledge, table_knowledge
-from game.ui.table.log import LogLine, place_words
+from game.ui.table.log import place_words
 from game.ui.table.moves import targets_for
 from game.ui.table.score_sheet import ScoreSheetScene
 from game.ui.table.undo import TakeBacks
@@ -35,7 +34,7 @@ HINT_BUDGET_S = 0.8  # the hard player's thinking for a hint: the answer comes w
 
 
 class Aids:
-    """Undo, redo, the hint, the moves, the scores, for one table."""
+    """Undo, redo, the hint and the scores, for one table."""
 
     def __init__(self, table: TableScene):
         self.table = table
@@ -44,21 +43,14 @@ class Aids:
         self.hinted: tuple[tuple[int, int], Action, str] | None = None  # (position, action, reason)
         self._hint_future: Future[Hint] | None = None
         self._hint_at: tuple[int, int] | None = None
-        self.moves_open = False
-        self.log_scroll = 0
-        self._known: tuple[tuple[int, int, int], tuple[SeatKnowledge, ...], int] | None = None
 
     @property
     def takebacks(self) -> TakeBacks | None:
         """Undo and redo of the person's turns (None: moves cannot be taken back here)."""
         return self.table.model.takebacks
 
-    def key(self) -> tuple[object, ...]:
-        """What of the aids the table's picture shows (part of its snapshot's key)."""
-        return (self.moves_open, self.log_scroll, self.takebacks is not None)
-
     def aid_event(self, event: pygame.event.Event, helps: bool = True) -> bool:
-        """Keys for the aids (the wheel over the moves is the panel's); True if the
+        """Keys for the aids (the moves panel's are its own); True if the
         event was one of theirs. Without ``helps`` (a table of several people over
         the network) undo, redo and the hint are not the aids' keys; the moves and
         the scores are."""
@@ -76,28 +68,19 @@ class Aids:
             return False
         elif event.key == pygame.K_h:
             self.ask_hint()
-        elif event.key == pygame.K_l:
-            self.toggle_moves()
         elif event.key == pygame.K_s:
             self.open_scores()
-        elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.moves_open:
-            self.scroll_log(3 if event.key == pygame.K_PAGEUP else -3)
-        elif event.key in (pygame.K_HOME, pygame.K_END) and self.moves_open:
-            self.scroll_log(10_000 if event.key == pygame.K_HOME else -10_000)
         else:
             return False
         return True
 
     def use_tool(self, name: str) -> None:
-        self.table.sound("button")
         if name == "undo":
             self.undo()
         elif name == "redo":
             self.redo()
         elif name == "hint":
             self.ask_hint()
-        elif name == "moves":
-            self.toggle_moves()
         elif name == "scores":
             self.open_scores()
         elif name == "menu" and self.table.on_pause is not None:
@@ -221,33 +204,7 @@ class Aids:
             return None
         return self.hinted[1]
 
-    def toggle_moves(self) -> None:
-        self.moves_open = not self.moves_open
-        self.log_scroll = 0
-        self.table.input.reset()
-        self.table.motion.finish()
-        self.table.sync(force=True)
-
-    def scroll_log(self, lines: int) -> None:
-        most = max(0, len(self.log_lines()) - 1)
-        self.log_scroll = max(0, min(most, self.log_scroll + lines))
-
     def open_scores(self) -> None:
         if self.table.app is not None:
             self.table.input.reset()
             self.table.app.push(ScoreSheetScene(self.table.model.match, self.table.mode.source.sheet(self.table)))
-
-    def log_lines(self) -> list[LogLine]:
-        """The round's moves in words (the mode's source tells them)."""
-        return self.table.mode.source.log_lines(self.table)
-
-    def knowledge(self) -> tuple[tuple[SeatKnowledge, ...], int]:
-        """What the table knows of each other seat, from the person at the screen's
-        view, and how many tiles that person cannot see (worked out once a position)."""
-        if self.table.model.viewer is None or self.table.handoff_open:
-            return (), 0
-        key = (self.round_index(), len(self.table.model.state.history), self.table.model.viewer)
-        if self._known is None or self._known[0] != key:
-            view = self.table.model.view(self.table.model.viewer)
-            self._known = (key, tuple(table_knowledge(view)), len(view.unseen()))
-        return self._known[1], self._known[2]

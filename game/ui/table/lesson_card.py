@@ -10,7 +10,7 @@ from pygame import Rect
 
 from game.i18n import _
 from game.ui.menu import wrap
-from game.ui.table.panel import CARD, SidePanel, card_surface
+from game.ui.table.panel import CARD, Panel, card_surface
 from game.ui.table.regions import PanelSpec
 from game.ui.text import DIM, GOLD, IVORY
 
@@ -19,19 +19,16 @@ if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
 
 
-class LessonCard:
+class LessonCard(Panel):
     """The lesson's card in the side panels' column: the lesson, the step, what it says, what to do."""
 
     name = "lesson"
     over = True
 
     def __init__(self, mode: LessonSource):
+        super().__init__()
         self.mode = mode
-        self.painter: SidePanel | None = None
         self._card: tuple[Hashable, pygame.Surface] | None = None
-
-    def attach(self, painter: SidePanel) -> None:
-        self.painter = painter
 
     def forget(self) -> None:
         self._card = None
@@ -46,18 +43,15 @@ class LessonCard:
         mode = self.mode
         return (mode.step_index, rect.size, table.regions.scale, mode.waits_for_next(), tuple(table.model.names))
 
-    def handle_event(self, event: pygame.event.Event, table: TableScene, rect: Rect) -> bool:
-        return False  # its buttons are widgets (the mode's)
-
     def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None:
         if self._card is None or self._card[0] != content:
             self._card = (content, self.paint(content))
         surface.blit(self._card[1], rect.topleft)
 
     def paint(self, content: Hashable) -> pygame.Surface:
-        assert self.painter is not None and isinstance(content, tuple)
+        assert self.text is not None and isinstance(content, tuple)
         _step, size, k, waits, names = content
-        text = self.painter.text
+        text = self.text
         mode = self.mode
         lesson = mode.lesson
         w, h = size

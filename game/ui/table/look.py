@@ -8,14 +8,13 @@ nothing of the game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine import Action
 from game.i18n import _
 from game.ui.table.log import news_words
-from game.ui.table.panels import PANELS, PanelPart
 from game.ui.table.toolbar import tool_names
 from game.ui.table.who_plays import plays_by_pad
 from game.ui.table.words import hand_line, header_text, lead_text, tiles_text, turn_text, your_turn_text
@@ -24,6 +23,7 @@ if TYPE_CHECKING:
     import pygame_gui
 
     from game.ui.gamepad import PadPress
+    from game.ui.table.panels import PanelPart
     from game.ui.table.parts import Part
     from game.ui.table.regions import TableRegions
     from game.ui.table.scene import TableScene
@@ -51,9 +51,9 @@ class PlayLook:
         a mode may hide a panel, or keep one open; it never lists them."""
         return wanted
 
-    def panels(self) -> tuple[Callable[[], PanelPart], ...]:
-        """The side panels this table may open, top to bottom (each made once per table)."""
-        return PANELS
+    def cards(self) -> list[PanelPart]:
+        """The mode's own side panels, at the column's foot under the table's (a review's coach)."""
+        return []
 
     def parts(self, table: TableScene) -> list[Part]:
         """The mode's own parts, drawn over the table's."""

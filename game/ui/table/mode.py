@@ -96,6 +96,13 @@ class LiveSource:
         face_up = frozenset({model.viewer}) if model.viewer is not None and len(model.people) <= 1 else frozenset()
         return model.moves_log.lines(record, model.names, face_up)
 
+    def log_title(self, table: TableScene) -> str:
+        return _("Moves · round {round}").format(round=table.model.round_index + 1)
+
+    def log_lit(self, table: TableScene) -> frozenset[int]:
+        """The other seats' moves new to the person at the screen."""
+        return frozenset(table.news.values())
+
     def sheet(self, table: TableScene) -> Sheet:
         """What the score sheet shows (the table's match, every round of it)."""
         return match_sheet(table.model.match)
@@ -164,7 +171,6 @@ class LiveSource:
         model.referee.start_round()
         model.new_deal()
         table.aids.stop_thinking()  # a hint under way belongs to the old hands
-        table.aids.log_scroll = 0
         table.jumped(forget_last=True)
 
     def new_match(self, table: TableScene) -> None:

@@ -273,8 +273,12 @@ class LessonLook(PlayLook):
     def tool_names(self, table: TableScene) -> list[str]:
         return []
 
-    def panels(self) -> tuple[Callable[[], PanelPart], ...]:
-        return (lambda: self.card,)  # the lesson card takes the side panels' place
+    def panel_shown(self, table: TableScene, name: str, wanted: bool) -> bool:
+        """The lesson's card takes the side panels' place."""
+        return name == self.card.name and wanted
+
+    def cards(self) -> list[PanelPart]:
+        return [self.card]
 
     def key(self, table: TableScene) -> tuple[object, ...]:
         return (self.lesson.step_index, self.lesson.go)

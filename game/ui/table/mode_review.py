@@ -24,14 +24,14 @@ import pygame
 import pygame_gui
 
 from game.ai.review import Analysis, Decision
-from game.engine import Action, Match, RoundState
+from game.engine import Action, Match, RoundState, SeatView
 from game.i18n import N_, _
 from game.thinker import Thinker
 from game.ui.table.log import LogLine, drew_words, position_at, round_log
 from game.ui.table.look import PlayLook
 from game.ui.table.mode import LiveSource, Watching
 from game.ui.table.regions import TableRegions
-from game.ui.table.review_card import NAMED, ReviewCard, ReviewMoves
+from game.ui.table.review_card import NAMED, ReviewCard
 from game.ui.table.review_graph import mark_word
 from game.ui.table.scene import TableScene
 from game.ui.words import is_you
@@ -108,6 +108,10 @@ class ReviewSource(LiveSource):
 
     def record(self, model: TableModel) -> RoundState | None:
         return self.state
+
+    def view(self, model: TableModel, seat: int) -> SeatView:
+        """What ``seat`` knew as the round stood at the cursor."""
+        return self.state.view(seat)
 
     @property
     def state(self) -> RoundState:
@@ -216,6 +220,20 @@ class ReviewSource(LiveSource):
             out.append(line)
         return out
 
+    # The moves panel ------------------------------------------------------------------
+    def log_lines(self, table: TableScene) -> list[LogLine]:
+        """The moves on the board (a line per move, draws in a row on one), the
+        reviewed seat's marked with the coach's word."""
+        return self.marked_log(self.cursor)
+
+    def log_title(self, table: TableScene) -> str:
+        return _("Moves · round {round} of {count}").format(round=self.round + 1, count=len(self.match.rounds))
+
+    def log_lit(self, table: TableScene) -> frozenset[int]:
+        """The last move on the board."""
+        lines = self.marked_log(self.cursor)
+        return frozenset({lines[-1].index} if lines else ())
+
     # The table, as a replay --------------------------------------------------------
     def takes_back(self, model: TableModel) -> bool:
         return False
@@ -289,8 +307,12 @@ class ReviewLook(PlayLook):
     def tool_slots(self, table: TableScene) -> int:
         return len(TOOLS) + (len(ROUND_TOOLS) if len(self.review.match.rounds) > 1 else 0)
 
-    def panels(self) -> tuple[Callable[[], PanelPart], ...]:
-        return (lambda: ReviewMoves(self.review), lambda: self.card)
+    def panel_shown(self, table: TableScene, name: str, wanted: bool) -> bool:
+        """The moves always (up to the cursor), never what the table knows (every hand shows)."""
+        return {"moves": True, "knowledge": False}.get(name, wanted)
+
+    def cards(self) -> list[PanelPart]:
+        return [self.card]
 
     def key(self, table: TableScene) -> tuple[object, ...]:
         analysis = self.review.analyses.get((self.review.seat, self.review.round))

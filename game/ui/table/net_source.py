@@ -188,7 +188,6 @@ class NetSource(LiveSource):
     def _moved_on(self, table: TableScene) -> None:
         """A new round shows: nothing of the last one is held or glides."""
         self.drawn = {}
-        table.aids.log_scroll = 0
         table.model.refresh()
         self.hand_before = set(table.model.state.hand(self.mirror.seat or 0))
         table.jumped(forget_last=True)

@@ -9,7 +9,7 @@ Live play's are in mode.py and look.py; every other mode narrows them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.ui.table.model import Positions
 
@@ -38,6 +38,14 @@ class Source(Positions, Protocol):
 
     def log_lines(self, table: TableScene) -> list[LogLine]:
         """The round's moves in words (the moves panel)."""
+        ...
+
+    def log_title(self, table: TableScene) -> str:
+        """The moves panel's title."""
+        ...
+
+    def log_lit(self, table: TableScene) -> frozenset[int]:
+        """The moves lit in the panel (by their index in the round's history)."""
         ...
 
     def sheet(self, table: TableScene) -> Sheet:
@@ -102,7 +110,9 @@ class Look(Protocol):
 
     def tool_slots(self, table: TableScene) -> int: ...
 
-    def panels(self) -> tuple[Callable[[], PanelPart], ...]: ...
+    def panel_shown(self, table: TableScene, name: str, wanted: bool) -> bool: ...
+
+    def cards(self) -> list[PanelPart]: ...
 
     def parts(self, table: TableScene) -> list[Part]: ...
 

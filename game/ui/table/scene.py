@@ -32,8 +32,7 @@ from game.ui.table.log import news_for
 from game.ui.table.mode import PLAYED, LiveMode
 from game.ui.table.model import TableModel
 from game.ui.table.protocols import Mode
-from game.ui.table.panel import SidePanel
-from game.ui.table.panels import PanelPart
+from game.ui.table.panels import PANELS, PanelPart
 from game.ui.table.parts import Part, table_parts
 from game.ui.table.regions import TableRegions, compute_regions, hand_tile_rects
 from game.ui.table.seats import saving
@@ -101,7 +100,7 @@ class TableScene(GuiScene):
         # Play aids: undo (one person against computers only), the hint, the moves panel.
         self.aids = Aids(self)
         self.news: dict[int, int] = {}  # other seats' moves the person at the screen has not answered yet
-        self.panel_parts: list[PanelPart] = [make() for make in self.mode.look.panels()]
+        self.panel_parts: list[PanelPart] = [*(make() for make in PANELS), *self.mode.look.cards()]
         self.parts: list[Part] = []  # made with the renderer (``attach``)
         self._snapshot: tuple[tuple[object, ...], TableSnapshot] | None = None
         self.seat_inputs = SeatInputs()  # which controller plays which person's seat
@@ -114,9 +113,8 @@ class TableScene(GuiScene):
         assert self.app is not None
         art = tile_art(self)
         self.renderer = TableRenderer(art, self.text)
-        painter = SidePanel(art, self.text)
         for panel in self.panel_parts:
-            panel.attach(painter)
+            panel.attach(art, self.text)
         self.parts = [*table_parts(self.renderer), *self.mode.look.parts(self)]
         self.seat_inputs = SeatInputs(self.app.pads.take_over(self.model.match))
         self.mode.source.start(self)  # a new match, or a saved one between rounds (a remote table: the server deals)
@@ -130,8 +128,18 @@ class TableScene(GuiScene):
         self.version = None
 
     def open_panels(self) -> list[PanelPart]:
-        """The side panels open now, top to bottom."""
-        return [panel for panel in self.panel_parts if panel.is_open(self)]
+        """The side panels open now, top to bottom (each as it says, unless the mode hides or keeps it)."""
+        shown = self.mode.look.panel_shown
+        return [panel for panel in self.panel_parts if shown(self, panel.name, panel.is_open(self))]
+
+    def panel(self, name: str) -> PanelPart | None:
+        """The side panel called ``name`` (None: this table has none)."""
+        return next((panel for panel in self.panel_parts if panel.name == name), None)
+
+    def panels_here(self) -> list[PanelPart]:
+        """The side panels this table may show (the mode hides none of them): their keys work."""
+        shown = self.mode.look.panel_shown
+        return [panel for panel in self.panel_parts if shown(self, panel.name, True)]
 
     def compute_regions(self, viewer: int | None = None) -> TableRegions:
         shown = viewer if viewer is not None else (self.model.viewer or 0)
@@ -202,7 +210,8 @@ class TableScene(GuiScene):
     def _update_buttons(self) -> None:
         aids = self.aids
         usable = {"undo": aids.can_undo(), "redo": aids.can_redo(), "hint": self.can_act(), "menu": self.on_pause is not None}
-        self.toolbar.refresh({a.kind for a in self.model.legal} if self.can_act() else set(), usable, aids.moves_open)
+        opened = {panel.name for panel in self.open_panels()}
+        self.toolbar.refresh({a.kind for a in self.model.legal} if self.can_act() else set(), usable, opened)
 
     # The picture: one snapshot per change ----------------------------------------
     @property
@@ -241,7 +250,7 @@ class TableScene(GuiScene):
         if any(part.handle_event(event, self) for part in self.parts):
             return True
         regions = self.regions
-        if any(panel.handle_event(event, self, regions.panels[panel.name]) for panel in self.open_panels() if panel.name in regions.panels):
+        if any(panel.handle_event(event, self, regions.panels.get(panel.name)) for panel in self.panels_here()):
             return True
         if self.aids.aid_event(event, self.mode.moves.aids_on(self)):
             return True
@@ -334,7 +343,9 @@ class TableScene(GuiScene):
             self.sound("button")
             self.request(Action.pass_() if name == "pass" else Action.refuse())
         for name in tools:
-            self.aids.use_tool(name)
+            self.sound("button")
+            if not any(panel.use_tool(name, self) for panel in self.panels_here()):
+                self.aids.use_tool(name)
         self.aids.poll_hint()
         self.motion.update(dt)
         self.sync()

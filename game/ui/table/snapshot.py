@@ -144,6 +144,6 @@ def snapshot_key(table: TableScene) -> tuple[object, ...]:
     seat = table.model.state.current_player
     return (
         table.version, id(table.regions), id(table.layout), table.motion.blocking, table.handoff_open, table.model.viewer,
-        table.hints, table.last_tile, plays_by_pad(table, seat), table.show_knowledge, table.aids.key(), table.mode.look.key(table),
+        table.hints, table.last_tile, plays_by_pad(table, seat), table.show_knowledge, table.model.takebacks is not None, tuple(panel.key() for panel in table.panel_parts), table.mode.look.key(table),
     )
 

@@ -43,14 +43,8 @@ def handle_pad(table: TableScene, press: PadPress) -> None:
             table.input.reset()
             table.on_pause(table)
         return
-    if button == "back":
-        table.aids.toggle_moves()
-        return
-    if button in ("lb", "rb"):
-        if not table.aids.moves_open:
-            table.aids.toggle_moves()
-        table.aids.scroll_log(3 if button == "lb" else -3)
-        return
+    if any(panel.handle_pad(press, table) for panel in table.panels_here()):
+        return  # the moves panel's Back and shoulders
     if button in ("lt", "rt"):
         table.aids.open_scores()
         return
