@@ -23,6 +23,7 @@ from typing import Any
 
 from game.engine import Action, Match, PlayerInfo, RecordError, Rules, RuleError, action_from_json, parse_tile
 from game.i18n import _
+from game.words.refusals import error_text, refusal_text
 
 LESSONS_PATH = Path(__file__).resolve().parent / "lessons.json"
 FORMAT = "matador-lessons/1"
@@ -85,7 +86,9 @@ def parse_lesson(item: Any, index: int) -> Lesson:
         hands = tuple(tuple(parse_tile(t, rules.top) for t in hand) for hand in item["deal"]["hands"])
         boneyard = tuple(parse_tile(t, rules.top) for t in item["deal"]["boneyard"])
         title, summary, lesson_id = _(str(item["title"])), _(str(item["summary"])), str(item["id"])
-    except (KeyError, TypeError, ValueError, RuleError) as err:
+    except RuleError as err:
+        raise LessonError(f"{where}: {error_text(err)}") from None
+    except (KeyError, TypeError, ValueError) as err:
         raise LessonError(f"{where}: {err}") from None
     steps = []
     for s, obj in enumerate(item.get("steps", [])):
@@ -125,7 +128,7 @@ def check(lesson: Lesson, where: str) -> None:
             continue
         if state.current_player != step.seat:
             raise LessonError(f"{where}, step {s}: it is seat {state.current_player}'s turn, not seat {step.seat}'s")
-        reason = state.explain(step.action)
-        if reason is not None:
-            raise LessonError(f"{where}, step {s}: {reason}")
+        refusal = state.explain(step.action)
+        if refusal is not None:
+            raise LessonError(f"{where}, step {s}: {refusal_text(refusal)}")
         match.push(step.action)

@@ -30,12 +30,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
+from game.ai import levels
 from game.engine import Action, Match, RecordError, RoundOutcome, Rules, RuleError, SeatView, action_from_json, load_record
-from game.engine.match import LEVELS
 from game.engine.record import FORMAT
 from game.i18n import _
-from game.net.protocol import HOST_LEFT, REACTIONS, ProtocolError, action_json, apply_change
+from game.net.protocol import GIVEN_SEAT_LEVEL, HOST_LEFT, REACTIONS, ProtocolError, action_json, apply_change, read_refusal
 from game.net.seat_view import placement_of, seat_view
+from game.words.refusals import refusal_text
 
 __all__ = ["Lobby", "LobbySeat", "Mirror", "News", "RoundEnd", "Source", "read_lobby", "seat_view"]
 
@@ -324,7 +325,9 @@ class Mirror:
         return [News("reaction", seat, text=reaction)]
 
     def _on_refused(self, message: dict[str, Any]) -> list[News]:
-        self.refused = " ".join(str(message.get("reason", "")).split())[:200]
+        refusal = read_refusal(message.get("refusal"))  # said here, in this player's language (a newer server's)
+        reason = refusal_text(refusal) if refusal is not None else str(message.get("reason", ""))
+        self.refused = " ".join(reason.split())[:200]
         if message.get("about") == "play":
             self._sent_at = None  # the move was not played: this seat may try again
         return [News("refused", text=self.refused)]
@@ -526,7 +529,7 @@ class Mirror:
         players: list[dict[str, Any]] = []
         for s in self.lobby.seats:
             player: dict[str, Any] = {"name": s.name or f"Seat {s.seat + 1}", "kind": "computer" if s.kind == "computer" else "human"}
-            if s.kind == "computer" and s.level in LEVELS:
+            if s.kind == "computer" and levels.get(s.level) is not None:
                 player["level"] = s.level
             players.append(player)
         rules = self.lobby.rules
@@ -540,9 +543,9 @@ class Mirror:
             return _("the table is not ready")
         if not self.my_turn:
             return _("it is not your turn") if not self.sent else _("your move is on its way")
-        reason = self.view.explain(action)
-        if reason is not None:
-            return reason
+        refusal = self.view.explain(action)
+        if refusal is not None:
+            return refusal_text(refusal)
         self._sent_at = self._position()
         self.refused = None
         self.source.send({"type": "play", "action": action_json(self.seat, action)})
@@ -564,7 +567,7 @@ class Mirror:
         self.source.send({"type": "start"})
         return True
 
-    def give_seat(self, seat: int, level: str = "easy") -> bool:
+    def give_seat(self, seat: int, level: str = GIVEN_SEAT_LEVEL) -> bool:
         if not self.may_give_seat(seat) or self.source is None:
             return False
         self.source.send({"type": "give_seat", "seat": seat, "level": level})

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 from typing import Any
 
-from game.engine import Action, Match, Placement, RecordError, Rules, SeatView, action_from_json, tile_name
+from game.engine import Action, Match, Placement, RecordError, Refusal, Rules, SeatView, action_from_json, tile_name
 from game.engine.record import action_to_json, match_to_record
 from game.engine.state import FORCED, PHASE_LEAD
 
@@ -22,13 +23,55 @@ PROTOCOL = 1
 MAX_MESSAGE = 64 * 1024  # bytes; a bigger message closes the connection (1009)
 REACTIONS = ("nice", "oops", "well-played")  # Nice!, Oops, Well played: nothing else
 NAME_MAX = 24
+GIVEN_SEAT_LEVEL = "easy"  # give_seat's level when the message names none (and a computer seat's without one)
 HOST_LEFT = "the host left: the table is closed"  # the reason in ``closed`` when the app hosting the table stops
 # Table codes: K7QX-2M. No 0/O, 1/I/L, so a code read aloud is typed right.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 
 class ProtocolError(ValueError):
-    """A message that cannot be used; the text is sent back as the reason."""
+    """A message that cannot be used; the text is sent back as the reason, and
+    ``refusal`` (the engine's or the referee's, when they refused) with it, for
+    the client to say in its player's language."""
+
+    def __init__(self, message: str, refusal: Refusal | None = None):
+        super().__init__(message)
+        self.refusal = refusal
+
+
+REFUSAL_CODE = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+
+
+def refusal_json(refusal: Refusal) -> dict[str, Any]:
+    """A refusal as ``refused`` sends it: ``{"code": ..., "params": {...}}``."""
+    params = {key: refusal_json(value) if isinstance(value, Refusal) else value for key, value in refusal.params.items()}
+    return {"code": refusal.code, "params": params}
+
+
+def read_refusal(obj: Any, depth: int = 0) -> Refusal | None:
+    """A refusal a server sent, or None if it is not one (an older server sends
+    none; a hostile one anything): short strings and whole numbers only."""
+    if not isinstance(obj, dict) or depth > 2:
+        return None
+    code, params = obj.get("code"), obj.get("params", {})
+    if not isinstance(code, str) or not REFUSAL_CODE.fullmatch(code) or not isinstance(params, dict) or len(params) > 12:
+        return None
+    read: dict[str, str | int | Refusal] = {}
+    for key, value in params.items():
+        if not isinstance(key, str) or len(key) > 20:
+            return None
+        if isinstance(value, dict):
+            inner = read_refusal(value, depth + 1)
+            if inner is None:
+                return None
+            read[key] = inner
+        elif isinstance(value, str) and len(value) <= 80:
+            read[key] = value
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**6:
+            read[key] = value
+        else:
+            return None
+    return Refusal(code, read)
 
 
 def new_code() -> str:

@@ -29,7 +29,18 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
 from game.net.discovery import Announcer, should_announce
-from game.net.protocol import HOST_LEFT, MAX_MESSAGE, PROTOCOL, ProtocolError, decode, encode, new_code, normal_code, player_name
+from game.net.protocol import (
+    HOST_LEFT,
+    MAX_MESSAGE,
+    PROTOCOL,
+    ProtocolError,
+    decode,
+    encode,
+    new_code,
+    normal_code,
+    player_name,
+    refusal_json,
+)
 from game.net.store import LIVE_STATES, Store, TableStore
 from game.net.table import Table
 from game.version import version
@@ -200,7 +211,10 @@ class Server:
                 conn.bucket.refund()
         except ProtocolError as err:
             conn.strikes += 1
-            conn.send({"type": "refused", "about": str(kind)[:32] if kind is not None else None, "reason": str(err)})
+            refused: dict[str, Any] = {"type": "refused", "about": str(kind)[:32] if kind is not None else None, "reason": str(err)}
+            if err.refusal is not None:  # the engine's or the referee's: the client says it in its player's language
+                refused["refusal"] = refusal_json(err.refusal)
+            conn.send(refused)
             if conn.strikes >= STRIKES:
                 self._close(conn, 1008, "too many bad messages")
         except Exception:  # a bug, not the client's fault: said, logged, and the server goes on

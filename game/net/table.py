@@ -15,9 +15,11 @@ import time
 from concurrent.futures import Executor
 from typing import Any, Callable
 
+from game.ai import levels
 from game.engine import RULE_SETS, Action, IllegalMoveError, Match, PlayerInfo, Rules, RuleError, SeatView
 from game.engine.record import match_to_record
 from game.net.protocol import (
+    GIVEN_SEAT_LEVEL,
     REACTIONS,
     ProtocolError,
     action_json,
@@ -33,13 +35,20 @@ from game.net.protocol import (
 from game.net.store import SeatRow, TableRow, TableStore
 from game.referee import ACTION, OVER, ROUND, Event, Referee
 from game.seat import RemoteSeat, Seat, turn_seed
-from game.thinker import BUDGET_S, choose_action
+from game.thinker import choose_action
+from game.words.refusals import refusal_text
 
 log = logging.getLogger("matador.server")
 
-LEVELS = ("random", "easy", "medium", "hard")
 RETURN_S = 5 * 60  # a player who dropped keeps the seat this long before the host may give it away
 Send = Callable[[dict[str, Any]], None]
+
+
+def _level_name(level_id: str) -> str:
+    """A computer seat's name at a server table: its level's name, in English
+    (each player's screen names computer seats in its own language)."""
+    level = levels.get(level_id)
+    return level.name if level is not None else level_id.capitalize()
 
 
 class NetSeat(RemoteSeat):
@@ -91,7 +100,7 @@ class PoolSeat:
         self.cancel()
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(
-            self.table.pool, choose_action, self.level, view, turn_seed(self.seed, view), min(BUDGET_S.get(self.level, 0.3), 0.3)
+            self.table.pool, choose_action, self.level, view, turn_seed(self.seed, view), min(levels.budget_s(self.level), 0.3)
         )
         self._future = future
         future.add_done_callback(self._done)
@@ -149,16 +158,17 @@ class Table:
         try:
             Rules.from_base(base, players, options)  # type: ignore[arg-type]
         except RuleError as err:
-            raise ProtocolError(f"rules: {err}") from None
+            raise ProtocolError(f"rules: {refusal_text(err.refusal)}", err.refusal) from None
         assert isinstance(players, int)
         if kinds is None:
             kinds = ["open"] * players
-        if not isinstance(kinds, list) or len(kinds) != players or any(k not in ("open", *LEVELS) for k in kinds):
-            raise ProtocolError(f"seats must list {players} seats, each open or a computer level ({', '.join(LEVELS)})")
+        known = levels.ids()
+        if not isinstance(kinds, list) or len(kinds) != players or any(k not in ("open", *known) for k in kinds):
+            raise ProtocolError(f"seats must list {players} seats, each open or a computer level ({', '.join(known)})")
         host = msg.get("seat", 0)
         if not isinstance(host, int) or isinstance(host, bool) or not 0 <= host < players or kinds[host] != "open":
             raise ProtocolError("seat must be the number of an open seat, for the host")
-        seats = [SeatRow(None, "open") if k == "open" else SeatRow(k.capitalize(), "computer", k) for k in kinds]
+        seats = [SeatRow(None, "open") if k == "open" else SeatRow(_level_name(k), "computer", k) for k in kinds]
         return TableRow(code, base, players, options, seed, host, "lobby", seats)
 
     # Lobby ---------------------------------------------------------------------------
@@ -295,7 +305,7 @@ class Table:
         self.match = match
         seeds = [hash((self.row.seed, i)) & 0x7FFFFFFF for i in range(self.rules.players)]
         self.seats = [
-            PoolSeat(i, s.level or "easy", seeds[i], self) if s.kind == "computer" else self.net.setdefault(i, NetSeat(i, self))
+            PoolSeat(i, s.level or GIVEN_SEAT_LEVEL, seeds[i], self) if s.kind == "computer" else self.net.setdefault(i, NetSeat(i, self))
             for i, s in enumerate(self.row.seats)
         ]
         self.referee = Referee(match, self.seats, [self._event])
@@ -386,9 +396,9 @@ class Table:
         try:
             verdict = self.referee.offer(seat, action)
         except IllegalMoveError as err:
-            raise ProtocolError(str(err)) from None
-        if not verdict.accepted:
-            raise ProtocolError(verdict.reason or "refused")
+            raise ProtocolError(refusal_text(err.refusal), err.refusal) from None
+        if verdict.refusal is not None:
+            raise ProtocolError(refusal_text(verdict.refusal), verdict.refusal)
         self.touched = time.monotonic()
         self.wake()
 
@@ -402,15 +412,15 @@ class Table:
         """The host gives the seat of a player away for more than 5 minutes to a computer."""
         if by != self.row.host:
             raise ProtocolError("only the host gives a seat away")
-        seat, level = msg.get("seat"), msg.get("level", "easy")
+        seat, level = msg.get("seat"), msg.get("level", GIVEN_SEAT_LEVEL)
         net = self.net.get(seat) if isinstance(seat, int) else None
         if net is None or not isinstance(seat, int) or seat == by:
             raise ProtocolError("seat must be the seat of another player")
-        if level not in LEVELS:
-            raise ProtocolError(f"level must be one of {', '.join(LEVELS)}")
+        if not isinstance(level, str) or levels.get(level) is None:
+            raise ProtocolError(f"level must be one of {', '.join(levels.ids())}")
         if net.away_since is None or time.monotonic() - net.away_since < RETURN_S:
             raise ProtocolError("a player who dropped keeps the seat for 5 minutes")
-        row = SeatRow(f"{level.capitalize()}", "computer", level)
+        row = SeatRow(_level_name(level), "computer", level)
         self.row.seats[seat] = row
         self.store.set_seat(self.code, seat, row)
         del self.net[seat]

@@ -169,9 +169,9 @@ def test_rules_scene_has_every_rule_set_and_scrolls(make_app: Any, ui: Any) -> N
     scene = RulesScene()
     app.push(scene)
     ui.settle(app, 2, 0.016)
-    from game.ui.rules_text import PAGES
+    from game.ui.rules_text import pages
 
-    assert set(RULE_SETS) <= {p.id for p in PAGES}
+    assert set(RULE_SETS) <= {p.id for p in scene.pages} and scene.pages == pages()
     assert scene.max_scroll > 0
     app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)], 0.016)
     assert scene.scroll > 0

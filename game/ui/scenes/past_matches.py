@@ -11,11 +11,12 @@ from typing import Callable
 import pygame
 import pygame_gui
 
-from game.engine import RULE_SETS
+from game.ai import levels
 from game.i18n import NP_, N_, _, ngettext, pgettext
 from game.past_matches import PastMatch, Seat, list_matches, load
 from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_font
 from game.ui.text import DIM, GOLD, IVORY
+from game.words.rule_sets import WORDS, title
 
 
 MONTHS = (  # the short names, translated with pgettext("short month", ...)
@@ -37,13 +38,12 @@ MONTH_NAMES = (
     N_("July"), N_("August"), N_("September"), N_("October"), N_("November"), N_("December"),
 )  # fmt: skip
 DAY_NAMES = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"), N_("Sunday"))
-LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "random": N_("random")}
 
 
 def title_words(past: PastMatch) -> str:
     """The rule set's name in the player's language, "(custom)" if options were changed."""
-    title = _(RULE_SETS[past.rules].title) if past.rules in RULE_SETS else past.title
-    return _("{rule_set} (custom)").format(rule_set=title) if past.custom else title
+    name = title(past.rules) if past.rules in WORDS else past.title
+    return _("{rule_set} (custom)").format(rule_set=name) if past.custom else name
 
 
 def result_words(past: PastMatch) -> str:
@@ -60,7 +60,8 @@ def seat_words(seat: Seat) -> str:
     """``Ann`` or ``Cpu (hard)``."""
     if seat.kind == "human" or not seat.level:
         return seat.name
-    return _("{name} ({level})").format(name=seat.name, level=_(LEVEL_WORDS.get(seat.level, seat.level)))
+    level = levels.get(seat.level)
+    return _("{name} ({level})").format(name=seat.name, level=_(level.label) if level is not None else seat.level)
 
 
 def row_words(past: PastMatch) -> str:

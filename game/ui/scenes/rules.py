@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 
 from game.i18n import N_, _
-from game.ui.rules_text import PAGES, Figure, Heading, Page, Para, Table
+from game.ui.rules_text import Figure, Heading, Page, Para, Table, pages
 from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_font
 from game.ui.text import DIM, GOLD, IVORY, RED
 from game.ui.tile_art import TileArt
@@ -160,7 +160,8 @@ class RulesScene(InfoScene):
 
     def __init__(self, page: str = "basics") -> None:
         super().__init__()
-        self.page_index = next((i for i, p in enumerate(PAGES) if p.id == page), 0)
+        self.pages = pages()
+        self.page_index = next((i for i, p in enumerate(self.pages) if p.id == page), 0)
         self.tabs: list[pygame_gui.elements.UIButton] = []
         self.view = pygame.Rect(0, 0, 0, 0)  # where the page shows
         self.page_surface: pygame.Surface | None = None
@@ -170,18 +171,18 @@ class RulesScene(InfoScene):
 
     @property
     def page(self) -> Page:
-        return PAGES[self.page_index]
+        return self.pages[self.page_index]
 
     # Building --------------------------------------------------------------------
     def build_body(self, body: pygame.Rect) -> None:
         assert self.gui is not None
         font = self.gui.get_theme().get_font([self.style("choice")])
-        words = max(font.size(_(page.tab))[0] for page in PAGES) + self.px(20)  # a narrow window: the longest tab's words
+        words = max(font.size(_(page.tab))[0] for page in self.pages) + self.px(20)  # a narrow window: the longest tab's words
         tab_w = min(self.px(200), max(body.width // 4 + 10, words))
-        tab_h = min(self.px(42), max(28, (body.height - self.px(6) * (len(PAGES) - 1)) // len(PAGES)))
+        tab_h = min(self.px(42), max(28, (body.height - self.px(6) * (len(self.pages) - 1)) // len(self.pages)))
         gap = self.px(6)
         self.tabs = []
-        for i, page in enumerate(PAGES):
+        for i, page in enumerate(self.pages):
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(body.x, body.y + i * (tab_h + gap), tab_w, tab_h),
                 _(page.tab),
@@ -197,7 +198,7 @@ class RulesScene(InfoScene):
         self.show_page(self.page_index, keep_scroll=True)
 
     def show_page(self, index: int, keep_scroll: bool = False) -> None:
-        self.page_index = index % len(PAGES)
+        self.page_index = index % len(self.pages)
         for i, tab in enumerate(self.tabs):
             if i == self.page_index:
                 tab.select()  # type: ignore[no-untyped-call]

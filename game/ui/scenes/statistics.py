@@ -13,6 +13,7 @@ from game.i18n import N_, _
 from game.stats import Record, Statistics, load_stats
 from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_font
 from game.ui.text import DIM, GOLD, IVORY
+from game.words.rule_sets import title
 
 Colour = tuple[int, int, int]
 COLUMNS = (  # two header lines: a group over its columns
@@ -129,7 +130,7 @@ class StatisticsScene(InfoScene):
             return []
         sets = self.stats.table.get(self.selected, {})
         order = [r for r in RULE_SETS if r in sets] + sorted(r for r in sets if r not in RULE_SETS)
-        rows = [(_(RULE_SETS[r].title) if r in RULE_SETS else r, sets[r]) for r in order]
+        rows = [(title(r), sets[r]) for r in order]
         if len(rows) > 1:
             total = Record()
             for _title, rec in rows:

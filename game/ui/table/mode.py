@@ -202,8 +202,8 @@ class LiveMoves:
     def submit(self, table: TableScene, seat: int, action: Action) -> str:
         """``seat``'s ``action`` goes to the referee: ``PLAYED``, or ``REFUSED`` with the reason said."""
         verdict = table.model.play(seat, action)
-        if verdict.reason is not None:
-            table.motion.say(plain(verdict.reason), 4.0, warning=True)
+        if verdict.refusal is not None:
+            table.motion.say(plain(verdict.refusal), 4.0, warning=True)
             table.sound("refused")
             return REFUSED
         return PLAYED

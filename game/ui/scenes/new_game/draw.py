@@ -18,6 +18,7 @@ from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS, Setup
 from game.ui.scenes.new_game.words import OPTION_LABELS, TAKE_HINT, players_text, value_text
 from game.ui.seat_inputs import input_label, short_label
 from game.ui.text import DIM, GOLD, IVORY, RED, TextCache
+from game.words.rule_sets import summary, title
 
 # the list's looks: the chosen rule set warm and edged in gold, the others dark
 ROW_BG = (27, 38, 31)
@@ -69,11 +70,11 @@ def list_art(text: TextCache, layout: FormLayout, fixed_text: list[DrawnText]) -
     title_size = max(14, min(round(inside * 0.85), round(26 * layout.scale)))
     range_size = max(13, title_size - 3)
     mark_w = inside
-    title_w = max(text.font(title_size, True).size(_(info.title))[0] for info in RULE_SETS.values()) + inside
+    title_w = max(text.font(title_size, True).size(title(rule_id))[0] for rule_id in RULE_SETS) + inside
     range_w = max(text.font(range_size).size(players_text(i))[0] for i in RULE_SETS) + inside
 
     def widest(size: int) -> int:
-        return max(text.font(size).size(_(info.summary))[0] for info in RULE_SETS.values())
+        return max(text.font(size).size(summary(rule_id))[0] for rule_id in RULE_SETS)
 
     summary_size = title_size - 1
     room = width - mark_w - title_w - range_w
@@ -86,13 +87,13 @@ def list_art(text: TextCache, layout: FormLayout, fixed_text: list[DrawnText]) -
         while summary_size > 12 and widest(summary_size) > room:
             summary_size -= 1
     out: dict[tuple[str, bool], pygame.Surface] = {}
-    for rule_id, info in RULE_SETS.items():
+    for rule_id in RULE_SETS:
         row = rows[rule_id]
         for chosen in (False, True):
             art = pygame.Surface(row.size, pygame.SRCALPHA)
             parts = [
-                (_(info.title), text.fit(_(info.title), title_w - inside // 2, title_size, CHOSEN_TEXT if chosen else GOLD, True), mark_w),
-                (_(info.summary), text.fit(_(info.summary), room, summary_size, IVORY if chosen else DIM), mark_w + title_w),
+                (title(rule_id), text.fit(title(rule_id), title_w - inside // 2, title_size, CHOSEN_TEXT if chosen else GOLD, True), mark_w),
+                (summary(rule_id), text.fit(summary(rule_id), room, summary_size, IVORY if chosen else DIM), mark_w + title_w),
             ]
             if show_range:
                 span = text.render(players_text(rule_id), range_size, IVORY if chosen else DIM)
@@ -131,7 +132,7 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
             drawn.append((value_words, pygame.Rect(pos, value.get_size()), box))
     if not all(open_rows.values()):  # what greyed means, on the choices' heading
         note_size = max(13, label_size - 2)
-        note_words = _("Greyed: set by {rule_set}").format(rule_set=_(RULE_SETS[setup.rule_id].title))
+        note_words = _("Greyed: set by {rule_set}").format(rule_set=title(setup.rule_id))
         if text.font(note_size).size(note_words)[0] <= layout.greyed_note.width:
             note = text.render(note_words, note_size, FAINT)
             pos = (layout.greyed_note.right - note.get_width(), layout.greyed_note.centery - note.get_height() // 2)

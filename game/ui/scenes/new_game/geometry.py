@@ -17,7 +17,7 @@ from game.engine import RULE_SETS
 from game.ui.access import points, text_choice, text_factor
 from game.ui.menu import scale_for, shadowed, style
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS
-from game.ui.scenes.new_game.words import HEADINGS, KEY_HINTS, KIND_WORDS, OPTION_LABELS, PAD_HINTS, TITLE, VALUE_WORDS
+from game.ui.scenes.new_game.words import HEADINGS, KEY_HINTS, OPTION_LABELS, PAD_HINTS, TITLE, VALUE_WORDS, kind_words
 from game.ui.text import GOLD, TextCache
 
 # the theme's value lettering (16, 22 and 13 px) in TextCache sizes, so a greyed value matches a live one
@@ -102,10 +102,11 @@ def selector(rect: pygame.Rect, size: tuple[int, int]) -> Selector:
 
 
 def form_layout(
-    size: tuple[int, int], text: TextCache, heading: str = TITLE, kinds: Iterable[str] = KIND_WORDS.values()
+    size: tuple[int, int], text: TextCache, heading: str = TITLE, kinds: Iterable[str] | None = None
 ) -> FormLayout:
     """Every place on the form for a window of ``size`` (``text`` measures the words;
-    ``heading``: the title's words, ``kinds``: who may play a seat, untranslated)."""
+    ``heading``: the title's words, ``kinds``: who may play a seat, untranslated: New game's by default)."""
+    kinds = kind_words().values() if kinds is None else kinds
     w, h = size
     s = scale_for(size)
     f = text_choice(size)  # larger text: the spaces between stay as they were, to leave it the room

@@ -29,7 +29,7 @@ from game.ui.menu import MenuScene, style
 from game.ui.scenes.new_game.draw import DrawnText, FormArt, draw_form, form_art, setup_words
 from game.ui.scenes.new_game.geometry import FormLayout, Selector, form_layout
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS, NAME_LIMIT, Setup
-from game.ui.scenes.new_game.words import KIND_WORDS, TITLE, status_line, value_text
+from game.ui.scenes.new_game.words import TITLE, kind_words, status_line, value_text
 from game.ui.seat_inputs import SeatInputs
 from game.ui.words import shown_name
 
@@ -48,7 +48,11 @@ class NewGameScene(MenuScene):
     other seats, words and a last step)."""
 
     heading = TITLE  # the title (untranslated)
-    kind_words: dict[str, str] = KIND_WORDS  # who plays a seat, in words (untranslated)
+
+    @property
+    def kind_words(self) -> dict[str, str]:
+        """Who may play a seat, in words (untranslated)."""
+        return kind_words()
 
     def __init__(self) -> None:
         super().__init__()
