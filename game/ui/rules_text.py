@@ -2,7 +2,7 @@
 
 A page is a list of blocks: ``Heading(text)``, ``Para(text)``,
 ``Figure(kind, caption)`` and ``Table(head, rows)``; the Rules scene draws a
-figure with real tiles (see ``game.ui.scenes.rules.FIGURES`` for the kinds).
+figure with real tiles (see ``game.ui.rules_figures.FIGURES`` for the kinds).
 Text may hold ``**bold**`` runs. ``pages()`` are what the Rules screen shows:
 a first page on what every set shares, a page per rule set in the order of
 ``game.engine.RULE_SETS`` (the one its words name, ``game.words.rule_sets``:

@@ -15,6 +15,7 @@ from game.ai import levels
 from game.i18n import NP_, N_, _, ngettext, pgettext
 from game.past_matches import PastMatch, Seat, list_matches, load
 from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_font
+from game.ui.scroll import show_item
 from game.ui.text import DIM, GOLD, IVORY
 from game.words.rule_sets import WORDS, title
 
@@ -216,8 +217,11 @@ class PastMatchesScene(InfoScene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and self.matches:
-            if event.key in (pygame.K_UP, pygame.K_DOWN):
-                self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
+            page = max(1, self.visible_rows() - 1)
+            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                    pygame.K_HOME: -len(self.matches), pygame.K_END: len(self.matches)}.get(event.key)
+            if step is not None:  # (a controller's D-pad and shoulders are these keys)
+                self.select(self.selected + step)
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.review()
@@ -226,7 +230,20 @@ class PastMatchesScene(InfoScene):
 
     def select(self, index: int) -> None:
         self.selected = max(0, min(len(self.matches) - 1, index))
-        self.on_resize(self.size)  # the list shows the new selection
+        self.on_resize(self.size)  # the list shows the new selection, scrolled into view
+
+    def visible_rows(self) -> int:
+        """How many rows the list shows at once."""
+        if self.match_list is None:
+            return 1
+        item_h = int(getattr(self.match_list, "list_item_height", 0) or 36)
+        return max(1, int(self.match_list.relative_rect.height) // max(1, item_h))
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        super().on_resize(size)
+        if self.match_list is not None and self.gui is not None:
+            show_item(self.match_list, self.selected)
+            self.gui.update(0.0)
 
     def review(self) -> None:
         """Open the selected match in the review (its first round; a network match at
