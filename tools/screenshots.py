@@ -146,7 +146,7 @@ def settle(app: App, frames: int = 30) -> None:
 
 def hold(app: App, scene: TableScene, tile: int, to: tuple[int, int], turns: int = 0) -> None:
     """Pick ``tile`` up from the hand and move it to ``to`` (right-clicking ``turns`` times there)."""
-    rect = scene.hand_rect(tile)
+    rect = scene.board.hand_rect(tile)
     assert rect is not None, "the tile is not in the hand shown"
     start = rect.center
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=start)], 0.016)
@@ -161,10 +161,10 @@ def beside(scene: TableScene, tile: int, arm: str, joins: int | None = None, var
     """A point near (not on) the place ``tile`` may take on ``arm``: the tile held
     there shows lying as it would, and its ghost stays visible."""
     target = next(t for t in targets_for(tile, scene.model.legal) if t.arm == arm and t.joins == joins)
-    slot = slot_of(target.variant(variant), scene.layout)
+    slot = slot_of(target.variant(variant), scene.board.layout)
     assert slot is not None
-    unit = scene.layout.unit
-    centre = scene.regions.layout_area.center
+    unit = scene.board.layout.unit
+    centre = scene.board.regions.layout_area.center
     dx = 1 if slot.rect.centerx >= centre[0] else -1  # away from the middle of the table
     dy = 1 if slot.rect.centery >= centre[1] else -1
     if slot.vertical:  # off its long side, so the ghost and its label still show
@@ -330,7 +330,7 @@ def leyden_opening(size: Size, name: str) -> Callable[[Camera], None]:
         scene = cam.table(app, match)
         action = next(a for a in lays(scene.model.state) if a.arm == "N")
         assert action.tile is not None
-        felt = scene.regions.layout_area
+        felt = scene.board.regions.layout_area
         hold(app, scene, action.tile, (felt.left + felt.width // 5, felt.bottom - felt.height // 4))
         cam.save(app, name)
 

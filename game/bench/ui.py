@@ -133,14 +133,14 @@ def measure(quick: bool) -> dict[str, Any]:
     gc.freeze()  # as App.run does after the first frames
     # hold a tile over the table, as a player dragging would
     if scene.can_act():
-        tile, rect = scene.hand[0]
+        tile, rect = scene.board.hand[0]
         import pygame
 
         app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center)], 0.0)
-        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=scene.regions.felt.center, rel=(0, 0), buttons=(1, 0, 0))], 0.0)
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=scene.board.regions.felt.center, rel=(0, 0), buttons=(1, 0, 0))], 0.0)
     idle = time_frames(app, frames)
-    tiles = len(scene.layout.tiles)
-    unit = scene.layout.unit
+    tiles = len(scene.board.layout.tiles)
+    unit = scene.board.layout.unit
     app.close()
     think_frames = 90 if quick else 300
     thinking = [thinking_frames("process", think_frames), thinking_frames("thread", think_frames)]

@@ -132,7 +132,7 @@ def test_high_contrast_chosen_over_the_table_repaints_its_tiles(make_app: Any, u
 
     def tile_pixels() -> Any:
         app.step([], 0.016)
-        tile, rect = table.hand[0]
+        tile, rect = table.board.hand[0]
         return pygame.surfarray.array3d(app.surface.subsurface(rect.inflate(-4, -4))).reshape(-1, 3)
 
     def shares(pixels: Any) -> tuple[float, float]:

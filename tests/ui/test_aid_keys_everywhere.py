@@ -52,7 +52,7 @@ def played(seed: int, base: str = "matador") -> Match:
 
 
 def wheel_over_panel(app: Any, scene: TableScene) -> None:
-    panel = scene.regions.panel
+    panel = scene.board.regions.panel
     assert panel is not None, "the moves panel is open"
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=panel.center, rel=(0, 0), buttons=(0, 0, 0))], 0.016)
     for y in (1, -1, 3, -3):
@@ -88,7 +88,7 @@ def test_the_table_takes_every_aid_at_every_turn(make_app: Any) -> None:
         if state.over:
             break
         if scene.can_act():
-            scene.request(rng.choice(scene.model.legal))
+            scene.controls.request(rng.choice(scene.model.legal))
         for _ in range(30):
             app.step([], 0.05)
 

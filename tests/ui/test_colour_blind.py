@@ -81,8 +81,8 @@ def a_turn(app: Any, ui: Any) -> Any:
     for _ in range(400):
         app.step([], 0.05)
         lays = {a.tile for a in table.model.legal if a.kind == "lay"}
-        hand = [tile for tile, _ in table.hand]
-        if table.can_act() and lays and len(lays) < len(hand) and table.open_ends:
+        hand = [tile for tile, _ in table.board.hand]
+        if table.can_act() and lays and len(lays) < len(hand) and table.board.open_ends:
             return table
     raise AssertionError("no turn with tiles both playable and not")
 
@@ -94,9 +94,9 @@ def test_each_pair_of_table_states_stays_distinct_to_colour_blind_eyes(make_app:
     table = a_turn(app, ui)
     before = frame(app)  # nothing held: the open ends are not lit
     playable = table.snapshot.playable
-    rects = dict(table.hand)
-    good = next(t for t, _ in table.hand if t in playable)
-    bad = next(t for t, _ in table.hand if t not in playable)
+    rects = dict(table.board.hand)
+    good = next(t for t, _ in table.board.hand if t in playable)
+    bad = next(t for t, _ in table.board.hand if t not in playable)
 
     # a tile that can be laid against one that cannot (the strips round them)
     distinct = ring_apart(before, before, rects[good], rects[bad])
@@ -104,22 +104,22 @@ def test_each_pair_of_table_states_stays_distinct_to_colour_blind_eyes(make_app:
 
     # the tile is picked up by a click: its places light
     ui.click(app, rects[good].center)
-    assert table.input.selected == good
+    assert table.controls.input.selected == good
     after = frame(app)
-    ctx = table.input_context()
-    targets = table.input.targets(ctx)
+    ctx = table.controls.input_context()
+    targets = table.controls.input.targets(ctx)
     assert targets
     from game.ui.table import slot_of
 
-    slots = [slot_of(t.variant(table.input.variant), table.layout) for t in targets]
+    slots = [slot_of(t.variant(table.controls.input.variant), table.board.layout) for t in targets]
     lit = [s for s in slots if s is not None]
     place = lit[0].rect
     distinct = ring_apart(before, after, place, place)
     assert all(v > 0.2 for v in distinct.values()), ("lit place", distinct)
     if len(lit) > 1:  # the chosen place against another lit one: the corners differ
-        chosen = table.input.chosen_target(ctx)
+        chosen = table.controls.input.chosen_target(ctx)
         assert chosen is not None
-        mine = slot_of(chosen.variant(table.input.variant), table.layout)
+        mine = slot_of(chosen.variant(table.controls.input.variant), table.board.layout)
         other = next(s for s in lit if mine is None or s.rect != mine.rect)
         assert mine is not None and mine.rect.size == other.rect.size
         corner = 8

@@ -204,7 +204,7 @@ def test_controller_a_on_a_seat_takes_it_and_start_starts(make_app: Any) -> None
     table = app.top
     assert isinstance(table, (TableScene, HandoffScene))
     table = next(s for s in app.scenes if isinstance(s, TableScene))
-    assert table.seat_inputs.pads == {0: ann, 1: bob}
+    assert table.controls.seats.pads == {0: ann, 1: bob}
     saved = app.services["settings"].last_setup
     assert [s.get("input") for s in saved["seats"][:2]] == [ann, bob]  # remembered for next time
 
@@ -240,7 +240,7 @@ def couch_table(app: Any, seed: int = 3, base: str = "matador") -> tuple[TableSc
 
 
 def snapshot(table: TableScene) -> tuple[object, ...]:
-    i = table.input
+    i = table.controls.input
     return (len(table.model.state.history), table.model.match.round_index, i.selected, i.variant, i.target_index, i.drag, table.model.viewer)
 
 
@@ -264,9 +264,9 @@ def wrong_inputs_change_nothing(app: Any, table: TableScene, other: int) -> None
     before = snapshot(table)
     press(app, other, "right", "down", "x", "a", "y", "b", "ls")
     app.step([E(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0) for k in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_r, pygame.K_RETURN, pygame.K_d, pygame.K_p)], 0.016)
-    rect = table.hand[0][1] if table.hand else table.regions.boneyard
+    rect = table.board.hand[0][1] if table.board.hand else table.board.regions.boneyard
     app.step([E(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center), E(pygame.MOUSEBUTTONUP, button=1, pos=rect.center)], 0.016)
-    app.step([E(pygame.MOUSEBUTTONDOWN, button=1, pos=table.regions.boneyard.center), E(pygame.MOUSEBUTTONUP, button=1, pos=table.regions.boneyard.center)], 0.016)
+    app.step([E(pygame.MOUSEBUTTONDOWN, button=1, pos=table.board.regions.boneyard.center), E(pygame.MOUSEBUTTONUP, button=1, pos=table.board.regions.boneyard.center)], 0.016)
     assert snapshot(table) == before and app.top is table
     message = table.motion.message
     assert message is not None and "turn: Controller" in message.text  # and it says who plays
@@ -278,19 +278,19 @@ def play_turn_by_pad(app: Any, table: TableScene, own: int, rng: random.Random) 
     lays = [a for a in table.model.legal if a.kind == "lay"]
     kinds = {a.kind for a in table.model.legal}
     if lays:
-        assert table.input.selected is not None  # a controller's turn always has a tile in focus
+        assert table.controls.input.selected is not None  # a controller's turn always has a tile in focus
         playable = {a.tile for a in lays}
-        assert table.input.selected in playable  # a playable one first
+        assert table.controls.input.selected in playable  # a playable one first
         want = rng.choice(sorted(playable))
-        for _ in range(len(table.hand)):
-            if table.input.selected == want:
+        for _ in range(len(table.board.hand)):
+            if table.controls.input.selected == want:
                 break
             press(app, own, "right")
-        assert table.input.selected == want
+        assert table.controls.input.selected == want
         targets = targets_for(want, table.model.legal)
         for _ in range(rng.randrange(len(targets))):
             press(app, own, rng.choice(["down", "up"]))
-        target = table.input.chosen_target(table.input_context())
+        target = table.controls.input.chosen_target(table.controls.input_context())
         assert target is not None
         turns = rng.randrange(3) if len(target.actions) > 1 else 0
         press(app, own, *(["x"] * turns))
@@ -361,16 +361,16 @@ def test_controller_turns_a_matador_and_passes_or_refuses_with_b(make_app: Any) 
             lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
         turnable = [a.tile for a in table.model.legal if a.kind == "lay" and any(len(t.actions) > 1 for t in targets_for(a.tile, table.model.legal))]
         if turnable:
-            while table.input.selected != turnable[0]:
+            while table.controls.input.selected != turnable[0]:
                 press(app, pad_of[seat], "right")
-            target = table.input.chosen_target(table.input_context())
+            target = table.controls.input.chosen_target(table.controls.input_context())
             assert target is not None
             if len(target.actions) < 2:
                 press(app, pad_of[seat], "down")
-                target = table.input.chosen_target(table.input_context())
+                target = table.controls.input.chosen_target(table.controls.input_context())
             if target is not None and len(target.actions) > 1:
                 press(app, pad_of[seat], "x")
-                assert table.input.variant == 1
+                assert table.controls.input.variant == 1
                 press(app, pad_of[seat], "a")
                 assert table.model.state.history[-1][1] == target.variant(1)
                 return
@@ -430,7 +430,7 @@ def test_controller_unplugged_mid_match_pauses_until_it_returns(make_app: Any) -
     settle(app, 40)  # the game stands still: nobody moves, whoever's turn it is
     assert app.top is notice and len(table.model.state.history) == count
     press(app, ANN, "a")  # Ann's controller plays Ann: it cannot take Bob's seat
-    assert app.top is notice and table.seat_inputs.owner(1) == bob_number and "plays Ann" in notice.note
+    assert app.top is notice and table.controls.seats.owner(1) == bob_number and "plays Ann" in notice.note
     press(app, ANN, "b")  # B: the pause menu over the notice (to leave the match, say); Start closes it
     assert isinstance(app.top, PauseScene)
     press(app, ANN, "start")
@@ -438,11 +438,11 @@ def test_controller_unplugged_mid_match_pauses_until_it_returns(make_app: Any) -
     plug(app, BOB, index=40)  # Bob's controller is back (under a new device index and the same GUID)
     assert app.pads.number_of(BOB) == bob_number
     app.step([], 0.016)
-    assert app.top is table and table.seat_inputs.owner(1) == bob_number
+    assert app.top is table and table.controls.seats.owner(1) == bob_number
     # plugging a stranger in at any time changes nothing and breaks nothing
     spare = plug(app, SPARE)
-    assert app.top is table and table.seat_inputs.pads == {0: app.pads.number_of(ANN), 1: bob_number}
-    assert spare not in table.seat_inputs.pads.values()
+    assert app.top is table and table.controls.seats.pads == {0: app.pads.number_of(ANN), 1: bob_number}
+    assert spare not in table.controls.seats.pads.values()
 
 
 def test_controller_unplugged_seat_can_go_to_another_controller_or_the_keyboard(make_app: Any) -> None:
@@ -455,7 +455,7 @@ def test_controller_unplugged_seat_can_go_to_another_controller_or_the_keyboard(
     unplug(app, pad_of[seat])
     assert isinstance(app.top, PadMissingScene)
     press(app, SPARE, "a")  # a controller that plays no seat takes it
-    assert app.top is table and table.seat_inputs.owner(seat) == spare
+    assert app.top is table and table.controls.seats.owner(seat) == spare
     rng = random.Random(3)
     wrong_inputs_change_nothing(app, table, pad_of[1 - seat])
     play_turn_by_pad(app, table, SPARE, rng)  # the spare controller plays the seat now
@@ -468,7 +468,7 @@ def test_controller_unplugged_seat_can_go_to_another_controller_or_the_keyboard(
     assert isinstance(notice, PadMissingScene) and notice.seat == gone
     assert notice.focus.name == "keys"
     app.step([E(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)], 0.016)
-    assert table.seat_inputs.owner(gone) is None and not isinstance(app.top, PadMissingScene)
+    assert table.controls.seats.owner(gone) is None and not isinstance(app.top, PadMissingScene)
     if isinstance(app.top, HandoffScene):  # the cover now lifts by the keyboard
         assert app.top.prompt.startswith("Click or press any key")
         settle(app, 8)
@@ -587,9 +587,9 @@ def test_controller_walks_a_whole_lesson(make_app: Any) -> None:
         elif expected.kind == "pass":
             press(app, ANN, "b")
         else:
-            assert lesson.input.selected == expected.tile  # the lesson points at the tile and its place
+            assert lesson.controls.input.selected == expected.tile  # the lesson points at the tile and its place
             target = next(t for t in targets_for(expected.tile, lesson.model.legal) if expected in t.actions)
-            turns = (target.actions.index(expected) - lesson.input.variant) % len(target.actions)
+            turns = (target.actions.index(expected) - lesson.controls.input.variant) % len(target.actions)
             press(app, ANN, *(["x"] * turns))  # (the lesson already turned it the right way round)
             press(app, ANN, "a")
         assert lesson.mode.source.step_index == i + 1 and lesson.model.state.history[-1][1] == expected

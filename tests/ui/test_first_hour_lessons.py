@@ -49,12 +49,12 @@ def test_a_wrong_tile_gets_the_tables_reason_for_that_tile(make_app: Any, ui: An
     go_to(app, lesson, 2)  # lay 6-1 on the 1
     expected = lesson.mode.source.expected()
     assert expected is not None
-    slot = slot_of(expected, lesson.layout)
+    slot = slot_of(expected, lesson.board.layout)
     assert slot is not None
     texts = []
     for name in ("3-0", "5-1"):
         tile = parse_tile(name, 6)
-        rect = lesson.hand_rect(tile)
+        rect = lesson.board.hand_rect(tile)
         assert rect is not None
         ui.drag(app, rect.center, slot.rect.center)  # dropped on the glowing place
         message = lesson.motion.message
@@ -63,7 +63,7 @@ def test_a_wrong_tile_gets_the_tables_reason_for_that_tile(make_app: Any, ui: An
         texts.append(message.text)
         ui.settle(app, 6)
     assert texts[0] != texts[1]
-    rect = lesson.hand_rect(parse_tile("6-5", 6))
+    rect = lesson.board.hand_rect(parse_tile("6-5", 6))
     assert rect is not None
     ui.drag(app, rect.center, slot.rect.center)  # a tile the table takes, but not this step's
     message = lesson.motion.message
@@ -103,7 +103,7 @@ def test_the_computers_card_waits_for_a_controllers_a(make_app: Any) -> None:
     for _ in range(80):
         app.step([], 0.05)
     assert not lesson.model.state.placements
-    rect = lesson.hand_rect(lesson.model.state.hand(0)[0])
+    rect = lesson.board.hand_rect(lesson.model.state.hand(0)[0])
     assert rect is not None
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center)], 0.016)
     message = lesson.motion.message

@@ -36,13 +36,13 @@ def test_name_tags_and_labels_never_cover_tiles_places_or_each_other(make_app: A
         for base, players, moves, seed in (("matador", 3, 9, 2), ("leyden", 2, 12, 3), ("leyden", 2, 8, 3), ("matador", 4, 14, 5), ("family", 6, 14, 1)):
             table = table_at(app, ui, base, players, moves, seed)
             assert table.renderer is not None
-            layout = table.layout
+            layout = table.board.layout
             tiles = [t.rect for t in layout.tiles]
             tags, labels = table.renderer.marks(table.snapshot, set())
             tag_boxes = [Rect(pos, t.get_size()) for _, t, pos in tags]
             label_boxes = [Rect(pos, image.get_size()) for image, pos in labels]
-            assert len(label_boxes) == len(table.open_ends)
-            regions = table.regions
+            assert len(label_boxes) == len(table.board.open_ends)
+            regions = table.board.regions
             room = Rect(regions.felt.left, regions.layout_area.top, regions.felt.width, regions.felt.bottom - regions.layout_area.top)
             for box in tag_boxes + label_boxes:
                 assert room.contains(box), (base, size, box, room)  # on the felt, never over its header line
@@ -51,13 +51,13 @@ def test_name_tags_and_labels_never_cover_tiles_places_or_each_other(make_app: A
                 assert box.collidelist(list(layout.labels.values())) < 0  # nor over a place
                 assert box.collidelist(tag_boxes[:i]) < 0
                 checked += 1
-            for end, box in zip(table.open_ends, label_boxes):
+            for end, box in zip(table.board.open_ends, label_boxes):
                 assert box.collidelist(tiles) < 0 and box.collidelist(tag_boxes) < 0, (base, size, box)
                 place = dashed_place(layout, end.arm)
                 assert place is not None
                 # inside its dashed place, or wholly off it: never spilling over its edge
                 assert place.rect.contains(box) or not place.rect.colliderect(box), (base, size, end, box, place.rect)
-            assert any(place_box for place_box in label_boxes) or not table.open_ends
+            assert any(place_box for place_box in label_boxes) or not table.board.open_ends
             app.pop()
     assert checked >= 10
 
@@ -67,8 +67,8 @@ def test_a_label_that_fits_goes_inside_its_dashed_place(make_app: Any, ui: Any) 
     table = table_at(app, ui, "matador", 2, 2, 4)
     assert table.renderer is not None
     inside = 0
-    for end, (image, pos) in zip(table.open_ends, table.renderer.end_labels(table.snapshot, set())):
-        place = dashed_place(table.layout, end.arm)
+    for end, (image, pos) in zip(table.board.open_ends, table.renderer.end_labels(table.snapshot, set())):
+        place = dashed_place(table.board.layout, end.arm)
         assert place is not None
         inside += place.rect.contains(Rect(pos, image.get_size()))
     assert inside  # a horizontal place 104 px wide holds "needs N"
@@ -81,11 +81,11 @@ def test_the_refusal_banner_is_whole_words_inside_the_felt(make_app: Any, ui: An
     table.motion.say(long, 5.0, warning=True)
     app.step([], 0.016)
     assert table.renderer is not None
-    felt = table.regions.felt
+    felt = table.board.regions.felt
     text = table.renderer.text
     surface = pygame.Surface(table.size)
     MessagePart(table.renderer).draw(surface, table.snapshot, table.live())
-    box = table.renderer._cache.get(("message", long, True, min(felt.width * 85 // 100, round(900 * table.regions.scale)), table.regions.scale))
+    box = table.renderer._cache.get(("message", long, True, min(felt.width * 85 // 100, round(900 * table.board.regions.scale)), table.board.regions.scale))
     assert box is not None
     assert box.get_width() <= felt.width * 85 // 100
     assert box.get_height() > text.font(14, True).get_linesize() * 2  # on several lines, not cut short
@@ -102,8 +102,8 @@ def test_the_middle_glows_when_the_person_leads_onto_an_empty_table(make_app: An
     table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow")
     app.push(table)
     app.step([], 0.016)
-    assert table.can_act() and not table.model.state.placements and table.input.active_tile is None
-    slot = table.layout.slot(None, "line")
+    assert table.can_act() and not table.model.state.placements and table.controls.input.active_tile is None
+    slot = table.board.layout.slot(None, "line")
     assert slot is not None
     renderer = table.renderer
     assert renderer is not None
@@ -117,10 +117,10 @@ def test_the_middle_glows_when_the_person_leads_onto_an_empty_table(make_app: An
 
     art.highlight = highlight  # type: ignore[method-assign]
     try:
-        table.paint(pygame.Surface(table.size))
+        table.draw(pygame.Surface(table.size))
     finally:
         del art.highlight
-    assert (2 * table.layout.unit, slot.vertical) in asked
+    assert (2 * table.board.layout.unit, slot.vertical) in asked
 
 
 def test_two_kept_says_they_are_never_drawn(make_app: Any, ui: Any) -> None:
@@ -178,13 +178,13 @@ def test_moves_panel_reads_from_the_top_with_words_beside_their_tiles(make_app: 
     table = table_at(app, ui, "matador", 2, 1, 4)
     table.panel("moves").toggle(table)
     app.step([], 0.016)
-    panel = table.regions.panel
+    panel = table.board.regions.panel
     assert panel is not None
     assert panel.width <= 800 // 4  # under a quarter of the window
     moves = next(p for p in table.open_panels() if p.name == "moves")
     side = moves
-    size = max(15, round(18 * table.regions.scale))
-    tile_len = max(26, round(34 * table.regions.scale)) & ~1
+    size = max(15, round(18 * table.board.regions.scale))
+    tile_len = max(26, round(34 * table.board.regions.scale)) & ~1
     line = LogLine(3, 1, "Bot 1 drew 5 tiles", (None,) * 5)
     block = side.line_block(line, panel.width - 20, size, tile_len, False)
     assert block.get_height() <= table.text.font(size).get_linesize() + 4  # one line: nothing wrapped under the tiles
@@ -281,7 +281,7 @@ def test_a_blocked_round_ends_with_the_table_as_it_stood(make_app: Any, ui: Any)
             if table.can_act():
                 table.play(rng.choice(table.model.legal), None)
             app.step([], 0.05)
-            rects = {t.tile: t.rect for t in table.layout.tiles}
+            rects = {t.tile: t.rect for t in table.board.layout.tiles}
             if not table.model.state.over:
                 stood = rects
                 continue
@@ -301,13 +301,13 @@ def test_the_ends_labels_wait_while_the_tiles_ease_to_new_places(make_app: Any, 
     app = make_app((1280, 800))
     table = table_at(app, ui, "matador", 2, 4, 4)
     renderer = table.renderer
-    assert renderer is not None and table.open_ends
+    assert renderer is not None and table.board.open_ends
     labels = renderer.end_labels(table.snapshot, set())
     boxes = [Rect(pos, image.get_size()) for image, pos in labels]
 
     def label_pixels() -> list[Any]:
         surface = pygame.Surface(table.size)
-        table.paint(surface)
+        table.draw(surface)
         return [pygame.surfarray.array3d(surface.subsurface(box)).tolist() for box in boxes]
 
     table.motion.shift = None

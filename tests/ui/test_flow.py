@@ -59,12 +59,12 @@ def play_one_move(app: Any, ui: Any, table: TableScene) -> None:
     if lays:
         tile = lays[0].tile
         assert tile is not None
-        slot = slot_of(targets_for(tile, table.model.legal)[0].variant(0), table.layout)
-        rect = table.hand_rect(tile)
+        slot = slot_of(targets_for(tile, table.model.legal)[0].variant(0), table.board.layout)
+        rect = table.board.hand_rect(tile)
         assert slot is not None and rect is not None
         ui.drag(app, rect.center, slot.rect.center)
     elif "draw" in kinds:
-        ui.click(app, table.regions.boneyard.center)
+        ui.click(app, table.board.regions.boneyard.center)
     else:
         app.step([], 0.016)
         ui.click(app, table.toolbar.turn["pass" if "pass" in kinds else "refuse"].rect.center)
@@ -163,11 +163,11 @@ def test_keyboard_on_the_title_and_pause_save_and_leave(make_app: Any, ui: Any) 
 
     press(app, ui, pause, "Settings")
     assert isinstance(app.top, SettingsScene)
-    think = table.think_s
+    think = table.options.think_s
     app.services["settings"].computer_speed = "slow"
     app.services["settings"].hints = False
     app.pop()
-    assert app.top is pause and table.think_s > think and not table.hints
+    assert app.top is pause and table.options.think_s > think and not table.options.hints
     app.step([ui.key(pygame.K_ESCAPE)], 0.016)
     assert app.top is table
     app.step([ui.key(pygame.K_ESCAPE)], 0.016)

@@ -275,7 +275,7 @@ def test_host_a_table_a_friend_joins_start_and_the_table_follows_the_server(app:
         mirror = table.mode.source.mirror
         frames.until(lambda: mirror.my_turn, 30, "the host's turn")
         assert mirror.legal == mirror.server_legal and mirror.legal
-        assert table.hand and table.model.legal == mirror.legal and "your turn" in table.snapshot.hand_label
+        assert table.board.hand and table.model.legal == mirror.legal and "your turn" in table.snapshot.hand_label
         assert layout_problems(table) == []
         # play the turn as a player does: a click on a hand tile, then on its place
         moves = len(mirror.history)
@@ -285,11 +285,11 @@ def test_host_a_table_a_friend_joins_start_and_the_table_follows_the_server(app:
             lays = [a for a in table.model.legal if a.kind == "lay"]
             if lays:
                 tile = lays[0].tile
-                place = slot_of(targets_for(tile, table.model.legal)[0].variant(0), table.layout)
-                frames.click_at(table.hand_rect(tile).center)
+                place = slot_of(targets_for(tile, table.model.legal)[0].variant(0), table.board.layout)
+                frames.click_at(table.board.hand_rect(tile).center)
                 frames.click_at(place.rect.center)
             elif "draw" in {a.kind for a in table.model.legal}:
-                frames.click_at(table.regions.boneyard.center)
+                frames.click_at(table.board.regions.boneyard.center)
             else:
                 frames.click(table.toolbar.turn[table.model.legal[0].kind])
             frames.until(lambda: len(mirror.history) > moves, 10, "the move played")

@@ -102,12 +102,12 @@ def test_no_face_up_hand_but_the_one_at_the_screen(make_app: Any, ui: Any) -> No
         elif top is table and table.can_act():
             lays = [a for a in table.model.legal if a.kind == "lay"]
             if lays and lays[0].tile is not None:
-                slot = slot_of(targets_for(lays[0].tile, table.model.legal)[0].variant(0), table.layout)
-                rect = table.hand_rect(lays[0].tile)
+                slot = slot_of(targets_for(lays[0].tile, table.model.legal)[0].variant(0), table.board.layout)
+                rect = table.board.hand_rect(lays[0].tile)
                 assert slot is not None and rect is not None
                 ui.drag(app, rect.center, slot.rect.center)
             else:
-                ui.click(app, table.regions.boneyard.center)
+                ui.click(app, table.board.regions.boneyard.center)
                 app.step([], 0.016)
                 for name in ("pass", "refuse"):
                     if table.toolbar.turn[name].visible:
@@ -138,12 +138,12 @@ def test_the_frame_before_the_cover_shows_no_other_hand(make_app: Any, ui: Any) 
     lays = [a for a in table.model.legal if a.kind == "lay"]
     mark = len(frames)
     if lays and lays[0].tile is not None:
-        slot = slot_of(targets_for(lays[0].tile, table.model.legal)[0].variant(0), table.layout)
-        rect = table.hand_rect(lays[0].tile)
+        slot = slot_of(targets_for(lays[0].tile, table.model.legal)[0].variant(0), table.board.layout)
+        rect = table.board.hand_rect(lays[0].tile)
         assert slot is not None and rect is not None
         ui.drag(app, rect.center, slot.rect.center)
     else:
-        table.request(table.model.legal[0])
+        table.controls.request(table.model.legal[0])
     for _ in range(40):
         if isinstance(app.top, HandoffScene):
             break

@@ -129,8 +129,8 @@ def test_a_tile_dragged_in_points_is_laid_where_it_is_dropped(retina: Any) -> No
     tile = lay.tile
     assert tile is not None
     target = targets_for(tile, scene.model.legal)[0]
-    slot = slot_of(target.variant(0), scene.layout)
-    rect = scene.hand_rect(tile)
+    slot = slot_of(target.variant(0), scene.board.layout)
+    rect = scene.board.hand_rect(tile)
     assert slot is not None and rect is not None
     assert rect.bottom > 800 and rect.height > 100  # the hand is drawn in pixels, at twice its size
     assert layout_problems(scene) == []

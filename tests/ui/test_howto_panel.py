@@ -53,7 +53,7 @@ class TilesLeft(Panel):
             view = model.view(model.viewer)
             unseen = view.unseen()
             counts = tuple(sum(1 for tile in unseen if number in halves(tile)) for number in range(view.rules.top + 1))
-        return (rect.size, table.regions.scale, counts)
+        return (rect.size, table.board.regions.scale, counts)
 
     def handle_event(self, event: pygame.event.Event, table: Any, rect: Rect | None) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_n:
@@ -83,12 +83,12 @@ def tiles_left() -> Iterator[None]:
 
 def opened(app: App, table: TableScene) -> tuple[int, ...]:
     """Press N: the panel is open, stacked in the column, drawn; what it says."""
-    assert "tiles-left" not in table.regions.panels
+    assert "tiles-left" not in table.board.regions.panels
     app.step([key(pygame.K_n)], 0.016)
     app.step([], 0.016)
-    rect = table.regions.panels.get("tiles-left")
-    assert rect is not None and table.regions.column is not None and table.regions.column.contains(rect)
-    assert all(not rect.colliderect(other) for name, other in table.regions.panels.items() if name != "tiles-left")
+    rect = table.board.regions.panels.get("tiles-left")
+    assert rect is not None and table.board.regions.column is not None and table.board.regions.column.contains(rect)
+    assert all(not rect.colliderect(other) for name, other in table.board.regions.panels.items() if name != "tiles-left")
     content = table.snapshot.content_of("tiles-left")
     assert isinstance(content, tuple)
     app.draw(app.surface)
@@ -109,9 +109,9 @@ def test_a_panel_opens_at_a_live_table(make_app: Callable[..., App], tiles_left:
     app.step([key(pygame.K_l)], 0.016)  # the moves too: it stacks below them, as registered
     counts = opened(app, table)
     assert counts == unseen_counts(match.view(0)) and sum(counts) > 0
-    assert list(table.regions.panels) == ["moves", "tiles-left"]
+    assert list(table.board.regions.panels) == ["moves", "tiles-left"]
     app.step([key(pygame.K_n)], 0.016)
-    assert list(table.regions.panels) == ["moves"]
+    assert list(table.board.regions.panels) == ["moves"]
 
 
 def test_a_panel_opens_at_a_network_table(make_app: Callable[..., App], tmp_path: Path, tiles_left: None) -> None:
@@ -142,10 +142,10 @@ def test_a_panel_opens_at_a_review_and_a_lesson_hides_it(make_app: Callable[...,
     counts = opened(app, review)
     assert counts == unseen_counts(review.model.state.view(0))  # as the round stood at the cursor
     assert counts != unseen_counts(match.rounds[0].view(0))
-    assert list(review.regions.panels) == ["moves", "tiles-left", "card"]  # the table's panels, then the review's card
+    assert list(review.board.regions.panels) == ["moves", "tiles-left", "card"]  # the table's panels, then the review's card
     app.pop()
 
     lesson = lesson_table(load_lessons()[0], 1, thinker=Thinker("thread"), animation_speed="fast", on_leave=lambda s: app.pop())
     app.push(lesson)
     app.step([key(pygame.K_n)], 0.016)
-    assert list(lesson.regions.panels) == ["lesson"]  # a lesson shows its card alone
+    assert list(lesson.board.regions.panels) == ["lesson"]  # a lesson shows its card alone

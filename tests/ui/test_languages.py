@@ -305,7 +305,7 @@ def _table_screen(name: str, app: Any, ui: Any) -> Any:
         from game.ui.table import PadMissingScene
 
         table = _table(app, _live_match(2))
-        table.seat_inputs.give(0, 2)  # your seat is played with controller 2, which is not plugged in
+        table.controls.seats.give(0, 2)  # your seat is played with controller 2, which is not plugged in
         app.step([], 0.016)
         scene = app.top if isinstance(app.top, PadMissingScene) else PadMissingScene(table, 0, 2)
         if app.top is not scene:
@@ -567,7 +567,7 @@ def test_a_refusal_names_the_arm_not_its_letter(make_app: Any, language: Any, co
         if not state.over and stuck:
             break
     table = _table(make_app((1280, 800)), match)
-    shown = [table.input.reason(tile, None, table.input_context()) for tile in stuck]
+    shown = [table.controls.input.reason(tile, None, table.controls.input_context()) for tile in stuck]
     assert shown
     for text in shown:
         assert not re.search(r"(?<![\w-])[NSEW](?![\w-])", text), text

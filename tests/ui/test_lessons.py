@@ -40,17 +40,17 @@ def do_expected(app: Any, ui: Any, lesson: TableScene) -> None:
     expected = lesson.mode.source.expected()
     assert expected is not None
     if expected.kind == "draw":
-        ui.click(app, lesson.regions.boneyard.center)
+        ui.click(app, lesson.board.regions.boneyard.center)
         return
     assert expected.kind == "lay" and expected.tile is not None
     target = next(t for t in targets_for(expected.tile, lesson.model.legal) if expected in t.actions)
-    slot = slot_of(expected, lesson.layout)
-    rect = lesson.hand_rect(expected.tile)
+    slot = slot_of(expected, lesson.board.layout)
+    rect = lesson.board.hand_rect(expected.tile)
     assert slot is not None and rect is not None
     # the tile pointed out keeps the turn its place shows when picked up: no turning needed
-    held = lesson.input.variant if lesson.input.selected == expected.tile else 0
+    held = lesson.controls.input.variant if lesson.controls.input.selected == expected.tile else 0
     turns = (target.actions.index(expected) - held) % len(target.actions)
-    if lesson.input.selected == expected.tile:
+    if lesson.controls.input.selected == expected.tile:
         assert turns == 0, "the lit place shows the move the step wants"
     ui.drag(app, rect.center, slot.rect.center, turns=turns)
 
@@ -66,15 +66,15 @@ def wrong_move(app: Any, ui: Any, lesson: TableScene) -> bool:
         other = lays[0]
         assert other.tile is not None
         target = next(t for t in targets_for(other.tile, lesson.model.legal) if other in t.actions)
-        slot = slot_of(other, lesson.layout)
-        rect = lesson.hand_rect(other.tile)
+        slot = slot_of(other, lesson.board.layout)
+        rect = lesson.board.hand_rect(other.tile)
         assert slot is not None and rect is not None
         ui.drag(app, rect.center, slot.rect.center, turns=target.actions.index(other))
         return True
     if expected.kind == "lay" and expected.tile is not None:  # the tile dropped in an empty corner of the felt
-        rect = lesson.hand_rect(expected.tile)
+        rect = lesson.board.hand_rect(expected.tile)
         assert rect is not None
-        corner = (lesson.regions.layout_area.left + 6, lesson.regions.layout_area.top + 6)
+        corner = (lesson.board.regions.layout_area.left + 6, lesson.board.regions.layout_area.top + 6)
         ui.drag(app, rect.center, corner)
         return True
     return False
@@ -120,8 +120,8 @@ def test_every_step_of_the_lesson_by_events(make_app: Any, ui: Any, index: int) 
         expected = lesson.mode.source.expected()
         assert expected is not None
         if expected.kind == "lay":  # the tile is lifted and its place glows
-            assert lesson.input.selected == expected.tile
-            chosen = lesson.input.chosen_target(lesson.input_context())
+            assert lesson.controls.input.selected == expected.tile
+            chosen = lesson.controls.input.chosen_target(lesson.controls.input_context())
             assert chosen is not None and expected in chosen.actions
         history = len(lesson.model.state.history)
         if wrong_move(app, ui, lesson):

@@ -214,7 +214,7 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
         if top is table and table.can_act() and not table.mode.source.mirror.sent:
             mover, app = table, ann
             assert table.model.viewer == holder[0] and table.mode.source.mirror.seat == table.model.viewer
-            assert table.mode.look.hand_face_up(table) and sorted(t for t, _r in table.hand) == sorted(mirrors[table.model.viewer].view.hand)
+            assert table.mode.look.hand_face_up(table) and sorted(t for t, _r in table.board.hand) == sorted(mirrors[table.model.viewer].view.hand)
         elif bo.top is b_table and b_table.can_act() and not b_table.mode.source.mirror.sent:
             mover, app = b_table, bo
         if mover is None:
@@ -224,12 +224,12 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
         kinds = {a.kind for a in mover.model.legal}
         lays = [a for a in mover.model.legal if a.kind == "lay"]
         if lays and lays[0].tile is not None:
-            slot = slot_of(targets_for(lays[0].tile, mover.model.legal)[0].variant(0), mover.layout)
-            rect = mover.hand_rect(lays[0].tile)
+            slot = slot_of(targets_for(lays[0].tile, mover.model.legal)[0].variant(0), mover.board.layout)
+            rect = mover.board.hand_rect(lays[0].tile)
             assert slot is not None and rect is not None
             pair.drag(app, rect.center, slot.rect.center)
         elif "draw" in kinds:
-            pair.click(app, mover.regions.boneyard.center)
+            pair.click(app, mover.board.regions.boneyard.center)
         else:
             button = mover.toolbar.turn["pass" if "pass" in kinds else "refuse"]
             assert button.visible
@@ -344,7 +344,7 @@ def test_a_hand_turned_face_down_stops_gliding_and_the_next_person_sees_only_the
                 app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x", scancode=0)], 0.016)
                 assert app.top is table and table.model.viewer == seat
                 mine = play.mirrors[seat].view
-                assert sorted(t for t, _r in table.hand) == sorted(mine.hand) and table.mode.look.hand_face_up(table)
+                assert sorted(t for t, _r in table.board.hand) == sorted(mine.hand) and table.mode.look.hand_face_up(table)
                 assert all(p.faces is None for p in table.snapshot.plaques.values())
                 continue
             if top is table and table.can_act() and not table.mode.source.mirror.sent and table.model.viewer == 0 and checked < 3:
@@ -421,7 +421,7 @@ def test_people_at_the_host_s_screen_each_play_with_their_own_controller(make_ap
         app.routes.open_net_table(play)
         table = app.top
         assert isinstance(table, TableScene) and isinstance(table.mode, CouchNetMode)
-        assert table.seat_inputs.pads == {0: ann_pad, 1: cy_pad}
+        assert table.controls.seats.pads == {0: ann_pad, 1: cy_pad}
         pad_of = {0: ANN, 1: BOB}
         covers = {0: 0, 1: 0}
         turns = {0: 0, 1: 0}

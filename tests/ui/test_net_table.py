@@ -108,7 +108,7 @@ def engine_reasons(table: TableScene, tile: int) -> set[str]:
     """Every reason the engine gives for ``tile`` at any open end (and as a lead)."""
     state = table.model.state
     reasons = {state.explain(Action.lay(tile))}
-    for arm, _shape, joins in table.layout.slots:
+    for arm, _shape, joins in table.board.layout.slots:
         reasons.add(state.explain(Action.lay(tile, arm, joins=joins)))
     return {plain(r) for r in reasons if r}
 
@@ -160,15 +160,15 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
             thinking_seen = True
         # the same tiles on both felts, in the same places of the line
         assert [(p.tile, p.arm) for p in mover.model.state.placements] == [(p.tile, p.arm) for p in other.model.state.placements]
-        assert sorted(s.tile for s in mover.layout.tiles) == sorted(s.tile for s in other.layout.tiles)
+        assert sorted(s.tile for s in mover.board.layout.tiles) == sorted(s.tile for s in other.board.layout.tiles)
         history = len(mover.mode.source.mirror.history)
         hand = mover.model.state.hand(seat)
         lays = [a for a in mover.model.legal if a.kind == "lay"]
         misfit = next((t for t in hand if not targets_for(t, mover.model.legal)), None)
-        if not refused_drop and misfit is not None and mover.layout.slots:
+        if not refused_drop and misfit is not None and mover.board.layout.slots:
             # a tile dropped where it cannot go: the engine's reason, nothing sent
-            rect = mover.hand_rect(misfit)
-            spot = next(iter(mover.layout.slots.values())).rect
+            rect = mover.board.hand_rect(misfit)
+            spot = next(iter(mover.board.layout.slots.values())).rect
             assert rect is not None
             pair.drag(app, rect.center, spot.center)
             message = mover.motion.message
@@ -182,15 +182,15 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
         if lays:
             tile = lays[0].tile
             assert tile is not None
-            slot = slot_of(targets_for(tile, mover.model.legal)[0].variant(0), mover.layout)
-            rect = mover.hand_rect(tile)
+            slot = slot_of(targets_for(tile, mover.model.legal)[0].variant(0), mover.board.layout)
+            rect = mover.board.hand_rect(tile)
             assert slot is not None and rect is not None
             pair.drag(app, rect.center, slot.rect.center)
         elif "draw" in kinds:
             # no tile fits: once the table stands still the label says draw and the boneyard glows
             pair.until(lambda: not mover.motion.blocking, 10, "the table still")
             assert mover.snapshot.can_draw and "draw from the boneyard" in mover.snapshot.hand_label
-            pair.click(app, mover.regions.boneyard.center)
+            pair.click(app, mover.board.regions.boneyard.center)
         else:
             button = mover.toolbar.turn["pass" if "pass" in kinds else "refuse"]
             assert button.visible

@@ -142,12 +142,12 @@ def ann_moves(app: App, table: TableScene) -> bool:
     if lays:
         tile = lays[0].tile
         assert tile is not None
-        slot = slot_of(targets_for(tile, table.model.legal)[0].variant(0), table.layout)
-        rect = table.hand_rect(tile)
+        slot = slot_of(targets_for(tile, table.model.legal)[0].variant(0), table.board.layout)
+        rect = table.board.hand_rect(tile)
         assert slot is not None and rect is not None
         drag(app, rect.center, slot.rect.center)
     elif "draw" in kinds:
-        click(app, table.regions.boneyard.center)
+        click(app, table.board.regions.boneyard.center)
     else:
         button = table.toolbar.turn["pass" if "pass" in kinds else "refuse"]
         click(app, pygame.Rect(button.rect).center)
@@ -183,10 +183,10 @@ def test_moves_scores_and_the_match_s_end_at_a_network_table(make_app: Callable[
     reactions = [pygame.Rect(table.mode.look.buttons[n].rect) for n in ("nice", "oops", "well-played", "leave")]
     tools = [pygame.Rect(b.rect) for b in table.toolbar.tools.values()]
     assert not any(t.colliderect(r) for t in tools for r in reactions)  # the tools and the reactions share the row
-    assert all(table.regions.felt.contains(r) for r in tools + reactions)
+    assert all(table.board.regions.felt.contains(r) for r in tools + reactions)
     # the Moves tool opens the moves panel; H (the hint) still reaches nothing
     click(app, pygame.Rect(table.toolbar.tools["moves"].rect).center)
-    assert table.panel("moves").shown and "moves" in table.regions.panels
+    assert table.panel("moves").shown and "moves" in table.board.regions.panels
     app.step([key(pygame.K_h)], DT)
     assert table.aids.hinted is None and table.aids._hint_future is None and not table.model.match.assisted
 
@@ -416,7 +416,7 @@ def test_the_boneyard_glows_once_the_other_s_tile_has_landed(make_app: Callable[
         before = len(s.ann.history)
         held = Held(s.ann_wire)  # the server's answer takes a while: the move is on its way
         s.ann.source = held
-        click(app, table.regions.boneyard.center)
+        click(app, table.board.regions.boneyard.center)
         for _ in range(3):
             app.step([], DT)
             assert s.ann.sent and not table.snapshot.can_draw

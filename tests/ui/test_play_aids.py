@@ -38,12 +38,12 @@ def your_move(app: Any, ui: Any, table: TableScene, rng: random.Random) -> None:
         action = rng.choice(lays)
         assert action.tile is not None
         target = next(t for t in targets_for(action.tile, table.model.legal) if action in t.actions)
-        slot = slot_of(target.variant(0), table.layout)
-        rect = table.hand_rect(action.tile)
+        slot = slot_of(target.variant(0), table.board.layout)
+        rect = table.board.hand_rect(action.tile)
         assert slot is not None and rect is not None
         ui.drag(app, rect.center, slot.rect.center)
     elif "draw" in kinds:
-        ui.click(app, table.regions.boneyard.center)
+        ui.click(app, table.board.regions.boneyard.center)
     else:
         app.step([], 0.016)
         ui.click(app, table.toolbar.turn["pass" if "pass" in kinds else "refuse"].rect.center)
@@ -185,8 +185,8 @@ def test_the_hint_is_what_the_coach_chooses_from_the_same_view_and_seed(make_app
         assert hint is not None and hint in table.model.legal
         assert hint == choose(view, random.Random(seed), 60.0)[0]  # the coach's search (game/ai/hint.py)
         if hint.kind == "lay":
-            assert table.input.selected == hint.tile  # the tile lifts ...
-            target = table.input.chosen_target(table.input_context())
+            assert table.controls.input.selected == hint.tile  # the tile lifts ...
+            target = table.controls.input.chosen_target(table.controls.input_context())
             assert target is not None and hint in target.actions  # ... and its place glows
         assert table.motion.message is not None and table.motion.message.text.startswith("Hint: ")
         checked += 1
@@ -308,20 +308,20 @@ def test_the_moves_panel_takes_room_from_the_felt_not_the_hand(make_app: Any, ui
         app = make_app(size)
         table = ui.new_table(app, "leyden", [YOU, BO], seed=7)
         until_your_turn(app, ui, table)
-        felt_before = table.regions.layout_area.copy()
-        hand_before = table.regions.hand.copy()
+        felt_before = table.board.regions.layout_area.copy()
+        hand_before = table.board.regions.hand.copy()
         app.step([ui.key(pygame.K_l)], 0.016)
-        panel = table.regions.panel
+        panel = table.board.regions.panel
         assert panel is not None and table.panel("moves").shown
-        assert table.regions.layout_area.width < felt_before.width
-        assert not panel.colliderect(table.regions.hand) and table.regions.hand == hand_before
-        for slot in table.layout.slots.values():
+        assert table.board.regions.layout_area.width < felt_before.width
+        assert not panel.colliderect(table.board.regions.hand) and table.board.regions.hand == hand_before
+        for slot in table.board.layout.slots.values():
             assert not slot.rect.colliderect(panel)  # the ghosts stay clear of it
-        for spot in table.layout.tiles:
+        for spot in table.board.layout.tiles:
             assert not spot.rect.colliderect(panel)
         assert table.toolbar.tools["moves"].is_selected
         ui.click(app, table.toolbar.tools["moves"].rect.center)
-        assert table.regions.panel is None and not table.panel("moves").shown
+        assert table.board.regions.panel is None and not table.panel("moves").shown
 
 
 def test_the_moves_scroll_with_the_wheel_and_keys(make_app: Any, ui: Any) -> None:
@@ -335,7 +335,7 @@ def test_the_moves_scroll_with_the_wheel_and_keys(make_app: Any, ui: Any) -> Non
         your_move(app, ui, table, rng)
     until_your_turn(app, ui, table)
     app.step([ui.key(pygame.K_l)], 0.016)
-    panel = table.regions.panel
+    panel = table.board.regions.panel
     assert panel is not None and len(table.mode.source.log_lines(table)) >= 4
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=panel.center, rel=(0, 0), buttons=(0, 0, 0))], 0.016)
     app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)], 0.016)
@@ -370,11 +370,11 @@ def test_other_seats_moves_stay_marked_until_you_act(make_app: Any, ui: Any) -> 
     if table.model.state.over:
         return
     last = max(i for i, (seat, _) in enumerate(table.model.state.history) if seat == 1)
-    assert table.news == {1: last}
+    assert table.board.news == {1: last}
     status = table.mode.look.seat_info(table, 1)[4]
     assert status.startswith(("laid", "drew", "passed"))
     your_move(app, ui, table, rng)
-    assert 1 not in table.news or table.news[1] > last
+    assert 1 not in table.board.news or table.board.news[1] > last
 
 
 def test_the_pause_menu_undoes_and_redoes(make_app: Any, ui: Any) -> None:

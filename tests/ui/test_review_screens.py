@@ -154,9 +154,9 @@ def test_the_review_steps_and_marks_the_coachs_verdicts(make_app: Any, ui: Any) 
     biggest = summary.biggest(3)
     assert [a for _, a in overview.entries] == [d.action for d in biggest]
     if biggest:
-        panel = review.regions.panel
+        panel = review.board.regions.panel
         rect = overview.entries[0][0]
-        top = panel.bottom - review.regions.panels["card"].height
+        top = panel.bottom - review.board.regions.panels["card"].height
         review.mode.source.move_to(0)
         ui.click(app, (panel.left + rect.centerx, top + rect.centery))
         assert review.mode.source.cursor == biggest[0].action

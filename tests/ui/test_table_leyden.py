@@ -44,8 +44,8 @@ def drag_to(app: Any, ui: Any, scene: TableScene, tile: str, arm: str | None, jo
     ready(app, ui, scene)
     t = parse_tile(tile)
     target = next(x for x in targets_for(t, scene.model.legal) if x.arm == arm and x.joins == joins)
-    slot = slot_of(target.variant(turns), scene.layout)
-    rect = scene.hand_rect(t)
+    slot = slot_of(target.variant(turns), scene.board.layout)
+    rect = scene.board.hand_rect(t)
     assert slot is not None and rect is not None
     ui.drag(app, rect.center, slot.rect.center, turns=turns)
 
@@ -73,14 +73,14 @@ def test_crosswise_matador_by_drag_and_the_choice_at_its_end(make_app: Any, ui: 
     t61 = parse_tile("6-1")
     places = {x.key: x for x in targets_for(t61, scene.model.legal) if x.arm == "S"}
     assert set(places) == {("S", 3), ("S", 4)}
-    rect3 = slot_of(places[("S", 3)].variant(0), scene.layout)
-    rect4 = slot_of(places[("S", 4)].variant(0), scene.layout)
+    rect3 = slot_of(places[("S", 3)].variant(0), scene.board.layout)
+    rect4 = slot_of(places[("S", 4)].variant(0), scene.board.layout)
     assert rect3 is not None and rect4 is not None and not rect3.rect.colliderect(rect4.rect)
     drag_to(app, ui, scene, "6-1", "S", joins=3)
     last = state.placements[-1]
     assert last.tile == t61 and last.arm == "S" and last.joins == 3 and not last.across
     # the joined tile sits against the half it joined: nothing overlaps
-    rects = [spot.rect for spot in scene.layout.tiles]
+    rects = [spot.rect for spot in scene.board.layout.tiles]
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[:i])
 
 
@@ -91,7 +91,7 @@ def test_keyboard_play(make_app: Any, ui: Any) -> None:
     ready(app, ui, scene)
     # Right picks the first tile; Enter lays it where the engine allows (the lead 1-1 here)
     for _ in range(6):
-        if scene.input.selected == parse_tile("1-1"):
+        if scene.controls.input.selected == parse_tile("1-1"):
             break
         app.step([ui.key(pygame.K_RIGHT)], 0.016)
     app.step([ui.key(pygame.K_RETURN)], 0.016)
@@ -99,13 +99,13 @@ def test_keyboard_play(make_app: Any, ui: Any) -> None:
     ready(app, ui, scene)
     # Bob: a tile that does not fit anywhere -> Enter says why and changes nothing
     before = state.key()
-    greyed = scene.hand_rect(parse_tile("5-0"))
+    greyed = scene.board.hand_rect(parse_tile("5-0"))
     assert greyed is not None
     for _ in range(8):  # Right steps over the greyed 5-0: it is chosen with the mouse
         app.step([ui.key(pygame.K_RIGHT)], 0.016)
-        assert scene.input.selected != parse_tile("5-0")
+        assert scene.controls.input.selected != parse_tile("5-0")
     ui.click(app, greyed.center)
-    assert scene.input.selected == parse_tile("5-0")
+    assert scene.controls.input.selected == parse_tile("5-0")
     app.step([ui.key(pygame.K_RETURN)], 0.016)
     assert state.key() == before
     assert scene.motion.message is not None and scene.motion.message.warning
@@ -116,10 +116,10 @@ def test_keyboard_play(make_app: Any, ui: Any) -> None:
     ui.settle(app, 10)
     ready(app, ui, scene)
     # 6-6 to the side: pick it, Tab through the places, R turns nothing on a double, Enter
-    while scene.input.selected != parse_tile("6-6"):
+    while scene.controls.input.selected != parse_tile("6-6"):
         app.step([ui.key(pygame.K_RIGHT)], 0.016)
     app.step([ui.key(pygame.K_TAB)], 0.016)
-    chosen = scene.input.chosen_target(scene.input_context())
+    chosen = scene.controls.input.chosen_target(scene.controls.input_context())
     assert chosen is not None
     app.step([ui.key(pygame.K_RETURN)], 0.016)
     assert state.placements[-1].tile == parse_tile("6-6")

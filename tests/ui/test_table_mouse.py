@@ -37,8 +37,8 @@ def play_one_move(app: Any, ui: Any, scene: TableScene) -> str:
         tile = lays[0].tile
         assert tile is not None
         target = targets_for(tile, scene.model.legal)[0]
-        slot = slot_of(target.variant(0), scene.layout)
-        rect = scene.hand_rect(tile)
+        slot = slot_of(target.variant(0), scene.board.layout)
+        rect = scene.board.hand_rect(tile)
         assert slot is not None and rect is not None
         placed = len(state.placements)
         ui.drag(app, rect.center, slot.rect.center)
@@ -47,7 +47,7 @@ def play_one_move(app: Any, ui: Any, scene: TableScene) -> str:
         return "lay"
     if "draw" in kinds:
         before = state.boneyard_count
-        ui.click(app, scene.regions.boneyard.center)
+        ui.click(app, scene.board.regions.boneyard.center)
         assert state.boneyard_count == before - 1
         return "draw"
     name = "pass" if "pass" in kinds else "refuse"
@@ -105,19 +105,19 @@ def test_wrong_drop_changes_nothing(make_app: Any, ui: Any) -> None:
     hand = state.hand(state.current_player)
     # a tile that fits nowhere, dropped on an open end: refused with the engine's reason
     misfit = next((t for t in hand if not targets_for(t, scene.model.legal)), None)
-    end = next(iter(scene.layout.labels.values()))
+    end = next(iter(scene.board.layout.labels.values()))
     before = state.key()
     tile = misfit if misfit is not None else hand[0]
-    rect = scene.hand_rect(tile)
+    rect = scene.board.hand_rect(tile)
     assert rect is not None
-    drop = end.center if misfit is not None else scene.regions.felt.topleft
+    drop = end.center if misfit is not None else scene.board.regions.felt.topleft
     ui.drag(app, rect.center, (drop[0] + 1, drop[1] + 1))
     assert state.key() == before
     assert scene.motion.message is not None and scene.motion.message.warning
     if misfit is not None:
         assert "cannot" in scene.motion.message.text or "needs" in scene.motion.message.text
     ui.settle(app, 10)
-    assert tile in [t for t, _ in scene.hand]
+    assert tile in [t for t, _ in scene.board.hand]
     assert not scene.motion.glides
 
 
@@ -127,8 +127,8 @@ def test_drop_far_from_any_end_explains(make_app: Any, ui: Any) -> None:
     wait_for_human(app, ui, scene)
     state = scene.model.state
     before = state.key()
-    tile, rect = scene.hand[0]
-    corner = (scene.regions.felt.left + 5, scene.regions.felt.top + 5)
+    tile, rect = scene.board.hand[0]
+    corner = (scene.board.regions.felt.left + 5, scene.board.regions.felt.top + 5)
     ui.drag(app, rect.center, corner)
     assert state.key() == before
     message = scene.motion.message
@@ -141,11 +141,11 @@ def test_pointer_click_then_click_target(make_app: Any, ui: Any) -> None:
     wait_for_human(app, ui, scene)
     lay = next(a for a in scene.model.legal if a.kind == "lay")
     assert lay.tile is not None
-    rect = scene.hand_rect(lay.tile)
+    rect = scene.board.hand_rect(lay.tile)
     assert rect is not None
     ui.click(app, rect.center)
-    assert scene.input.selected == lay.tile
-    slot = slot_of(targets_for(lay.tile, scene.model.legal)[0].variant(0), scene.layout)
+    assert scene.controls.input.selected == lay.tile
+    slot = slot_of(targets_for(lay.tile, scene.model.legal)[0].variant(0), scene.board.layout)
     assert slot is not None
     ui.click(app, slot.rect.center)
     assert scene.model.state.placements and scene.model.state.placements[-1].tile == lay.tile

@@ -42,16 +42,16 @@ def test_two_panels_open_together_each_in_its_own_rectangle(make_app: Any, ui: A
         app = make_app(size)
         table = ui.new_table(app, "matador", [YOU, BO, CY], seed=3, show_knowledge=True)
         ui.settle(app, 3)
-        assert list(table.regions.panels) == ["knowledge"]  # the setting: what the table knows, alone
+        assert list(table.board.regions.panels) == ["knowledge"]  # the setting: what the table knows, alone
         app.step([ui.key(pygame.K_l)], 0.016)  # L: the moves as well
-        panels = table.regions.panels
+        panels = table.board.regions.panels
         assert list(panels) == ["knowledge", "moves"] and table.panel("moves").shown
         knowing, moves = panels["knowledge"], panels["moves"]
         assert not knowing.colliderect(moves) and knowing.bottom <= moves.top  # stacked, top to bottom
-        column = table.regions.column
+        column = table.board.regions.column
         assert column is not None and column.contains(knowing) and column.contains(moves)
         assert knowing.height > 20 and moves.height > 100
-        assert not column.colliderect(table.regions.layout_area) and not column.colliderect(table.regions.hand)
+        assert not column.colliderect(table.board.regions.layout_area) and not column.colliderect(table.board.regions.hand)
         drawn: list[tuple[str, pygame.Rect]] = []
         for part in table.open_panels():
             original = part.draw
@@ -71,7 +71,7 @@ def test_two_panels_open_together_each_in_its_own_rectangle(make_app: Any, ui: A
         for rect in (knowing, moves):
             assert app.surface.get_at((rect.centerx, rect.top))[:3] == edge
         app.step([ui.key(pygame.K_l)], 0.016)  # L again: the moves close, the other stays
-        assert list(table.regions.panels) == ["knowledge"] and table.regions.panels["knowledge"] == column
+        assert list(table.board.regions.panels) == ["knowledge"] and table.board.regions.panels["knowledge"] == column
 
 
 def test_a_lessons_computer_is_a_seat_answering_the_scripts_move(make_app: Any, ui: Any) -> None:
@@ -150,7 +150,7 @@ def test_a_table_drawn_from_one_seats_view_alone(make_app: Any, ui: Any) -> None
         if table.model.state.over:
             break
         assert isinstance(table.model.state, ViewPosition)
-        assert [tile for tile, _ in table.hand] == table.model.match.round.hand(0)  # your own tiles
+        assert [tile for tile, _ in table.board.hand] == table.model.match.round.hand(0)  # your own tiles
         assert all(table.model.state.hand(seat) == [] for seat in (1, 2))  # the others' unknown
         snap = table.snapshot
         assert [snap.plaques[seat].info[1] for seat in (1, 2)] == [table.model.match.round.hand_count(seat) for seat in (1, 2)]

@@ -87,10 +87,10 @@ class Aids:
             self.table.on_pause(self.table)
 
     def can_undo(self) -> bool:
-        return self.takebacks is not None and not self.table.handoff_open and self.takebacks.can_undo(self.table.model.match)
+        return self.takebacks is not None and not self.table.controls.handoff_open and self.takebacks.can_undo(self.table.model.match)
 
     def can_redo(self) -> bool:
-        return self.takebacks is not None and not self.table.handoff_open and self.takebacks.can_redo(self.table.model.match)
+        return self.takebacks is not None and not self.table.controls.handoff_open and self.takebacks.can_redo(self.table.model.match)
 
     def undo(self) -> None:
         """Back to the start of the person's previous turn (the computers' replies too)."""
@@ -125,10 +125,7 @@ class Aids:
     def _jumped(self, message: str) -> None:
         """The position changed by undo or redo: redraw it at once (the referee's
         listeners, the autosave among them, were told)."""
-        self.table.input.reset()
-        self.table.motion.finish()
-        self.table.last_tile = None
-        self.table.sync(force=True)
+        self.table.jumped(forget_last=True)
         self.table.motion.say(message, 2.0)
 
     def hint_seed(self) -> int:
@@ -191,12 +188,12 @@ class Aids:
     def point_at(self, action: Action) -> None:
         """Show where ``action`` goes: its tile lifts from the hand, its place glows
         (turned as ``action`` lays it). Nothing is played."""
-        self.table.input.reset()
+        self.table.controls.input.reset()
         if action.kind != "lay" or action.tile is None:
             return
         for index, target in enumerate(targets_for(action.tile, self.table.model.legal)):
             if action in target.actions:
-                self.table.input.pick(action.tile, index, target.actions.index(action))
+                self.table.controls.input.pick(action.tile, index, target.actions.index(action))
 
     def hinted_action(self) -> Action | None:
         """The hint for the position on the table, if one was asked for and is still good."""
@@ -206,5 +203,5 @@ class Aids:
 
     def open_scores(self) -> None:
         if self.table.app is not None:
-            self.table.input.reset()
+            self.table.controls.input.reset()
             self.table.app.push(ScoreSheetScene(self.table.model.match, self.table.mode.source.sheet(self.table)))

@@ -41,7 +41,7 @@ class LessonCard(Panel):
 
     def content(self, table: TableScene, rect: Rect) -> Hashable:
         mode = self.mode
-        return (mode.step_index, rect.size, table.regions.scale, mode.waits_for_next(), tuple(table.model.names))
+        return (mode.step_index, rect.size, table.board.regions.scale, mode.waits_for_next(), tuple(table.model.names))
 
     def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None:
         if self._card is None or self._card[0] != content:

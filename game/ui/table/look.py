@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Action
+from game.engine.tiles import halves
 from game.i18n import _
+from game.ui.table.animation import Glide, centre_of
 from game.ui.table.log import news_words
 from game.ui.table.toolbar import tool_names
-from game.ui.table.who_plays import plays_by_pad
-from game.ui.table.words import hand_line, header_text, lead_text, tiles_text, turn_text, your_turn_text
+from game.ui.table.show import seat_anchor
+from game.ui.table.words import hand_line, header_text, lead_text, passed_text, refused_text, tiles_text, turn_text, your_turn_text
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -71,7 +73,7 @@ class PlayLook:
         """Whether the hand at the bottom shows its faces: the person whose turn it
         is, or the one person here (with several people, never under the cover)."""
         model = table.model
-        if model.viewer is None or table.handoff_open:
+        if model.viewer is None or table.controls.handoff_open:
             return False
         if len(model.people) <= 1:
             return True
@@ -88,6 +90,44 @@ class PlayLook:
     def pointed_out(self, table: TableScene) -> list[Action]:
         """Moves shown as glowing ghosts without a tile in hand."""
         return []
+
+    def show(self, table: TableScene, seat: int, action: Action, before: set[int], origin: tuple[int, int] | None) -> None:
+        """What ``seat``'s ``action`` looks like as it lands (the referee let it
+        through, and the board is arranged for it): the tile gliding from its seat
+        (or from where it was dropped, ``origin``) to its place, drawn tiles flying
+        from the boneyard (``before``: the hand before), the words for a pass or a
+        refusal, the sounds. It changes only the table's motion, never the game."""
+        board, motion, model = table.board, table.motion, table.model
+        layout, regions, glide_s = board.layout, board.regions, table.options.glide_s
+        human = model.is_person(seat)
+        if action.kind == "lay" and action.tile is not None:
+            board.laid(action.tile)
+            spot = layout.spot(action.tile)
+            if spot is not None:
+                start = origin if origin is not None else seat_anchor(regions, seat)
+                duration = 0.14 if origin is not None else (glide_s if not human else 0.25)
+                face = (spot.first, spot.second, spot.vertical, 2 * layout.unit)
+                motion.add(Glide(start, centre_of(spot.rect), duration, face, 2 * layout.unit, spot.vertical, action.tile))
+            table.sound("crosswise" if action.across else "lay")
+        elif action.kind == "draw":
+            drawn = set(model.state.hand(seat)) - before
+            end = seat_anchor(regions, seat)
+            length = max(24, 2 * layout.unit)
+            face_up = seat == model.viewer and self.hand_face_up(table)
+            for tile in drawn:
+                rect = board.hand_rect(tile) if face_up else None
+                target = centre_of(rect) if rect is not None else end
+                shown: tuple[int, int, bool, int] | None = None
+                if rect is not None:
+                    shown = (*halves(tile), True, rect.height)
+                motion.add(Glide(centre_of(regions.boneyard), target, glide_s * 0.8, shown, length, True, tile if rect else None, blocks=not human))
+            table.sound("draw")
+        elif action.kind == "pass":
+            motion.say(passed_text(model.names[seat]), 2.0)
+            table.sound("pass")
+        elif action.kind == "refuse":
+            motion.say(refused_text(model.names[seat]), 2.5)
+            table.sound("pass")
 
     # Words ---------------------------------------------------------------------------------
     def header_text(self, table: TableScene) -> str:
@@ -108,7 +148,7 @@ class PlayLook:
         if seat is None:
             status = _("the round is over")
         elif seat == model.viewer and model.is_person(seat):
-            status = your_turn_text({a.kind for a in model.legal}, plays_by_pad(table, seat))
+            status = your_turn_text({a.kind for a in model.legal}, table.controls.plays_by_pad(seat))
         else:
             status = turn_text(model.names[seat], thinking=not model.is_person(seat))
         return hand_line(model.names[model.viewer], model.totals()[model.viewer], status)
@@ -119,7 +159,7 @@ class PlayLook:
         state = model.state
         to_move = state.current_player == seat
         count = state.hand_count(seat)
-        news = table.news
+        news = table.board.news
         if to_move and not model.is_person(seat) and not table.motion.blocking:
             status = _("thinking…")
         elif to_move:

@@ -31,7 +31,6 @@ from game.ui.table.position import Position
 from game.ui.table.round_end import RoundEndScene
 from game.ui.table.score_sheet import Sheet, match_sheet
 from game.ui.table.seats import table_referee
-from game.ui.table.who_plays import hand_over, keep_pad_focus
 
 if TYPE_CHECKING:
     from game.ui.table.input import Intent
@@ -101,7 +100,7 @@ class LiveSource:
 
     def log_lit(self, table: TableScene) -> frozenset[int]:
         """The other seats' moves new to the person at the screen."""
-        return frozenset(table.news.values())
+        return frozenset(table.board.news.values())
 
     def sheet(self, table: TableScene) -> Sheet:
         """What the score sheet shows (the table's match, every round of it)."""
@@ -118,10 +117,10 @@ class LiveSource:
         screen and told their turn; a computer is asked, then its answer shown."""
         if table.model.is_person(seat):
             table.model.referee.ask()  # the person's seat is told its turn (its view)
-            hand_over(table, seat)
-            keep_pad_focus(table)
+            table.controls.hand_over(seat)
+            table.controls.keep_pad_focus()
         elif table.frames > 1:
-            self.computer_turn(table, seat, dt, table.think_s)
+            self.computer_turn(table, seat, dt, table.options.think_s)
 
     def computer_turn(self, table: TableScene, seat: int, dt: float, wait: float) -> None:
         """The seat to move decides by itself (a computer, a script, a remote player):

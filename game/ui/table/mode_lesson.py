@@ -193,7 +193,7 @@ class LessonSource(LiveSource):
         expected = self.expected()
         if expected is not None:
             self._table.sync()
-            self._table.aids.point_at(expected)
+            self._table.controls.point_at(expected)
 
 
 class LessonMoves(LiveMoves):
@@ -223,7 +223,7 @@ class LessonMoves(LiveMoves):
             wanted = step.wrong if step is not None and step.wrong else _("look where the place glows")
             table.motion.say(plain(why) if why else _("Not this time: {wanted}").format(wanted=wanted), 5.0, warning=True)
             table.sound("refused")
-            table.aids.point_at(expected)
+            table.controls.point_at(expected)
             return False
         return True
 
@@ -254,7 +254,7 @@ class LessonMoves(LiveMoves):
     def refused_drop(self, table: TableScene) -> None:
         expected = self.lesson.expected()
         if expected is not None:
-            table.aids.point_at(expected)
+            table.controls.point_at(expected)
 
 
 class LessonLook(PlayLook):

@@ -29,7 +29,6 @@ from game.seat import PersonSeat, RemoteSeat, Seat
 from game.ui.table.mode_net import NetMode, NetMoves, table_of
 from game.ui.table.net_look import NetLook
 from game.ui.table.net_source import NetSource
-from game.ui.table.who_plays import hand_over
 
 if TYPE_CHECKING:
     from game.ui.table.model import TableModel
@@ -100,7 +99,7 @@ class CouchNetSource(NetSource):
         """Another person here is to move: the screen is handed to them, once their
         own seat's view says it is their turn at the move the table shows."""
         super().turn(table, seat, dt)
-        if self.frozen is not None or seat == table.model.viewer or table.handoff_open or not table.model.is_person(seat):
+        if self.frozen is not None or seat == table.model.viewer or table.controls.handoff_open or not table.model.is_person(seat):
             return
         theirs = self.play.mirrors.get(seat)
         shown = self.mirror
@@ -109,7 +108,7 @@ class CouchNetSource(NetSource):
         if theirs.round_index != shown.round_index or len(theirs.history) != len(shown.history):
             return  # one connection is a message ahead: the table waits for the other
         table.motion.finish()  # nothing of this hand glides on once the next person is at the screen
-        hand_over(table, seat)
+        table.controls.hand_over(seat)
 
     def next_round(self, table: TableScene) -> None:
         """A new deal: the next person here is handed the screen afresh."""
@@ -134,11 +133,7 @@ class CouchNetSource(NetSource):
         gliding face up (one just drawn) is not shown any more."""
         if self.frozen is not None or table.mode.look.hand_face_up(table) or table.model.viewer is None:
             return
-        hand = set(self.mirror.view.hand) if self.mirror.view is not None else set()
-        glides = table.motion.glides
-        kept = [g for g in glides if g.face is None or g.hides not in hand]
-        if len(kept) != len(glides):
-            table.motion.glides = kept
+        table.motion.drop_glides(set(self.mirror.view.hand) if self.mirror.view is not None else set())
 
 
 class CouchNetLook(NetLook):

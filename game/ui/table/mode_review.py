@@ -340,7 +340,7 @@ class ReviewLook(PlayLook):
 
     # Input -------------------------------------------------------------------------
     def handle_event(self, table: TableScene, event: pygame.event.Event) -> bool:
-        card = table.regions.panels.get(ReviewCard.name)
+        card = table.board.regions.panels.get(ReviewCard.name)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and card is not None and self.card.overview:
             target = self.card.overview.jump((event.pos[0] - card.left, event.pos[1] - card.top))
             if target is not None:

@@ -22,7 +22,6 @@ from game.ui.table.mode import LiveSource
 from game.ui.table.position import Position, ViewPosition
 from game.ui.table.round_end import RoundEndScene
 from game.ui.table.score_sheet import ScoreRow, Sheet, match_sheet
-from game.ui.table.who_plays import keep_pad_focus
 from game.ui.table.words import reaction_text
 
 if TYPE_CHECKING:
@@ -113,7 +112,7 @@ class NetSource(LiveSource):
     def turn(self, table: TableScene, seat: int, dt: float) -> None:
         """The server asks the seats; this one's person moves through the table (a
         seat played with a controller has a tile in focus, as at a local table)."""
-        keep_pad_focus(table)
+        table.controls.keep_pad_focus()
 
     def next_round(self, table: TableScene) -> None:
         """The summary closed: the table follows the server's round again."""

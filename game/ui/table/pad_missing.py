@@ -109,7 +109,7 @@ class PadMissingScene(Overlay):
             if press.pad == self.pad:  # it came back between two frames
                 self.resolved()
                 return
-            seat = self.table.seat_inputs.seat_of(press.pad)
+            seat = self.table.controls.seats.seat_of(press.pad)
             if seat is not None and seat != self.seat:
                 self.say(_("{controller} plays {name}: use another controller").format(controller=pad_label(press.pad), name=shown_name(self.table.model.names[seat])))
                 return
@@ -127,7 +127,7 @@ class PadMissingScene(Overlay):
 
     def give(self, source: int | None) -> None:
         """The seat is played by ``source`` (a controller's number, None: keyboard and mouse) from now on."""
-        self.table.give_seat(self.seat, source)
+        self.table.controls.give_seat(self.seat, source)
         self.resolved()
 
     def resolved(self) -> None:
@@ -143,7 +143,7 @@ class PadMissingScene(Overlay):
         if self.app is None or self.app.top is not self:
             return
         pads = self.app.pads
-        owner = self.table.seat_inputs.owner(self.seat)
+        owner = self.table.controls.seats.owner(self.seat)
         if owner != self.pad:  # the seat was given to another input (from the menu, perhaps)
             self.resolved()
         elif pads.connected(self.pad):

@@ -49,7 +49,7 @@ class KnowledgePanel(Panel):
         self._height: tuple[KnowledgeContent, int] | None = None
 
     def is_open(self, table: TableScene) -> bool:
-        return table.show_knowledge
+        return table.options.show_knowledge
 
     def spec(self, table: TableScene) -> PanelSpec:
         def height(column: Rect, scale: float) -> int:
@@ -62,13 +62,13 @@ class KnowledgePanel(Panel):
 
     def content(self, table: TableScene, rect: Rect) -> Hashable:
         alone = [part.name for part in table.open_panels()] == [self.name]
-        return self._content(table, rect.size, table.regions.scale, alone)
+        return self._content(table, rect.size, table.board.regions.scale, alone)
 
     def knowledge(self, table: TableScene) -> tuple[tuple[SeatKnowledge, ...], int]:
         """What the table knows of each other seat, from the person at the screen's
         view, and how many tiles that person cannot see (worked out once a position)."""
         model = table.model
-        if model.viewer is None or table.handoff_open:
+        if model.viewer is None or table.controls.handoff_open:
             return (), 0
         key = (model.round_index, len(model.state.history), model.viewer)
         if self._known is None or self._known[0] != key:
@@ -78,7 +78,7 @@ class KnowledgePanel(Panel):
 
     def _content(self, table: TableScene, size: tuple[int, int], scale: float, rule: bool) -> KnowledgeContent:
         """``rule``: the line under its words (when it fills the column alone)."""
-        view_ok = table.model.viewer is not None and not table.handoff_open
+        view_ok = table.model.viewer is not None and not table.controls.handoff_open
         knowledge, unseen = self.knowledge(table) if view_ok else (None, 0)
         special = "matador" if table.model.state.rules.matadors else "wild double"
         return KnowledgeContent(size, scale, tuple(table.model.names), knowledge, unseen, special, rule)

@@ -71,7 +71,7 @@ class MovesPanel(Panel):
         source = table.mode.source
         return MovesContent(
             (rect.width, max(LEAST_H, rect.height)),
-            table.regions.scale,
+            table.board.regions.scale,
             source.log_title(table),
             tuple(self.lines(table)),
             tuple(table.model.names),
@@ -100,7 +100,7 @@ class MovesPanel(Panel):
             if event.key in keys and self.shown:
                 self.scroll_by(table, keys[event.key])
                 return True
-        if event.type == pygame.MOUSEWHEEL and rect is not None and rect.collidepoint(table.input.pointer):
+        if event.type == pygame.MOUSEWHEEL and rect is not None and rect.collidepoint(table.controls.input.pointer):
             self.scroll_by(table, event.y)
             return True
         return False

@@ -63,7 +63,7 @@ class ReviewCard(Panel):
         mode = self.mode
         analysis = mode.analyses.get((mode.seat, mode.round))
         progress = (analysis.finished, analysis.total) if analysis is not None else (0, 0)
-        return (mode.round, mode.cursor, mode.seat, rect.size, progress, table.regions.scale)
+        return (mode.round, mode.cursor, mode.seat, rect.size, progress, table.board.regions.scale)
 
     def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None:
         surface.blit(self.card(rect.size, content), rect.topleft)

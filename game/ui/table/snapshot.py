@@ -22,7 +22,6 @@ from game.ui.table.animation import Motion
 from game.ui.table.geometry import TableLayout
 from game.ui.table.input import InputContext, TableInput
 from game.ui.table.regions import TableRegions
-from game.ui.table.who_plays import plays_by_pad
 from game.words.ends import needs_text
 
 if TYPE_CHECKING:
@@ -99,9 +98,9 @@ def take(table: TableScene) -> TableSnapshot:
     state = table.model.state
     rules = state.rules
     look = table.mode.look
-    regions = table.regions
+    regions = table.board.regions
     history = state.history
-    news = tuple(sorted(table.news.items()))
+    news = tuple(sorted(table.board.news.items()))
     panes = tuple(
         Pane(part, regions.panels[part.name], part.content(table, regions.panels[part.name]))
         for part in table.open_panels()
@@ -109,36 +108,36 @@ def take(table: TableScene) -> TableSnapshot:
     )
     return TableSnapshot(
         regions=regions,
-        layout=table.layout,
+        layout=table.board.layout,
         names=tuple(table.model.names),
         header=look.header_text(table),
         lead=look.lead_text(table),
         hand_label=look.hand_text(table),
-        hand=tuple(table.hand),
+        hand=tuple(table.board.hand),
         hand_face_up=look.hand_face_up(table),
         can_act=table.can_act(),
         can_draw=look.can_draw(table),
         playable=playable(table),
         legal=tuple(table.model.legal),
-        open_ends=tuple(table.open_ends),
-        end_labels={end.arm: needs_text(end.values, rules.target, rules.matadors, rules.wild_doubles) for end in table.open_ends},
+        open_ends=tuple(table.board.open_ends),
+        end_labels={end.arm: needs_text(end.values, rules.target, rules.matadors, rules.wild_doubles) for end in table.board.open_ends},
         news=news,
         news_actions=tuple((seat, history[index][1]) for seat, index in news),
         plaques={seat: Plaque(look.seat_info(table, seat), look.revealed(table, seat)) for seat in regions.seats},
         boneyard_count=state.boneyard_count,
         reserve_count=state.reserve_count,
         boneyard_caption=(_("Boneyard: {count}") if state.rules.drawing != "none" else _("Set aside: {count}")).format(count=state.boneyard_count),
-        last_tile=table.last_tile,
+        last_tile=table.board.last_tile,
         pointed_out=tuple(look.pointed_out(table)),
         phase=state.phase,
-        context=table.input_context(),
+        context=table.controls.input_context(),
         panes=panes,
     )
 
 
 def playable(table: TableScene) -> frozenset[int] | None:
     """Tiles with a legal place now (None when it is not this hand's turn, or hints are off)."""
-    if not table.hints or not table.can_act():
+    if not table.options.hints or not table.can_act():
         return None
     return frozenset(a.tile for a in table.model.legal if a.kind == "lay" and a.tile is not None)
 
@@ -147,7 +146,7 @@ def snapshot_key(table: TableScene) -> tuple[object, ...]:
     """Everything a snapshot is made from, besides the position's version."""
     seat = table.model.state.current_player
     return (
-        table.version, id(table.regions), id(table.layout), table.motion.blocking, table.handoff_open, table.model.viewer,
-        table.hints, table.last_tile, plays_by_pad(table, seat), table.show_knowledge, table.model.takebacks is not None, tuple(panel.key() for panel in table.panel_parts), table.mode.look.key(table),
+        table.board.version, id(table.board.regions), id(table.board.layout), table.motion.blocking, table.controls.handoff_open, table.model.viewer,
+        table.options.hints, table.board.last_tile, table.controls.plays_by_pad(seat), table.options.show_knowledge, table.model.takebacks is not None, tuple(panel.key() for panel in table.panel_parts), table.mode.look.key(table),
     )
 
