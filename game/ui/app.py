@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 import pygame
 
 from game.ui import access
-from game.ui.scene import Scene
 from game.ui.window import Window, make_window, set_current, to_pixels
 from game.ui.window_size import window_size_here
 
@@ -22,7 +21,7 @@ if TYPE_CHECKING:
     import pygame_gui
 
     from game.ui.gamepad import Pads
-    from game.ui.routes import Routes
+    from game.ui.stage import Routes, Screen
 
 THEME_PATH = Path(__file__).resolve().parent / "theme.json"
 FPS = 60
@@ -78,7 +77,7 @@ class App:
             set_current(self.window)
         self.surface = surface if surface is not None else self._open_window(self.windowed_size, fullscreen, first=True)
         access.set_pixel_ratio(self.pixel_ratio)  # text and tiles: that many times larger in pixels
-        self.scenes: list[Scene] = []
+        self.scenes: list[Screen] = []
         self.running = True
         self.time_scale = time_scale
         self.frames = 0
@@ -282,10 +281,10 @@ class App:
 
     # The stack ------------------------------------------------------------------
     @property
-    def top(self) -> Scene | None:
+    def top(self) -> Screen | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> None:
+    def push(self, scene: Screen) -> None:
         if self.top is not None:
             self.top.exit()
             gui = getattr(self.top, "gui", None)
@@ -298,13 +297,13 @@ class App:
         self._attach(scene)
         scene.enter()
 
-    def _attach(self, scene: Scene) -> None:
+    def _attach(self, scene: Screen) -> None:
         if scene.app is None:
             scene.attach(self)
         if scene.size != self.size:
             scene.on_resize(self.size)
 
-    def pop(self) -> Scene | None:
+    def pop(self) -> Screen | None:
         """Remove the top scene; the one below (if any) becomes active again."""
         if not self.scenes:
             return None
@@ -317,7 +316,7 @@ class App:
             self.top.enter()
         return scene
 
-    def replace(self, scene: Scene) -> None:
+    def replace(self, scene: Screen) -> None:
         """Swap the top scene for ``scene`` (the one below is not woken)."""
         if self.scenes:
             old = self.scenes.pop()
@@ -395,13 +394,13 @@ class App:
         """Draw from the topmost opaque scene upwards."""
         self._draw_stack(self.scenes, surface)
 
-    def draw_below(self, scene: Scene, surface: pygame.Surface) -> None:
+    def draw_below(self, scene: Screen, surface: pygame.Surface) -> None:
         """Draw the scenes under ``scene`` (an overlay keeps that picture as its backdrop)."""
         index = self.scenes.index(scene) if scene in self.scenes else len(self.scenes)
         self._draw_stack(self.scenes[:index], surface)
 
     @staticmethod
-    def _draw_stack(scenes: list[Scene], surface: pygame.Surface) -> None:
+    def _draw_stack(scenes: list[Screen], surface: pygame.Surface) -> None:
         start = 0
         for i in range(len(scenes) - 1, -1, -1):
             if scenes[i].opaque:

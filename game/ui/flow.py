@@ -18,8 +18,7 @@ from game.settings import Settings, save_settings
 from game.stats import Statistics, load_stats, save_stats
 from game.ui.app import App
 from game.ui.autosave import Autosaver
-from game.ui.routes import SIDE_SCENES
-from game.ui.scene import Scene
+from game.ui.stage import SIDE_SCENES, Screen
 from game.thinker import Thinker
 
 if TYPE_CHECKING:  # each screen is imported when it opens: the title draws before the table is loaded
@@ -27,6 +26,7 @@ if TYPE_CHECKING:  # each screen is imported when it opens: the title draws befo
     from game.net.netplay import NetPlay
     from game.referee import Event
     from game.ui.table import TableScene
+    from game.ui.table.api import TableAPI
 
 log = logging.getLogger(__name__)
 
@@ -147,7 +147,7 @@ class Flow:
         stats, _ = load_stats()
         self.app.services["stats"] = stats
 
-    def leave_network(self, scene: Scene) -> None:
+    def leave_network(self, scene: Screen) -> None:
         """Leave a lobby (back to Play with friends) or a network table (to the
         title; a finished match's end screen first, as at a local table); the
         scene's close ends its connection and stops a hosted server."""
@@ -190,7 +190,7 @@ class Flow:
             )
         )
 
-    def leave_lesson(self, lesson: TableScene) -> None:
+    def leave_lesson(self, lesson: Screen) -> None:
         """Back to the list of lessons (the lesson lies over it)."""
         if self.app.top is lesson:
             self.app.pop()
@@ -220,7 +220,7 @@ class Flow:
             )
         )
 
-    def leave_review(self, review: TableScene) -> None:
+    def leave_review(self, review: Screen) -> None:
         if self.app.top is review:
             self.app.pop()
 
@@ -235,7 +235,7 @@ class Flow:
 
     def open_side(self, which: str) -> bool:
         """Push the Rules, Statistics or Settings screen (each pops itself on Back/Esc)."""
-        scene: Scene
+        scene: Screen
         if which == "rules":
             from game.ui.scenes.rules import RulesScene
 
@@ -326,13 +326,13 @@ class Flow:
             self.app.push(KeepSavedScene(saved))
 
     # Table hooks -------------------------------------------------------------
-    def pause(self, table: TableScene) -> None:
+    def pause(self, table: TableAPI) -> None:
         """Esc at the table: the pause menu over it."""
         from game.ui.scenes.pause import PauseScene
 
         self.app.push(PauseScene(table))
 
-    def leave_table(self, table: TableScene) -> None:
+    def leave_table(self, table: TableAPI) -> None:
         """The round summary's last button: the match's final scores, or the title."""
         from game.ui.scenes.match_over import MatchOverScene
 
@@ -341,7 +341,7 @@ class Flow:
         else:
             self.save_and_leave(table)
 
-    def save_and_leave(self, table: TableScene) -> None:
+    def save_and_leave(self, table: TableAPI) -> None:
         """Make sure the match is on disk, then go back to the title."""
         self.save_now(table.model.match)
         self.open_title()
@@ -367,7 +367,7 @@ class Flow:
             except Exception as err:
                 log.warning("autosave flush failed: %s", err)
 
-    def round_ended(self, table: TableScene, event: Event) -> None:
+    def round_ended(self, table: TableAPI, event: Event) -> None:
         """A listener of the table's referee: a round's last action was played, so
         count the round (and the match, if it ended) and keep a finished match
         among the past matches. The referee tells each action once, so nothing is
@@ -393,7 +393,7 @@ class Flow:
         except Exception as err:
             log.warning("statistics not saved: %s", err)
 
-    def apply_settings(self, table: TableScene) -> None:
+    def apply_settings(self, table: TableAPI) -> None:
         settings = self.app.services.get("settings")
         if settings is not None:
             table.apply_settings(settings)

@@ -52,16 +52,20 @@ from game.ui.table.round_end import RoundEndScene, hand_strip
 from game.ui.table.look import PlayLook
 from game.ui.table.mode import PLAYED, REFUSED, SENT, LiveMode, LiveMoves, LiveSource, Watching
 from game.ui.table.model import TableModel
-from game.ui.table.protocols import Look, Mode, Moves, Source
+from game.ui.table.protocols import Look, Mode, Moves, Source, Table
+from game.ui.table.api import TableAPI
 from game.ui.table.panel import Panel, card_surface
 from game.ui.table.panel_knowledge import KnowledgeContent, KnowledgePanel
 from game.ui.table.panel_moves import MovesContent, MovesPanel
-from game.ui.table.panels import PANELS, PanelPart, register_panel
+from game.ui.table.panels import PANELS, register_panel
+from game.ui.table.protocols import PanelPart
 from game.ui.table.regions import PanelSpec
 from game.ui.table.parts import HandPart, MessagePart
 from game.ui.table.position import Position, ViewPosition
+from game.ui.table.lesson_source import LessonSource, ScriptSeat
 from game.ui.table.mode_lesson import LessonMode, lesson_table
 from game.ui.table.mode_review import ReviewMode, review_table
+from game.ui.table.review_source import ReviewSource
 from game.ui.table.mode_net import NetMode, net_table
 from game.ui.table.mode_net_couch import CouchNetMode, couch_net_table
 from game.ui.table.scene import TableScene
@@ -89,6 +93,11 @@ __all__ = [
     "HandoffScene",
     "HandPart",
     "LessonMode",
+    "LessonSource",
+    "ScriptSeat",
+    "ReviewSource",
+    "Table",
+    "TableAPI",
     "NetMode",
     "CouchNetMode",
     "MessagePart",

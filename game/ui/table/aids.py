@@ -26,17 +26,17 @@ from game.thinker import suggest_move
 
 if TYPE_CHECKING:
     from game.ai.hint import Hint  # the worker imports the AI; the drawing process need not
-    from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Table
 
 log = logging.getLogger(__name__)
 
 HINT_BUDGET_S = 0.8  # the hard player's thinking for a hint: the answer comes within a second
 
 
-class Aids:
+class TableAids:
     """Undo, redo, the hint and the scores, for one table."""
 
-    def __init__(self, table: TableScene):
+    def __init__(self, table: Table):
         self.table = table
         self.hint_budget_s = HINT_BUDGET_S
         self.helped: set[int] = set()  # the seats that took a move back or asked for a hint (statistics)

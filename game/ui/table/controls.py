@@ -36,17 +36,17 @@ from game.ui.words import shown_name
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
-    from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Table
 
 OPEN_TOOLS = ("moves", "scores", "menu")  # any input may use these, whoever's turn it is
 PAD_COMMANDS = {"left": "left", "right": "right", "up": "up", "down": "down", "a": "lay", "x": "turn", "y": "draw", "b": "pass"}
 TURN_KEYS = frozenset({*KEY_COMMANDS, pygame.K_h}) - {pygame.K_ESCAPE}  # keys that play the turn
 
 
-class Controls:
+class TableControls:
     """The input of one table: the pointer and the tile held, who plays which seat."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: Table) -> None:
         self.table = table
         self.input = TableInput()  # the tile held or chosen, the pointer
         self.seats = SeatInputs()  # which controller plays which person's seat

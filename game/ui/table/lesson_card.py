@@ -15,8 +15,8 @@ from game.ui.table.regions import PanelSpec
 from game.ui.text import DIM, GOLD, IVORY
 
 if TYPE_CHECKING:
-    from game.ui.table.mode_lesson import LessonSource
-    from game.ui.table.scene import TableScene
+    from game.ui.table.lesson_source import LessonSource
+    from game.ui.table.protocols import Table
 
 
 class LessonCard(Panel):
@@ -33,13 +33,13 @@ class LessonCard(Panel):
     def forget(self) -> None:
         self._card = None
 
-    def is_open(self, table: TableScene) -> bool:
+    def is_open(self, table: Table) -> bool:
         return True
 
-    def spec(self, table: TableScene) -> PanelSpec:
+    def spec(self, table: Table) -> PanelSpec:
         return PanelSpec(self.name)
 
-    def content(self, table: TableScene, rect: Rect) -> Hashable:
+    def content(self, table: Table, rect: Rect) -> Hashable:
         mode = self.mode
         return (mode.step_index, rect.size, table.board.regions.scale, mode.waits_for_next(), tuple(table.model.names))
 

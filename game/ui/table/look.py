@@ -25,10 +25,8 @@ if TYPE_CHECKING:
     import pygame_gui
 
     from game.ui.gamepad import PadPress
-    from game.ui.table.panels import PanelPart
-    from game.ui.table.parts import Part
     from game.ui.table.regions import TableRegions
-    from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import PanelPart, Part, Table
 
 SeatInfo = tuple[str, int, int, bool, str]  # name, tiles held, match total, to move, status line
 
@@ -36,19 +34,19 @@ SeatInfo = tuple[str, int, int, bool, str]  # name, tiles held, match total, to 
 class PlayLook:
     """What live play shows at this screen."""
 
-    def attach(self, table: TableScene) -> None:
+    def attach(self, table: Table) -> None:
         """The table this look is given to (once, as the table is made)."""
 
     # The toolbar, the panels, the mode's own parts and widgets --------------------------
-    def tool_names(self, table: TableScene) -> list[str]:
+    def tool_names(self, table: Table) -> list[str]:
         """The toolbar's buttons: undo and redo only where moves may be taken back."""
         return tool_names(table.model.takebacks is not None)
 
-    def tool_slots(self, table: TableScene) -> int:
+    def tool_slots(self, table: Table) -> int:
         """How many buttons the toolbar's row has room for."""
         return len(self.tool_names(table))
 
-    def panel_shown(self, table: TableScene, name: str, wanted: bool) -> bool:
+    def panel_shown(self, table: Table, name: str, wanted: bool) -> bool:
         """Whether the side panel ``name`` shows, when it would by itself (``wanted``):
         a mode may hide a panel, or keep one open; it never lists them."""
         return wanted
@@ -57,19 +55,19 @@ class PlayLook:
         """The mode's own side panels, at the column's foot under the table's (a review's coach)."""
         return []
 
-    def parts(self, table: TableScene) -> list[Part]:
+    def parts(self, table: Table) -> list[Part]:
         """The mode's own parts, drawn over the table's."""
         return []
 
-    def build(self, table: TableScene, gui: pygame_gui.UIManager, regions: TableRegions) -> None:
+    def build(self, table: Table, gui: pygame_gui.UIManager, regions: TableRegions) -> None:
         """The mode's widgets, for the window's size (the toolbar is the table's)."""
 
-    def key(self, table: TableScene) -> tuple[object, ...]:
+    def key(self, table: Table) -> tuple[object, ...]:
         """What of the mode the picture shows, besides the position (the snapshot's key)."""
         return ()
 
     # The position's picture ------------------------------------------------------------
-    def hand_face_up(self, table: TableScene) -> bool:
+    def hand_face_up(self, table: Table) -> bool:
         """Whether the hand at the bottom shows its faces: the person whose turn it
         is, or the one person here (with several people, never under the cover)."""
         model = table.model
@@ -79,19 +77,19 @@ class PlayLook:
             return True
         return model.state.current_player == model.viewer or model.state.over
 
-    def revealed(self, table: TableScene, seat: int) -> tuple[int, ...] | None:
+    def revealed(self, table: Table, seat: int) -> tuple[int, ...] | None:
         """The tiles of ``seat``'s plaque shown face up; None while they are hidden."""
         return None
 
-    def can_draw(self, table: TableScene) -> bool:
+    def can_draw(self, table: Table) -> bool:
         """Whether the boneyard glows: a draw is the person's move."""
         return table.can_act() and any(a.kind == "draw" for a in table.model.legal)
 
-    def pointed_out(self, table: TableScene) -> list[Action]:
+    def pointed_out(self, table: Table) -> list[Action]:
         """Moves shown as glowing ghosts without a tile in hand."""
         return []
 
-    def show(self, table: TableScene, seat: int, action: Action, before: set[int], origin: tuple[int, int] | None) -> None:
+    def show(self, table: Table, seat: int, action: Action, before: set[int], origin: tuple[int, int] | None) -> None:
         """What ``seat``'s ``action`` looks like as it lands (the referee let it
         through, and the board is arranged for it): the tile gliding from its seat
         (or from where it was dropped, ``origin``) to its place, drawn tiles flying
@@ -130,16 +128,16 @@ class PlayLook:
             table.sound("pass")
 
     # Words ---------------------------------------------------------------------------------
-    def header_text(self, table: TableScene) -> str:
+    def header_text(self, table: Table) -> str:
         """The line above the felt: the rule set, the round, the goal."""
         return header_text(table.model.match)
 
-    def lead_text(self, table: TableScene) -> str:
+    def lead_text(self, table: Table) -> str:
         """Who leads with what, in the middle of the empty table."""
         record = table.model.record
         return lead_text(record, table.model.names) if record is not None else ""
 
-    def hand_text(self, table: TableScene) -> str:
+    def hand_text(self, table: Table) -> str:
         """The hand's label in play: whose hand, its points, whose turn."""
         model = table.model
         if model.viewer is None:
@@ -153,7 +151,7 @@ class PlayLook:
             status = turn_text(model.names[seat], thinking=not model.is_person(seat))
         return hand_line(model.names[model.viewer], model.totals()[model.viewer], status)
 
-    def seat_info(self, table: TableScene, seat: int) -> SeatInfo:
+    def seat_info(self, table: Table, seat: int) -> SeatInfo:
         """(name, tiles held, match total, to move, status line) for a seat's plaque."""
         model = table.model
         state = model.state
@@ -170,18 +168,18 @@ class PlayLook:
             status = tiles_text(count)
         return model.names[seat], count, model.totals()[seat], to_move, self.seat_status(table, seat, status)
 
-    def seat_status(self, table: TableScene, seat: int, status: str) -> str:
+    def seat_status(self, table: Table, seat: int, status: str) -> str:
         """A plaque's status line as this mode says it (``status``: live play's)."""
         return status
 
     # Input and the frame -------------------------------------------------------------------
-    def handle_event(self, table: TableScene, event: pygame.event.Event) -> bool:
+    def handle_event(self, table: Table, event: pygame.event.Event) -> bool:
         """True if ``event`` was the mode's (before the table's parts see it)."""
         return False
 
-    def handle_pad(self, table: TableScene, press: PadPress) -> bool:
+    def handle_pad(self, table: Table, press: PadPress) -> bool:
         """True if a controller's press was the mode's."""
         return False
 
-    def update(self, table: TableScene, dt: float) -> None:
+    def update(self, table: Table, dt: float) -> None:
         """After the table's frame: the mode's widgets."""

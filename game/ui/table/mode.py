@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from game.ui.table.input import Intent
     from game.ui.table.log import LogLine
     from game.ui.table.model import TableModel
-    from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Table
 
 PLAYED = "played"  # the referee let the move through here: the picture follows
 SENT = "sent"  # the move went to whoever judges it (a server): its answer comes later
@@ -52,7 +52,7 @@ class LiveSource:
         self.round_wait = 0.0  # how long a redeal's notice has shown
         self.round_shown = -1  # the last round whose summary showed
 
-    def attach(self, table: TableScene) -> None:
+    def attach(self, table: Table) -> None:
         """The table this source is given to (once, as the table is made)."""
 
     # What the model reads ------------------------------------------------------------
@@ -85,7 +85,7 @@ class LiveSource:
         return model.referee.undo_allowed
 
     # What the aids read --------------------------------------------------------------
-    def log_lines(self, table: TableScene) -> list[LogLine]:
+    def log_lines(self, table: Table) -> list[LogLine]:
         """The round's moves in words (the moves panel), from the record; the one
         person's own draws face up."""
         model = table.model
@@ -95,24 +95,24 @@ class LiveSource:
         face_up = frozenset({model.viewer}) if model.viewer is not None and len(model.people) <= 1 else frozenset()
         return model.moves_log.lines(record, model.names, face_up)
 
-    def log_title(self, table: TableScene) -> str:
+    def log_title(self, table: Table) -> str:
         return _("Moves · round {round}").format(round=table.model.round_index + 1)
 
-    def log_lit(self, table: TableScene) -> frozenset[int]:
+    def log_lit(self, table: Table) -> frozenset[int]:
         """The other seats' moves new to the person at the screen."""
         return frozenset(table.board.news.values())
 
-    def sheet(self, table: TableScene) -> Sheet:
+    def sheet(self, table: Table) -> Sheet:
         """What the score sheet shows (the table's match, every round of it)."""
         return match_sheet(table.model.match)
 
     # The pace of the table -------------------------------------------------------------
-    def start(self, table: TableScene) -> None:
+    def start(self, table: Table) -> None:
         """The table is shown: deal a round if one is due (a new match, or a saved
         one between rounds)."""
         table.model.referee.start_round()
 
-    def turn(self, table: TableScene, seat: int, dt: float) -> None:
+    def turn(self, table: Table, seat: int, dt: float) -> None:
         """Someone is to move and the table stands still: a person is handed the
         screen and told their turn; a computer is asked, then its answer shown."""
         if table.model.is_person(seat):
@@ -122,7 +122,7 @@ class LiveSource:
         elif table.frames > 1:
             self.computer_turn(table, seat, dt, table.options.think_s)
 
-    def computer_turn(self, table: TableScene, seat: int, dt: float, wait: float) -> None:
+    def computer_turn(self, table: Table, seat: int, dt: float, wait: float) -> None:
         """The seat to move decides by itself (a computer, a script, a remote player):
         it is told its turn once the table stands still, and its answer is taken
         ``wait`` seconds later at the earliest, so that a person can follow."""
@@ -138,7 +138,7 @@ class LiveSource:
         if verdict is not None and verdict.accepted:
             table.played(seat, verdict.action, before, None)
 
-    def after_round(self, table: TableScene, dt: float) -> None:
+    def after_round(self, table: Table, dt: float) -> None:
         """The round is over: once the table stands still, its summary shows (once),
         or after a redeal the tiles are dealt again."""
         if table.motion.blocking or table.motion.shift is not None or table.app is None:
@@ -161,7 +161,7 @@ class LiveSource:
         table.sound("match_won" if match.over else "round_won")
         table.app.push(RoundEndScene(table))
 
-    def next_round(self, table: TableScene) -> None:
+    def next_round(self, table: Table) -> None:
         """The round's summary was closed: the next round is dealt (the engine
         decides who leads)."""
         model = table.model
@@ -172,33 +172,33 @@ class LiveSource:
         table.aids.stop_thinking()  # a hint under way belongs to the old hands
         table.jumped(forget_last=True)
 
-    def new_match(self, table: TableScene) -> None:
+    def new_match(self, table: Table) -> None:
         """Play again: the same seats and rules, from a new shuffle."""
         table.model.new_match()
         table.aids.stop_thinking()
         self.round_shown = -1
         table.jumped(forget_last=True, new_layout=True)
 
-    def update(self, table: TableScene, dt: float) -> None:
+    def update(self, table: Table, dt: float) -> None:
         """Every frame the table is on top, after the table's own (a network table follows its server here)."""
 
-    def close(self, table: TableScene) -> None:
+    def close(self, table: Table) -> None:
         """The table is closed: stop what the source has under way."""
 
 
 class LiveMoves:
     """A move is offered to the referee, which judges it with the engine and plays it."""
 
-    def may_act(self, table: TableScene) -> bool:
+    def may_act(self, table: Table) -> bool:
         """Whether anyone may move at this table at all."""
         return True
 
-    def aids_on(self, table: TableScene) -> bool:
+    def aids_on(self, table: Table) -> bool:
         """Whether undo, redo and the hint are on here (their keys reach the aids);
         the moves and the scores always are."""
         return True
 
-    def submit(self, table: TableScene, seat: int, action: Action) -> str:
+    def submit(self, table: Table, seat: int, action: Action) -> str:
         """``seat``'s ``action`` goes to the referee: ``PLAYED``, or ``REFUSED`` with the reason said."""
         verdict = table.model.play(seat, action)
         if verdict.refusal is not None:
@@ -207,28 +207,28 @@ class LiveMoves:
             return REFUSED
         return PLAYED
 
-    def follow(self, table: TableScene, intent: Intent) -> bool:
+    def follow(self, table: Table, intent: Intent) -> bool:
         """True if the mode took ``intent`` itself (the table follows it otherwise)."""
         return False
 
-    def request(self, table: TableScene, action: Action) -> bool:
+    def request(self, table: Table, action: Action) -> bool:
         """True if the mode answered a draw, pass or refusal itself."""
         return False
 
-    def played(self, table: TableScene, seat: int, action: Action) -> None:
+    def played(self, table: Table, seat: int, action: Action) -> None:
         """The referee let ``seat``'s ``action`` through, and the picture followed."""
 
-    def refused_drop(self, table: TableScene) -> None:
+    def refused_drop(self, table: Table) -> None:
         """A tile was let go where it cannot go (and glides back)."""
 
 
 class Watching(LiveMoves):
     """Nobody moves at this table (a review): nothing is submitted."""
 
-    def may_act(self, table: TableScene) -> bool:
+    def may_act(self, table: Table) -> bool:
         return False
 
-    def submit(self, table: TableScene, seat: int, action: Action) -> str:
+    def submit(self, table: Table, seat: int, action: Action) -> str:
         return REFUSED
 
 
@@ -242,7 +242,7 @@ class LiveMode:
         self.moves = LiveMoves()
         self.look = PlayLook()
 
-    def attach(self, table: TableScene) -> None:
+    def attach(self, table: Table) -> None:
         """The table this mode is given to (once, as the table is made)."""
         self.source.attach(table)
         self.look.attach(table)

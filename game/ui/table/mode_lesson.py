@@ -13,29 +13,27 @@ Esc, or "Leave lesson", leaves at any time; nothing is saved or counted.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 import pygame_gui
 
-from game.engine import Action, Match, SeatView
+from game.engine import Action
 from game.i18n import _
-from game.lessons import Lesson, Step
-from game.referee import Listener, Referee
-from game.seat import COMPUTER, PersonSeat, Seat
+from game.lessons import Lesson
 from game.thinker import Thinker
 from game.ui.table.input import Intent, plain
 from game.ui.table.lesson_card import LessonCard
 from game.ui.table.look import PlayLook
-from game.ui.table.mode import REFUSED, LiveMoves, LiveSource
+from game.ui.table.lesson_source import LessonSource
+from game.ui.table.mode import REFUSED, LiveMoves
 from game.ui.table.regions import TableRegions
 from game.ui.table.scene import TableScene
 from game.ui.words import shown_name
 
 if TYPE_CHECKING:
+    from game.ui.table.protocols import PanelPart, Table
     from game.ui.gamepad import PadPress
-    from game.ui.table.model import TableModel
-    from game.ui.table.panels import PanelPart
 
 
 def lesson_table(
@@ -45,7 +43,7 @@ def lesson_table(
     thinker: Thinker | None = None,
     animation_speed: str = "normal",
     computer_speed: str = "normal",
-    on_leave: Callable[[TableScene], None] | None = None,
+    on_leave: Callable[[Table], None] | None = None,
 ) -> TableScene:
     """The table walking through ``lesson`` (the ``number``-th of the list)."""
     return TableScene(
@@ -59,29 +57,6 @@ def lesson_table(
     )
 
 
-class ScriptSeat:
-    """A computer seat that plays the script: its answer is the move ``script``
-    gives (None until the lesson lets it go)."""
-
-    kind = COMPUTER
-
-    def __init__(self, index: int, script: Callable[[int], Action | None]):
-        self.index = index
-        self.script = script
-
-    def turn(self, view: SeatView) -> None:
-        pass  # nothing to think about: the script knows
-
-    def answer(self) -> Action | None:
-        return self.script(self.index)
-
-    def cancel(self) -> None:
-        pass
-
-    def heard(self, seat: int, action: Action, view: SeatView) -> None:
-        pass
-
-
 class LessonMode:
     """One lesson, from its deal to its last step: its script is the source, the
     learner's moves are vetted against the step, its card and buttons show."""
@@ -93,107 +68,9 @@ class LessonMode:
         self.moves = LessonMoves(self.source)
         self.look = LessonLook(self.source)
 
-    def attach(self, table: TableScene) -> None:
+    def attach(self, table: Table) -> None:
         self.source.attach(table)
         self.look.attach(table)
-
-
-class LessonSource(LiveSource):
-    """The lesson's deal and script: the learner's seat a person's, the others
-    play the script's moves once the card lets them go."""
-
-    def __init__(self, lesson: Lesson, number: int = 1):
-        super().__init__()
-        self.lesson = lesson
-        self.number = number
-        self.step_index = 0
-        self.table: TableScene | None = None
-        self.go = False  # Next was pressed on the computer's card: its move may be played
-        self.stepped: list[Callable[[], None]] = []  # told at each new step (the card is painted again)
-
-    def attach(self, table: TableScene) -> None:
-        self.table = table
-
-    @property
-    def _table(self) -> TableScene:
-        assert self.table is not None, "the lesson is given to a table first"
-        return self.table
-
-    def make_referee(self, model: TableModel, match: Match, listeners: Sequence[Listener]) -> Referee:
-        """The learner's seat is a person's; the others play the script."""
-        seats: list[Seat] = [
-            PersonSeat(index) if index == self.lesson.learner else ScriptSeat(index, self.scripted) for index in range(len(match.players))
-        ]
-        return Referee(match, seats, listeners, auto_ask=False)
-
-    def scripted(self, seat: int) -> Action | None:
-        """The script's move for ``seat``, once the lesson gets there and Next let it go."""
-        step = self.step
-        if step is None or step.action is None or step.seat != seat or not self.go:
-            return None  # its card waits for Next
-        return step.action
-
-    def takes_back(self, model: TableModel) -> bool:
-        return False  # a lesson is walked forwards only
-
-    def turn(self, table: TableScene, seat: int, dt: float) -> None:
-        if table.model.is_person(seat):
-            super().turn(table, seat, dt)
-        elif table.frames > 1:
-            self.computer_turn(table, seat, dt, 0.0)  # the script's move, as soon as it is let go
-
-    def after_round(self, table: TableScene, dt: float) -> None:
-        """No summary: the lesson's last step says how the round was scored."""
-
-    @property
-    def step(self) -> Step | None:
-        steps = self.lesson.steps
-        return steps[self.step_index] if self.step_index < len(steps) else None
-
-    @property
-    def finished(self) -> bool:
-        return self.step_index >= len(self.lesson.steps) - 1 and (self.step is None or self.step.action is None)
-
-    def computers_step(self) -> bool:
-        """Whether this step is the computer's move (its card waits for Next)."""
-        step = self.step
-        return step is not None and step.action is not None and step.seat != self.lesson.learner
-
-    def waits_for_next(self) -> bool:
-        """Whether the card waits for Next: a reading step, or the computer's move not yet let go."""
-        step = self.step
-        return step is not None and (step.action is None or (self.computers_step() and not self.go))
-
-    def expected(self) -> Action | None:
-        """The learner's move this step waits for (as the engine would play it)."""
-        step = self.step
-        if step is None or step.action is None or step.seat != self.lesson.learner:
-            return None
-        return self._table.model.match.round.normalized(step.action)
-
-    def next_step(self) -> None:
-        """Go on from a reading step, or let the computer play the move its card describes (Next)."""
-        step = self.step
-        if self.computers_step():
-            self.go = True
-            return
-        if step is None or step.action is not None:
-            return
-        if self.step_index >= len(self.lesson.steps) - 1:
-            self._table.leave()
-            return
-        self.step_index += 1
-        self.entered()
-
-    def entered(self) -> None:
-        """A new step: point at the learner's move, if it is one."""
-        for told in self.stepped:
-            told()
-        self.go = False
-        expected = self.expected()
-        if expected is not None:
-            self._table.sync()
-            self._table.controls.point_at(expected)
 
 
 class LessonMoves(LiveMoves):
@@ -202,14 +79,14 @@ class LessonMoves(LiveMoves):
     def __init__(self, lesson: LessonSource):
         self.lesson = lesson
 
-    def submit(self, table: TableScene, seat: int, action: Action) -> str:
+    def submit(self, table: Table, seat: int, action: Action) -> str:
         """The learner's move goes to the referee only if it is the step's (else the
         step's words say what it wants instead)."""
         if not self.vet(table, action):
             return REFUSED
         return super().submit(table, seat, action)
 
-    def vet(self, table: TableScene, action: Action) -> bool:
+    def vet(self, table: Table, action: Action) -> bool:
         """Whether the learner's ``action`` is the step's; says why not if it is not."""
         if table.model.state.current_player != self.lesson.lesson.learner:
             return True
@@ -227,7 +104,7 @@ class LessonMoves(LiveMoves):
             return False
         return True
 
-    def played(self, table: TableScene, seat: int, action: Action) -> None:
+    def played(self, table: Table, seat: int, action: Action) -> None:
         if seat == self.lesson.lesson.learner:
             table.motion.message = None  # the right move: the last step's warning is done with
         self.lesson.step_index += 1
@@ -241,17 +118,17 @@ class LessonMoves(LiveMoves):
         self.lesson._table.motion.say(_("Read the card, then press Next to see {name}'s move").format(name=self.lesson._table.model.names[step.seat]), 3.0)
         return True
 
-    def follow(self, table: TableScene, intent: Intent) -> bool:
+    def follow(self, table: Table, intent: Intent) -> bool:
         return intent.kind in ("message", "draw", "pass", "refuse") and self.next_please()
 
-    def request(self, table: TableScene, action: Action) -> bool:
+    def request(self, table: Table, action: Action) -> bool:
         expected = self.lesson.expected()
         if table.model.state.current_player == self.lesson.lesson.learner and expected is not None and table.model.match.round.normalized(action) != expected:
             table.play(action, None)  # says what this step wants instead
             return True
         return False
 
-    def refused_drop(self, table: TableScene) -> None:
+    def refused_drop(self, table: Table) -> None:
         expected = self.lesson.expected()
         if expected is not None:
             table.controls.point_at(expected)
@@ -266,24 +143,24 @@ class LessonLook(PlayLook):
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         lesson.stepped.append(self.card.forget)
 
-    def card_prompt(self, table: TableScene) -> str:
+    def card_prompt(self, table: Table) -> str:
         """The card's last line: what the learner does now."""
         return self.card.prompt(table.model.names, self.lesson.waits_for_next())
 
-    def tool_names(self, table: TableScene) -> list[str]:
+    def tool_names(self, table: Table) -> list[str]:
         return []
 
-    def panel_shown(self, table: TableScene, name: str, wanted: bool) -> bool:
+    def panel_shown(self, table: Table, name: str, wanted: bool) -> bool:
         """The lesson's card takes the side panels' place."""
         return name == self.card.name and wanted
 
     def cards(self) -> list[PanelPart]:
         return [self.card]
 
-    def key(self, table: TableScene) -> tuple[object, ...]:
+    def key(self, table: Table) -> tuple[object, ...]:
         return (self.lesson.step_index, self.lesson.go)
 
-    def build(self, table: TableScene, gui: pygame_gui.UIManager, regions: TableRegions) -> None:
+    def build(self, table: Table, gui: pygame_gui.UIManager, regions: TableRegions) -> None:
         panel = regions.panel or pygame.Rect(0, 0, 200, 200)
         k = regions.scale
         bh = round(38 * k)
@@ -299,7 +176,7 @@ class LessonLook(PlayLook):
         }
         self.card.forget()
 
-    def hand_text(self, table: TableScene) -> str:
+    def hand_text(self, table: Table) -> str:
         name = shown_name(table.model.names[self.lesson.lesson.learner])
         if self.lesson.finished:
             return _("{name}  ·  read the card, then press Finish (or Enter)").format(name=name)
@@ -310,16 +187,16 @@ class LessonLook(PlayLook):
             return _("{name}  ·  read the card, then press Next (or Enter)").format(name=name)
         return super().hand_text(table)
 
-    def lead_text(self, table: TableScene) -> str:
+    def lead_text(self, table: Table) -> str:
         return ""  # the card says who leads, and when
 
-    def seat_status(self, table: TableScene, seat: int, status: str) -> str:
+    def seat_status(self, table: Table, seat: int, status: str) -> str:
         step = self.lesson.step
         if status == _("thinking…") and (step is None or step.seat != seat):
             return _("to move")  # it waits for the lesson, it is not thinking
         return status
 
-    def handle_event(self, table: TableScene, event: pygame.event.Event) -> bool:
+    def handle_event(self, table: Table, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             table.leave()  # a lesson can be left at any time, a tile in hand or not
             return True
@@ -329,7 +206,7 @@ class LessonLook(PlayLook):
                 return True
         return False
 
-    def handle_pad(self, table: TableScene, press: PadPress) -> bool:
+    def handle_pad(self, table: Table, press: PadPress) -> bool:
         """A controller: A goes on from a card to read (as Enter does); Start leaves (as
         Esc does); the lesson has no moves panel to show; the rest plays as at any table."""
         if press.button == "a" and not press.repeat and self.lesson.waits_for_next():
@@ -337,7 +214,7 @@ class LessonLook(PlayLook):
             return True
         return press.button in ("back", "lb", "rb")
 
-    def update(self, table: TableScene, dt: float) -> None:
+    def update(self, table: Table, dt: float) -> None:
         for name, button in self.buttons.items():
             if button.check_pressed():
                 table.sound("button")

@@ -43,6 +43,7 @@ from game.ui.table.net_source import NetSource
 if TYPE_CHECKING:
     from game.net.netplay import NetPlay
     from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Table
 
 
 class NetMode:
@@ -56,7 +57,7 @@ class NetMode:
         self.moves = NetMoves(self.source)
         self.look = NetLook(self.source)
 
-    def attach(self, table: TableScene) -> None:
+    def attach(self, table: Table) -> None:
         self.source.attach(table)
         self.look.attach(table)
 
@@ -68,13 +69,13 @@ class NetMoves(LiveMoves):
     def __init__(self, net: NetSource):
         self.net = net
 
-    def aids_on(self, table: TableScene) -> bool:
+    def aids_on(self, table: Table) -> bool:
         return False
 
-    def may_act(self, table: TableScene) -> bool:
+    def may_act(self, table: Table) -> bool:
         return self.net.frozen is None and self.net.mirror.my_turn
 
-    def submit(self, table: TableScene, seat: int, action: Action) -> str:
+    def submit(self, table: Table, seat: int, action: Action) -> str:
         """Send the move to the server (nothing is played here until it tells it);
         say why if it cannot go."""
         reason = self.net.mirror.play(action)
@@ -89,7 +90,7 @@ def net_table(
     play: NetPlay,
     *,
     on_over: Callable[[Match], None] | None = None,
-    on_leave: Callable[[TableScene], None] | None = None,
+    on_leave: Callable[[Table], None] | None = None,
     animation_speed: str = "normal",
     hints: bool = True,
     show_knowledge: bool = False,
@@ -104,7 +105,7 @@ def net_table(
 def table_of(
     play: NetPlay,
     mode: NetMode,
-    on_leave: Callable[[TableScene], None] | None,
+    on_leave: Callable[[Table], None] | None,
     animation_speed: str,
     hints: bool,
     show_knowledge: bool,

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from game.net.mirror import Mirror
     from game.net.netplay import NetPlay
     from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Table
 
 
 class CouchNetMode(NetMode):
@@ -95,7 +96,7 @@ class CouchNetSource(NetSource):
         seats: list[Seat] = [PersonSeat(i) if i in here else RemoteSeat(i) for i in range(match.rules.players)]
         return Referee(match, seats, listeners, auto_ask=False)
 
-    def turn(self, table: TableScene, seat: int, dt: float) -> None:
+    def turn(self, table: Table, seat: int, dt: float) -> None:
         """Another person here is to move: the screen is handed to them, once their
         own seat's view says it is their turn at the move the table shows."""
         super().turn(table, seat, dt)
@@ -110,14 +111,14 @@ class CouchNetSource(NetSource):
         table.motion.finish()  # nothing of this hand glides on once the next person is at the screen
         table.controls.hand_over(seat)
 
-    def next_round(self, table: TableScene) -> None:
+    def next_round(self, table: Table) -> None:
         """A new deal: the next person here is handed the screen afresh."""
         if len(table.model.people) > 1:
             table.model.show_to(None)
         super().next_round(table)
 
     # Every frame ------------------------------------------------------------------------
-    def update(self, table: TableScene, dt: float) -> None:
+    def update(self, table: Table, dt: float) -> None:
         seat = self.shown_seat()
         if seat != self.showing:  # another seat shown: its own hand is the one to follow
             self.showing = seat
@@ -128,7 +129,7 @@ class CouchNetSource(NetSource):
         super().update(table, dt)
         self.hide_glides(table)
 
-    def hide_glides(self, table: TableScene) -> None:
+    def hide_glides(self, table: Table) -> None:
         """The hand shown is face down now (its turn is over): a tile of it still
         gliding face up (one just drawn) is not shown any more."""
         if self.frozen is not None or table.mode.look.hand_face_up(table) or table.model.viewer is None:
@@ -149,7 +150,7 @@ class CouchNetLook(NetLook):
         with self.net.as_host():
             super()._show_give()
 
-    def press(self, table: TableScene, name: str) -> None:
+    def press(self, table: Table, name: str) -> None:
         if name == "give":
             with self.net.as_host():
                 super().press(table, name)
@@ -161,7 +162,7 @@ def couch_net_table(
     play: NetPlay,
     *,
     on_over: Callable[[Match], None] | None = None,
-    on_leave: Callable[[TableScene], None] | None = None,
+    on_leave: Callable[[Table], None] | None = None,
     animation_speed: str = "normal",
     hints: bool = True,
     show_knowledge: bool = False,

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
     from game.ui.table.net_source import NetSource
     from game.ui.table.regions import TableRegions
-    from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Table
 
 HINT_BUTTONS = frozenset({"ls"})  # a controller's hint (its moves and scores work as at any table)
 LEAVE_AGAIN_S = 4.0  # the host's Leave mid-match closes the table for everyone: a second press within this confirms
@@ -39,23 +39,23 @@ class NetLook(PlayLook):
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
 
-    def tool_names(self, table: TableScene) -> list[str]:
+    def tool_names(self, table: Table) -> list[str]:
         """The moves and the scores; no undo, redo or hint at a table of several
         people, no menu (Leave is the mode's)."""
         return [name for name in tool_names(False) if name in ("moves", "scores")]
 
-    def tool_slots(self, table: TableScene) -> int:
+    def tool_slots(self, table: Table) -> int:
         """Room in the toolbar's row for the tools, then the reactions and Leave, each as wide as its words."""
         k = table_scale(table.size) * access.text_factor(table.size)
         slot = max(int(TOOL_W * k), TOOL_MIN_W) + 4
         return len(self.tool_names(table)) + -(-(sum(self._widths(table, k).values()) + 4 * len(REACTIONS)) // slot)
 
-    def _widths(self, table: TableScene, k: float) -> dict[str, int]:
+    def _widths(self, table: Table, k: float) -> dict[str, int]:
         font = table.text.font(max(14, round(15 * k)), True)
         words = {name: reaction_text(name) for name in REACTIONS} | {"leave": _("Leave")}
         return {name: max(int(TOOL_W * k), TOOL_MIN_W, font.size(text)[0] + round(24 * k)) for name, text in words.items()}
 
-    def build(self, table: TableScene, gui: pygame_gui.UIManager, regions: TableRegions) -> None:
+    def build(self, table: Table, gui: pygame_gui.UIManager, regions: TableRegions) -> None:
         style = "#tool"
         k = regions.scale
         widths = self._widths(table, k)
@@ -80,7 +80,7 @@ class NetLook(PlayLook):
         if may != give.visible:
             give.show() if may else give.hide()  # type: ignore[no-untyped-call]
 
-    def press(self, table: TableScene, name: str) -> None:
+    def press(self, table: Table, name: str) -> None:
         table.sound("button")
         if name == "leave":
             if self.net.leave_closes_table() and self.leave_armed <= 0:
@@ -93,22 +93,22 @@ class NetLook(PlayLook):
         elif name == "give" and self.net.mirror.to_move is not None:
             self.net.mirror.give_seat(self.net.mirror.to_move)
 
-    def key(self, table: TableScene) -> tuple[object, ...]:
+    def key(self, table: Table) -> tuple[object, ...]:
         mirror = self.net.mirror
         seats = range(table.model.match.rules.players)
         return (self.net.frozen is not None, mirror.link, mirror.sent, tuple(mirror.connected(s) for s in seats), tuple(mirror.shown_reactions()))
 
-    def revealed(self, table: TableScene, seat: int) -> tuple[int, ...] | None:
+    def revealed(self, table: Table, seat: int) -> tuple[int, ...] | None:
         """At a round's end every hand shows, as the server revealed it."""
         if self.net.frozen is None or seat == self.net.mirror.seat:
             return None
         return tuple(self.net.frozen.hand(seat))
 
-    def header_text(self, table: TableScene) -> str:
+    def header_text(self, table: Table) -> str:
         over = self.net.frozen is not None or (self.net.mirror.view is not None and self.net.mirror.view.phase == "over")
         return header_line(table.model.match.rules, self.net.unseen() + self.net.mirror.completed + (0 if over else 1))
 
-    def hand_text(self, table: TableScene) -> str:
+    def hand_text(self, table: Table) -> str:
         """The table's words, but the link's state (why it was given up), a seat to
         move that lost its connection, this seat's move on its way and the
         match's end as the mirror says them."""
@@ -121,7 +121,7 @@ class NetLook(PlayLook):
             return hand_line(table.model.names[table.model.viewer], table.model.totals()[table.model.viewer], words)
         return super().hand_text(table)
 
-    def lead_text(self, table: TableScene) -> str:
+    def lead_text(self, table: Table) -> str:
         """The lead's words on the empty table, from the view (another seat's
         forced lead tile included: the server announces it). A finished round
         played again here: the table's own (none)."""
@@ -133,7 +133,7 @@ class NetLook(PlayLook):
         kind, tile = view.lead
         return lead_words(kind, tile, table.model.names[view.current_player])
 
-    def seat_status(self, table: TableScene, seat: int, status: str) -> str:
+    def seat_status(self, table: Table, seat: int, status: str) -> str:
         mirror = self.net.mirror
         if self.net.frozen is None and mirror.table_gone:  # nobody is waited for at a closed table
             lobby = mirror.lobby
@@ -150,11 +150,11 @@ class NetLook(PlayLook):
             return _("to move")  # this screen's link is down: whether it thinks is not known here
         return status
 
-    def handle_pad(self, table: TableScene, press: PadPress) -> bool:
+    def handle_pad(self, table: Table, press: PadPress) -> bool:
         return press.button in HINT_BUTTONS  # no hint here; the moves and the scores as at any table
 
 
-    def update(self, table: TableScene, dt: float) -> None:
+    def update(self, table: Table, dt: float) -> None:
         self.leave_armed = max(0.0, self.leave_armed - dt)
         for name, button in list(self.buttons.items()):
             if button.check_pressed():

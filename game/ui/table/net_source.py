@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from game.net.mirror import RoundEnd
     from game.net.netplay import NetPlay
     from game.ui.table.model import TableModel
-    from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Table
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ class NetSource(LiveSource):
         self.play = play
         self.mirror = play.mirror
         self.on_over = on_over  # the finished match's record, for the past matches
-        self.table: TableScene | None = None
+        self.table: Table | None = None
         self.frozen: RoundState | None = None  # a finished round played again here, shown until its summary closes
         self.replays = True  # every round so far was played again here (False: this app came in mid-match)
         self.shown_round = -1  # the last round whose summary showed
@@ -62,7 +62,7 @@ class NetSource(LiveSource):
 
 
 
-    def attach(self, table: TableScene) -> None:
+    def attach(self, table: Table) -> None:
         self.table = table
         view = self.mirror.view
         self.replays = self.mirror.round_index == 0  # from the first deal: every round can be played again here
@@ -106,21 +106,21 @@ class NetSource(LiveSource):
     def takes_back(self, model: TableModel) -> bool:
         return False
 
-    def start(self, table: TableScene) -> None:
+    def start(self, table: Table) -> None:
         """The server deals."""
 
-    def turn(self, table: TableScene, seat: int, dt: float) -> None:
+    def turn(self, table: Table, seat: int, dt: float) -> None:
         """The server asks the seats; this one's person moves through the table (a
         seat played with a controller has a tile in focus, as at a local table)."""
         table.controls.keep_pad_focus()
 
-    def next_round(self, table: TableScene) -> None:
+    def next_round(self, table: Table) -> None:
         """The summary closed: the table follows the server's round again."""
         self.frozen = None
         self.wait = 0.0
         self._moved_on(table)
 
-    def new_match(self, table: TableScene) -> None:
+    def new_match(self, table: Table) -> None:
         """A network match is played once (the host opens another table)."""
 
     def leave_closes_table(self) -> bool:
@@ -128,7 +128,7 @@ class NetSource(LiveSource):
         the match not over, the table still answering."""
         return self.play.hosting and self.mirror.over is None and not self.given_up()
 
-    def update(self, table: TableScene, dt: float) -> None:
+    def update(self, table: Table, dt: float) -> None:
         """What the server told since the last frame: the actions played (shown as
         a local table shows its own), a round's end (played again here), the
         reactions, the link given up, the match's end."""
@@ -184,14 +184,14 @@ class NetSource(LiveSource):
                 self.over_due = False
                 table.leave()  # the match is over: its end screen (the routes decide)
 
-    def _moved_on(self, table: TableScene) -> None:
+    def _moved_on(self, table: Table) -> None:
         """A new round shows: nothing of the last one is held or glides."""
         self.drawn = {}
         table.model.refresh()
         self.hand_before = set(table.model.state.hand(self.mirror.seat or 0))
         table.jumped(forget_last=True)
 
-    def replay(self, table: TableScene, end: RoundEnd) -> RoundState | None:
+    def replay(self, table: Table, end: RoundEnd) -> RoundState | None:
         """Play the finished round again here from its revealed deal and actions
         (the table's match holds every round so played). None if it cannot be:
         this app came in mid-match, or what was revealed does not add up."""
@@ -216,7 +216,7 @@ class NetSource(LiveSource):
             return None
         return state
 
-    def end_words(self, table: TableScene, end: RoundEnd) -> str:
+    def end_words(self, table: Table, end: RoundEnd) -> str:
         """A round's end in one line, when it could not be played again here."""
         if end.end == "redeal":
             return _("Nobody could lead: the tiles are dealt again")
@@ -224,7 +224,7 @@ class NetSource(LiveSource):
             return _("Round {number}: {name} wins").format(number=end.round + 1, name=table.model.names[end.winner])
         return _("Round {number}: blocked, nobody wins").format(number=end.round + 1)
 
-    def over_words(self, table: TableScene) -> str:
+    def over_words(self, table: Table) -> str:
         """The match's end in one line, when its last round could not be played again here."""
         winner = (self.mirror.over or {}).get("winner")
         if isinstance(winner, int) and 0 <= winner < len(table.model.names):
@@ -234,7 +234,7 @@ class NetSource(LiveSource):
         kept = _("The match is kept in Past matches.")
         return f"{head}  ·  {kept}"
 
-    def after_round(self, table: TableScene, dt: float) -> None:
+    def after_round(self, table: Table, dt: float) -> None:
         """The round is over: once the table stands still, its summary (or a redeal's notice)."""
         state = self.frozen
         if state is None or table.motion.blocking or table.motion.shift is not None or table.app is None:
@@ -255,7 +255,7 @@ class NetSource(LiveSource):
         table.sound("match_won" if table.model.match.over else "round_won")
         table.app.push(RoundEndScene(table))
 
-    def final_match(self, table: TableScene) -> Match | None:
+    def final_match(self, table: Table) -> Match | None:
         """The finished match as the server's record tells it (every round, the
         seed), or the match played again here if that record cannot be read (or
         has not come yet); None while the match goes on."""
@@ -318,7 +318,7 @@ class NetSource(LiveSource):
         except Exception as err:
             log.warning("the kept seat could not be forgotten: %s", err)
 
-    def log_lines(self, table: TableScene) -> list[LogLine]:
+    def log_lines(self, table: Table) -> list[LogLine]:
         """The round's public moves in words, from the view (the finished round
         played again here tells its own, from the record)."""
         view = self.mirror.view
@@ -331,7 +331,7 @@ class NetSource(LiveSource):
             self._log = (key, view_log(view.rules, view.history, table.model.names, self.drawn))
         return self._log[1]
 
-    def sheet(self, table: TableScene) -> Sheet:
+    def sheet(self, table: Table) -> Sheet:
         """Every round's end this seat received (the finished match's record once
         it is over); the rounds before the first it received are said unseen."""
         final = self.final_match(table)
@@ -354,6 +354,6 @@ class NetSource(LiveSource):
         ends = self.mirror.ends
         return min(ends) if ends else max(0, self.mirror.round_index)
 
-    def close(self, table: TableScene) -> None:
+    def close(self, table: Table) -> None:
         self.play.close()
 

@@ -22,13 +22,13 @@ from game.ui.words import shown_name
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
-    from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Table
 
 
 class PadMissingScene(Overlay):
     """Over the table (or the "Pass to" cover) while ``seat``'s controller ``pad`` is gone."""
 
-    def __init__(self, table: TableScene, seat: int, pad: int):
+    def __init__(self, table: Table, seat: int, pad: int):
         super().__init__()
         self.table = table
         self.seat = seat

@@ -17,7 +17,7 @@ from game.ui.table.regions import PanelSpec
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
-    from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Table
     from game.ui.text import TextCache
     from game.ui.tile_art import TileArt
 
@@ -51,10 +51,10 @@ class Panel:
         self.art = art
         self.text = text
 
-    def is_open(self, table: TableScene) -> bool:
+    def is_open(self, table: Table) -> bool:
         return False
 
-    def spec(self, table: TableScene) -> PanelSpec:
+    def spec(self, table: Table) -> PanelSpec:
         """How it stacks in the column (its height, the gap above it)."""
         return PanelSpec(self.name)
 
@@ -62,19 +62,19 @@ class Panel:
         """What of its own state the picture shows (it is opened, scrolled)."""
         return ()
 
-    def content(self, table: TableScene, rect: Rect) -> Hashable:
+    def content(self, table: Table, rect: Rect) -> Hashable:
         """What it shows now, in ``rect`` (part of the table's snapshot)."""
         return rect.size
 
-    def handle_event(self, event: pygame.event.Event, table: TableScene, rect: Rect | None) -> bool:
+    def handle_event(self, event: pygame.event.Event, table: Table, rect: Rect | None) -> bool:
         """True if ``event`` was this panel's (``rect``: where it is, None while it is closed)."""
         return False
 
-    def handle_pad(self, press: PadPress, table: TableScene) -> bool:
+    def handle_pad(self, press: PadPress, table: Table) -> bool:
         """True if a controller's press was this panel's."""
         return False
 
-    def use_tool(self, name: str, table: TableScene) -> bool:
+    def use_tool(self, name: str, table: Table) -> bool:
         """True if the toolbar's button ``name`` is this panel's (it opens or closes it)."""
         return False
 

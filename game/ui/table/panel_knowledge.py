@@ -21,7 +21,7 @@ from game.ui.text import DIM, GOLD, IVORY
 from game.ui.words import shown_name
 
 if TYPE_CHECKING:
-    from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Table
 
 MOST = 0.55  # of the column, with another panel below
 
@@ -48,10 +48,10 @@ class KnowledgePanel(Panel):
         self._picture: tuple[KnowledgeContent, pygame.Surface] | None = None
         self._height: tuple[KnowledgeContent, int] | None = None
 
-    def is_open(self, table: TableScene) -> bool:
+    def is_open(self, table: Table) -> bool:
         return table.options.show_knowledge
 
-    def spec(self, table: TableScene) -> PanelSpec:
+    def spec(self, table: Table) -> PanelSpec:
         def height(column: Rect, scale: float) -> int:
             most = int(column.height * MOST)
             if self.text is None:
@@ -60,11 +60,11 @@ class KnowledgePanel(Panel):
 
         return PanelSpec(self.name, height)
 
-    def content(self, table: TableScene, rect: Rect) -> Hashable:
+    def content(self, table: Table, rect: Rect) -> Hashable:
         alone = [part.name for part in table.open_panels()] == [self.name]
         return self._content(table, rect.size, table.board.regions.scale, alone)
 
-    def knowledge(self, table: TableScene) -> tuple[tuple[SeatKnowledge, ...], int]:
+    def knowledge(self, table: Table) -> tuple[tuple[SeatKnowledge, ...], int]:
         """What the table knows of each other seat, from the person at the screen's
         view, and how many tiles that person cannot see (worked out once a position)."""
         model = table.model
@@ -76,7 +76,7 @@ class KnowledgePanel(Panel):
             self._known = (key, tuple(table_knowledge(view)), len(view.unseen()))
         return self._known[1], self._known[2]
 
-    def _content(self, table: TableScene, size: tuple[int, int], scale: float, rule: bool) -> KnowledgeContent:
+    def _content(self, table: Table, size: tuple[int, int], scale: float, rule: bool) -> KnowledgeContent:
         """``rule``: the line under its words (when it fills the column alone)."""
         view_ok = table.model.viewer is not None and not table.controls.handoff_open
         knowledge, unseen = self.knowledge(table) if view_ok else (None, 0)

@@ -21,7 +21,7 @@ from game.ui.text import DIM, GOLD, IVORY
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
-    from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Table
 
 GAP = 8  # between it and a panel above
 LEAST_H = 60  # its picture is never shorter (a narrow column: it runs on under the panel below)
@@ -51,23 +51,23 @@ class MovesPanel(Panel):
         self.scroll_round = 0  # the round the scroll is of: a new round shows its newest lines
         self._picture: tuple[MovesContent, pygame.Surface] | None = None
 
-    def is_open(self, table: TableScene) -> bool:
+    def is_open(self, table: Table) -> bool:
         return self.shown
 
-    def spec(self, table: TableScene) -> PanelSpec:
+    def spec(self, table: Table) -> PanelSpec:
         return PanelSpec(self.name, None, GAP)
 
     def key(self) -> Hashable:
         return (self.shown, self.scroll, self.scroll_round)
 
-    def lines(self, table: TableScene) -> list[LogLine]:
+    def lines(self, table: Table) -> list[LogLine]:
         """The round's moves in words, as the mode's source tells them."""
         return table.mode.source.log_lines(table)
 
-    def scrolled(self, table: TableScene) -> int:
+    def scrolled(self, table: Table) -> int:
         return self.scroll if self.scroll_round == table.model.round_index else 0
 
-    def content(self, table: TableScene, rect: Rect) -> Hashable:
+    def content(self, table: Table, rect: Rect) -> Hashable:
         source = table.mode.source
         return MovesContent(
             (rect.width, max(LEAST_H, rect.height)),
@@ -80,18 +80,18 @@ class MovesPanel(Panel):
         )
 
     # Opening and scrolling -------------------------------------------------------------
-    def toggle(self, table: TableScene) -> None:
+    def toggle(self, table: Table) -> None:
         self.shown = not self.shown
         self.scroll = 0
         table.jumped()
 
-    def scroll_by(self, table: TableScene, lines: int) -> None:
+    def scroll_by(self, table: Table, lines: int) -> None:
         """``lines`` older (negative: newer), within the round's moves."""
         most = max(0, len(self.lines(table)) - 1)
         self.scroll = max(0, min(most, self.scrolled(table) + lines))
         self.scroll_round = table.model.round_index
 
-    def handle_event(self, event: pygame.event.Event, table: TableScene, rect: Rect | None) -> bool:
+    def handle_event(self, event: pygame.event.Event, table: Table, rect: Rect | None) -> bool:
         if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
             keys = {pygame.K_PAGEUP: PAGE, pygame.K_PAGEDOWN: -PAGE, pygame.K_HOME: 10_000, pygame.K_END: -10_000}
             if event.key == pygame.K_l:
@@ -105,7 +105,7 @@ class MovesPanel(Panel):
             return True
         return False
 
-    def handle_pad(self, press: PadPress, table: TableScene) -> bool:
+    def handle_pad(self, press: PadPress, table: Table) -> bool:
         """Back opens or closes it; the shoulders scroll it (opening it first)."""
         if press.button == "back":
             self.toggle(table)
@@ -117,7 +117,7 @@ class MovesPanel(Panel):
             return True
         return False
 
-    def use_tool(self, name: str, table: TableScene) -> bool:
+    def use_tool(self, name: str, table: Table) -> bool:
         if name != self.name:
             return False
         self.toggle(table)

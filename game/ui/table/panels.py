@@ -14,50 +14,13 @@ painted) and one entry here (``register_panel``, for a panel from elsewhere).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Hashable, Protocol
-
-import pygame
-from pygame import Rect
+from typing import TYPE_CHECKING, Callable
 
 from game.ui.table.panel_knowledge import KnowledgePanel
 from game.ui.table.panel_moves import MovesPanel
-from game.ui.table.regions import PanelSpec
 
 if TYPE_CHECKING:
-    from game.ui.gamepad import PadPress
-    from game.ui.table.scene import TableScene
-    from game.ui.text import TextCache
-    from game.ui.tile_art import TileArt
-
-
-class PanelPart(Protocol):
-    """A side panel, as the table and the regions see it (``panel.Panel`` is the base)."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def over(self) -> bool:
-        """Drawn over the table's messages (a card), not under its plaques."""
-        ...
-
-    def attach(self, art: TileArt, text: TextCache) -> None: ...
-
-    def is_open(self, table: TableScene) -> bool: ...
-
-    def spec(self, table: TableScene) -> PanelSpec: ...
-
-    def key(self) -> Hashable: ...
-
-    def content(self, table: TableScene, rect: Rect) -> Hashable: ...
-
-    def handle_event(self, event: pygame.event.Event, table: TableScene, rect: Rect | None) -> bool: ...
-
-    def handle_pad(self, press: PadPress, table: TableScene) -> bool: ...
-
-    def use_tool(self, name: str, table: TableScene) -> bool: ...
-
-    def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None: ...
+    from game.ui.table.protocols import PanelPart
 
 
 PANELS: list[Callable[[], PanelPart]] = [KnowledgePanel, MovesPanel]  # top to bottom when open together

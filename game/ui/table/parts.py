@@ -20,7 +20,7 @@ in their rectangle (the wheel over a panel, a click on the review's graph).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
@@ -33,26 +33,8 @@ from game.ui.table.labels import banner
 from game.ui.text import DIM, GOLD, IVORY, RED
 
 if TYPE_CHECKING:
-    from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Part, Table
     from game.ui.table.snapshot import Live, TableSnapshot
-
-
-class Part(Protocol):
-    """One part of the table screen."""
-
-    def rect(self, snap: TableSnapshot) -> Rect | None:
-        """Where it is on the screen (None: nowhere now)."""
-        ...
-
-    def handle_event(self, event: pygame.event.Event, table: TableScene) -> bool:
-        """True if ``event`` was this part's (the table passes it on otherwise)."""
-        ...
-
-    def update(self, dt: float, table: TableScene) -> None: ...
-
-    def draw(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
-        """Paint it (changes nothing)."""
-        ...
 
 
 class Drawn:
@@ -64,10 +46,10 @@ class Drawn:
     def rect(self, snap: TableSnapshot) -> Rect | None:
         return None
 
-    def handle_event(self, event: pygame.event.Event, table: TableScene) -> bool:
+    def handle_event(self, event: pygame.event.Event, table: Table) -> bool:
         return False
 
-    def update(self, dt: float, table: TableScene) -> None:
+    def update(self, dt: float, table: Table) -> None:
         pass
 
     def draw(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:

@@ -24,8 +24,8 @@ from game.ui.text import DIM, GOLD, IVORY
 from game.ui.words import is_you, shown_name
 
 if TYPE_CHECKING:
-    from game.ui.table.mode_review import ReviewSource
-    from game.ui.table.scene import TableScene
+    from game.ui.table.review_source import ReviewSource
+    from game.ui.table.protocols import Table
 
 NAMED = ("good", "inaccuracy", "mistake", "blunder")  # marks that name a better action
 
@@ -53,13 +53,13 @@ class ReviewCard(Panel):
         """Paint the card again when next drawn (a verdict came in, the window changed)."""
         self._card = None
 
-    def is_open(self, table: TableScene) -> bool:
+    def is_open(self, table: Table) -> bool:
         return True
 
-    def spec(self, table: TableScene) -> PanelSpec:
+    def spec(self, table: Table) -> PanelSpec:
         return PanelSpec(self.name, card_height)
 
-    def content(self, table: TableScene, rect: Rect) -> Hashable:
+    def content(self, table: Table, rect: Rect) -> Hashable:
         mode = self.mode
         analysis = mode.analyses.get((mode.seat, mode.round))
         progress = (analysis.finished, analysis.total) if analysis is not None else (0, 0)

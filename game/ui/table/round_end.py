@@ -17,7 +17,7 @@ from game.ui.table.words import outcome_title
 from game.ui.words import goal_note, match_title, shown_name
 
 if TYPE_CHECKING:
-    from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Table
 
 AUTO_CONTINUE_S = 3.0  # with nobody at the screen, the game plays on by itself
 ROW_H = 46
@@ -25,7 +25,7 @@ ROW_H = 46
 
 class RoundEndScene(Overlay):
 
-    def __init__(self, table: TableScene):
+    def __init__(self, table: Table):
         super().__init__()
         self.table = table
         self.text = TextCache()

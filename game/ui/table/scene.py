@@ -32,26 +32,28 @@ from game.thinker import Thinker
 from game.ui.menu import tile_art
 from game.ui.scene import GuiScene
 from game.ui.seat_inputs import SeatInputs
-from game.ui.table.aids import Aids
+from game.ui.table.aids import TableAids
 from game.ui.table.animation import Motion
 from game.ui.table.board import Board
-from game.ui.table.controls import Controls
+from game.ui.table.controls import TableControls
 from game.ui.table.draw import TableRenderer
 from game.ui.table.mode import PLAYED, LiveMode
 from game.ui.table.model import TableModel
 from game.ui.table.options import TableOptions
-from game.ui.table.panels import PANELS, PanelPart
-from game.ui.table.parts import Part, table_parts
-from game.ui.table.protocols import Mode
+from game.ui.table.panels import PANELS
+from game.ui.table.parts import table_parts
+from game.ui.table.picture import Picture
+from game.ui.table.protocols import Mode, PanelPart, Part, Table
 from game.ui.table.regions import TableRegions, compute_regions
 from game.ui.table.seats import saving
 from game.ui.table.show import shift_of
-from game.ui.table.snapshot import Live, TableSnapshot, snapshot_key, take
+from game.ui.table.snapshot import Live, TableSnapshot
 from game.ui.table.toolbar import Toolbar
 from game.ui.text import TextCache
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
+    from game.ui.stage import Stage
 
 
 class TableScene(GuiScene):
@@ -66,9 +68,9 @@ class TableScene(GuiScene):
         computer_speed: str = "normal",
         hints: bool = True,
         show_knowledge: bool = False,
-        on_leave: Callable[[TableScene], None] | None = None,
+        on_leave: Callable[[Table], None] | None = None,
         on_action: Callable[[Match], None] | None = None,
-        on_pause: Callable[[TableScene], None] | None = None,
+        on_pause: Callable[[Table], None] | None = None,
         listeners: tuple[Listener, ...] = (),
         mode: Mode | None = None,
     ):
@@ -83,22 +85,22 @@ class TableScene(GuiScene):
         self.options = TableOptions.of(animation_speed, computer_speed, hints, show_knowledge)
         self.on_leave = on_leave
         self.on_pause = on_pause  # Esc with nothing in hand (the menu work opens its pause menu here)
-        self.controls = Controls(self)
+        self.controls = TableControls(self)
         self.motion = Motion()
         self.text = TextCache()
         self.renderer: TableRenderer | None = None
         self.board = Board(match.rules.players, self.model.viewer or 0)
         self.toolbar = Toolbar()
         self.frames = 0  # frames run (a computer thinks from the second: the first is drawn first)
-        self.aids = Aids(self)  # undo and redo (one person against computers only), the hint, the scores
+        self.aids = TableAids(self)  # undo and redo (one person against computers only), the hint, the scores
         self.panel_parts: list[PanelPart] = [*(make() for make in PANELS), *self.mode.look.cards()]
         self.parts: list[Part] = []  # made with the renderer (``attach``)
-        self._snapshot: tuple[tuple[object, ...], TableSnapshot] | None = None
+        self.picture = Picture(self)  # its snapshot, made again only when something shown changed
         self.mode.attach(self)
 
     # Setup -------------------------------------------------------------------
-    def attach(self, app: object) -> None:
-        super().attach(app)  # type: ignore[arg-type]
+    def attach(self, app: Stage) -> None:
+        super().attach(app)
         assert self.app is not None
         art = tile_art(self)
         self.renderer = TableRenderer(art, self.text)
@@ -199,10 +201,7 @@ class TableScene(GuiScene):
     @property
     def snapshot(self) -> TableSnapshot:
         """The table as it is to be drawn (made again only when its key changes)."""
-        key = snapshot_key(self)
-        if self._snapshot is None or self._snapshot[0] != key:
-            self._snapshot = (key, take(self))
-        return self._snapshot[1]
+        return self.picture.current()
 
     def live(self) -> Live:
         """What moves every frame: the motion and the input."""

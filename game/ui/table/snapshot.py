@@ -1,5 +1,5 @@
 """The table as it is to be drawn: one frozen ``TableSnapshot``, made once per
-change of the position, the window, the mode or the aids (``take``), never
+change of the position, the window, the mode or the panels (picture.py), never
 per frame. Every part draws from it, plus what moves every frame: the
 ``Motion`` (glides, the shift, messages) and the ``TableInput`` (a tile held,
 the places it lights), together the ``Live``.
@@ -12,21 +12,16 @@ gives (see ``position.Position``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Hashable, Mapping
+from typing import Hashable, Mapping, Protocol
 
+import pygame
 from pygame import Rect
 
 from game.engine import Action, OpenEnd
-from game.i18n import _
 from game.ui.table.animation import Motion
 from game.ui.table.geometry import TableLayout
 from game.ui.table.input import InputContext, TableInput
 from game.ui.table.regions import TableRegions
-from game.words.ends import needs_text
-
-if TYPE_CHECKING:
-    from game.ui.table.panels import PanelPart
-    from game.ui.table.scene import TableScene
 
 SeatInfo = tuple[str, int, int, bool, str]  # name, tiles held, match total, to move, status line
 
@@ -39,11 +34,23 @@ class Plaque:
     faces: tuple[int, ...] | None
 
 
+class Painter(Protocol):
+    """A side panel as its picture needs it (``protocols.PanelPart`` is one)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None: ...
+
+
 @dataclass(frozen=True)
 class Pane:
     """An open side panel: its part, its rectangle and what it shows (equal contents, equal pictures)."""
 
-    part: PanelPart
+    part: Painter
     rect: Rect
     content: Hashable
 
@@ -91,62 +98,3 @@ class Live:
     motion: Motion
     input: TableInput
     hidden: frozenset[int]  # tiles gliding: not drawn in their place yet
-
-
-def take(table: TableScene) -> TableSnapshot:
-    """The table's snapshot now (``TableScene.snapshot`` keeps it until something changes)."""
-    state = table.model.state
-    rules = state.rules
-    look = table.mode.look
-    regions = table.board.regions
-    history = state.history
-    news = tuple(sorted(table.board.news.items()))
-    panes = tuple(
-        Pane(part, regions.panels[part.name], part.content(table, regions.panels[part.name]))
-        for part in table.open_panels()
-        if part.name in regions.panels
-    )
-    return TableSnapshot(
-        regions=regions,
-        layout=table.board.layout,
-        names=tuple(table.model.names),
-        header=look.header_text(table),
-        lead=look.lead_text(table),
-        hand_label=look.hand_text(table),
-        hand=tuple(table.board.hand),
-        hand_face_up=look.hand_face_up(table),
-        can_act=table.can_act(),
-        can_draw=look.can_draw(table),
-        playable=playable(table),
-        legal=tuple(table.model.legal),
-        open_ends=tuple(table.board.open_ends),
-        end_labels={end.arm: needs_text(end.values, rules.target, rules.matadors, rules.wild_doubles) for end in table.board.open_ends},
-        news=news,
-        news_actions=tuple((seat, history[index][1]) for seat, index in news),
-        plaques={seat: Plaque(look.seat_info(table, seat), look.revealed(table, seat)) for seat in regions.seats},
-        boneyard_count=state.boneyard_count,
-        reserve_count=state.reserve_count,
-        boneyard_caption=(_("Boneyard: {count}") if state.rules.drawing != "none" else _("Set aside: {count}")).format(count=state.boneyard_count),
-        last_tile=table.board.last_tile,
-        pointed_out=tuple(look.pointed_out(table)),
-        phase=state.phase,
-        context=table.controls.input_context(),
-        panes=panes,
-    )
-
-
-def playable(table: TableScene) -> frozenset[int] | None:
-    """Tiles with a legal place now (None when it is not this hand's turn, or hints are off)."""
-    if not table.options.hints or not table.can_act():
-        return None
-    return frozenset(a.tile for a in table.model.legal if a.kind == "lay" and a.tile is not None)
-
-
-def snapshot_key(table: TableScene) -> tuple[object, ...]:
-    """Everything a snapshot is made from, besides the position's version."""
-    seat = table.model.state.current_player
-    return (
-        table.board.version, id(table.board.regions), id(table.board.layout), table.motion.blocking, table.controls.handoff_open, table.model.viewer,
-        table.options.hints, table.board.last_tile, table.controls.plays_by_pad(seat), table.options.show_knowledge, table.model.takebacks is not None, tuple(panel.key() for panel in table.panel_parts), table.mode.look.key(table),
-    )
-
