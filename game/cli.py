@@ -157,17 +157,22 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     if only in (None, "bench"):
         bench = sub.add_parser("bench", help="print performance figures")
         bench.add_argument(
-            "what", choices=("engine", "ai", "ui", "startup", "hint", "review", "net", "coach"), help="what to measure"
+            "what", choices=("engine", "ai", "ui", "startup", "hint", "review", "net", "coach", "soak"), help="what to measure"
         )
         bench.add_argument("--json", action="store_true", help="print one JSON object")
         bench.add_argument("--quick", action="store_true", help="a shorter run (fewer samples)")
         bench.add_argument("--bundle", metavar="PATH", help="startup: the built executable to time as well")
         bench.add_argument("--tables", type=_positive_int, default=200, help="net: tables to play at once (default 200)")
         bench.add_argument("--connect", metavar="HOST:PORT", help="net: a running server to measure (default: start one)")
+        bench.add_argument("--attacks", action="store_true", help="net: a victim table's pace while other clients attack the server")
+        bench.add_argument("--kills", type=_positive_int, help="net: kill the server with -9 this many times during play; told moves lost")
+        bench.add_argument("--idle", type=_positive_int, help="net: the server's memory with this many idle connections")
         bench.add_argument("--decisions", type=_positive_int, help="coach: decisions to judge (default 60)")
         bench.add_argument("--ref-deals", type=_positive_int, help="coach: the reference's deals per candidate (default 500)")
         bench.add_argument("--hard-deals", type=_positive_int, help="coach: the hard re-check's deals (default 200)")
         bench.add_argument("--coach-deals", type=_positive_int, help="coach: the coach's deals per decision at most (default 4000)")
+        bench.add_argument("--minutes", type=float, help="soak: minutes of play in one process (default 30; 2 with --quick)")
+        bench.add_argument("--seed", type=int, help="soak: the monkey's seed (default 1)")
 
     if only in (None, "tournament"):
         tour = sub.add_parser("tournament", help="play computer opponents against each other")
@@ -181,13 +186,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         tour.add_argument("--json", action="store_true", help="print one JSON object")
 
     if only in (None, "serve"):
-        serve = sub.add_parser("serve", help="run a network server for tables played by code (headless)")
-        serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-        serve.add_argument("--port", type=_positive_int, default=47123, help="port to listen on (0: any free port)")
-        serve.add_argument("--max-tables", type=_positive_int, default=1000, help="most tables held at once (default 1000)")
-        serve.add_argument("--max-connections", type=_positive_int, default=10000, help="most connections at once")
-        serve.add_argument("--hello-timeout", type=float, default=10.0, help="seconds a new connection has to join a table")
-        serve.add_argument("--verbose", action="store_true", help="log every action too")
+        from game.net.serve import add_arguments
+
+        add_arguments(sub.add_parser("serve", help="run a network server for tables played by code (headless)"), _positive_int)
     return parser
 
 
@@ -238,7 +239,7 @@ def run(argv: Sequence[str]) -> int:
 
         return run_bench(args)
     if args.command == "serve":
-        from game.net.server import main as serve_main
+        from game.net.serve import main as serve_main
 
         return serve_main(args)
     if args.command == "tournament":

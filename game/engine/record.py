@@ -83,19 +83,7 @@ def match_to_record(match: Match) -> dict[str, Any]:
         if p.kind == COMPUTER and p.level:
             entry["level"] = p.level
         players.append(entry)
-    rounds = []
-    for state in match.rounds:
-        first = state._stack[0][0] if state._stack else None
-        hands = _dealt_hands(state, first)
-        rounds.append(
-            {
-                "deal": {
-                    "hands": [[tile_name(t) for t in hand] for hand in hands],
-                    "boneyard": [tile_name(t) for t in state.boneyard],
-                },
-                "actions": [action_to_json(seat, a) for seat, a in state.history],
-            }
-        )
+    rounds = [{"deal": deal_to_json(state), "actions": [action_to_json(seat, a) for seat, a in state.history]} for state in match.rounds]
     record: dict[str, Any] = {
         "format": FORMAT,
         "rules": {"base": match.rules.base, "options": match.rules.overrides()},
@@ -106,6 +94,13 @@ def match_to_record(match: Match) -> dict[str, Any]:
     if match.assisted:
         record["assisted"] = True
     return record
+
+
+def deal_to_json(state: Any) -> dict[str, Any]:
+    """A round's deal as a record writes it: the hands as dealt, and the boneyard."""
+    first = state._stack[0][0] if state._stack else None
+    hands = _dealt_hands(state, first)
+    return {"hands": [[tile_name(t) for t in hand] for hand in hands], "boneyard": [tile_name(t) for t in state.boneyard]}
 
 
 def _dealt_hands(state: Any, first_hands: list[int] | None) -> list[list[Tile]]:

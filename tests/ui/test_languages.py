@@ -376,9 +376,19 @@ class _Recorder:
 def recorder(monkeypatch: pytest.MonkeyPatch) -> _Recorder:
     from game.ui import text
 
+    from game.ui.script_font import ScriptFont
+
     found = _Recorder()
     monkeypatch.setattr(pygame.font, "Font", found.font)
     monkeypatch.setattr(text, "FONTS", text.FontCache())  # fonts made while it records
+    drawn = ScriptFont.render  # the game's fonts (every script) are made from the real Font
+
+    def recording(self: ScriptFont, words: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
+        if isinstance(words, str):
+            found.texts.append(words)
+        return drawn(self, words, *args, **kwargs)
+
+    monkeypatch.setattr(ScriptFont, "render", recording)
     return found
 
 

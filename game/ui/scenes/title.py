@@ -43,6 +43,7 @@ class TitleScene(MenuScene):
         self.version_rect = pygame.Rect(0, 0, 0, 0)
         self.drawn_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []
         self.offer_lessons = False  # the first launch: Learn to play is offered
+        self.covered = False  # another screen has been over it (the lessons, perhaps)
         self.column = ScrollColumn()  # the buttons, when they are more than the window's height holds
 
     def attach(self, app: Stage) -> None:
@@ -188,10 +189,22 @@ class TitleScene(MenuScene):
 
     # Actions ----------------------------------------------------------------------
     def enter(self) -> None:
-        # back from another screen: a save may have appeared, a notice may be new
+        # back from another screen: a save may have appeared, a notice may be new, the lessons
+        # offered may all be done (the offer goes: the title is the usual one again)
         if self.app is not None and self.gui is not None:
-            if has_save() != self.can_continue or bool(self.app.notices) != bool(self.notice_rect.width):
+            done = False
+            if self.offer_lessons and self.covered:  # (not before the first frame: the lessons load slowly)
+                from game.lessons import all_done
+
+                done = all_done()
+            if done:
+                self.offer_lessons = False
+            if done or has_save() != self.can_continue or bool(self.app.notices) != bool(self.notice_rect.width):
                 self.rebuild()
+
+    def exit(self) -> None:
+        super().exit()
+        self.covered = True
 
     def on_button(self, name: str) -> None:
         app = self.app

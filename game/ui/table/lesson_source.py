@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from game.engine import Action, Match, SeatView
-from game.lessons import Lesson, Step
+from game.lessons import Lesson, Step, mark_done
 from game.referee import Listener, Referee
 from game.seat import COMPUTER, PersonSeat, Seat
 from game.ui.table.mode import LiveSource
@@ -134,6 +134,8 @@ class LessonSource(LiveSource):
         for told in self.stepped:
             told()
         self.go = False
+        if self.finished:
+            mark_done(self.lesson.id)  # kept: the list of lessons marks it, the title stops offering them
         expected = self.expected()
         if expected is not None:
             self._table.sync()

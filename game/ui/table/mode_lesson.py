@@ -8,7 +8,7 @@ its tile lifts and its place glows; any other move is refused with the table's
 own reason (or, for a legal move the step does not want, the step's words)
 and not played. The computer's moves are the lesson's own: their card waits
 for Next like a reading step, and only then does the computer's tile glide.
-Esc, or "Leave lesson", leaves at any time; nothing is saved or counted.
+Esc, or "Leave lesson", leaves at any time; only a lesson finished is kept.
 """
 
 from __future__ import annotations
@@ -191,10 +191,9 @@ class LessonLook(PlayLook):
         return ""  # the card says who leads, and when
 
     def seat_status(self, table: Table, seat: int, status: str) -> str:
-        step = self.lesson.step
-        if status == _("thinking…") and (step is None or step.seat != seat):
-            return _("to move")  # it waits for the lesson, it is not thinking
-        return status
+        lesson = self.lesson
+        waiting = lesson.waits_for_next() or lesson.step is None or lesson.step.seat != seat  # its card waits for Next
+        return _("to move") if status == _("thinking…") and waiting else status  # waiting, it is not thinking
 
     def handle_event(self, table: Table, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
