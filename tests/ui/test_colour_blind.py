@@ -16,6 +16,7 @@ import pytest
 from game.engine import PlayerInfo
 from game.ui import access
 from game.ui import cues
+from game.ui.table import PlaquesPart
 
 PROTANOPIA = np.array(
     [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]]
@@ -136,8 +137,9 @@ def test_the_seat_to_move_and_the_coach_mark_differ_by_shape(make_app: Any, ui: 
     assert renderer is not None
     info = table.mode.look.seat_info(table, 1)
     size = (300, 100)
-    moving = renderer.make_plaque((info[0], info[1], info[2], True, info[4]), size)
-    waiting = renderer.make_plaque((info[0], info[1], info[2], False, info[4]), size)
+    plaques = PlaquesPart(renderer)
+    moving = plaques.make_plaque((info[0], info[1], info[2], True, info[4]), size)
+    waiting = plaques.make_plaque((info[0], info[1], info[2], False, info[4]), size)
     back = pygame.Surface(size)
     back.fill((20, 60, 40))
     a, b = back.copy(), back.copy()

@@ -61,6 +61,7 @@ from game.ui.table.panels import PANELS, register_panel
 from game.ui.table.protocols import PanelPart
 from game.ui.table.regions import PanelSpec
 from game.ui.table.parts import HandPart, MessagePart
+from game.ui.table.plaques import PlaquesPart
 from game.ui.table.position import Position, ViewPosition
 from game.ui.table.lesson_source import LessonSource, ScriptSeat
 from game.ui.table.mode_lesson import LessonMode, lesson_table
@@ -101,6 +102,7 @@ __all__ = [
     "NetMode",
     "CouchNetMode",
     "MessagePart",
+    "PlaquesPart",
     "Panel",
     "PanelPart",
     "PanelSpec",

@@ -28,32 +28,14 @@ from pygame import Rect
 from game.engine.tiles import halves
 from game.i18n import _
 from game.ui import cues
-from game.ui.table.draw import TableRenderer, turn_frame, veil_surface
+from game.ui.table.draw import Drawn, TableRenderer, turn_frame, veil_surface
 from game.ui.table.labels import banner
+from game.ui.table.plaques import PlaquesPart
 from game.ui.text import DIM, GOLD, IVORY, RED
 
 if TYPE_CHECKING:
-    from game.ui.table.protocols import Part, Table
+    from game.ui.table.protocols import Part
     from game.ui.table.snapshot import Live, TableSnapshot
-
-
-class Drawn:
-    """A part that only draws: no events, nothing to update."""
-
-    def __init__(self, renderer: TableRenderer):
-        self.renderer = renderer
-
-    def rect(self, snap: TableSnapshot) -> Rect | None:
-        return None
-
-    def handle_event(self, event: pygame.event.Event, table: Table) -> bool:
-        return False
-
-    def update(self, dt: float, table: Table) -> None:
-        pass
-
-    def draw(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
-        raise NotImplementedError
 
 
 class FeltPart(Drawn):
@@ -85,13 +67,6 @@ class CardsPart(PanesPart):
     """The side panels drawn over everything (the review's and the lesson's cards)."""
 
     over = True
-
-
-class PlaquesPart(Drawn):
-    """The other seats' plaques round the felt."""
-
-    def draw(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
-        self.renderer.plaques(surface, snap)
 
 
 class MovingPart(Drawn):

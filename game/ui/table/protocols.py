@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from game.ui.seat_inputs import SeatInputs
     from game.ui.table.animation import Motion
     from game.ui.table.board import Board
-    from game.ui.table.draw import TableRenderer
     from game.ui.table.input import InputContext, Intent, TableInput
     from game.ui.table.log import LogLine
     from game.ui.table.options import TableOptions
@@ -79,9 +78,6 @@ class Table(TableAPI, Screen, Protocol):
 
     @property
     def text(self) -> TextCache: ...
-
-    @property
-    def renderer(self) -> TableRenderer | None: ...
 
     @property
     def panel_parts(self) -> list[PanelPart]: ...

@@ -10,7 +10,7 @@ import pygame_gui
 
 from game.engine.tiles import halves
 from game.i18n import _
-from game.ui.menu import Focus
+from game.ui.menu import Focus, tile_art
 from game.ui.scene import Overlay
 from game.ui.text import DIM, GOLD, IVORY, TextCache
 from game.ui.table.words import outcome_title
@@ -87,7 +87,7 @@ class RoundEndScene(Overlay):
             head = self.text.render({"pips": _("pips"), "scored": _("this round"), "total": _("total")}[key], 17, DIM)
             panel.blit(head, (x - head.get_width() // 2, y))
         y += 24
-        art = self.table.renderer.art if self.table.renderer is not None else None
+        art = tile_art(self) if self.app is not None else None  # the table's own (the app's one tile art)
         row_h = min(ROW_H, (rect.height - y - 76) // max(1, match.rules.players))
         for seat, player in enumerate(match.players):
             winner = outcome is not None and outcome.winner == seat
