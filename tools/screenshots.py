@@ -146,7 +146,7 @@ def settle(app: App, frames: int = 30) -> None:
 
 def hold(app: App, scene: TableScene, tile: int, to: tuple[int, int], turns: int = 0) -> None:
     """Pick ``tile`` up from the hand and move it to ``to`` (right-clicking ``turns`` times there)."""
-    rect = scene.hand_rect(tile)
+    rect = scene.board.hand_rect(tile)
     assert rect is not None, "the tile is not in the hand shown"
     start = rect.center
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=start)], 0.016)
@@ -160,11 +160,11 @@ def hold(app: App, scene: TableScene, tile: int, to: tuple[int, int], turns: int
 def beside(scene: TableScene, tile: int, arm: str, joins: int | None = None, variant: int = 0) -> tuple[int, int]:
     """A point near (not on) the place ``tile`` may take on ``arm``: the tile held
     there shows lying as it would, and its ghost stays visible."""
-    target = next(t for t in targets_for(tile, scene.legal) if t.arm == arm and t.joins == joins)
-    slot = slot_of(target.variant(variant), scene.layout)
+    target = next(t for t in targets_for(tile, scene.model.legal) if t.arm == arm and t.joins == joins)
+    slot = slot_of(target.variant(variant), scene.board.layout)
     assert slot is not None
-    unit = scene.layout.unit
-    centre = scene.regions.layout_area.center
+    unit = scene.board.layout.unit
+    centre = scene.board.regions.layout_area.center
     dx = 1 if slot.rect.centerx >= centre[0] else -1  # away from the middle of the table
     dy = 1 if slot.rect.centery >= centre[1] else -1
     if slot.vertical:  # off its long side, so the ghost and its label still show
@@ -258,8 +258,8 @@ def family_eight(cam: Camera) -> None:
     match = find(Rules.from_base("family", 8), players, wanted)
     app = cam.app((800, 600))
     scene = cam.table(app, match)
-    tile = next(a.tile for a in lays(scene.state) if a.tile is not None)
-    target = targets_for(tile, scene.legal)[0]
+    tile = next(a.tile for a in lays(scene.model.state) if a.tile is not None)
+    target = targets_for(tile, scene.model.legal)[0]
     assert target.arm is not None
     hold(app, scene, tile, beside(scene, tile, target.arm))
     cam.save(app, "family-8-players-800x600")
@@ -281,7 +281,7 @@ def crosswise_choice(rules: Rules, size: Size, name: str) -> Callable[[Camera], 
         match = find(rules, [ANN, computer("Hard", "hard")], wanted)
         app = cam.app(size)
         scene = cam.table(app, match)
-        action = next(a for a in lays(scene.state) if a.joins is not None and a.tile is not None and is_matador(scene.state, a.tile) and not is_double(a.tile))
+        action = next(a for a in lays(scene.model.state) if a.joins is not None and a.tile is not None and is_matador(scene.model.state, a.tile) and not is_double(a.tile))
         assert action.tile is not None and action.arm is not None
         hold(app, scene, action.tile, beside(scene, action.tile, action.arm, action.joins))
         cam.save(app, name)
@@ -306,9 +306,9 @@ def leyden_across(size: Size, name: str) -> Callable[[Camera], None]:
         match = find(Rules.from_base("leyden", 2), [ANN, computer("Hard", "hard")], wanted)
         app = cam.app(size)
         scene = cam.table(app, match)
-        action = next(a for a in lays(scene.state) if a.across)
+        action = next(a for a in lays(scene.model.state) if a.across)
         assert action.tile is not None and action.arm is not None
-        target = next(t for t in targets_for(action.tile, scene.legal) if t.arm == action.arm and t.joins == action.joins)
+        target = next(t for t in targets_for(action.tile, scene.model.legal) if t.arm == action.arm and t.joins == action.joins)
         turns = target.actions.index(action)
         hold(app, scene, action.tile, beside(scene, action.tile, action.arm, action.joins, turns), turns)
         cam.save(app, name)
@@ -328,9 +328,9 @@ def leyden_opening(size: Size, name: str) -> Callable[[Camera], None]:
         match = find(Rules.from_base("leyden", 2), [ANN, computer("Hard", "hard")], wanted)
         app = cam.app(size)
         scene = cam.table(app, match)
-        action = next(a for a in lays(scene.state) if a.arm == "N")
+        action = next(a for a in lays(scene.model.state) if a.arm == "N")
         assert action.tile is not None
-        felt = scene.regions.layout_area
+        felt = scene.board.regions.layout_area
         hold(app, scene, action.tile, (felt.left + felt.width // 5, felt.bottom - felt.height // 4))
         cam.save(app, name)
 
@@ -347,9 +347,9 @@ def line_drag(cam: Camera) -> None:
     match = find(Rules.from_base("matador", 2), [ANN, computer("Medium")], wanted)
     app = cam.app((1280, 800))
     scene = cam.table(app, match)
-    action = next(a for a in lays(scene.state) if a.tile is not None and not is_matador(scene.state, a.tile)) if any(
-        a.tile is not None and not is_matador(scene.state, a.tile) for a in lays(scene.state)
-    ) else lays(scene.state)[0]
+    action = next(a for a in lays(scene.model.state) if a.tile is not None and not is_matador(scene.model.state, a.tile)) if any(
+        a.tile is not None and not is_matador(scene.model.state, a.tile) for a in lays(scene.model.state)
+    ) else lays(scene.model.state)[0]
     assert action.tile is not None and action.arm is not None
     hold(app, scene, action.tile, beside(scene, action.tile, action.arm, action.joins))
     cam.save(app, "line-drag-1280x800")
@@ -449,7 +449,7 @@ def lesson(size: Size, name: str, index: int, step: int) -> Callable[[Camera], N
         app.routes.start_lesson(index)
         scene = app.top
         assert isinstance(scene, TableScene) and isinstance(scene.mode, LessonMode)
-        lesson = scene.mode
+        lesson = scene.mode.source
         settle(app, 5)
         while lesson.step_index < step:
             current = lesson.step
@@ -511,8 +511,8 @@ def review(cam: Camera, name: str = "review-mistake-1280x800") -> None:
     match = reviewed_match()
     app = cam.app((1280, 800))
     scene = review_table(match, 0, 0, thinker=Thinker("thread"), analysis_mode="process")
-    review = scene.mode
-    assert isinstance(review, ReviewMode)
+    assert isinstance(scene.mode, ReviewMode)
+    review = scene.mode.source
     app.push(scene)
     deadline = time.monotonic() + 300
     while not review.analysis().done and time.monotonic() < deadline:

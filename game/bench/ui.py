@@ -91,16 +91,16 @@ def thinking_frames(mode: str, frames: int) -> dict[str, Any]:
     time.sleep(1.5 if mode == "process" else 0.1)  # the worker is up (as it is after the first move in a game)
     times: list[float] = []
     decisions = 0
-    moves_before = len(scene.state.history)
+    moves_before = len(scene.model.state.history)
     deadline = time.perf_counter() + frames / 60
-    while time.perf_counter() < deadline and not scene.state.over:
+    while time.perf_counter() < deadline and not scene.model.state.over:
         start = time.perf_counter()
         app.step([], 1 / 60)
         times.append((time.perf_counter() - start) * 1000)
         left = 1 / 60 - (time.perf_counter() - start)
         if left > 0:
             time.sleep(left)  # as clock.tick(60) would
-    decisions = len(scene.state.history) - moves_before
+    decisions = len(scene.model.state.history) - moves_before
     app.close()
     thinker.shutdown()
     return {
@@ -133,14 +133,14 @@ def measure(quick: bool) -> dict[str, Any]:
     gc.freeze()  # as App.run does after the first frames
     # hold a tile over the table, as a player dragging would
     if scene.can_act():
-        tile, rect = scene.hand[0]
+        tile, rect = scene.board.hand[0]
         import pygame
 
         app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center)], 0.0)
-        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=scene.regions.felt.center, rel=(0, 0), buttons=(1, 0, 0))], 0.0)
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=scene.board.regions.felt.center, rel=(0, 0), buttons=(1, 0, 0))], 0.0)
     idle = time_frames(app, frames)
-    tiles = len(scene.layout.tiles)
-    unit = scene.layout.unit
+    tiles = len(scene.board.layout.tiles)
+    unit = scene.board.layout.unit
     app.close()
     think_frames = 90 if quick else 300
     thinking = [thinking_frames("process", think_frames), thinking_frames("thread", think_frames)]

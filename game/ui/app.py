@@ -7,14 +7,11 @@ or the clock, so tests drive the game frame by frame; ``App.run`` is the loop.
 from __future__ import annotations
 
 import gc
-import json
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import pygame
 
 from game.ui import access
-from game.ui.scene import Scene
 from game.ui.window import Window, make_window, set_current, to_pixels
 from game.ui.window_size import window_size_here
 
@@ -22,33 +19,15 @@ if TYPE_CHECKING:
     import pygame_gui
 
     from game.ui.gamepad import Pads
-    from game.ui.routes import Routes
+    from game.ui.stage import Routes, Screen
 
-THEME_PATH = Path(__file__).resolve().parent / "theme.json"
 FPS = 60
 MIN_SIZE = (640, 480)
 # a game controller's events (game.ui.gamepad.Pads.owns), known without importing it before the first frame
-CONTROLLER_EVENTS = frozenset(
-    {
-        pygame.CONTROLLERDEVICEADDED,
-        pygame.CONTROLLERDEVICEREMOVED,
-        pygame.CONTROLLERDEVICEREMAPPED,
-        pygame.CONTROLLERBUTTONDOWN,
-        pygame.CONTROLLERBUTTONUP,
-        pygame.CONTROLLERAXISMOTION,
-    }
-)
-
-
-def scaled_theme(factor: float) -> dict[str, Any]:
-    """The widgets' theme with every font ``factor`` times larger (the text size setting)."""
-    with open(THEME_PATH, encoding="utf-8") as handle:
-        theme: dict[str, Any] = json.load(handle)
-    for block in theme.values():
-        font = block.get("font") if isinstance(block, dict) else None
-        if isinstance(font, dict) and str(font.get("size", "")).isdigit():
-            font["size"] = str(round(int(font["size"]) * factor))
-    return theme
+CONTROLLER_EVENTS = frozenset({
+    pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED, pygame.CONTROLLERDEVICEREMAPPED,
+    pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERAXISMOTION,
+})
 
 
 class App:
@@ -78,7 +57,7 @@ class App:
             set_current(self.window)
         self.surface = surface if surface is not None else self._open_window(self.windowed_size, fullscreen, first=True)
         access.set_pixel_ratio(self.pixel_ratio)  # text and tiles: that many times larger in pixels
-        self.scenes: list[Scene] = []
+        self.scenes: list[Screen] = []
         self.running = True
         self.time_scale = time_scale
         self.frames = 0
@@ -206,13 +185,9 @@ class App:
 
     def _drop_covered_drawing_aids(self) -> None:
         """Covered screens laid out again keep no big drawings until they are on top (game/ui/gui_theme.py)."""
-        from game.ui.gui_theme import drop_drawing_aids, keep_shown_looks_only
+        from game.ui.gui_theme import rest_covered
 
-        for scene in self.scenes[:-1]:
-            gui = getattr(scene, "gui", None)
-            if gui is not None:
-                drop_drawing_aids(gui)
-                keep_shown_looks_only(gui)
+        rest_covered(self.scenes[:-1])
 
     def _restyle(self) -> None:
         """Give each scene's widgets a manager with the theme at today's text size."""
@@ -243,27 +218,10 @@ class App:
             manager.set_window_resolution(self.size)
             self._scale_mouse(manager)
             return manager
-        from game.ui.gui_theme import SharedThemeManager, forget_repeated_paths
+        from game.ui.gui_theme import new_manager
 
-        if self._gui_theme is not None:  # the fonts and drawn shapes are kept once (game/ui/gui_theme.py)
-            manager = SharedThemeManager(self.size, self._gui_theme)
-        else:
-            import pygame_gui
-
-            from game.ui.gui_fonts import LazyFontLoader, use_script_fonts
-
-            theme: Any = str(THEME_PATH) if factor == 1.0 else scaled_theme(factor)
-            # each font loaded when a widget first shows it, not all 14 before the first frame
-            manager = pygame_gui.UIManager(self.size, theme, enable_live_theme_updates=False, resource_loader=LazyFontLoader())
-            use_script_fonts(manager.ui_theme)  # every script drawn, by the widgets too
-            self._gui_theme = manager.ui_theme
-            # pygame_gui keeps the first manager ever made as its default (for widgets given
-            # none): the newest theme's, so that an older theme is not kept alive by it
-            from pygame_gui.core.utility import set_default_manager
-
-            set_default_manager(manager)
-        forget_repeated_paths()
-        manager.matador_text_factor = factor  # type: ignore[attr-defined]
+        manager = new_manager(self.size, factor, self._gui_theme)  # the fonts and drawn shapes are kept once
+        self._gui_theme = manager.ui_theme
         self._scale_mouse(manager)
         return manager
 
@@ -286,29 +244,27 @@ class App:
 
     # The stack ------------------------------------------------------------------
     @property
-    def top(self) -> Scene | None:
+    def top(self) -> Screen | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> None:
+    def push(self, scene: Screen) -> None:
         if self.top is not None:
             self.top.exit()
-            gui = getattr(self.top, "gui", None)
-            if gui is not None:  # covered: its widgets are not updated until it is on top again
-                from game.ui.gui_theme import drop_drawing_aids, keep_shown_looks_only
+            if getattr(self.top, "gui", None) is not None:  # covered: its widgets are not updated until it is on top again
+                from game.ui.gui_theme import rest_covered
 
-                drop_drawing_aids(gui)
-                keep_shown_looks_only(gui)
+                rest_covered([self.top])
         self.scenes.append(scene)
         self._attach(scene)
         scene.enter()
 
-    def _attach(self, scene: Scene) -> None:
+    def _attach(self, scene: Screen) -> None:
         if scene.app is None:
             scene.attach(self)
         if scene.size != self.size:
             scene.on_resize(self.size)
 
-    def pop(self) -> Scene | None:
+    def pop(self) -> Screen | None:
         """Remove the top scene; the one below (if any) becomes active again."""
         if not self.scenes:
             return None
@@ -321,7 +277,7 @@ class App:
             self.top.enter()
         return scene
 
-    def replace(self, scene: Scene) -> None:
+    def replace(self, scene: Screen) -> None:
         """Swap the top scene for ``scene`` (the one below is not woken)."""
         if self.scenes:
             old = self.scenes.pop()
@@ -354,15 +310,12 @@ class App:
         top = self.top
         if top is not None:
             top.update(dt * self.time_scale)
-        from game.ui.gui_theme import drop_drawing_aids, keep_shown_looks_only
+        from game.ui.gui_theme import drop_drawing_aids, rest_covered
 
-        top = self.top
-        for scene in self.scenes:  # the top may have changed in its update (a screen opened or closed)
-            gui = getattr(scene, "gui", None)
-            if gui is not None:
-                drop_drawing_aids(gui)
-                if scene is not top:  # covered: only the looks its widgets show
-                    keep_shown_looks_only(gui)
+        top = self.top  # (it may have changed in its update: a screen opened or closed)
+        rest_covered([scene for scene in self.scenes if scene is not top])  # covered: only the looks their widgets show
+        if top is not None and getattr(top, "gui", None) is not None:
+            drop_drawing_aids(getattr(top, "gui"))
         self.draw(self.surface)
         self.frames += 1
         for hook in list(self.on_frame):
@@ -402,13 +355,13 @@ class App:
         """Draw from the topmost opaque scene upwards."""
         self._draw_stack(self.scenes, surface)
 
-    def draw_below(self, scene: Scene, surface: pygame.Surface) -> None:
+    def draw_below(self, scene: Screen, surface: pygame.Surface) -> None:
         """Draw the scenes under ``scene`` (an overlay keeps that picture as its backdrop)."""
         index = self.scenes.index(scene) if scene in self.scenes else len(self.scenes)
         self._draw_stack(self.scenes[:index], surface)
 
     @staticmethod
-    def _draw_stack(scenes: list[Scene], surface: pygame.Surface) -> None:
+    def _draw_stack(scenes: list[Screen], surface: pygame.Surface) -> None:
         start = 0
         for i in range(len(scenes) - 1, -1, -1):
             if scenes[i].opaque:

@@ -1,10 +1,10 @@
 """How the screens follow one another: title -> new game / continue -> table ->
-pause / round end -> match over -> title; and what is written on the way (the
-last setup, statistics, the autosave).
+pause / round end -> match over -> title (what is written on the way, the
+statistics, the autosave, the past matches: ``keeping.Keeping``).
 
 ``Flow`` is the one object that knows every screen: it imports the scenes and
-builds them; the scenes reach it as ``app.routes`` (``game.ui.routes``) and
-never import it. Nothing here draws.
+builds them; the scenes reach it as ``app.routes`` (``game.ui.stage.Routes``)
+and never import it. Nothing here draws.
 """
 
 from __future__ import annotations
@@ -13,20 +13,19 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import _
-from game.saves import clear_save, has_save, load_match, save_match
+from game.saves import has_save, load_match
 from game.settings import Settings, save_settings
-from game.stats import Statistics, load_stats, save_stats
 from game.ui.app import App
 from game.ui.autosave import Autosaver
-from game.ui.routes import SIDE_SCENES
-from game.ui.scene import Scene
+from game.ui.keeping import Keeping
+from game.ui.stage import SIDE_SCENES, Screen
 from game.thinker import Thinker
 
 if TYPE_CHECKING:  # each screen is imported when it opens: the title draws before the table is loaded
     from game.engine import Match
     from game.net.netplay import NetPlay
-    from game.referee import Event
     from game.ui.table import TableScene
+    from game.ui.table.api import TableAPI
 
 log = logging.getLogger(__name__)
 
@@ -45,34 +44,13 @@ class Flow:
 
     def __init__(self, app: App):
         self.app = app
+        self.keeping = Keeping(app)  # what is written on the way (keeping.py)
+
+    def load_user_files(self, settings_message: str | None = None) -> None:
+        """Read statistics and check the saved match; note what could not be read."""
+        self.keeping.load_user_files(settings_message)
 
     # Startup -----------------------------------------------------------------
-    def load_user_files(self, settings_message: str | None = None) -> None:
-        """Read statistics and check the saved match; note what could not be read.
-
-        A file that cannot be read has already been moved aside by ``game.storage``:
-        its message goes to ``app.notices`` for the title to show.
-        """
-        app = self.app
-        if settings_message:
-            app.notices.append(settings_message + " " + _("The default settings are used."))
-        try:
-            stats, message = load_stats()
-        except Exception as err:  # never stop the game for its statistics
-            log.warning("statistics not loaded: %s", err)
-            stats, message = Statistics(), None
-        app.services["stats"] = stats
-        if message:
-            app.notices.append(message + " " + _("Statistics start afresh."))
-        if has_save():
-            try:
-                _saved, message = load_match()
-            except Exception as err:
-                log.warning("saved match not loaded: %s", err)
-                message = None
-            if message:
-                app.notices.append(message + " " + _("The saved match cannot be continued."))
-
     # The stack ---------------------------------------------------------------
     def clear_stack(self) -> None:
         """Take every scene off the stack (without waking the ones beneath)."""
@@ -85,7 +63,7 @@ class Flow:
     def open_title(self) -> None:
         from game.ui.scenes.title import TitleScene
 
-        self.flush_autosave()
+        self.keeping.flush_autosave()
         self.clear_stack()
         self.app.push(TitleScene())
 
@@ -129,25 +107,17 @@ class Flow:
         maker = couch_net_table if play.here_wanted else net_table  # several people at this screen
         table = maker(
             play,
-            on_over=self.network_match_over,
+            on_over=self.keeping.network_match_over,
             on_leave=self.leave_network,
             animation_speed=getattr(settings, "animation_speed", "normal"),
             hints=getattr(settings, "hints", True),
             show_knowledge=getattr(settings, "show_knowledge", False),
         )
         seats = set(play.mirrors)  # the controllers the host's setup gave this screen's seats
-        self.app.pads.hand_over(table.match, {seat: pad for seat, pad in play.pads.items() if seat in seats})
+        self.app.pads.hand_over(table.model.match, {seat: pad for seat, pad in play.pads.items() if seat in seats})
         self.app.replace(table)
 
-    def network_match_over(self, match: Match) -> None:
-        """A network match ended: its record (seed included) is already kept among
-        the past matches on this machine and counted in the statistics of the seats
-        played here (game/net/keeper.py, as the match went); the statistics this
-        app holds are read again, so a local match counted next adds to them."""
-        stats, _ = load_stats()
-        self.app.services["stats"] = stats
-
-    def leave_network(self, scene: Scene) -> None:
+    def leave_network(self, scene: Screen) -> None:
         """Leave a lobby (back to Play with friends) or a network table (to the
         title; a finished match's end screen first, as at a local table); the
         scene's close ends its connection and stops a hosted server."""
@@ -155,7 +125,7 @@ class Flow:
         from game.ui.table import NetMode, TableScene
 
         if isinstance(scene, TableScene) and isinstance(scene.mode, NetMode):
-            final = scene.mode.final_match(scene)
+            final = scene.mode.source.final_match(scene)
             if final is not None and not any(isinstance(s, MatchOverScene) for s in self.app.scenes):
                 self.app.push(MatchOverScene(scene, final, network=True))
                 return
@@ -190,7 +160,7 @@ class Flow:
             )
         )
 
-    def leave_lesson(self, lesson: TableScene) -> None:
+    def leave_lesson(self, lesson: Screen) -> None:
         """Back to the list of lessons (the lesson lies over it)."""
         if self.app.top is lesson:
             self.app.pop()
@@ -220,22 +190,13 @@ class Flow:
             )
         )
 
-    def leave_review(self, review: TableScene) -> None:
+    def leave_review(self, review: Screen) -> None:
         if self.app.top is review:
             self.app.pop()
 
-    def keep_match(self, match: Match, abandoned: bool) -> None:
-        """Keep ``match`` among the past matches (never stops the game)."""
-        from game.past_matches import keep
-
-        try:
-            keep(match, abandoned=abandoned)
-        except Exception as err:
-            log.warning("the match could not be kept among the past matches: %s", err)
-
     def open_side(self, which: str) -> bool:
         """Push the Rules, Statistics or Settings screen (each pops itself on Back/Esc)."""
-        scene: Scene
+        scene: Screen
         if which == "rules":
             from game.ui.scenes.rules import RulesScene
 
@@ -278,13 +239,13 @@ class Flow:
             on_action=autosave if isinstance(autosave, Autosaver) else None,
             on_pause=self.pause,
         )
-        table.listen(lambda event: self.round_ended(table, event))
+        table.model.listen(lambda event: self.keeping.round_ended(table, event))
         return table
 
     def start_match(self, match: Match, *, replaces_save: bool = True) -> TableScene:
         """The table for ``match``; a saved match it replaces is kept as abandoned first."""
         if replaces_save:
-            self.keep_saved_match()
+            self.keeping.keep_saved_match()
         scene = self.table_scene(match)
         self.clear_stack()
         self.app.push(scene)
@@ -297,24 +258,6 @@ class Flow:
             return None
         return self.start_match(match, replaces_save=False)
 
-    def keep_saved_match(self) -> None:
-        """The saved match, about to be replaced, kept among the past matches (as abandoned)."""
-        self.flush_autosave()
-        if not has_save():
-            return
-        saved, message = load_match()
-        if saved is None:
-            if message:
-                self.app.notices.append(message)
-            return
-        from game.past_matches import keep
-
-        try:
-            keep(saved, abandoned=True)
-            clear_save()  # kept: it is not kept twice if the new match is left before its first move
-        except Exception as err:  # it stays saved, then: nothing is lost
-            log.warning("the saved match could not be kept among the past matches: %s", err)
-
     def open_new_game_over_save(self) -> None:
         """New game on the title: with a match saved, say first that it will be kept."""
         saved = load_match()[0] if has_save() else None
@@ -326,74 +269,27 @@ class Flow:
             self.app.push(KeepSavedScene(saved))
 
     # Table hooks -------------------------------------------------------------
-    def pause(self, table: TableScene) -> None:
+    def pause(self, table: TableAPI) -> None:
         """Esc at the table: the pause menu over it."""
         from game.ui.scenes.pause import PauseScene
 
         self.app.push(PauseScene(table))
 
-    def leave_table(self, table: TableScene) -> None:
+    def leave_table(self, table: TableAPI) -> None:
         """The round summary's last button: the match's final scores, or the title."""
         from game.ui.scenes.match_over import MatchOverScene
 
-        if table.match.over:
+        if table.model.match.over:
             self.app.push(MatchOverScene(table))
         else:
             self.save_and_leave(table)
 
-    def save_and_leave(self, table: TableScene) -> None:
+    def save_and_leave(self, table: TableAPI) -> None:
         """Make sure the match is on disk, then go back to the title."""
-        self.save_now(table.match)
+        self.keeping.save_now(table.model.match)
         self.open_title()
 
-    def save_now(self, match: Match) -> None:
-        """Write ``match`` now (or clear the save of a finished one), waiting for the write."""
-        autosave = self.app.services.get("autosave")
-        try:
-            if isinstance(autosave, Autosaver):
-                autosave(match)
-                self.flush_autosave()
-            else:
-                save_match(match)
-        except Exception as err:  # a full disk must not stop the game
-            log.warning("saving the match failed: %s", err)
-
-    def flush_autosave(self) -> None:
-        """Wait until every autosave asked for so far is written."""
-        autosave = self.app.services.get("autosave")
-        if isinstance(autosave, Autosaver):
-            try:
-                autosave.flush()
-            except Exception as err:
-                log.warning("autosave flush failed: %s", err)
-
-    def round_ended(self, table: TableScene, event: Event) -> None:
-        """A listener of the table's referee: a round's last action was played, so
-        count the round (and the match, if it ended) and keep a finished match
-        among the past matches. The referee tells each action once, so nothing is
-        counted twice."""
-        from game.referee import ACTION
-
-        match = event.match
-        if event.kind != ACTION or not match.rounds:
-            return
-        outcome = match.round.outcome
-        if outcome is None or outcome.end == "redeal":
-            return
-        stats = self.app.services.get("stats")
-        if not isinstance(stats, Statistics):
-            stats, _ = load_stats()
-            self.app.services["stats"] = stats
-        stats.add_round(match, outcome, table.aids.helped)
-        if match.over:
-            stats.add_match(match, table.aids.helped)
-            self.keep_match(match, abandoned=False)
-        try:
-            save_stats(stats)
-        except Exception as err:
-            log.warning("statistics not saved: %s", err)
-
-    def apply_settings(self, table: TableScene) -> None:
+    def apply_settings(self, table: TableAPI) -> None:
         settings = self.app.services.get("settings")
         if settings is not None:
             table.apply_settings(settings)

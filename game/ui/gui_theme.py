@@ -16,10 +16,49 @@ manager ever made. ``forget_repeated_paths`` keeps each folder once.
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from pathlib import Path
+from typing import Any, Sequence
 
 import pygame_gui
 from pygame_gui.core.interfaces import IUIAppearanceThemeInterface
+
+
+THEME_PATH = Path(__file__).resolve().parent / "theme.json"
+
+
+def scaled_theme(factor: float) -> dict[str, Any]:
+    """The widgets' theme with every font ``factor`` times larger (the text size setting)."""
+    with open(THEME_PATH, encoding="utf-8") as handle:
+        theme: dict[str, Any] = json.load(handle)
+    for block in theme.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict) and str(font.get("size", "")).isdigit():
+            font["size"] = str(round(int(font["size"]) * factor))
+    return theme
+
+
+def new_manager(size: tuple[int, int], factor: float, theme: Any) -> pygame_gui.UIManager:
+    """A manager for a scene at ``size``, with the game's theme at text size
+    ``factor``: sharing ``theme`` (its fonts and drawn shapes) when one is given
+    (a millisecond or two), else making it (tens of milliseconds: fonts)."""
+    if theme is not None:
+        manager: pygame_gui.UIManager = SharedThemeManager(size, theme)
+    else:
+        from game.ui.gui_fonts import LazyFontLoader, use_script_fonts
+
+        made: Any = str(THEME_PATH) if factor == 1.0 else scaled_theme(factor)
+        # each font loaded when a widget first shows it, not all 14 before the first frame
+        manager = pygame_gui.UIManager(size, made, enable_live_theme_updates=False, resource_loader=LazyFontLoader())
+        use_script_fonts(manager.ui_theme)  # every script drawn, by the widgets too
+        # pygame_gui keeps the first manager ever made as its default (for widgets given
+        # none): the newest theme's, so that an older theme is not kept alive by it
+        from pygame_gui.core.utility import set_default_manager
+
+        set_default_manager(manager)
+    forget_repeated_paths()
+    manager.matador_text_factor = factor  # type: ignore[attr-defined]
+    return manager
 
 
 class SharedThemeManager(pygame_gui.UIManager):
@@ -142,3 +181,12 @@ def keep_shown_looks_only(manager: pygame_gui.UIManager) -> int:
                 state.has_fresh_surface = False
                 state.pre_text_surface = state.text_surface = None
     return freed
+
+
+def rest_covered(scenes: Sequence[object]) -> None:
+    """Screens covered by another keep no big drawings until they are on top again."""
+    for scene in scenes:
+        gui = getattr(scene, "gui", None)
+        if gui is not None:
+            drop_drawing_aids(gui)
+            keep_shown_looks_only(gui)

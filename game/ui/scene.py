@@ -17,7 +17,7 @@ from game.ui.window import sdl_event
 if TYPE_CHECKING:
     import pygame_gui
 
-    from game.ui.app import App
+    from game.ui.stage import Stage
     from game.ui.gamepad import PadPress
 
 
@@ -30,11 +30,11 @@ class Scene:
     opaque: bool = True
 
     def __init__(self) -> None:
-        self.app: App | None = None
+        self.app: Stage | None = None
         self.size: tuple[int, int] = (0, 0)
 
     # The stack calls these -------------------------------------------------
-    def attach(self, app: App) -> None:
+    def attach(self, app: Stage) -> None:
         """Called once when the scene is first put on a stack."""
         self.app = app
         self.size = app.size
@@ -91,7 +91,7 @@ class GuiScene(Scene):
         self.gui: pygame_gui.UIManager | None = None
         self.typing = TypingGuard()
 
-    def attach(self, app: App) -> None:
+    def attach(self, app: Stage) -> None:
         super().attach(app)
         self.gui = app.make_gui_manager()
         self.build_gui()

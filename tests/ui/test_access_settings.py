@@ -114,9 +114,9 @@ def test_reduce_motion_lays_tiles_without_gliding(make_app: Any, ui: Any) -> Non
             app.step([], 0.05)
             glides += len(table.motion.glides)
             shifts += table.motion.shift is not None
-            if table.can_act() and len(table.state.history) >= 2:
+            if table.can_act() and len(table.model.state.history) >= 2:
                 break
-        assert len(table.state.history) >= 1  # the computer did move
+        assert len(table.model.state.history) >= 1  # the computer did move
         return glides, shifts
 
     assert glides_seen(False)[0] > 0  # normally the computer's tile glides in
@@ -132,7 +132,7 @@ def test_high_contrast_chosen_over_the_table_repaints_its_tiles(make_app: Any, u
 
     def tile_pixels() -> Any:
         app.step([], 0.016)
-        tile, rect = table.hand[0]
+        tile, rect = table.board.hand[0]
         return pygame.surfarray.array3d(app.surface.subsurface(rect.inflate(-4, -4))).reshape(-1, 3)
 
     def shares(pixels: Any) -> tuple[float, float]:

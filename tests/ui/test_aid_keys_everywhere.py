@@ -52,7 +52,7 @@ def played(seed: int, base: str = "matador") -> Match:
 
 
 def wheel_over_panel(app: Any, scene: TableScene) -> None:
-    panel = scene.regions.panel
+    panel = scene.board.regions.panel
     assert panel is not None, "the moves panel is open"
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=panel.center, rel=(0, 0), buttons=(0, 0, 0))], 0.016)
     for y in (1, -1, 3, -3):
@@ -65,8 +65,8 @@ def every_aid(app: Any, scene: TableScene) -> None:
         app.step([event], 0.016)
         while app.top is not scene:  # the score sheet opened over it: close it
             app.step([key(pygame.K_ESCAPE)], 0.016)
-    if not scene.aids.moves_open:
-        scene.aids.toggle_moves()
+    if not scene.panel("moves").shown:
+        scene.panel("moves").toggle(scene)
     wheel_over_panel(app, scene)
     for button in PAD_BUTTONS:
         scene.handle_pad(PadPress(1, button))
@@ -84,11 +84,11 @@ def test_the_table_takes_every_aid_at_every_turn(make_app: Any) -> None:
     rng = random.Random(3)
     for _ in range(12):
         every_aid(app, scene)
-        state = scene.state
+        state = scene.model.state
         if state.over:
             break
         if scene.can_act():
-            scene.request(rng.choice(scene.legal))
+            scene.controls.request(rng.choice(scene.model.legal))
         for _ in range(30):
             app.step([], 0.05)
 
@@ -104,10 +104,10 @@ def test_the_review_takes_every_aid_and_the_wheel_at_every_step(make_app: Any) -
         app.step([], 0.016)
         kinds = {a.kind for _, a in match.rounds[0].history}
         assert {"lay", "draw"} <= kinds
-        for cursor in range(review.mode.length + 1):
-            review.mode.move_to(cursor)
+        for cursor in range(review.mode.source.length + 1):
+            review.mode.source.move_to(cursor)
             wheel_over_panel(app, review)
-            lines = review.aids.log_lines()
+            lines = review.mode.source.log_lines(review)
             assert len(lines) >= 1 or cursor == 0
             every_aid(app, review)
             assert app.top is review
@@ -121,10 +121,10 @@ def test_the_review_lists_the_moves_up_to_its_cursor(make_app: Any) -> None:
     review = review_table(match, 0, 0, thinker=Thinker("thread"), analysis_mode="inline", analysis_budget=QUICK)
     app.push(review)
     app.step([], 0.016)
-    review.mode.move_to(review.mode.length)
-    whole = [line.text for line in review.aids.log_lines()]
-    review.mode.move_to(review.mode.length // 2)
-    half = [line.text for line in review.aids.log_lines()]
+    review.mode.source.move_to(review.mode.source.length)
+    whole = [line.text for line in review.mode.source.log_lines(review)]
+    review.mode.source.move_to(review.mode.source.length // 2)
+    half = [line.text for line in review.mode.source.log_lines(review)]
     assert half and half == whole[: len(half)]
     assert any(" laid " in t or " led " in t for t in half)
 
@@ -149,8 +149,8 @@ def test_the_reviews_position_is_the_live_rounds_and_words_its_own_moves() -> No
     names = ["You", "Cpu"]
     review = review_table(match, 0, 0, thinker=Thinker("thread"), analysis_mode="inline", analysis_budget=QUICK)
     for index in range(len(live.history) + 1):
-        review.mode.cursor = index
-        position = review.state
+        review.mode.source.cursor = index
+        position = review.model.state
         expected = live.before(index)
         assert position.history == expected.history
         assert position.hands == expected.hands and position.ends == expected.ends

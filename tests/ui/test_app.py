@@ -104,26 +104,28 @@ def test_table_draw_changes_nothing(make_app: Any, ui: Any) -> None:
     rng = random.Random(1)
     for _ in range(30):  # play a little, holding tiles now and then
         ui.settle(app, 3)
-        if scene.state.over:
+        if scene.model.state.over:
             break
         if scene.can_act():
-            lays = [a for a in scene.legal if a.kind == "lay"]
+            lays = [a for a in scene.model.legal if a.kind == "lay"]
             if lays and rng.random() < 0.5:
-                rect = scene.hand_rect(lays[0].tile)
+                rect = scene.board.hand_rect(lays[0].tile)
                 app.step([ui.mouse_down(rect.center), ui.mouse_move((400, 250), rect.center)], 0.016)
                 break
-            scene.play(rng.choice(scene.legal), None)
-    keys = (scene.state.key(), scene.match.totals[:], len(scene.motion.glides))
-    watched = ("viewer", "last_tile", "version", "think_clock", "round_shown")
-    before = {name: copy.copy(getattr(scene, name)) for name in watched}
-    inputs = copy.deepcopy((scene.input.selected, scene.input.variant, scene.input.drag))
-    layout = [(t.tile, tuple(t.rect)) for t in scene.layout.tiles]
+            scene.play(rng.choice(scene.model.legal), None)
+    keys = (scene.model.state.key(), scene.model.match.totals[:], len(scene.motion.glides))
+    def watched() -> tuple[object, ...]:
+        return (scene.model.viewer, scene.board.last_tile, scene.board.version, scene.mode.source.think_clock, scene.mode.source.round_shown)
+
+    before = copy.copy(watched())
+    inputs = copy.deepcopy((scene.controls.input.selected, scene.controls.input.variant, scene.controls.input.drag))
+    layout = [(t.tile, tuple(t.rect)) for t in scene.board.layout.tiles]
     for _ in range(3):
         app.draw(app.surface)
-    assert (scene.state.key(), scene.match.totals[:], len(scene.motion.glides)) == keys
-    assert {name: getattr(scene, name) for name in watched} == before
-    assert (scene.input.selected, scene.input.variant, scene.input.drag) == inputs
-    assert [(t.tile, tuple(t.rect)) for t in scene.layout.tiles] == layout
+    assert (scene.model.state.key(), scene.model.match.totals[:], len(scene.motion.glides)) == keys
+    assert watched() == before
+    assert (scene.controls.input.selected, scene.controls.input.variant, scene.controls.input.drag) == inputs
+    assert [(t.tile, tuple(t.rect)) for t in scene.board.layout.tiles] == layout
 
 
 def test_table_relayouts_on_resize(make_app: Any, ui: Any) -> None:
@@ -132,7 +134,7 @@ def test_table_relayouts_on_resize(make_app: Any, ui: Any) -> None:
     ui.settle(app, 60, 0.1)
     app.resize((1920, 1080))
     ui.settle(app, 2)
-    assert scene.regions.size == (1920, 1080)
+    assert scene.board.regions.size == (1920, 1080)
     window = pygame.Rect(0, 0, 1920, 1080)
-    assert all(window.contains(t.rect) for t in scene.layout.tiles)
-    assert len(scene.regions.seats) == 7
+    assert all(window.contains(t.rect) for t in scene.board.layout.tiles)
+    assert len(scene.board.regions.seats) == 7

@@ -16,6 +16,7 @@ import pytest
 from game.engine import PlayerInfo
 from game.ui import access
 from game.ui import cues
+from game.ui.table import PlaquesPart
 
 PROTANOPIA = np.array(
     [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]]
@@ -80,9 +81,9 @@ def a_turn(app: Any, ui: Any) -> Any:
     table = ui.new_table(app, "matador", [PlayerInfo("Ann", "human", None), PlayerInfo("Bot", "computer", "easy")], seed=7)
     for _ in range(400):
         app.step([], 0.05)
-        lays = {a.tile for a in table.legal if a.kind == "lay"}
-        hand = [tile for tile, _ in table.hand]
-        if table.can_act() and lays and len(lays) < len(hand) and table.open_ends:
+        lays = {a.tile for a in table.model.legal if a.kind == "lay"}
+        hand = [tile for tile, _ in table.board.hand]
+        if table.can_act() and lays and len(lays) < len(hand) and table.board.open_ends:
             return table
     raise AssertionError("no turn with tiles both playable and not")
 
@@ -93,10 +94,10 @@ def test_each_pair_of_table_states_stays_distinct_to_colour_blind_eyes(make_app:
     app = make_app((1280, 800))
     table = a_turn(app, ui)
     before = frame(app)  # nothing held: the open ends are not lit
-    playable = table.playable_tiles()
-    rects = dict(table.hand)
-    good = next(t for t, _ in table.hand if t in playable)
-    bad = next(t for t, _ in table.hand if t not in playable)
+    playable = table.snapshot.playable
+    rects = dict(table.board.hand)
+    good = next(t for t, _ in table.board.hand if t in playable)
+    bad = next(t for t, _ in table.board.hand if t not in playable)
 
     # a tile that can be laid against one that cannot (the strips round them)
     distinct = ring_apart(before, before, rects[good], rects[bad])
@@ -104,22 +105,22 @@ def test_each_pair_of_table_states_stays_distinct_to_colour_blind_eyes(make_app:
 
     # the tile is picked up by a click: its places light
     ui.click(app, rects[good].center)
-    assert table.input.selected == good
+    assert table.controls.input.selected == good
     after = frame(app)
-    ctx = table.input_context()
-    targets = table.input.targets(ctx)
+    ctx = table.controls.input_context()
+    targets = table.controls.input.targets(ctx)
     assert targets
     from game.ui.table import slot_of
 
-    slots = [slot_of(t.variant(table.input.variant), table.layout) for t in targets]
+    slots = [slot_of(t.variant(table.controls.input.variant), table.board.layout) for t in targets]
     lit = [s for s in slots if s is not None]
     place = lit[0].rect
     distinct = ring_apart(before, after, place, place)
     assert all(v > 0.2 for v in distinct.values()), ("lit place", distinct)
     if len(lit) > 1:  # the chosen place against another lit one: the corners differ
-        chosen = table.input.chosen_target(ctx)
+        chosen = table.controls.input.chosen_target(ctx)
         assert chosen is not None
-        mine = slot_of(chosen.variant(table.input.variant), table.layout)
+        mine = slot_of(chosen.variant(table.controls.input.variant), table.board.layout)
         other = next(s for s in lit if mine is None or s.rect != mine.rect)
         assert mine is not None and mine.rect.size == other.rect.size
         corner = 8
@@ -134,10 +135,11 @@ def test_the_seat_to_move_and_the_coach_mark_differ_by_shape(make_app: Any, ui: 
     table = a_turn(app, ui)
     renderer = table.renderer
     assert renderer is not None
-    info = table.seat_info(1)
+    info = table.mode.look.seat_info(table, 1)
     size = (300, 100)
-    moving = renderer.make_plaque((info[0], info[1], info[2], True, info[4]), size)
-    waiting = renderer.make_plaque((info[0], info[1], info[2], False, info[4]), size)
+    plaques = PlaquesPart(renderer)
+    moving = plaques.make_plaque((info[0], info[1], info[2], True, info[4]), size)
+    waiting = plaques.make_plaque((info[0], info[1], info[2], False, info[4]), size)
     back = pygame.Surface(size)
     back.fill((20, 60, 40))
     a, b = back.copy(), back.copy()

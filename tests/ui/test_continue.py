@@ -83,8 +83,8 @@ def test_killed_mid_match_then_continue_at_the_same_point(make_app: Any, ui: Any
     click_text(app, ui, "Continue")
     table = app.top
     assert isinstance(table, TableScene) and len(app.scenes) == 1
-    assert match_to_record(table.match) == saved
-    assert [p.name for p in table.match.players] == ["Ann", "Bob"]
+    assert match_to_record(table.model.match) == saved
+    assert [p.name for p in table.model.match.players] == ["Ann", "Bob"]
 
 
 def test_damaged_files_are_moved_aside_and_the_title_says_so(make_app: Any, ui: Any) -> None:

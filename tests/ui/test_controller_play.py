@@ -204,7 +204,7 @@ def test_controller_a_on_a_seat_takes_it_and_start_starts(make_app: Any) -> None
     table = app.top
     assert isinstance(table, (TableScene, HandoffScene))
     table = next(s for s in app.scenes if isinstance(s, TableScene))
-    assert table.seat_inputs.pads == {0: ann, 1: bob}
+    assert table.controls.seats.pads == {0: ann, 1: bob}
     saved = app.services["settings"].last_setup
     assert [s.get("input") for s in saved["seats"][:2]] == [ann, bob]  # remembered for next time
 
@@ -240,15 +240,15 @@ def couch_table(app: Any, seed: int = 3, base: str = "matador") -> tuple[TableSc
 
 
 def snapshot(table: TableScene) -> tuple[object, ...]:
-    i = table.input
-    return (len(table.state.history), table.match.round_index, i.selected, i.variant, i.target_index, i.drag, table.viewer)
+    i = table.controls.input
+    return (len(table.model.state.history), table.model.match.round_index, i.selected, i.variant, i.target_index, i.drag, table.model.viewer)
 
 
 def lift_cover(app: Any, table: TableScene, own: int, other: int) -> None:
     """The "Pass to" cover: the other controller and the keyboard cannot lift it; A on the own one does."""
     cover = app.top
     assert isinstance(cover, HandoffScene)
-    seat = table.state.current_player
+    seat = table.model.state.current_player
     assert seat is not None
     assert cover.prompt.startswith(f"Press A on Controller {app.pads.number_of(own)}")
     settle(app, 8)  # past the guard against stray presses
@@ -257,16 +257,16 @@ def lift_cover(app: Any, table: TableScene, own: int, other: int) -> None:
     app.step([E(pygame.MOUSEBUTTONDOWN, button=1, pos=(50, 50)), E(pygame.MOUSEBUTTONUP, button=1, pos=(50, 50))], 0.016)
     assert app.top is cover
     press(app, own, "a")
-    assert app.top is table and table.viewer == seat
+    assert app.top is table and table.model.viewer == seat
 
 
 def wrong_inputs_change_nothing(app: Any, table: TableScene, other: int) -> None:
     before = snapshot(table)
     press(app, other, "right", "down", "x", "a", "y", "b", "ls")
     app.step([E(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0) for k in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_r, pygame.K_RETURN, pygame.K_d, pygame.K_p)], 0.016)
-    rect = table.hand[0][1] if table.hand else table.regions.boneyard
+    rect = table.board.hand[0][1] if table.board.hand else table.board.regions.boneyard
     app.step([E(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center), E(pygame.MOUSEBUTTONUP, button=1, pos=rect.center)], 0.016)
-    app.step([E(pygame.MOUSEBUTTONDOWN, button=1, pos=table.regions.boneyard.center), E(pygame.MOUSEBUTTONUP, button=1, pos=table.regions.boneyard.center)], 0.016)
+    app.step([E(pygame.MOUSEBUTTONDOWN, button=1, pos=table.board.regions.boneyard.center), E(pygame.MOUSEBUTTONUP, button=1, pos=table.board.regions.boneyard.center)], 0.016)
     assert snapshot(table) == before and app.top is table
     message = table.motion.message
     assert message is not None and "turn: Controller" in message.text  # and it says who plays
@@ -274,30 +274,30 @@ def wrong_inputs_change_nothing(app: Any, table: TableScene, other: int) -> None
 
 def play_turn_by_pad(app: Any, table: TableScene, own: int, rng: random.Random) -> str:
     """One legal move with the controller alone; the kind of move made."""
-    count = len(table.state.history)
-    lays = [a for a in table.legal if a.kind == "lay"]
-    kinds = {a.kind for a in table.legal}
+    count = len(table.model.state.history)
+    lays = [a for a in table.model.legal if a.kind == "lay"]
+    kinds = {a.kind for a in table.model.legal}
     if lays:
-        assert table.input.selected is not None  # a controller's turn always has a tile in focus
+        assert table.controls.input.selected is not None  # a controller's turn always has a tile in focus
         playable = {a.tile for a in lays}
-        assert table.input.selected in playable  # a playable one first
+        assert table.controls.input.selected in playable  # a playable one first
         want = rng.choice(sorted(playable))
-        for _ in range(len(table.hand)):
-            if table.input.selected == want:
+        for _ in range(len(table.board.hand)):
+            if table.controls.input.selected == want:
                 break
             press(app, own, "right")
-        assert table.input.selected == want
-        targets = targets_for(want, table.legal)
+        assert table.controls.input.selected == want
+        targets = targets_for(want, table.model.legal)
         for _ in range(rng.randrange(len(targets))):
             press(app, own, rng.choice(["down", "up"]))
-        target = table.input.chosen_target(table.input_context())
+        target = table.controls.input.chosen_target(table.controls.input_context())
         assert target is not None
         turns = rng.randrange(3) if len(target.actions) > 1 else 0
         press(app, own, *(["x"] * turns))
         expected = target.variant(turns)
         press(app, own, "a")
-        assert len(table.state.history) == count + 1
-        assert table.state.history[-1][1] == expected
+        assert len(table.model.state.history) == count + 1
+        assert table.model.state.history[-1][1] == expected
         kind = "lay"
     elif "draw" in kinds:
         press(app, own, "y")
@@ -305,8 +305,8 @@ def play_turn_by_pad(app: Any, table: TableScene, own: int, rng: random.Random) 
     else:
         press(app, own, "b")
         kind = "pass" if "pass" in kinds else "refuse"
-    assert len(table.state.history) == count + 1
-    assert table.state.history[-1][1].kind == kind
+    assert len(table.model.state.history) == count + 1
+    assert table.model.state.history[-1][1].kind == kind
     settle(app, 6)
     return kind
 
@@ -317,9 +317,9 @@ def test_controller_whole_round_with_two_controllers_on_two_seats(make_app: Any)
     rng = random.Random(5)
     made: dict[int, list[str]] = {0: [], 1: []}
     for _ in range(200):
-        if table.state.over:
+        if table.model.state.over:
             break
-        seat = table.state.current_player
+        seat = table.model.state.current_player
         assert seat is not None
         own, other = pad_of[seat], pad_of[1 - seat]
         if isinstance(app.top, HandoffScene):
@@ -328,51 +328,51 @@ def test_controller_whole_round_with_two_controllers_on_two_seats(make_app: Any)
         wrong_inputs_change_nothing(app, table, other)
         made[seat].append(play_turn_by_pad(app, table, own, rng))
         settle(app, 4)
-    assert table.state.over
+    assert table.model.state.over
     assert made[0].count("lay") > 0 and made[1].count("lay") > 0
     settle(app, 10)
     summary = app.top
     assert isinstance(summary, RoundEndScene)
-    round_index = table.match.round_index
+    round_index = table.model.match.round_index
     press(app, pad_of[0], "a")  # A on the summary: the next round (or the match's end)
     assert app.top is not summary
-    if not table.match.over:
-        assert table.match.round_index == round_index + 1
+    if not table.model.match.over:
+        assert table.model.match.round_index == round_index + 1
 
 
 def test_controller_turns_a_matador_and_passes_or_refuses_with_b(make_app: Any) -> None:
     app = pad_app(make_app)
     table, pad_of = couch_table(app, seed=1, base="leyden-senst")
-    seat = table.state.current_player
+    seat = table.model.state.current_player
     assert seat is not None
     lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
-    assert {a.kind for a in table.legal} == {"lay", "draw", "refuse"}  # this deal's lead may be refused
+    assert {a.kind for a in table.model.legal} == {"lay", "draw", "refuse"}  # this deal's lead may be refused
     press(app, pad_of[seat], "b")  # B refuses (there is no passing here)
-    assert len(table.state.history) == 1 and table.state.history[-1][1].kind == "refuse"
+    assert len(table.model.state.history) == 1 and table.model.state.history[-1][1].kind == "refuse"
     settle(app)
     # find a position where a tile has several ways to lie, and turn it with X
     rng = random.Random(1)
     for _ in range(120):
-        if table.state.over:
+        if table.model.state.over:
             break
-        seat = table.state.current_player
+        seat = table.model.state.current_player
         assert seat is not None
         if isinstance(app.top, HandoffScene):
             lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
-        turnable = [a.tile for a in table.legal if a.kind == "lay" and any(len(t.actions) > 1 for t in targets_for(a.tile, table.legal))]
+        turnable = [a.tile for a in table.model.legal if a.kind == "lay" and any(len(t.actions) > 1 for t in targets_for(a.tile, table.model.legal))]
         if turnable:
-            while table.input.selected != turnable[0]:
+            while table.controls.input.selected != turnable[0]:
                 press(app, pad_of[seat], "right")
-            target = table.input.chosen_target(table.input_context())
+            target = table.controls.input.chosen_target(table.controls.input_context())
             assert target is not None
             if len(target.actions) < 2:
                 press(app, pad_of[seat], "down")
-                target = table.input.chosen_target(table.input_context())
+                target = table.controls.input.chosen_target(table.controls.input_context())
             if target is not None and len(target.actions) > 1:
                 press(app, pad_of[seat], "x")
-                assert table.input.variant == 1
+                assert table.controls.input.variant == 1
                 press(app, pad_of[seat], "a")
-                assert table.state.history[-1][1] == target.variant(1)
+                assert table.model.state.history[-1][1] == target.variant(1)
                 return
         play_turn_by_pad(app, table, pad_of[seat], rng)
     raise AssertionError("no tile with a choice of ways came up")
@@ -381,28 +381,28 @@ def test_controller_turns_a_matador_and_passes_or_refuses_with_b(make_app: Any) 
 def test_controller_start_pauses_shoulders_scroll_the_moves_triggers_open_the_scores(make_app: Any) -> None:
     app = pad_app(make_app)
     table, pad_of = couch_table(app, seed=4)
-    seat = table.state.current_player
+    seat = table.model.state.current_player
     assert seat is not None
     lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
     rng = random.Random(2)
     for _ in range(6):
-        seat = table.state.current_player
+        seat = table.model.state.current_player
         if seat is None:
             break
         if isinstance(app.top, HandoffScene):
             lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
         play_turn_by_pad(app, table, pad_of[seat], rng)
     settle(app)
-    other = pad_of[1 - (table.state.current_player or 0)]
+    other = pad_of[1 - (table.model.state.current_player or 0)]
     if isinstance(app.top, HandoffScene):
-        lift_cover(app, table, pad_of[table.state.current_player or 0], other)
+        lift_cover(app, table, pad_of[table.model.state.current_player or 0], other)
     press(app, other, "rb")  # any controller may look at the moves (it plays nothing)
-    assert table.aids.moves_open
-    table.aids.log_scroll = 0
+    assert table.panel("moves").shown
+    table.panel("moves").scroll = 0
     press(app, other, "lb")
-    assert table.aids.log_scroll > 0 or len(table.aids.log_lines()) <= 1
+    assert table.panel("moves").scroll > 0 or len(table.mode.source.log_lines(table)) <= 1
     press(app, other, "back")
-    assert not table.aids.moves_open
+    assert not table.panel("moves").shown
     stick(app, other, pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 1.0)  # a trigger is an axis
     stick(app, other, pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 0.0)
     assert isinstance(app.top, ScoreSheetScene)
@@ -417,10 +417,10 @@ def test_controller_start_pauses_shoulders_scroll_the_moves_triggers_open_the_sc
 def test_controller_unplugged_mid_match_pauses_until_it_returns(make_app: Any) -> None:
     app = pad_app(make_app)
     table, pad_of = couch_table(app, seed=6)
-    seat = table.state.current_player
+    seat = table.model.state.current_player
     assert seat is not None
     lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
-    count = len(table.state.history)
+    count = len(table.model.state.history)
     bob_number = app.pads.number_of(BOB)
     unplug(app, BOB)
     notice = app.top
@@ -428,34 +428,34 @@ def test_controller_unplugged_mid_match_pauses_until_it_returns(make_app: Any) -
     press(app, ANN, "right", "y", "x", "down")
     app.step([E(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0) for k in (pygame.K_d, pygame.K_p)], 0.016)
     settle(app, 40)  # the game stands still: nobody moves, whoever's turn it is
-    assert app.top is notice and len(table.state.history) == count
+    assert app.top is notice and len(table.model.state.history) == count
     press(app, ANN, "a")  # Ann's controller plays Ann: it cannot take Bob's seat
-    assert app.top is notice and table.seat_inputs.owner(1) == bob_number and "plays Ann" in notice.note
+    assert app.top is notice and table.controls.seats.owner(1) == bob_number and "plays Ann" in notice.note
     press(app, ANN, "b")  # B: the pause menu over the notice (to leave the match, say); Start closes it
     assert isinstance(app.top, PauseScene)
     press(app, ANN, "start")
-    assert app.top is notice and len(table.state.history) == count
+    assert app.top is notice and len(table.model.state.history) == count
     plug(app, BOB, index=40)  # Bob's controller is back (under a new device index and the same GUID)
     assert app.pads.number_of(BOB) == bob_number
     app.step([], 0.016)
-    assert app.top is table and table.seat_inputs.owner(1) == bob_number
+    assert app.top is table and table.controls.seats.owner(1) == bob_number
     # plugging a stranger in at any time changes nothing and breaks nothing
     spare = plug(app, SPARE)
-    assert app.top is table and table.seat_inputs.pads == {0: app.pads.number_of(ANN), 1: bob_number}
-    assert spare not in table.seat_inputs.pads.values()
+    assert app.top is table and table.controls.seats.pads == {0: app.pads.number_of(ANN), 1: bob_number}
+    assert spare not in table.controls.seats.pads.values()
 
 
 def test_controller_unplugged_seat_can_go_to_another_controller_or_the_keyboard(make_app: Any) -> None:
     app = pad_app(make_app)
     table, pad_of = couch_table(app, seed=8)
     spare = plug(app, SPARE)
-    seat = table.state.current_player
+    seat = table.model.state.current_player
     assert seat is not None
     lift_cover(app, table, pad_of[seat], pad_of[1 - seat])
     unplug(app, pad_of[seat])
     assert isinstance(app.top, PadMissingScene)
     press(app, SPARE, "a")  # a controller that plays no seat takes it
-    assert app.top is table and table.seat_inputs.owner(seat) == spare
+    assert app.top is table and table.controls.seats.owner(seat) == spare
     rng = random.Random(3)
     wrong_inputs_change_nothing(app, table, pad_of[1 - seat])
     play_turn_by_pad(app, table, SPARE, rng)  # the spare controller plays the seat now
@@ -468,17 +468,17 @@ def test_controller_unplugged_seat_can_go_to_another_controller_or_the_keyboard(
     assert isinstance(notice, PadMissingScene) and notice.seat == gone
     assert notice.focus.name == "keys"
     app.step([E(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)], 0.016)
-    assert table.seat_inputs.owner(gone) is None and not isinstance(app.top, PadMissingScene)
+    assert table.controls.seats.owner(gone) is None and not isinstance(app.top, PadMissingScene)
     if isinstance(app.top, HandoffScene):  # the cover now lifts by the keyboard
         assert app.top.prompt.startswith("Click or press any key")
         settle(app, 8)
         press(app, SPARE, "a")  # the spare plays the other seat: it cannot lift this cover
         assert isinstance(app.top, HandoffScene)
         app.step([E(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode="", scancode=0)], 0.016)
-    assert app.top is table and table.state.current_player == gone
-    count = len(table.state.history)
+    assert app.top is table and table.model.state.current_player == gone
+    count = len(table.model.state.history)
     press(app, SPARE, "y", "b", "a")
-    assert len(table.state.history) == count  # not the spare's turn
+    assert len(table.model.state.history) == count  # not the spare's turn
 
 
 def test_controller_alone_plays_a_keyboard_seat_with_no_setup(make_app: Any) -> None:
@@ -492,19 +492,19 @@ def test_controller_alone_plays_a_keyboard_seat_with_no_setup(make_app: Any) -> 
     rng = random.Random(4)
     moves = 0
     for _ in range(400):
-        if table.state.over or moves >= 4:
+        if table.model.state.over or moves >= 4:
             break
-        if table.state.current_player == 0 and table.can_act():
+        if table.model.state.current_player == 0 and table.can_act():
             if moves == 0:
                 press(app, ANN, "left")  # the first press: the controller has the focus now
-                assert "D-pad" in table.hand_text()
+                assert "D-pad" in table.mode.look.hand_text(table)
             play_turn_by_pad(app, table, ANN, rng)
             moves += 1
         else:
             app.step([], 0.05)
     assert moves >= 2
     app.step([E(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)], 0.016)
-    assert "drag a tile" in table.hand_text() or not table.can_act()  # the keyboard has it again
+    assert "drag a tile" in table.mode.look.hand_text(table) or not table.can_act()  # the keyboard has it again
 
 
 CONTROLLER_EVENTS = 600
@@ -568,31 +568,31 @@ def test_controller_walks_a_whole_lesson(make_app: Any) -> None:
     press(app, ANN, "a")
     lesson = app.top
     assert isinstance(lesson.mode, LessonMode)
-    for i, step in enumerate(lesson.mode.lesson.steps):
+    for i, step in enumerate(lesson.mode.source.lesson.steps):
         for _ in range(400):
-            if lesson.mode.step_index >= i and not lesson.motion.blocking:
+            if lesson.mode.source.step_index >= i and not lesson.motion.blocking:
                 break
             app.step([], 0.05)
-        assert lesson.mode.step_index == i
+        assert lesson.mode.source.step_index == i
         if step.action is None:
             press(app, ANN, "a")  # a card to read: A goes on
             continue
-        if step.seat != lesson.mode.lesson.learner:
+        if step.seat != lesson.mode.source.lesson.learner:
             press(app, ANN, "a")  # the computer's card: A lets its move be played
             continue
-        expected = lesson.mode.expected()
+        expected = lesson.mode.source.expected()
         assert expected is not None
         if expected.kind == "draw":
             press(app, ANN, "y")
         elif expected.kind == "pass":
             press(app, ANN, "b")
         else:
-            assert lesson.input.selected == expected.tile  # the lesson points at the tile and its place
-            target = next(t for t in targets_for(expected.tile, lesson.legal) if expected in t.actions)
-            turns = (target.actions.index(expected) - lesson.input.variant) % len(target.actions)
+            assert lesson.controls.input.selected == expected.tile  # the lesson points at the tile and its place
+            target = next(t for t in targets_for(expected.tile, lesson.model.legal) if expected in t.actions)
+            turns = (target.actions.index(expected) - lesson.controls.input.variant) % len(target.actions)
             press(app, ANN, *(["x"] * turns))  # (the lesson already turned it the right way round)
             press(app, ANN, "a")
-        assert lesson.mode.step_index == i + 1 and lesson.state.history[-1][1] == expected
+        assert lesson.mode.source.step_index == i + 1 and lesson.model.state.history[-1][1] == expected
     assert app.top is chooser  # Finish comes back to the lessons
     press(app, ANN, "a")
     lesson = app.top

@@ -29,15 +29,15 @@ def open_lesson(make_app: Any, index: int = 0, size: tuple[int, int] = (1280, 80
 def go_to(app: Any, lesson: TableScene, index: int) -> None:
     """Walk the lesson to step ``index``: Next on cards, the learner's moves played."""
     for _ in range(600):
-        if lesson.mode.step_index >= index and not lesson.motion.blocking:
+        if lesson.mode.source.step_index >= index and not lesson.motion.blocking:
             return
         if lesson.motion.blocking:
             app.step([], 0.05)
             continue
-        if lesson.mode.waits_for_next():
+        if lesson.mode.source.waits_for_next():
             app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)], 0.016)
-        elif lesson.mode.expected() is not None:
-            expected = lesson.mode.expected()
+        elif lesson.mode.source.expected() is not None:
+            expected = lesson.mode.source.expected()
             assert expected is not None
             lesson.play(expected, None)
         app.step([], 0.05)
@@ -47,14 +47,14 @@ def go_to(app: Any, lesson: TableScene, index: int) -> None:
 def test_a_wrong_tile_gets_the_tables_reason_for_that_tile(make_app: Any, ui: Any) -> None:
     app, lesson = open_lesson(make_app)
     go_to(app, lesson, 2)  # lay 6-1 on the 1
-    expected = lesson.mode.expected()
+    expected = lesson.mode.source.expected()
     assert expected is not None
-    slot = slot_of(expected, lesson.layout)
+    slot = slot_of(expected, lesson.board.layout)
     assert slot is not None
     texts = []
     for name in ("3-0", "5-1"):
         tile = parse_tile(name, 6)
-        rect = lesson.hand_rect(tile)
+        rect = lesson.board.hand_rect(tile)
         assert rect is not None
         ui.drag(app, rect.center, slot.rect.center)  # dropped on the glowing place
         message = lesson.motion.message
@@ -63,35 +63,35 @@ def test_a_wrong_tile_gets_the_tables_reason_for_that_tile(make_app: Any, ui: An
         texts.append(message.text)
         ui.settle(app, 6)
     assert texts[0] != texts[1]
-    rect = lesson.hand_rect(parse_tile("6-5", 6))
+    rect = lesson.board.hand_rect(parse_tile("6-5", 6))
     assert rect is not None
     ui.drag(app, rect.center, slot.rect.center)  # a tile the table takes, but not this step's
     message = lesson.motion.message
     assert message is not None and message.text.startswith("Not this time") and "6-1" in message.text
-    assert lesson.mode.step_index == 2 and len(lesson.state.placements) == 1
+    assert lesson.mode.source.step_index == 2 and len(lesson.model.state.placements) == 1
 
 
 def test_the_draw_step_says_to_draw_not_that_a_tile_is_lifted(make_app: Any) -> None:
     app, lesson = open_lesson(make_app)
     go_to(app, lesson, 6)
-    step = lesson.mode.step
+    step = lesson.mode.source.step
     assert step is not None and step.action is not None and step.action.kind == "draw"
-    prompt = lesson.mode.card_prompt()
+    prompt = lesson.mode.look.card_prompt(lesson)
     assert "boneyard" in prompt and "lifted" not in prompt
-    assert lesson.can_draw()
+    assert lesson.mode.look.can_draw(lesson)
 
 
 def test_the_last_card_says_finish_and_the_empty_table_does_not_name_the_lead(make_app: Any) -> None:
     app, lesson = open_lesson(make_app)
-    assert lesson.mode.step_index == 0 and not lesson.state.placements
-    assert lesson.lead_text() == ""  # the welcome card: nothing on the table talks about the lead yet
-    assert "Next" in lesson.hand_text()
-    go_to(app, lesson, len(lesson.mode.lesson.steps) - 1)
-    assert lesson.mode.finished
+    assert lesson.mode.source.step_index == 0 and not lesson.model.state.placements
+    assert lesson.mode.look.lead_text(lesson) == ""  # the welcome card: nothing on the table talks about the lead yet
+    assert "Next" in lesson.mode.look.hand_text(lesson)
+    go_to(app, lesson, len(lesson.mode.source.lesson.steps) - 1)
+    assert lesson.mode.source.finished
     app.step([], 0.016)
-    assert lesson.mode.buttons["next"].text == "Finish"
-    assert "Finish" in lesson.hand_text() and "Next" not in lesson.hand_text()
-    assert "Next" not in lesson.mode.step.say if lesson.mode.step else True
+    assert lesson.mode.look.buttons["next"].text == "Finish"
+    assert "Finish" in lesson.mode.look.hand_text(lesson) and "Next" not in lesson.mode.look.hand_text(lesson)
+    assert "Next" not in lesson.mode.source.step.say if lesson.mode.source.step else True
 
 
 def test_the_computers_card_waits_for_a_controllers_a(make_app: Any) -> None:
@@ -99,15 +99,15 @@ def test_the_computers_card_waits_for_a_controllers_a(make_app: Any) -> None:
 
     app, lesson = open_lesson(make_app)
     go_to(app, lesson, 1)  # Easy leads 1-1: its card
-    assert lesson.mode.computers_step() and lesson.mode.waits_for_next()
+    assert lesson.mode.source.computers_step() and lesson.mode.source.waits_for_next()
     for _ in range(80):
         app.step([], 0.05)
-    assert not lesson.state.placements
-    rect = lesson.hand_rect(lesson.state.hand(0)[0])
+    assert not lesson.model.state.placements
+    rect = lesson.board.hand_rect(lesson.model.state.hand(0)[0])
     assert rect is not None
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center)], 0.016)
     message = lesson.motion.message
     assert message is not None and "press Next" in message.text  # not "it is Easy's turn"
     lesson.handle_pad(PadPress(0, "a", False))
     app.step([], 0.016)
-    assert len(lesson.state.placements) == 1
+    assert len(lesson.model.state.placements) == 1

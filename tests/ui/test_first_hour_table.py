@@ -17,7 +17,7 @@ from pygame import Rect
 
 from game.engine import Match, PlayerInfo, Rules
 from game.ui import access
-from game.ui.table import LogLine, MessagePart, PanelContent, RoundEndScene, Shift, TableScene, dashed_place
+from game.ui.table import LogLine, MessagePart, MovesContent, RoundEndScene, Shift, TableScene, dashed_place
 from game.ui.thinker import Thinker
 
 
@@ -36,13 +36,13 @@ def test_name_tags_and_labels_never_cover_tiles_places_or_each_other(make_app: A
         for base, players, moves, seed in (("matador", 3, 9, 2), ("leyden", 2, 12, 3), ("leyden", 2, 8, 3), ("matador", 4, 14, 5), ("family", 6, 14, 1)):
             table = table_at(app, ui, base, players, moves, seed)
             assert table.renderer is not None
-            layout = table.layout
+            layout = table.board.layout
             tiles = [t.rect for t in layout.tiles]
             tags, labels = table.renderer.marks(table.snapshot, set())
             tag_boxes = [Rect(pos, t.get_size()) for _, t, pos in tags]
             label_boxes = [Rect(pos, image.get_size()) for image, pos in labels]
-            assert len(label_boxes) == len(table.open_ends)
-            regions = table.regions
+            assert len(label_boxes) == len(table.board.open_ends)
+            regions = table.board.regions
             room = Rect(regions.felt.left, regions.layout_area.top, regions.felt.width, regions.felt.bottom - regions.layout_area.top)
             for box in tag_boxes + label_boxes:
                 assert room.contains(box), (base, size, box, room)  # on the felt, never over its header line
@@ -51,13 +51,13 @@ def test_name_tags_and_labels_never_cover_tiles_places_or_each_other(make_app: A
                 assert box.collidelist(list(layout.labels.values())) < 0  # nor over a place
                 assert box.collidelist(tag_boxes[:i]) < 0
                 checked += 1
-            for end, box in zip(table.open_ends, label_boxes):
+            for end, box in zip(table.board.open_ends, label_boxes):
                 assert box.collidelist(tiles) < 0 and box.collidelist(tag_boxes) < 0, (base, size, box)
                 place = dashed_place(layout, end.arm)
                 assert place is not None
                 # inside its dashed place, or wholly off it: never spilling over its edge
                 assert place.rect.contains(box) or not place.rect.colliderect(box), (base, size, end, box, place.rect)
-            assert any(place_box for place_box in label_boxes) or not table.open_ends
+            assert any(place_box for place_box in label_boxes) or not table.board.open_ends
             app.pop()
     assert checked >= 10
 
@@ -67,8 +67,8 @@ def test_a_label_that_fits_goes_inside_its_dashed_place(make_app: Any, ui: Any) 
     table = table_at(app, ui, "matador", 2, 2, 4)
     assert table.renderer is not None
     inside = 0
-    for end, (image, pos) in zip(table.open_ends, table.renderer.end_labels(table.snapshot, set())):
-        place = dashed_place(table.layout, end.arm)
+    for end, (image, pos) in zip(table.board.open_ends, table.renderer.end_labels(table.snapshot, set())):
+        place = dashed_place(table.board.layout, end.arm)
         assert place is not None
         inside += place.rect.contains(Rect(pos, image.get_size()))
     assert inside  # a horizontal place 104 px wide holds "needs N"
@@ -81,11 +81,11 @@ def test_the_refusal_banner_is_whole_words_inside_the_felt(make_app: Any, ui: An
     table.motion.say(long, 5.0, warning=True)
     app.step([], 0.016)
     assert table.renderer is not None
-    felt = table.regions.felt
+    felt = table.board.regions.felt
     text = table.renderer.text
     surface = pygame.Surface(table.size)
     MessagePart(table.renderer).draw(surface, table.snapshot, table.live())
-    box = table.renderer._cache.get(("message", long, True, min(felt.width * 85 // 100, round(900 * table.regions.scale)), table.regions.scale))
+    box = table.renderer._cache.get(("message", long, True, min(felt.width * 85 // 100, round(900 * table.board.regions.scale)), table.board.regions.scale))
     assert box is not None
     assert box.get_width() <= felt.width * 85 // 100
     assert box.get_height() > text.font(14, True).get_linesize() * 2  # on several lines, not cut short
@@ -102,8 +102,8 @@ def test_the_middle_glows_when_the_person_leads_onto_an_empty_table(make_app: An
     table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow")
     app.push(table)
     app.step([], 0.016)
-    assert table.can_act() and not table.state.placements and table.input.active_tile is None
-    slot = table.layout.slot(None, "line")
+    assert table.can_act() and not table.model.state.placements and table.controls.input.active_tile is None
+    slot = table.board.layout.slot(None, "line")
     assert slot is not None
     renderer = table.renderer
     assert renderer is not None
@@ -117,16 +117,16 @@ def test_the_middle_glows_when_the_person_leads_onto_an_empty_table(make_app: An
 
     art.highlight = highlight  # type: ignore[method-assign]
     try:
-        table.paint(pygame.Surface(table.size))
+        table.draw(pygame.Surface(table.size))
     finally:
         del art.highlight
-    assert (2 * table.layout.unit, slot.vertical) in asked
+    assert (2 * table.board.layout.unit, slot.vertical) in asked
 
 
 def test_two_kept_says_they_are_never_drawn(make_app: Any, ui: Any) -> None:
     app = make_app((800, 600))
     table = table_at(app, ui, "leyden", 2, 3, 3)
-    assert table.state.reserve_count == 2
+    assert table.model.state.reserve_count == 2
     app.draw(app.surface)
     assert table.renderer is not None
     lines = [k[0] for k in table.renderer.text._lines if isinstance(k, tuple)]
@@ -148,7 +148,7 @@ def test_the_summary_waits_for_the_table_to_stand_still(make_app: Any, ui: Any) 
         match.push(move)
     table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow")
     app.push(table)
-    assert table.play(moves[-1], None) and table.state.over
+    assert table.play(moves[-1], None) and table.model.state.over
     table.motion.glides.clear()
     table.motion.shift = Shift({}, 1.0)  # the round's last tile made the table shift (as a re-flow does)
     app.step([], 0.3)
@@ -176,23 +176,22 @@ def test_the_final_scores_panel_is_opaque(make_app: Any, ui: Any) -> None:
 def test_moves_panel_reads_from_the_top_with_words_beside_their_tiles(make_app: Any, ui: Any) -> None:
     app = make_app((800, 600))
     table = table_at(app, ui, "matador", 2, 1, 4)
-    table.aids.toggle_moves()
+    table.panel("moves").toggle(table)
     app.step([], 0.016)
-    panel = table.regions.panel
+    panel = table.board.regions.panel
     assert panel is not None
     assert panel.width <= 800 // 4  # under a quarter of the window
     moves = next(p for p in table.open_panels() if p.name == "moves")
-    side = moves.painter
-    assert side is not None
-    size = max(15, round(18 * table.regions.scale))
-    tile_len = max(26, round(34 * table.regions.scale)) & ~1
+    side = moves
+    size = max(15, round(18 * table.board.regions.scale))
+    tile_len = max(26, round(34 * table.board.regions.scale)) & ~1
     line = LogLine(3, 1, "Bot 1 drew 5 tiles", (None,) * 5)
     block = side.line_block(line, panel.width - 20, size, tile_len, False)
     assert block.get_height() <= table.text.font(size).get_linesize() + 4  # one line: nothing wrapped under the tiles
     content = next(pane.content for pane in table.snapshot.panes if pane.part is moves)
-    assert isinstance(content, PanelContent)
-    assert content is not None and content.lines is not None and len(content.lines) <= 3
-    picture = side.paint(content)
+    assert isinstance(content, MovesContent)
+    assert len(content.lines) <= 3
+    picture = side.picture(content)
     fill = picture.get_at((picture.get_width() // 2, picture.get_height() - 30))
     lower = [picture.get_at((x, y)) for x in range(12, picture.get_width() - 12, 4) for y in range(picture.get_height() * 2 // 3, picture.get_height() - 12, 4)]
     assert all(p == fill for p in lower)  # a few moves: the bottom of the panel stays empty
@@ -247,15 +246,15 @@ def test_the_moves_panel_and_the_score_sheet_write_at_14_px_or_more(make_app: An
     app.push(table)
     app.step([], 0.016)
     seen = sizes_drawn(table.text)
-    table.aids.toggle_moves()
+    table.panel("moves").toggle(table)
     app.step([], 0.016)
     moves = next(p for p in table.open_panels() if p.name == "moves")
-    side = moves.painter
+    side = moves
     content = next(pane.content for pane in table.snapshot.panes if pane.part is moves)
-    assert side is not None and isinstance(content, PanelContent) and content.lines is not None
+    assert isinstance(content, MovesContent)
     many = replace(content, lines=tuple(LogLine(i, i % 3, f"Bot {i % 3} drew {i % 5 + 1} tiles", (None,) * (i % 5 + 1)) for i in range(40)))
-    side.paint(many)  # more lines than fit: stacked from the newest, "▼ N newer" below
-    side.paint(replace(many, scroll=5))
+    side.picture(many)  # more lines than fit: stacked from the newest, "▼ N newer" below
+    side.picture(replace(many, scroll=5))
     assert seen and min(seen) >= 14, sorted(set(seen))
     table.aids.open_scores()
     sheet = app.top
@@ -280,13 +279,13 @@ def test_a_blocked_round_ends_with_the_table_as_it_stood(make_app: Any, ui: Any)
         stood: dict[int, Rect] = {}
         for _ in range(3000):
             if table.can_act():
-                table.play(rng.choice(table.legal), None)
+                table.play(rng.choice(table.model.legal), None)
             app.step([], 0.05)
-            rects = {t.tile: t.rect for t in table.layout.tiles}
-            if not table.state.over:
+            rects = {t.tile: t.rect for t in table.board.layout.tiles}
+            if not table.model.state.over:
                 stood = rects
                 continue
-            if table.state.history[-1][1].kind == "lay":
+            if table.model.state.history[-1][1].kind == "lay":
                 break
             assert rects == stood, seed  # every tile where it stood before the pass
             assert table.motion.shift is None
@@ -302,13 +301,13 @@ def test_the_ends_labels_wait_while_the_tiles_ease_to_new_places(make_app: Any, 
     app = make_app((1280, 800))
     table = table_at(app, ui, "matador", 2, 4, 4)
     renderer = table.renderer
-    assert renderer is not None and table.open_ends
+    assert renderer is not None and table.board.open_ends
     labels = renderer.end_labels(table.snapshot, set())
     boxes = [Rect(pos, image.get_size()) for image, pos in labels]
 
     def label_pixels() -> list[Any]:
         surface = pygame.Surface(table.size)
-        table.paint(surface)
+        table.draw(surface)
         return [pygame.surfarray.array3d(surface.subsurface(box)).tolist() for box in boxes]
 
     table.motion.shift = None

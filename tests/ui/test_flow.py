@@ -53,23 +53,23 @@ def prepared_app(make_app: Any, size: tuple[int, int] = (1024, 700)) -> Any:
 
 def play_one_move(app: Any, ui: Any, table: TableScene) -> None:
     """One legal move by mouse: drag a tile to its place, click the boneyard or a button."""
-    lays = [a for a in table.legal if a.kind == "lay"]
-    kinds = {a.kind for a in table.legal}
-    count = len(table.state.history)
+    lays = [a for a in table.model.legal if a.kind == "lay"]
+    kinds = {a.kind for a in table.model.legal}
+    count = len(table.model.state.history)
     if lays:
         tile = lays[0].tile
         assert tile is not None
-        slot = slot_of(targets_for(tile, table.legal)[0].variant(0), table.layout)
-        rect = table.hand_rect(tile)
+        slot = slot_of(targets_for(tile, table.model.legal)[0].variant(0), table.board.layout)
+        rect = table.board.hand_rect(tile)
         assert slot is not None and rect is not None
         ui.drag(app, rect.center, slot.rect.center)
     elif "draw" in kinds:
-        ui.click(app, table.regions.boneyard.center)
+        ui.click(app, table.board.regions.boneyard.center)
     else:
         app.step([], 0.016)
         ui.click(app, table.toolbar.turn["pass" if "pass" in kinds else "refuse"].rect.center)
         app.step([], 0.016)
-    assert len(table.state.history) > count or table.state.over
+    assert len(table.model.state.history) > count or table.model.state.over
 
 
 def test_title_to_match_over_with_two_people_and_a_computer(make_app: Any, ui: Any) -> None:
@@ -105,8 +105,8 @@ def test_title_to_match_over_with_two_people_and_a_computer(make_app: Any, ui: A
     table = app.top
     assert isinstance(table, HandoffScene) or isinstance(table, TableScene)
     table = next(s for s in app.scenes if isinstance(s, TableScene))
-    assert [p.name for p in table.match.players] == ["You", "Bea", "Easy"]
-    assert table.match.rules.target_score is None
+    assert [p.name for p in table.model.match.players] == ["You", "Bea", "Easy"]
+    assert table.model.match.rules.target_score is None
     assert load_settings()[0].last_setup["players"] == 3
 
     covers = 0
@@ -126,7 +126,7 @@ def test_title_to_match_over_with_two_people_and_a_computer(make_app: Any, ui: A
             app.step([], 0.05)
     over = app.top
     assert isinstance(over, MatchOverScene), type(over)
-    match = table.match
+    match = table.model.match
     assert match.over and covers >= 1
     if match.winner == "draw":
         assert headline(match) == "The match is drawn"
@@ -163,11 +163,11 @@ def test_keyboard_on_the_title_and_pause_save_and_leave(make_app: Any, ui: Any) 
 
     press(app, ui, pause, "Settings")
     assert isinstance(app.top, SettingsScene)
-    think = table.think_s
+    think = table.options.think_s
     app.services["settings"].computer_speed = "slow"
     app.services["settings"].hints = False
     app.pop()
-    assert app.top is pause and table.think_s > think and not table.hints
+    assert app.top is pause and table.options.think_s > think and not table.options.hints
     app.step([ui.key(pygame.K_ESCAPE)], 0.016)
     assert app.top is table
     app.step([ui.key(pygame.K_ESCAPE)], 0.016)
@@ -186,8 +186,8 @@ def test_keyboard_on_the_title_and_pause_save_and_leave(make_app: Any, ui: Any) 
     app.step([ui.key(pygame.K_DOWN), ui.key(pygame.K_UP), ui.key(pygame.K_RETURN)], 0.016)
     again = app.top
     assert isinstance(again, TableScene)
-    assert again.match.seed == table.match.seed
-    assert [len(r.history) for r in again.match.rounds] == [len(r.history) for r in table.match.rounds]
+    assert again.model.match.seed == table.model.match.seed
+    assert [len(r.history) for r in again.model.match.rounds] == [len(r.history) for r in table.model.match.rounds]
     app.services["autosave"].close()
 
 

@@ -290,7 +290,7 @@ def net_table_up(app: App) -> bool:
     from game.ui.table import NetMode, TableScene
 
     top = app.top
-    return isinstance(top, TableScene) and isinstance(top.mode, NetMode) and top.mode.mirror.view is not None
+    return isinstance(top, TableScene) and isinstance(top.mode, NetMode) and top.mode.source.mirror.view is not None
 
 
 def test_host_a_table_a_friend_joins_start_and_the_table_follows_the_server(app: App) -> None:
@@ -318,34 +318,34 @@ def test_host_a_table_a_friend_joins_start_and_the_table_follows_the_server(app:
         frames.click(lobby.buttons["start"])
         frames.until(lambda: net_table_up(app), 60, "the table")
         table = app.top
-        mirror = table.mode.mirror
+        mirror = table.mode.source.mirror
         frames.until(lambda: mirror.my_turn, 60, "the host's turn")
         assert mirror.legal == mirror.server_legal and mirror.legal
-        assert table.hand and table.legal == mirror.legal and "your turn" in table.snapshot.hand_label
+        assert table.board.hand and table.model.legal == mirror.legal and "your turn" in table.snapshot.hand_label
         assert layout_problems(table) == []
         # play the turn as a player does: a click on a hand tile, then on its place
         moves = len(mirror.history)
         for _ in range(3):
             frames.until(lambda: mirror.my_turn and table.can_act(), 60, "the turn")
-            lays = [a for a in table.legal if a.kind == "lay"]
+            lays = [a for a in table.model.legal if a.kind == "lay"]
             if lays:
                 tile = lays[0].tile
-                place = slot_of(targets_for(tile, table.legal)[0].variant(0), table.layout)
-                frames.click_at(table.hand_rect(tile).center)
+                place = slot_of(targets_for(tile, table.model.legal)[0].variant(0), table.board.layout)
+                frames.click_at(table.board.hand_rect(tile).center)
                 frames.click_at(place.rect.center)
-            elif "draw" in {a.kind for a in table.legal}:
-                frames.click_at(table.regions.boneyard.center)
+            elif "draw" in {a.kind for a in table.model.legal}:
+                frames.click_at(table.board.regions.boneyard.center)
             else:
-                frames.click(table.toolbar.turn[table.legal[0].kind])
+                frames.click(table.toolbar.turn[table.model.legal[0].kind])
             frames.until(lambda: len(mirror.history) > moves, 60, "the move played")
             moves = len(mirror.history)
         assert frames.waits == [], frames.waits
         # the friend's moves come back; a reaction reaches everyone
-        frames.click(table.mode.buttons["nice"])
+        frames.click(table.mode.look.buttons["nice"])
         frames.until(lambda: any(kind == "nice" for _seat, kind in mirror.shown_reactions()), 60, "the reaction")
         # leaving the table closes it: the server thread stops, its port closes
-        frames.click(table.mode.buttons["leave"])
-        frames.click(table.mode.buttons["leave"])  # the host's Leave mid-match, pressed again
+        frames.click(table.mode.look.buttons["leave"])
+        frames.click(table.mode.look.buttons["leave"])  # the host's Leave mid-match, pressed again
         assert type(app.top).__name__ == "TitleScene" and frames.waits == [], frames.waits
         assert net_threads() == [] and not hosted.running and not port_open(port)
     finally:
@@ -396,7 +396,7 @@ def test_a_seat_kept_from_an_earlier_run_is_taken_back_from_play_with_friends(ap
             type_into(frames, join.entries[key], text)
         frames.click(join.buttons["join"])
         frames.until(lambda: net_table_up(app), 60, "the table")
-        seat = app.top.mode.mirror.seat
+        seat = app.top.mode.source.mirror.seat
         app.routes.open_title()  # the table closes, as when the app goes
         assert "matador-net" not in net_threads()  # (the friend's server runs on)
         frames.click(app.top.buttons["friends"])
@@ -406,9 +406,9 @@ def test_a_seat_kept_from_an_earlier_run_is_taken_back_from_play_with_friends(ap
         frames.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)])
         frames.until(lambda: net_table_up(app), 60, "the table again")
         table = app.top
-        mirror = table.mode.mirror
-        assert mirror.seat == seat and mirror.lobby is not None and mirror.lobby.names[seat] == "Ann" and table.names[seat] == "Ann"
-        frames.click(table.mode.buttons["leave"])
+        mirror = table.mode.source.mirror
+        assert mirror.seat == seat and mirror.lobby is not None and mirror.lobby.names[seat] == "Ann" and table.model.names[seat] == "Ann"
+        frames.click(table.mode.look.buttons["leave"])
     finally:
         creator.kill()
         creator.wait(10)
@@ -459,9 +459,9 @@ def test_a_table_heard_on_the_network_is_joined_in_one_click(app: App) -> None:
         assert not join.buttons["found1"].is_enabled and "another version" in join.buttons["found1"].text
         frames.click(join.buttons["found0"])
         frames.until(lambda: net_table_up(app), 60, "the table")
-        assert app.top.mode.mirror.code == code
+        assert app.top.mode.source.mirror.code == code
         frames.until(lambda: heard.closed, 60, "the list closed")  # it stops listening once the screen goes
-        frames.click(app.top.mode.buttons["leave"])
+        frames.click(app.top.mode.look.buttons["leave"])
     finally:
         creator.kill()
         creator.wait(10)

@@ -49,7 +49,7 @@ def watch(app: Any, table: TableScene, checks: list[str] | None = None) -> list[
         frames[-1][1].extend(faces)
         if checks is not None and faces:
             seat = HOLDER[0]
-            owner = set() if seat is None else {halves(t) for t in table.state.hand(seat)}
+            owner = set() if seat is None else {halves(t) for t in table.model.state.hand(seat)}
             if seat is None or not set(faces) <= owner:
                 checks.append(f"frame {len(frames)}: faces {faces} drawn, person at the screen {seat}")
 
@@ -68,7 +68,7 @@ HOLDER: list[int | None] = [None]
 
 
 def hand_faces(table: TableScene, seat: int) -> set[tuple[int, int]]:
-    return {halves(t) for t in table.state.hand(seat)}
+    return {halves(t) for t in table.model.state.hand(seat)}
 
 
 def test_no_face_up_hand_but_the_one_at_the_screen(make_app: Any, ui: Any) -> None:
@@ -83,7 +83,7 @@ def test_no_face_up_hand_but_the_one_at_the_screen(make_app: Any, ui: Any) -> No
         top = app.top
         if isinstance(top, HandoffScene):
             covers += 1
-            seat = [p.name for p in table.match.players].index(top.name)
+            seat = [p.name for p in table.model.match.players].index(top.name)
             # the cover hides everything: the table drew nothing under it
             ui.settle(app, 6, 0.05)
             assert all(kind == "HandoffScene" and not faces for kind, faces in frames[-6:])
@@ -91,7 +91,7 @@ def test_no_face_up_hand_but_the_one_at_the_screen(make_app: Any, ui: Any) -> No
             ui.click(app, (400, 300))
         elif isinstance(top, RoundEndScene):
             rounds += 1
-            if rounds == 2 or table.match.over:
+            if rounds == 2 or table.model.match.over:
                 break
             ui.click(app, top.buttons["next"].rect.center)
             mark = len(frames)
@@ -100,14 +100,14 @@ def test_no_face_up_hand_but_the_one_at_the_screen(make_app: Any, ui: Any) -> No
             assert not any(faces for _, faces in frames[mark:])
             HOLDER[0] = None
         elif top is table and table.can_act():
-            lays = [a for a in table.legal if a.kind == "lay"]
+            lays = [a for a in table.model.legal if a.kind == "lay"]
             if lays and lays[0].tile is not None:
-                slot = slot_of(targets_for(lays[0].tile, table.legal)[0].variant(0), table.layout)
-                rect = table.hand_rect(lays[0].tile)
+                slot = slot_of(targets_for(lays[0].tile, table.model.legal)[0].variant(0), table.board.layout)
+                rect = table.board.hand_rect(lays[0].tile)
                 assert slot is not None and rect is not None
                 ui.drag(app, rect.center, slot.rect.center)
             else:
-                ui.click(app, table.regions.boneyard.center)
+                ui.click(app, table.board.regions.boneyard.center)
                 app.step([], 0.016)
                 for name in ("pass", "refuse"):
                     if table.toolbar.turn[name].visible:
@@ -130,20 +130,20 @@ def test_the_frame_before_the_cover_shows_no_other_hand(make_app: Any, ui: Any) 
     ui.settle(app, 6)
     ui.click(app, (10, 10))
     assert app.top is table
-    seat = table.viewer
-    assert seat is not None and table.names[seat] == first
+    seat = table.model.viewer
+    assert seat is not None and table.model.names[seat] == first
     ui.settle(app, 1)
     assert set(frames[-1][1]) == hand_faces(table, seat)  # now the owner sees it
     # one move: from then until the next cover, only the mover's tiles (face down now)
-    lays = [a for a in table.legal if a.kind == "lay"]
+    lays = [a for a in table.model.legal if a.kind == "lay"]
     mark = len(frames)
     if lays and lays[0].tile is not None:
-        slot = slot_of(targets_for(lays[0].tile, table.legal)[0].variant(0), table.layout)
-        rect = table.hand_rect(lays[0].tile)
+        slot = slot_of(targets_for(lays[0].tile, table.model.legal)[0].variant(0), table.board.layout)
+        rect = table.board.hand_rect(lays[0].tile)
         assert slot is not None and rect is not None
         ui.drag(app, rect.center, slot.rect.center)
     else:
-        table.request(table.legal[0])
+        table.controls.request(table.model.legal[0])
     for _ in range(40):
         if isinstance(app.top, HandoffScene):
             break
@@ -169,7 +169,7 @@ def test_the_cover_ignores_a_stray_click_and_lifts_on_any_key(make_app: Any, ui:
     app.step([ui.mouse_up((10, 10))], 0.3)  # a release without a press on the cover
     assert app.top is cover
     app.step([ui.key(ord("x"))], 0.016)
-    assert app.top is table and table.viewer is not None
+    assert app.top is table and table.model.viewer is not None
 
 
 def test_esc_on_the_cover_opens_the_menu_never_the_hand(make_app: Any, ui: Any) -> None:
@@ -183,7 +183,7 @@ def test_esc_on_the_cover_opens_the_menu_never_the_hand(make_app: Any, ui: Any) 
     assert isinstance(cover, HandoffScene)
     frames = watch(app, table)
     app.step([ui.key(27)], 0.3)  # Esc, after the guard time too
-    assert isinstance(app.top, PauseScene) and table.viewer is None
+    assert isinstance(app.top, PauseScene) and table.model.viewer is None
     app.step([ui.key(27)], 0.016)  # Esc again: the menu closes, the cover is still up
-    assert app.top is cover and table.viewer is None
+    assert app.top is cover and table.model.viewer is None
     assert all(not faces for _, faces in frames)  # no hand was drawn face up meanwhile

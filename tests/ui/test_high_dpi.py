@@ -122,22 +122,22 @@ def test_a_tile_dragged_in_points_is_laid_where_it_is_dropped(retina: Any) -> No
     app = retina((1280, 800))
     scene = new_table(app, "matador", [PlayerInfo("Ann"), PlayerInfo("Bob")], seed=3)
     for _ in range(200):
-        if scene.can_act() and any(a.kind == "lay" for a in scene.legal):
+        if scene.can_act() and any(a.kind == "lay" for a in scene.model.legal):
             break
         app.step([mouse_down((640 // 2, 400 // 2)), mouse_up((640 // 2, 400 // 2))] if type(app.top).__name__ == "HandoffScene" else [], 0.05)
-    lay = next(a for a in scene.legal if a.kind == "lay")
+    lay = next(a for a in scene.model.legal if a.kind == "lay")
     tile = lay.tile
     assert tile is not None
-    target = targets_for(tile, scene.legal)[0]
-    slot = slot_of(target.variant(0), scene.layout)
-    rect = scene.hand_rect(tile)
+    target = targets_for(tile, scene.model.legal)[0]
+    slot = slot_of(target.variant(0), scene.board.layout)
+    rect = scene.board.hand_rect(tile)
     assert slot is not None and rect is not None
     assert rect.bottom > 800 and rect.height > 100  # the hand is drawn in pixels, at twice its size
     assert layout_problems(scene) == []
-    placed = len(scene.state.placements)
+    placed = len(scene.model.state.placements)
     drag_points(app, rect.center, slot.rect.center)
-    assert len(scene.state.placements) == placed + 1, scene.motion.message
-    assert scene.state.placements[-1].tile == tile
+    assert len(scene.model.state.placements) == placed + 1, scene.motion.message
+    assert scene.model.state.placements[-1].tile == tile
 
 
 def test_mouse_events_become_pixels_and_keep_what_sdl_said() -> None:

@@ -98,10 +98,10 @@ def test_the_host_killed_mid_match_takes_its_table_back_and_the_friend_plays_on(
     frames.click(friends.buttons["kept0"])
     frames.until(lambda: net_table_up(app), 60, "the host's table again")
     table = app.top
-    play = table.mode.play
+    play = table.mode.source.play
     assert play.hosting and play.hosted.port == port  # the same port: the friend's kept address still works
     assert play.addresses() == [f"127.0.0.1:{port}"]
-    mirror = table.mode.mirror
+    mirror = table.mode.source.mirror
     assert mirror.seat == 0 and mirror.code == code and mirror.view is not None and mirror.view.history == history
 
     # the friend's session finds the host again, and the match goes on
@@ -133,8 +133,8 @@ def test_the_host_killed_mid_match_takes_its_table_back_and_the_friend_plays_on(
     assert mirror.view is not None and len(mirror.view.history) == before + 2
 
     # the host leaves: the table is closed for good, the friend told, nothing offered again
-    frames.click(table.mode.buttons["leave"])
-    frames.click(table.mode.buttons["leave"])  # the host's Leave mid-match, pressed again
+    frames.click(table.mode.look.buttons["leave"])
+    frames.click(table.mode.look.buttons["leave"])  # the host's Leave mid-match, pressed again
     pump([friend], lambda: friend.table_gone, 60, "the friend told")
     assert friend.mirror.host_left
     assert not [k for k in kept_seats.load()[0] if k.hosted is not None]
@@ -212,15 +212,15 @@ def test_the_port_taken_meanwhile_the_table_is_hosted_on_another_and_the_friend_
             assert time.monotonic() < end, "the friend's table"
             again.update()
             frames.step()
-        mirror = app.top.mode.mirror
+        mirror = app.top.mode.source.mirror
         assert mirror.seat == seated.seat and mirror.view is not None and again.mirror.view is not None
         assert len(mirror.view.history) == len(again.mirror.view.history) == 4
         friends = [k for k in kept_seats.load()[0] if k.hosted is None]
         assert [(k.seated.url, k.seated.token) for k in friends] == [(f"ws://127.0.0.1:{new_port}/", seated.token)]
         table = app.top
-        frames.click(table.mode.buttons["leave"])
+        frames.click(table.mode.look.buttons["leave"])
         if app.top is table:  # the host's Leave mid-match, pressed again
-            frames.click(table.mode.buttons["leave"])
+            frames.click(table.mode.look.buttons["leave"])
     finally:
         blocker.close()
         if again is not None:
@@ -280,13 +280,13 @@ def test_a_person_at_the_host_s_screen_is_seated_again_with_the_host_after_a_res
     frames.click(app.top.buttons["friends"])
     frames.click(app.top.buttons["kept0"])
     end = time.monotonic() + 60
-    while not any(isinstance(s, TableScene) and s.mode.mirror.view is not None for s in app.scenes):
+    while not any(isinstance(s, TableScene) and s.mode.source.mirror.view is not None for s in app.scenes):
         assert time.monotonic() < end, "the couch table again"
         friend.update()
         lift_cover(app, frames)
     table = next(s for s in app.scenes if isinstance(s, TableScene))
-    play = table.mode.play
-    assert isinstance(table.mode, CouchNetMode) and play.hosted.port == port and table.people == [0, 1]
+    play = table.mode.source.play
+    assert isinstance(table.mode, CouchNetMode) and play.hosted.port == port and table.model.people == [0, 1]
     assert set(play.mirrors) == {0, 1} and play.here[1].source.seated.token == cy_token
     for m in play.mirrors.values():
         assert m.view is not None and m.view.history == history
@@ -318,8 +318,8 @@ def test_a_person_at_the_host_s_screen_is_seated_again_with_the_host_after_a_res
         friend.update()
         lift_cover(app, frames)
     assert app.top is table
-    frames.click(table.mode.buttons["leave"])
-    frames.click(table.mode.buttons["leave"])  # the host's Leave mid-match, pressed again
+    frames.click(table.mode.look.buttons["leave"])
+    frames.click(table.mode.look.buttons["leave"])  # the host's Leave mid-match, pressed again
     assert not [k for k in kept_seats.load()[0] if k.hosted is not None]  # Hal's and Cy's seats forgotten with the table
     friend.close(2.0)
     pygame.event.clear()

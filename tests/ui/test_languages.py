@@ -236,12 +236,12 @@ def _review(app: Any) -> Any:
     review = review_table(match, 0, 0, thinker=Thinker("thread"), analysis_mode="inline", analysis_budget=QUICK_REVIEW)
     app.push(review)
     for _ in range(600):
-        if review.mode.analysis().done:
+        if review.mode.source.analysis().done:
             break
         app.step([], 0.016)
-    decisions = review.mode.analysis().summary().decisions
+    decisions = review.mode.source.analysis().summary().decisions
     judged = [d for d in decisions if d.mark in ("inaccuracy", "mistake", "blunder")] or [d for d in decisions if d.mark != "forced"]
-    review.mode.move_to(judged[0].action if judged else 0)
+    review.mode.source.move_to(judged[0].action if judged else 0)
     app.step([], 0.016)
     return review
 
@@ -250,7 +250,7 @@ def _table_screen(name: str, app: Any, ui: Any) -> Any:
     """The table's screen ``name``, pushed on ``app`` and drawn once."""
     if name == "table":
         table = _table(app, _live_match(), show_knowledge=True)
-        table.aids.toggle_moves()
+        table.panel("moves").toggle(table)
         scene = table
     elif name == "leyden-lead":  # Senst's Leyden: you lead a double, draw for one, or refuse (its button shown)
         for seed in range(200):
@@ -282,7 +282,7 @@ def _table_screen(name: str, app: Any, ui: Any) -> Any:
                 break
             app.step([], 0.05)
         scene = app.top
-        assert isinstance(scene, RoundEndScene) and table.state.over
+        assert isinstance(scene, RoundEndScene) and table.model.state.over
     elif name == "score-sheet":
         from game.ui.table import ScoreSheetScene
 
@@ -305,7 +305,7 @@ def _table_screen(name: str, app: Any, ui: Any) -> Any:
         from game.ui.table import PadMissingScene
 
         table = _table(app, _live_match(2))
-        table.seat_inputs.give(0, 2)  # your seat is played with controller 2, which is not plugged in
+        table.controls.seats.give(0, 2)  # your seat is played with controller 2, which is not plugged in
         app.step([], 0.016)
         scene = app.top if isinstance(app.top, PadMissingScene) else PadMissingScene(table, 0, 2)
         if app.top is not scene:
@@ -577,7 +577,7 @@ def test_a_refusal_names_the_arm_not_its_letter(make_app: Any, language: Any, co
         if not state.over and stuck:
             break
     table = _table(make_app((1280, 800)), match)
-    shown = [table.input.reason(tile, None, table.input_context()) for tile in stuck]
+    shown = [table.controls.input.reason(tile, None, table.controls.input_context()) for tile in stuck]
     assert shown
     for text in shown:
         assert not re.search(r"(?<![\w-])[NSEW](?![\w-])", text), text
@@ -610,6 +610,6 @@ def test_the_table_follows_a_language_chosen_mid_match(make_app: Any, ui: Any, l
     spanish = table.snapshot
     assert spanish is not english
     assert spanish.hand_label.startswith(i18n._("You") + "  ·") and spanish.hand_label != english.hand_label
-    assert spanish.boneyard_caption == i18n._("Boneyard: {count}").format(count=table.state.boneyard_count) != english.boneyard_caption
-    assert spanish.header == table.header_text() != english.header
+    assert spanish.boneyard_caption == i18n._("Boneyard: {count}").format(count=table.model.state.boneyard_count) != english.boneyard_caption
+    assert spanish.header == table.mode.look.header_text(table) != english.header
     assert table.toolbar.tools["hint"].text == i18n.pgettext("toolbar", "Hint") != "Hint"

@@ -30,28 +30,28 @@ def titled_app(make_app: Any, size: tuple[int, int] = (1280, 800), first_launch:
 
 def wait_for_step(app: Any, lesson: TableScene, index: int, limit: int = 400) -> None:
     for _ in range(limit):
-        if lesson.mode.step_index >= index and not lesson.motion.blocking:
+        if lesson.mode.source.step_index >= index and not lesson.motion.blocking:
             return
         app.step([], 0.05)
-    raise AssertionError(f"the lesson never reached step {index} (at {lesson.mode.step_index})")
+    raise AssertionError(f"the lesson never reached step {index} (at {lesson.mode.source.step_index})")
 
 
 def do_expected(app: Any, ui: Any, lesson: TableScene) -> None:
     """The learner's move of this step, as a person makes it: drag (turning it), or click the boneyard."""
-    expected = lesson.mode.expected()
+    expected = lesson.mode.source.expected()
     assert expected is not None
     if expected.kind == "draw":
-        ui.click(app, lesson.regions.boneyard.center)
+        ui.click(app, lesson.board.regions.boneyard.center)
         return
     assert expected.kind == "lay" and expected.tile is not None
-    target = next(t for t in targets_for(expected.tile, lesson.legal) if expected in t.actions)
-    slot = slot_of(expected, lesson.layout)
-    rect = lesson.hand_rect(expected.tile)
+    target = next(t for t in targets_for(expected.tile, lesson.model.legal) if expected in t.actions)
+    slot = slot_of(expected, lesson.board.layout)
+    rect = lesson.board.hand_rect(expected.tile)
     assert slot is not None and rect is not None
     # the tile pointed out keeps the turn its place shows when picked up: no turning needed
-    held = lesson.input.variant if lesson.input.selected == expected.tile else 0
+    held = lesson.controls.input.variant if lesson.controls.input.selected == expected.tile else 0
     turns = (target.actions.index(expected) - held) % len(target.actions)
-    if lesson.input.selected == expected.tile:
+    if lesson.controls.input.selected == expected.tile:
         assert turns == 0, "the lit place shows the move the step wants"
     ui.drag(app, rect.center, slot.rect.center, turns=turns)
 
@@ -59,23 +59,23 @@ def do_expected(app: Any, ui: Any, lesson: TableScene) -> None:
 def wrong_move(app: Any, ui: Any, lesson: TableScene) -> bool:
     """Something else a learner might do: another legal move, or the expected tile
     dropped where it cannot go. True if one was tried."""
-    expected = lesson.mode.expected()
+    expected = lesson.mode.source.expected()
     assert expected is not None
-    others = [a for a in lesson.legal if a != expected]
+    others = [a for a in lesson.model.legal if a != expected]
     lays = [a for a in others if a.kind == "lay" and a.tile is not None]
     if lays:
         other = lays[0]
         assert other.tile is not None
-        target = next(t for t in targets_for(other.tile, lesson.legal) if other in t.actions)
-        slot = slot_of(other, lesson.layout)
-        rect = lesson.hand_rect(other.tile)
+        target = next(t for t in targets_for(other.tile, lesson.model.legal) if other in t.actions)
+        slot = slot_of(other, lesson.board.layout)
+        rect = lesson.board.hand_rect(other.tile)
         assert slot is not None and rect is not None
         ui.drag(app, rect.center, slot.rect.center, turns=target.actions.index(other))
         return True
     if expected.kind == "lay" and expected.tile is not None:  # the tile dropped in an empty corner of the felt
-        rect = lesson.hand_rect(expected.tile)
+        rect = lesson.board.hand_rect(expected.tile)
         assert rect is not None
-        corner = (lesson.regions.layout_area.left + 6, lesson.regions.layout_area.top + 6)
+        corner = (lesson.board.regions.layout_area.left + 6, lesson.board.regions.layout_area.top + 6)
         ui.drag(app, rect.center, corner)
         return True
     return False
@@ -91,56 +91,56 @@ def test_every_step_of_the_lesson_by_events(make_app: Any, ui: Any, index: int) 
     assert isinstance(chooser, LessonsScene)
     ui.click(app, chooser.buttons[f"lesson:{index}"].rect.center)
     lesson = app.top
-    assert isinstance(lesson.mode, LessonMode) and lesson.mode.number == index + 1
-    steps = lesson.mode.lesson.steps
+    assert isinstance(lesson.mode, LessonMode) and lesson.mode.source.number == index + 1
+    steps = lesson.mode.source.lesson.steps
     wrongs_tried = 0
     messages: set[str] = set()
     for i, step in enumerate(steps):
         wait_for_step(app, lesson, i)
-        assert lesson.mode.step_index == i
+        assert lesson.mode.source.step_index == i
         if step.action is None:  # a reading step: Next (or Finish) goes on
-            button = lesson.mode.buttons["next"]
+            button = lesson.mode.look.buttons["next"]
             app.step([], 0.016)
             assert button.visible
             ui.click(app, button.rect.center)
             continue
-        if step.seat != lesson.mode.lesson.learner:  # the computer's move: its card waits for Next
-            played = len(lesson.state.history)
+        if step.seat != lesson.mode.source.lesson.learner:  # the computer's move: its card waits for Next
+            played = len(lesson.model.state.history)
             ui.settle(app, 60, 0.05)  # three seconds: long enough to read, and nothing moves
-            assert len(lesson.state.history) == played and lesson.mode.step_index == i
-            status = lesson.mode.seat_status(lesson, step.seat, _("thinking…"))
+            assert len(lesson.model.state.history) == played and lesson.mode.source.step_index == i
+            status = lesson.mode.look.seat_status(lesson, step.seat, _("thinking…"))
             assert status == _("to move"), status  # it waits for the player's Next: not "thinking…"
-            button = lesson.mode.buttons["next"]
-            assert button.visible and lesson.mode.waits_for_next()
+            button = lesson.mode.look.buttons["next"]
+            assert button.visible and lesson.mode.source.waits_for_next()
             if i % 2:
                 ui.click(app, button.rect.center)
             else:
                 app.step([ui.key(pygame.K_RETURN)], 0.016)
             app.step([], 0.016)
-            assert lesson.state.history[-1][1] == step.action  # played only now: its tile glides
+            assert lesson.model.state.history[-1][1] == step.action  # played only now: its tile glides
             continue
         assert lesson.can_act()
-        expected = lesson.mode.expected()
+        expected = lesson.mode.source.expected()
         assert expected is not None
         if expected.kind == "lay":  # the tile is lifted and its place glows
-            assert lesson.input.selected == expected.tile
-            chosen = lesson.input.chosen_target(lesson.input_context())
+            assert lesson.controls.input.selected == expected.tile
+            chosen = lesson.controls.input.chosen_target(lesson.controls.input_context())
             assert chosen is not None and expected in chosen.actions
-        history = len(lesson.state.history)
+        history = len(lesson.model.state.history)
         if wrong_move(app, ui, lesson):
             wrongs_tried += 1
-            assert len(lesson.state.history) == history and lesson.mode.step_index == i  # not played
+            assert len(lesson.model.state.history) == history and lesson.mode.source.step_index == i  # not played
             message = lesson.motion.message
             assert message is not None and message.warning and message.text
             messages.add(message.text)
             ui.settle(app, 8, 0.05)
         do_expected(app, ui, lesson)
-        assert lesson.mode.step_index == i + 1, f"step {i}: {step.say[:40]}"
-        assert lesson.state.history[-1][1] == expected
+        assert lesson.mode.source.step_index == i + 1, f"step {i}: {step.say[:40]}"
+        assert lesson.model.state.history[-1][1] == expected
     assert wrongs_tried >= 3
     assert len(messages) >= 2, messages  # each mistake gets its own reason, not one text for all
     assert app.top is chooser  # Finish comes back to the lessons
-    assert lessons_done() == {lesson.mode.lesson.id}  # kept in the user data...
+    assert lessons_done() == {lesson.mode.source.lesson.id}  # kept in the user data...
     assert chooser.buttons[f"lesson:{index}"].text.endswith(_("done"))  # ...and marked in the list
     assert not chooser.buttons[f"lesson:{1 - index}"].text.endswith(_("done"))
 
@@ -152,14 +152,14 @@ def test_a_lesson_can_be_left_at_any_time(make_app: Any, ui: Any) -> None:
     app.routes.start_lesson(1)
     lesson = app.top
     assert isinstance(lesson.mode, LessonMode)
-    ui.click(app, lesson.mode.buttons["next"].rect.center)
+    ui.click(app, lesson.mode.look.buttons["next"].rect.center)
     ui.settle(app, 4)
     app.step([ui.key(pygame.K_ESCAPE)], 0.016)
     assert isinstance(app.top, LessonsScene)
     app.routes.start_lesson(0)
     lesson = app.top
     assert isinstance(lesson.mode, LessonMode)
-    ui.click(app, lesson.mode.buttons["leave"].rect.center)
+    ui.click(app, lesson.mode.look.buttons["leave"].rect.center)
     assert isinstance(app.top, LessonsScene)
 
 

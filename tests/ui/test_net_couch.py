@@ -134,8 +134,8 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
     table = next(s for s in ann.scenes if isinstance(s, TableScene))
     b_table = bo.top
     assert isinstance(table.mode, CouchNetMode) and isinstance(b_table, TableScene) and type(b_table.mode) is NetMode
-    assert table.people == [0, 1] and b_table.people == [2] and table.viewer is None
-    assert not {"undo", "redo", "hint"} & set(table.tool_names()) and table.aids.takebacks is None and not table.mode.aids_on(table)  # no undo, no hint
+    assert table.model.people == [0, 1] and b_table.model.people == [2] and table.model.viewer is None
+    assert not {"undo", "redo", "hint"} & set(table.mode.look.tool_names(table)) and table.aids.takebacks is None and not table.mode.moves.aids_on(table)  # no undo, no hint
     mirrors = play.mirrors
 
     # Every frame of Ann's app, as an attacker at her screen sees it.
@@ -159,9 +159,9 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
             if faces:
                 problems.append(f"faces {faces} drawn under the cover for {top.name}")
             return
-        if top is not table or table.mode.frozen is not None or any(m.view is None for m in mirrors.values()):
+        if top is not table or table.mode.source.frozen is not None or any(m.view is None for m in mirrors.values()):
             return  # the round's end: every hand is revealed to all
-        if any(m.round_index != table.mode.mirror.round_index for m in mirrors.values()):
+        if any(m.round_index != table.mode.source.mirror.round_index for m in mirrors.values()):
             return  # one connection already heard the round's end (and the next deal), the seat shown not yet
         if any(m.view.phase == "over" for m in mirrors.values()):
             return  # the round's last move heard, its reveal (every hand, to all) on its way
@@ -178,9 +178,9 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
             if not shown:
                 continue
             if seat != who:
-                problems.append(f"{table.names[seat]}'s tiles {sorted(shown)} drawn while {who} holds the screen")
+                problems.append(f"{table.model.names[seat]}'s tiles {sorted(shown)} drawn while {who} holds the screen")
             elif mirrors[seat].to_move != seat:
-                problems.append(f"{table.names[seat]}'s tiles {sorted(shown)} drawn while {mirrors[seat].to_move} is to play")
+                problems.append(f"{table.model.names[seat]}'s tiles {sorted(shown)} drawn while {mirrors[seat].to_move} is to play")
         if drawn - set().union(*secret.values()):
             problems.append(f"faces {sorted(drawn)} drawn that no hand here holds and the table does not show")
         for seat, plaque in table.snapshot.plaques.items():
@@ -193,61 +193,61 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
     handed_between: set[tuple[int, int]] = set()
     moves = 0
     end = time.monotonic() + 240
-    while not (table.mode.frozen is not None and b_table.mode.frozen is not None):
+    while not (table.mode.source.frozen is not None and b_table.mode.source.frozen is not None):
         assert time.monotonic() < end, "the round did not end in time"
         assert not problems, problems[:3]
         top = ann.top
         if isinstance(top, HandoffScene):
-            seat = table.names.index(top.name)
+            seat = table.model.names.index(top.name)
             covers.append(top.name)
             assert mirrors[seat].my_turn  # the cover names the person whose turn it is
             for _ in range(6):
                 pair.step()
-            assert ann.top is top and table.viewer != seat  # it stays up until that person lifts it
+            assert ann.top is top and table.model.viewer != seat  # it stays up until that person lifts it
             if holder[0] is not None and holder[0] != seat:
                 handed_between.add((holder[0], seat))
             holder[0] = seat
             pair.click(ann, (640, 400))
-            assert ann.top is table and table.viewer == seat
+            assert ann.top is table and table.model.viewer == seat
             continue
         mover, app = None, None
-        if top is table and table.can_act() and not table.mode.mirror.sent:
+        if top is table and table.can_act() and not table.mode.source.mirror.sent:
             mover, app = table, ann
-            assert table.viewer == holder[0] and table.mode.mirror.seat == table.viewer
-            assert table.hand_face_up and sorted(t for t, _r in table.hand) == sorted(mirrors[table.viewer].view.hand)
-        elif bo.top is b_table and b_table.can_act() and not b_table.mode.mirror.sent:
+            assert table.model.viewer == holder[0] and table.mode.source.mirror.seat == table.model.viewer
+            assert table.mode.look.hand_face_up(table) and sorted(t for t, _r in table.board.hand) == sorted(mirrors[table.model.viewer].view.hand)
+        elif bo.top is b_table and b_table.can_act() and not b_table.mode.source.mirror.sent:
             mover, app = b_table, bo
         if mover is None:
             pair.step()
             continue
-        history = len(mover.mode.mirror.history)
-        kinds = {a.kind for a in mover.legal}
-        lays = [a for a in mover.legal if a.kind == "lay"]
+        history = len(mover.mode.source.mirror.history)
+        kinds = {a.kind for a in mover.model.legal}
+        lays = [a for a in mover.model.legal if a.kind == "lay"]
         if lays and lays[0].tile is not None:
-            slot = slot_of(targets_for(lays[0].tile, mover.legal)[0].variant(0), mover.layout)
-            rect = mover.hand_rect(lays[0].tile)
+            slot = slot_of(targets_for(lays[0].tile, mover.model.legal)[0].variant(0), mover.board.layout)
+            rect = mover.board.hand_rect(lays[0].tile)
             assert slot is not None and rect is not None
             pair.drag(app, rect.center, slot.rect.center)
         elif "draw" in kinds:
-            pair.click(app, mover.regions.boneyard.center)
+            pair.click(app, mover.board.regions.boneyard.center)
         else:
             button = mover.toolbar.turn["pass" if "pass" in kinds else "refuse"]
             assert button.visible
             pair.click(app, pygame.Rect(button.rect).center)
-        pair.until(lambda: len(mover.mode.mirror.history) > history or mover.mode.frozen is not None, 60, "the server took the move")
+        pair.until(lambda: len(mover.mode.source.mirror.history) > history or mover.mode.source.frozen is not None, 60, "the server took the move")
         moves += 1
     assert not problems, problems[:3]
-    assert moves >= 4 and covers[0] in (table.names[0], "Cy")
+    assert moves >= 4 and covers[0] in (table.model.names[0], "Cy")
     assert handed_between, f"the screen was never handed between Ann and Cy: covers {covers}"
     assert seen["frames"] > 50 and seen["faces"] > 10  # the inspection looked at hands face up
     # the round's end on both apps: the same outcome
     # (each summary's buttons are made on its first frame: wait for Ann's too)
     pair.until(lambda: isinstance(ann.top, RoundEndScene) and isinstance(bo.top, RoundEndScene) and "next" in ann.top.buttons, 60, "both summaries")
-    assert table.mode.frozen.outcome == b_table.mode.frozen.outcome and table.match.totals == b_table.match.totals
+    assert table.mode.source.frozen.outcome == b_table.mode.source.frozen.outcome and table.model.match.totals == b_table.model.match.totals
     # Next round on Ann's app: the new deal is handed over afresh (no hand shows before a cover)
     pair.click(ann, pygame.Rect(ann.top.buttons["next"].rect).center)
-    pair.until(lambda: table.mode.frozen is None, 60, "the next round")
-    assert table.viewer is None and not table.hand_face_up
+    pair.until(lambda: table.mode.source.frozen is None, 60, "the next round")
+    assert table.model.viewer is None and not table.mode.look.hand_face_up(table)
     # every byte each seat of Ann's app was sent names no tile it may not know (each
     # connection is its own socket: one may hear the round's end a few frames later)
     pair.until(lambda: all(any('"round_over"' in line for line in lines) for lines in wires.values()), 60, "every seat heard the round's end")
@@ -340,17 +340,17 @@ def test_a_hand_turned_face_down_stops_gliding_and_the_next_person_sees_only_the
                 bo_m.play(bo_m.legal[0])
             top = app.top
             if isinstance(top, HandoffScene):
-                seat = table.names.index(top.name)
+                seat = table.model.names.index(top.name)
                 app.step([], 0.3)
                 app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x", scancode=0)], 0.016)
-                assert app.top is table and table.viewer == seat
+                assert app.top is table and table.model.viewer == seat
                 mine = play.mirrors[seat].view
-                assert sorted(t for t, _r in table.hand) == sorted(mine.hand) and table.hand_face_up
+                assert sorted(t for t, _r in table.board.hand) == sorted(mine.hand) and table.mode.look.hand_face_up(table)
                 assert all(p.faces is None for p in table.snapshot.plaques.values())
                 continue
-            if top is table and table.can_act() and not table.mode.mirror.sent and table.viewer == 0 and checked < 3:
-                hand = list(table.mode.mirror.view.hand)
-                legal = table.legal
+            if top is table and table.can_act() and not table.mode.source.mirror.sent and table.model.viewer == 0 and checked < 3:
+                hand = list(table.mode.source.mirror.view.hand)
+                legal = table.model.legal
                 tile = next((t for t in hand if not any(a.tile == t for a in legal)), None)
                 if tile is None:
                     table.play(legal[0], None)
@@ -360,15 +360,15 @@ def test_a_hand_turned_face_down_stops_gliding_and_the_next_person_sees_only_the
                 table.play(next(a for a in legal if a.tile != tile) if any(a.tile != tile for a in legal) else legal[0], None)
                 for _ in range(3):
                     app.step([], 0.05)
-                    if table.mode.mirror.to_move != 0:
+                    if table.mode.source.mirror.to_move != 0:
                         break
-                if table.mode.mirror.to_move != 0 or isinstance(app.top, HandoffScene):
+                if table.mode.source.mirror.to_move != 0 or isinstance(app.top, HandoffScene):
                     assert not any(g.face is not None and g.hides == tile for g in table.motion.glides)
                     checked += 1
                 continue
-            if top is table and table.can_act() and not table.mode.mirror.sent:
-                table.play(table.legal[0], None)
-            if table.mode.frozen is not None:
+            if top is table and table.can_act() and not table.mode.source.mirror.sent:
+                table.play(table.model.legal[0], None)
+            if table.mode.source.frozen is not None:
                 break
         assert checked >= 1
         store.close()
@@ -422,13 +422,13 @@ def test_people_at_the_host_s_screen_each_play_with_their_own_controller(make_ap
         app.routes.open_net_table(play)
         table = app.top
         assert isinstance(table, TableScene) and isinstance(table.mode, CouchNetMode)
-        assert table.seat_inputs.pads == {0: ann_pad, 1: cy_pad}
+        assert table.controls.seats.pads == {0: ann_pad, 1: cy_pad}
         pad_of = {0: ANN, 1: BOB}
         covers = {0: 0, 1: 0}
         turns = {0: 0, 1: 0}
         enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
         for _ in range(600):
-            if min(turns.values()) >= 3 or table.mode.frozen is not None:
+            if min(turns.values()) >= 3 or table.mode.source.frozen is not None:
                 break
             app.step([], 0.05)
             bo_m.update()
@@ -436,7 +436,7 @@ def test_people_at_the_host_s_screen_each_play_with_their_own_controller(make_ap
                 bo_m.play(bo_m.legal[0])
             top = app.top
             if isinstance(top, HandoffScene):
-                seat = table.names.index(top.name)
+                seat = table.model.names.index(top.name)
                 own, other = pad_of[seat], pad_of[1 - seat]
                 assert top.prompt.startswith(f"Press A on Controller {app.pads.number_of(own)}")
                 settle(app, 8)  # past the guard against stray presses
@@ -444,20 +444,20 @@ def test_people_at_the_host_s_screen_each_play_with_their_own_controller(make_ap
                 app.step([enter], 0.016)
                 assert app.top is top  # neither the other controller nor the keyboard lifts it
                 press(app, own, "a")
-                assert app.top is table and table.viewer == seat
+                assert app.top is table and table.model.viewer == seat
                 covers[seat] += 1
                 continue
-            mirror = table.mode.mirror
-            if top is not table or not table.can_act() or mirror.sent or table.viewer is None:
+            mirror = table.mode.source.mirror
+            if top is not table or not table.can_act() or mirror.sent or table.model.viewer is None:
                 continue
-            seat = table.viewer
+            seat = table.model.viewer
             assert mirror.seat == seat and mirror.my_turn
             own, other = pad_of[seat], pad_of[1 - seat]
             moves = len(mirror.history)
             press(app, other, "a", "y", "b")
             app.step([enter, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d", scancode=0)], 0.016)
             assert not mirror.sent and len(mirror.history) == moves  # not this seat's input: nothing sent
-            kinds = {a.kind for a in table.legal}
+            kinds = {a.kind for a in table.model.legal}
             press(app, own, "a" if "lay" in kinds else "y" if "draw" in kinds else "b")
             assert mirror.sent or len(mirror.history) > moves  # its own controller plays the turn
             turns[seat] += 1

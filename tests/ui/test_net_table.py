@@ -96,19 +96,19 @@ def sit_down(pair: Pair, ann: App, bo: App) -> tuple[TableScene, TableScene]:
 
 
 def same_table(one: TableScene, other: TableScene) -> bool:
-    a, b = one.mode.mirror, other.mode.mirror
+    a, b = one.mode.source.mirror, other.mode.source.mirror
     return a.view is not None and b.view is not None and a.round_index == b.round_index and len(a.history) == len(b.history)
 
 
 def the_mover(tables: tuple[TableScene, TableScene]) -> TableScene | None:
-    return next((t for t in tables if t.can_act() and not t.mode.mirror.sent and t.app is not None and t.app.top is t), None)
+    return next((t for t in tables if t.can_act() and not t.mode.source.mirror.sent and t.app is not None and t.app.top is t), None)
 
 
 def engine_reasons(table: TableScene, tile: int) -> set[str]:
     """Every reason the engine gives for ``tile`` at any open end (and as a lead)."""
-    state = table.state
+    state = table.model.state
     reasons = {state.explain(Action.lay(tile))}
-    for arm, _shape, joins in table.layout.slots:
+    for arm, _shape, joins in table.board.layout.slots:
         reasons.add(state.explain(Action.lay(tile, arm, joins=joins)))
     return {plain(r) for r in reasons if r}
 
@@ -118,21 +118,21 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
     pair = Pair(ann, bo)
     tables = sit_down(pair, ann, bo)
     a_table, b_table = tables
-    a_seat, b_seat = a_table.mode.mirror.seat, b_table.mode.mirror.seat
-    assert {a_seat, b_seat} == {0, 1} and a_table.viewer == a_seat and b_table.viewer == b_seat
-    assert a_table.people == [a_seat] and b_table.people == [b_seat]  # the other seat is remote, never a person here
-    assert a_table.tool_names() == ["moves", "scores"] and set(a_table.mode.buttons) >= {"nice", "oops", "well-played", "leave"}
-    names = a_table.names
-    assert names == b_table.names and "Bo" in names
-    assert a_table.match.rounds == [] and b_table.match.rounds == []  # nothing dealt here: the server deals
+    a_seat, b_seat = a_table.mode.source.mirror.seat, b_table.mode.source.mirror.seat
+    assert {a_seat, b_seat} == {0, 1} and a_table.model.viewer == a_seat and b_table.model.viewer == b_seat
+    assert a_table.model.people == [a_seat] and b_table.model.people == [b_seat]  # the other seat is remote, never a person here
+    assert a_table.mode.look.tool_names(a_table) == ["moves", "scores"] and set(a_table.mode.look.buttons) >= {"nice", "oops", "well-played", "leave"}
+    names = a_table.model.names
+    assert names == b_table.model.names and "Bo" in names
+    assert a_table.model.match.rounds == [] and b_table.model.match.rounds == []  # nothing dealt here: the server deals
     # the hint's key reaches nothing at a network table; the moves (L) and the scores (S) open as at any table
     pair.step(ann, [key(pygame.K_h)])
     assert ann.top is a_table and a_table.aids.hinted is None and a_table.aids._hint_future is None
-    assert a_table.match.rounds == [] and not a_table.match.assisted
+    assert a_table.model.match.rounds == [] and not a_table.model.match.assisted
     pair.step(ann, [key(pygame.K_l)])
-    assert a_table.aids.moves_open
+    assert a_table.panel("moves").shown
     pair.step(ann, [key(pygame.K_l)])
-    assert not a_table.aids.moves_open
+    assert not a_table.panel("moves").shown
     pair.step(ann, [key(pygame.K_s)])
     assert isinstance(ann.top, ScoreSheetScene) and ann.top.sheet is not None and ann.top.sheet.rows == ()
     pair.step(ann, [key(pygame.K_s)])
@@ -142,7 +142,7 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
     thinking_seen = False
     moves = 0
     end = time.monotonic() + 240
-    while not all(t.mode.frozen is not None for t in tables):
+    while not all(t.mode.source.frozen is not None for t in tables):
         assert time.monotonic() < end, "the round did not end in time"
         mover = the_mover(tables)
         if mover is None:
@@ -152,77 +152,77 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
         other = b_table if mover is a_table else a_table
         # the other table says who is thinking, and shows the mover's tiles as backs
         pair.until(lambda: same_table(mover, other), 60, "both tables at the same move")
-        seat = mover.viewer
+        seat = mover.model.viewer
         other_plaque = other.snapshot.plaques[seat]
-        assert other_plaque.faces is None and other.state.hand(seat) == []
-        assert other_plaque.info[1] == len(mover.state.hand(seat))  # the count of the backs
+        assert other_plaque.faces is None and other.model.state.hand(seat) == []
+        assert other_plaque.info[1] == len(mover.model.state.hand(seat))  # the count of the backs
         if other_plaque.info[4] == "thinking…" and "is thinking" in other.snapshot.hand_label:
             thinking_seen = True
         # the same tiles on both felts, in the same places of the line
-        assert [(p.tile, p.arm) for p in mover.state.placements] == [(p.tile, p.arm) for p in other.state.placements]
-        assert sorted(s.tile for s in mover.layout.tiles) == sorted(s.tile for s in other.layout.tiles)
-        history = len(mover.mode.mirror.history)
-        hand = mover.state.hand(seat)
-        lays = [a for a in mover.legal if a.kind == "lay"]
-        misfit = next((t for t in hand if not targets_for(t, mover.legal)), None)
-        if not refused_drop and misfit is not None and mover.layout.slots:
+        assert [(p.tile, p.arm) for p in mover.model.state.placements] == [(p.tile, p.arm) for p in other.model.state.placements]
+        assert sorted(s.tile for s in mover.board.layout.tiles) == sorted(s.tile for s in other.board.layout.tiles)
+        history = len(mover.mode.source.mirror.history)
+        hand = mover.model.state.hand(seat)
+        lays = [a for a in mover.model.legal if a.kind == "lay"]
+        misfit = next((t for t in hand if not targets_for(t, mover.model.legal)), None)
+        if not refused_drop and misfit is not None and mover.board.layout.slots:
             # a tile dropped where it cannot go: the engine's reason, nothing sent
-            rect = mover.hand_rect(misfit)
-            spot = next(iter(mover.layout.slots.values())).rect
+            rect = mover.board.hand_rect(misfit)
+            spot = next(iter(mover.board.layout.slots.values())).rect
             assert rect is not None
             pair.drag(app, rect.center, spot.center)
             message = mover.motion.message
             assert message is not None and message.warning and message.text in engine_reasons(mover, misfit), message
-            assert not mover.mode.mirror.sent
+            assert not mover.mode.source.mirror.sent
             for _ in range(5):
                 pair.step()
-            assert len(mover.mode.mirror.history) == history and misfit in mover.state.hand(seat)
+            assert len(mover.mode.source.mirror.history) == history and misfit in mover.model.state.hand(seat)
             refused_drop = True
-        kinds = {a.kind for a in mover.legal}
+        kinds = {a.kind for a in mover.model.legal}
         if lays:
             tile = lays[0].tile
             assert tile is not None
-            slot = slot_of(targets_for(tile, mover.legal)[0].variant(0), mover.layout)
-            rect = mover.hand_rect(tile)
+            slot = slot_of(targets_for(tile, mover.model.legal)[0].variant(0), mover.board.layout)
+            rect = mover.board.hand_rect(tile)
             assert slot is not None and rect is not None
             pair.drag(app, rect.center, slot.rect.center)
         elif "draw" in kinds:
             # no tile fits: once the table stands still the label says draw and the boneyard glows
             pair.until(lambda: not mover.motion.blocking, 60, "the table still")
             assert mover.snapshot.can_draw and "draw from the boneyard" in mover.snapshot.hand_label
-            pair.click(app, mover.regions.boneyard.center)
+            pair.click(app, mover.board.regions.boneyard.center)
         else:
             button = mover.toolbar.turn["pass" if "pass" in kinds else "refuse"]
             assert button.visible
             pair.click(app, pygame.Rect(button.rect).center)
-        pair.until(lambda: len(mover.mode.mirror.history) > history or mover.mode.frozen is not None, 60, "the server took the move")
+        pair.until(lambda: len(mover.mode.source.mirror.history) > history or mover.mode.source.frozen is not None, 60, "the server took the move")
         moves += 1
     assert moves >= 4 and refused_drop and thinking_seen
 
     # the round's end: both tables hold still on it, every hand revealed, the same outcome
     pair.until(lambda: all(isinstance(a.top, RoundEndScene) for a in (ann, bo)), 60, "the round's summary on both")
-    a_round, b_round = a_table.mode.frozen, b_table.mode.frozen
+    a_round, b_round = a_table.mode.source.frozen, b_table.mode.source.frozen
     assert a_round is not None and b_round is not None
-    assert a_round.outcome == b_round.outcome and a_table.match.totals == b_table.match.totals
-    assert a_table.revealed(b_seat) == tuple(b_round.hand(b_seat)) and b_table.revealed(a_seat) == tuple(a_round.hand(a_seat))
+    assert a_round.outcome == b_round.outcome and a_table.model.match.totals == b_table.model.match.totals
+    assert a_table.mode.look.revealed(a_table, b_seat) == tuple(b_round.hand(b_seat)) and b_table.mode.look.revealed(b_table, a_seat) == tuple(a_round.hand(a_seat))
     assert [p.tile for p in a_round.placements] == [p.tile for p in b_round.placements]
     # Next round on both: the server's next deal shows
     for app in (ann, bo):
         summary = app.top
         assert isinstance(summary, RoundEndScene)
         pair.click(app, pygame.Rect(summary.buttons["next"].rect).center)
-    pair.until(lambda: all(t.mode.frozen is None and t.mode.mirror.round_index == 1 for t in tables), 60, "the next round")
+    pair.until(lambda: all(t.mode.source.frozen is None and t.mode.source.mirror.round_index == 1 for t in tables), 60, "the next round")
     assert "round 2" in a_table.snapshot.header and "round 2" in b_table.snapshot.header
-    assert sorted(a_table.state.hand(a_seat)) == sorted(a_table.mode.mirror.view.hand)
+    assert sorted(a_table.model.state.hand(a_seat)) == sorted(a_table.mode.source.mirror.view.hand)
 
     # a reaction goes round; Bo leaves: Ann's table says so and waits
-    pair.click(ann, pygame.Rect(a_table.mode.buttons["nice"].rect).center)
+    pair.click(ann, pygame.Rect(a_table.mode.look.buttons["nice"].rect).center)
     pair.until(lambda: b_table.motion.message is not None and "Nice!" in b_table.motion.message.text, 60, "the reaction")
-    pair.click(bo, pygame.Rect(b_table.mode.buttons["leave"].rect).center)
+    pair.click(bo, pygame.Rect(b_table.mode.look.buttons["leave"].rect).center)
     assert type(bo.top).__name__ == "TitleScene"
-    pair.until(lambda: a_table.seat_info(b_seat)[4] in ("away", "lost connection, waiting…"), 60, "Bo away on Ann's table")
+    pair.until(lambda: a_table.mode.look.seat_info(a_table, b_seat)[4] in ("away", "lost connection, waiting…"), 60, "Bo away on Ann's table")
     for _ in range(2):  # the host's Leave mid-match asks to be pressed again
-        pair.click(ann, pygame.Rect(a_table.mode.buttons["leave"].rect).center)
+        pair.click(ann, pygame.Rect(a_table.mode.look.buttons["leave"].rect).center)
     assert type(ann.top).__name__ == "TitleScene"
 
 
@@ -236,28 +236,28 @@ def test_the_host_leaves_mid_turn_bo_is_told_and_no_seat_is_kept_for_a_closed_ta
     ann, bo = apps
     pair = Pair(ann, bo)
     a_table, b_table = sit_down(pair, ann, bo)
-    session = b_table.mode.play.session
+    session = b_table.mode.source.play.session
     assert session is not None and session.seated is not None
     url, code = session.seated.url, session.seated.table
     assert kept_seats.find(url, code) is not None  # Bo's seat is kept while the table goes on
-    a_seat = a_table.mode.mirror.seat
+    a_seat = a_table.mode.source.mirror.seat
     # one press of the host's Leave mid-match would end Bo's match too: it asks first
-    pair.click(ann, pygame.Rect(a_table.mode.buttons["leave"].rect).center)
-    assert ann.top is a_table and not b_table.mode.mirror.host_left
+    pair.click(ann, pygame.Rect(a_table.mode.look.buttons["leave"].rect).center)
+    assert ann.top is a_table and not b_table.mode.source.mirror.host_left
     said = a_table.motion.message
     assert said is not None and said.warning and said.text.startswith("Press Leave again to close the table for everyone")
     for _ in range(100):  # the question lapses: one press asks again
         pair.step()
-    pair.click(ann, pygame.Rect(a_table.mode.buttons["leave"].rect).center)
+    pair.click(ann, pygame.Rect(a_table.mode.look.buttons["leave"].rect).center)
     assert ann.top is a_table
-    pair.click(ann, pygame.Rect(a_table.mode.buttons["leave"].rect).center)  # pressed again: closed
+    pair.click(ann, pygame.Rect(a_table.mode.look.buttons["leave"].rect).center)  # pressed again: closed
     assert type(ann.top).__name__ == "TitleScene"
-    pair.until(lambda: b_table.mode.mirror.host_left, 60, "Bo told the host left")
+    pair.until(lambda: b_table.mode.source.mirror.host_left, 60, "Bo told the host left")
     pair.step()
     assert "The host left: the table is closed." in b_table.snapshot.hand_label
-    assert b_table.seat_info(a_seat)[4] == "left the table"
+    assert b_table.mode.look.seat_info(b_table, a_seat)[4] == "left the table"
     assert kept_seats.find(url, code) is None
-    pair.click(bo, pygame.Rect(b_table.mode.buttons["leave"].rect).center)
+    pair.click(bo, pygame.Rect(b_table.mode.look.buttons["leave"].rect).center)
     assert type(bo.top).__name__ == "TitleScene"
     pair.click(bo, pygame.Rect(bo.top.buttons["friends"].rect).center)
     friends = bo.top

@@ -137,17 +137,17 @@ def ann_moves(app: App, table: TableScene) -> bool:
     """Ann's turn by the mouse, as a player would (True if she moved)."""
     if not (table.can_act() and app.top is table):
         return False
-    lays = [a for a in table.legal if a.kind == "lay"]
-    kinds = {a.kind for a in table.legal}
+    lays = [a for a in table.model.legal if a.kind == "lay"]
+    kinds = {a.kind for a in table.model.legal}
     if lays:
         tile = lays[0].tile
         assert tile is not None
-        slot = slot_of(targets_for(tile, table.legal)[0].variant(0), table.layout)
-        rect = table.hand_rect(tile)
+        slot = slot_of(targets_for(tile, table.model.legal)[0].variant(0), table.board.layout)
+        rect = table.board.hand_rect(tile)
         assert slot is not None and rect is not None
         drag(app, rect.center, slot.rect.center)
     elif "draw" in kinds:
-        click(app, table.regions.boneyard.center)
+        click(app, table.board.regions.boneyard.center)
     else:
         button = table.toolbar.turn["pass" if "pass" in kinds else "refuse"]
         click(app, pygame.Rect(button.rect).center)
@@ -158,7 +158,7 @@ def glow_checked(table: TableScene) -> bool:
     """When the hand's label tells Ann to draw and the table stands still, the
     boneyard glows (its snapshot, and its pixels: the glow lies under the pile)."""
     snap = table.snapshot
-    if "draw from the boneyard" not in snap.hand_label or table.motion.blocking or table.mode.mirror.sent:
+    if "draw from the boneyard" not in snap.hand_label or table.motion.blocking or table.mode.source.mirror.sent:
         return False
     assert snap.can_draw, "the label says draw, the boneyard is not lit"
     return True
@@ -179,18 +179,18 @@ def test_moves_scores_and_the_match_s_end_at_a_network_table(make_app: Callable[
     s = served(seed=11)
     app = make_app(size)
     table = open_table(app, s.ann)
-    assert table.tool_names() == ["moves", "scores"] and set(table.toolbar.tools) == {"moves", "scores"}
-    reactions = [pygame.Rect(table.mode.buttons[n].rect) for n in ("nice", "oops", "well-played", "leave")]
+    assert table.mode.look.tool_names(table) == ["moves", "scores"] and set(table.toolbar.tools) == {"moves", "scores"}
+    reactions = [pygame.Rect(table.mode.look.buttons[n].rect) for n in ("nice", "oops", "well-played", "leave")]
     tools = [pygame.Rect(b.rect) for b in table.toolbar.tools.values()]
     assert not any(t.colliderect(r) for t in tools for r in reactions)  # the tools and the reactions share the row
-    assert all(table.regions.felt.contains(r) for r in tools + reactions)
+    assert all(table.board.regions.felt.contains(r) for r in tools + reactions)
     # the Moves tool opens the moves panel; H (the hint) still reaches nothing
     click(app, pygame.Rect(table.toolbar.tools["moves"].rect).center)
-    assert table.aids.moves_open and "moves" in table.regions.panels
+    assert table.panel("moves").shown and "moves" in table.board.regions.panels
     app.step([key(pygame.K_h)], DT)
-    assert table.aids.hinted is None and table.aids._hint_future is None and not table.match.assisted
+    assert table.aids.hinted is None and table.aids._hint_future is None and not table.model.match.assisted
 
-    names = table.names
+    names = table.model.names
     glowed = drew = rounds = 0
     shown_moves = shown_sheet = False
     for _ in range(6000):
@@ -202,7 +202,7 @@ def test_moves_scores_and_the_match_s_end_at_a_network_table(make_app: Callable[
             # the score sheet from the round ends the mirror received: the server's rows, the server's totals
             server = s.table.match
             assert server is not None
-            sheet = table.mode.sheet(table)
+            sheet = table.mode.source.sheet(table)
             assert list(sheet.rows) == score_rows(server)[: len(sheet.rows)] and sheet.unseen == 0
             button = top.buttons.get("next") or top.buttons["leave"]
             click(app, pygame.Rect(button.rect).center)
@@ -211,17 +211,17 @@ def test_moves_scores_and_the_match_s_end_at_a_network_table(make_app: Callable[
         app.step([], DT)
         server = s.table.match
         assert server is not None
-        if table.mode.frozen is None and s.ann.view is not None and s.ann.round_index == server.round_index and len(s.ann.history) == len(server.round.history):
+        if table.mode.source.frozen is None and s.ann.view is not None and s.ann.round_index == server.round_index and len(s.ann.history) == len(server.round.history):
             # the moves panel tells the round as a local table would tell it to Ann (her draws face up, Bo's backs)
-            told = table.aids.log_lines()
+            told = table.mode.source.log_lines(table)
             assert faces_sorted(told) == faces_sorted(round_log(server.round, names, frozenset({0})))
             if told and not shown_moves and len(told) >= 6 and any(line.seat == 0 and line.tiles and line.tiles[0] is not None and len(line.tiles) and "drew" in line.text for line in told):
                 shown_moves = True
                 shot(app, "net-moves-panel")
         glowed += glow_checked(table)
-        if table.can_act() and any(a.kind == "draw" for a in table.legal):
+        if table.can_act() and any(a.kind == "draw" for a in table.model.legal):
             drew += 1
-        if rounds == 1 and not shown_sheet and table.mode.frozen is None and app.top is table:
+        if rounds == 1 and not shown_sheet and table.mode.source.frozen is None and app.top is table:
             app.step([key(pygame.K_s)], DT)  # S opens the score sheet as at any table
             assert isinstance(app.top, ScoreSheetScene) and app.top.sheet is not None and len(app.top.sheet.rows) == 1
             shot(app, "net-score-sheet")
@@ -268,8 +268,8 @@ def test_a_seat_back_mid_match_shows_what_it_has(make_app: Callable[..., App], s
     mirror, _wire = s.come_back(0)
     app = make_app((1280, 800))
     table = open_table(app, mirror)
-    assert not table.mode.replays
-    sheet = table.mode.sheet(table)
+    assert not table.mode.source.replays
+    sheet = table.mode.source.sheet(table)
     assert sheet.rows == () and sheet.unseen == server.round_index and sheet.totals == tuple(server.totals)
     assert f"round {server.round_index + 1} " in table.snapshot.header  # the round in play, not the rounds seen
     app.step([key(pygame.K_s)], DT)
@@ -277,9 +277,9 @@ def test_a_seat_back_mid_match_shows_what_it_has(make_app: Callable[..., App], s
     shot(app, "net-score-sheet-came-back")
     app.step([key(pygame.K_ESCAPE)], DT)
     app.step([key(pygame.K_l)], DT)
-    assert table.aids.moves_open
-    told = table.aids.log_lines()
-    local = round_log(server.round, table.names, frozenset({0}))
+    assert table.panel("moves").shown
+    told = table.mode.source.log_lines(table)
+    local = round_log(server.round, table.model.names, frozenset({0}))
     assert [(line.index, line.text) for line in told] == [(line.index, line.text) for line in local]
     draws = [line for line in told if "drew" in line.text]
     assert all(face is None for line in draws for face in line.tiles)  # Bo's, and Ann's before she came back: backs
@@ -293,9 +293,9 @@ def test_a_seat_back_mid_match_shows_what_it_has(make_app: Callable[..., App], s
         app.step([], DT)
         message = table.motion.message
         said.add(message.text if message is not None else "")
-        if came_back_at in table.mode.mirror.ends and table.mode.mirror.over is None and not checked:
+        if came_back_at in table.mode.source.mirror.ends and table.mode.source.mirror.over is None and not checked:
             checked = True
-            sheet = table.mode.sheet(table)
+            sheet = table.mode.source.sheet(table)
             assert [row.number for row in sheet.rows] == [came_back_at + 1] and sheet.unseen == came_back_at
             assert sheet.rows[0] == score_rows(s.table.match)[came_back_at]
             assert sheet.totals == tuple(s.table.match.totals)
@@ -337,7 +337,7 @@ def test_a_seat_back_mid_match_gets_its_earlier_rounds_and_keeps_them_when_the_h
     app = make_app((1280, 800))
     table = open_table(app, mirror)
     app.step([], DT)
-    sheet = table.mode.sheet(table)
+    sheet = table.mode.source.sheet(table)
     expected = tuple(score_rows(server))[: server.round_index]
     assert sheet.unseen == 0 and len(sheet.rows) == server.round_index and sheet.rows == expected
     assert sheet.totals == tuple(server.totals)
@@ -356,7 +356,7 @@ def test_a_seat_back_mid_match_gets_its_earlier_rounds_and_keeps_them_when_the_h
     statuses = {seat: plaque.info[4] for seat, plaque in table.snapshot.plaques.items()}
     assert statuses[mirror.lobby.host] == "left the table", statuses  # not "lost connection, waiting…"
     assert not any(status in ("thinking…", "lost connection, waiting…") for status in statuses.values()), statuses
-    kept = table.mode.play.kept
+    kept = table.mode.source.play.kept
     assert kept is not None
     match, problem = past_matches.load(kept)
     assert match is not None and not problem and len(match.completed_rounds) >= 1
@@ -375,20 +375,20 @@ def test_a_connection_given_up_says_why(make_app: Callable[..., App], served: Ca
     app = make_app((1280, 800))
     table = open_table(app, s.ann)
     app.step([], DT)
-    assert s.ann.to_move == 1 and table.seat_info(1)[4] == "thinking…"
+    assert s.ann.to_move == 1 and table.mode.look.seat_info(table, 1)[4] == "thinking…"
     s.ann_wire.inbox.append({"type": "link", "state": "failed", "reason": reason})
     app.step([], DT)
     message = table.motion.message
     assert message is not None and message.warning and message.text == words
     assert table.snapshot.hand_label.endswith(words)
     if s.ann.to_move == 1:
-        assert table.seat_info(1)[4] == "to move"  # not "thinking…": nothing is known of Bo now
+        assert table.mode.look.seat_info(table, 1)[4] == "to move"  # not "thinking…": nothing is known of Bo now
     if reason.startswith("The table could not"):
         shot(app, "net-gave-up")
     for _ in range(40):  # it stays until the player leaves
         app.step([], DT)
     assert table.motion.message is not None and table.motion.message.text == words
-    click(app, pygame.Rect(table.mode.buttons["leave"].rect).center)
+    click(app, pygame.Rect(table.mode.look.buttons["leave"].rect).center)
     assert type(app.top).__name__ == "TitleScene"
 
 
@@ -406,7 +406,7 @@ def test_the_boneyard_glows_once_the_other_s_tile_has_landed(make_app: Callable[
             break
         s.bo_plays()
         app.step([], DT)
-        if not (table.can_act() and {a.kind for a in table.legal} == {"draw"}):
+        if not (table.can_act() and {a.kind for a in table.model.legal} == {"draw"}):
             ann_moves(app, table)
             continue
         for _ in range(3):  # it stays lit while Ann thinks
@@ -416,7 +416,7 @@ def test_the_boneyard_glows_once_the_other_s_tile_has_landed(make_app: Callable[
         before = len(s.ann.history)
         held = Held(s.ann_wire)  # the server's answer takes a while: the move is on its way
         s.ann.source = held
-        click(app, table.regions.boneyard.center)
+        click(app, table.board.regions.boneyard.center)
         for _ in range(3):
             app.step([], DT)
             assert s.ann.sent and not table.snapshot.can_draw
@@ -478,5 +478,5 @@ def test_the_lead_s_words_on_a_network_table(make_app: Callable[..., App], serve
     app.step([], DT)
     server = s.table.match
     assert server is not None and server.round.phase == "lead"
-    expected = lead_text(server.round, table.names)
+    expected = lead_text(server.round, table.model.names)
     assert table.snapshot.lead == expected and expected

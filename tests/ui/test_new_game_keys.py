@@ -75,7 +75,7 @@ def test_arrows_walk_and_change_the_form_and_enter_starts(make_app: Any, ui: Any
 
     app.step([ui.key(pygame.K_RETURN)], 0.016)
     assert isinstance(app.top, TableScene)
-    assert app.top.match.rules.players == form.players
+    assert app.top.model.match.rules.players == form.players
 
 
 def test_up_down_and_enter_pick_every_rule_set_and_enter_again_starts(make_app: Any, ui: Any) -> None:
@@ -95,7 +95,7 @@ def test_up_down_and_enter_pick_every_rule_set_and_enter_again_starts(make_app: 
     keys(app, ui, pygame.K_SPACE)  # Space on the chosen one: nothing more
     assert app.top is form
     keys(app, ui, pygame.K_RETURN)  # Enter on the chosen one starts
-    assert isinstance(app.top, TableScene) and app.top.match.rules.base == "leyden"
+    assert isinstance(app.top, TableScene) and app.top.model.match.rules.base == "leyden"
 
 
 def test_a_focused_name_takes_the_typing_and_tab_moves_on(make_app: Any, ui: Any) -> None:

@@ -103,7 +103,7 @@ def test_every_rule_set_is_one_click_away_in_the_list(make_app: Any, ui: Any, si
     assert form.rule_id == "leyden"
     press = form.buttons["start"].rect.center
     ui.click(app, press)
-    assert isinstance(app.top, TableScene) and app.top.match.rules.base == "leyden"
+    assert isinstance(app.top, TableScene) and app.top.model.match.rules.base == "leyden"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=size_ids)
@@ -208,7 +208,7 @@ def test_names_typed_survive_changes_elsewhere(make_app: Any, ui: Any) -> None:
     assert form.entries[0] is entry and entry.visible and entry.get_text() == "Ada"
     ui.click(app, form.buttons["start"].rect.center)
     assert isinstance(app.top, TableScene)
-    assert [p.name for p in app.top.match.players] == ["Ada", "Easy", "Medium"]
+    assert [p.name for p in app.top.model.match.players] == ["Ada", "Easy", "Medium"]
 
 
 def test_the_default_name_reads_in_the_player_s_language_and_stays_the_second_person(make_app: Any, ui: Any) -> None:
@@ -225,7 +225,7 @@ def test_the_default_name_reads_in_the_player_s_language_and_stays_the_second_pe
         ui.click(app, form.list_rows["family"].center)  # a change elsewhere: the field still reads "Du"
         assert entry.get_text() == "Du" and form.seats[0]["name"] == "You"
         ui.click(app, form.buttons["start"].rect.center)
-        assert isinstance(app.top, TableScene) and app.top.match.players[0].name == "You"
+        assert isinstance(app.top, TableScene) and app.top.model.match.players[0].name == "You"
         app2, form2 = form_app(make_app, (800, 600))
         entry2 = form2.entries[0]
         ui.click(app2, entry2.rect.center)

@@ -145,7 +145,7 @@ def test_a_save_that_cannot_be_written_is_told_once_and_keeps_the_good_one(
     told: list[str] = []
     say = table.motion.say
     table.motion.say = lambda text, seconds=3.0, warning=False: (told.append(text), say(text, seconds, warning))  # type: ignore[method-assign]
-    match = table.match
+    match = table.model.match
     for _ in range(4):
         state = match.round
         if state.over:

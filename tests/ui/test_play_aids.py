@@ -31,28 +31,28 @@ def ctrl_key(k: int, shift: bool = False) -> pygame.event.Event:
 
 def your_move(app: Any, ui: Any, table: TableScene, rng: random.Random) -> None:
     """One legal move by the mouse: a tile dragged to a lit place, the boneyard, or a button."""
-    lays = [a for a in table.legal if a.kind == "lay"]
-    kinds = {a.kind for a in table.legal}
-    count = len(table.state.history)
+    lays = [a for a in table.model.legal if a.kind == "lay"]
+    kinds = {a.kind for a in table.model.legal}
+    count = len(table.model.state.history)
     if lays:
         action = rng.choice(lays)
         assert action.tile is not None
-        target = next(t for t in targets_for(action.tile, table.legal) if action in t.actions)
-        slot = slot_of(target.variant(0), table.layout)
-        rect = table.hand_rect(action.tile)
+        target = next(t for t in targets_for(action.tile, table.model.legal) if action in t.actions)
+        slot = slot_of(target.variant(0), table.board.layout)
+        rect = table.board.hand_rect(action.tile)
         assert slot is not None and rect is not None
         ui.drag(app, rect.center, slot.rect.center)
     elif "draw" in kinds:
-        ui.click(app, table.regions.boneyard.center)
+        ui.click(app, table.board.regions.boneyard.center)
     else:
         app.step([], 0.016)
         ui.click(app, table.toolbar.turn["pass" if "pass" in kinds else "refuse"].rect.center)
-    assert len(table.state.history) > count
+    assert len(table.model.state.history) > count
 
 
 def until_your_turn(app: Any, ui: Any, table: TableScene, limit: int = 400) -> None:
     for _ in range(limit):
-        if table.can_act() or table.state.over:
+        if table.can_act() or table.model.state.over:
             return
         ui.settle(app, 1, 0.05)
     raise AssertionError("the computer never finished its turn")
@@ -71,30 +71,30 @@ def test_undo_three_times_matches_the_record_replayed_then_redo_comes_back(make_
     rng = random.Random(1)
     starts: list[int] = []  # history length at the start of each of your turns
     until_your_turn(app, ui, table)
-    while len(starts) < 5 and not table.state.over:
-        history = table.state.history
+    while len(starts) < 5 and not table.model.state.over:
+        history = table.model.state.history
         if not history or history[-1][0] != 0:  # a new turn (not a draw's follow-up)
             starts.append(len(history))
         your_move(app, ui, table, rng)
         until_your_turn(app, ui, table)
-    assert len(starts) == 5 and not table.state.over, "the seeded deal lasts five turns of yours"
-    record = match_to_record(table.match)
-    latest = table.state.key()
+    assert len(starts) == 5 and not table.model.state.over, "the seeded deal lasts five turns of yours"
+    record = match_to_record(table.model.match)
+    latest = table.model.state.key()
     for back in (1, 2, 3):
         app.step([ctrl_key(pygame.K_z)], 0.016)
         position = starts[-back]
-        assert len(table.state.history) == position
-        assert table.state.key() == replayed(record, position).key()
+        assert len(table.model.state.history) == position
+        assert table.model.state.key() == replayed(record, position).key()
         assert table.can_act()  # it is your turn again, the computer's reply taken back too
-    assert table.match.assisted
-    assert list(table.state.boneyard) == list(replayed(record, 0).boneyard)  # the deal never changes
+    assert table.model.match.assisted
+    assert list(table.model.state.boneyard) == list(replayed(record, 0).boneyard)  # the deal never changes
     app.step([ctrl_key(pygame.K_y)], 0.016)
-    assert len(table.state.history) == starts[-2]
+    assert len(table.model.state.history) == starts[-2]
     app.step([ctrl_key(pygame.K_z, shift=True)], 0.016)
     app.step([ctrl_key(pygame.K_y)], 0.016)
-    assert table.state.key() == latest
+    assert table.model.state.key() == latest
     app.step([ctrl_key(pygame.K_y)], 0.016)  # nothing more to redo
-    assert table.state.key() == latest
+    assert table.model.state.key() == latest
 
 
 def test_a_new_move_after_undo_forgets_the_redo(make_app: Any, ui: Any) -> None:
@@ -118,19 +118,19 @@ def test_undo_cancels_a_computer_that_is_thinking(make_app: Any, ui: Any) -> Non
     table = ui.new_table(app, "matador", [YOU, PlayerInfo("Hard", "computer", "hard")], seed=5)
     rng = random.Random(3)
     until_your_turn(app, ui, table, limit=2000)
-    mine = len(table.state.history)
+    mine = len(table.model.state.history)
     your_move(app, ui, table, rng)
     for _ in range(30):  # the glide ends and the computer starts thinking
         app.step([], 0.02)
-        if table.seats[1].thinking:  # type: ignore[attr-defined]
+        if table.model.seats[1].thinking:  # type: ignore[attr-defined]
             break
-    assert table.state.current_player == 1
+    assert table.model.state.current_player == 1
     app.step([ctrl_key(pygame.K_z)], 0.016)
-    assert len(table.state.history) == mine and table.can_act()
-    assert not table.seats[1].thinking  # type: ignore[attr-defined]
+    assert len(table.model.state.history) == mine and table.can_act()
+    assert not table.model.seats[1].thinking  # type: ignore[attr-defined]
     for _ in range(20):  # whatever the cancelled search would have said is never played
         app.step([], 0.05)
-    assert len(table.state.history) == mine
+    assert len(table.model.state.history) == mine
 
 
 def test_the_save_after_an_undo_resumes_there(make_app: Any, ui: Any) -> None:
@@ -140,7 +140,7 @@ def test_the_save_after_an_undo_resumes_there(make_app: Any, ui: Any) -> None:
     rng = random.Random(4)
     for _ in range(3):
         until_your_turn(app, ui, table)
-        if table.state.over:
+        if table.model.state.over:
             break
         your_move(app, ui, table, rng)
     until_your_turn(app, ui, table)
@@ -150,7 +150,7 @@ def test_the_save_after_an_undo_resumes_there(make_app: Any, ui: Any) -> None:
     saver.close()
     saved, message = load_match()
     assert message is None and saved is not None
-    assert saved.round.key() == table.state.key()
+    assert saved.round.key() == table.model.state.key()
     assert saved.assisted
 
 
@@ -159,9 +159,9 @@ def test_no_undo_with_two_people(make_app: Any, ui: Any) -> None:
     table = ui.new_table(app, "matador", [YOU, PlayerInfo("Bea", "human", None), BO], seed=2)
     assert "undo" not in table.toolbar.tools and "redo" not in table.toolbar.tools
     assert {"hint", "moves", "scores", "menu"} <= set(table.toolbar.tools)
-    history = list(table.state.history)
+    history = list(table.model.state.history)
     app.step([ctrl_key(pygame.K_z)], 0.016)
-    assert table.state.history == history and not table.match.assisted
+    assert table.model.state.history == history and not table.model.match.assisted
 
 
 def test_the_hint_is_what_the_coach_chooses_from_the_same_view_and_seed(make_app: Any, ui: Any) -> None:
@@ -171,10 +171,10 @@ def test_the_hint_is_what_the_coach_chooses_from_the_same_view_and_seed(make_app
     checked = 0
     for _ in range(6):
         until_your_turn(app, ui, table)
-        if table.state.over:
+        if table.model.state.over:
             break
-        assert table.viewer is not None
-        view = table.match.view(table.viewer)
+        assert table.model.viewer is not None
+        view = table.model.match.view(table.model.viewer)
         seed = table.aids.hint_seed()
         app.step([ui.key(pygame.K_h)], 0.016)
         deadline = time.monotonic() + 120
@@ -182,16 +182,16 @@ def test_the_hint_is_what_the_coach_chooses_from_the_same_view_and_seed(make_app
             app.step([], 0.02)  # frames go on while the hint is thought of
             time.sleep(0.01)
         hint = table.aids.hinted_action()
-        assert hint is not None and hint in table.legal
+        assert hint is not None and hint in table.model.legal
         assert hint == choose(view, random.Random(seed), 60.0)[0]  # the coach's search (game/ai/hint.py)
         if hint.kind == "lay":
-            assert table.input.selected == hint.tile  # the tile lifts ...
-            target = table.input.chosen_target(table.input_context())
+            assert table.controls.input.selected == hint.tile  # the tile lifts ...
+            target = table.controls.input.chosen_target(table.controls.input_context())
             assert target is not None and hint in target.actions  # ... and its place glows
         assert table.motion.message is not None and table.motion.message.text.startswith("Hint: ")
         checked += 1
         table.play(hint, None)
-    assert checked >= 3 and table.match.assisted
+    assert checked >= 3 and table.model.match.assisted
 
 
 def test_the_moves_of_a_scripted_round_in_words() -> None:
@@ -280,11 +280,11 @@ def test_the_knowledge_panel_is_the_views_lacks(make_app: Any, ui: Any) -> None:
     seen_something = False
     for _ in range(30):
         until_your_turn(app, ui, table)
-        if table.state.over:
+        if table.model.state.over:
             break
         content = table.snapshot.content_of("knowledge")
-        assert content is not None and content.knowledge is not None and content.lines is None
-        view = table.match.view(0)
+        assert content is not None and content.knowledge is not None
+        view = table.model.match.view(0)
         assert list(content.knowledge) == table_knowledge(view)
         for known in content.knowledge:
             lacks = view.lacks[known.seat]
@@ -308,20 +308,20 @@ def test_the_moves_panel_takes_room_from_the_felt_not_the_hand(make_app: Any, ui
         app = make_app(size)
         table = ui.new_table(app, "leyden", [YOU, BO], seed=7)
         until_your_turn(app, ui, table)
-        felt_before = table.regions.layout_area.copy()
-        hand_before = table.regions.hand.copy()
+        felt_before = table.board.regions.layout_area.copy()
+        hand_before = table.board.regions.hand.copy()
         app.step([ui.key(pygame.K_l)], 0.016)
-        panel = table.regions.panel
-        assert panel is not None and table.aids.moves_open
-        assert table.regions.layout_area.width < felt_before.width
-        assert not panel.colliderect(table.regions.hand) and table.regions.hand == hand_before
-        for slot in table.layout.slots.values():
+        panel = table.board.regions.panel
+        assert panel is not None and table.panel("moves").shown
+        assert table.board.regions.layout_area.width < felt_before.width
+        assert not panel.colliderect(table.board.regions.hand) and table.board.regions.hand == hand_before
+        for slot in table.board.layout.slots.values():
             assert not slot.rect.colliderect(panel)  # the ghosts stay clear of it
-        for spot in table.layout.tiles:
+        for spot in table.board.layout.tiles:
             assert not spot.rect.colliderect(panel)
         assert table.toolbar.tools["moves"].is_selected
         ui.click(app, table.toolbar.tools["moves"].rect.center)
-        assert table.regions.panel is None and not table.aids.moves_open
+        assert table.board.regions.panel is None and not table.panel("moves").shown
 
 
 def test_the_moves_scroll_with_the_wheel_and_keys(make_app: Any, ui: Any) -> None:
@@ -330,20 +330,20 @@ def test_the_moves_scroll_with_the_wheel_and_keys(make_app: Any, ui: Any) -> Non
     rng = random.Random(6)
     for _ in range(4):
         until_your_turn(app, ui, table)
-        if table.state.over:
+        if table.model.state.over:
             break
         your_move(app, ui, table, rng)
     until_your_turn(app, ui, table)
     app.step([ui.key(pygame.K_l)], 0.016)
-    panel = table.regions.panel
-    assert panel is not None and len(table.aids.log_lines()) >= 4
+    panel = table.board.regions.panel
+    assert panel is not None and len(table.mode.source.log_lines(table)) >= 4
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=panel.center, rel=(0, 0), buttons=(0, 0, 0))], 0.016)
     app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)], 0.016)
-    assert table.aids.log_scroll == 2
+    assert table.panel("moves").scroll == 2
     app.step([ui.key(pygame.K_END)], 0.016)
-    assert table.aids.log_scroll == 0
+    assert table.panel("moves").scroll == 0
     app.step([ui.key(pygame.K_PAGEUP)], 0.016)
-    assert table.aids.log_scroll == 3
+    assert table.panel("moves").scroll == 3
 
 
 def test_the_score_sheet_opens_and_closes(make_app: Any, ui: Any) -> None:
@@ -367,14 +367,14 @@ def test_other_seats_moves_stay_marked_until_you_act(make_app: Any, ui: Any) -> 
     until_your_turn(app, ui, table)
     your_move(app, ui, table, rng)
     until_your_turn(app, ui, table)
-    if table.state.over:
+    if table.model.state.over:
         return
-    last = max(i for i, (seat, _) in enumerate(table.state.history) if seat == 1)
-    assert table.news == {1: last}
-    status = table.seat_info(1)[4]
+    last = max(i for i, (seat, _) in enumerate(table.model.state.history) if seat == 1)
+    assert table.board.news == {1: last}
+    status = table.mode.look.seat_info(table, 1)[4]
     assert status.startswith(("laid", "drew", "passed"))
     your_move(app, ui, table, rng)
-    assert 1 not in table.news or table.news[1] > last
+    assert 1 not in table.board.news or table.board.news[1] > last
 
 
 def test_the_pause_menu_undoes_and_redoes(make_app: Any, ui: Any) -> None:
@@ -387,14 +387,14 @@ def test_the_pause_menu_undoes_and_redoes(make_app: Any, ui: Any) -> None:
         until_your_turn(app, ui, table)
         your_move(app, ui, table, rng)
     until_your_turn(app, ui, table)
-    latest = table.state.key()
+    latest = table.model.state.key()
     app.step([ui.key(pygame.K_ESCAPE)], 0.016)
     pause = app.top
     assert isinstance(pause, PauseScene) and "redo" not in pause.buttons
     ui.click(app, pause.buttons["undo"].rect.center)
-    assert app.top is table and table.state.key() != latest
+    assert app.top is table and table.model.state.key() != latest
     app.step([ui.key(pygame.K_ESCAPE)], 0.016)
     pause = app.top
     assert isinstance(pause, PauseScene)
     ui.click(app, pause.buttons["redo"].rect.center)
-    assert app.top is table and table.state.key() == latest
+    assert app.top is table and table.model.state.key() == latest

@@ -60,7 +60,7 @@ def open_quick_review(app: Any, match: Match, round_index: int = 0, seat: int = 
 
 def finish_analysis(app: Any, review: TableScene) -> None:
     for _ in range(400):
-        if review.mode.analysis().done:
+        if review.mode.source.analysis().done:
             return
         app.step([], 0.016)  # inline: each frame judges one decision
     raise AssertionError("the review never finished")
@@ -80,9 +80,9 @@ def test_a_finished_match_is_kept_listed_and_opened(make_app: Any, ui: Any) -> N
     ui.click(app, listing.review_button.rect.center)
     review = app.top
     assert isinstance(review.mode, ReviewMode)
-    assert review.match.round.history == match.round.history  # the same match, from its record
+    assert review.model.match.round.history == match.round.history  # the same match, from its record
     app.step([], 0.016)
-    assert (0, 0) in review.mode.analyses  # the coach started on your round
+    assert (0, 0) in review.mode.source.analyses  # the coach started on your round
     app.step([ui.key(pygame.K_ESCAPE)], 0.016)
     assert app.top is listing
 
@@ -107,7 +107,7 @@ def test_a_network_match_is_reviewed_at_the_seat_played_here(make_app: Any, ui: 
     ui.click(app, listing.review_button.rect.center)
     review = app.top
     assert isinstance(review, TableScene) and isinstance(review.mode, ReviewMode)
-    assert review.mode.seat == seat and review.viewer == seat
+    assert review.mode.source.seat == seat and review.model.viewer == seat
 
 
 def test_an_abandoned_match_is_kept_when_a_new_one_starts(make_app: Any, ui: Any) -> None:
@@ -126,65 +126,65 @@ def test_the_review_steps_and_marks_the_coachs_verdicts(make_app: Any, ui: Any) 
     app = quick_app(make_app)
     review = open_quick_review(app, match)
     finish_analysis(app, review)
-    summary = review.mode.analysis().summary()
+    summary = review.mode.source.analysis().summary()
     assert len(summary.decisions) == sum(1 for seat, _ in match.round.history if seat == 0)
     marked = ("inaccuracy", "mistake", "blunder")
     assert any(d.mark in marked for d in summary.decisions)  # random play errs somewhere
     for decision in summary.decisions:  # the card and the ghost at each of your actions
-        review.mode.move_to(decision.action)
+        review.mode.source.move_to(decision.action)
         app.step([], 0.016)
-        assert review.mode.verdict() == decision
+        assert review.mode.source.verdict() == decision
         names_one = decision.mark in ("good",) + marked
         if decision.mark in marked:
-            line = review.mode.marked_log()[decision.action]
+            line = review.mode.source.marked_log()[decision.action]
             assert line.text.endswith(f"({decision.mark})")
         if names_one and decision.best.kind == "lay":
-            assert review.pointed_out() == [decision.best]
+            assert review.mode.look.pointed_out(review) == [decision.best]
         else:
-            assert review.pointed_out() == []
-        assert review.can_draw() == (names_one and decision.best.kind == "draw")  # the boneyard glows
+            assert review.mode.look.pointed_out(review) == []
+        assert review.mode.look.can_draw(review) == (names_one and decision.best.kind == "draw")  # the boneyard glows
         content = next(pane.content for pane in review.snapshot.panes if pane.part.name == "moves")
         assert content is not None and content.lines is not None
         assert content.lines and all(line.index < decision.action for line in content.lines)
-        assert content.news == frozenset({content.lines[-1].index})  # the last move on the board is lit
+        assert content.lit == frozenset({content.lines[-1].index})  # the last move on the board is lit
         assert content.lines[-1].index == decision.action - 1
     # the overview: the biggest mistakes first, a click on one jumps to it
-    overview = review.mode.card.overview
+    overview = review.mode.look.card.overview
     assert overview is not None and overview.graph is not None
     biggest = summary.biggest(3)
     assert [a for _, a in overview.entries] == [d.action for d in biggest]
     if biggest:
-        panel = review.regions.panel
+        panel = review.board.regions.panel
         rect = overview.entries[0][0]
-        top = panel.bottom - review.regions.panels["card"].height
-        review.mode.move_to(0)
+        top = panel.bottom - review.board.regions.panels["card"].height
+        review.mode.source.move_to(0)
         ui.click(app, (panel.left + rect.centerx, top + rect.centery))
-        assert review.mode.cursor == biggest[0].action
+        assert review.mode.source.cursor == biggest[0].action
     other = next(a for a, (seat, _) in enumerate(match.round.history) if seat == 1)
-    review.mode.move_to(other)
-    assert all("thinking" not in review.seat_info(seat)[4] for seat in range(2))
-    assert review.mode.card.verdict_lines(1, None)[0][0].startswith("(Hard is not the seat under review")
+    review.mode.source.move_to(other)
+    assert all("thinking" not in review.mode.look.seat_info(review, seat)[4] for seat in range(2))
+    assert review.mode.look.card.verdict_lines(1, None)[0][0].startswith("(Hard is not the seat under review")
     # stepping: keys, buttons and the slider
-    review.mode.move_to(0)
+    review.mode.source.move_to(0)
     app.step([ui.key(pygame.K_RIGHT)], 0.016)
-    assert review.mode.cursor == 1
+    assert review.mode.source.cursor == 1
     app.step([ui.key(pygame.K_END)], 0.016)
-    assert review.mode.cursor == review.mode.length and review.state.over
+    assert review.mode.source.cursor == review.mode.source.length and review.model.state.over
     app.step([ui.key(pygame.K_HOME)], 0.016)
-    assert review.mode.cursor == 0 and not review.state.history
-    ui.click(app, review.mode.tools["next"].rect.center)
-    ui.click(app, review.mode.tools["next"].rect.center)
-    assert review.mode.cursor == 2
-    assert review.state.key() == match.round.before(2).key()
-    slider = review.mode.slider
+    assert review.mode.source.cursor == 0 and not review.model.state.history
+    ui.click(app, review.mode.look.tools["next"].rect.center)
+    ui.click(app, review.mode.look.tools["next"].rect.center)
+    assert review.mode.source.cursor == 2
+    assert review.model.state.key() == match.round.before(2).key()
+    slider = review.mode.look.slider
     assert slider is not None
     slider.set_current_value(5)
     slider.has_moved_recently = True
     app.step([], 0.016)
-    assert review.mode.cursor == 5
-    assert all(review.revealed(seat) == tuple(review.state.hand(seat)) for seat in range(2))  # every hand face up
+    assert review.mode.source.cursor == 5
+    assert all(review.mode.look.revealed(review, seat) == tuple(review.model.state.hand(seat)) for seat in range(2))  # every hand face up
     app.step([ui.key(pygame.K_TAB)], 0.016)  # the other seat under review
-    assert review.mode.seat == 1 and (1, 0) in review.mode.analyses
+    assert review.mode.source.seat == 1 and (1, 0) in review.mode.source.analyses
 
 
 def test_the_round_summary_offers_the_review(make_app: Any, ui: Any) -> None:
@@ -196,17 +196,17 @@ def test_the_round_summary_offers_the_review(make_app: Any, ui: Any) -> None:
         if isinstance(app.top, RoundEndScene):
             break
         if table.can_act():
-            table.play(rng.choice(table.legal), None)
+            table.play(rng.choice(table.model.legal), None)
         app.step([], 0.05)
     summary = app.top
     assert isinstance(summary, RoundEndScene)
     ui.click(app, summary.buttons["review"].rect.center)
     review = app.top
-    assert isinstance(review.mode, ReviewMode) and review.mode.round == match.round_index and review.mode.seat == 0
-    assert review.match is not table.match  # a copy: the live table is never touched
-    ui.click(app, review.mode.tools["close"].rect.center)
+    assert isinstance(review.mode, ReviewMode) and review.mode.source.round == match.round_index and review.mode.source.seat == 0
+    assert review.model.match is not table.model.match  # a copy: the live table is never touched
+    ui.click(app, review.mode.look.tools["close"].rect.center)
     assert app.top is summary
-    for analysis in review.mode.analyses.values():
+    for analysis in review.mode.source.analyses.values():
         assert analysis.cancelled or analysis.done
 
 
@@ -223,13 +223,13 @@ def test_controller_steps_the_review_and_the_past_matches(make_app: Any, ui: Any
     assert isinstance(review.mode, ReviewMode)
     review.handle_pad(PadPress(1, "right"))
     review.handle_pad(PadPress(1, "right", repeat=True))
-    assert review.mode.cursor == 2
+    assert review.mode.source.cursor == 2
     review.handle_pad(PadPress(1, "rt"))
-    assert review.mode.cursor == review.mode.length
+    assert review.mode.source.cursor == review.mode.source.length
     review.handle_pad(PadPress(1, "left"))
-    assert review.mode.cursor == review.mode.length - 1
+    assert review.mode.source.cursor == review.mode.source.length - 1
     review.handle_pad(PadPress(1, "y"))
-    assert review.mode.seat == 1
+    assert review.mode.source.seat == 1
     review.handle_pad(PadPress(1, "b"))
     assert app.top is listing
     listing.handle_pad(PadPress(1, "b"))

@@ -150,9 +150,9 @@ def _round_end(table: Any) -> Scene:
     from game.ui.table import RoundEndScene
 
     rng = random.Random(1)
-    state = table.match.round
+    state = table.model.match.round
     while not state.over:
-        table.match.push(rng.choice(state.legal_moves()))
+        table.model.match.push(rng.choice(state.legal_moves()))
     table.sync()
     return RoundEndScene(table)
 

@@ -21,17 +21,17 @@ from game.ui.thinker import Thinker
 
 def one_move(app: Any, ui: Any, table: TableScene) -> None:
     """A legal move by mouse: a tile dragged to its place, the boneyard clicked, or Pass."""
-    lays = [a for a in table.legal if a.kind == "lay"]
-    kinds = {a.kind for a in table.legal}
+    lays = [a for a in table.model.legal if a.kind == "lay"]
+    kinds = {a.kind for a in table.model.legal}
     if lays:
         tile = lays[0].tile
         assert tile is not None
-        slot = slot_of(targets_for(tile, table.legal)[0].variant(0), table.layout)
-        rect = table.hand_rect(tile)
+        slot = slot_of(targets_for(tile, table.model.legal)[0].variant(0), table.board.layout)
+        rect = table.board.hand_rect(tile)
         assert slot is not None and rect is not None
         ui.drag(app, rect.center, slot.rect.center)
     elif "draw" in kinds:
-        ui.click(app, table.regions.boneyard.center)
+        ui.click(app, table.board.regions.boneyard.center)
     else:
         app.step([], 0.016)
         ui.click(app, table.toolbar.turn["pass" if "pass" in kinds else "refuse"].rect.center)

@@ -3,7 +3,7 @@ line with their arm, the spinner too (halves W and E, the N and S arms starting
 from its long sides), so the only tile across an arm is a matador laid across.
 Other games keep the usual look: doubles across their line.
 
-The checks are on the rectangles the renderer draws (``scene.layout``: tiles at
+The checks are on the rectangles the renderer draws (``scene.board.layout``: tiles at
 their ``rect``, ghosts at their slot's ``rect``)."""
 
 from __future__ import annotations
@@ -48,12 +48,12 @@ def ready(app: Any, ui: Any, scene: TableScene) -> None:
 def drag_to(app: Any, ui: Any, scene: TableScene, tile: str, arm: str | None, turns: int = 0) -> None:
     ready(app, ui, scene)
     t = parse_tile(tile)
-    target = next(x for x in targets_for(t, scene.legal) if x.arm == arm)
-    slot = slot_of(target.variant(turns), scene.layout)
-    rect = scene.hand_rect(t)
+    target = next(x for x in targets_for(t, scene.model.legal) if x.arm == arm)
+    slot = slot_of(target.variant(turns), scene.board.layout)
+    rect = scene.board.hand_rect(t)
     assert slot is not None and rect is not None
     ui.drag(app, rect.center, slot.rect.center, turns=turns)
-    assert scene.state.placements[-1].tile == t
+    assert scene.model.state.placements[-1].tile == t
 
 
 def gap(a: Rect, b: Rect) -> int:
@@ -68,15 +68,15 @@ def test_the_leyden_spinner_lies_in_line_and_its_sides_open_from_its_long_sides(
     app = make_app(size)
     scene = scripted_leyden(app)
     drag_to(app, ui, scene, "1-1", None)  # Ann leads 1-1: the spinner
-    layout = scene.layout
+    layout = scene.board.layout
     s, g = layout.unit, max(1, layout.unit // 10)
     spinner = layout.tiles[0]
     assert not spinner.vertical and spinner.rect.size == (2 * s, s)  # halves facing W and E
     # the sides come first: the two places are on its long sides, above and below it
     ready(app, ui, scene)
-    assert {e.arm for e in scene.state.open_ends()} == {"N", "S"}
+    assert {e.arm for e in scene.model.state.open_ends()} == {"N", "S"}
     six = parse_tile("6-6")
-    places = {t.arm: slot_of(t.variant(0), scene.layout) for t in targets_for(six, scene.legal)}
+    places = {t.arm: slot_of(t.variant(0), scene.board.layout) for t in targets_for(six, scene.model.legal)}
     north, south = places["N"], places["S"]
     assert north is not None and south is not None
     for slot in (north, south):  # the double's ghost lies in line with its arm
@@ -86,23 +86,23 @@ def test_the_leyden_spinner_lies_in_line_and_its_sides_open_from_its_long_sides(
     assert north.rect.bottom <= spinner.rect.top and south.rect.top >= spinner.rect.bottom
 
     drag_to(app, ui, scene, "6-6", "N")  # Bob: the double goes on the N side, in line
-    spot = scene.layout.spot(six)
+    spot = scene.board.layout.spot(six)
     assert spot is not None and spot.vertical and not spot.across
     assert spot.rect == north.rect  # it lands where its ghost was
 
     drag_to(app, ui, scene, "4-3", "S", turns=2)  # Ann: the matador turned across
-    assert scene.state.placements[-1].across
-    spinner = scene.layout.tiles[0]
-    across = scene.layout.spot(parse_tile("4-3"))
+    assert scene.model.state.placements[-1].across
+    spinner = scene.board.layout.tiles[0]
+    across = scene.board.layout.spot(parse_tile("4-3"))
     assert across is not None and across.across and not across.vertical  # across the S arm
     assert across.rect.centerx == spinner.rect.centerx and across.rect.top >= spinner.rect.bottom
 
     drag_to(app, ui, scene, "6-2", "W")  # Bob: the W arm starts from the spinner's short end
-    spinner = scene.layout.tiles[0]
-    west = scene.layout.spot(parse_tile("6-2"))
+    spinner = scene.board.layout.tiles[0]
+    west = scene.board.layout.spot(parse_tile("6-2"))
     assert west is not None and not west.vertical and not west.across
     assert west.rect.centery == spinner.rect.centery and west.rect.right <= spinner.rect.left
-    assert gap(west.rect, spinner.rect) <= max(1, scene.layout.unit // 10)
+    assert gap(west.rect, spinner.rect) <= max(1, scene.board.layout.unit // 10)
 
 
 CROSSWISE = [

@@ -43,9 +43,9 @@ def ready(app: Any, ui: Any, scene: TableScene) -> None:
 def drag_to(app: Any, ui: Any, scene: TableScene, tile: str, arm: str | None, joins: int | None = None, turns: int = 0) -> None:
     ready(app, ui, scene)
     t = parse_tile(tile)
-    target = next(x for x in targets_for(t, scene.legal) if x.arm == arm and x.joins == joins)
-    slot = slot_of(target.variant(turns), scene.layout)
-    rect = scene.hand_rect(t)
+    target = next(x for x in targets_for(t, scene.model.legal) if x.arm == arm and x.joins == joins)
+    slot = slot_of(target.variant(turns), scene.board.layout)
+    rect = scene.board.hand_rect(t)
     assert slot is not None and rect is not None
     ui.drag(app, rect.center, slot.rect.center, turns=turns)
 
@@ -53,14 +53,14 @@ def drag_to(app: Any, ui: Any, scene: TableScene, tile: str, arm: str | None, jo
 def test_crosswise_matador_by_drag_and_the_choice_at_its_end(make_app: Any, ui: Any) -> None:
     app = make_app((800, 600))
     scene = scripted_leyden(app)
-    state = scene.state
+    state = scene.model.state
     drag_to(app, ui, scene, "1-1", None)  # Ann must lead 1-1
     assert state.lead is not None and state.spinner is not None
     drag_to(app, ui, scene, "6-6", "N")  # Bob: the sides come first
     # Ann: 4-3 on S; right-click twice while holding it: touch 4, touch 3, across
     ready(app, ui, scene)
     t43 = parse_tile("4-3")
-    target = next(x for x in targets_for(t43, scene.legal) if x.arm == "S")
+    target = next(x for x in targets_for(t43, scene.model.legal) if x.arm == "S")
     assert [a.across for a in target.actions] == [False, False, True]
     drag_to(app, ui, scene, "4-3", "S", turns=2)
     last = state.placements[-1]
@@ -71,27 +71,27 @@ def test_crosswise_matador_by_drag_and_the_choice_at_its_end(make_app: Any, ui: 
     # Ann's 6-1 (a matador) may join either value of the crosswise end: two places
     ready(app, ui, scene)
     t61 = parse_tile("6-1")
-    places = {x.key: x for x in targets_for(t61, scene.legal) if x.arm == "S"}
+    places = {x.key: x for x in targets_for(t61, scene.model.legal) if x.arm == "S"}
     assert set(places) == {("S", 3), ("S", 4)}
-    rect3 = slot_of(places[("S", 3)].variant(0), scene.layout)
-    rect4 = slot_of(places[("S", 4)].variant(0), scene.layout)
+    rect3 = slot_of(places[("S", 3)].variant(0), scene.board.layout)
+    rect4 = slot_of(places[("S", 4)].variant(0), scene.board.layout)
     assert rect3 is not None and rect4 is not None and not rect3.rect.colliderect(rect4.rect)
     drag_to(app, ui, scene, "6-1", "S", joins=3)
     last = state.placements[-1]
     assert last.tile == t61 and last.arm == "S" and last.joins == 3 and not last.across
     # the joined tile sits against the half it joined: nothing overlaps
-    rects = [spot.rect for spot in scene.layout.tiles]
+    rects = [spot.rect for spot in scene.board.layout.tiles]
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[:i])
 
 
 def test_keyboard_play(make_app: Any, ui: Any) -> None:
     app = make_app((800, 600))
     scene = scripted_leyden(app)
-    state = scene.state
+    state = scene.model.state
     ready(app, ui, scene)
     # Right picks the first tile; Enter lays it where the engine allows (the lead 1-1 here)
     for _ in range(6):
-        if scene.input.selected == parse_tile("1-1"):
+        if scene.controls.input.selected == parse_tile("1-1"):
             break
         app.step([ui.key(pygame.K_RIGHT)], 0.016)
     app.step([ui.key(pygame.K_RETURN)], 0.016)
@@ -99,13 +99,13 @@ def test_keyboard_play(make_app: Any, ui: Any) -> None:
     ready(app, ui, scene)
     # Bob: a tile that does not fit anywhere -> Enter says why and changes nothing
     before = state.key()
-    greyed = scene.hand_rect(parse_tile("5-0"))
+    greyed = scene.board.hand_rect(parse_tile("5-0"))
     assert greyed is not None
     for _ in range(8):  # Right steps over the greyed 5-0: it is chosen with the mouse
         app.step([ui.key(pygame.K_RIGHT)], 0.016)
-        assert scene.input.selected != parse_tile("5-0")
+        assert scene.controls.input.selected != parse_tile("5-0")
     ui.click(app, greyed.center)
-    assert scene.input.selected == parse_tile("5-0")
+    assert scene.controls.input.selected == parse_tile("5-0")
     app.step([ui.key(pygame.K_RETURN)], 0.016)
     assert state.key() == before
     assert scene.motion.message is not None and scene.motion.message.warning
@@ -116,10 +116,10 @@ def test_keyboard_play(make_app: Any, ui: Any) -> None:
     ui.settle(app, 10)
     ready(app, ui, scene)
     # 6-6 to the side: pick it, Tab through the places, R turns nothing on a double, Enter
-    while scene.input.selected != parse_tile("6-6"):
+    while scene.controls.input.selected != parse_tile("6-6"):
         app.step([ui.key(pygame.K_RIGHT)], 0.016)
     app.step([ui.key(pygame.K_TAB)], 0.016)
-    chosen = scene.input.chosen_target(scene.input_context())
+    chosen = scene.controls.input.chosen_target(scene.controls.input_context())
     assert chosen is not None
     app.step([ui.key(pygame.K_RETURN)], 0.016)
     assert state.placements[-1].tile == parse_tile("6-6")
@@ -152,20 +152,20 @@ def test_refuse_to_lead_button_in_a_later_leyden_round(make_app: Any, ui: Any) -
     app.push(scene)
     ready(app, ui, scene)
     app.step([], 0.016)
-    assert Action.refuse() in scene.legal
+    assert Action.refuse() in scene.model.legal
     button = scene.toolbar.turn["refuse"]
     assert button.visible and not scene.toolbar.turn["pass"].visible
     ui.click(app, button.rect.center)
     app.step([], 0.016)
-    assert scene.state.history[-1][1] == Action.refuse()
+    assert scene.model.state.history[-1][1] == Action.refuse()
     # the other player refuses too: the tiles are dealt again, with a word on the table
     rounds = len(match.rounds)
     ready(app, ui, scene)
     app.step([], 0.016)
-    if Action.refuse() in scene.legal:
+    if Action.refuse() in scene.model.legal:
         ui.click(app, scene.toolbar.turn["refuse"].rect.center)
         app.step([], 0.016)
-        assert scene.state.outcome is not None and scene.state.outcome.end == "redeal"
+        assert scene.model.state.outcome is not None and scene.model.state.outcome.end == "redeal"
         app.step([], 0.1)
         assert scene.motion.message is not None and "dealt again" in scene.motion.message.text
         ui.settle(app, 30, 0.1)

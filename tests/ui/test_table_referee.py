@@ -34,14 +34,14 @@ def test_only_the_referee_pushes_moves_at_the_table(make_app: Any, ui: Any, monk
     rng = random.Random(5)
     for _ in range(400):
         app.step([], 0.05)
-        if table.state.over:
+        if table.model.state.over:
             break
         if table.can_act():
-            table.play(rng.choice(table.legal), None)  # what a drop or a key becomes
-    assert len(table.state.history) >= 4
+            table.play(rng.choice(table.model.legal), None)  # what a drop or a key becomes
+    assert len(table.model.state.history) >= 4
     assert pushers and set(pushers) == {"game.referee"}
     actions = [(e.seat, e.action) for e in heard if e.kind == ACTION]
-    assert actions == list(table.state.history)  # each told once, in order
+    assert actions == list(table.model.state.history)  # each told once, in order
 
 
 def test_the_table_plays_a_remote_seat_through_the_referee(make_app: Any, ui: Any) -> None:
@@ -51,23 +51,23 @@ def test_the_table_plays_a_remote_seat_through_the_referee(make_app: Any, ui: An
     app = make_app((1024, 700))
     table = ui.new_table(app, "matador", [YOU, BO], seed=3)
     remote = RemoteSeat(1)
-    table.referee.seats[1] = remote
-    assert table.seats[1].kind == REMOTE and not table.is_person(1)
+    table.model.referee.seats[1] = remote
+    assert table.model.seats[1].kind == REMOTE and not table.model.is_person(1)
     for _ in range(200):
-        if table.state.current_player == 1:
+        if table.model.state.current_player == 1:
             break
         app.step([], 0.05)
         if table.can_act():
-            table.play(table.legal[0], None)
-    assert table.state.current_player == 1
-    mine = len(table.state.history)
+            table.play(table.model.legal[0], None)
+    assert table.model.state.current_player == 1
+    mine = len(table.model.state.history)
     ui.settle(app, 30)
-    assert len(table.state.history) == mine  # nobody answers for it
-    assert not table.can_act() and table.legal == []
+    assert len(table.model.state.history) == mine  # nobody answers for it
+    assert not table.can_act() and table.model.legal == []
     assert remote.view is not None and remote.view.seat == 1  # told its turn, with its own view only
     remote.choose(remote.view.legal_moves()[0])
     ui.settle(app, 30)
-    assert len(table.state.history) > mine and table.state.history[mine][0] == 1
+    assert len(table.model.state.history) > mine and table.model.state.history[mine][0] == 1
 
 
 def test_an_undo_is_told_to_the_listeners(make_app: Any, ui: Any) -> None:
@@ -80,13 +80,13 @@ def test_an_undo_is_told_to_the_listeners(make_app: Any, ui: Any) -> None:
         if table.can_act():
             if played == 2:
                 break
-            table.play(table.legal[0], None)
+            table.play(table.model.legal[0], None)
             played += 1
     assert table.aids.can_undo()
-    before = len(table.state.history)
+    before = len(table.model.state.history)
     table.aids.undo()
-    assert [e.kind for e in heard][-1] == UNDO and len(table.state.history) < before
-    assert table.match.assisted
+    assert [e.kind for e in heard][-1] == UNDO and len(table.model.state.history) < before
+    assert table.model.match.assisted
 
 
 def test_statistics_hear_a_round_end_from_the_referee_once(make_app: Any, ui: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -110,12 +110,12 @@ def test_statistics_hear_a_round_end_from_the_referee_once(make_app: Any, ui: An
     rules = Rules.from_base("matador", 2, {"target_score": None})  # one round
     table = routes.start_match(Match(rules, [YOU, BO], 5))
     for _ in range(3000):
-        if table.state.over:
+        if table.model.state.over:
             break
         app.step([], 0.05)
         if table.can_act():
-            table.play(table.legal[0], None)
-    assert table.state.over and not isinstance(app.top, RoundEndScene)
+            table.play(table.model.legal[0], None)
+    assert table.model.state.over and not isinstance(app.top, RoundEndScene)
     assert counted == [0]
     for _ in range(200):
         app.step([], 0.05)

@@ -48,7 +48,7 @@ def test_tiles_glide_when_the_table_makes_room(make_app: Any, ui: Any) -> None:
             seen_shift = True
             # Right after the move the moved tiles are drawn near their old
             # places, not at their new homes.
-            moved = [spot for spot in scene.layout.tiles if spot.tile in shift.old and centre(spot.rect) != shift.old[spot.tile]]
+            moved = [spot for spot in scene.board.layout.tiles if spot.tile in shift.old and centre(spot.rect) != shift.old[spot.tile]]
             assert moved
             for spot in moved:
                 now = shift.place(spot.tile, spot.rect).center
@@ -57,7 +57,7 @@ def test_tiles_glide_when_the_table_makes_room(make_app: Any, ui: Any) -> None:
                 whole_way = abs(spot.rect.centerx - old[0]) + abs(spot.rect.centery - old[1])
                 assert still_to_go > whole_way / 2
             break
-        if scene.match.round.over:
+        if scene.model.match.round.over:
             break
     assert seen_shift, "no relayout happened in a whole Leyden round at 800x600"
     # the shift ends and everything rests at its home
@@ -81,18 +81,18 @@ def test_tiles_ease_to_a_smaller_size_when_the_table_shrinks(make_app: Any, ui: 
     scene = ui.new_table(app, "family", seats, seed=3)
     seen = False
     for _ in range(4000):
-        before = scene.layout.unit
+        before = scene.board.layout.unit
         app.step([], 0.02)
         shift = scene.motion.shift
-        if shift is not None and shift.resizing and scene.layout.unit < before:
+        if shift is not None and shift.resizing and scene.board.layout.unit < before:
             seen = True
-            assert (shift.old_unit, shift.new_unit) == (before, scene.layout.unit)
-            for spot in scene.layout.tiles:
+            assert (shift.old_unit, shift.new_unit) == (before, scene.board.layout.unit)
+            for spot in scene.board.layout.tiles:
                 if spot.tile in shift.old:
                     drawn = shift.place(spot.tile, spot.rect)
                     assert max(drawn.size) > max(spot.rect.size)  # still larger than at home
             break
-        if scene.match.round.over:
+        if scene.model.match.round.over:
             break
     assert seen, "the table never shrank in a whole Family round for eight at 800x600"
     for _ in range(100):
@@ -112,14 +112,14 @@ def test_the_last_tile_of_a_round_lands_on_its_ghost_and_the_table_holds_still(m
         if checked >= 2:
             break
         scene = ui.new_table(app, "matador", seats, seed=seed)
-        before = scene.layout
+        before = scene.board.layout
         for _ in range(4000):
-            if not scene.state.over:
-                before = scene.layout
+            if not scene.model.state.over:
+                before = scene.board.layout
             app.step([], 0.02)
-            if scene.state.over:
+            if scene.model.state.over:
                 break
-        state = scene.state
+        state = scene.model.state
         assert state.over
         seat, action = state.history[-1]
         if action.kind != "lay":
@@ -127,7 +127,7 @@ def test_the_last_tile_of_a_round_lands_on_its_ghost_and_the_table_holds_still(m
             continue  # the round ended otherwise (blocked after a pass)
         ghost = slot_of(action, before)
         assert ghost is not None
-        layout = scene.layout
+        layout = scene.board.layout
         assert layout.unit == before.unit and not layout.slots
         assert [t.rect for t in layout.tiles[:-1]] == [t.rect for t in before.tiles]
         assert layout.tiles[-1].tile == action.tile and layout.tiles[-1].rect == ghost.rect

@@ -43,7 +43,7 @@ def test_the_window_keeps_drawing_while_a_computer_thinks(make_app: Any, ui: Any
     frames = app.frames
     ui.settle(app, 30, 0.05)
     assert app.frames == frames + 30  # frames went on while the search ran
-    assert scene.seat_info(0)[4] == "thinking…"
+    assert scene.mode.look.seat_info(scene, 0)[4] == "thinking…"
     assert all(isinstance(v, SeatView) for v in thinker.seen) and thinker.seen
     view = thinker.seen[0]
     assert isinstance(view, SeatView) and view.seat == 0

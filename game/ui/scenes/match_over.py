@@ -19,7 +19,7 @@ from game.ui.words import goal_note, match_title
 
 if TYPE_CHECKING:
     from game.engine import Match
-    from game.ui.table import TableScene
+    from game.ui.table.api import TableAPI
 
 UIButton = pygame_gui.elements.UIButton
 OPAQUE = (20, 32, 26, 255)
@@ -34,7 +34,7 @@ def headline(match: Match) -> str:
 class MatchOverScene(MenuOverlay):
     """Over the table whose match has just ended."""
 
-    def __init__(self, table: TableScene, match: Match | None = None, network: bool = False):
+    def __init__(self, table: TableAPI, match: Match | None = None, network: bool = False):
         super().__init__()
         self.table = table
         self.finished = match  # the match shown (the table's unless given: a network table's record)
@@ -44,7 +44,7 @@ class MatchOverScene(MenuOverlay):
 
     @property
     def match(self) -> Match:
-        return self.finished if self.finished is not None else self.table.match
+        return self.finished if self.finished is not None else self.table.model.match
 
     def build_widgets(self) -> None:
         assert self.gui is not None
@@ -110,7 +110,7 @@ class MatchOverScene(MenuOverlay):
             app.routes.open_past_matches()
         elif name == "review":
             table.sound("button")
-            seat = table.viewer if table.viewer is not None else 0
+            seat = table.model.viewer if table.model.viewer is not None else 0
             app.routes.open_review(self.match, 0, seat)
 
     def on_escape(self) -> None:

@@ -17,13 +17,13 @@ from game.ui.text import DIM
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
-    from game.ui.table import TableScene
+    from game.ui.table.api import TableAPI
 
 
 class PauseScene(MenuOverlay):
     """Over a table that stands still."""
 
-    def __init__(self, table: TableScene):
+    def __init__(self, table: TableAPI):
         super().__init__()
         self.table = table
         self.picture: pygame.Surface | None = None

@@ -20,13 +20,13 @@ from game.i18n import N_, _
 from game.settings import Settings, save_settings
 from game.ui.access import text_choice
 from game.ui.menu import MenuScene, blit_centred, button_column, fan_of_matadors, panel, scale_for, shadowed, style, tile_art, wrap
-from game.ui.routes import SIDE_SCENES
+from game.ui.stage import SIDE_SCENES
 from game.ui.scroll import ScrollColumn
 from game.ui.text import DIM, GOLD, IVORY
 from game.version import version
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.stage import Stage
 
 SUBTITLE = N_("The domino game where the ends add up to seven")
 OFFER = N_("New to Matador? Learn to play in two short lessons.")
@@ -46,7 +46,7 @@ class TitleScene(MenuScene):
         self.covered = False  # another screen has been over it (the lessons, perhaps)
         self.column = ScrollColumn()  # the buttons, when they are more than the window's height holds
 
-    def attach(self, app: App) -> None:
+    def attach(self, app: Stage) -> None:
         settings = app.services.get("settings")
         first_launch = app.services.get("first_launch") is True and not has_save()
         if isinstance(settings, Settings) and not settings.lessons_offered and first_launch:

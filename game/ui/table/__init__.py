@@ -49,12 +49,24 @@ from game.ui.table.pad_missing import PadMissingScene
 from game.ui.table.regions import compute_regions, table_scale
 from game.ui.table.review_graph import luck_words
 from game.ui.table.round_end import RoundEndScene, hand_strip
-from game.ui.table.mode import Mode
-from game.ui.table.panel import PanelContent
+from game.ui.table.look import PlayLook
+from game.ui.table.mode import PLAYED, REFUSED, SENT, LiveMode, LiveMoves, LiveSource, Watching
+from game.ui.table.model import TableModel
+from game.ui.table.protocols import Look, Mode, Moves, Source, Table
+from game.ui.table.api import TableAPI
+from game.ui.table.panel import Panel, card_surface
+from game.ui.table.panel_knowledge import KnowledgeContent, KnowledgePanel
+from game.ui.table.panel_moves import MovesContent, MovesPanel
+from game.ui.table.panels import PANELS, register_panel
+from game.ui.table.protocols import PanelPart
+from game.ui.table.regions import PanelSpec
 from game.ui.table.parts import HandPart, MessagePart
+from game.ui.table.plaques import PlaquesPart
 from game.ui.table.position import Position, ViewPosition
+from game.ui.table.lesson_source import LessonSource, ScriptSeat
 from game.ui.table.mode_lesson import LessonMode, lesson_table
 from game.ui.table.mode_review import ReviewMode, review_table
+from game.ui.table.review_source import ReviewSource
 from game.ui.table.mode_net import NetMode, net_table
 from game.ui.table.mode_net_couch import CouchNetMode, couch_net_table
 from game.ui.table.scene import TableScene
@@ -82,12 +94,38 @@ __all__ = [
     "HandoffScene",
     "HandPart",
     "LessonMode",
+    "LessonSource",
+    "ScriptSeat",
+    "ReviewSource",
+    "Table",
+    "TableAPI",
     "NetMode",
     "CouchNetMode",
     "MessagePart",
-    "PanelContent",
+    "PlaquesPart",
+    "Panel",
+    "PanelPart",
+    "PanelSpec",
+    "PANELS",
+    "register_panel",
+    "card_surface",
+    "KnowledgeContent",
+    "KnowledgePanel",
+    "MovesContent",
+    "MovesPanel",
     "Position",
     "Mode",
+    "Look",
+    "Moves",
+    "Source",
+    "LiveMode",
+    "LiveMoves",
+    "LiveSource",
+    "PlayLook",
+    "Watching",
+    "PLAYED",
+    "REFUSED",
+    "SENT",
     "PadMissingScene",
     "ReviewMode",
     "RoundEndScene",
@@ -95,6 +133,7 @@ __all__ = [
     "Glide",
     "Shift",
     "TableLayout",
+    "TableModel",
     "TableScene",
     "TakeBacks",
     "ViewPosition",

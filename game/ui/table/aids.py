@@ -1,6 +1,6 @@
 """The table's play aids, as an object the table holds (``table.aids``): undo
-and redo by whole turns, the hint, the moves panel's state (open, scrolled),
-the score sheet and what the table knows.
+and redo by whole turns, the hint and the score sheet (the moves and what the
+table knows are side panels: panel_moves.py, panel_knowledge.py).
 
 The aids change the game only through the referee (undo and redo), and the
 picture only through the table (its motion, its input, ``sync``).
@@ -17,8 +17,7 @@ import pygame
 from game.engine import Action
 from game.engine.tiles import tile_name
 from game.i18n import _
-from game.ui.table.knowledge import SeatKnowledge, table_knowledge
-from game.ui.table.log import LogLine, place_words
+from game.ui.table.log import place_words
 from game.ui.table.moves import targets_for
 from game.ui.table.score_sheet import ScoreSheetScene
 from game.ui.table.undo import TakeBacks
@@ -27,34 +26,31 @@ from game.thinker import suggest_move
 
 if TYPE_CHECKING:
     from game.ai.hint import Hint  # the worker imports the AI; the drawing process need not
-    from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Table
 
 log = logging.getLogger(__name__)
 
 HINT_BUDGET_S = 0.8  # the hard player's thinking for a hint: the answer comes within a second
 
 
-class Aids:
-    """Undo, redo, the hint, the moves, the scores, for one table."""
+class TableAids:
+    """Undo, redo, the hint and the scores, for one table."""
 
-    def __init__(self, table: TableScene, takebacks: TakeBacks | None):
+    def __init__(self, table: Table):
         self.table = table
-        self.takebacks = takebacks  # None: moves cannot be taken back here
         self.hint_budget_s = HINT_BUDGET_S
         self.helped: set[int] = set()  # the seats that took a move back or asked for a hint (statistics)
         self.hinted: tuple[tuple[int, int], Action, str] | None = None  # (position, action, reason)
         self._hint_future: Future[Hint] | None = None
         self._hint_at: tuple[int, int] | None = None
-        self.moves_open = False
-        self.log_scroll = 0
-        self._known: tuple[tuple[int, int, int], tuple[SeatKnowledge, ...], int] | None = None
 
-    def key(self) -> tuple[object, ...]:
-        """What of the aids the table's picture shows (part of its snapshot's key)."""
-        return (self.moves_open, self.log_scroll, self.takebacks is not None)
+    @property
+    def takebacks(self) -> TakeBacks | None:
+        """Undo and redo of the person's turns (None: moves cannot be taken back here)."""
+        return self.table.model.takebacks
 
     def aid_event(self, event: pygame.event.Event, helps: bool = True) -> bool:
-        """Keys for the aids (the wheel over the moves is the panel's); True if the
+        """Keys for the aids (the moves panel's are its own); True if the
         event was one of theirs. Without ``helps`` (a table of several people over
         the network) undo, redo and the hint are not the aids' keys; the moves and
         the scores are."""
@@ -72,48 +68,39 @@ class Aids:
             return False
         elif event.key == pygame.K_h:
             self.ask_hint()
-        elif event.key == pygame.K_l:
-            self.toggle_moves()
         elif event.key == pygame.K_s:
             self.open_scores()
-        elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.moves_open:
-            self.scroll_log(3 if event.key == pygame.K_PAGEUP else -3)
-        elif event.key in (pygame.K_HOME, pygame.K_END) and self.moves_open:
-            self.scroll_log(10_000 if event.key == pygame.K_HOME else -10_000)
         else:
             return False
         return True
 
     def use_tool(self, name: str) -> None:
-        self.table.sound("button")
         if name == "undo":
             self.undo()
         elif name == "redo":
             self.redo()
         elif name == "hint":
             self.ask_hint()
-        elif name == "moves":
-            self.toggle_moves()
         elif name == "scores":
             self.open_scores()
         elif name == "menu" and self.table.on_pause is not None:
             self.table.on_pause(self.table)
 
     def can_undo(self) -> bool:
-        return self.takebacks is not None and not self.table.handoff_open and self.takebacks.can_undo(self.table.match)
+        return self.takebacks is not None and not self.table.controls.handoff_open and self.takebacks.can_undo(self.table.model.match)
 
     def can_redo(self) -> bool:
-        return self.takebacks is not None and not self.table.handoff_open and self.takebacks.can_redo(self.table.match)
+        return self.takebacks is not None and not self.table.controls.handoff_open and self.takebacks.can_redo(self.table.model.match)
 
     def undo(self) -> None:
         """Back to the start of the person's previous turn (the computers' replies too)."""
         if self.takebacks is None:
             return
         if not self.can_undo():
-            self.table.motion.say(_("The round is over: its moves stand") if self.table.state.over else _("Nothing to undo"), 2.5)
+            self.table.motion.say(_("The round is over: its moves stand") if self.table.model.state.over else _("Nothing to undo"), 2.5)
             return
         self.stop_thinking()
-        self.takebacks.undo(self.table.referee)  # the referee takes the moves back (and marks the match assisted)
+        self.takebacks.undo(self.table.model.referee)  # the referee takes the moves back (and marks the match assisted)
         self.helped.add(self.takebacks.seat)
         self._jumped(_("Undone: your turn again"))
 
@@ -125,12 +112,12 @@ class Aids:
             self.table.motion.say(_("Nothing to redo"), 2.0)
             return
         self.stop_thinking()
-        self.takebacks.redo_turn(self.table.referee)
+        self.takebacks.redo_turn(self.table.model.referee)
         self._jumped(_("Redone"))
 
     def stop_thinking(self) -> None:
         """A computer's decision or a hint under way is cancelled, its answer discarded."""
-        self.table.referee.cancel()
+        self.table.model.referee.cancel()
         self._hint_future = None
         self._hint_at = None
         self.hinted = None
@@ -138,34 +125,31 @@ class Aids:
     def _jumped(self, message: str) -> None:
         """The position changed by undo or redo: redraw it at once (the referee's
         listeners, the autosave among them, were told)."""
-        self.table.input.reset()
-        self.table.motion.finish()
-        self.table.last_tile = None
-        self.table.sync(force=True)
+        self.table.jumped(forget_last=True)
         self.table.motion.say(message, 2.0)
 
     def hint_seed(self) -> int:
-        return hash((self.table.match.seed, self.round_index(), len(self.table.state.history), 7919)) & 0x7FFFFFFF
+        return hash((self.table.model.match.seed, self.round_index(), len(self.table.model.state.history), 7919)) & 0x7FFFFFFF
 
     def round_index(self) -> int:
-        return self.table.mode.round_index(self.table)
+        return self.table.model.round_index
 
     def ask_hint(self) -> None:
         """The hard player thinks from the person's own seat; the tile lifts, its place glows."""
-        if not self.table.can_act() or self.table.viewer is None:
-            seat = self.table.state.current_player
-            self.table.motion.say(wait_text(self.table.names[seat]) if seat is not None else _("The round is over"), 2.0)
+        if not self.table.can_act() or self.table.model.viewer is None:
+            seat = self.table.model.state.current_player
+            self.table.motion.say(wait_text(self.table.model.names[seat]) if seat is not None else _("The round is over"), 2.0)
             return
-        at = (self.round_index(), len(self.table.state.history))
+        at = (self.round_index(), len(self.table.model.state.history))
         if self.hinted is not None and self.hinted[0] == at:
             self.show_hint()
             return
         if self._hint_future is not None and self._hint_at == at:
             return  # already thinking about it
-        self.table.match.assisted = True
-        self.helped.add(self.table.viewer)
-        view = self.table.mode.view(self.table, self.table.viewer)
-        self._hint_future = self.table.thinker.run(suggest_move, view, self.hint_seed(), self.table.names, self.hint_budget_s)
+        self.table.model.match.assisted = True
+        self.helped.add(self.table.model.viewer)
+        view = self.table.model.view(self.table.model.viewer)
+        self._hint_future = self.table.model.thinker.run(suggest_move, view, self.hint_seed(), self.table.model.names, self.hint_budget_s)
         self._hint_at = at
         self.table.motion.say(_("Thinking of a hint…"), 1.5)
 
@@ -174,7 +158,7 @@ class Aids:
         if future is None or not future.done():
             return
         self._hint_future = None
-        at = (self.round_index(), len(self.table.state.history))
+        at = (self.round_index(), len(self.table.model.state.history))
         if self._hint_at != at:
             return  # the position moved on: the answer is of no use
         try:
@@ -192,7 +176,7 @@ class Aids:
             return
         _at, action, reason = self.hinted
         self.point_at(action)
-        record = self.table.record
+        record = self.table.model.record
         if action.kind == "lay" and action.tile is not None:
             what = place_words(action, record) if record is not None else tile_name(action.tile)
             text = _("Hint: lead {move}").format(move=what) if action.arm is None else _("Hint: {move}").format(move=what)
@@ -204,53 +188,20 @@ class Aids:
     def point_at(self, action: Action) -> None:
         """Show where ``action`` goes: its tile lifts from the hand, its place glows
         (turned as ``action`` lays it). Nothing is played."""
-        self.table.input.reset()
+        self.table.controls.input.reset()
         if action.kind != "lay" or action.tile is None:
             return
-        for index, target in enumerate(targets_for(action.tile, self.table.legal)):
+        for index, target in enumerate(targets_for(action.tile, self.table.model.legal)):
             if action in target.actions:
-                self.table.input.pick(action.tile, index, target.actions.index(action))
+                self.table.controls.input.pick(action.tile, index, target.actions.index(action))
 
     def hinted_action(self) -> Action | None:
         """The hint for the position on the table, if one was asked for and is still good."""
-        if self.hinted is None or self.hinted[0] != (self.round_index(), len(self.table.state.history)):
+        if self.hinted is None or self.hinted[0] != (self.round_index(), len(self.table.model.state.history)):
             return None
         return self.hinted[1]
 
-    def toggle_moves(self) -> None:
-        self.moves_open = not self.moves_open
-        self.log_scroll = 0
-        self.table.input.reset()
-        self.table.motion.finish()
-        self.table.sync(force=True)
-
-    def scroll_log(self, lines: int) -> None:
-        most = max(0, len(self.log_lines()) - 1)
-        self.log_scroll = max(0, min(most, self.log_scroll + lines))
-
     def open_scores(self) -> None:
         if self.table.app is not None:
-            self.table.input.reset()
-            self.table.app.push(ScoreSheetScene(self.table.match, self.table.mode.sheet(self.table)))
-
-    def log_lines(self) -> list[LogLine]:
-        """The round's moves in words (made again only when the round moves on)."""
-        told = self.table.mode.log_lines(self.table)
-        if told is not None:
-            return told  # a seat's view alone: the mode tells the round's public moves
-        record = self.table.record
-        if record is None:
-            return []
-        face_up = frozenset({self.table.viewer}) if self.table.viewer is not None and len(self.table.people) <= 1 else frozenset()
-        return self.table.moves_log.lines(record, self.table.names, face_up)
-
-    def knowledge(self) -> tuple[tuple[SeatKnowledge, ...], int]:
-        """What the table knows of each other seat, from the person at the screen's
-        view, and how many tiles that person cannot see (worked out once a position)."""
-        if self.table.viewer is None or self.table.handoff_open:
-            return (), 0
-        key = (self.round_index(), len(self.table.state.history), self.table.viewer)
-        if self._known is None or self._known[0] != key:
-            view = self.table.mode.view(self.table, self.table.viewer)
-            self._known = (key, tuple(table_knowledge(view)), len(view.unseen()))
-        return self._known[1], self._known[2]
+            self.table.controls.input.reset()
+            self.table.app.push(ScoreSheetScene(self.table.model.match, self.table.mode.source.sheet(self.table)))

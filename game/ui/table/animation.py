@@ -149,6 +149,10 @@ class Motion:
             if self.message.age >= self.message.seconds:
                 self.message = None
 
+    def drop_glides(self, tiles: set[int]) -> None:
+        """No glide shows any of ``tiles`` face up any more (a hand turned face down)."""
+        self.glides = [g for g in self.glides if g.face is None or g.hides not in tiles]
+
     def finish(self) -> None:
         """Skip to the end of every glide (a resize, a new round)."""
         self.glides.clear()

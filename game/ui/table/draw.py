@@ -1,5 +1,6 @@
 """Painting the felt: the background, the header, the tiles on the table, the open
-ends and their labels, the seats' plaques, the glides and the tile held. Reads
+ends and their labels, the glides and the tile held (the seats' plaques are
+plaques.py's). Reads
 the table's snapshot and its live motion and input, never the scene (see
 ``snapshot``); the hand, the boneyard, the messages and the side panels are
 parts of their own (``parts``, ``panels``).
@@ -16,25 +17,22 @@ import pygame
 from pygame import Rect
 
 from game.engine.tiles import halves
-from game.i18n import ngettext
 
 from game.ui import cues
 from game.ui.table.labels import banner, inside_label, label_spot
 from game.ui.table.moves import ghost_faces, slot_of
 from game.ui.table.regions import TableRegions
 from game.ui.surface_cache import SurfaceCache
-from game.ui.text import DIM, GOLD, INK, IVORY, TextCache, pill
+from game.ui.text import GOLD, INK, TextCache, pill
 from game.ui.window import drawing_surface
-from game.ui.words import shown_name
 
 if TYPE_CHECKING:
     from game.ui.table.geometry import Slot, TableLayout, TileSpot
+    from game.ui.table.protocols import Table
     from game.ui.table.snapshot import Live, TableSnapshot
     from game.ui.tile_art import TileArt
 
 STRIP = (12, 22, 16, 205)
-PLAQUE = (16, 28, 20, 215)
-PLAQUE_TO_MOVE = (44, 58, 36, 230)
 HEADER = (206, 216, 198)  # the header line: quieter than the names, clear on the felt
 LABEL_BACK = (15, 30, 20, 200)
 Labels = list[tuple[pygame.Surface, tuple[int, int]]]
@@ -60,10 +58,6 @@ class TableRenderer:
         self.table_tiles(surface, snap, live)
         self.news_marks(surface, snap, live)
         self.ends(surface, snap, live)
-
-    def plaques(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
-        for seat, place in snap.regions.seats.items():
-            surface.blit(self.plaque(snap, seat, place.rect.size, place.side), place.rect.topleft)
 
     def moving(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
         """Over everything but the messages: the glides, then the tile held."""
@@ -297,62 +291,6 @@ class TableRenderer:
             y = slot.rect.bottom + self.art.highlight_margin(2 * snap.layout.unit) + 6
         surface.blit(label, (felt.centerx - label.get_width() // 2, y))
 
-    # Seats -------------------------------------------------------------------
-    def plaque(self, snap: TableSnapshot, seat: int, size: tuple[int, int], side: str) -> pygame.Surface:
-        plaque = snap.plaques[seat]
-        info, faces = plaque.info, plaque.faces
-        k = snap.regions.scale
-        key = ("plaque", seat, size, side, info, k, faces)
-        return self._cached(key, lambda: self.make_plaque(info, size, k, faces))
-
-    def make_plaque(
-        self, info: tuple[str, int, int, bool, str], size: tuple[int, int], k: float = 1.0, faces: tuple[int, ...] | None = None
-    ) -> pygame.Surface:
-        """A seat's plaque: name, points, status, and its tiles (backs, or ``faces`` when shown)."""
-        name, count, total, to_move, status = info
-        w, h = size
-        plate = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(plate, PLAQUE_TO_MOVE if to_move else PLAQUE, plate.get_rect(), border_radius=10)
-        border = GOLD if to_move else (90, 104, 84)
-        pygame.draw.rect(plate, border, plate.get_rect(), 3 if to_move else 1, border_radius=10)
-        points = self.text.render(ngettext("{points} pt", "{points} pts", total).format(points=total), round(17 * k), IVORY if to_move else DIM)
-        mark = cues.to_move_width(round(14 * k)) if to_move else 0  # a triangle before the name: not colour alone
-        title = self.text.fit(shown_name(name), w - points.get_width() - 28 - mark, round(21 * k), GOLD if to_move else IVORY, True)
-        if to_move:
-            cues.to_move(plate, 10, round(4 * k) + title.get_height() // 2, round(14 * k))
-        plate.blit(title, (10 + mark, round(4 * k)))
-        plate.blit(points, (w - points.get_width() - 10, round(4 * k) + title.get_height() - points.get_height()))
-        status_line = self.text.fit(status, w - 20, round(16 * k), GOLD if to_move else DIM, to_move)
-        status_top = round(4 * k) + title.get_height()
-        plate.blit(status_line, (10, status_top))
-        top = max(round(50 * k), status_top + status_line.get_height() + 2)
-        room = Rect(10, top, w - 20, h - top - 8)
-        if room.height >= 16 and count:
-            self.backs(plate, room, count, round(44 * k), faces)
-        return plate
-
-    def backs(self, plate: pygame.Surface, room: Rect, count: int, longest: int = 44, faces: tuple[int, ...] | None = None) -> None:
-        """``count`` standing tiles in ``room``: backs, or the tiles ``faces`` face up."""
-        length = max(16, min(longest, room.height))
-        length -= length % 2
-        rows = 1
-        per_row = max(1, (room.width + 2) // (length // 2 + 2))
-        while count > per_row * rows and (rows + 1) * (length + 3) <= room.height:
-            rows += 1
-        while count > per_row * rows and length > 16:
-            length -= 2
-            per_row = max(1, (room.width + 2) // (length // 2 + 2))
-            rows = max(1, min((room.height + 3) // (length + 3), -(-count // per_row)))
-        shown = min(count, per_row * rows)
-        back = self.art.back(length, True)
-        for i in range(shown):
-            r, c = divmod(i, per_row)
-            image = back if faces is None or i >= len(faces) else self.art.face(*halves(faces[i]), length, True)
-            plate.blit(image, (room.left + c * (length // 2 + 2), room.top + r * (length + 3)))
-        if shown < count:
-            more = pill(self.text.render(f"+{count - shown}", 16, IVORY, True))
-            plate.blit(more, (room.right - more.get_width(), room.bottom - more.get_height()))
-
     # What moves ---------------------------------------------------------------
     def glides(self, surface: pygame.Surface, live: Live) -> None:
         for glide in live.motion.glides:
@@ -386,6 +324,26 @@ class TableRenderer:
         x, y = drag.pos[0] - image.get_width() // 2, drag.pos[1] - image.get_height() // 2
         surface.blit(shadow, (x - margin + 6, y - margin + 8))
         surface.blit(image, (x, y))
+
+class Drawn:
+    """A part that only draws: no events, nothing to update."""
+
+    def __init__(self, renderer: TableRenderer):
+        self.renderer = renderer
+
+    def rect(self, snap: TableSnapshot) -> Rect | None:
+        return None
+
+    def handle_event(self, event: pygame.event.Event, table: Table) -> bool:
+        return False
+
+    def update(self, dt: float, table: Table) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
+        raise NotImplementedError
+
+
 
 def dashed_place(layout: TableLayout, arm: str) -> Slot | None:
     """The empty place drawn dashed at an open end (its in-line slot)."""

@@ -42,7 +42,8 @@ from game.ui import access
 
 from game.engine import Placement
 from game.ui.table.spots import CROSS, LINE, LayoutRules, LayoutSource, Slot, SlotKey, TableLayout, TileSpot, Vec, shape_of, spinning_arms
-from game.ui.table.walk import Attempt, centred
+from game.ui.table.centring import centred
+from game.ui.table.walk import Attempt
 
 __all__ = [
     "CROSS", "LINE", "LayoutRules", "LayoutSource", "Slot", "SlotKey", "TableLayout", "TileSpot", "Vec",

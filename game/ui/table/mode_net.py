@@ -32,519 +32,65 @@ actions, followed by ``game.net.mirror.Mirror``), not by a local match.
 
 from __future__ import annotations
 
-import logging
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable
 
-import pygame
-import pygame_gui
-
-from game.engine import Action, IllegalMoveError, Match, PlayerInfo, RoundState, SeatView, parse_tile
-from game.i18n import _
-from game.net.protocol import REACTIONS
-from game.referee import Listener, Referee
-from game.seat import PersonSeat, RemoteSeat, Seat
+from game.engine import Action, Match, PlayerInfo
 from game.ui.table.input import plain
-from game.ui.table.log import LogLine, view_log
-from game.ui.table.mode import Mode
-from game.ui.table.panel_knowledge import KnowledgePanel
-from game.ui.table.panel_moves import MovesPanel
-from game.ui import access
-from game.ui.table.position import Position, ViewPosition
-from game.ui.table.regions import TOOL_MIN_W, TOOL_W, table_scale
-from game.ui.table.round_end import RoundEndScene
-from game.ui.table.score_sheet import ScoreRow, Sheet, match_sheet
-from game.ui.table.toolbar import tool_names
-from game.ui.table.words import hand_line, header_line, lead_words
-from game.ui.table.who_plays import keep_pad_focus
+from game.ui.table.mode import REFUSED, SENT, LiveMoves
+from game.ui.table.net_look import NetLook
+from game.ui.table.net_source import NetSource
 
 if TYPE_CHECKING:
-    from game.net.mirror import News, RoundEnd
     from game.net.netplay import NetPlay
-    from game.ui.gamepad import PadPress
-    from game.ui.table.panels import PanelPart
-    from game.ui.table.regions import TableRegions
     from game.ui.table.scene import TableScene
-
-log = logging.getLogger(__name__)
-
-HINT_BUTTONS = frozenset({"ls"})  # a controller's hint (its moves and scores work as at any table)
-REDEAL_S = 1.5  # a redeal's notice shows this long
-OVER_S = 2.5  # the last move and the match's end in words show this long before the end screen
-GAVE_UP_S = 3600.0  # the connection given up: why, on the felt, until the player leaves
-LEAVE_AGAIN_S = 4.0  # the host's Leave mid-match closes the table for everyone: a second press within this confirms
+    from game.ui.table.protocols import Table
 
 
-def reaction_text(kind: str) -> str:
-    words = {"nice": _("Nice!"), "oops": _("Oops"), "well-played": _("Well played")}
-    return words.get(kind, kind)
-
-
-class NetMode(Mode):
-    """One seat at a network table (see the module's doc)."""
+class NetMode:
+    """One seat at a network table (see the module's doc): the server's news is
+    the source (net_source.py), a move is sent to it, its look is net_look.py's."""
 
     name = "net"
 
     def __init__(self, play: NetPlay, on_over: Callable[[Match], None] | None = None):
-        self.play = play
-        self.mirror = play.mirror
-        self.on_over = on_over  # the finished match's record, for the past matches
-        self.table: TableScene | None = None
-        self.frozen: RoundState | None = None  # a finished round played again here, shown until its summary closes
-        self.replays = True  # every round so far was played again here (False: this app came in mid-match)
-        self.shown_round = -1  # the last round whose summary showed
-        self.wait = 0.0  # how long a redeal's notice has shown
-        self.kept = False  # the finished match is among the past matches
-        self.leave_armed = 0.0  # seconds left to press Leave again (the host, mid-match)
-        self.hand_before: set[int] = set()  # this seat's hand at the last position shown
-        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self.drawn: dict[int, tuple[int, ...]] = {}  # this seat's draws this round, by the action's index: the tiles it took
-        self.over_due = False  # the match is over and its last round was not played again here: its end screen follows
-        self.over_wait = 0.0  # how long the table has stood still since
-        self.said_gone = False  # why the table is gone was said on the felt
-        self._view: tuple[SeatView, ViewPosition] | None = None
-        self._log: tuple[tuple[object, ...], list[LogLine]] | None = None
-        self._final: tuple[bool, Match | None] | None = None
+        self.source = NetSource(play, on_over)
+        self.moves = NetMoves(self.source)
+        self.look = NetLook(self.source)
 
-    def bind(self, table: TableScene) -> None:
-        self.table = table
-        view = self.mirror.view
-        self.replays = self.mirror.round_index == 0  # from the first deal: every round can be played again here
-        self.hand_before = set(view.hand) if view is not None else set()
+    def attach(self, table: Table) -> None:
+        self.source.attach(table)
+        self.look.attach(table)
 
-    # Where the positions come from ---------------------------------------------------
-    def make_referee(self, table: TableScene, match: Match, listeners: Sequence[Listener]) -> Referee:
-        """A referee only to say who sits where (this seat a person, the others
-        remote): it never deals and is never offered a move here."""
-        seats: list[Seat] = [
-            PersonSeat(i) if i == self.mirror.seat else RemoteSeat(i) for i in range(match.rules.players)
-        ]
-        return Referee(match, seats, listeners, auto_ask=False)
 
-    def position(self, table: TableScene) -> Position:
-        if self.frozen is not None:
-            return self.frozen
-        view = self.mirror.view
-        assert view is not None, "a network table opens once its seat has a view"
-        if self._view is None or self._view[0] is not view:
-            self._view = (view, ViewPosition(view))
-        return self._view[1]
+class NetMoves(LiveMoves):
+    """A move goes to the server; undo, redo and the hint are off (a table of
+    several people)."""
 
-    def record(self, table: TableScene) -> RoundState | None:
-        return self.frozen
+    def __init__(self, net: NetSource):
+        self.net = net
 
-    def totals(self, table: TableScene) -> list[int]:
-        if self.frozen is not None:
-            return table.match.totals
-        view = self.mirror.view
-        return list(view.totals) if view is not None else [0] * table.match.rules.players
-
-    def round_index(self, table: TableScene) -> int:
-        return table.match.round_index if self.frozen is not None else self.mirror.round_index
-
-    def view(self, table: TableScene, seat: int) -> SeatView:
-        view = self.mirror.view
-        if self.frozen is not None or view is None or seat != self.mirror.seat:
-            return (self.frozen or table.match.round).view(seat)
-        return view
-
-    def takes_back(self, table: TableScene) -> bool:
+    def aids_on(self, table: Table) -> bool:
         return False
 
-    def start(self, table: TableScene) -> None:
-        """The server deals."""
+    def may_act(self, table: Table) -> bool:
+        return self.net.frozen is None and self.net.mirror.my_turn
 
-    def turn(self, table: TableScene, seat: int, dt: float) -> None:
-        """The server asks the seats; this one's person moves through the table (a
-        seat played with a controller has a tile in focus, as at a local table)."""
-        keep_pad_focus(table)
-
-    def next_round(self, table: TableScene) -> None:
-        """The summary closed: the table follows the server's round again."""
-        self.frozen = None
-        self.wait = 0.0
-        self._moved_on(table)
-
-    def new_match(self, table: TableScene) -> None:
-        """A network match is played once (the host opens another table)."""
-
-    def aids_on(self, table: TableScene) -> bool:
-        return False
-
-    def may_act(self, table: TableScene) -> bool:
-        return self.frozen is None and self.mirror.my_turn
-
-    # Moves offered -------------------------------------------------------------------
-    def vet(self, table: TableScene, action: Action) -> bool:
-        """Send the move to the server (nothing is pushed here); say why if it cannot go."""
-        reason = self.mirror.play(action)
+    def submit(self, table: Table, seat: int, action: Action) -> str:
+        """Send the move to the server (nothing is played here until it tells it);
+        say why if it cannot go."""
+        reason = self.net.mirror.play(action)
         if reason is not None:
             table.motion.say(plain(reason), 3.5, warning=True)
             table.sound("refused")
-        return False
-
-    # Following the server ------------------------------------------------------------
-    def leave_closes_table(self) -> bool:
-        """Whether this seat's Leave ends the match for everyone: the host's app,
-        the match not over, the table still answering."""
-        return self.play.hosting and self.mirror.over is None and not self.given_up()
-
-    def update(self, table: TableScene, dt: float) -> None:
-        self.leave_armed = max(0.0, self.leave_armed - dt)
-        news = self.play.update()
-        ends = [n for n in news if n.kind == "round_over" and n.end is not None]
-        told: str | None = None  # a round's end in words, said once its last move has been shown
-        if ends and self.frozen is None:
-            end = ends[0].end
-            assert end is not None
-            self.frozen = self.replay(table, end)
-            if self.frozen is None:  # not played again here: its end in words
-                told = self.end_words(table, end)
-        newer = False  # past a new deal: its moves show when the summary closes
-        played = [i for i, n in enumerate(news) if n.kind == "played"]
-        for at, item in enumerate(news):
-            if item.kind == "round":
-                newer = True
-                if self.frozen is None:
-                    self._moved_on(table)
-            elif item.kind == "played" and item.seat is not None and item.action is not None and not (newer and self.frozen is not None):
-                mine = item.seat == self.mirror.seat
-                before = self.hand_before if mine else set()
-                if mine and item.action.kind == "draw" and not newer and self.frozen is None:
-                    later = sum(1 for i in played if i > at)  # the actions told after it in this poll
-                    taken = tuple(sorted(set(table.state.hand(item.seat)) - self.hand_before))
-                    self.drawn[len(table.state.history) - 1 - later] = taken
-                table.played(item.seat, item.action, before, None)
-                self.hand_before = set(table.state.hand(self.mirror.seat or 0))
-            if item.kind == "host_left":
-                self.forget_seat()  # the table is closed for good: no *Back to table* for it
-            if item.kind in ("link", "host_left") and self.given_up() and not self.said_gone:
-                self.said_gone = True
-                table.motion.say(self.gone_words(), GAVE_UP_S, warning=True)
-                table.sound("refused")
-            elif item.kind == "refused":
-                table.motion.say(plain(item.text), 4.0, warning=True)
-                table.sound("refused")
-            elif item.kind == "reaction" and item.seat is not None and item.seat != self.mirror.seat:
-                name = table.names[item.seat] if 0 <= item.seat < len(table.names) else "?"
-                table.motion.say(_("{name}: {reaction}").format(name=name, reaction=reaction_text(item.text)), 3.0)
-            elif item.kind == "match_over":
-                self.keep_match()
-                if self.frozen is None:  # no summary of the last round here: the match's end screen follows
-                    told = self.over_words(table)
-                    self.over_due = True
-        if told is not None:
-            table.motion.say(told, 6.0)
-        if self.frozen is None:
-            self.hand_before = set(table.state.hand(self.mirror.seat or 0))
-        if self.over_due and self.frozen is None and not table.motion.blocking and table.app is not None and table.app.top is table:
-            self.over_wait += dt
-            if self.over_wait >= OVER_S:
-                self.over_due = False
-                table.leave()  # the match is over: its end screen (the routes decide)
-        for name, button in list(self.buttons.items()):
-            if button.check_pressed():
-                self.press(table, name)
-        self._show_give()
-
-    def _moved_on(self, table: TableScene) -> None:
-        """A new round shows: nothing of the last one is held or glides."""
-        self.drawn = {}
-        table.aids.log_scroll = 0
-        table.last_tile = None
-        table.input.reset()
-        table.motion.finish()
-        self.hand_before = set(table.state.hand(self.mirror.seat or 0))
-        table.sync(force=True)
-
-    def replay(self, table: TableScene, end: RoundEnd) -> RoundState | None:
-        """Play the finished round again here from its revealed deal and actions
-        (the table's match holds every round so played). None if it cannot be:
-        this app came in mid-match, or what was revealed does not add up."""
-        match = table.match
-        if not self.replays or end.round != len(match.rounds) or match.over:
-            self.replays = False
-            return None
-        try:
-            top = match.rules.top
-            hands = [[parse_tile(t, top) for t in hand] for hand in end.hands]
-            state = match.next_round(hands, [parse_tile(t, top) for t in end.boneyard])
-            for _seat, action in end.actions:
-                match.push(action)
-        except (IllegalMoveError, ValueError, TypeError) as err:
-            log.warning("round %d could not be played again here: %s", end.round, err)
-            self.replays = False
-            return None
-        outcome = state.outcome
-        if outcome is None or outcome.end != end.end or outcome.winner != end.winner or tuple(match.totals) != end.totals:
-            log.warning("round %d played again here does not end as the server says", end.round)
-            self.replays = False
-            return None
-        return state
-
-    def end_words(self, table: TableScene, end: RoundEnd) -> str:
-        """A round's end in one line, when it could not be played again here."""
-        if end.end == "redeal":
-            return _("Nobody could lead: the tiles are dealt again")
-        if end.winner is not None and 0 <= end.winner < len(table.names):
-            return _("Round {number}: {name} wins").format(number=end.round + 1, name=table.names[end.winner])
-        return _("Round {number}: blocked, nobody wins").format(number=end.round + 1)
-
-    def over_words(self, table: TableScene) -> str:
-        """The match's end in one line, when its last round could not be played again here."""
-        winner = (self.mirror.over or {}).get("winner")
-        if isinstance(winner, int) and 0 <= winner < len(table.names):
-            head = _("{name} wins the match").format(name=table.names[winner])
-        else:
-            head = _("The match is drawn")
-        kept = _("The match is kept in Past matches.")
-        return f"{head}  ·  {kept}"
-
-    def after_round(self, table: TableScene, dt: float) -> None:
-        """The round is over: once the table stands still, its summary (or a redeal's notice)."""
-        state = self.frozen
-        if state is None or table.motion.blocking or table.motion.shift is not None or table.app is None:
-            return
-        outcome = state.outcome
-        if outcome is None:
-            return
-        if outcome.end == "redeal":
-            if self.wait == 0.0:
-                table.motion.say(_("Nobody could lead: the tiles are dealt again"), 2.5)
-            self.wait += dt
-            if self.wait >= REDEAL_S:
-                self.next_round(table)
-            return
-        if self.shown_round == table.match.round_index:
-            return
-        self.shown_round = table.match.round_index
-        table.sound("match_won" if table.match.over else "round_won")
-        table.app.push(RoundEndScene(table))
-
-    def final_match(self, table: TableScene) -> Match | None:
-        """The finished match as the server's record tells it (every round, the
-        seed), or the match played again here if that record cannot be read (or
-        has not come yet); None while the match goes on."""
-        if self.mirror.over is None:  # the server's word not here yet: the last round played again here may say it
-            return table.match if table.match.over else None
-        if self._final is None:
-            match = self.mirror.record()
-            if match is not None and (match.rules.players != table.match.rules.players or not match.over):
-                log.warning("the match's record does not hold the finished match of this table")
-                match = None
-            self._final = (True, match)
-        final = self._final[1]
-        if final is None and table.match.over:
-            return table.match
-        return final
-
-    def given_up(self) -> bool:
-        """The table will not go on for this seat: the session gave the connection
-        up (or the mirror says the table is gone), before the match's end."""
-        return self.mirror.over is None and (self.mirror.link == "failed" or self.mirror.status()[0] == "gone")
-
-    def gone_words(self) -> str:
-        """Why, in a player's words: the link's reason as the lobby says it
-        (refused, taken over, the host left, stopped answering); the mirror's
-        words where it says the table is gone before the link failed."""
-        from game.ui.scenes.friends.words import KEPT_SO_FAR, failure_line
-
-        if self.mirror.link != "failed":
-            words = self.mirror.status_text()
-        else:
-            session = self.play.session
-            address = str(getattr(session, "url", "") or "").removeprefix("ws://").rstrip("/")
-            words = failure_line(self.mirror.link_reason, address, self.mirror.code or "")
-        if self.play.table_gone and self.play.kept is not None:
-            words = f"{words}  ·  {_(KEPT_SO_FAR)}"  # the rounds played out are in Past matches
-        return words
-
-    def keep_match(self) -> None:
-        """The match is over: its record (seed included) joins the past matches here, once."""
-        if self.kept:
-            return
-        self.kept = True
-        match = self.mirror.record()
-        if match is not None and self.on_over is not None:
-            try:
-                self.on_over(match)
-            except Exception as err:  # never stop the game for a record
-                log.warning("the network match could not be kept: %s", err)
-        self.forget_seat()
-
-    def forget_seat(self) -> None:
-        """This seat's table will not go on (its match is over, or its host left):
-        the seat kept to take it back (game/net/kept_seats.py) is forgotten."""
-        session = self.play.session
-        try:
-            from game.net import kept_seats
-
-            if session is not None and session.seated is not None:
-                kept_seats.forget(session.seated.url, session.seated.table)
-        except Exception as err:
-            log.warning("the kept seat could not be forgotten: %s", err)
-
-    # What the table shows ------------------------------------------------------------
-    def tool_names(self, table: TableScene) -> list[str]:
-        """The moves and the scores; no undo, redo or hint at a table of several
-        people, no menu (Leave is the mode's)."""
-        return [name for name in tool_names(False) if name in ("moves", "scores")]
-
-    def tool_slots(self, table: TableScene) -> int:
-        """Room in the toolbar's row for the tools, then the reactions and Leave, each as wide as its words."""
-        k = table_scale(table.size) * access.text_factor(table.size)
-        slot = max(int(TOOL_W * k), TOOL_MIN_W) + 4
-        return len(self.tool_names(table)) + -(-(sum(self._widths(table, k).values()) + 4 * len(REACTIONS)) // slot)
-
-    def log_lines(self, table: TableScene) -> list[LogLine] | None:
-        """The round's public moves in words, from the view (the finished round
-        played again here tells its own, from the record)."""
-        view = self.mirror.view
-        if self.frozen is not None or view is None:
-            return None if self.frozen is not None else []
-        key: tuple[object, ...] = (id(view), len(view.history), tuple(sorted(self.drawn.items())))
-        if self._log is None or self._log[0] != key:
-            self._log = (key, view_log(view.rules, view.history, table.names, self.drawn))
-        return self._log[1]
-
-    def sheet(self, table: TableScene) -> Sheet:
-        """Every round's end this seat received (the finished match's record once
-        it is over); the rounds before the first it received are said unseen."""
-        final = self.final_match(table)
-        if final is not None:
-            return match_sheet(final)
-        players = table.match.rules.players
-        rows: list[ScoreRow] = []
-        for r in sorted(self.mirror.ends):
-            end = self.mirror.ends[r]
-            if not all(len(part) == players and all(isinstance(v, int) for v in part) for part in (end.pips, end.scores, end.totals)):
-                continue  # not the table's (a server of another build): left out rather than shown wrong
-            scores = tuple(end.scores) if end.end != "redeal" else (0,) * players
-            rows.append(ScoreRow(end.round + 1, end.end, end.winner, tuple(end.pips), scores, tuple(end.totals)))
-        return Sheet(table.match, tuple(rows), tuple(self.totals(table)), self.unseen())
-
-    def unseen(self) -> int:
-        """How many rounds were dealt before the first this seat saw end (an app
-        that came back mid-match was not told them): none for a seat there from
-        the start."""
-        ends = self.mirror.ends
-        return min(ends) if ends else max(0, self.mirror.round_index)
-
-    def _widths(self, table: TableScene, k: float) -> dict[str, int]:
-        font = table.text.font(max(14, round(15 * k)), True)
-        words = {name: reaction_text(name) for name in REACTIONS} | {"leave": _("Leave")}
-        return {name: max(int(TOOL_W * k), TOOL_MIN_W, font.size(text)[0] + round(24 * k)) for name, text in words.items()}
-
-    def panels(self) -> tuple[Callable[[], PanelPart], ...]:
-        return (KnowledgePanel, MovesPanel)
-
-    def build(self, table: TableScene, gui: pygame_gui.UIManager, regions: TableRegions) -> None:
-        style = "#tool"
-        k = regions.scale
-        widths = self._widths(table, k)
-        self.buttons = {}
-        x = regions.toolbar.right
-        for name in reversed([*REACTIONS, "leave"]):  # right to left, as wide as their words
-            x -= widths[name]
-            rect = pygame.Rect(x, regions.toolbar.top, widths[name], regions.toolbar.height)
-            self.buttons[name] = pygame_gui.elements.UIButton(rect, _("Leave") if name == "leave" else reaction_text(name), gui, object_id=style)
-            x -= 4
-        give = pygame.Rect(regions.felt.left + 12, regions.felt.bottom - regions.toolbar.height - 8, round(260 * k), regions.toolbar.height)
-        self.buttons["give"] = pygame_gui.elements.UIButton(give, _("Give the seat to a computer"), gui, object_id=style)
-        self.buttons["give"].hide()  # type: ignore[no-untyped-call]
-        self._show_give()
-
-    def _show_give(self) -> None:
-        give = self.buttons.get("give")
-        if give is None:
-            return
-        seat = self.mirror.to_move
-        may = seat is not None and self.mirror.may_give_seat(seat)
-        if may != give.visible:
-            give.show() if may else give.hide()  # type: ignore[no-untyped-call]
-
-    def press(self, table: TableScene, name: str) -> None:
-        table.sound("button")
-        if name == "leave":
-            if self.leave_closes_table() and self.leave_armed <= 0:
-                self.leave_armed = LEAVE_AGAIN_S  # one press could end every friend's match: ask once
-                table.motion.say(_("Press Leave again to close the table for everyone (the match so far is kept)."), LEAVE_AGAIN_S, warning=True)
-                return
-            table.leave()
-        elif name in REACTIONS:
-            self.mirror.react(name)
-        elif name == "give" and self.mirror.to_move is not None:
-            self.mirror.give_seat(self.mirror.to_move)
-
-    def key(self, table: TableScene) -> tuple[object, ...]:
-        mirror = self.mirror
-        seats = range(table.match.rules.players)
-        return (self.frozen is not None, mirror.link, mirror.sent, tuple(mirror.connected(s) for s in seats), tuple(mirror.shown_reactions()))
-
-    def revealed(self, table: TableScene, seat: int) -> tuple[int, ...] | None:
-        """At a round's end every hand shows, as the server revealed it."""
-        if self.frozen is None or seat == self.mirror.seat:
-            return None
-        return tuple(self.frozen.hand(seat))
-
-    def header_text(self, table: TableScene) -> str | None:
-        over = self.frozen is not None or (self.mirror.view is not None and self.mirror.view.phase == "over")
-        return header_line(table.match.rules, self.unseen() + self.mirror.completed + (0 if over else 1))
-
-    def hand_text(self, table: TableScene) -> str | None:
-        """The table's words, but the link's state (why it was given up), a seat to
-        move that lost its connection, this seat's move on its way and the
-        match's end as the mirror says them."""
-        kind, _seat = self.mirror.status()
-        if kind == "yours" and self.mirror.sent and self.frozen is None and table.viewer is not None:
-            # the move is sent (nothing is lit until the server answers): not "draw" or "drag" again
-            return hand_line(table.names[table.viewer], table.totals()[table.viewer], _("your move is on its way"))
-        if kind in ("link", "away", "over", "gone") and table.viewer is not None:
-            words = self.gone_words() if self.given_up() else self.mirror.status_text()
-            return hand_line(table.names[table.viewer], table.totals()[table.viewer], words)
-        return None
-
-    def lead_text(self, table: TableScene) -> str | None:
-        """The lead's words on the empty table, from the view (another seat's
-        forced lead tile included: the server announces it). A finished round
-        played again here: the table's own (none)."""
-        view = self.mirror.view
-        if self.frozen is not None:
-            return None
-        if view is None or view.phase != "lead" or view.current_player is None or not 0 <= view.current_player < len(table.names):
-            return ""
-        kind, tile = view.lead
-        return lead_words(kind, tile, table.names[view.current_player])
-
-    def seat_status(self, table: TableScene, seat: int, status: str) -> str:
-        mirror = self.mirror
-        if self.frozen is None and mirror.table_gone:  # nobody is waited for at a closed table
-            lobby = mirror.lobby
-            if mirror.host_left and lobby is not None and seat == lobby.host:
-                return _("left the table")
-            if not mirror.connected(seat):
-                return _("away")
-        if self.frozen is None and not mirror.connected(seat):
-            return _("lost connection, waiting…") if mirror.to_move == seat else _("away")
-        shown = dict(mirror.shown_reactions())
-        if seat in shown and mirror.to_move != seat:
-            return reaction_text(shown[seat])
-        if mirror.link != "open" and status == _("thinking…"):
-            return _("to move")  # this screen's link is down: whether it thinks is not known here
-        return status
-
-    # Input and the frame ---------------------------------------------------------------
-    def handle_pad(self, table: TableScene, press: PadPress) -> bool:
-        return press.button in HINT_BUTTONS  # no hint here; the moves and the scores as at any table
-
-    def close(self, table: TableScene) -> None:
-        self.play.close()
+            return REFUSED
+        return SENT
 
 
 def net_table(
     play: NetPlay,
     *,
     on_over: Callable[[Match], None] | None = None,
-    on_leave: Callable[[TableScene], None] | None = None,
+    on_leave: Callable[[Table], None] | None = None,
     animation_speed: str = "normal",
     hints: bool = True,
     show_knowledge: bool = False,
@@ -559,7 +105,7 @@ def net_table(
 def table_of(
     play: NetPlay,
     mode: NetMode,
-    on_leave: Callable[[TableScene], None] | None,
+    on_leave: Callable[[Table], None] | None,
     animation_speed: str,
     hints: bool,
     show_knowledge: bool,
@@ -581,3 +127,4 @@ def table_of(
         on_leave=on_leave,
         mode=mode,
     )
+

@@ -6,7 +6,7 @@ game/net/netplay.py): a person's view, hidden tiles included, comes from the
 server as any remote seat's does, and only to that seat's mirror. The table
 shows one of those seats at a time, from that seat's own view:
 
-- the seat shown is the person who lifted the last cover (``table.viewer``),
+- the seat shown is the person who lifted the last cover (``table.model.viewer``),
   else the first person here (whose hand then shows as backs); the mode's
   ``mirror`` is that seat's, so everything ``NetMode`` does (the position, the
   moves sent, the news shown) is that seat's;
@@ -26,19 +26,31 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 from game.engine import Match
 from game.referee import Listener, Referee
 from game.seat import PersonSeat, RemoteSeat, Seat
-from game.ui.table.mode_net import NetMode, table_of
-from game.ui.table.who_plays import hand_over
+from game.ui.table.mode_net import NetMode, NetMoves, table_of
+from game.ui.table.net_look import NetLook
+from game.ui.table.net_source import NetSource
 
 if TYPE_CHECKING:
+    from game.ui.table.model import TableModel
     from game.net.mirror import Mirror
     from game.net.netplay import NetPlay
     from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Table
 
 
 class CouchNetMode(NetMode):
     """Several people at this screen at a network table (see the module's doc)."""
 
     name = "net-couch"
+
+    def __init__(self, play: NetPlay, on_over: Callable[[Match], None] | None = None):
+        self.source = CouchNetSource(play, on_over)
+        self.moves = NetMoves(self.source)
+        self.look = CouchNetLook(self.source)
+
+
+class CouchNetSource(NetSource):
+    """The network table's source, following the seat shown at this screen."""
 
     def __init__(self, play: NetPlay, on_over: Callable[[Match], None] | None = None):
         self._primary: Mirror = play.mirror
@@ -63,8 +75,8 @@ class CouchNetMode(NetMode):
     def shown_seat(self) -> int | None:
         """The person at the screen (the last to lift the cover), else the first here."""
         table = self.table
-        if table is not None and table.viewer is not None:
-            return table.viewer
+        if table is not None and table.model.viewer is not None:
+            return table.model.viewer
         seats = list(self.play.mirrors)
         return seats[0] if seats else None
 
@@ -78,17 +90,17 @@ class CouchNetMode(NetMode):
             self._forced = None
 
     # Where the positions come from ---------------------------------------------------
-    def make_referee(self, table: TableScene, match: Match, listeners: Sequence[Listener]) -> Referee:
+    def make_referee(self, model: TableModel, match: Match, listeners: Sequence[Listener]) -> Referee:
         """Every seat of this app a person at this screen, the others remote."""
         here = set(self.play.mirrors)
         seats: list[Seat] = [PersonSeat(i) if i in here else RemoteSeat(i) for i in range(match.rules.players)]
         return Referee(match, seats, listeners, auto_ask=False)
 
-    def turn(self, table: TableScene, seat: int, dt: float) -> None:
+    def turn(self, table: Table, seat: int, dt: float) -> None:
         """Another person here is to move: the screen is handed to them, once their
         own seat's view says it is their turn at the move the table shows."""
         super().turn(table, seat, dt)
-        if self.frozen is not None or seat == table.viewer or table.handoff_open or not table.is_person(seat):
+        if self.frozen is not None or seat == table.model.viewer or table.controls.handoff_open or not table.model.is_person(seat):
             return
         theirs = self.play.mirrors.get(seat)
         shown = self.mirror
@@ -97,16 +109,16 @@ class CouchNetMode(NetMode):
         if theirs.round_index != shown.round_index or len(theirs.history) != len(shown.history):
             return  # one connection is a message ahead: the table waits for the other
         table.motion.finish()  # nothing of this hand glides on once the next person is at the screen
-        hand_over(table, seat)
+        table.controls.hand_over(seat)
 
-    def next_round(self, table: TableScene) -> None:
+    def next_round(self, table: Table) -> None:
         """A new deal: the next person here is handed the screen afresh."""
-        if len(table.people) > 1:
-            table.viewer = None
+        if len(table.model.people) > 1:
+            table.model.show_to(None)
         super().next_round(table)
 
     # Every frame ------------------------------------------------------------------------
-    def update(self, table: TableScene, dt: float) -> None:
+    def update(self, table: Table, dt: float) -> None:
         seat = self.shown_seat()
         if seat != self.showing:  # another seat shown: its own hand is the one to follow
             self.showing = seat
@@ -117,24 +129,30 @@ class CouchNetMode(NetMode):
         super().update(table, dt)
         self.hide_glides(table)
 
-    def hide_glides(self, table: TableScene) -> None:
+    def hide_glides(self, table: Table) -> None:
         """The hand shown is face down now (its turn is over): a tile of it still
         gliding face up (one just drawn) is not shown any more."""
-        if self.frozen is not None or table.hand_face_up or table.viewer is None:
+        if self.frozen is not None or table.mode.look.hand_face_up(table) or table.model.viewer is None:
             return
-        hand = set(self.mirror.view.hand) if self.mirror.view is not None else set()
-        glides = table.motion.glides
-        kept = [g for g in glides if g.face is None or g.hides not in hand]
-        if len(kept) != len(glides):
-            table.motion.glides = kept
+        table.motion.drop_glides(set(self.mirror.view.hand) if self.mirror.view is not None else set())
+
+
+class CouchNetLook(NetLook):
+    """The network table's look; what only the host's seat may do is done as the host."""
+
+    net: CouchNetSource
+
+    def __init__(self, net: CouchNetSource):
+        super().__init__(net)
+        self.net = net
 
     def _show_give(self) -> None:
-        with self.as_host():
+        with self.net.as_host():
             super()._show_give()
 
-    def press(self, table: TableScene, name: str) -> None:
+    def press(self, table: Table, name: str) -> None:
         if name == "give":
-            with self.as_host():
+            with self.net.as_host():
                 super().press(table, name)
             return
         super().press(table, name)
@@ -144,7 +162,7 @@ def couch_net_table(
     play: NetPlay,
     *,
     on_over: Callable[[Match], None] | None = None,
-    on_leave: Callable[[TableScene], None] | None = None,
+    on_leave: Callable[[Table], None] | None = None,
     animation_speed: str = "normal",
     hints: bool = True,
     show_knowledge: bool = False,

@@ -22,13 +22,13 @@ from game.ui.words import shown_name
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
-    from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Table
 
 
 class PadMissingScene(Overlay):
     """Over the table (or the "Pass to" cover) while ``seat``'s controller ``pad`` is gone."""
 
-    def __init__(self, table: TableScene, seat: int, pad: int):
+    def __init__(self, table: Table, seat: int, pad: int):
         super().__init__()
         self.table = table
         self.seat = seat
@@ -49,7 +49,7 @@ class PadMissingScene(Overlay):
         s = scale_for(self.size)
         pad = round(26 * s)
         width = min(w - 30, round(760 * s))  # room for the buttons' words in every language
-        name = self.table.names[self.seat]
+        name = self.table.model.names[self.seat]
         title = shadowed(self.text, pad_missing_title(pad_label(self.pad)), round(44 * s), GOLD, width - 2 * pad)
         waits, ways = pad_missing_text(name, pad_label(self.pad))
         lines = wrap(self.text, waits, width - 2 * pad, max(17, round(30 * s)), IVORY)
@@ -109,9 +109,9 @@ class PadMissingScene(Overlay):
             if press.pad == self.pad:  # it came back between two frames
                 self.resolved()
                 return
-            seat = self.table.seat_inputs.seat_of(press.pad)
+            seat = self.table.controls.seats.seat_of(press.pad)
             if seat is not None and seat != self.seat:
-                self.say(_("{controller} plays {name}: use another controller").format(controller=pad_label(press.pad), name=shown_name(self.table.names[seat])))
+                self.say(_("{controller} plays {name}: use another controller").format(controller=pad_label(press.pad), name=shown_name(self.table.model.names[seat])))
                 return
             self.give(press.pad)
         elif press.button in ("b", "start", "back"):
@@ -127,7 +127,7 @@ class PadMissingScene(Overlay):
 
     def give(self, source: int | None) -> None:
         """The seat is played by ``source`` (a controller's number, None: keyboard and mouse) from now on."""
-        self.table.give_seat(self.seat, source)
+        self.table.controls.give_seat(self.seat, source)
         self.resolved()
 
     def resolved(self) -> None:
@@ -143,7 +143,7 @@ class PadMissingScene(Overlay):
         if self.app is None or self.app.top is not self:
             return
         pads = self.app.pads
-        owner = self.table.seat_inputs.owner(self.seat)
+        owner = self.table.controls.seats.owner(self.seat)
         if owner != self.pad:  # the seat was given to another input (from the menu, perhaps)
             self.resolved()
         elif pads.connected(self.pad):

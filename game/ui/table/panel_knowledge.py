@@ -5,67 +5,132 @@ as its words (up to ``MOST`` of the column)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Hashable
 
 import pygame
 from pygame import Rect
 
-from game.ui.table.panel import PanelContent, SidePanel
+from game.i18n import _, ngettext
+from game.ui.menu import wrap
+from game.ui.table.knowledge import SeatKnowledge, knowledge_words, table_knowledge
+from game.ui.table.panel import EDGE, Panel, card_surface
 from game.ui.table.regions import PanelSpec
+from game.ui.table.words import tiles_text
+from game.ui.text import DIM, GOLD, IVORY
+from game.ui.words import shown_name
 
 if TYPE_CHECKING:
-    from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Table
 
 MOST = 0.55  # of the column, with another panel below
 
 
-class KnowledgePanel:
+@dataclass(frozen=True)
+class KnowledgeContent:
+    """What the panel shows; equal contents paint the same picture."""
+
+    size: tuple[int, int]
+    scale: float
+    names: tuple[str, ...]
+    knowledge: tuple[SeatKnowledge, ...] | None  # None: nobody's view to tell from (the cover is up)
+    unseen: int  # tiles the person at the screen cannot see
+    special_word: str  # "matador" or "wild double", as the rules name their special tiles
+    rule: bool = True  # a line under its words (alone in the column)
+
+
+class KnowledgePanel(Panel):
     name = "knowledge"
-    over = False  # drawn under the plaques and the messages
 
     def __init__(self) -> None:
-        self.painter: SidePanel | None = None
+        super().__init__()
+        self._known: tuple[tuple[int, int, int], tuple[SeatKnowledge, ...], int] | None = None
+        self._picture: tuple[KnowledgeContent, pygame.Surface] | None = None
+        self._height: tuple[KnowledgeContent, int] | None = None
 
-    def attach(self, painter: SidePanel) -> None:
-        self.painter = painter
+    def is_open(self, table: Table) -> bool:
+        return table.options.show_knowledge
 
-    def is_open(self, table: TableScene) -> bool:
-        return table.show_knowledge
-
-    def spec(self, table: TableScene) -> PanelSpec:
+    def spec(self, table: Table) -> PanelSpec:
         def height(column: Rect, scale: float) -> int:
             most = int(column.height * MOST)
-            if self.painter is None:
+            if self.text is None:
                 return most
-            return min(most, self.painter.height(self._content(table, column.size, scale, False)))
+            return min(most, self.height(self._content(table, column.size, scale, False)))
 
         return PanelSpec(self.name, height)
 
-    def content(self, table: TableScene, rect: Rect) -> Hashable:
+    def content(self, table: Table, rect: Rect) -> Hashable:
         alone = [part.name for part in table.open_panels()] == [self.name]
-        return self._content(table, rect.size, table.regions.scale, alone)
+        return self._content(table, rect.size, table.board.regions.scale, alone)
 
-    def _content(self, table: TableScene, size: tuple[int, int], scale: float, rule: bool) -> PanelContent:
+    def knowledge(self, table: Table) -> tuple[tuple[SeatKnowledge, ...], int]:
+        """What the table knows of each other seat, from the person at the screen's
+        view, and how many tiles that person cannot see (worked out once a position)."""
+        model = table.model
+        if model.viewer is None or table.controls.handoff_open:
+            return (), 0
+        key = (model.round_index, len(model.state.history), model.viewer)
+        if self._known is None or self._known[0] != key:
+            view = model.view(model.viewer)
+            self._known = (key, tuple(table_knowledge(view)), len(view.unseen()))
+        return self._known[1], self._known[2]
+
+    def _content(self, table: Table, size: tuple[int, int], scale: float, rule: bool) -> KnowledgeContent:
         """``rule``: the line under its words (when it fills the column alone)."""
-        view_ok = table.viewer is not None and not table.handoff_open
-        knowledge, unseen = table.aids.knowledge() if view_ok else (None, 0)
-        return PanelContent(
-            size,
-            scale,
-            None,
-            tuple(table.names),
-            frozenset(),
-            0,
-            knowledge,
-            unseen,
-            "matador" if table.state.rules.matadors else "wild double",
-            "",
-            rule,
-        )
-
-    def handle_event(self, event: pygame.event.Event, table: TableScene, rect: Rect) -> bool:
-        return False
+        view_ok = table.model.viewer is not None and not table.controls.handoff_open
+        knowledge, unseen = self.knowledge(table) if view_ok else (None, 0)
+        special = "matador" if table.model.state.rules.matadors else "wild double"
+        return KnowledgeContent(size, scale, tuple(table.model.names), knowledge, unseen, special, rule)
 
     def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None:
-        assert self.painter is not None and isinstance(content, PanelContent)
-        surface.blit(self.painter.picture(content), rect.topleft)
+        assert isinstance(content, KnowledgeContent)
+        surface.blit(self.picture(content), rect.topleft)
+
+    def picture(self, content: KnowledgeContent) -> pygame.Surface:
+        """The panel's card with ``content`` on it (painted again only when it changes)."""
+        if self._picture is None or self._picture[0] != content:
+            out = card_surface(content.size)
+            pad = round(10 * content.scale)
+            if content.knowledge is not None:
+                self.paint(out, content, pad, pad)
+            self._picture = (content, out)
+        return self._picture[1]
+
+    def height(self, c: KnowledgeContent) -> int:
+        """How tall the card is, its words all shown."""
+        if c.knowledge is None:
+            return round(40 * c.scale)
+        if self._height is None or self._height[0] != c:
+            scratch = pygame.Surface((c.size[0], round(60 * c.scale) * (len(c.knowledge) + 2)), pygame.SRCALPHA)
+            self._height = (c, self.paint(scratch, c, round(10 * c.scale), round(10 * c.scale)))
+        return self._height[1]
+
+    def paint(self, out: pygame.Surface, c: KnowledgeContent, pad: int, y: int) -> int:
+        """The words onto ``out`` from ``y`` down; where they end."""
+        assert self.text is not None
+        text = self.text
+        k = c.scale
+        w = out.get_width() - 2 * pad
+        size = max(15, round(17 * k))
+        assert c.knowledge is not None
+        heading = text.render(_("What the table knows"), max(16, round(19 * k)), GOLD, True)
+        out.blit(heading, (pad, y))
+        y += heading.get_height() + round(4 * k)
+        for known in c.knowledge:
+            head = text.fit(_("{name}  ·  {tiles}").format(name=shown_name(c.names[known.seat]), tiles=tiles_text(known.holds)), w, size, IVORY, True)
+            out.blit(head, (pad, y))
+            y += head.get_height()
+            for line in wrap(text, knowledge_words(known, c.special_word), w - round(10 * k), size, DIM):
+                out.blit(line, (pad + round(10 * k), y))
+                y += line.get_height()
+            y += round(4 * k)
+        unseen = text.render(ngettext("Unseen: {count} tile (other hands and boneyard)", "Unseen: {count} tiles (other hands and boneyard)", c.unseen).format(count=c.unseen), max(14, size - 2), DIM)
+        if unseen.get_width() > w:
+            unseen = text.fit(ngettext("Unseen: {count} tile", "Unseen: {count} tiles", c.unseen).format(count=c.unseen), w, max(14, size - 2), DIM)
+        out.blit(unseen, (pad, y))
+        y += unseen.get_height() + round(8 * k)
+        if not c.rule:
+            return y
+        pygame.draw.line(out, EDGE, (pad, y), (pad + w, y), 1)
+        return y + round(8 * k)

@@ -1,61 +1,211 @@
-"""The moves panel (L, the Moves tool): the round's moves in words with their
-tiles, the ones new to the person at the screen lit; the wheel over it, Page
-Up and Page Down scroll it."""
+"""The moves panel (L, the Moves tool, a controller's Back): the round's
+moves in words with their tiles, the ones new to the person at the screen lit
+(in a review, the last one on the board); the wheel over it, Page Up and Page
+Down scroll it, Home and End go to the oldest and the newest. Its lines come
+from the mode's source (``log_lines``, ``log_title``, ``log_lit``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Hashable
 
 import pygame
 from pygame import Rect
 
 from game.i18n import _
-from game.ui.table.panel import PanelContent, SidePanel
+from game.ui.menu import wrap
+from game.ui.table.log import LogLine
+from game.ui.table.panel import Panel, card_surface
 from game.ui.table.regions import PanelSpec
+from game.ui.text import DIM, GOLD, IVORY
 
 if TYPE_CHECKING:
-    from game.ui.table.scene import TableScene
+    from game.ui.gamepad import PadPress
+    from game.ui.table.protocols import Table
 
 GAP = 8  # between it and a panel above
+LEAST_H = 60  # its picture is never shorter (a narrow column: it runs on under the panel below)
+PAGE = 3  # lines a key or a controller's shoulder scrolls
 
 
-class MovesPanel:
+@dataclass(frozen=True)
+class MovesContent:
+    """What the panel shows; equal contents paint the same picture."""
+
+    size: tuple[int, int]
+    scale: float
+    title: str
+    lines: tuple[LogLine, ...]
+    names: tuple[str, ...]
+    lit: frozenset[int]  # log indices of the moves lit (new to the person at the screen)
+    scroll: int  # lines hidden below the bottom (0: the newest shows)
+
+
+class MovesPanel(Panel):
     name = "moves"
-    over = False  # drawn under the plaques and the messages
 
     def __init__(self) -> None:
-        self.painter: SidePanel | None = None
+        super().__init__()
+        self.shown = False  # opened (a mode may keep it open regardless: a review)
+        self.scroll = 0  # lines hidden below the bottom
+        self.scroll_round = 0  # the round the scroll is of: a new round shows its newest lines
+        self._picture: tuple[MovesContent, pygame.Surface] | None = None
 
-    def attach(self, painter: SidePanel) -> None:
-        self.painter = painter
+    def is_open(self, table: Table) -> bool:
+        return self.shown
 
-    def is_open(self, table: TableScene) -> bool:
-        return table.aids.moves_open
-
-    def spec(self, table: TableScene) -> PanelSpec:
+    def spec(self, table: Table) -> PanelSpec:
         return PanelSpec(self.name, None, GAP)
 
-    def content(self, table: TableScene, rect: Rect) -> Hashable:
-        aids = table.aids
-        return PanelContent(
-            rect.size,
-            table.regions.scale,
-            tuple(aids.log_lines()),
-            tuple(table.names),
-            frozenset(table.news.values()),
-            aids.log_scroll,
-            None,
-            0,
-            "matador" if table.state.rules.matadors else "wild double",
-            _("Moves · round {round}").format(round=table.mode.round_index(table) + 1),
+    def key(self) -> Hashable:
+        return (self.shown, self.scroll, self.scroll_round)
+
+    def lines(self, table: Table) -> list[LogLine]:
+        """The round's moves in words, as the mode's source tells them."""
+        return table.mode.source.log_lines(table)
+
+    def scrolled(self, table: Table) -> int:
+        return self.scroll if self.scroll_round == table.model.round_index else 0
+
+    def content(self, table: Table, rect: Rect) -> Hashable:
+        source = table.mode.source
+        return MovesContent(
+            (rect.width, max(LEAST_H, rect.height)),
+            table.board.regions.scale,
+            source.log_title(table),
+            tuple(self.lines(table)),
+            tuple(table.model.names),
+            source.log_lit(table),
+            self.scrolled(table),
         )
 
-    def handle_event(self, event: pygame.event.Event, table: TableScene, rect: Rect) -> bool:
-        if event.type == pygame.MOUSEWHEEL and rect.collidepoint(table.input.pointer):
-            table.aids.scroll_log(event.y)
+    # Opening and scrolling -------------------------------------------------------------
+    def toggle(self, table: Table) -> None:
+        self.shown = not self.shown
+        self.scroll = 0
+        table.jumped()
+
+    def scroll_by(self, table: Table, lines: int) -> None:
+        """``lines`` older (negative: newer), within the round's moves."""
+        most = max(0, len(self.lines(table)) - 1)
+        self.scroll = max(0, min(most, self.scrolled(table) + lines))
+        self.scroll_round = table.model.round_index
+
+    def handle_event(self, event: pygame.event.Event, table: Table, rect: Rect | None) -> bool:
+        if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
+            keys = {pygame.K_PAGEUP: PAGE, pygame.K_PAGEDOWN: -PAGE, pygame.K_HOME: 10_000, pygame.K_END: -10_000}
+            if event.key == pygame.K_l:
+                self.toggle(table)
+                return True
+            if event.key in keys and self.shown:
+                self.scroll_by(table, keys[event.key])
+                return True
+        if event.type == pygame.MOUSEWHEEL and rect is not None and rect.collidepoint(table.controls.input.pointer):
+            self.scroll_by(table, event.y)
             return True
         return False
 
+    def handle_pad(self, press: PadPress, table: Table) -> bool:
+        """Back opens or closes it; the shoulders scroll it (opening it first)."""
+        if press.button == "back":
+            self.toggle(table)
+            return True
+        if press.button in ("lb", "rb"):
+            if not self.shown:
+                self.toggle(table)
+            self.scroll_by(table, PAGE if press.button == "lb" else -PAGE)
+            return True
+        return False
+
+    def use_tool(self, name: str, table: Table) -> bool:
+        if name != self.name:
+            return False
+        self.toggle(table)
+        return True
+
+    # Painting ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None:
-        assert self.painter is not None and isinstance(content, PanelContent)
-        surface.blit(self.painter.picture(content), rect.topleft)
+        assert isinstance(content, MovesContent)
+        surface.blit(self.picture(content), rect.topleft)
+
+    def picture(self, content: MovesContent) -> pygame.Surface:
+        """The panel's card with ``content`` on it (painted again only when it changes)."""
+        if self._picture is None or self._picture[0] != content:
+            out = card_surface(content.size)
+            pad = round(10 * content.scale)
+            w, h = content.size
+            self.paint(out, content, Rect(pad, pad, w - 2 * pad, h - 2 * pad))
+            self._picture = (content, out)
+        return self._picture[1]
+
+    def paint(self, out: pygame.Surface, c: MovesContent, area: Rect) -> None:
+        assert self.text is not None
+        k = c.scale
+        title = self.text.render(c.title, max(16, round(19 * k)), GOLD, True)
+        out.blit(title, area.topleft)
+        body = Rect(area.left, area.top + title.get_height() + round(4 * k), area.width, area.height - title.get_height() - round(4 * k))
+        assert c.lines is not None
+        if not c.lines:
+            out.blit(self.text.render(_("No move yet."), max(15, round(18 * k)), DIM), body.topleft)
+            return
+        size = max(15, round(18 * k))
+        tile_len = max(26, round(34 * k)) & ~1
+        blocks = [self.line_block(line, body.width, size, tile_len, line.index in c.lit) for line in c.lines]
+        gap = round(3 * k)
+        if sum(b.get_height() + gap for b in blocks) <= body.height:  # they all fit: from the top down
+            y = body.top
+            for block in blocks:
+                out.blit(block, (body.left, y))
+                y += block.get_height() + gap
+            return
+        # more than fit: the newest at the bottom, stacked upwards, ``scroll`` lines hidden below
+        scroll = min(c.scroll, len(blocks) - 1)
+        y = body.bottom
+        shown = blocks[: len(blocks) - scroll]
+        for block in reversed(shown):
+            if y - block.get_height() < body.top:
+                break
+            y -= block.get_height() + gap
+            out.blit(block, (body.left, y + gap))
+        if scroll:
+            more = self.text.render(_("▼ {count} newer").format(count=scroll), max(14, size - 2), GOLD)
+            out.blit(more, (body.right - more.get_width(), body.bottom - more.get_height()))
+
+    def line_block(self, line: LogLine, width: int, size: int, tile_len: int, new: bool) -> pygame.Surface:
+        """One move: its tiles (small, face or back; as many as fit in a third of
+        the line, then "+N") and its words beside them, wrapped in their own column."""
+        assert self.art is not None and self.text is not None
+        room = width // 3
+        count = 0
+        tiles_w = 0
+        for face in line.tiles[:4]:
+            picture_w = tile_len + 3
+            rest = len(line.tiles) - count - 1
+            plus_w = self.text.font(size).size(f"+{rest}")[0] + 3 if rest > 0 else 0
+            if count and tiles_w + picture_w + plus_w > room:
+                break
+            tiles_w += picture_w
+            count += 1
+        pictures = [self.art.face(face[0], face[1], tile_len) if face is not None else self.art.back(tile_len) for face in line.tiles[:count]]
+        extra = len(line.tiles) - len(pictures)
+        plus = self.text.render(f"+{extra}", size, DIM) if extra > 0 else None
+        tiles_w = sum(p.get_width() + 3 for p in pictures) + (plus.get_width() + 3 if plus is not None else 0)
+        left = tiles_w + 4 if pictures else 0
+        words = wrap(self.text, line.text, width - left, size, GOLD if new else IVORY)
+        text_h = sum(s.get_height() for s in words)
+        tiles_h = tile_len // 2 if pictures else 0
+        block = pygame.Surface((width, max(text_h, tiles_h) + 2), pygame.SRCALPHA)
+        self._tiles(block, pictures, plus, 0, max(0, (text_h - tiles_h) // 2) if text_h > tiles_h else 0)
+        y = max(0, (tiles_h - text_h) // 2)
+        for surface in words:
+            block.blit(surface, (left, y))
+            y += surface.get_height()
+        return block
+
+    @staticmethod
+    def _tiles(block: pygame.Surface, pictures: list[pygame.Surface], plus: pygame.Surface | None, x: int, y: int) -> None:
+        for picture in pictures:
+            block.blit(picture, (x, y))
+            x += picture.get_width() + 3
+        if plus is not None:
+            block.blit(plus, (x, y))

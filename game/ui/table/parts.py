@@ -20,7 +20,7 @@ in their rectangle (the wheel over a panel, a click on the review's graph).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
@@ -28,50 +28,14 @@ from pygame import Rect
 from game.engine.tiles import halves
 from game.i18n import _
 from game.ui import cues
-from game.ui.table.draw import TableRenderer, turn_frame, veil_surface
+from game.ui.table.draw import Drawn, TableRenderer, turn_frame, veil_surface
 from game.ui.table.labels import banner
+from game.ui.table.plaques import PlaquesPart
 from game.ui.text import DIM, GOLD, IVORY, RED
 
 if TYPE_CHECKING:
-    from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Part
     from game.ui.table.snapshot import Live, TableSnapshot
-
-
-class Part(Protocol):
-    """One part of the table screen."""
-
-    def rect(self, snap: TableSnapshot) -> Rect | None:
-        """Where it is on the screen (None: nowhere now)."""
-        ...
-
-    def handle_event(self, event: pygame.event.Event, table: TableScene) -> bool:
-        """True if ``event`` was this part's (the table passes it on otherwise)."""
-        ...
-
-    def update(self, dt: float, table: TableScene) -> None: ...
-
-    def draw(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
-        """Paint it (changes nothing)."""
-        ...
-
-
-class Drawn:
-    """A part that only draws: no events, nothing to update."""
-
-    def __init__(self, renderer: TableRenderer):
-        self.renderer = renderer
-
-    def rect(self, snap: TableSnapshot) -> Rect | None:
-        return None
-
-    def handle_event(self, event: pygame.event.Event, table: TableScene) -> bool:
-        return False
-
-    def update(self, dt: float, table: TableScene) -> None:
-        pass
-
-    def draw(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
-        raise NotImplementedError
 
 
 class FeltPart(Drawn):
@@ -103,13 +67,6 @@ class CardsPart(PanesPart):
     """The side panels drawn over everything (the review's and the lesson's cards)."""
 
     over = True
-
-
-class PlaquesPart(Drawn):
-    """The other seats' plaques round the felt."""
-
-    def draw(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
-        self.renderer.plaques(surface, snap)
 
 
 class MovingPart(Drawn):

@@ -1,8 +1,7 @@
-"""The review's side panels (parts of ``ReviewMode``): the round's moves up to
-the cursor, the reviewed seat's marked with the coach's word; and below them
-the coach's card: who does what next, the verdict, the coach's progress, and
-once the round is judged its overview (the biggest mistakes, a graph; a click
-on one jumps there)."""
+"""The review's card (a side panel of ``ReviewLook``, at the column's foot under
+the moves): who does what next, the coach's verdict and progress, and once the
+round is judged its overview (the biggest mistakes, a graph; a click on one
+jumps there)."""
 
 from __future__ import annotations
 
@@ -18,60 +17,17 @@ from game.i18n import _
 from game.ui.cues import MISTAKE
 from game.ui.menu import wrap
 from game.ui.table.log import place_words
-from game.ui.table.panel import CARD, PanelContent, SidePanel, card_surface
+from game.ui.table.panel import CARD, Panel, card_surface
 from game.ui.table.regions import PanelSpec
 from game.ui.table.review_graph import AMBER, Overview, draw_overview, luck_words, mark_word, next_words, tally
 from game.ui.text import DIM, GOLD, IVORY
 from game.ui.words import is_you, shown_name
 
 if TYPE_CHECKING:
-    from game.ui.table.mode_review import ReviewMode
-    from game.ui.table.scene import TableScene
+    from game.ui.table.review_source import ReviewSource
+    from game.ui.table.protocols import Table
 
 NAMED = ("good", "inaccuracy", "mistake", "blunder")  # marks that name a better action
-
-
-class ReviewMoves:
-    """The moves on the board (a line per move, draws in a row on one), the last one lit."""
-
-    name = "moves"
-    over = False
-
-    def __init__(self, mode: ReviewMode) -> None:
-        self.mode = mode
-        self.painter: SidePanel | None = None
-
-    def attach(self, painter: SidePanel) -> None:
-        self.painter = painter
-
-    def is_open(self, table: TableScene) -> bool:
-        return True
-
-    def spec(self, table: TableScene) -> PanelSpec:
-        return PanelSpec(self.name)
-
-    def content(self, table: TableScene, rect: Rect) -> Hashable:
-        mode = self.mode
-        lines = tuple(mode.marked_log(mode.cursor))
-        return PanelContent(
-            (rect.width, max(60, rect.height)),
-            table.regions.scale,
-            lines,
-            tuple(table.names),
-            frozenset({lines[-1].index} if lines else ()),
-            0,
-            None,
-            0,
-            "matador",
-            _("Moves · round {round} of {count}").format(round=mode.round + 1, count=len(mode.match.rounds)),
-        )
-
-    def handle_event(self, event: pygame.event.Event, table: TableScene, rect: Rect) -> bool:
-        return False
-
-    def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None:
-        assert self.painter is not None and isinstance(content, PanelContent)
-        surface.blit(self.painter.picture(content), rect.topleft)
 
 
 def card_height(column: Rect, scale: float) -> int:
@@ -81,39 +37,33 @@ def card_height(column: Rect, scale: float) -> int:
     return max(column.height // 2, min(wanted, column.height - round(90 * scale)))
 
 
-class ReviewCard:
+class ReviewCard(Panel):
     """The coach's card, at the column's foot (drawn over the table's messages)."""
 
     name = "card"
     over = True
 
-    def __init__(self, mode: ReviewMode) -> None:
+    def __init__(self, mode: ReviewSource) -> None:
+        super().__init__()
         self.mode = mode
-        self.painter: SidePanel | None = None
         self.overview: Overview | None = None  # where the card's list and graph were drawn
         self._card: tuple[tuple[object, ...], pygame.Surface] | None = None
-
-    def attach(self, painter: SidePanel) -> None:
-        self.painter = painter
 
     def forget(self) -> None:
         """Paint the card again when next drawn (a verdict came in, the window changed)."""
         self._card = None
 
-    def is_open(self, table: TableScene) -> bool:
+    def is_open(self, table: Table) -> bool:
         return True
 
-    def spec(self, table: TableScene) -> PanelSpec:
+    def spec(self, table: Table) -> PanelSpec:
         return PanelSpec(self.name, card_height)
 
-    def content(self, table: TableScene, rect: Rect) -> Hashable:
+    def content(self, table: Table, rect: Rect) -> Hashable:
         mode = self.mode
         analysis = mode.analyses.get((mode.seat, mode.round))
         progress = (analysis.finished, analysis.total) if analysis is not None else (0, 0)
-        return (mode.round, mode.cursor, mode.seat, rect.size, progress, table.regions.scale)
-
-    def handle_event(self, event: pygame.event.Event, table: TableScene, rect: Rect) -> bool:
-        return False  # a click on the overview is the mode's (it comes before the table's widgets)
+        return (mode.round, mode.cursor, mode.seat, rect.size, progress, table.board.regions.scale)
 
     def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None:
         surface.blit(self.card(rect.size, content), rect.topleft)
@@ -122,8 +72,8 @@ class ReviewCard:
         if self._card is not None and self._card[0] == key:
             return self._card[1]
         mode = self.mode
-        assert self.painter is not None and isinstance(key, tuple)
-        text = self.painter.text
+        assert self.text is not None and isinstance(key, tuple)
+        text = self.text
         names = [p.name for p in mode.match.players]
         k = key[-1]
         assert isinstance(k, float)
@@ -165,7 +115,7 @@ class ReviewCard:
 
     def progress(self, out: pygame.Surface, analysis: Analysis, x: int, y: int, width: int, size: int) -> int:
         """The coach's progress bar, then the seat's tally so far."""
-        assert self.painter is not None
+        assert self.text is not None
         bar = pygame.Rect(x, y, width, max(6, size // 2))
         pygame.draw.rect(out, (40, 56, 44), bar, border_radius=3)
         filled = bar.copy()
@@ -182,7 +132,7 @@ class ReviewCard:
             accuracy = summary.accuracy
             share = "—" if accuracy is None else _("{percent}%").format(percent=round(100 * accuracy))
             words = _("{tally}; accuracy {share} (choices marked best or good: within 3 points of the best)").format(tally=tally(summary), share=share)
-        for line in wrap(self.painter.text, words, width, size, DIM):
+        for line in wrap(self.text, words, width, size, DIM):
             out.blit(line, (x, y))
             y += line.get_height()
         return y + 6

@@ -10,14 +10,14 @@ import pygame_gui
 
 from game.engine.tiles import halves
 from game.i18n import _
-from game.ui.menu import Focus
+from game.ui.menu import Focus, tile_art
 from game.ui.scene import Overlay
 from game.ui.text import DIM, GOLD, IVORY, TextCache
 from game.ui.table.words import outcome_title
 from game.ui.words import goal_note, match_title, shown_name
 
 if TYPE_CHECKING:
-    from game.ui.table.scene import TableScene
+    from game.ui.table.protocols import Table
 
 AUTO_CONTINUE_S = 3.0  # with nobody at the screen, the game plays on by itself
 ROW_H = 46
@@ -25,7 +25,7 @@ ROW_H = 46
 
 class RoundEndScene(Overlay):
 
-    def __init__(self, table: TableScene):
+    def __init__(self, table: Table):
         super().__init__()
         self.table = table
         self.text = TextCache()
@@ -40,10 +40,10 @@ class RoundEndScene(Overlay):
         self.panel_rect = self.panel_bounds()
         bottom = self.panel_rect.bottom - 58
         row: list[tuple[str, str, str | None]]
-        if self.table.match.over and self.table.on_leave is not None:
+        if self.table.model.match.over and self.table.on_leave is not None:
             # the match-over screen follows (final scores, play again, the title)
             row = [("leave", _("Final scores"), "#primary")]
-        elif self.table.match.over:
+        elif self.table.model.match.over:
             row = [("again", _("Play again"), "#primary"), ("leave", _("Leave the table"), None)]
         else:
             row = [("next", _("Next round"), "#primary")]
@@ -62,14 +62,14 @@ class RoundEndScene(Overlay):
 
     def panel_bounds(self) -> pygame.Rect:
         w, h = self.size
-        rows = self.table.match.rules.players
+        rows = self.table.model.match.rules.players
         height = min(h - 20, 150 + rows * ROW_H + 80)
         width = min(w - 30, 820)
         return pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
 
     def make_panel(self) -> pygame.Surface:
-        match = self.table.match
-        state = self.table.match.rounds[-1]  # the round in play (the summary is live play's)
+        match = self.table.model.match
+        state = self.table.model.match.rounds[-1]  # the round in play (the summary is live play's)
         outcome = state.outcome
         rect = self.panel_rect
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -87,7 +87,7 @@ class RoundEndScene(Overlay):
             head = self.text.render({"pips": _("pips"), "scored": _("this round"), "total": _("total")}[key], 17, DIM)
             panel.blit(head, (x - head.get_width() // 2, y))
         y += 24
-        art = self.table.renderer.art if self.table.renderer is not None else None
+        art = tile_art(self) if self.app is not None else None  # the table's own (the app's one tile art)
         row_h = min(ROW_H, (rect.height - y - 76) // max(1, match.rules.players))
         for seat, player in enumerate(match.players):
             winner = outcome is not None and outcome.winner == seat
@@ -129,14 +129,14 @@ class RoundEndScene(Overlay):
             if button.check_pressed():
                 self.choose(name)
                 return
-        if not self.table.people:
+        if not self.table.model.people:
             self.waited += dt
             if self.waited >= AUTO_CONTINUE_S:
                 self.choose(self.finish_choice())
 
     def finish_choice(self) -> str:
         """What Enter (or waiting, with nobody at the screen) picks."""
-        if not self.table.match.over:
+        if not self.table.model.match.over:
             return "next"
         return "leave" if "leave" in self.buttons and "again" not in self.buttons else "again"
 
@@ -145,8 +145,8 @@ class RoundEndScene(Overlay):
         table.sound("button")
         if name == "review":  # over this summary: closing the review comes back here
             if app is not None:
-                seat = table.viewer if table.viewer is not None else (table.people[0] if table.people else 0)
-                app.routes.open_review(table.match, table.match.round_index, seat)
+                seat = table.model.viewer if table.model.viewer is not None else (table.model.people[0] if table.model.people else 0)
+                app.routes.open_review(table.model.match, table.model.match.round_index, seat)
             return
         if app is not None:
             app.pop()

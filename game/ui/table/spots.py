@@ -7,7 +7,7 @@ moves read them. Rectangles only, no drawing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, Sequence
 
 from pygame import Rect
 
@@ -129,3 +129,39 @@ def spinning_arms(source: LayoutSource) -> frozenset[str | None]:
     if not source.placements:
         return frozenset({None}) if layout != "line" else frozenset()
     return frozenset({"W", "E"}) if layout == "first-double-spinner" else frozenset()
+
+
+# --------------------------------------------------------------------------- vectors (the walk's)
+def local_rect(origin: Vec, h: Vec, t: Vec, a0: int, a1: int, b0: int, b1: int) -> Rect:
+    """The rectangle spanning ``a0..a1`` along ``h`` and ``b0..b1`` along ``t`` from ``origin``."""
+    xs = [origin[0] + a * h[0] + b * t[0] for a in (a0, a1) for b in (b0, b1)]
+    ys = [origin[1] + a * h[1] + b * t[1] for a in (a0, a1) for b in (b0, b1)]
+    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def span(left: int, top: int, right: int, bottom: int) -> Rect:
+    return Rect(left, top, right - left, bottom - top)
+
+
+def clockwise(v: Vec) -> Vec:
+    """``v`` turned a quarter clockwise on the screen (y grows downwards)."""
+    return (-v[1], v[0])
+
+
+def perpendicular(h: Vec) -> Vec:
+    """The positive axis across a heading: down for a horizontal line, right for a vertical one."""
+    return (0, 1) if h[1] == 0 else (1, 0)
+
+
+def positive(v: Vec) -> bool:
+    return v[0] > 0 or v[1] > 0
+
+
+def moved(at: Vec, steps: Sequence[tuple[int, Vec]]) -> Vec:
+    """``at`` moved by each (distance, direction)."""
+    x, y = at
+    for d, v in steps:
+        x, y = x + d * v[0], y + d * v[1]
+    return x, y
+
+

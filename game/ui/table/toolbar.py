@@ -56,9 +56,9 @@ class Toolbar:
         tools = [name for name, button in self.tools.items() if button.check_pressed()]
         return turn, tools
 
-    def refresh(self, kinds: set[str], usable: Mapping[str, bool], moves_open: bool) -> None:
+    def refresh(self, kinds: set[str], usable: Mapping[str, bool], opened: set[str]) -> None:
         """Show the turn's buttons whose action is legal now (``kinds``), enable the
-        tools that may be used, and keep the moves button down while its panel is open."""
+        tools that may be used, and keep a panel's button down while it is open (``opened``)."""
         for name, button in self.turn.items():
             wanted = name in kinds
             if wanted and not button.visible:
@@ -71,9 +71,10 @@ class Toolbar:
                     button.enable()  # type: ignore[no-untyped-call]
                 else:
                     button.disable()  # type: ignore[no-untyped-call]
-        moves = self.tools.get("moves")
-        if moves is not None and moves.is_selected != moves_open:
-            if moves_open:
-                moves.select()  # type: ignore[no-untyped-call]
-            else:
-                moves.unselect()  # type: ignore[no-untyped-call]
+        for name, button in self.tools.items():
+            down = name in opened
+            if button.is_selected != down:
+                if down:
+                    button.select()  # type: ignore[no-untyped-call]
+                else:
+                    button.unselect()  # type: ignore[no-untyped-call]

@@ -164,3 +164,9 @@ def hand_line(name: str, total: int, status: str) -> str:
 
 def tiles_text(count: int) -> str:
     return ngettext("{count} tile", "{count} tiles", count).format(count=count)
+
+
+def reaction_text(kind: str) -> str:
+    """A reaction at a network table, in words (its kind if not one of ours)."""
+    words = {"nice": _("Nice!"), "oops": _("Oops"), "well-played": _("Well played")}
+    return words.get(kind, kind)

@@ -1,20 +1,74 @@
 """The New game form's keys and a controller's buttons, as changes of its setup and
-of the line in focus (``NewGameScene`` hands them here; ``self`` is the form)."""
+of the line in focus (``NewGameScene`` hands them here; ``self`` is the form, a
+``Form``: what these read and change of it, so that this module does not name
+the scene that imports it)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.engine import RULE_SETS
 
 if TYPE_CHECKING:
+    import pygame_gui
+
     from game.ui.gamepad import PadPress
-    from game.ui.scenes.new_game.scene import NewGameScene
+    from game.ui.scenes.new_game.geometry import FormLayout
+    from game.ui.scenes.new_game.setup import Setup
+    from game.ui.scroll import ScrollColumn
 
 
-def pad_press(self: NewGameScene, press: PadPress) -> None:
+class Form(Protocol):
+    """The New game form (``NewGameScene``), as its keys and clicks change it."""
+
+    state: Setup
+    focus_key: str | None  # the focused line (None until the keyboard or a click asks)
+    hover_rule: str | None
+    pressed_rule: str | None
+    row_order: list[str]  # the lines the keyboard focus walks, top to bottom
+
+    @property
+    def gui(self) -> pygame_gui.UIManager | None: ...
+
+    @property
+    def layout(self) -> FormLayout | None: ...
+
+    @property
+    def entries(self) -> dict[int, pygame_gui.elements.UITextEntryLine]: ...
+
+    @property
+    def column(self) -> ScrollColumn: ...
+
+    @property
+    def row_rects(self) -> dict[str, pygame.Rect]: ...
+
+    @property
+    def input_rects(self) -> list[pygame.Rect]: ...
+
+    def pick(self, rule_id: str) -> None: ...
+
+    def step(self, key: str, delta: int) -> None: ...
+
+    def take_seat(self, index: int, pad: int) -> None: ...
+
+    def cycle_input(self, index: int, delta: int) -> None: ...
+
+    def read_names(self) -> None: ...
+
+    def rule_at(self, pos: tuple[int, int]) -> str | None: ...
+
+    def move_focus(self, delta: int) -> None: ...
+
+    def set_focus(self, key: str | None) -> None: ...
+
+    def on_button(self, name: str) -> None: ...
+
+    def on_escape(self) -> None: ...
+
+
+def pad_press(self: Form, press: PadPress) -> None:
     """The form by controller: the D-pad walks and changes the lines (past the
     names), A picks or steps or takes a seat, Start starts, B goes back."""
     button = press.button
@@ -45,7 +99,7 @@ def pad_press(self: NewGameScene, press: PadPress) -> None:
             self.step(key, 1)
 
 
-def form_key(self: NewGameScene, event: pygame.event.Event) -> bool:
+def form_key(self: Form, event: pygame.event.Event) -> bool:
     """The form's keys (before a focused name field sees them); True if used."""
     key = event.key
     on_list = self.focus_key is not None and self.focus_key.startswith("rule:")
@@ -82,7 +136,7 @@ def form_key(self: NewGameScene, event: pygame.event.Event) -> bool:
     return False
 
 
-def move_focus(self: NewGameScene, delta: int) -> None:
+def move_focus(self: Form, delta: int) -> None:
     order = self.row_order
     if not order:
         return
@@ -95,7 +149,7 @@ def move_focus(self: NewGameScene, delta: int) -> None:
         self.set_focus(order[(order.index(self.focus_key) + delta) % len(order)])
 
 
-def set_focus(self: NewGameScene, key: str | None) -> None:
+def set_focus(self: Form, key: str | None) -> None:
     """Focus a line; a name line takes the typing, any other leaves it."""
     self.focus_key = key
     if self.gui is None:
@@ -110,7 +164,7 @@ def set_focus(self: NewGameScene, key: str | None) -> None:
         self.gui.set_focus_set(None)
 
 
-def form_at(self: NewGameScene, pos: tuple[int, int]) -> tuple[int, int] | None:
+def form_at(self: Form, pos: tuple[int, int]) -> tuple[int, int] | None:
     """``pos`` on screen as a place of the form (scrolled), None outside its view."""
     layout = self.layout
     if layout is None or not layout.content_h:
@@ -118,7 +172,7 @@ def form_at(self: NewGameScene, pos: tuple[int, int]) -> tuple[int, int] | None:
     return (pos[0], pos[1] + self.column.offset) if layout.view.collidepoint(pos) else None
 
 
-def form_mouse(self: NewGameScene, event: pygame.event.Event, used: bool) -> bool:
+def form_mouse(self: Form, event: pygame.event.Event, used: bool) -> bool:
     """A press on a rule set's row picks it (on its release), one on a line while the
     focus shows (or in a name) moves the focus there, one on a person's input cycles it."""
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

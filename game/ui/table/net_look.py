@@ -1,0 +1,162 @@
+"""What a network table shows (``NetLook``, the look of ``NetMode``,
+mode_net.py): the toolbar's Moves and Scores, the reactions (Nice!, Oops, Well
+played) and Leave, each as wide as its words; the host's button that gives
+the seat of a friend away to a computer; the link's state in the hand's label
+and on the plaques; every hand at a round's end, as the server revealed it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.i18n import _
+from game.net.protocol import REACTIONS
+from game.ui import access
+from game.ui.table.look import PlayLook
+from game.ui.table.regions import TOOL_MIN_W, TOOL_W, table_scale
+from game.ui.table.toolbar import tool_names
+from game.ui.table.words import hand_line, header_line, lead_words, reaction_text
+
+if TYPE_CHECKING:
+    from game.ui.gamepad import PadPress
+    from game.ui.table.net_source import NetSource
+    from game.ui.table.regions import TableRegions
+    from game.ui.table.protocols import Table
+
+HINT_BUTTONS = frozenset({"ls"})  # a controller's hint (its moves and scores work as at any table)
+LEAVE_AGAIN_S = 4.0  # the host's Leave mid-match closes the table for everyone: a second press within this confirms
+
+
+class NetLook(PlayLook):
+    """What one seat at a network table shows (see the module's doc)."""
+
+    def __init__(self, net: NetSource):
+        self.net = net
+        self.leave_armed = 0.0  # seconds left to press Leave again (the host, mid-match)
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+
+
+    def tool_names(self, table: Table) -> list[str]:
+        """The moves and the scores; no undo, redo or hint at a table of several
+        people, no menu (Leave is the mode's)."""
+        return [name for name in tool_names(False) if name in ("moves", "scores")]
+
+    def tool_slots(self, table: Table) -> int:
+        """Room in the toolbar's row for the tools, then the reactions and Leave, each as wide as its words."""
+        k = table_scale(table.size) * access.text_factor(table.size)
+        slot = max(int(TOOL_W * k), TOOL_MIN_W) + 4
+        return len(self.tool_names(table)) + -(-(sum(self._widths(table, k).values()) + 4 * len(REACTIONS)) // slot)
+
+    def _widths(self, table: Table, k: float) -> dict[str, int]:
+        font = table.text.font(max(14, round(15 * k)), True)
+        words = {name: reaction_text(name) for name in REACTIONS} | {"leave": _("Leave")}
+        return {name: max(int(TOOL_W * k), TOOL_MIN_W, font.size(text)[0] + round(24 * k)) for name, text in words.items()}
+
+    def build(self, table: Table, gui: pygame_gui.UIManager, regions: TableRegions) -> None:
+        style = "#tool"
+        k = regions.scale
+        widths = self._widths(table, k)
+        self.buttons = {}
+        x = regions.toolbar.right
+        for name in reversed([*REACTIONS, "leave"]):  # right to left, as wide as their words
+            x -= widths[name]
+            rect = pygame.Rect(x, regions.toolbar.top, widths[name], regions.toolbar.height)
+            self.buttons[name] = pygame_gui.elements.UIButton(rect, _("Leave") if name == "leave" else reaction_text(name), gui, object_id=style)
+            x -= 4
+        give = pygame.Rect(regions.felt.left + 12, regions.felt.bottom - regions.toolbar.height - 8, round(260 * k), regions.toolbar.height)
+        self.buttons["give"] = pygame_gui.elements.UIButton(give, _("Give the seat to a computer"), gui, object_id=style)
+        self.buttons["give"].hide()  # type: ignore[no-untyped-call]
+        self._show_give()
+
+    def _show_give(self) -> None:
+        give = self.buttons.get("give")
+        if give is None:
+            return
+        seat = self.net.mirror.to_move
+        may = seat is not None and self.net.mirror.may_give_seat(seat)
+        if may != give.visible:
+            give.show() if may else give.hide()  # type: ignore[no-untyped-call]
+
+    def press(self, table: Table, name: str) -> None:
+        table.sound("button")
+        if name == "leave":
+            if self.net.leave_closes_table() and self.leave_armed <= 0:
+                self.leave_armed = LEAVE_AGAIN_S  # one press could end every friend's match: ask once
+                table.motion.say(_("Press Leave again to close the table for everyone (the match so far is kept)."), LEAVE_AGAIN_S, warning=True)
+                return
+            table.leave()
+        elif name in REACTIONS:
+            self.net.mirror.react(name)
+        elif name == "give" and self.net.mirror.to_move is not None:
+            self.net.mirror.give_seat(self.net.mirror.to_move)
+
+    def key(self, table: Table) -> tuple[object, ...]:
+        mirror = self.net.mirror
+        seats = range(table.model.match.rules.players)
+        return (self.net.frozen is not None, mirror.link, mirror.sent, tuple(mirror.connected(s) for s in seats), tuple(mirror.shown_reactions()))
+
+    def revealed(self, table: Table, seat: int) -> tuple[int, ...] | None:
+        """At a round's end every hand shows, as the server revealed it."""
+        if self.net.frozen is None or seat == self.net.mirror.seat:
+            return None
+        return tuple(self.net.frozen.hand(seat))
+
+    def header_text(self, table: Table) -> str:
+        over = self.net.frozen is not None or (self.net.mirror.view is not None and self.net.mirror.view.phase == "over")
+        return header_line(table.model.match.rules, self.net.unseen() + self.net.mirror.completed + (0 if over else 1))
+
+    def hand_text(self, table: Table) -> str:
+        """The table's words, but the link's state (why it was given up), a seat to
+        move that lost its connection, this seat's move on its way and the
+        match's end as the mirror says them."""
+        kind, _seat = self.net.mirror.status()
+        if kind == "yours" and self.net.mirror.sent and self.net.frozen is None and table.model.viewer is not None:
+            # the move is sent (nothing is lit until the server answers): not "draw" or "drag" again
+            return hand_line(table.model.names[table.model.viewer], table.model.totals()[table.model.viewer], _("your move is on its way"))
+        if kind in ("link", "away", "over", "gone") and table.model.viewer is not None:
+            words = self.net.gone_words() if self.net.given_up() else self.net.mirror.status_text()
+            return hand_line(table.model.names[table.model.viewer], table.model.totals()[table.model.viewer], words)
+        return super().hand_text(table)
+
+    def lead_text(self, table: Table) -> str:
+        """The lead's words on the empty table, from the view (another seat's
+        forced lead tile included: the server announces it). A finished round
+        played again here: the table's own (none)."""
+        view = self.net.mirror.view
+        if self.net.frozen is not None:
+            return super().lead_text(table)
+        if view is None or view.phase != "lead" or view.current_player is None or not 0 <= view.current_player < len(table.model.names):
+            return ""
+        kind, tile = view.lead
+        return lead_words(kind, tile, table.model.names[view.current_player])
+
+    def seat_status(self, table: Table, seat: int, status: str) -> str:
+        mirror = self.net.mirror
+        if self.net.frozen is None and mirror.table_gone:  # nobody is waited for at a closed table
+            lobby = mirror.lobby
+            if mirror.host_left and lobby is not None and seat == lobby.host:
+                return _("left the table")
+            if not mirror.connected(seat):
+                return _("away")
+        if self.net.frozen is None and not mirror.connected(seat):
+            return _("lost connection, waiting…") if mirror.to_move == seat else _("away")
+        shown = dict(mirror.shown_reactions())
+        if seat in shown and mirror.to_move != seat:
+            return reaction_text(shown[seat])
+        if mirror.link != "open" and status == _("thinking…"):
+            return _("to move")  # this screen's link is down: whether it thinks is not known here
+        return status
+
+    def handle_pad(self, table: Table, press: PadPress) -> bool:
+        return press.button in HINT_BUTTONS  # no hint here; the moves and the scores as at any table
+
+
+    def update(self, table: Table, dt: float) -> None:
+        self.leave_armed = max(0.0, self.leave_armed - dt)
+        for name, button in list(self.buttons.items()):
+            if button.check_pressed():
+                self.press(table, name)
+        self._show_give()
