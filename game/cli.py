@@ -1,4 +1,4 @@
-"""The command line: ``python -m game [play|replay|review|bench|tournament] ...``.
+"""The command line: ``python -m game [play|replay|review|verify|bench|tournament|serve] ...``.
 
 Each sub-command imports only what it needs, so ``replay`` and the engine
 benchmarks never load pygame.
@@ -12,7 +12,7 @@ from typing import NoReturn, Sequence
 
 from game.version import version
 
-SUBCOMMANDS = ("play", "replay", "review", "bench", "tournament", "serve")
+SUBCOMMANDS = ("play", "replay", "review", "verify", "bench", "tournament", "serve")
 SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
 INT_LIMIT = 2**63 - 1  # the largest number a saved file may hold (game.storage)
 RULE_SET_IDS = ("matador", "all-sevens", "family", "leyden", "leyden-senst", "wild-doubles")
@@ -102,6 +102,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             "--deals", type=_positive_int, help="sampled deals per decision at most (default 4000, fewer once the figures are settled; fewer is faster and rougher)"
         )
 
+    if only in (None, "verify"):
+        check = sub.add_parser("verify", help="check that a game record's deals are the ones committed to before play")
+        check.add_argument("record", metavar="RECORD.json", help="a matador-record/1 file, or - for stdin")
+        check.add_argument("--json", action="store_true", help="print one JSON object")
+
     if only in (None, "bench"):
         bench = sub.add_parser("bench", help="print performance figures")
         bench.add_argument(
@@ -181,6 +186,10 @@ def run(argv: Sequence[str]) -> int:
         from game.review_report import main as review_main
 
         return review_main(args)
+    if args.command == "verify":
+        from game.verify_report import main as verify_main
+
+        return verify_main(args)
     if args.command == "bench":
         from game.bench import run_bench
 

@@ -33,6 +33,7 @@ from typing import Any, Callable, Protocol
 from game.engine import Action, Match, RecordError, RoundOutcome, Rules, RuleError, SeatView, action_from_json, load_record
 from game.engine.match import LEVELS
 from game.engine.record import FORMAT
+from game.engine.seal import COMMITMENT, SECRET
 from game.i18n import _
 from game.net.protocol import HOST_LEFT, REACTIONS, ProtocolError, action_json, apply_change
 from game.net.seat_view import placement_of, seat_view
@@ -286,7 +287,16 @@ class Mirror:
             return
         if not isinstance(actions, list):
             return
-        self.finished[r] = {"deal": {"hands": deal["hands"], "boneyard": deal["boneyard"]}, "actions": actions}
+        entry: dict[str, Any] = {"deal": {"hands": deal["hands"], "boneyard": deal["boneyard"]}, "actions": actions}
+        # The commitment as told when the round was dealt (else as its end repeats it,
+        # for a seat that came back after the round was dealt).
+        commit = self.commitments.get(r) or message.get("commitment")
+        seed, salt = message.get("deal_seed"), message.get("salt")
+        if all(isinstance(v, str) for v in (commit, seed, salt)) and COMMITMENT.fullmatch(str(commit)) and all(
+            SECRET.fullmatch(str(v)) for v in (seed, salt)
+        ):  # the commitment told when the round was dealt, and its secrets told at its end
+            entry = {"commitment": commit, **entry, "deal_seed": seed, "salt": salt}
+        self.finished[r] = entry
 
     def _on_rounds(self, message: dict[str, Any]) -> list[News]:
         """The rounds played out before this seat came back (each as its

@@ -22,11 +22,11 @@ from game.net.protocol import (
     ProtocolError,
     action_json,
     action_message,
-    commitment,
     new_token,
     read_action,
+    round_commitment,
     round_deal,
-    round_salt,
+    round_reveal,
     token_hash,
     view_json,
 )
@@ -312,8 +312,7 @@ class Table:
 
     def commitment(self) -> str:
         assert self.match is not None
-        r = self.match.round_index
-        return commitment(round_deal(self.match, r), round_salt(self.match, r))
+        return round_commitment(self.match, self.match.round_index)
 
     def _event(self, event: Event) -> None:
         match = event.match
@@ -362,8 +361,9 @@ class Table:
             "pips": list(outcome.pips),
             "scores": list(outcome.scores),
             "totals": totals,
+            "commitment": round_commitment(match, r),
             "deal": round_deal(match, r),
-            "salt": round_salt(match, r),
+            **round_reveal(match, r),
             "actions": [action_json(s, a) for s, a in state.history],
         }
 
