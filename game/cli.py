@@ -1,4 +1,4 @@
-"""The command line: ``python -m game [play|replay|review|verify|bench|tournament|serve] ...``.
+"""The command line: ``python -m game [play|replay|review|verify|bench|tournament|ladder|serve] ...``.
 
 Each sub-command imports only what it needs, so ``replay`` and the engine
 benchmarks never load pygame.
@@ -12,7 +12,7 @@ from typing import NoReturn, Sequence
 
 from game.version import version
 
-SUBCOMMANDS = ("play", "replay", "review", "verify", "bench", "tournament", "serve")
+SUBCOMMANDS = ("play", "replay", "review", "verify", "bench", "tournament", "ladder", "serve")
 SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
 INT_LIMIT = 2**63 - 1  # the largest number a saved file may hold (game.storage)
 RULE_SET_IDS = ("matador", "all-sevens", "family", "leyden", "leyden-senst", "wild-doubles")
@@ -133,6 +133,19 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         tour.add_argument("--time", type=float, help="hard player's time cap per decision, seconds")
         tour.add_argument("--json", action="store_true", help="print one JSON object")
 
+    if only in (None, "ladder"):
+        ladder = sub.add_parser("ladder", help="rate the computer levels (and random play) against each other")
+        ladder.add_argument("--rules", help="comma-separated two-player rule sets (default: every one)")
+        ladder.add_argument("--games", type=_positive_int, help="games per pair of kinds in each rule set (default 200)")
+        ladder.add_argument("--hard-games", type=_positive_int, help="games per pair with the hard player (default: as --games)")
+        ladder.add_argument("--seed", type=_positive_int, default=1)
+        ladder.add_argument("--jobs", type=_positive_int, help="worker processes (default: all cores)")
+        ladder.add_argument("--time", type=float, help="hard player's time cap per decision, seconds (default 4)")
+        ladder.add_argument("--results", metavar="FILE", help="keep each game's result in FILE as it ends; games already there are not played again")
+        out = ladder.add_mutually_exclusive_group()
+        out.add_argument("--json", action="store_true", help="print one JSON object")
+        out.add_argument("--module", action="store_true", help="print the ratings as game/rating/ladder_table.py")
+
     if only in (None, "serve"):
         serve = sub.add_parser("serve", help="run a network server for tables played by code (headless)")
         serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
@@ -198,6 +211,10 @@ def run(argv: Sequence[str]) -> int:
         from game.net.server import main as serve_main
 
         return serve_main(args)
+    if args.command == "ladder":
+        from game.rating.ladder import main as ladder_main
+
+        return ladder_main(args)
     if args.command == "tournament":
         from game.ai.tournament import main as tournament_main
 

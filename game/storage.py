@@ -167,6 +167,7 @@ NOT_READ = {
     "past match": N_("A past match could not be read ({reason})."),
     "list of past matches": N_("Your list of past matches could not be read ({reason})."),
     "seats at network tables": N_("Your seats at network tables could not be read ({reason})."),
+    "ratings": N_("Your ratings could not be read ({reason})."),
 }
 NOT_SAVED = {
     "match": N_("Your match could not be saved ({reason}); the last saved copy is kept."),
@@ -177,6 +178,7 @@ NOT_SAVED = {
         "Your seats at network tables could not be saved ({reason}); the last saved copy is kept."
     ),
     "finished match": N_("Your finished match could not be saved ({reason}); the last saved copy is kept."),
+    "ratings": N_("Your ratings could not be saved ({reason}); the last saved copy is kept."),
     "game files": N_("Your game files could not be saved ({reason}); the last saved copy is kept."),
 }
 
@@ -235,6 +237,7 @@ WRITTEN_AS = {  # how the player knows each of our files
     "settings.json": "settings",
     "index.json": "list of past matches",
     "network-seats.json": "seats at network tables",
+    "ratings.json": "ratings",
 }
 
 

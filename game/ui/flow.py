@@ -388,10 +388,23 @@ class Flow:
         if match.over:
             stats.add_match(match, table.aids.helped)
             self.keep_match(match, abandoned=False)
+            self.rate_match(match, table.aids.helped)
         try:
             save_stats(stats)
         except Exception as err:
             log.warning("statistics not saved: %s", err)
+
+    def rate_match(self, match: Match, helped: set[int]) -> None:
+        """Move the ratings of the people who played the finished match here (not
+        if they took a move back or asked for a hint); what changed waits in the
+        services as ``rating_changes`` for the screens to show."""
+        from game.rating.player import note_match
+
+        people = [seat for seat, player in enumerate(match.players) if player.is_human]
+        try:
+            self.app.services["rating_changes"] = note_match(match, people, helped)
+        except Exception as err:  # a full disk must not stop the game
+            log.warning("ratings not saved: %s", err)
 
     def apply_settings(self, table: TableScene) -> None:
         settings = self.app.services.get("settings")

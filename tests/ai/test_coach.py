@@ -427,16 +427,16 @@ def test_a_draw_of_several_tiles_is_one_decision() -> None:
 
 def test_an_endgame_with_nothing_hidden_is_solved_exactly() -> None:
     """Two players, the boneyard empty: the other hand is known, and the coach
-    searches the rest of the round instead of sampling it. Here the policy's
-    playouts lose after 6-1 leaves a 6, but best play wins either way (it
-    once called this a 50-point blunder)."""
+    searches the rest of the round instead of sampling it: one "deal", exact
+    values. Here 4-4 wins with best play and 4-2 loses whatever seat 0 does."""
     from game.bench.coach import Choice, _replay_to, play_round
 
-    choice = Choice("matador", 1, 29, "easy")
+    choice = Choice("matador", 11, 31, "easy")
     real = play_round(choice.rules, choice.seed, choice.level)
     assert real is not None
     view = _replay_to(real, choice.index).view(0)
     played = real.history[choice.index][1]
-    assert view.boneyard_count == 0 and played == Action.lay(parse_tile("6-1"), "E", 1)
+    assert view.boneyard_count == 0 and played == Action.lay(parse_tile("4-4"), "W", 4)
     assessment = assess(view, played, random.Random(1), SMALL)
     assert assessment.mark == "best" and assessment.chance_played == 1.0 and assessment.deals == 1
+    assert {(str(o.action), o.chance) for o in assessment.options} == {("lay 4-4 on W touch 4", 1.0), ("lay 4-2 on W touch 4", 0.0)}
