@@ -25,8 +25,6 @@ from game.ai.coach import (
     Budget,
     Check,
     Deals,
-    _Candidate,
-    _generic,
     assess,
     mark_for,
     steps_of,
@@ -35,6 +33,7 @@ from game.ai.coach import (
 from game.ai.heuristic import scratch_state, special_mask
 from game.ai.playout import policy_for, weights_for
 from game.ai import coach
+from game.ai.candidates import Candidate, generic_playout
 from game.ai.search import Prune, paired_search, win_share
 from game.ai.review import INLINE, THREAD, Analysis, analyse, positions
 from game.engine import Action, Match, PlayerInfo, Rules, SeatView, load_record, parse_tile
@@ -179,11 +178,11 @@ def test_fast_playouts_after_each_candidate_match_the_full_position() -> None:
                 deals = Deals(view, rng)
                 policy = policy_for(special_mask(view), weights_for(players))
                 for move in view.legal_moves():
-                    cand = _Candidate([move])
+                    cand = Candidate([move])
                     cand.prepare(view, scratch)
                     hidden, boneyard = deals.draw(rng)
                     dice = rng.getrandbits(64)
-                    expected = _generic(view, [move], hidden, boneyard, dice, policy)
+                    expected = generic_playout(view, [move], hidden, boneyard, dice, policy)
                     if cand.template is not None:
                         kinds.add("draw" if cand.draws else move.kind)
                         fr = cand.template.copy()
@@ -264,12 +263,12 @@ def test_the_search_stops_once_settled_and_not_before() -> None:
     left; the coach's rule stops a sure position at ``settle_from`` deals and
     runs a gap close to a mark's threshold to the full budget."""
     budget = Budget(deals=3000, screen=100, step=100, settle_from=300)
-    sure = [coach._Candidate([Action("draw")]), coach._Candidate([Action("pass")])]
+    sure = [Candidate([Action("draw")]), Candidate([Action("pass")])]
     settled = coach._settled(sure[0], budget, ((coach.MISTAKE_POINTS, 2.0),), True)
     paired_search(sure, lambda rng: None, lambda arm, deal, dice: 1.0, random.Random(1), deals=3000,
                   rule=Prune(3.0, 100, 100), protect=sure[0], settled=settled)
     assert len(sure[0].results) == 300  # all wins: known at once (one more win and loss assumed)
-    close = [coach._Candidate([Action("draw")]), coach._Candidate([Action("pass")])]
+    close = [Candidate([Action("draw")]), Candidate([Action("pass")])]
     settled = coach._settled(close[0], budget, ((coach.MISTAKE_POINTS, 2.0),), True)
 
     def ten_points_apart(arm: Any, deal: None, dice: int) -> float:
@@ -285,9 +284,9 @@ def test_the_early_look_drops_only_a_candidate_far_behind() -> None:
     """``Prune.early``: after 30 deals a candidate 60 points behind is gone,
     one 5 points behind is not (only the ``z`` rule applies, no ``keep`` cut:
     four candidates stay until the first full look), nor the protected one."""
-    arms = [coach._Candidate([Action("draw")]), coach._Candidate([Action("pass")]),
-            coach._Candidate([Action("refuse")]), coach._Candidate([Action.lay(parse_tile("6-6"))]),
-            coach._Candidate([Action.lay(parse_tile("5-5"))])]
+    arms = [Candidate([Action("draw")]), Candidate([Action("pass")]),
+            Candidate([Action("refuse")]), Candidate([Action.lay(parse_tile("6-6"))]),
+            Candidate([Action.lay(parse_tile("5-5"))])]
     chances = dict(zip(map(id, arms), (0.1, 0.7, 0.65, 0.1, 0.68)))
     seen: list[int] = []
 
