@@ -1,4 +1,4 @@
-"""The command line: ``python -m game [play|replay|review|verify|bench|tournament|ladder|serve] ...``.
+"""The command line: ``python -m game [play|replay|review|verify|puzzles|bench|tournament|ladder|serve] ...``.
 
 Each sub-command imports only what it needs, so ``replay`` and the engine
 benchmarks never load pygame.
@@ -12,7 +12,7 @@ from typing import NoReturn, Sequence
 
 from game.version import version
 
-SUBCOMMANDS = ("play", "replay", "review", "verify", "bench", "tournament", "ladder", "serve")
+SUBCOMMANDS = ("play", "replay", "review", "verify", "puzzles", "bench", "tournament", "ladder", "serve")
 SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
 INT_LIMIT = 2**63 - 1  # the largest number a saved file may hold (game.storage)
 RULE_SET_IDS = ("matador", "all-sevens", "family", "leyden", "leyden-senst", "wild-doubles")
@@ -106,6 +106,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         check = sub.add_parser("verify", help="check that a game record's deals are the ones committed to before play")
         check.add_argument("record", metavar="RECORD.json", help="a matador-record/1 file, or - for stdin")
         check.add_argument("--json", action="store_true", help="print one JSON object")
+
+    if only in (None, "puzzles"):
+        puzzles = sub.add_parser("puzzles", help="list the puzzles made of the mistakes in your past matches")
+        puzzles.add_argument("--json", action="store_true", help="print one JSON object")
+        puzzles.add_argument("--review", action="store_true", help="first review the past matches not reviewed yet")
+        puzzles.add_argument("--workers", type=_positive_int, help="--review's worker processes (default: all cores)")
 
     if only in (None, "bench"):
         bench = sub.add_parser("bench", help="print performance figures")
@@ -203,6 +209,10 @@ def run(argv: Sequence[str]) -> int:
         from game.verify_report import main as verify_main
 
         return verify_main(args)
+    if args.command == "puzzles":
+        from game.puzzles_report import main as puzzles_main
+
+        return puzzles_main(args)
     if args.command == "bench":
         from game.bench import run_bench
 

@@ -200,12 +200,15 @@ def _record_files(folder: Path) -> list[Path]:
 
 
 def _prune(folder: Path, entries: dict[str, dict[str, Any]], limit: int) -> None:
+    from game import reviews
+
     for old in _record_files(folder)[limit:]:
         try:
             old.unlink()
         except OSError:
             log.exception("could not delete the old match %s", old)
         entries.pop(old.name, None)
+        reviews.forget(old)
 
 
 # The index -------------------------------------------------------------------
@@ -273,7 +276,9 @@ def _from_entry(folder: Path, name: str, entry: dict[str, Any]) -> PastMatch | N
         return None
 
 
-def _date_of(path: Path) -> datetime:
+def kept_on(path: Path) -> datetime:
+    """When the match in ``path`` was kept (its file's name says it), or else
+    when the file was last written."""
     stem = path.stem.removeprefix("match-")
     try:
         return datetime.strptime(stem[: len("20000101-000000-000000")], STAMP)
@@ -312,7 +317,7 @@ def list_matches(messages: list[str] | None = None) -> list[PastMatch]:
                 entries.pop(path.name, None)
                 changed = True
                 continue
-            past = describe(match, path, _date_of(path), abandoned=not match.over)
+            past = describe(match, path, kept_on(path), abandoned=not match.over)
             entries[path.name] = past.to_json()
             changed = True
         found.append(past)
@@ -336,15 +341,18 @@ def load(path: Path) -> tuple[Match | None, str | None]:
 
 
 def forget(path: Path) -> None:
-    """Delete one kept match (the player asked to)."""
+    """Delete one kept match (the player asked to), and its review."""
+    from game import reviews
+
     folder = path.parent
     try:
         path.unlink()
     except FileNotFoundError:
         pass
+    reviews.forget(path)
     entries = _read_index(folder)
     if entries.pop(path.name, None) is not None:
         _write_index(folder, entries)
 
 
-__all__ = ["LIMIT", "PastMatch", "Seat", "forget", "keep", "list_matches", "load", "matches_dir"]
+__all__ = ["LIMIT", "PastMatch", "Seat", "forget", "keep", "kept_on", "list_matches", "load", "matches_dir"]

@@ -168,6 +168,9 @@ NOT_READ = {
     "list of past matches": N_("Your list of past matches could not be read ({reason})."),
     "seats at network tables": N_("Your seats at network tables could not be read ({reason})."),
     "ratings": N_("Your ratings could not be read ({reason})."),
+    "review": N_("A review of a past match could not be read ({reason})."),
+    "reviews": N_("Your list of reviews could not be read ({reason})."),
+    "puzzles": N_("Your puzzles could not be read ({reason})."),
 }
 NOT_SAVED = {
     "match": N_("Your match could not be saved ({reason}); the last saved copy is kept."),
@@ -179,6 +182,9 @@ NOT_SAVED = {
     ),
     "finished match": N_("Your finished match could not be saved ({reason}); the last saved copy is kept."),
     "ratings": N_("Your ratings could not be saved ({reason}); the last saved copy is kept."),
+    "review": N_("A review of a past match could not be saved ({reason})."),
+    "reviews": N_("Your list of reviews could not be saved ({reason}); the last saved copy is kept."),
+    "puzzles": N_("Your puzzles could not be saved ({reason}); the last saved copy is kept."),
     "game files": N_("Your game files could not be saved ({reason}); the last saved copy is kept."),
 }
 
@@ -238,10 +244,14 @@ WRITTEN_AS = {  # how the player knows each of our files
     "index.json": "list of past matches",
     "network-seats.json": "seats at network tables",
     "ratings.json": "ratings",
+    "reviews.json": "reviews",
+    "puzzles.json": "puzzles",
 }
 
 
 def written_as(path: Path) -> str:
+    if path.name.endswith(".review.json"):
+        return "review"
     if path.name.startswith("match-"):
         return "finished match"
     return WRITTEN_AS.get(path.name, "game files")

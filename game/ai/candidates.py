@@ -75,6 +75,22 @@ def candidates_for(view: SeatView, played: list[Action]) -> list[list[Action]]:
     return found
 
 
+def same_position(view: SeatView, first: Action, second: Action) -> bool:
+    """Whether two actions of the seat of ``view`` leave the same position (one
+    action, or two lays that mirror each other, as ``candidates_for`` merges them)."""
+    if first == second:
+        return True
+    if first.kind != "lay" or second.kind != "lay":
+        return False
+    state = scratch_state(view)
+    keys = []
+    for move in (first, second):
+        state.push_unchecked(move)
+        keys.append(position_key(state, view.seat))
+        state.pop()
+    return keys[0] == keys[1]
+
+
 class Deals:
     """Deals of the unseen tiles consistent with one view, as the hard player
     samples them (``HardPlayer.sampler``: the certain knowledge, and the lays of
@@ -244,4 +260,4 @@ def as_action(steps: list[Action]) -> Action:
     return steps[0]
 
 
-__all__ = ["Candidate", "Deals", "Playouts", "as_action", "candidates_for", "generic_playout", "medium_playout", "steps_of"]
+__all__ = ["Candidate", "Deals", "Playouts", "as_action", "candidates_for", "generic_playout", "medium_playout", "same_position", "steps_of"]

@@ -16,6 +16,7 @@ from game.i18n import _
 from game.saves import clear_save, has_save, load_match, save_match
 from game.settings import Settings, save_settings
 from game.stats import Statistics, load_stats, save_stats
+from game.ui import match_end
 from game.ui.app import App
 from game.ui.autosave import Autosaver
 from game.ui.routes import SIDE_SCENES
@@ -224,15 +225,6 @@ class Flow:
         if self.app.top is review:
             self.app.pop()
 
-    def keep_match(self, match: Match, abandoned: bool) -> None:
-        """Keep ``match`` among the past matches (never stops the game)."""
-        from game.past_matches import keep
-
-        try:
-            keep(match, abandoned=abandoned)
-        except Exception as err:
-            log.warning("the match could not be kept among the past matches: %s", err)
-
     def open_side(self, which: str) -> bool:
         """Push the Rules, Statistics or Settings screen (each pops itself on Back/Esc)."""
         scene: Scene
@@ -387,24 +379,12 @@ class Flow:
         stats.add_round(match, outcome, table.aids.helped)
         if match.over:
             stats.add_match(match, table.aids.helped)
-            self.keep_match(match, abandoned=False)
-            self.rate_match(match, table.aids.helped)
+            match_end.keep_match(self.app, match, abandoned=False)
+            match_end.rate_match(self.app, match, table.aids.helped)
         try:
             save_stats(stats)
         except Exception as err:
             log.warning("statistics not saved: %s", err)
-
-    def rate_match(self, match: Match, helped: set[int]) -> None:
-        """Move the ratings of the people who played the finished match here (not
-        if they took a move back or asked for a hint); what changed waits in the
-        services as ``rating_changes`` for the screens to show."""
-        from game.rating.player import note_match
-
-        people = [seat for seat, player in enumerate(match.players) if player.is_human]
-        try:
-            self.app.services["rating_changes"] = note_match(match, people, helped)
-        except Exception as err:  # a full disk must not stop the game
-            log.warning("ratings not saved: %s", err)
 
     def apply_settings(self, table: TableScene) -> None:
         settings = self.app.services.get("settings")
@@ -421,3 +401,4 @@ class Flow:
             save_settings(settings)
         except Exception as err:
             log.warning("settings not saved: %s", err)
+
