@@ -24,7 +24,7 @@ def review_unreviewed(workers: int | None) -> int:
     import os
 
     from game import past_matches
-    from game.reviews import Reviewer
+    from game.reviewer import Reviewer
 
     reviewer = Reviewer(workers=workers or os.cpu_count() or 1)
     queued = reviewer.add_unreviewed(m.path for m in past_matches.list_matches() if not m.abandoned)

@@ -2,8 +2,8 @@
 
 Every finished match kept among the Past matches is reviewed by the coach for
 the seats of its people (a network match: the seat played here) off the
-drawing thread, in a worker process below the game's priority (``Reviewer``,
-polled once a frame), and the verdicts are kept beside the record, so that
+drawing thread, in a worker process below the game's priority
+(``game.reviewer.Reviewer``, polled once a frame), and the verdicts are kept beside the record, so that
 opening its review is instant (``Analysis.restore``) and the puzzles and the
 trend of accuracy and luck can be read without reviewing again:
 
@@ -21,17 +21,15 @@ from __future__ import annotations
 
 import logging
 import math
-import time
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_
 from game.storage import UnreadableFile, load_json, save_json
 
 if TYPE_CHECKING:
-    from game.ai.review import Analysis
     from game.ai.summary import Decision, Summary
     from game.engine import Match
 
@@ -284,114 +282,9 @@ def trend(name: str | None = None) -> list[TrendPoint]:
     return points
 
 
-# In the background -------------------------------------------------------------------
-class Reviewer:
-    """Reviews kept matches one after another in the background: ``add`` a kept
-    record, ``poll`` once a frame (it never blocks); one worker process below
-    the game's priority by default, so the table keeps a core."""
-
-    def __init__(self, *, workers: int = 1, mode: str = "process", budget: Any = None, wait_s: float = 0.0):
-        from game.ai.coach import DEFAULT_BUDGET
-
-        self.wait_s = wait_s  # a match is reviewed from this long after it was added (the match-over screen first)
-        self.added: dict[Path, float] = {}
-        self.workers = workers
-        self.mode = mode
-        self.budget = budget if budget is not None else DEFAULT_BUDGET
-        self.queue: list[Path] = []
-        self.current: tuple[Path, Match, list[int], dict[int, Summary]] | None = None
-        self.analysis: Analysis | None = None
-        self.done: list[Path] = []
-
-    @property
-    def busy(self) -> bool:
-        return self.current is not None or bool(self.queue)
-
-    def add(self, record: Path) -> None:
-        if record not in self.queue and (self.current is None or self.current[0] != record):
-            self.queue.append(record)
-            self.added[record] = time.monotonic()
-
-    def add_unreviewed(self, records: Iterable[Path]) -> int:
-        """Queue those of ``records`` (kept matches) without a review; how many."""
-        count = 0
-        for record in records:
-            if not reviewed(record):
-                self.add(record)
-                count += 1
-        return count
-
-    def poll(self) -> list[Path]:
-        """The records whose review was kept since the last call."""
-        finished: list[Path] = []
-        for _ in range(4):  # a few steps: a match with nothing to review is passed at once
-            if self.current is None and not self._next():
-                break
-            if not self._step(finished):
-                break
-        return finished
-
-    def _next(self) -> bool:
-        from game.past_matches import load
-
-        while self.queue:
-            if time.monotonic() - self.added.get(self.queue[0], 0.0) < self.wait_s:
-                return False
-            record = self.queue.pop(0)
-            self.added.pop(record, None)
-            match, message = load(record)
-            if match is None or not match.over:
-                continue
-            seats = seats_to_review(match, record)
-            if seats:
-                self.current = (record, match, seats, {})
-                return True
-        return False
-
-    def _step(self, finished: list[Path]) -> bool:
-        """Advance the review under way; True if it moved on (a seat or a match done)."""
-        from game.ai.review import Analysis
-
-        assert self.current is not None
-        record, match, seats, summaries = self.current
-        if self.analysis is None:
-            seat = seats[len(summaries)]
-            self.analysis = Analysis(match, seat, budget=self.budget, seed=REVIEW_SEED, workers=self.workers, mode=self.mode)
-            self.analysis.start()
-        analysis = self.analysis
-        analysis.poll()
-        if analysis.error is not None or analysis.cancelled:
-            log.warning("the review of %s stopped: %s", record.name, analysis.error)
-            self.analysis, self.current = None, None
-            return True
-        if not analysis.done:
-            return False
-        summaries[analysis.seat] = analysis.summary()
-        self.analysis = None
-        if len(summaries) < len(seats):
-            return True
-        self.current = None
-        try:
-            keep(record, match, summaries)
-        except OSError as err:
-            log.warning("the review of %s could not be kept: %s", record.name, err)
-            return True
-        finished.append(record)
-        self.done.append(record)
-        return True
-
-    def cancel(self) -> None:
-        """Stop: the review under way is dropped (made again next time)."""
-        if self.analysis is not None:
-            self.analysis.cancel()
-        self.analysis, self.current = None, None
-        self.queue.clear()
-
-
 __all__ = [
     "Figures",
     "REVIEW_SEED",
-    "Reviewer",
     "TrendPoint",
     "figures_of",
     "forget",

@@ -22,6 +22,7 @@ from game.ai.summary import Decision, Summary, match_result, restored, stored
 from game.bench.coach import _initial, play_round
 from game.engine import Action, Match, PlayerInfo, Rules
 from game.puzzles import Progress, all_puzzles, judge, load_progress, position, progress_path, save_progress
+from game.reviewer import Reviewer
 
 SMALL = Budget(deals=200, forced_deals=100, screen=50, keep=2, step=50, check_deals=100, strong_deals=0, settle_from=100)
 
@@ -56,7 +57,7 @@ def blundering_match() -> tuple[Match, int]:
 def review_kept(match: Match) -> Path:
     path = past_matches.keep(match, abandoned=False, now=datetime(2026, 3, 4, 5, 6, 7))
     assert path is not None
-    reviewer = reviews.Reviewer(mode=INLINE, budget=SMALL)
+    reviewer = Reviewer(mode=INLINE, budget=SMALL)
     reviewer.add(path)
     finished: list[Path] = []
     for _ in range(500):

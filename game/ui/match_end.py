@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from game.engine import Match
-    from game.reviews import Reviewer
+    from game.reviewer import Reviewer
     from game.ui.app import App
 
 log = logging.getLogger(__name__)
@@ -50,10 +50,10 @@ def rate_match(app: App, match: Match, helped: set[int]) -> None:
 
 
 def review_in_background(app: App, record: Path) -> None:
-    """Review a kept match off the drawing thread (``game.reviews.Reviewer``: one
+    """Review a kept match off the drawing thread (``game.reviewer.Reviewer``: one
     worker process below the game's priority, polled once a frame), so that its
     review opens at once and its mistakes become puzzles."""
-    from game.reviews import Reviewer
+    from game.reviewer import Reviewer
 
     reviewer = app.services.get("reviewer")
     if not isinstance(reviewer, Reviewer):

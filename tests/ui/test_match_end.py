@@ -8,7 +8,7 @@ from typing import Any
 
 from game.engine import Match, PlayerInfo, Rules
 from game.rating.player import load_ratings
-from game.reviews import Reviewer
+from game.reviewer import Reviewer
 from game.ui import match_end
 
 
