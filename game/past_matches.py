@@ -200,15 +200,12 @@ def _record_files(folder: Path) -> list[Path]:
 
 
 def _prune(folder: Path, entries: dict[str, dict[str, Any]], limit: int) -> None:
-    from game import reviews
-
-    for old in _record_files(folder)[limit:]:
+    for old in _record_files(folder)[limit:]:  # (their reviews go with them: game.reviews.tidy)
         try:
             old.unlink()
         except OSError:
             log.exception("could not delete the old match %s", old)
         entries.pop(old.name, None)
-        reviews.forget(old)
 
 
 # The index -------------------------------------------------------------------
@@ -341,15 +338,13 @@ def load(path: Path) -> tuple[Match | None, str | None]:
 
 
 def forget(path: Path) -> None:
-    """Delete one kept match (the player asked to), and its review."""
-    from game import reviews
-
+    """Delete one kept match (the player asked to; its review goes too, the next
+    time the reviews are tidied: ``game.reviews.tidy``)."""
     folder = path.parent
     try:
         path.unlink()
     except FileNotFoundError:
         pass
-    reviews.forget(path)
     entries = _read_index(folder)
     if entries.pop(path.name, None) is not None:
         _write_index(folder, entries)

@@ -125,6 +125,7 @@ def keep(record: Path, match: Match, summaries: dict[int, Summary], date: dateti
             "decisions": [stored(d) for d in summary.decisions],
         }
     data = {"version": VERSION, "record": record.name, "date": when, "rules": match.rules.base, "seats": seats}
+    tidy()
     path = review_path(record)
     path.parent.mkdir(parents=True, exist_ok=True)
     save_json(path, data)
@@ -135,6 +136,32 @@ def keep(record: Path, match: Match, summaries: dict[int, Summary], date: dateti
     except OSError:
         log.exception("could not write the index of reviews")
     return path
+
+
+def tidy() -> int:
+    """Delete the reviews whose match is no longer kept (deleted by the player, or
+    older than the newest 200); how many. Done whenever a review is kept and
+    the trend is read."""
+    folder = reviews_dir()
+    if not folder.is_dir():
+        return 0
+    records = folder.parent
+    gone = [path for path in folder.glob("*" + SUFFIX) if not (records / (path.name[: -len(SUFFIX)] + ".json")).exists()]
+    entries = _read_index()
+    stale = [name for name in entries if not (records / name).exists()]
+    for path in gone:
+        try:
+            path.unlink()
+        except OSError:
+            log.exception("could not delete the review %s", path.name)
+    for name in stale:
+        del entries[name]
+    if stale:
+        try:
+            _write_index(entries)
+        except OSError:
+            log.exception("could not write the index of reviews")
+    return len(gone)
 
 
 def forget(record: Path) -> None:
@@ -268,6 +295,7 @@ def load_decisions(record: Path, match: Match) -> dict[int, list[Decision]] | No
 
 def trend(name: str | None = None) -> list[TrendPoint]:
     """Every reviewed seat (of ``name`` only, if given), oldest first."""
+    tidy()
     points = []
     for record, entry in _read_index().items():
         try:
@@ -294,5 +322,6 @@ __all__ = [
     "reviewed",
     "reviews_dir",
     "seats_to_review",
+    "tidy",
     "trend",
 ]

@@ -148,7 +148,7 @@ def test_a_damaged_review_is_moved_aside_and_made_again(tmp_path: Path) -> None:
     second = review_kept(match)
     assert len(reviews.trend()) == 1
     past_matches.forget(second)  # the match deleted: its review goes too
-    assert not reviews.review_path(second).exists() and reviews.trend() == []
+    assert reviews.trend() == [] and not reviews.review_path(second).exists()
 
 
 def decision(lost: float, mark: str, forced: bool = False) -> Decision:
