@@ -4,6 +4,10 @@
 # to this system (Windows manifest and version resource, macOS Info.plist, Linux
 # desktop files), SDL shipped once, and the size budget (30 MB on Windows, 32 MB on
 # Linux, 40 MB on macOS) (packaging/check_bundle.py).
+# On Linux it then makes the one-file app, release/Matador-VERSION-x86_64.AppImage
+# (packaging/make_appimage.py; its tools: .ci/packaging_tools.sh), and checks it
+# (packaging/check_appimage.py: its format, contents and size, and the same runs from a
+# folder with spaces in its name).
 # Called by .ci/run inside its virtual environment, and by the release workflow
 # (.github/workflows/release.yml) on Windows, macOS and Linux; works the same by
 # hand from any venv (or none): bash .ci/build_bundle.sh
@@ -28,3 +32,13 @@ echo "== build bundle: checking the built app (smoke test: play --seats hard,har
 started=$(date +%s)
 python packaging/check_bundle.py --frames 300 --timeout 300
 echo "checked in $(( $(date +%s) - started )) s"
+
+if [ "$(uname -s)" = Linux ]; then
+    echo "== build bundle: the one-file app (packaging/make_appimage.py)"
+    started=$(date +%s)
+    appimage=$(python packaging/make_appimage.py --out release)
+    echo "made $appimage in $(( $(date +%s) - started )) s"
+    started=$(date +%s)
+    python packaging/check_appimage.py "$appimage" --frames 300 --timeout 300
+    echo "checked in $(( $(date +%s) - started )) s"
+fi

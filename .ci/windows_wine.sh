@@ -10,14 +10,23 @@
 #      and runs packaging/check_bundle.py on it (--version, --help, a headless smoke
 #      test, the manifest, version resource and icon, the size budget);
 #   4. a windowed smoke test on Xvfb, with a screenshot of the screen;
-#   5. plays one move as a player would: xdotool drags a tile of the hand onto its lit
-#      place (where, .ci/wine_player.py works out with the game's own layout), a
-#      screenshot shows it laid, and the saved match lands in %LOCALAPPDATA%\Matador\
-#      inside the Wine prefix.
+#   5. makes the installer, Matador-VERSION-windows-x64-setup.exe, with Debian's makensis
+#      (packaging/make_installer.py), checks it (packaging/check_installer.py) and
+#      installs it silently with the desktop shortcut (setup.exe /S /DESKTOP; the
+#      Windows Python's check_installer.py --try install checks the folder, the shortcuts
+#      and the Apps & features entry);
+#   6. plays one move on the installed Matador.exe as a player would: xdotool drags a
+#      tile of the hand onto its lit place (where, .ci/wine_player.py works out with the
+#      game's own layout), a screenshot shows it laid, and the saved match lands in
+#      %LOCALAPPDATA%\Matador\ inside the Wine prefix;
+#   7. upgrades the installed game with the same installer, silently, then uninstalls it
+#      silently (check_installer.py --try upgrade, --try uninstall): the program's folder,
+#      the shortcuts and the entry are gone, and the player's files, the saved match of
+#      step 6 among them, are as they were.
 #
 # Everything lives in build/wine/ (made again on every run: nothing is cached). Every
 # Wine step has a time limit; a step that hangs is tried once more, and a second hang
-# fails with its log. Timings and the bundle's size are printed at the end.
+# fails with its log. Timings and the sizes of the bundle and installer are printed at the end.
 #
 # Called by .ci/run; by hand, from the root of a clone (the working tree is built as it
 # is):  bash .ci/windows_wine.sh     (MATADOR_WINE_DISPLAY=94 picks Xvfb's display;
@@ -49,6 +58,7 @@ command -v Xvfb >/dev/null || missing+=(xvfb)
 command -v xdotool >/dev/null || missing+=(xdotool)
 command -v import >/dev/null || missing+=(imagemagick)
 command -v xwininfo >/dev/null || missing+=(x11-utils)
+command -v makensis >/dev/null || missing+=(nsis)
 if [ ${#missing[@]} -gt 0 ]; then
     say "installing ${missing[*]} (apt-get)"
     SUDO=""
@@ -70,8 +80,9 @@ timed "tools" "$stage"
 rm -rf "$WORK"
 mkdir -p "$LOGS" "$SHOTS"
 export WINEPREFIX="$WORK/prefix" WINEARCH=win64 WINEDEBUG=-all
-# No debugger on a crash (it would wait for ever), no Mono or Gecko installer prompts.
-export WINEDLLOVERRIDES="winedbg.exe=d;mscoree=d;mshtml=d"
+# No debugger on a crash (it would wait for ever), no Mono or Gecko installer prompts, and
+# no menu entries on this machine for the shortcuts the installer makes (winemenubuilder).
+export WINEDLLOVERRIDES="winedbg.exe=d;mscoree=d;mshtml=d;winemenubuilder.exe=d"
 export PYGAME_HIDE_SUPPORT_PROMPT=1
 
 display=${MATADOR_WINE_DISPLAY:-}
@@ -91,7 +102,7 @@ cleanup() {
     kill "$XVFB_PID" 2>/dev/null || true
 }
 trap cleanup EXIT
-for _ in $(seq 1 50); do xwininfo -root >/dev/null 2>&1 && break; sleep 0.2; done
+for _ in $(seq 1 150); do xwininfo -root >/dev/null 2>&1 && break; sleep 0.2; done  # up to 30 s on a loaded machine
 xwininfo -root >/dev/null 2>&1 || fail "Xvfb did not start on $DISPLAY ($(cat "$LOGS/xvfb.log"))"
 
 PY='C:\matador-python\python.exe'
@@ -157,6 +168,11 @@ wine_step() {
 stage=$(date +%s)
 say "new Wine prefix"
 wine_step wineboot 180 "$WINE" wineboot --init
+# Wine links the Windows desktop to this machine's home folder: a folder of its own keeps
+# the installer's desktop shortcut inside the prefix.
+WINE_USER=${USER:-$(id -un)}
+USERDIR="$WINEPREFIX/drive_c/users/$WINE_USER"
+if [ -L "$USERDIR/Desktop" ]; then rm "$USERDIR/Desktop"; mkdir "$USERDIR/Desktop"; fi
 
 say "fetching $WINPYTHON_SDIST (sha256 $WINPYTHON_SHA256)"
 echo "$WINPYTHON_SDIST --hash=sha256:$WINPYTHON_SHA256" >"$WORK/winpython.txt"
@@ -267,9 +283,17 @@ smoke() {
     local game=$!
     local id
     id=$(window_of_matador) || { kill "$game" 2>/dev/null; echo "no window appeared"; return 1; }
-    sleep 4  # a few seconds of play
-    import -window root "$SHOTS/windowed-xvfb.png"
     echo "window $id: $(xwininfo -id "$id" | grep -E 'Width|Height' | tr -s ' ' | tr '\n' ' ')"
+    # A few seconds of play: screenshots until the screen is lit (on a loaded machine the
+    # first frame can come well after the window), while the game runs.
+    local lit
+    for _ in $(seq 1 60); do
+        sleep 1
+        import -window root "$SHOTS/windowed-xvfb.png"
+        lit=$(brightness "$SHOTS/windowed-xvfb.png" 1600 1000 0 0)
+        awk -v b="$lit" 'BEGIN { exit !(b > 0.05) }' && break
+        kill -0 "$game" 2>/dev/null || break
+    done
     wait "$game"
 }
 export -f smoke window_of_matador win_path brightness wait_for_light
@@ -282,10 +306,29 @@ echo "   screenshot of the screen: $SHOTS/windowed-xvfb.png (mean brightness $li
 awk -v b="$lit" 'BEGIN { exit !(b > 0.05) }' || fail "the screen stayed black: the window drew nothing"
 timed "windowed smoke test" "$stage"
 
-# --- 5. one move, as a player makes it ------------------------------------------------------
+# --- 5. the installer, installed silently ----------------------------------------------------
 stage=$(date +%s)
+say "the installer: packaging/make_installer.py (makensis $(makensis -VERSION))"
+SETUP=$("$LINUX_PYTHON" packaging/make_installer.py --dist "$DIST" --out "$WORK/installer") \
+    || fail "makensis could not make the installer"
+"$LINUX_PYTHON" packaging/check_installer.py "$SETUP"
+timed "installer: makensis" "$stage"
+stage=$(date +%s)
+say "silent install: setup.exe /S /DESKTOP"
+wine_step setup-install 300 "$WINE" "$PY" packaging/check_installer.py "$(win_path "$SETUP")" --try install --desktop
+grep "^check_installer" "$LOGS/setup-install.log"
+INSTALLED="$USERDIR/AppData/Local/Programs/Matador"
+START_MENU="$USERDIR/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Matador.lnk"
+for made in "$INSTALLED/Matador.exe" "$START_MENU" "$USERDIR/Desktop/Matador.lnk"; do
+    [ -f "$made" ] || fail "the install made no $made"
+done
+timed "installer: silent install" "$stage"
+
+# --- 6. one move on the installed game, as a player makes it -----------------------------------
+stage=$(date +%s)
+EXE="C:\\users\\$WINE_USER\\AppData\\Local\\Programs\\Matador\\Matador.exe"
 read -r SEED TILE FROM_X FROM_Y TO_X TO_Y < <("$LINUX_PYTHON" .ci/wine_player.py --size "$SIZE")
-say "a player's move: seed $SEED, drag $TILE from ($FROM_X, $FROM_Y) to ($TO_X, $TO_Y)"
+say "a player's move on the installed $EXE: seed $SEED, drag $TILE from ($FROM_X, $FROM_Y) to ($TO_X, $TO_Y)"
 export SEED TILE FROM_X FROM_Y TO_X TO_Y
 play_one_move() {
     # No MATADOR_HOME: the player's files go where Windows keeps them.
@@ -331,7 +374,7 @@ after=$(brightness "$SHOTS/move-laid.png" 24 24 $((OX + TO_X - 12)) $((OY + TO_Y
 echo "   the lit place: brightness $before before, $after after (a tile is lighter than the felt)"
 awk -v a="$after" -v b="$before" 'BEGIN { exit !(a > b + 0.2) }' \
     || fail "no tile is seen on the place it was dragged to ($SHOTS/move-after.png)"
-LOCAL="$WINEPREFIX/drive_c/users/${USER:-$(id -un)}/AppData/Local/Matador"
+LOCAL="$USERDIR/AppData/Local/Matador"
 saved="$LOCAL/current-match.json"
 [ -f "$saved" ] || fail "no saved match in %LOCALAPPDATA%\\Matador\\ ($LOCAL): $(find "$WINEPREFIX/drive_c/users" -path '*Matador*' | head)"
 "$LINUX_PYTHON" - "$saved" "$TILE" <<'EOF'
@@ -346,8 +389,26 @@ EOF
 echo "   the player's files: $(cd "$LOCAL" && find . -type f | sort | tr '\n' ' ')"
 timed "a player's move" "$stage"
 
+# --- 7. upgrade over itself, then uninstall ------------------------------------------------
+stage=$(date +%s)
+kept=$(cd "$LOCAL" && find . -type f -print0 | sort -z | xargs -0 sha256sum)
+say "silent upgrade: the same installer again"
+wine_step setup-upgrade 300 "$WINE" "$PY" packaging/check_installer.py "$(win_path "$SETUP")" --try upgrade
+grep "^check_installer" "$LOGS/setup-upgrade.log"
+say "silent uninstall: the entry's QuietUninstallString"
+wine_step setup-uninstall 300 "$WINE" "$PY" packaging/check_installer.py "$(win_path "$SETUP")" --try uninstall
+grep "^check_installer" "$LOGS/setup-uninstall.log"
+for gone in "$INSTALLED" "$START_MENU" "$USERDIR/Desktop/Matador.lnk"; do
+    [ ! -e "$gone" ] || fail "the uninstall left $gone"
+done
+[ "$(cd "$LOCAL" && find . -type f -print0 | sort -z | xargs -0 sha256sum)" = "$kept" ] \
+    || fail "the upgrade or the uninstall changed the player's files in $LOCAL"
+echo "   the player's files, the saved match among them, are as they were: $(cd "$LOCAL" && find . -type f | wc -l) files"
+timed "installer: upgrade and uninstall" "$stage"
+
 # --- timings and size -----------------------------------------------------------------------
 size=$(du -sb "$DIST/Matador" | cut -f1)
-say "done: Matador.exe $(awk -v s="$size" 'BEGIN { printf "%.1f MB", s / 1e6 }') (budget: check_bundle.py); screenshots in $SHOTS"
+setup_size=$(stat -c %s "$SETUP")
+say "done: Matador.exe $(awk -v s="$size" 'BEGIN { printf "%.1f MB", s / 1e6 }'), $(basename "$SETUP") $(awk -v s="$setup_size" 'BEGIN { printf "%.1f MB", s / 1e6 }') (budgets: check_bundle.py, check_installer.py); screenshots in $SHOTS"
 printf '   %s\n' "${TIMINGS[@]}"
 echo "   total                              $(( $(date +%s) - script_started )) s"

@@ -1,32 +1,85 @@
 """The command line: ``python -m game [play|replay|review|verify|puzzles|bench|tournament|ladder|serve] ...``.
 
 Each sub-command imports only what it needs, so ``replay`` and the engine
-benchmarks never load pygame.
+benchmarks never load pygame. The lists the flags offer (rule sets, seat
+kinds) are read from their registries (``game.engine.RULE_SETS``,
+``game.ai.levels``) only when a flag or ``--help`` needs them: the window's
+first frame waits for neither.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import NoReturn, Sequence
+from typing import Any, Callable, Iterator, NoReturn, Sequence
 
 from game.version import version
 
 SUBCOMMANDS = ("play", "replay", "review", "verify", "puzzles", "bench", "tournament", "ladder", "serve")
-SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
 INT_LIMIT = 2**63 - 1  # the largest number a saved file may hold (game.storage)
-RULE_SET_IDS = ("matador", "all-sevens", "family", "leyden", "leyden-senst", "wild-doubles")
+
+
+def rule_set_ids() -> tuple[str, ...]:
+    """Every rule set's id, in the registry's order."""
+    from game.engine import RULE_SETS
+
+    return tuple(RULE_SETS)
+
+
+def seat_kinds() -> tuple[str, ...]:
+    """What ``--seats`` may name: ``human``, then every computer level in order."""
+    from game.ai import levels
+
+    return ("human", *levels.ids())
+
+
+class Later(Sequence[str]):
+    """A list read when argparse first looks into it (a flag's ``choices``: see ``later``)."""
+
+    def __init__(self, read: Callable[[], tuple[str, ...]]):
+        self.read = read
+
+    def __getitem__(self, index: int) -> str:  # type: ignore[override]
+        return self.read()[index]
+
+    def __len__(self) -> int:
+        return len(self.read())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.read())
+
+    def __contains__(self, value: object) -> bool:
+        return value in self.read()
 
 
 class UsageError(Exception):
     """A bad command line: reported on one line, exit status 2."""
 
 
+def later(action: argparse.Action, read: Callable[[], tuple[str, ...]]) -> None:
+    """``read()`` as the flag's choices, read only when the flag is given or help
+    shown (set after ``add_argument``, whose own check would read them at once)."""
+    action.choices = Later(read)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse with one-line errors instead of a usage dump."""
+    """argparse with one-line errors instead of a usage dump, and help that names
+    the registries' entries (``_Help``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        kwargs.setdefault("formatter_class", _Help)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message} (see --help)")
+
+
+class _Help(argparse.HelpFormatter):
+    """Help whose ``{seat_kinds}`` is filled in from the levels when help is shown."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = super()._get_help_string(action)
+        return text.replace("{seat_kinds}", ", ".join(seat_kinds())) if text else text
 
 
 def _positive_int(text: str) -> int:
@@ -65,11 +118,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     if only in (None, "play"):
         play = sub.add_parser("play", help="open the game window (the default)")
-        play.add_argument("--rules", choices=RULE_SET_IDS, help="start straight into a game of this rule set")
+        later(play.add_argument("--rules", help="start straight into a game of this rule set"), rule_set_ids)
         play.add_argument(
             "--seats",
-            help="comma-separated seats, each a kind (human, easy, medium, hard, random) "
-            "optionally named as NAME=KIND, e.g. Ann=human,hard",
+            help="comma-separated seats, each a kind ({seat_kinds}) optionally named as NAME=KIND, e.g. Ann=human,hard",
         )
         play.add_argument("--seed", type=_positive_int, help="shuffle seed (random if left out)")
         play.add_argument("--target", type=_positive_int, help="match target score (0 for one round)")
@@ -116,21 +168,26 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     if only in (None, "bench"):
         bench = sub.add_parser("bench", help="print performance figures")
         bench.add_argument(
-            "what", choices=("engine", "ai", "ui", "startup", "hint", "review", "net", "coach"), help="what to measure"
+            "what", choices=("engine", "ai", "ui", "startup", "hint", "review", "net", "coach", "soak"), help="what to measure"
         )
         bench.add_argument("--json", action="store_true", help="print one JSON object")
         bench.add_argument("--quick", action="store_true", help="a shorter run (fewer samples)")
         bench.add_argument("--bundle", metavar="PATH", help="startup: the built executable to time as well")
         bench.add_argument("--tables", type=_positive_int, default=200, help="net: tables to play at once (default 200)")
         bench.add_argument("--connect", metavar="HOST:PORT", help="net: a running server to measure (default: start one)")
+        bench.add_argument("--attacks", action="store_true", help="net: a victim table's pace while other clients attack the server")
+        bench.add_argument("--kills", type=_positive_int, help="net: kill the server with -9 this many times during play; told moves lost")
+        bench.add_argument("--idle", type=_positive_int, help="net: the server's memory with this many idle connections")
         bench.add_argument("--decisions", type=_positive_int, help="coach: decisions to judge (default 60)")
         bench.add_argument("--ref-deals", type=_positive_int, help="coach: the reference's deals per candidate (default 500)")
         bench.add_argument("--hard-deals", type=_positive_int, help="coach: the hard re-check's deals (default 200)")
         bench.add_argument("--coach-deals", type=_positive_int, help="coach: the coach's deals per decision at most (default 4000)")
+        bench.add_argument("--minutes", type=float, help="soak: minutes of play in one process (default 30; 2 with --quick)")
+        bench.add_argument("--seed", type=int, help="soak: the monkey's seed (default 1)")
 
     if only in (None, "tournament"):
         tour = sub.add_parser("tournament", help="play computer opponents against each other")
-        tour.add_argument("--rules", choices=RULE_SET_IDS, default="matador")
+        later(tour.add_argument("--rules", default="matador"), rule_set_ids)
         tour.add_argument("--players", type=_positive_int, default=2)
         tour.add_argument("--seats", required=True, help="comma-separated kinds, e.g. hard,medium")
         tour.add_argument("--games", type=_positive_int, default=200)
@@ -153,13 +210,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         out.add_argument("--module", action="store_true", help="print the ratings as game/rating/ladder_table.py")
 
     if only in (None, "serve"):
-        serve = sub.add_parser("serve", help="run a network server for tables played by code (headless)")
-        serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-        serve.add_argument("--port", type=_positive_int, default=47123, help="port to listen on (0: any free port)")
-        serve.add_argument("--max-tables", type=_positive_int, default=1000, help="most tables held at once (default 1000)")
-        serve.add_argument("--max-connections", type=_positive_int, default=10000, help="most connections at once")
-        serve.add_argument("--hello-timeout", type=float, default=10.0, help="seconds a new connection has to join a table")
-        serve.add_argument("--verbose", action="store_true", help="log every action too")
+        from game.net.serve import add_arguments
+
+        add_arguments(sub.add_parser("serve", help="run a network server for tables played by code (headless)"), _positive_int)
     return parser
 
 
@@ -218,7 +271,7 @@ def run(argv: Sequence[str]) -> int:
 
         return run_bench(args)
     if args.command == "serve":
-        from game.net.server import main as serve_main
+        from game.net.serve import main as serve_main
 
         return serve_main(args)
     if args.command == "ladder":

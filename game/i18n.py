@@ -293,6 +293,12 @@ def NP_(context: str, message: str) -> str:
     return message
 
 
+def in_every_language(message: str) -> set[str]:
+    """``message`` in each language Matador speaks (the server refuses a player's
+    name that reads like a computer level's in any of them)."""
+    return {message} | {_load(code).gettext(message) for code in LANGUAGES if code != DEFAULT}
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogs without translating it (yet): for text
     defined when a module loads, translated with ``_`` where it is shown."""

@@ -12,6 +12,10 @@ The learner's actions are waited for (and a wrong move explained with the
 step's ``wrong`` words); the computer's are played for it. A lesson is checked
 by replaying its steps with the engine, so a lesson that could not be played
 never loads.
+
+Which lessons the player finished is kept in the user data (``lessons-done.json``,
+by lesson id): the list of lessons marks them, and the title stops offering the
+lessons once every one is done.
 """
 
 from __future__ import annotations
@@ -23,9 +27,13 @@ from typing import Any
 
 from game.engine import Action, Match, PlayerInfo, RecordError, Rules, RuleError, action_from_json, parse_tile
 from game.i18n import _
+from game.resources import user_data_dir
+from game.storage import load_json, save_json
+from game.words.refusals import error_text, refusal_text
 
 LESSONS_PATH = Path(__file__).resolve().parent / "lessons.json"
 FORMAT = "matador-lessons/1"
+DONE_FORMAT = "matador-lessons-done/1"
 
 
 class LessonError(ValueError):
@@ -85,7 +93,9 @@ def parse_lesson(item: Any, index: int) -> Lesson:
         hands = tuple(tuple(parse_tile(t, rules.top) for t in hand) for hand in item["deal"]["hands"])
         boneyard = tuple(parse_tile(t, rules.top) for t in item["deal"]["boneyard"])
         title, summary, lesson_id = _(str(item["title"])), _(str(item["summary"])), str(item["id"])
-    except (KeyError, TypeError, ValueError, RuleError) as err:
+    except RuleError as err:
+        raise LessonError(f"{where}: {error_text(err)}") from None
+    except (KeyError, TypeError, ValueError) as err:
         raise LessonError(f"{where}: {err}") from None
     steps = []
     for s, obj in enumerate(item.get("steps", [])):
@@ -125,7 +135,48 @@ def check(lesson: Lesson, where: str) -> None:
             continue
         if state.current_player != step.seat:
             raise LessonError(f"{where}, step {s}: it is seat {state.current_player}'s turn, not seat {step.seat}'s")
-        reason = state.explain(step.action)
-        if reason is not None:
-            raise LessonError(f"{where}, step {s}: {reason}")
+        refusal = state.explain(step.action)
+        if refusal is not None:
+            raise LessonError(f"{where}, step {s}: {refusal_text(refusal)}")
         match.push(step.action)
+
+
+# Which lessons were finished -----------------------------------------------------------
+def done_path() -> Path:
+    return user_data_dir() / "lessons-done.json"
+
+
+def _done_ids(data: Any) -> frozenset[str]:
+    if not isinstance(data, dict) or data.get("format") != DONE_FORMAT or not isinstance(data.get("done"), list):
+        raise ValueError(f"not a list of finished lessons ({DONE_FORMAT})")
+    if not all(isinstance(item, str) and 0 < len(item) <= 100 for item in data["done"]) or len(data["done"]) > 1000:
+        raise ValueError("a finished lesson is named by its id")
+    return frozenset(data["done"])
+
+
+def lessons_done() -> frozenset[str]:
+    """The ids of the lessons the player finished (none if the file cannot be read:
+    it is moved aside, and the lessons are simply offered again)."""
+    loaded = load_json(done_path(), "lessons finished", _done_ids)
+    return loaded.data if isinstance(loaded.data, frozenset) else frozenset()
+
+
+def mark_done(lesson_id: str) -> None:
+    """Keep that the lesson ``lesson_id`` was finished (a failed write is told once, by
+    ``game.storage.write_troubles``, and costs nothing else)."""
+    done = lessons_done()
+    if lesson_id in done:
+        return
+    try:
+        save_json(done_path(), {"format": DONE_FORMAT, "done": sorted(done | {lesson_id})})
+    except OSError:
+        pass
+
+
+def all_done(lessons: list[Lesson] | None = None) -> bool:
+    """Whether every lesson was finished (False if the lessons cannot be loaded)."""
+    try:
+        ids = {lesson.id for lesson in (load_lessons() if lessons is None else lessons)}
+    except LessonError:
+        return False
+    return bool(ids) and ids <= lessons_done()

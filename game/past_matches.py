@@ -22,8 +22,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from game.engine import RULE_SETS, Match, match_to_record
+from game.engine import Match, match_to_record
 from game.i18n import N_
+from game.words.rule_sets import english_title
 from game.resources import user_data_dir
 from game.saves import record_from_json
 from game.storage import UnreadableFile, exists, load_json, save_json
@@ -100,8 +101,9 @@ def matches_dir() -> Path:
 
 
 def title_of(match: Match) -> str:
-    info = RULE_SETS.get(match.rules.base)
-    title = info.title if info is not None else match.rules.base
+    """The rule set's title as the file keeps it (English: Past matches shows the
+    title in the player's language, and this one for a rule set it does not know)."""
+    title = english_title(match.rules.base)
     return f"{title} (custom)" if match.rules.overrides() else title
 
 

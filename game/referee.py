@@ -19,7 +19,7 @@ import logging
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from game.engine import Action, IllegalMoveError, Match
+from game.engine import Action, IllegalMoveError, Match, Refusal
 from game.seat import COMPUTER, PERSON, Seat
 
 log = logging.getLogger(__name__)
@@ -44,15 +44,16 @@ Listener = Callable[[Event], None]
 
 @dataclass(frozen=True)
 class Verdict:
-    """The referee's answer to an action: played, or refused with the reason."""
+    """The referee's answer to an action: played, or refused (``refusal``: a code
+    the UI words, ``game.words.refusals.refusal_text``)."""
 
     seat: int
     action: Action
-    reason: str | None = None
+    refusal: Refusal | None = None
 
     @property
     def accepted(self) -> bool:
-        return self.reason is None
+        return self.refusal is None
 
 
 class Referee:
@@ -137,22 +138,22 @@ class Referee:
         verdict = self.offer(seat, action)
         if not verdict.accepted:
             if self.seats[seat].kind == COMPUTER:  # a person's slip is the table's to show, not a fault
-                log.warning("computer seat %d answered %s, refused: %s", seat, action, verdict.reason)
+                log.warning("computer seat %d answered %s, refused: %s", seat, action, verdict.refusal)
             self._asked = None  # ask again
             self._ask()
         return verdict
 
-    def refusal(self, seat: int, action: Action) -> str | None:
+    def refusal(self, seat: int, action: Action) -> Refusal | None:
         """Why ``seat`` may not play ``action`` now, or None if it may."""
         if not 0 <= seat < len(self.seats):
-            return f"there is no seat {seat}"
+            return Refusal("no-seat", {"seat": seat})
         if self.match.over:
-            return "the match is over"
+            return Refusal("match-over")
         if not self.match.rounds or self.match.round.over:
-            return "the round is over"
+            return Refusal("round-over")
         current = self.match.round.current_player
         if current != seat:
-            return f"it is not your turn (it is {self.match.players[current].name}'s)" if current is not None else "nobody is to move"
+            return Refusal("not-their-turn", {"name": self.match.players[current].name}) if current is not None else Refusal("nobody-to-move")
         return self.match.round.explain(action)
 
     def offer(self, seat: int, action: Action) -> Verdict:
@@ -163,7 +164,7 @@ class Referee:
         try:
             self.match.push(action)
         except IllegalMoveError as err:  # explain() and push() disagree: still refused, and said
-            return Verdict(seat, action, str(err))
+            return Verdict(seat, action, err.refusal)
         for index, each in enumerate(self.seats):
             each.heard(seat, action, self.match.view(index))
         self._tell(Event(ACTION, self.match, seat, action))
@@ -185,7 +186,7 @@ class Referee:
         """Take the last ``count`` actions of the round back (latest first); every
         seat's decision under way is cancelled and the seat to move asked again."""
         if not self.undo_allowed:
-            raise IllegalMoveError("undo is only for one person playing against computers")
+            raise IllegalMoveError("undo-not-allowed")
         for seat in self.seats:
             seat.cancel()
         undone = [self.match.take_back() for _ in range(count)]

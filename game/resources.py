@@ -1,6 +1,6 @@
 """Find the game's files: bundled assets and the player's own directories.
 
-Assets (``sprites/``, ``sounds/``) are looked up in one place whichever way the
+Assets (``sprites/``, ``sounds/``, ``fonts/``) are looked up in one place whichever way the
 game runs: from a clone, from an installed wheel (where they sit inside the
 package as ``game/_assets``), or from a PyInstaller bundle (``sys._MEIPASS``).
 User files go to the platformdirs directories and are written atomically.
@@ -28,7 +28,7 @@ def _asset_roots() -> list[Path]:
 
 
 def asset_dir(kind: str) -> Path:
-    """The directory holding ``kind`` assets ("sprites" or "sounds")."""
+    """The directory holding ``kind`` assets ("sprites", "sounds" or "fonts")."""
     for root in _asset_roots():
         candidate = root / kind
         if candidate.is_dir() and any(candidate.iterdir()):

@@ -45,10 +45,11 @@ def write_table(out: TextIO, match: Match, summary: Summary) -> None:
     choices = len(summary.choices)
     out.write(
         f"{name}: {choices} choice{'s' if choices != 1 else ''}, "
+        f"{summary.inaccuracies} inaccurac{'ies' if summary.inaccuracies != 1 else 'y'}, "
         f"{summary.mistakes} mistake{'s' if summary.mistakes != 1 else ''}, "
         f"{summary.blunders} blunder{'s' if summary.blunders != 1 else ''}, "
         f"accuracy {'-' if accuracy is None else percent(accuracy)} "
-        f"(choices within 3 points of the best)\n"
+        f"(choices marked best or good: within 3 points of the best)\n"
     )
 
 

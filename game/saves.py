@@ -51,7 +51,9 @@ def record_from_json(data: Any) -> Match:
     try:
         match = load_record(data)
     except RecordError as err:
-        raise UnreadableFile(str(err)) from None
+        from game.words.refusals import record_error_text
+
+        raise UnreadableFile(record_error_text(err)) from None
     if any(len(p.name) > NAME_LIMIT for p in match.players):
         raise UnreadableFile(N_("a player's name is far too long"))
     return match
@@ -67,7 +69,9 @@ def read_record(path: str) -> Match:
     try:
         match = load_record(data)
     except RecordError as err:
-        raise RecordError(" ".join(str(err).split())) from None
+        from game.words.refusals import record_error_text
+
+        raise RecordError(" ".join(record_error_text(err).split())) from None
     if any(len(p.name) > NAME_LIMIT for p in match.players):
         raise RecordError("not a game record: a player's name is far too long")
     return match

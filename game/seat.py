@@ -21,8 +21,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Callable, Protocol, Sequence, runtime_checkable
 
+from game.ai import levels
 from game.engine import Action, PlayerInfo, SeatView
-from game.thinker import BUDGET_S, ComputerController, choose_action
+from game.thinker import ComputerController, choose_action
 
 if TYPE_CHECKING:
     from game.thinker import Thinker
@@ -68,7 +69,7 @@ class ComputerSeat:
         self.index = index
         self.level = level
         self.seed = seed
-        self.budget_s = BUDGET_S.get(level, 0.5) if budget_s is None else budget_s
+        self.budget_s = levels.budget_s(level) if budget_s is None else budget_s
         self._decided: Action | None = None
 
     def turn(self, view: SeatView) -> None:
@@ -175,5 +176,5 @@ def computer_seats(players: Sequence[PlayerInfo], seed: int) -> list[Seat]:
         if player.is_human:
             seats.append(PersonSeat(index))
         else:
-            seats.append(ComputerSeat(index, player.level or "medium", rng.randrange(2**31)))
+            seats.append(ComputerSeat(index, player.level or levels.DEFAULT, rng.randrange(2**31)))
     return seats

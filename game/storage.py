@@ -171,6 +171,7 @@ NOT_READ = {
     "review": N_("A review of a past match could not be read ({reason})."),
     "reviews": N_("Your list of reviews could not be read ({reason})."),
     "puzzles": N_("Your puzzles could not be read ({reason})."),
+    "lessons finished": N_("Which lessons you finished could not be read ({reason})."),
 }
 NOT_SAVED = {
     "match": N_("Your match could not be saved ({reason}); the last saved copy is kept."),
@@ -185,6 +186,7 @@ NOT_SAVED = {
     "review": N_("A review of a past match could not be saved ({reason})."),
     "reviews": N_("Your list of reviews could not be saved ({reason}); the last saved copy is kept."),
     "puzzles": N_("Your puzzles could not be saved ({reason}); the last saved copy is kept."),
+    "lessons finished": N_("Which lessons you finished could not be saved ({reason})."),
     "game files": N_("Your game files could not be saved ({reason}); the last saved copy is kept."),
 }
 
@@ -246,6 +248,7 @@ WRITTEN_AS = {  # how the player knows each of our files
     "ratings.json": "ratings",
     "reviews.json": "reviews",
     "puzzles.json": "puzzles",
+    "lessons-done.json": "lessons finished",
 }
 
 

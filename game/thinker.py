@@ -26,29 +26,32 @@ if TYPE_CHECKING:  # the executors, the engine and the players are imported when
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-# Seconds of thinking a computer player may use per decision, by level.
-BUDGET_S = {"easy": 0.1, "medium": 0.35, "hard": 1.0, "random": 0.0}
-
-
-_PLAYERS: dict[str, Player | None] = {}  # per process: one player object per level
+_PLAYERS: dict[object, Player | None] = {}  # per process: one player object per level (its registry entry)
 
 
 def _player_for(level: str) -> Player | None:
-    if level not in _PLAYERS:
-        try:
-            from game.ai import make_player
-        except ImportError:
-            _PLAYERS[level] = None
-        else:
-            _PLAYERS[level] = make_player(level)
-    return _PLAYERS[level]
+    """This process's player of ``level`` (of the default level for one this
+    version lacks; None if the players cannot be imported: then moves are random)."""
+    try:
+        from game.ai import levels
+    except ImportError:
+        return None
+    entry = levels.get(level)
+    if entry is None:
+        entry = levels.resolve(level)
+        if level not in _PLAYERS:
+            _PLAYERS[level] = None  # said once
+            log.warning("no computer level %r here: the %s player plays its seat", level, entry.id)
+    if entry not in _PLAYERS:
+        _PLAYERS[entry] = entry.make()
+    return _PLAYERS[entry]
 
 
 def choose_action(level: str, view: SeatView, seed: int, budget_s: float) -> Action:
     """A computer player's decision (runs in the worker)."""
     rng = random.Random(seed)
     legal = view.legal_moves()
-    player = _player_for(level) if level != "random" else None
+    player = _player_for(level)
     if player is not None:
         action = player.choose(view, rng, budget_s)
         if action in legal or view.explain(action) is None:
@@ -66,7 +69,9 @@ def suggest_move(view: SeatView, seed: int, names: list[str], budget_s: float) -
 
 def _warm_up() -> bool:
     """Run once in a new worker so its imports are done before the first move."""
-    for level in ("easy", "medium", "hard"):
+    from game.ai import levels
+
+    for level in levels.ids():
         _player_for(level)
     return True
 
@@ -140,7 +145,9 @@ class ComputerController:
         """Begin deciding for ``view`` (what this seat may know, nothing more)."""
         self.cancel()
         self._view, self._seed = view, seed
-        self._future = self.thinker.submit(self.level, view, seed, BUDGET_S.get(self.level, 0.5))
+        from game.ai.levels import budget_s
+
+        self._future = self.thinker.submit(self.level, view, seed, budget_s(self.level))
 
     def poll(self) -> Action | None:
         """The decision once it is ready (then the controller is idle again)."""

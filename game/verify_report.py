@@ -17,7 +17,9 @@ from typing import Any
 from game.engine import RecordError
 from game.engine.seal import fingerprint
 from game.engine.verify import (
+    CUT_SHORT,
     ILLEGAL,
+    MATCH_WAS_OVER,
     IN_PROGRESS,
     NO_COMMITMENT,
     NOT_CHECKED,
@@ -32,10 +34,26 @@ from game.engine.verify import (
     verify,
 )
 from game.saves import read_record_data
+from game.words.refusals import refusal_text
 
 
 def _tiles(count: int) -> str:
     return f"{count} tile{'s' if count != 1 else ''}"
+
+
+OWN_WORDS = {
+    MATCH_WAS_OVER: "the match was already over before this round",
+    CUT_SHORT: "the round stops before its end, yet another round follows",
+}
+
+
+def why(check: RoundCheck) -> str:
+    """Why an action of the round cannot be right, in words."""
+    refusal = check.refusal
+    if refusal is None:
+        return "it does not fit the committed deal"
+    own = OWN_WORDS.get(refusal.code)
+    return own if own is not None else refusal_text(refusal)
 
 
 def round_line(check: RoundCheck) -> str:
@@ -74,11 +92,11 @@ def round_line(check: RoundCheck) -> str:
             f"{check.found or 'missing'}, but the committed deal has {check.expected or 'no tile there'}"
         )
     if status == ILLEGAL and check.action is None:
-        return f"{head}TAMPERED: {check.reason}"
+        return f"{head}TAMPERED: {why(check)}"
     if status == ILLEGAL:
         return (
             f"{head}TAMPERED: action {check.action} (player {check.seat}) cannot be played on the committed deal: "
-            f"{check.reason}"
+            f"{why(check)}"
         )
     return f"{head}{status}"
 
@@ -98,11 +116,19 @@ def summary_line(result: Verification) -> str:
 
 def to_json(result: Verification) -> dict[str, Any]:
     return {
-        "rounds": [{k: v for k, v in asdict(c).items() if v is not None} for c in result.rounds],
+        "rounds": [_check_json(c) for c in result.rounds],
         "seeded": result.seeded,
         "failed": result.failed,
         "complete": result.complete,
     }
+
+
+def _check_json(check: RoundCheck) -> dict[str, Any]:
+    out = {k: v for k, v in asdict(check).items() if v is not None and k != "refusal"}
+    if check.refusal is not None:
+        out["refusal"] = {"code": check.refusal.code, "params": {k: str(v) for k, v in check.refusal.params.items()}}
+        out["reason"] = why(check)
+    return out
 
 
 def main(args: argparse.Namespace) -> int:

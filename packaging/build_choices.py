@@ -244,7 +244,7 @@ BUILD_ONLY_SUFFIXES = (".ico", ".icns")
 
 
 def is_shipped_asset(path: Path) -> bool:
-    """Whether a file of sprites/ or sounds/ goes into the bundle."""
+    """Whether a file of sprites/, sounds/ or fonts/ goes into the bundle."""
     return path.is_file() and path.suffix not in BUILD_ONLY_SUFFIXES and path.name != "README.md" and not path.name.startswith(".")
 
 

@@ -4,7 +4,7 @@ Run after ``pyinstaller build.spec`` on the system the app was built for
 (.ci/build_bundle.sh does both; so does the release workflow on Windows, macOS
 and Linux). It checks, and prints one line per check:
 
-- every sprite and sound, and pyproject.toml, are inside the bundle;
+- every sprite, sound and fallback font, and pyproject.toml, are inside the bundle;
 - ``--version`` prints pyproject's version and ``--help`` works;
 - a headless smoke test (``play --seats hard,hard --smoke-test N``) exits 0 and
   saves a screenshot; network play runs (``MATADOR_SMOKE_NETWORK=1``: a table
@@ -14,6 +14,9 @@ and Linux). It checks, and prints one line per check:
 - pygame's SDL libraries are shipped once (not again at the top of _internal/);
 - the shipped folder fits the size budget (BUDGETS_MB: 30 MB on Windows, 32 MB on
   Linux, 40 MB on macOS, unless told otherwise).
+
+What is made from the built folder has its own check beside this one:
+check_appimage.py (the Linux AppImage) and check_installer.py (the Windows installer).
 
 Exit status 0 when all is well, 1 with a message on the first failure.
 """
@@ -27,7 +30,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -47,7 +50,7 @@ from build_choices import (  # noqa: E402
 # The shipped folder's budget on each system (measured: Windows 27 MB, Linux 31.3-31.4 MB;
 # macOS, never built here, keeps the old 40 MB).
 BUDGETS_MB = {"windows": 30.0, "linux": 32.0, "macos": 40.0}
-ASSET_KINDS = ("sprites", "sounds")
+ASSET_KINDS = ("sprites", "sounds", "fonts")
 
 
 class CheckFailed(Exception):
@@ -146,22 +149,24 @@ def check_version_output(stdout: str, version: str) -> str:
     return f"--version: {line}"
 
 
-def check_runs(app: Path, version: str, frames: int, timeout: float) -> list[str]:
-    """--version, --help and the headless smoke test, from outside the clone."""
+def check_runs(app: Path, version: str, frames: int, timeout: float, env: Mapping[str, str] | None = None) -> list[str]:
+    """--version, --help and the headless smoke test, from outside the clone (``env``:
+    more environment for the program, e.g. where an AppImage unpacks)."""
     lines = []
+    more = dict(env or {})
     with tempfile.TemporaryDirectory(prefix="matador-check-") as tmp:
         work = Path(tmp)
-        done = _run(app, ["--version"], work, 120)
+        done = _run(app, ["--version"], work, 120, **more)
         if done.returncode != 0:
             raise CheckFailed(f"--version exited {done.returncode}: {done.stderr.strip()}")
         lines.append(check_version_output(done.stdout, version))
-        done = _run(app, ["--help"], work, 120)
+        done = _run(app, ["--help"], work, 120, **more)
         if done.returncode != 0 or "replay" not in done.stdout:
             raise CheckFailed(f"--help exited {done.returncode}: {done.stderr.strip()}")
         lines.append("--help: ok")
         shot = work / "last.png"
         args = ["play", "--seats", "hard,hard", "--smoke-test", str(frames), "--screenshot", str(shot)]
-        done = _run(app, args, work, timeout)
+        done = _run(app, args, work, timeout, **more)
         if done.returncode != 0:
             raise CheckFailed(
                 f"the smoke test exited {done.returncode}\n{done.stderr.strip()}\n{_log_text(work)}".rstrip()
@@ -169,7 +174,7 @@ def check_runs(app: Path, version: str, frames: int, timeout: float) -> list[str
         if not shot.is_file() or shot.stat().st_size == 0:
             raise CheckFailed("the smoke test saved no screenshot")
         lines.append(f"smoke test: {frames} frames, screenshot {shot.stat().st_size} bytes")
-        done = _run(app, ["play", "--smoke-test", "1"], work, timeout, MATADOR_SMOKE_NETWORK="1")
+        done = _run(app, ["play", "--smoke-test", "1"], work, timeout, **more, MATADOR_SMOKE_NETWORK="1")
         if done.returncode != 0 or "network smoke: ok" not in done.stdout:
             raise CheckFailed(
                 f"the network smoke test exited {done.returncode}\n{done.stdout.strip()}\n{done.stderr.strip()}\n{_log_text(work)}".rstrip()

@@ -77,6 +77,13 @@ def run_spec(system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, found
         **{kind: run.api(kind) for kind in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")},
     }
     code = compile((ROOT / "build.spec").read_text(encoding="utf-8"), str(ROOT / "build.spec"), "exec")
+    # The spec compiles the catalogs with babel, which reads the time zones through
+    # sysconfig: imported while sys.platform says "win32" that looks for Windows'
+    # build settings and fails. Import it as this system first (when another test
+    # has not already: the order of tests, or xdist's worker, must not matter).
+    import babel.messages.mofile  # noqa: F401
+    import babel.messages.pofile  # noqa: F401
+
     real_platform = sys.platform
     monkeypatch.setattr(sys, "platform", PLATFORMS[system])
     try:

@@ -163,3 +163,27 @@ def test_the_headless_core_never_imports_pygame_or_the_ui() -> None:
                     seen.add(nxt)
                     todo.append(nxt)
     assert not offenders, "\n".join(sorted(set(offenders)))
+
+
+def test_the_engine_holds_no_words() -> None:
+    """The engine returns codes (``Refusal``) and the UI words them: nothing the
+    engine imports, however deep and however late, is gettext or ``game.i18n``,
+    nor the words of ``game.words`` or the computer levels' registry."""
+    edges = graph()
+    offenders = []
+    for start in (name for name in edges if name == "game.engine" or name.startswith("game.engine.")):
+        seen, todo = {start}, [start]
+        while todo:
+            here = todo.pop()
+            path = GAME.parent / (here.replace(".", "/") + ".py")
+            if not path.exists():
+                path = GAME.parent / here.replace(".", "/") / "__init__.py"
+            if "gettext" in imported_names(path):
+                offenders.append(f"{start} reaches gettext through {here}")
+            for nxt in edges.get(here, ()):
+                if nxt == "game.i18n" or nxt.startswith(("game.words", "game.ai", "game.ui")):
+                    offenders.append(f"{start} reaches {nxt} through {here}")
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+    assert not offenders, "\n".join(sorted(set(offenders)))

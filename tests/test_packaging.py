@@ -76,7 +76,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     base = tmp_path_factory.mktemp("wheel")
     src = base / "src"
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
-    for name in ("game", "sprites", "sounds"):
+    for name in ("game", "sprites", "sounds", "fonts"):
         shutil.copytree(ROOT / name, src / name, ignore=ignore)
     for name in ("pyproject.toml", "README.md", "setup.py"):
         shutil.copy2(ROOT / name, src / name)
@@ -108,7 +108,7 @@ def test_wheel_holds_every_module(wheel: Path) -> None:
 def test_wheel_holds_every_sprite_and_sound(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     checked = 0
-    for kind in ("sprites", "sounds"):
+    for kind in ("sprites", "sounds", "fonts"):
         for path in _asset_files(kind):
             if path.suffix in BUILD_ONLY_SUFFIXES:
                 continue
@@ -163,7 +163,7 @@ def test_installed_wheel_finds_assets_in_site_packages(wheel: Path, tmp_path: Pa
     outside.mkdir()
     probe = (
         "import json, sysconfig; from game.resources import asset_dir; import game;"
-        "print(json.dumps({'sprites': str(asset_dir('sprites')), 'sounds': str(asset_dir('sounds')),"
+        "print(json.dumps({'sprites': str(asset_dir('sprites')), 'sounds': str(asset_dir('sounds')), 'fonts': str(asset_dir('fonts')),"
         "'game': game.__file__, 'purelib': sysconfig.get_paths()['purelib'], 'version': game.__version__}))"
     )
     done = subprocess.run(
@@ -174,11 +174,12 @@ def test_installed_wheel_finds_assets_in_site_packages(wheel: Path, tmp_path: Pa
 
     found = json.loads(done.stdout)
     purelib = Path(found["purelib"]).resolve()
-    for key in ("game", "sprites", "sounds"):
+    for key in ("game", "sprites", "sounds", "fonts"):
         where = Path(found[key]).resolve()
         assert where.is_relative_to(purelib), f"{key} resolved to {where}, not inside {purelib}"
         assert not where.is_relative_to(ROOT), f"{key} resolved inside the clone: {where}"
     assert any(Path(found["sprites"]).glob("*.png"))
+    assert any(Path(found["fonts"]).glob("*.woff")) and (Path(found["fonts"]) / "OFL.txt").is_file()
     # no pyproject.toml beside an installed package: the version comes from the wheel's metadata
     assert found["version"] == _pyproject()["project"]["version"]
 
@@ -222,7 +223,7 @@ def test_build_spec_makes_a_windowed_one_folder_matador() -> None:
 
 def test_build_spec_bundles_assets_and_entry_script() -> None:
     source = (ROOT / "build.spec").read_text(encoding="utf-8")
-    assert '_asset_files("sprites")' in source and '_asset_files("sounds")' in source
+    assert '_asset_files("sprites")' in source and '_asset_files("sounds")' in source and '_asset_files("fonts")' in source
     assert 'collect_data_files("pygame_gui"' in source
     assert "packaging" in source and (ROOT / "packaging" / "matador_main.py").is_file()
     for name in ("matador.desktop", "install-desktop.sh"):

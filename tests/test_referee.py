@@ -8,11 +8,12 @@ import time
 
 import pytest
 
-from game.engine import RULE_SETS, Action, Match, PlayerInfo, Rules, SeatView, load_record, match_to_record
+from game.engine import RULE_SETS, Action, Match, PlayerInfo, Refusal, Rules, SeatView, load_record, match_to_record
 from game.engine.view import UNKNOWN
 from game.referee import ACTION, OVER, ROUND, UNDO, Event, Referee, play_out
 from game.seat import ComputerSeat, PersonSeat, RemoteSeat, Seat, WorkerSeat, computer_seats
 from game.ui.thinker import Thinker
+from game.words.refusals import refusal_text
 
 
 def computers(base: str, players: int, seed: int, level: str = "random") -> Match:
@@ -118,9 +119,10 @@ def test_illegal_and_out_of_turn_actions_are_refused_with_a_reason_and_change_no
     ]
     person.choose(illegal)  # through the seat: the same check
     verdicts.append(referee.poll())  # type: ignore[arg-type]
-    assert all(v is not None and not v.accepted and v.reason for v in verdicts)
-    assert "not your turn" in (verdicts[1].reason or "")
-    assert "no seat" in (verdicts[2].reason or "")
+    assert all(v is not None and not v.accepted and v.refusal for v in verdicts)
+    assert verdicts[1].refusal == Refusal("not-their-turn", {"name": match.players[0].name})
+    assert refusal_text(verdicts[1].refusal) == f"it is not your turn (it is {match.players[0].name}'s)"
+    assert verdicts[2].refusal is not None and refusal_text(verdicts[2].refusal) == "there is no seat 7"
     assert match_to_record(match) == before and told == []
     assert person.to_move  # still asked to move
     verdict = referee.offer(0, legal[0])

@@ -117,7 +117,7 @@ def test_the_table_names_the_mistake_and_the_tally() -> None:
     assert "lay 4-2 on E touch 4" in row and "lay 4-0 on E touch 4" in row and row.endswith("mistake")
     reason_line = lines[lines.index(row) + 1]
     assert reason_line.strip().startswith("4-0 on the 3") and reason_line.endswith(".")
-    assert lines[-1].startswith("Ann: 6 choices, 1 mistake, 0 blunders, accuracy 83%")
+    assert lines[-1].startswith("Ann: 6 choices, 0 inaccuracies, 1 mistake, 0 blunders, accuracy 83% (choices marked best or good")
 
 
 def test_default_seat_is_the_first_person() -> None:

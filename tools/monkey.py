@@ -13,7 +13,9 @@ on a button the screen shows), drags, right clicks, the wheel, keys (the
 table's, the menus', F11), typed text, window resizes down to 200x150 (the
 app keeps its least size), focus coming and going, and a stand-in controller
 plugged in, pressed, pushed and pulled out. Now and then it follows a route
-(the title, a past match's review, a lesson...) so that every screen is seen.
+(the title, a past match's review, a lesson, a match against computers of
+every level, another text size, another language...) so that every screen is
+seen. ``python -m game bench soak`` runs it for half an hour in one process.
 
 Every frame's events, time step and route are written to the event log (JSON
 lines), so a failure replays with ``--replay``: the same input at the same
@@ -224,7 +226,8 @@ class Monkey:
             down = pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
             return [down, pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)]
         if roll < 0.86:  # typing
-            return [pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(["a", "Z", "7", " ", "é", "ß", "€", "日"]))]
+            typed = ["a", "Z", "7", " ", "é", "ß", "€", "日", "ש", "ل", "Ж", "😀", "\u202e", "\u200d", "\u0301"]
+            return [pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(typed))]
         if roll < 0.90:  # the window is resized (the app keeps its least size)
             if rng.random() < 0.3:
                 size = (rng.randint(MIN_SIZE[0], 640), rng.randint(MIN_SIZE[1], 480))
@@ -266,7 +269,7 @@ class Monkey:
 
 
 # Routes to every screen ------------------------------------------------------------------
-ROUTES = ("title", "new", "continue", "past", "review", "lesson", "rules", "statistics", "settings", "match")
+ROUTES = ("title", "new", "continue", "past", "review", "lesson", "rules", "statistics", "settings", "match", "text size", "language")
 
 
 def follow_route(app: Any, name: str, rng: random.Random) -> None:
@@ -304,9 +307,23 @@ def follow_route(app: Any, name: str, rng: random.Random) -> None:
         info = RULE_SETS[base]
         players = rng.randint(info.min_players, info.max_players)
         seats = [PlayerInfo("You", "human", None)] + [
-            PlayerInfo(f"Cpu {i}", "computer", rng.choice(["easy", "medium", "random"])) for i in range(1, players)
+            PlayerInfo(f"Cpu {i}", "computer", rng.choice(["easy", "medium", "hard", "random"])) for i in range(1, players)
         ]
         routes.start_match(Match(Rules.from_base(base, players, {"target_score": rng.choice([None, 50])}), seats, rng.randrange(10_000)))
+    elif name == "text size":  # as Settings changes it: every screen laid out again
+        from game.settings import TEXT_SCALES
+        from game.ui import access
+
+        settings = app.services["settings"]
+        settings.text_scale = rng.choice([s for s in TEXT_SCALES if s != settings.text_scale])
+        if access.apply(settings):
+            app.follow_access()
+    elif name == "language":
+        from game.i18n import LANGUAGES, current_language, set_language
+
+        set_language(rng.choice([code for code in sorted(LANGUAGES) if code != current_language()]))
+        for scene in list(app.scenes):
+            scene.on_resize(app.size)
 
 
 # The app, as ``python -m game play`` makes it -----------------------------------------------
@@ -412,6 +429,10 @@ def run(
     old_hook = threading.excepthook
     threading.excepthook = trouble.thread_hook
     summary: dict[str, Any] = {"seed": seed, "seconds": seconds, "ok": False, "reason": None}
+    from game.i18n import current_language, set_language
+    from game.ui import access
+
+    language = current_language()  # the routes change them: given back at the end
     app, thinker, autosave = make_app(size, thinker_mode)
     monkey = Monkey(seed, only_resize)
     if only_resize:
@@ -524,6 +545,8 @@ def run(
     summary["ok"] = summary["reason"] is None
     logging.getLogger().removeHandler(trouble)
     threading.excepthook = old_hook
+    set_language(language)
+    access.reset()
     return summary
 
 

@@ -25,6 +25,7 @@ from game.engine import Action, RoundState, SeatView
 from game.engine.fastplay import FastRound, Policy, from_state, play_policy, tables
 from game.engine.tiles import hand_tiles
 from game.i18n import _
+from game.words.refusals import refusal_text
 
 _MEDIUM = MediumPlayer()
 
@@ -45,7 +46,8 @@ def steps_of(view: SeatView, action: Action) -> list[Action]:
         for move in legal:
             if move.kind == "lay" and move.arm is None and move.tile == action.tile:
                 return [move]
-    reason = view.explain(action) or _("it is not one of the legal actions")
+    refusal = view.explain(action)
+    reason = refusal_text(refusal) if refusal is not None else _("it is not one of the legal actions")
     raise ValueError(f"{action} cannot be played here: {reason}")
 
 

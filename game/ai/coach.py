@@ -8,7 +8,10 @@ the action:
 
 * ``forced``: it was the only legal action;
 * ``best``: no alternative was better (within the estimate);
-* ``good``: the best alternative was better by less than 10 points of chance;
+* ``good``: the best alternative was better by less than 3 points of chance
+  (an accurate choice);
+* ``inaccuracy``: better by 3 points or more (or by 10 or more, not beyond the
+  estimate's noise: see ``verdict``);
 * ``mistake``: better by 10 points or more; ``blunder``: by 25 or more.
 
 How the chance is estimated: deals of the unseen tiles are sampled uniformly

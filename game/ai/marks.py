@@ -10,9 +10,13 @@ from game.engine import Action
 
 FORCED, BEST, GOOD, INACCURACY, MISTAKE, BLUNDER = "forced", "best", "good", "inaccuracy", "mistake", "blunder"
 MARKS = (FORCED, BEST, GOOD, INACCURACY, MISTAKE, BLUNDER)
+# One scale of points of winning chance lost, named the same everywhere (the review's
+# card and summary, `game review`, docs/coach.md): best 0, good under 3 (an accurate
+# choice), an inaccuracy from 3, a mistake from 10, a blunder from 25 (a mistake or
+# blunder only if it holds beyond the estimate's noise: an inaccuracy otherwise).
+ACCURATE_POINTS = 3.0  # a choice within this many points of the best is good (accurate)
 MISTAKE_POINTS = 10.0  # points of winning chance lost that make a mistake
 BLUNDER_POINTS = 25.0
-ACCURATE_POINTS = 3.0  # a choice within this many points of the best counts as accurate
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,7 @@ class Assessment:
 
     @property
     def accurate(self) -> bool:
-        """Within ``ACCURATE_POINTS`` of the best."""
+        """Within ``ACCURATE_POINTS`` of the best: marked best or good (or forced)."""
         return self.lost < ACCURATE_POINTS
 
 
@@ -93,6 +97,8 @@ def mark_for(lost_points: float, forced: bool = False) -> str:
         return BLUNDER
     if lost_points >= MISTAKE_POINTS:
         return MISTAKE
+    if lost_points >= ACCURATE_POINTS:
+        return INACCURACY
     if lost_points > 0.0:
         return GOOD
     return BEST

@@ -9,9 +9,10 @@ calls.
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from game.engine import Action, SeatView
+if TYPE_CHECKING:  # the engine is imported by the players themselves: reading the levels costs nothing
+    from game.engine import Action, SeatView
 
 
 @runtime_checkable

@@ -30,9 +30,9 @@ from typing import Sequence
 from game.ai.heuristic import scratch_state, special_mask
 from game.ai.knowledge import read_knowledge
 from game.engine import Action, SeatView
-from game.engine.layout import end_name
 from game.engine.tiles import HALVES, PIPS, tile_name
 from game.i18n import N_, _, ngettext
+from game.words.ends import end_name
 
 MAX_FACTS = 2  # phrases joined into one reason
 

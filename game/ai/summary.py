@@ -139,7 +139,8 @@ class Summary:
 
     @property
     def accuracy(self) -> float | None:
-        """The share of the choices within 3 points of the best; None without choices."""
+        """The share of the choices marked best or good (within 3 points of the best);
+        None without choices."""
         choices = self.choices
         if not choices:
             return None

@@ -20,7 +20,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, TextIO
 
-from game.ai import LEVELS, make_player
+from game.ai import levels, make_player
+from game.words.refusals import error_text
 from game.ai.player import Player
 from game.engine import Match, PlayerInfo, RuleError, Rules
 
@@ -77,8 +78,8 @@ def lineup_for(kinds: list[str], players: int) -> tuple[str, ...]:
     """Seat kinds before rotation: as given, the last kind filling the rest
     (``hard,medium`` with 4 players is one hard seat against three medium)."""
     for kind in kinds:
-        if kind not in LEVELS:
-            raise TournamentError(f"unknown seat kind {kind!r} (computer kinds: {', '.join(LEVELS)})")
+        if levels.get(kind) is None:
+            raise TournamentError(f"unknown seat kind {kind!r} (computer kinds: {', '.join(levels.ids())})")
     if not kinds:
         raise TournamentError("--seats needs at least one kind, e.g. hard,medium")
     if len(kinds) > players:
@@ -235,7 +236,7 @@ def setup_from_args(args: argparse.Namespace) -> tuple[Setup, int, int]:
     try:
         Rules.from_base(args.rules, args.players)
     except RuleError as err:
-        raise TournamentError(str(err)) from None
+        raise TournamentError(error_text(err)) from None
     kinds = [k.strip() for k in str(args.seats).split(",") if k.strip()]
     lineup = lineup_for(kinds, args.players)
     if args.games < 1:

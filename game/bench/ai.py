@@ -15,7 +15,7 @@ import statistics
 import time
 from typing import Any
 
-from game.ai import LEVELS, make_player
+from game.ai import levels, make_player
 from game.engine import Match, PlayerInfo, Rules
 
 BUDGET_S = 1.0
@@ -80,7 +80,7 @@ def summary(times: list[float]) -> dict[str, float]:
 def main(args: argparse.Namespace) -> int:
     wanted = 60 if getattr(args, "quick", False) else 300
     result: dict[str, Any] = {"budget_s": BUDGET_S, "levels": {}}
-    for level in LEVELS:
+    for level in levels.ids():
         choices, every = think_times(level, wanted)
         result["levels"][level] = {"choices": summary(choices), "all": summary(every)}
     hard = result["levels"]["hard"]["choices"]["median_ms"] / 1000

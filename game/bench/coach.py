@@ -339,7 +339,8 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "marks": len(marks),
         "confirmed": sum(r["confirmed"] for r in marks),
         "reversed": sum(r["reversed"] for r in marks),
-        "inaccuracies": sum(1 for r in rows if r["mark"] == "inaccuracy"),
+        # the would-be mistakes that did not hold up (an inaccuracy of under 10 points is none)
+        "inaccuracies": sum(1 for r in rows if r["mark"] == "inaccuracy" and r["coach_lost"] >= MISTAKE_POINTS),
         "chance_error": round(statistics.mean(errors), 2) if errors else None,
         "judged_by_hard": sum(1 for r in rows if r["judged_by"] == "hard"),
         "unjudged": unjudged,

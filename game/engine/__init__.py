@@ -4,11 +4,21 @@ No pygame here (a test checks). See docs/engine-api.md for the public API.
 """
 
 from game.engine.actions import ARMS, Action
-from game.engine.errors import IllegalMoveError, RuleError
+from game.engine.errors import IllegalMoveError, Refusal, RuleError
 from game.engine.layout import OpenEnd, Placement, Spinner
-from game.engine.match import COMPUTER, HUMAN, LEVELS, Match, PlayerInfo, deal
+from game.engine.match import COMPUTER, HUMAN, Match, PlayerInfo, deal
+from game.engine.presets import preset_options
 from game.engine.record import RecordError, action_from_json, dump_record, load_record, load_record_text, match_to_record
-from game.engine.rules import OPTION_IDS, RULE_SETS, Rules, RuleSetInfo
+from game.engine.rules import (
+    FAMILIES,
+    OPTION_IDS,
+    RULE_SETS,
+    Rules,
+    RuleSetInfo,
+    register_rule_set,
+    registered_rule_set,
+    unregister_rule_set,
+)
 from game.engine.state import Opening, RoundOutcome, RoundState
 from game.engine.tiles import Tile, halves, is_double, parse_tile, pips, tile_name, tile_of
 from game.engine.view import SeatView
@@ -17,9 +27,9 @@ __all__ = [
     "ARMS",
     "Action",
     "COMPUTER",
+    "FAMILIES",
     "HUMAN",
     "IllegalMoveError",
-    "LEVELS",
     "Match",
     "OPTION_IDS",
     "OpenEnd",
@@ -28,6 +38,7 @@ __all__ = [
     "PlayerInfo",
     "RULE_SETS",
     "RecordError",
+    "Refusal",
     "RoundOutcome",
     "RoundState",
     "RuleError",
@@ -46,6 +57,10 @@ __all__ = [
     "action_from_json",
     "parse_tile",
     "pips",
+    "preset_options",
+    "register_rule_set",
+    "registered_rule_set",
     "tile_name",
     "tile_of",
+    "unregister_rule_set",
 ]

@@ -15,12 +15,12 @@ from game.engine.tiles import Tile
 from game.engine.view import SeatView
 
 HUMAN, COMPUTER = "human", "computer"
-LEVELS = ("easy", "medium", "hard", "random")
 
 
 @dataclass(frozen=True)
 class PlayerInfo:
-    """A seat: a person's name, or a computer player of some level."""
+    """A seat: a person's name, or a computer player of some level (an id of
+    ``game.ai.levels``: the engine keeps it and never reads it)."""
 
     name: str
     kind: str = HUMAN
@@ -125,9 +125,9 @@ class Match:
         ``hands`` and ``boneyard`` are given (then ``seal`` is the commitment
         that came with them, if any)."""
         if self.over:
-            raise IllegalMoveError("the match is over")
+            raise IllegalMoveError("match-over")
         if self.rounds and not self.rounds[-1].over:
-            raise IllegalMoveError("the round in play is not over")
+            raise IllegalMoveError("round-not-over")
         if hands is None or boneyard is None:
             seal = Seal.of(self.seed, len(self.rounds))
             assert seal.seed is not None
@@ -159,9 +159,9 @@ class Match:
         """
         state = self.round
         if state.over:
-            raise IllegalMoveError("the round is over: its moves cannot be taken back")
+            raise IllegalMoveError("round-over-final")
         if not state.history:
-            raise IllegalMoveError("no move of this round to take back")
+            raise IllegalMoveError("nothing-to-take-back")
         return state.pop()
 
     def _settle(self, state: RoundState) -> None:

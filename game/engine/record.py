@@ -7,11 +7,12 @@ legal game. Nothing in a record is ever executed or unpickled: it is JSON.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from game.engine.actions import ARMS, Action
-from game.engine.errors import IllegalMoveError, RuleError
-from game.engine.match import COMPUTER, HUMAN, LEVELS, Match, PlayerInfo
+from game.engine.errors import IllegalMoveError, Refusal, RuleError
+from game.engine.match import COMPUTER, HUMAN, Match, PlayerInfo
 from game.engine.rules import RULE_SETS, Rules
 from game.engine.seal import COMMITMENT, SECRET, Seal
 from game.engine.tiles import HALVES, LOW, Tile, parse_tile, tile_name
@@ -20,8 +21,24 @@ FORMAT = "matador-record/1"
 ACTION_KINDS = ("lay", "draw", "pass", "refuse")
 
 
+# A computer level's id, as records write them (which levels there are is not the
+# engine's to know: a seat of a level this version lacks is the seats' to resolve).
+LEVEL_ID = re.compile(r"[a-z][a-z0-9-]{0,31}")
+
+
 class RecordError(ValueError):
-    """A record that cannot be read or replayed; the message is one line."""
+    """A record that cannot be read or replayed; the message is one line. When the
+    engine refused a rule or a move in it, ``refusal`` is that refusal and
+    ``context`` the message before it (``round 1, action 4: ``), so that the UI
+    can say it in words (``game.words.refusals.record_error_text``)."""
+
+    def __init__(self, message: str, refusal: Refusal | None = None):
+        super().__init__(message if refusal is None else f"{message}{refusal}")
+        self.context = message
+        self.refusal = refusal
+
+    def __reduce__(self) -> tuple[type[RecordError], tuple[str, Refusal | None]]:
+        return (type(self), (self.context, self.refusal))
 
 
 def _where(round_index: int | None, action_index: int | None) -> str:
@@ -69,20 +86,15 @@ def match_to_record(match: Match) -> dict[str, Any]:
         players.append(entry)
     rounds = []
     for r, state in enumerate(match.rounds):
-        first = state._stack[0][0] if state._stack else None
-        hands = _dealt_hands(state, first)
-        entry = {}
+        round_entry: dict[str, Any] = {}
         seal = match.seal(r)
         if seal is not None:  # made before the round's first action
-            entry["commitment"] = seal.commitment
-        entry["deal"] = {
-            "hands": [[tile_name(t) for t in hand] for hand in hands],
-            "boneyard": [tile_name(t) for t in state.boneyard],
-        }
-        entry["actions"] = [action_to_json(seat, a) for seat, a in state.history]
+            round_entry["commitment"] = seal.commitment
+        round_entry["deal"] = deal_to_json(state)
+        round_entry["actions"] = [action_to_json(seat, a) for seat, a in state.history]
         if seal is not None and state.over and seal.seed is not None and seal.salt is not None:
-            entry["deal_seed"], entry["salt"] = seal.seed, seal.salt  # revealed once the round is over
-        rounds.append(entry)
+            round_entry["deal_seed"], round_entry["salt"] = seal.seed, seal.salt  # revealed once the round is over
+        rounds.append(round_entry)
     record: dict[str, Any] = {
         "format": FORMAT,
         "rules": {"base": match.rules.base, "options": match.rules.overrides()},
@@ -93,6 +105,13 @@ def match_to_record(match: Match) -> dict[str, Any]:
     if match.assisted:
         record["assisted"] = True
     return record
+
+
+def deal_to_json(state: Any) -> dict[str, Any]:
+    """A round's deal as a record writes it: the hands as dealt, and the boneyard."""
+    first = state._stack[0][0] if state._stack else None
+    hands = _dealt_hands(state, first)
+    return {"hands": [[tile_name(t) for t in hand] for hand in hands], "boneyard": [tile_name(t) for t in state.boneyard]}
 
 
 def _dealt_hands(state: Any, first_hands: list[int] | None) -> list[list[Tile]]:
@@ -162,7 +181,7 @@ def read_header(data: Any) -> tuple[Match, int | None, list[Any]]:
     try:
         rules = Rules.from_base(base, len(players), options)
     except RuleError as err:
-        raise RecordError(f"rules: {err}") from None
+        raise RecordError("rules: ", err.refusal) from None
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise RecordError("seed must be a whole number")
@@ -191,8 +210,8 @@ def _players(value: Any) -> list[PlayerInfo]:
             raise RecordError(f"player {i}: name must be a string")
         if kind not in (HUMAN, COMPUTER):
             raise RecordError(f"player {i}: kind must be human or computer, not {kind!r}")
-        if level is not None and level not in LEVELS:
-            raise RecordError(f"player {i}: level must be one of {', '.join(LEVELS)}, not {level!r}")
+        if level is not None and not (isinstance(level, str) and LEVEL_ID.fullmatch(level)):
+            raise RecordError(f"player {i}: level must be a level's id (like medium), not {str(level)[:40]!r}")
         players.append(PlayerInfo(name, kind, level))
     return players
 
@@ -233,7 +252,7 @@ def _replay_round(match: Match, r: int, round_obj: Any, seed: int | None) -> Non
         try:
             match.push(action)
         except IllegalMoveError as err:
-            raise RecordError(f"{where_a}{err}") from None
+            raise RecordError(where_a, err.refusal) from None
 
 
 def read_seal(round_obj: dict[str, Any], where: str = "") -> Seal | None:

@@ -1,13 +1,16 @@
-"""Rule sets: typed options, the six presets of RULES.md, and their checks."""
+"""Rule sets: typed options, their checks, and the registry of named rule sets
+(``RULE_SETS``; the six of RULES.md are entered in ``game.engine.presets``).
+No words here: a refusal is a ``RuleError`` with a code, and each rule set's
+title, summary and rules text are the UI's (``game.words.rule_sets``)."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from game.engine.errors import RuleError
 from game.engine.tiles import HALVES, TILE_COUNT, Tile
-from game.i18n import N_, _
 
 TILE_SETS = ("double-six", "double-nine")
 LAYOUTS = ("line", "first-double-spinner", "cross-sides-first", "cross-complete")
@@ -101,18 +104,14 @@ class Rules:
         """
         info = RULE_SETS.get(base)
         if info is None:
-            raise RuleError(f"unknown rule set {base!r} (known: {', '.join(RULE_SETS)})")
+            raise RuleError("unknown-rule-set", {"base": str(base), "known": ", ".join(RULE_SETS)})
         if isinstance(players, bool) or not isinstance(players, int):
-            raise RuleError(f"the number of players must be a whole number, not {players!r}")
+            raise RuleError("players-not-whole", {"players": repr(players)})
         if not info.min_players <= players <= info.max_players:
             if info.min_players == info.max_players:
-                reason = _("{rule_set} is for exactly {count} players, not {players}")
-            else:
-                reason = _("{rule_set} is for {low} to {high} players, not {players}")
+                raise RuleError("players-exactly", {"rule_set": info.id, "count": info.min_players, "players": players})
             raise RuleError(
-                reason.format(
-                    rule_set=_(info.title), count=info.min_players, low=info.min_players, high=info.max_players, players=players
-                )
+                "players-range", {"rule_set": info.id, "low": info.min_players, "high": info.max_players, "players": players}
             )
         rules = info.preset(players)
         if overrides:
@@ -125,12 +124,10 @@ class Rules:
         changes: dict[str, Any] = {}
         for key, value in overrides.items():
             if key not in OPTION_IDS:
-                raise RuleError(f"unknown option {key!r}")
+                raise RuleError("unknown-option", {"key": str(key)})
             changes[key] = _checked_option(key, value)
         if "players" in changes and changes["players"] != self.players:
-            raise RuleError(
-                f"option players is {changes['players']} but the game has {self.players} players"
-            )
+            raise RuleError("players-option-differs", {"value": changes["players"], "players": self.players})
         rules = replace(self, **changes)
         rules.check()
         return rules
@@ -139,32 +136,31 @@ class Rules:
         """Refuse combinations that cannot be played, with the reason."""
         tiles = len(self.all_tiles)
         if self.players < 2:
-            raise RuleError(_("a game needs at least 2 players"))
+            raise RuleError("too-few-players")
         if self.hand_size < 1:
-            raise RuleError(_("hands must hold at least 1 tile"))
+            raise RuleError("empty-hands")
         if self.players * self.hand_size > tiles:
             raise RuleError(
-                _("{players} hands of {hand} need {needed} tiles but the {tile_set} set has only {tiles}").format(
-                    players=self.players, hand=self.hand_size, needed=self.players * self.hand_size, tile_set=_(self.tile_set), tiles=tiles
-                )
+                "too-few-tiles",
+                {"players": self.players, "hand": self.hand_size, "needed": self.players * self.hand_size, "tile_set": self.tile_set, "tiles": tiles},
             )
         if self.crosswise and not self.matadors:
-            raise RuleError(_("crosswise matadors need matadors"))
+            raise RuleError("crosswise-without-matadors")
         if self.wild_doubles and self.matadors:
-            raise RuleError(_("wild doubles and matadors cannot be played together"))
+            raise RuleError("wild-doubles-with-matadors")
         if self.wild_doubles and self.layout != "line":
-            raise RuleError(_("wild doubles are played in a line layout only"))
+            raise RuleError("wild-doubles-not-in-line")
         if self.layout.startswith("cross"):
             if self.lead == "highest-double-else-highest-tile":
-                raise RuleError(_("a cross layout must open with a double"))
+                raise RuleError("cross-lead-not-double")
             if self.next_lead == "winner-any-tile":
-                raise RuleError(_("a cross layout must open with a double, so the winner cannot lead any tile"))
+                raise RuleError("cross-winner-any-tile")
         if (self.lead in TWO_PLAYER_LEADS or self.next_lead in REFUSABLE_LEADS) and self.players != 2:
-            raise RuleError(_("the Leyden lead (refusing, drawing for a double) is for exactly 2 players"))
+            raise RuleError("leyden-lead-not-two")
         if self.reserve not in (0, 2):
-            raise RuleError(_("the reserve is 0 or 2 tiles"))
+            raise RuleError("reserve-not-0-or-2")
         if self.target_score is not None and self.target_score < 1:
-            raise RuleError(_("the match target must be at least 1 point"))
+            raise RuleError("target-below-1")
 
     def is_matador(self, tile: Tile) -> bool:
         return bool(self.matador_mask >> tile & 1)
@@ -182,17 +178,17 @@ class Rules:
 def _checked_option(key: str, value: Any) -> Any:
     def one_of(allowed: tuple[str, ...]) -> str:
         if value not in allowed:
-            raise RuleError(f"option {key} must be one of {', '.join(allowed)}, not {value!r}")
+            raise RuleError("option-not-one-of", {"key": key, "allowed": ", ".join(allowed), "value": repr(value)})
         return str(value)
 
     def boolean() -> bool:
         if not isinstance(value, bool):
-            raise RuleError(f"option {key} must be true or false, not {value!r}")
+            raise RuleError("option-not-boolean", {"key": key, "value": repr(value)})
         return value
 
     def whole(low: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise RuleError(f"option {key} must be a whole number of at least {low}, not {value!r}")
+            raise RuleError("option-not-whole", {"key": key, "low": low, "value": repr(value)})
         return value
 
     if key == "tile_set":
@@ -215,174 +211,76 @@ def _checked_option(key: str, value: Any) -> Any:
         return None if value is None else whole(1)
     if key == "reserve":
         if value not in (0, 2) or isinstance(value, bool):
-            raise RuleError(f"option reserve must be 0 or 2, not {value!r}")
+            raise RuleError("option-not-0-or-2", {"key": key, "value": repr(value)})
         return value
     if key in ("players", "hand_size"):
         return whole(1)
-    raise RuleError(f"unknown option {key!r}")  # pragma: no cover - OPTION_IDS guards
+    raise RuleError("unknown-option", {"key": key})  # pragma: no cover - OPTION_IDS guards
+
+
+def _none(players: int) -> Mapping[str, Any]:
+    return {}
 
 
 @dataclass(frozen=True)
 class RuleSetInfo:
-    """A named rule set: its menu text, player range and custom-game choices."""
+    """A named rule set, one entry of ``RULE_SETS``.
+
+    ``family``: ``matador`` or ``leyden`` (games alike enough to share a rating);
+    ``order``: its place in every list (New game, Host, the Rules screen, the
+    command line); ``defaults``: every option but ``players``; ``by_players``:
+    the options that change with the number of players; ``choices``: the values
+    a custom game may pick, for a number of players. Its title, summary and
+    rules text are the UI's (``game.words.rule_sets``).
+    """
 
     id: str
-    title: str
-    summary: str
+    family: str
+    order: int
     min_players: int
     max_players: int
     defaults: Mapping[str, Any]
+    by_players: Callable[[int], Mapping[str, Any]] = _none
+    choices: Callable[[int], Mapping[str, list[Any]]] = _none
 
     def preset(self, players: int) -> Rules:
         opts = dict(self.defaults)
-        opts.update(_player_dependent(self.id, players))
+        opts.update(self.by_players(players))
         return Rules(base=self.id, players=players, **opts)
 
     def choices_for(self, players: int) -> dict[str, list[Any]]:
         """Option id -> values a custom game may pick, for ``players`` seats."""
-        return _choices(self.id, players)
+        return {key: list(values) for key, values in self.choices(players).items()}
 
 
-def _player_dependent(base: str, players: int) -> dict[str, Any]:
-    if base == "matador":
-        return {"hand_size": 7 if players == 2 else 5}
-    if base == "all-sevens":
-        return {"hand_size": 7}
-    if base == "family":
-        return {
-            "tile_set": "double-six" if players <= 4 else "double-nine",
-            "hand_size": 7 if players == 2 else 5,
-        }
-    if base == "wild-doubles":
-        return {"hand_size": 7 if players <= 3 else 5}
-    return {}
+FAMILIES = ("matador", "leyden")
+
+# The registry, in ``order``: every list of rule sets is read from it.
+RULE_SETS: dict[str, RuleSetInfo] = {}
 
 
-def _choices(base: str, players: int) -> dict[str, list[Any]]:
-    if base == "matador":
-        return {
-            "hand_size": [h for h in (5, 6, 7, 8) if h * players <= 28],
-            "drawing": ["until-playable", "one-then-pass"],
-            "target_score": [50, 100, 150, 200, None],
-        }
-    if base == "all-sevens":
-        return {
-            "hand_size": [7, 8] if players == 2 else [5, 6, 7],
-            "matadors": [False, True],
-            "layout": ["line", "first-double-spinner"],
-            "lead": ["highest-double-redeal", "six-six-redeal", "highest-double-else-highest-tile"],
-            "target_score": [100, 50, 101, 150, 200],
-        }
-    if base == "family":
-        return {"target_score": [50, 100]}
-    if base == "wild-doubles":
-        return {"target_score": [100, 200]}
-    return {}
+def register_rule_set(info: RuleSetInfo) -> None:
+    """Add a rule set (``ValueError`` if its id is taken or its family unknown)."""
+    if info.id in RULE_SETS:
+        raise ValueError(f"a rule set {info.id!r} is already registered")
+    if info.family not in FAMILIES:
+        raise ValueError(f"family must be one of {', '.join(FAMILIES)}, not {info.family!r}")
+    info.preset(info.min_players).check()
+    entries = sorted([*RULE_SETS.values(), info], key=lambda each: (each.order, each.id))
+    RULE_SETS.clear()
+    RULE_SETS.update((each.id, each) for each in entries)
 
 
-_COMMON: dict[str, Any] = {
-    "tile_set": "double-six",
-    "matadors": True,
-    "crosswise": False,
-    "wild_doubles": False,
-    "layout": "line",
-    "drawing": "until-playable",
-    "reserve": 0,
-    "lead": "highest-double-draw",
-    "next_lead": "winner-any-tile",
-    "scoring": "opponents-pips-less-own",
-    "target_score": 100,
-    "match_end": "first-to-target-wins",
-}
+def unregister_rule_set(rule_id: str) -> None:
+    """Take a rule set out again (a test's, or a plug-in's)."""
+    RULE_SETS.pop(rule_id, None)
 
 
-def _preset(**changes: Any) -> dict[str, Any]:
-    opts = dict(_COMMON)
-    opts.update(changes)
-    return opts
-
-
-RULE_SETS: dict[str, RuleSetInfo] = {
-    info.id: info
-    for info in (
-        RuleSetInfo(
-            "matador",
-            N_("Matador"),
-            N_("The classic: ends add up to seven, matadors are wild, draw until you can play."),
-            2,
-            4,
-            _preset(),
-        ),
-        RuleSetInfo(
-            "all-sevens",
-            N_("All Sevens"),
-            N_("No matadors and no drawing: one tile a turn, a blank end is closed for good."),
-            2,
-            4,
-            _preset(
-                matadors=False,
-                drawing="none",
-                lead="highest-double-redeal",
-                scoring="opponents-pips",
-            ),
-        ),
-        RuleSetInfo(
-            "family",
-            N_("Family Matador"),
-            N_("Up to 8 players (double-nine from 5): lay or draw, two tiles stay in the boneyard."),
-            2,
-            8,
-            _preset(drawing="lay-or-draw", reserve=2, next_lead="as-first", target_score=50),
-        ),
-        RuleSetInfo(
-            "leyden",
-            N_("Leyden"),
-            N_("Two players, a spinner cross, matadors laid across; the first to 100 loses."),
-            2,
-            2,
-            _preset(
-                hand_size=6,
-                crosswise=True,
-                layout="cross-sides-first",
-                drawing="free",
-                reserve=2,
-                lead="lowest-double-not-blank",
-                next_lead="loser-double-not-blank",
-                scoring="own-pips",
-                match_end="first-to-target-loses",
-            ),
-        ),
-        RuleSetInfo(
-            "leyden-senst",
-            N_("Leyden (Senst)"),
-            N_("Leyden with a complete cross of five first; the winner scores both hands."),
-            2,
-            2,
-            _preset(
-                hand_size=6,
-                crosswise=True,
-                layout="cross-complete",
-                drawing="free",
-                reserve=2,
-                lead="highest-holder-any-double-not-blank",
-                next_lead="winner-double-not-blank",
-                scoring="both-hands",
-            ),
-        ),
-        RuleSetInfo(
-            "wild-doubles",
-            N_("Wild Doubles"),
-            N_("No matadors, but every double is wild and leaves the end as it was."),
-            2,
-            4,
-            _preset(
-                matadors=False,
-                wild_doubles=True,
-                lead="highest-double-else-highest-tile",
-                next_lead="as-first",
-                scoring="own-pips",
-                match_end="lowest-when-target-reached",
-            ),
-        ),
-    )
-}
+@contextmanager
+def registered_rule_set(info: RuleSetInfo) -> Iterator[RuleSetInfo]:
+    """``info`` registered for the ``with`` block only."""
+    register_rule_set(info)
+    try:
+        yield info
+    finally:
+        unregister_rule_set(info.id)

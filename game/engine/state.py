@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from game.engine.actions import ARMS, Action
-from game.engine.errors import IllegalMoveError
+from game.engine.errors import IllegalMoveError, Refusal
 from game.engine.layout import (
     CLOSED,
     CROSS,
@@ -22,7 +22,6 @@ from game.engine.layout import (
     S,
     Spinner,
     W,
-    needs_text,
 )
 from game.engine.rules import REFUSABLE_LEADS, Rules
 from game.engine.tiles import (
@@ -38,7 +37,6 @@ from game.engine.tiles import (
     tile_name,
 )
 from game.engine.view import SeatView
-from game.i18n import _, ngettext
 
 
 # Lead situations (how this round opens).
@@ -277,16 +275,10 @@ class RoundState:
         return result
 
     def open_ends(self) -> list[OpenEnd]:
-        """The ends that may be played now, with what each needs."""
+        """The ends that may be played now, with what each shows."""
         if self.phase != PHASE_PLAY:
             return []
-        target = self.rules.target
-        ends = []
-        for arm in self._playable_arms():
-            values = self.end_values(ARMS[arm])
-            text = needs_text(values, target, self.rules.matadors, self.rules.wild_doubles)
-            ends.append(OpenEnd(ARMS[arm], values, text))
-        return ends
+        return [OpenEnd(ARMS[arm], self.end_values(ARMS[arm])) for arm in self._playable_arms()]
 
     def end_values(self, arm: str) -> tuple[int, ...]:
         """What an arm's end shows (one value, or two after a crosswise matador)."""
@@ -497,22 +489,22 @@ class RoundState:
     def is_legal(self, action: Action) -> bool:
         return self.explain(action) is None
 
-    def explain(self, action: Action) -> str | None:
-        """None if ``action`` is legal now, else the reason in words."""
+    def explain(self, action: Action) -> Refusal | None:
+        """None if ``action`` is legal now, else why not (a code the UI words)."""
         if self.phase == PHASE_OVER:
-            return _("the round is over")
+            return Refusal("round-over")
         if action.kind == "draw" and action.count > 1:
             copy = self.copy()
             for i in range(action.count):
                 reason = copy.explain(Action("draw"))
                 if reason is not None:
-                    return reason if i == 0 else _("after drawing {count}: {reason}").format(count=i, reason=reason)
+                    return reason if i == 0 else Refusal("after-drawing", {"count": i, "reason": reason})
                 copy._apply(Action("draw"))
                 if copy.current != self.current:
-                    return _("drawing ends the turn, so {count} tiles cannot be drawn at once").format(count=action.count)
+                    return Refusal("draw-ends-turn", {"count": action.count})
             return None
         if action.kind == "draw" and action.count < 1:
-            return _("a draw takes at least 1 tile")
+            return Refusal("draw-at-least-one")
         normal = self._normalize(action)
         legal = self.legal_moves()
         canonical = normal
@@ -524,124 +516,103 @@ class RoundState:
             return None
         return self._reason(normal, legal)
 
-    def _reason(self, action: Action, legal: list[Action]) -> str:
+    def _reason(self, action: Action, legal: list[Action]) -> Refusal:
         seat = self.current
         assert seat is not None
         kinds = {m.kind for m in legal}
         if action.kind == "pass":
-            if "lay" in kinds:
-                return _("you cannot pass while you hold a tile that can be laid")
-            return _("you cannot pass while you may draw")
+            return Refusal("pass-can-lay" if "lay" in kinds else "pass-can-draw")
         if action.kind == "draw":
             if self.rules.drawing == "none":
-                return _("this rule set has no drawing")
+                return Refusal("no-drawing")
             if self.drawable <= 0:
                 if self.rules.reserve and self.boneyard_count:
-                    return ngettext(
-                        "the last {count} tile of the boneyard is never drawn",
-                        "the last {count} tiles of the boneyard are never drawn",
-                        self.rules.reserve,
-                    ).format(count=self.rules.reserve)
-                return _("the boneyard is empty")
+                    return Refusal("reserve-never-drawn", {"count": self.rules.reserve})
+                return Refusal("boneyard-empty")
             if self.phase == PHASE_LEAD:
-                return _("you cannot draw now")
+                return Refusal("draw-not-now")
             if self.rules.drawing == "one-then-pass" and self.drew:
-                return _("you have drawn once this turn: lay the tile or pass")
-            return _("you cannot draw while you hold a tile that can be laid")
+                return Refusal("drawn-once")
+            return Refusal("draw-can-lay")
         if action.kind == "refuse":
-            return _("only the leader of a Leyden round may refuse to lead")
+            return Refusal("refuse-not-leader")
         if action.kind != "lay" or action.tile is None:
-            return _("unknown action {kind}").format(kind=repr(action.kind))
+            return Refusal("unknown-action", {"kind": str(action.kind)})
         tile = action.tile
         name = tile_name(tile)
         if tile >= len(self.rules.all_tiles):
-            return _("{tile} is not a tile of this set").format(tile=name)
+            return Refusal("not-a-tile", {"tile": name})
         if not self.hands[seat] >> tile & 1:
-            return _("{tile} is not in your hand").format(tile=name)
+            return Refusal("not-in-hand", {"tile": name})
         if self.phase == PHASE_LEAD:
             return self._lead_reason(action)
         if action.arm is None:
-            return _("say where {tile} goes: the lead is already on the table").format(tile=name)
+            return Refusal("say-where", {"tile": name})
         if action.arm not in ARMS:
-            return _("there is no arm {arm}").format(arm=repr(action.arm))
+            return Refusal("no-arm", {"arm": str(action.arm)})
         arm = ARMS.index(action.arm)
         playable = self._playable_arms()
         if arm not in playable:
             open_now = ", ".join(ARMS[a] for a in playable)
-            if self.ends[arm] == CLOSED:
-                return _("{tile} cannot go on {arm}: there is no such arm yet (open: {open})").format(
-                    tile=name, arm=action.arm, open=open_now
-                )
-            return _("{tile} cannot go on {arm}: only {open} may be played now").format(tile=name, arm=action.arm, open=open_now)
+            code = "arm-not-yet" if self.ends[arm] == CLOSED else "arm-not-now"
+            return Refusal(code, {"tile": name, "arm": action.arm, "open": open_now})
         a, b = HALVES[tile]
         matador = self.rules.is_matador(tile)
         target = self.rules.target
         if action.touch is not None and action.touch not in (a, b):
-            return _("{tile} has no half {half}").format(tile=name, half=action.touch)
+            return Refusal("no-half", {"tile": name, "half": action.touch})
         if action.across:
             if not matador:
-                return _("only a matador can be laid across, and {tile} is not one").format(tile=name)
+                return Refusal("across-not-matador", {"tile": name})
             if a == b:
-                return _("a double ({tile}) is laid in line, not across").format(tile=name)
+                return Refusal("across-double", {"tile": name})
             if not self.rules.crosswise:
-                return _("this rule set does not lay matadors across")
-            return _("{tile} cannot be laid across {arm}: the next tile on a crosswise matador goes in line").format(
-                tile=name, arm=action.arm
-            )
+                return Refusal("across-not-in-rules")
+            return Refusal("across-after-crosswise", {"tile": name, "arm": action.arm})
         if self.ends[arm] == CROSS:
             pair = self.cross[arm]
             assert pair is not None
             if action.joins is not None and action.joins not in pair:
-                return _("{tile} cannot join {value} on {arm}: the end shows {first} and {second}").format(
-                    tile=name, value=action.joins, arm=action.arm, first=pair[0], second=pair[1]
+                return Refusal(
+                    "cross-joins-other", {"tile": name, "value": action.joins, "arm": action.arm, "first": pair[0], "second": pair[1]}
                 )
             if matador:
-                return _("say which half of {tile} touches and which value of {arm} it joins").format(tile=name, arm=action.arm)
-            needs = (
-                _("{tile} cannot join {arm}: the end shows {first} and {second} and needs {need} or {other}, or a matador")
-                if self.rules.matadors
-                else _("{tile} cannot join {arm}: the end shows {first} and {second} and needs {need} or {other}")
-            )
-            return needs.format(
-                tile=name, arm=action.arm, first=pair[0], second=pair[1], need=target - pair[0], other=target - pair[1]
+                return Refusal("cross-say-half", {"tile": name, "arm": action.arm})
+            return Refusal(
+                "cross-needs-or-matador" if self.rules.matadors else "cross-needs",
+                {"tile": name, "arm": action.arm, "first": pair[0], "second": pair[1], "need": target - pair[0], "other": target - pair[1]},
             )
         end = self.ends[arm]
         if matador and action.touch is None:
-            return _("say which half of the matador {tile} touches {arm}").format(tile=name, arm=action.arm)
+            return Refusal("say-half", {"tile": name, "arm": action.arm})
         if end == 0 and not (self.rules.wild_doubles and a == b):
-            blank = (
-                _("{tile} cannot join {arm}: the end is blank and only a matador can open it")
-                if self.rules.matadors
-                else _("{tile} cannot join {arm}: the end is blank and no tile can join it")
-            )
-            return blank.format(tile=name, arm=action.arm)
-        need = target - end
+            return Refusal("blank-matador-only" if self.rules.matadors else "blank-closed", {"tile": name, "arm": action.arm})
         if self.rules.matadors:
-            needs = _("{tile} cannot join {arm}: the end shows {end} and needs {need}, or a matador")
+            code = "needs-or-matador"
         elif self.rules.wild_doubles:
-            needs = _("{tile} cannot join {arm}: the end shows {end} and needs {need}, or a double")
+            code = "needs-or-double"
         else:
-            needs = _("{tile} cannot join {arm}: the end shows {end} and needs {need}")
-        return needs.format(tile=name, arm=action.arm, end=end, need=need)
+            code = "needs"
+        return Refusal(code, {"tile": name, "arm": action.arm, "end": end, "need": target - end})
 
-    def _lead_reason(self, action: Action) -> str:
+    def _lead_reason(self, action: Action) -> Refusal:
         tile = action.tile
         assert tile is not None
         name = tile_name(tile)
         if action.arm is not None:
-            return _("{tile} is the lead: it goes in the middle, not on {arm}").format(tile=name, arm=action.arm)
+            return Refusal("lead-in-middle", {"tile": name, "arm": action.arm})
         kind = self.lead_kind
         if kind == FORCED and self.lead_tile is not None:
-            return _("the round must open with {tile}").format(tile=tile_name(self.lead_tile))
+            return Refusal("lead-must-be", {"tile": tile_name(self.lead_tile)})
         if kind == DRAW_FOR_DOUBLE:
-            return _("nobody holds a double: draw until someone draws one")
+            return Refusal("lead-draw-for-double")
         if kind == REFUSABLE:
-            return _("the lead must be a double other than 0-0")
-        return _("{tile} cannot lead").format(tile=name)
+            return Refusal("lead-double-not-blank")
+        return Refusal("cannot-lead", {"tile": name})
 
     # ------------------------------------------------------------- applying
     def push(self, action: Action) -> None:
-        """Check ``action`` and apply it; ``IllegalMoveError`` with the reason if not legal."""
+        """Check ``action`` and apply it; ``IllegalMoveError`` with the refusal if not legal."""
         reason = self.explain(action)
         if reason is not None:
             raise IllegalMoveError(reason)
@@ -766,7 +737,7 @@ class RoundState:
             else:
                 self.current = (seat + 1) % self.players
         else:  # pragma: no cover - legal_moves never yields other kinds
-            raise IllegalMoveError(f"unknown action {kind!r}")
+            raise IllegalMoveError("unknown-action", {"kind": str(kind)})
 
     def _fitting_all(self) -> int:
         mask = 0

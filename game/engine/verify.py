@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine.errors import IllegalMoveError
+from game.engine.errors import IllegalMoveError, Refusal
 from game.engine.match import Match
 from game.engine.record import RecordError, _action, _where, read_header, read_seal
 from game.engine.rules import Rules
@@ -40,6 +40,9 @@ WRONG_HAND = "wrong-hand"  # a hand written in the record is not the one the see
 WRONG_BONEYARD = "wrong-boneyard"  # the boneyard written in the record is not the seed's, in order
 ILLEGAL = "illegal"  # an action cannot be played on the committed deal (a changed lay or draw)
 FAILURES = (SEED_MISMATCH, NOT_FROM_MATCH_SEED, WRONG_HAND, WRONG_BONEYARD, ILLEGAL)
+# Why a round of the record cannot be right, beyond the engine's own refusals.
+MATCH_WAS_OVER = "verify-match-was-over"  # a round after the match's end
+CUT_SHORT = "verify-cut-short"  # a round that stops before its end, with another after it
 
 
 @dataclass(frozen=True)
@@ -48,8 +51,9 @@ class RoundCheck:
     commitment, how many tiles were drawn (each checked to be the committed
     boneyard's next), and for a failure where it is: ``seat`` (a hand),
     ``place`` (a boneyard position, from 0), ``action`` (its index in the
-    round), ``expected`` and ``found`` (tile names), ``reason`` (the engine's,
-    in English: for the command line)."""
+    round), ``expected`` and ``found`` (tile names), ``refusal`` (why an action
+    could not be played: the engine's code, or ``MATCH_WAS_OVER`` and
+    ``CUT_SHORT``, this module's)."""
 
     round: int
     status: str
@@ -61,7 +65,7 @@ class RoundCheck:
     action: int | None = None
     expected: str | None = None
     found: str | None = None
-    reason: str | None = None
+    refusal: Refusal | None = None
 
     @property
     def failed(self) -> bool:
@@ -106,12 +110,11 @@ def verify(data: Any) -> Verification:
             checks.append(RoundCheck(r, NOT_CHECKED))
             continue
         if match.over:
-            check = RoundCheck(r, ILLEGAL, reason="the match was already over before this round")
+            check = RoundCheck(r, ILLEGAL, refusal=Refusal(MATCH_WAS_OVER))
         else:
             check = _check_round(match, r, round_obj, seed)
             if not check.failed and r < len(rounds) - 1 and not match.rounds[-1].over:
-                reason = "the round stops before its end, yet another round follows"
-                check = RoundCheck(r, ILLEGAL, check.commitment, check.actions, check.drawn, reason=reason)
+                check = RoundCheck(r, ILLEGAL, check.commitment, check.actions, check.drawn, refusal=Refusal(CUT_SHORT))
         checks.append(check)
         failed = check.failed
     seeded = seed is not None and not failed and any(c.status == OK for c in checks)
@@ -213,15 +216,14 @@ def _replay(match: Match, r: int, commit: str, actions: list[Any]) -> RoundCheck
         where = _where(r, a)
         seat, action = _action(obj, match.rules, where)
         if state.over:
-            return RoundCheck(r, ILLEGAL, commit, a, _drawn(state), seat=seat, action=a, reason="the round is already over")
+            return RoundCheck(r, ILLEGAL, commit, a, _drawn(state), seat=seat, action=a, refusal=Refusal("round-over"))
         if seat != state.current_player:
-            reason = f"it is player {state.current_player}'s turn, not player {seat}'s"
-            return RoundCheck(r, ILLEGAL, commit, a, _drawn(state), seat=seat, action=a, reason=reason)
+            return RoundCheck(r, ILLEGAL, commit, a, _drawn(state), seat=seat, action=a, refusal=Refusal("not-your-turn"))
         try:
             match.push(action)
         except IllegalMoveError as err:
             found = tile_name(action.tile) if action.tile is not None else None
-            return RoundCheck(r, ILLEGAL, commit, a, _drawn(state), seat=seat, action=a, found=found, reason=str(err))
+            return RoundCheck(r, ILLEGAL, commit, a, _drawn(state), seat=seat, action=a, found=found, refusal=err.refusal)
     return RoundCheck(r, OK, commit, len(actions), _drawn(state))
 
 
@@ -230,7 +232,9 @@ def _drawn(state: RoundState) -> int:
 
 
 __all__ = [
+    "CUT_SHORT",
     "FAILURES",
+    "MATCH_WAS_OVER",
     "ILLEGAL",
     "IN_PROGRESS",
     "NOT_CHECKED",

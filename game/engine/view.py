@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from game.engine.actions import Action
+from game.engine.errors import Refusal
 from game.engine.layout import OpenEnd, Placement, Spinner
 from game.engine.rules import Rules
 from game.engine.tiles import Tile, hand_tiles
@@ -120,9 +121,10 @@ class SeatView:
             return []
         return self._state.legal_moves()
 
-    def explain(self, action: Action) -> str | None:
+    def explain(self, action: Action) -> Refusal | None:
+        """None if this seat may play ``action`` now, else why not (a code the UI words)."""
         if self._state.current != self.seat:
-            return "it is not your turn"
+            return Refusal("not-your-turn")
         return self._state.explain(action)
 
     def unseen(self) -> list[Tile]:

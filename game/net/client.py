@@ -22,11 +22,23 @@ from websockets.asyncio.client import ClientConnection, connect
 from game.net.protocol import MAX_MESSAGE, PROTOCOL, ProtocolError, apply_change, decode, encode
 
 TIMEOUT_S = 10.0
+CLAIM_WAIT_S = 150.0  # the host has 2 minutes to answer a claim (game/net/host_powers.py), and a little more
 Chooser = Callable[[dict[str, Any], random.Random], dict[str, Any]]
 
 
 class ServerRefused(Exception):
-    """The server refused a message; the text is its reason."""
+    """The server refused a message; the text is its reason, ``code`` its code
+    (a server of protocol 2; "" otherwise) and ``params`` what the code needs."""
+
+    def __init__(self, reason: str, code: str = "", params: dict[str, Any] | None = None):
+        super().__init__(reason)
+        self.code = code
+        self.params = params or {}
+
+    @staticmethod
+    def of(message: dict[str, Any]) -> ServerRefused:
+        params = message.get("params")
+        return ServerRefused(str(message.get("reason", message)), str(message.get("code") or "")[:32], params if isinstance(params, dict) else None)
 
 
 @dataclass
@@ -67,15 +79,18 @@ class Client:
 
     @staticmethod
     @asynccontextmanager
-    async def connect(url: str, wire: list[str] | None = None, timeout: float = TIMEOUT_S) -> AsyncIterator[Client]:
+    async def connect(url: str, wire: list[str] | None = None, timeout: float = TIMEOUT_S, source: str | None = None) -> AsyncIterator[Client]:
+        """``source``: the local address to connect from (the tests and benchmarks play
+        from several addresses of 127.0.0.0/8, as clients of several machines)."""
         # close_timeout: leaving never waits long on a server that does not answer the close
         # never through a proxy: a friend's table is reached directly (game/net/standins.py)
-        async with connect(url, open_timeout=timeout, close_timeout=2.0, max_size=4 * MAX_MESSAGE, compression=None, proxy=None) as ws:
+        extra: dict[str, Any] = {"local_addr": (source, 0)} if source else {}
+        async with connect(url, open_timeout=timeout, close_timeout=2.0, max_size=4 * MAX_MESSAGE, compression=None, proxy=None, **extra) as ws:
             client = Client(ws, url, wire)
             await client.send({"type": "hello", "protocol": PROTOCOL, "client": "matador-headless"})
             reply = await client.receive(timeout)
             if reply.get("type") != "hello":
-                raise ServerRefused(str(reply.get("reason", reply)))
+                raise ServerRefused.of(reply)
             yield client
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -124,7 +139,7 @@ class Client:
             if message["type"] in kinds:
                 return message
             if message["type"] == "refused":
-                raise ServerRefused(message["reason"])
+                raise ServerRefused.of(message)
 
     async def _sit(self, request: dict[str, Any], token: str | None = None) -> Seated:
         await self.send(request)
@@ -133,20 +148,39 @@ class Client:
         return self.seated
 
     async def create(
-        self, rules: str, players: int, name: str, seats: list[str] | None = None, seat: int = 0, options: dict[str, Any] | None = None
+        self, rules: str, players: int, name: str, seats: list[str] | None = None, seat: int = 0, options: dict[str, Any] | None = None,
+        listed: bool = False,
     ) -> Seated:
+        """Create a table and sit at ``seat``; ``listed``: open to anyone on this
+        server (its lobby is in the server's ``list``)."""
         request: dict[str, Any] = {"type": "create", "rules": rules, "players": players, "name": name, "seat": seat}
+        if listed:
+            request["listed"] = True
         if seats is not None:
             request["seats"] = seats
         if options:
             request["options"] = options
         return await self._sit(request)
 
+    async def open_tables(self) -> list[dict[str, Any]]:
+        """The tables open to anyone on this server, in their lobby with a seat open."""
+        await self.send({"type": "list"})
+        tables: list[dict[str, Any]] = (await self.expect("tables"))["tables"]
+        return tables
+
     async def join(self, table: str, name: str, seat: int | None = None) -> Seated:
         return await self._sit({"type": "join", "table": table, "name": name, "seat": seat})
 
     async def rejoin(self, seated: Seated) -> Seated:
         return await self._sit({"type": "rejoin", "table": seated.table, "seat": seated.seat, "token": seated.token}, seated.token)
+
+    async def claim(self, table: str, seat: int, name: str, timeout: float = CLAIM_WAIT_S) -> Seated:
+        """Ask the host for a free seat (its player away, or given to a computer):
+        seated once the host lets this client in (``ServerRefused`` if not)."""
+        await self.send({"type": "claim", "table": table, "seat": seat, "name": name})
+        joined = await self.expect("joined", timeout=timeout)
+        self.seated = Seated(self.url, joined["table"], joined["seat"], joined.get("token", ""))
+        return self.seated
 
     async def start(self) -> None:
         await self.send({"type": "start"})
@@ -182,7 +216,7 @@ class Client:
                 await self.play(choose(view, rng))
             message = await self.receive(max(0.001, end - time.monotonic()))
             if message["type"] == "refused":
-                raise ServerRefused(message["reason"])
+                raise ServerRefused.of(message)
         return self.followed.over
 
 

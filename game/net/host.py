@@ -30,8 +30,10 @@ from typing import Collection
 
 from game.net.discovery import Announcer, lan_addresses
 from game.net.protocol import HOST_LEFT  # what every seat is told when the app stops hosting
-from game.net.server import Server, listening
 from game.net.journal import JournalStore
+from game.net.serve import listening
+from game.net.server import Server
+from game.net.thinking import ThinkPool
 
 log = logging.getLogger("matador.server")
 
@@ -172,7 +174,7 @@ class HostedServer:
             self._loop = asyncio.get_running_loop()
             self._stop = stop
         store = JournalStore(self.store_path)
-        server = Server(store, max_tables=self.max_tables, max_connections=200)
+        server = Server(store, max_tables=self.max_tables, max_connections=200, thinkers=ThinkPool(1))
         try:
             server.resume(self.keep)
             try:

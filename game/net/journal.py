@@ -5,11 +5,14 @@ lines rebuilds its table after the app (or its server thread) stopped, exactly a
 the SQLite store does for a dedicated server (game/net/store.py); the desktop app
 ships without SQLite (1.5 MB of its 32 MB budget, see docs/network.md).
 
-A killed process loses nothing written (each line is flushed to the system); a
-power cut may lose the last moments, as with the SQLite store's WAL. A file cut
-short in a line keeps every line before it; a file that cannot be read is left
-out (and said in the log), never a crash. The file of a table that is over or was
-put away is removed the next time the tables are listed.
+A killed process loses nothing written (each line is handed to the system in
+one write); a power cut may lose the last moments, as with the SQLite store's
+WAL. A file cut short in a line keeps every line before it; a file that cannot
+be read is left out (and said in the log), never a crash. A write that fails (a
+full disk, a read-only folder) is taken back to the last whole line and raises
+``StoreError``: the file never holds a gap. The file of a table that was put
+away (done, abandoned, closed) is removed the next time the tables are listed.
+Each file holds its table's secret seed: it is the user's alone (0600).
 
 No pygame here.
 """
@@ -18,17 +21,18 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
-from game.net.store import LIVE_STATES, SeatRow, TableRow
+from game.net.store import PRIVATE_FILE, RESUMED_STATES, SeatRow, StoreError, TableRow, make_private, private_folder, why
 
 log = logging.getLogger("matador.server")
 
 SUFFIX = ".table.jsonl"
 FORMAT = "matador-table/1"
-_CODE = re.compile(r"^[A-Z0-9]{4}-[A-Z0-9]{2}$")
+_CODE = re.compile(r"^[A-Z0-9]{4}-(?:[A-Z0-9]{2}|[A-Z0-9]{4})$")
 MAX_FILE = 4 << 20  # a table's file is a few KB; anything larger is not one of ours
 
 
@@ -50,9 +54,12 @@ class JournalStore:
     """The same methods as ``game.net.store.Store``, over one file per table."""
 
     def __init__(self, folder: Path):
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            private_folder(folder)
+        except OSError as err:
+            raise StoreError(why(err)) from err
         self.path = folder
-        self._open: dict[str, IO[str]] = {}
+        self._open: dict[str, tuple[int, int]] = {}  # code -> (file descriptor, size in bytes)
 
     def _file(self, code: str) -> Path:
         if not _CODE.match(code):
@@ -60,22 +67,45 @@ class JournalStore:
         return self.path / f"{code}{SUFFIX}"
 
     def _append(self, code: str, entry: dict[str, Any]) -> None:
-        handle = self._open.get(code)
-        if handle is None:
-            path = self._file(code)
-            if path.exists():
-                data = path.read_bytes()
-                if data and not data.endswith(b"\n"):  # a line the last process did not finish: it goes
-                    with open(path, "r+b") as cut:
-                        cut.truncate(data.rfind(b"\n") + 1)
-            handle = self._open[code] = open(path, "a", encoding="utf-8")
-        handle.write(json.dumps(entry, separators=(",", ":")) + "\n")
-        handle.flush()  # in the system's hands before anyone is told
+        line = (json.dumps(entry, separators=(",", ":")) + "\n").encode("utf-8")
+        try:
+            fd, size = self._open.get(code) or self._open_file(code)
+            self._open[code] = (fd, size)
+            written = 0
+            try:
+                while written < len(line):  # in the system's hands before anyone is told
+                    written += os.write(fd, line[written:])
+            except OSError:
+                try:
+                    os.ftruncate(fd, size)  # no half line: the file ends on its last whole one
+                except OSError:
+                    pass
+                self._close(code)
+                raise
+            self._open[code] = (fd, size + len(line))
+        except OSError as err:
+            raise StoreError(why(err)) from err
+
+    def _open_file(self, code: str) -> tuple[int, int]:
+        path = self._file(code)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, PRIVATE_FILE)
+        try:
+            make_private(path)  # (a file an earlier version left readable by all)
+            size = os.fstat(fd).st_size
+            if size:
+                os.lseek(fd, max(0, size - 1), os.SEEK_SET)
+                if os.read(fd, 1) != b"\n":  # a line the last process did not finish: it goes
+                    data = path.read_bytes()
+                    size = data.rfind(b"\n") + 1
+                    os.ftruncate(fd, size)
+        except OSError:
+            os.close(fd)
+            raise
+        return fd, size
 
     def close(self) -> None:
-        for handle in self._open.values():
-            handle.close()
-        self._open.clear()
+        for code in list(self._open):
+            self._close(code)
 
     def checkpoint(self) -> None:
         """Nothing to copy: every line is in its file already."""
@@ -94,6 +124,7 @@ class JournalStore:
                 "host": row.host,
                 "state": row.state,
                 "seats": [_seat_json(s) for s in row.seats],
+                "listed": row.listed,
             },
         )
 
@@ -102,26 +133,27 @@ class JournalStore:
 
     def set_state(self, code: str, state: str) -> None:
         self._append(code, {"state": state})
-        if state not in LIVE_STATES:
+        if state not in RESUMED_STATES:
             self._close(code)
 
     def add_action(self, code: str, n: int, seat: int, action: dict[str, Any], state: str) -> None:
         self._append(code, {"n": n, "action": action, "state": state})
-        if state not in LIVE_STATES:
-            self._close(code)
 
     def _close(self, code: str) -> None:
-        handle = self._open.pop(code, None)
-        if handle is not None:
-            handle.close()
+        opened = self._open.pop(code, None)
+        if opened is not None:
+            try:
+                os.close(opened[0])
+            except OSError:
+                pass
 
     # Reading --------------------------------------------------------------------------
     def code_taken(self, code: str) -> bool:
         return self._file(code).exists()
 
     def live_tables(self) -> list[TableRow]:
-        """Every table in its lobby or in play, as its file's lines leave it; the
-        files of tables that are over go."""
+        """Every table in its lobby, in play or over and not put away (``RESUMED_STATES``),
+        as its file's lines leave it; the files of tables put away go."""
         tables = []
         for path in sorted(self.path.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime):
             try:
@@ -129,7 +161,7 @@ class JournalStore:
             except (OSError, ValueError, KeyError, TypeError) as err:
                 log.warning("the table in %s cannot be read: %s", path.name, err)
                 continue
-            if row.state in LIVE_STATES:
+            if row.state in RESUMED_STATES:
                 tables.append(row)
             else:
                 try:
@@ -163,6 +195,7 @@ def read_table(path: Path) -> TableRow:
     if not isinstance(players, int) or len(seats) != players or not isinstance(host, int) or not isinstance(options, dict):
         raise ValueError("the table's head is not one")
     row = TableRow(str(head["code"]), str(head["base"]), players, options, int(head["seed"]), host, str(head["state"]), seats)
+    row.listed = head.get("listed") is True
     for entry in entries[1:]:
         if not isinstance(entry, dict):
             raise ValueError("a line is not an object")

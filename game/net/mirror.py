@@ -30,20 +30,19 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
-from game.engine import Action, Match, RecordError, RoundOutcome, Rules, RuleError, SeatView, action_from_json, load_record
-from game.engine.match import LEVELS
-from game.engine.record import FORMAT
-from game.engine.seal import COMMITMENT, SECRET
+from game.engine import Action, RecordError, RoundOutcome, Rules, RuleError, SeatView, action_from_json
 from game.i18n import _
-from game.net.protocol import HOST_LEFT, REACTIONS, ProtocolError, action_json, apply_change
+from game.net.lobby import Lobby, LobbySeat, read_lobby
+from game.net.mirror_host import HostSide
+from game.net.protocol import HOST_LEFT, REACTIONS, ProtocolError, action_json, apply_change, read_refusal
+from game.net.round_end import MAX_ROUNDS, RoundEnd, end_of, revealed_round
 from game.net.seat_view import placement_of, seat_view
+from game.words.refusals import refusal_text
 
 __all__ = ["Lobby", "LobbySeat", "Mirror", "News", "RoundEnd", "Source", "read_lobby", "seat_view"]
 
 log = logging.getLogger("matador.net")
 
-MAX_ROUNDS = 10_000  # rounds kept of one match (a hostile server could send more)
-RETURN_S = 5 * 60  # a player away this long may have their seat given to a computer (game/net/table.py)
 REACTION_S = 4.0  # how long a reaction shows
 REACTION_GAP_S = 1.5  # this seat's reactions: at most one in this time
 
@@ -56,75 +55,7 @@ class Source(Protocol):
     def send(self, message: dict[str, Any]) -> None: ...
 
 
-# The lobby ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class LobbySeat:
-    """One seat as the lobby tells it: ``kind`` is ``open``, ``remote`` or ``computer``."""
-
-    seat: int
-    name: str | None
-    kind: str
-    connected: bool = True
-    level: str | None = None
-
-    @property
-    def taken(self) -> bool:
-        return self.kind != "open"
-
-
-@dataclass(frozen=True)
-class Lobby:
-    """The table as its ``table`` message tells it."""
-
-    table: str
-    rules: Rules
-    host: int
-    state: str  # lobby, playing, over
-    seats: tuple[LobbySeat, ...]
-
-    @property
-    def open_seats(self) -> list[int]:
-        return [s.seat for s in self.seats if s.kind == "open"]
-
-    @property
-    def full(self) -> bool:
-        return not self.open_seats
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name or _("Seat {number}").format(number=s.seat + 1) for s in self.seats]
-
-
-def read_lobby(message: dict[str, Any]) -> Lobby:
-    """A ``table`` message as a ``Lobby`` (``ProtocolError`` if it cannot be read)."""
-    try:
-        spec = message["rules"]
-        rules = Rules.from_base(spec["base"], spec["players"], spec.get("options") or {})
-        seats = tuple(
-            LobbySeat(int(s["seat"]), s.get("name"), str(s["kind"]), bool(s.get("connected", True)), s.get("level"))
-            for s in message["seats"]
-        )
-        return Lobby(str(message["table"]), rules, int(message["host"]), str(message["state"]), seats)
-    except (KeyError, TypeError, ValueError, RuleError) as err:
-        raise ProtocolError(f"the table's description cannot be read: {err}") from None
-
-
 # The mirror ----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class RoundEnd:
-    """A round's end as the server tells it, with the deal revealed."""
-
-    round: int
-    end: str  # domino, blocked, redeal
-    winner: int | None
-    pips: tuple[int, ...]
-    scores: tuple[int, ...]
-    totals: tuple[int, ...]
-    hands: tuple[tuple[str, ...], ...]  # every hand as dealt
-    boneyard: tuple[str, ...]
-    actions: tuple[tuple[int, Action], ...] = ()  # the round's actions, in order (to play it again here)
-
-
 @dataclass
 class News:
     """Something a scene may want to show as it happens."""
@@ -137,7 +68,7 @@ class News:
 
 
 @dataclass
-class Mirror:
+class Mirror(HostSide):
     """One seat at a network table, followed from a ``Session`` (see the module's doc)."""
 
     source: Source | None = None
@@ -162,6 +93,11 @@ class Mirror:
     finished: dict[int, dict[str, Any]] = field(default_factory=dict)  # round -> {"deal", "actions"} as revealed at its end
     host_left: bool = False  # the host said the table is closed for good
     taken_over: bool = False  # a newer connection of this seat took it (the table goes on there)
+    removed: bool = False  # the host removed this seat's player in the lobby
+    seat_given: bool = False  # the host gave this seat to a computer (its player was away for 5 minutes)
+    halted: str | None = None  # the server cannot store moves now (its reason): play waits
+    link_code: str = ""  # the session's code of why the link failed (a refusal's code, ``unknown_host``...)
+    give_at: dict[int, float] = field(default_factory=dict)  # away seats: when the host may give them away (the clock's time)
     _sent_at: tuple[int, int] | None = None  # (round, moves) when this seat last sent a move
     _reacted_at: float = -1e9
     _asked_sync: tuple[int, int] | None = None
@@ -198,6 +134,9 @@ class Mirror:
     def _on_link(self, message: dict[str, Any]) -> list[News]:
         self.link = str(message.get("state", ""))
         self.link_reason = str(message.get("reason", ""))
+        self.link_code = str(message.get("code", ""))[:32]
+        if self.link_code == "seat_given":
+            self.seat_given = True
         return [News("link", text=self.link_reason)]
 
     def _on_joined(self, message: dict[str, Any]) -> list[News]:
@@ -215,6 +154,10 @@ class Mirror:
                 self.away_since.setdefault(s.seat, now)
             else:
                 self.away_since.pop(s.seat, None)
+            if s.kind == "remote" and not s.connected and s.give_in is not None:
+                self.give_at[s.seat] = now + s.give_in  # the server's count, from when it sent it
+            else:
+                self.give_at.pop(s.seat, None)
         if self.view is None and self.view_data is not None:
             self._rebuild(self.view_data)
         return [News("lobby")]
@@ -225,6 +168,7 @@ class Mirror:
             self.round_end = None
         self.commitments[int(data["round"])] = str(message.get("commitment", ""))
         self._rebuild(data)
+        self.halted = None  # (a halted table sends every seat its whole view when it plays again)
         return [News("round")]
 
     def _on_turn(self, message: dict[str, Any]) -> list[News]:
@@ -246,22 +190,7 @@ class Mirror:
         return news
 
     def _end_of(self, message: dict[str, Any]) -> RoundEnd:
-        """A round's end as a ``round_over`` message says it (raises on one that is
-        not shaped like it)."""
-        deal = message.get("deal") or {}
-        rules = self.rules_or_fail()
-        actions = tuple(action_from_json(entry, rules) for entry in message.get("actions", ()))
-        return RoundEnd(
-            int(message["round"]),
-            str(message["end"]),
-            message.get("winner"),
-            tuple(message.get("pips", ())),
-            tuple(message.get("scores", ())),
-            tuple(message.get("totals", ())),
-            tuple(tuple(hand) for hand in deal.get("hands", ())),
-            tuple(deal.get("boneyard", ())),
-            actions,
-        )
+        return end_of(message, self.rules_or_fail())
 
     def _add_end(self, end: RoundEnd) -> None:
         """Keep a round's end once, however often it is told (a ``round_over``,
@@ -278,25 +207,10 @@ class Mirror:
         return [News("round_over", self.round_end.winner, end=self.round_end)]
 
     def _keep_round(self, message: dict[str, Any]) -> None:
-        """Keep a round's revealed deal and actions (for ``known_record``); what is
-        not shaped like them is left out (the record's own check comes later)."""
-        r, deal, actions = message.get("round"), message.get("deal"), message.get("actions")
-        if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r < MAX_ROUNDS:
-            return
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or not isinstance(deal.get("boneyard"), list):
-            return
-        if not isinstance(actions, list):
-            return
-        entry: dict[str, Any] = {"deal": {"hands": deal["hands"], "boneyard": deal["boneyard"]}, "actions": actions}
-        # The commitment as told when the round was dealt (else as its end repeats it,
-        # for a seat that came back after the round was dealt).
-        commit = self.commitments.get(r) or message.get("commitment")
-        seed, salt = message.get("deal_seed"), message.get("salt")
-        if all(isinstance(v, str) for v in (commit, seed, salt)) and COMMITMENT.fullmatch(str(commit)) and all(
-            SECRET.fullmatch(str(v)) for v in (seed, salt)
-        ):  # the commitment told when the round was dealt, and its secrets told at its end
-            entry = {"commitment": commit, **entry, "deal_seed": seed, "salt": salt}
-        self.finished[r] = entry
+        """Keep a round's revealed deal and actions (for ``known_record``)."""
+        kept = revealed_round(message, self.commitments)
+        if kept is not None:
+            self.finished[kept[0]] = kept[1]
 
     def _on_rounds(self, message: dict[str, Any]) -> list[News]:
         """The rounds played out before this seat came back (each as its
@@ -313,13 +227,37 @@ class Mirror:
 
     def _on_closed(self, message: dict[str, Any]) -> list[News]:
         """The server closed this seat's connection for good: the host left (the
-        table is closed), or a newer connection took the seat."""
+        table is closed), removed this seat's player, gave the seat to a computer,
+        or a newer connection took the seat. After the match's end it only means
+        the table was put away."""
         reason = str(message.get("reason", ""))
-        if message.get("by") == "host" or reason == HOST_LEFT:
+        code, by = message.get("code"), message.get("by")
+        if self.over is not None:
+            return []
+        if code == "seat_given":
+            self.seat_given = True
+            return [News("seat_given", text=reason)]
+        if by == "removed" or code == "removed":
+            self.removed = True
+            return [News("removed", text=reason)]
+        if by == "host" or reason == HOST_LEFT:
             self.host_left = True
             return [News("host_left", text=reason)]
         self.taken_over = True
         return []
+
+    def _on_halted(self, message: dict[str, Any]) -> list[News]:
+        """The server cannot store this table's moves now: play waits until it can."""
+        self.halted = " ".join(str(message.get("reason", "")).split())[:200] or "halted"
+        return [News("halted", text=self.halted)]
+
+    def _on_claim(self, message: dict[str, Any]) -> list[News]:
+        """(The host) someone asks for a free seat: ``answer_claim`` lets them in or not."""
+        return [News("claim", int(message["seat"]), text=str(message.get("name", ""))[:64])]
+
+    def _on_waiting(self, message: dict[str, Any]) -> list[News]:
+        """(A person asking for a seat) the host has been asked."""
+        return [News("waiting", int(message["seat"]))]
 
     def _on_match_over(self, message: dict[str, Any]) -> list[News]:
         self.over = message
@@ -334,7 +272,9 @@ class Mirror:
         return [News("reaction", seat, text=reaction)]
 
     def _on_refused(self, message: dict[str, Any]) -> list[News]:
-        self.refused = " ".join(str(message.get("reason", "")).split())[:200]
+        refusal = read_refusal(message.get("refusal"))  # said here, in this player's language (a newer server's)
+        reason = refusal_text(refusal) if refusal is not None else str(message.get("reason", ""))
+        self.refused = " ".join(reason.split())[:200]
         if message.get("about") == "play":
             self._sent_at = None  # the move was not played: this seat may try again
         return [News("refused", text=self.refused)]
@@ -385,163 +325,6 @@ class Mirror:
         legal = [action_from_json(entry, rules)[1] for entry in data.get("legal", [])]
         self.view_data, self.round_index, self.view, self.server_legal = data, data["round"], view, legal
 
-    # What a scene reads ------------------------------------------------------------
-    @property
-    def rules(self) -> Rules | None:
-        return self.lobby.rules if self.lobby is not None else None
-
-    @property
-    def names(self) -> list[str]:
-        return self.lobby.names if self.lobby is not None else []
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat to move (None between rounds, after the match, or before it starts)."""
-        if self.view is None or self.over is not None:
-            return None
-        return self.view.current_player
-
-    @property
-    def my_turn(self) -> bool:
-        return self.to_move is not None and self.to_move == self.seat and self.view is not None and not self.sent
-
-    @property
-    def sent(self) -> bool:
-        """A move of this seat is on its way (until the server answers)."""
-        return self._sent_at is not None and self._sent_at == self._position()
-
-    def _position(self) -> tuple[int, int]:
-        return (self.round_index, len(self.view_data["history"]) if self.view_data else -1)
-
-    @property
-    def legal(self) -> list[Action]:
-        """This seat's legal actions now (none unless it is its turn), from the view."""
-        if self.view is None or not self.my_turn:
-            return []
-        return self.view.legal_moves()
-
-    @property
-    def history(self) -> list[tuple[int, Action]]:
-        return self.view.history if self.view is not None else []
-
-    @property
-    def started(self) -> bool:
-        return self.lobby is not None and self.lobby.state != "lobby"
-
-    def connected(self, seat: int) -> bool:
-        """Whether ``seat`` is at the table now (computers always are)."""
-        if self.lobby is None or not 0 <= seat < len(self.lobby.seats):
-            return False
-        entry = self.lobby.seats[seat]
-        return entry.kind == "computer" or (entry.kind == "remote" and entry.connected)
-
-    def may_give_seat(self, seat: int) -> bool:
-        """The host may give the seat of a player away for 5 minutes to a computer."""
-        since = self.away_since.get(seat)
-        return self.hosting and seat != self.seat and since is not None and self.clock() - since >= RETURN_S
-
-    def shown_reactions(self) -> list[tuple[int, str]]:
-        now = self.clock()
-        return [(seat, kind) for seat, kind, at in self.reactions if now - at < REACTION_S]
-
-    @property
-    def table_gone(self) -> bool:
-        """The table will not go on: its host left, or it stopped answering for
-        good (the session gave up) after this seat sat down at it."""
-        if self.over is not None:
-            return False
-        if self.host_left:
-            return True
-        return self.link == "failed" and not self.taken_over and self.seat is not None and self.lobby is not None
-
-    def status(self) -> tuple[str, int | None]:
-        """What the table is waiting for: (``gone``, None) once the host left or
-        the table stopped answering for good; (``link``, None) while this screen's
-        connection is down; (``away``, seat) while the seat to move has lost its
-        connection; (``yours``, seat); (``thinking``, seat); (``lobby``, None)
-        before the start; (``over``, None); (``between``, None) between rounds."""
-        if self.table_gone:
-            return "gone", None
-        if self.link in ("lost", "failed", "connecting"):
-            return "link", None
-        if self.over is not None:
-            return "over", None
-        if not self.started:
-            return "lobby", None
-        seat = self.to_move
-        if seat is None:
-            return "between", None
-        if seat == self.seat:
-            return "yours", seat
-        if not self.connected(seat):
-            return "away", seat
-        return "thinking", seat
-
-    def status_text(self) -> str:
-        """The status in a player's words, one line."""
-        kind, seat = self.status()
-        names = self.names
-        name = names[seat] if seat is not None and seat < len(names) else ""
-        if kind == "gone":
-            if self.host_left:
-                return _("The host left: the table is closed.")
-            return _("The table stopped answering: the host may have left.")
-        if kind == "link":
-            if self.link == "connecting":
-                return _("Connecting…")
-            if self.link == "lost":
-                return _("Connection lost: trying again…")
-            return _("The connection to the table ended.")
-        if kind == "over":
-            return _("The match is over.")
-        if kind == "lobby":
-            return _("Waiting for the host to start.")
-        if kind == "yours":
-            return _("Your turn")
-        if kind == "away":
-            return _("{name} lost connection, waiting…").format(name=name)
-        if kind == "thinking":
-            return _("{name} is thinking…").format(name=name)
-        return ""
-
-    def record(self) -> Match | None:
-        """The finished match, from the record the server sent at its end (seed included)."""
-        if self.over is None:
-            return None
-        try:
-            return load_record(self.over["record"])
-        except (RecordError, KeyError, TypeError, ValueError) as err:
-            log.warning("the match record could not be read: %s", err)
-            return None
-
-    def known_record(self) -> dict[str, Any] | None:
-        """The match as far as this seat knows it, as a record (RECORD.md): the
-        server's whole record once the match is over; before that, every round
-        played out from the first (its deal as revealed at its end, its actions)
-        and nothing of the round being played (its deal is secret until its end:
-        a record holds whole deals only), without the seed (not revealed yet).
-        None if no round has been played out, or one is missing (this seat came
-        back and was not told it). Not checked here: ``load_record`` does that."""
-        if self.over is not None:
-            record = self.over.get("record")
-            return record if isinstance(record, dict) else None
-        if self.lobby is None or not self.finished:
-            return None
-        rounds = []
-        for r in range(len(self.finished)):
-            entry = self.finished.get(r)
-            if entry is None:
-                return None
-            rounds.append(entry)
-        players: list[dict[str, Any]] = []
-        for s in self.lobby.seats:
-            player: dict[str, Any] = {"name": s.name or f"Seat {s.seat + 1}", "kind": "computer" if s.kind == "computer" else "human"}
-            if s.kind == "computer" and s.level in LEVELS:
-                player["level"] = s.level
-            players.append(player)
-        rules = self.lobby.rules
-        return {"format": FORMAT, "rules": {"base": rules.base, "options": rules.overrides()}, "players": players, "rounds": rounds}
-
     # Acting --------------------------------------------------------------------------
     def play(self, action: Action) -> str | None:
         """Send this seat's ``action``; None, or why it cannot be played (the engine's
@@ -550,9 +333,9 @@ class Mirror:
             return _("the table is not ready")
         if not self.my_turn:
             return _("it is not your turn") if not self.sent else _("your move is on its way")
-        reason = self.view.explain(action)
-        if reason is not None:
-            return reason
+        refusal = self.view.explain(action)
+        if refusal is not None:
+            return refusal_text(refusal)
         self._sent_at = self._position()
         self.refused = None
         self.source.send({"type": "play", "action": action_json(self.seat, action)})
@@ -565,17 +348,4 @@ class Mirror:
             return False
         self._reacted_at = now
         self.source.send({"type": "react", "reaction": reaction})
-        return True
-
-    def start(self) -> bool:
-        """The host starts the table once every seat is taken."""
-        if not self.hosting or self.lobby is None or not self.lobby.full or self.started or self.source is None:
-            return False
-        self.source.send({"type": "start"})
-        return True
-
-    def give_seat(self, seat: int, level: str = "easy") -> bool:
-        if not self.may_give_seat(seat) or self.source is None:
-            return False
-        self.source.send({"type": "give_seat", "seat": seat, "level": level})
         return True

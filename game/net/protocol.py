@@ -11,40 +11,101 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 from typing import Any
 
-from game.engine import Action, Match, Placement, RecordError, Rules, SeatView, action_from_json, tile_name
-from game.engine.record import action_to_json, match_to_record
+from game.engine import Action, Match, Placement, RecordError, Refusal, Rules, SeatView, action_from_json, tile_name
+from game.engine.record import action_to_json, deal_to_json
 from game.engine.seal import SECRET, commitment, deal_from_seed
 from game.engine.tiles import parse_tile
 from game.engine.state import FORCED, PHASE_LEAD
 
-PROTOCOL = 1
+PROTOCOL = 2  # the newest version this build speaks (docs/network.md: the version rule)
+SUPPORTED = (1, 2)  # what a server of this build accepts in ``hello``: a client of version 1 is served as before
 MAX_MESSAGE = 64 * 1024  # bytes; a bigger message closes the connection (1009)
 REACTIONS = ("nice", "oops", "well-played")  # Nice!, Oops, Well played: nothing else
-NAME_MAX = 24
+NAME_MAX = 24  # characters of a player's name (game/net/names.py)
+GIVEN_SEAT_LEVEL = "easy"  # give_seat's level when the message names none (and a computer seat's without one)
+RETURN_S = 5 * 60  # a player who dropped keeps the seat this long before the host may give it to a computer
 HOST_LEFT = "the host left: the table is closed"  # the reason in ``closed`` when the app hosting the table stops
-# Table codes: K7QX-2M. No 0/O, 1/I/L, so a code read aloud is typed right.
+# Table codes: K7QX-2M (or K7QX-2MPA on a server that gives long codes). No 0/O,
+# 1/I/L, so a code read aloud is typed right.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTHS = (6, 8)
 
 
 class ProtocolError(ValueError):
-    """A message that cannot be used; the text is sent back as the reason."""
+    """A message that cannot be used. The text is sent back as the reason (English,
+    for logs and older clients); ``code`` and ``params`` say it to a client that puts
+    it into its own words (``refused``: docs/network.md lists the codes); and when
+    the engine or the referee refused (``code`` ``illegal`` or ``bad_rules``), its
+    ``refusal`` too, for the client to say in its player's language."""
+
+    def __init__(self, reason: str, code: str = "bad_message", refusal: Refusal | None = None, **params: Any):
+        super().__init__(reason)
+        self.code = code
+        self.refusal = refusal
+        self.params = params
 
 
-def new_code() -> str:
-    chars = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+def refusal(about: Any, err: ProtocolError) -> dict[str, Any]:
+    """The ``refused`` message for ``err`` (``about``: the type of the message refused)."""
+    message: dict[str, Any] = {"type": "refused", "about": str(about)[:32] if about is not None else None, "reason": str(err), "code": err.code}
+    if err.params:
+        message["params"] = err.params
+    if err.refusal is not None:  # the engine's or the referee's: the client says it in its player's language
+        message["refusal"] = refusal_json(err.refusal)
+    return message
+
+
+REFUSAL_CODE = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+
+
+def refusal_json(refusal: Refusal) -> dict[str, Any]:
+    """A refusal as ``refused`` sends it: ``{"code": ..., "params": {...}}``."""
+    params = {key: refusal_json(value) if isinstance(value, Refusal) else value for key, value in refusal.params.items()}
+    return {"code": refusal.code, "params": params}
+
+
+def read_refusal(obj: Any, depth: int = 0) -> Refusal | None:
+    """A refusal a server sent, or None if it is not one (an older server sends
+    none; a hostile one anything): short strings and whole numbers only."""
+    if not isinstance(obj, dict) or depth > 2:
+        return None
+    code, params = obj.get("code"), obj.get("params", {})
+    if not isinstance(code, str) or not REFUSAL_CODE.fullmatch(code) or not isinstance(params, dict) or len(params) > 12:
+        return None
+    read: dict[str, str | int | Refusal] = {}
+    for key, value in params.items():
+        if not isinstance(key, str) or len(key) > 20:
+            return None
+        if isinstance(value, dict):
+            inner = read_refusal(value, depth + 1)
+            if inner is None:
+                return None
+            read[key] = inner
+        elif isinstance(value, str) and len(value) <= 80:
+            read[key] = value
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**6:
+            read[key] = value
+        else:
+            return None
+    return Refusal(code, read)
+
+
+def new_code(length: int = 6) -> str:
+    chars = "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
     return f"{chars[:4]}-{chars[4:]}"
 
 
 def normal_code(text: Any) -> str:
     """A table code as typed ("k7qx2m", " K7QX-2M ") in its one written form."""
     if not isinstance(text, str):
-        raise ProtocolError("table must be a table code like K7QX-2M")
+        raise ProtocolError("table must be a table code like K7QX-2M", "bad_code")
     plain = text.strip().upper().replace("-", "").replace(" ", "")
-    if len(plain) != 6 or any(c not in CODE_ALPHABET for c in plain):
-        raise ProtocolError(f"{text[:20]!r} is not a table code (like K7QX-2M)")
+    if len(plain) not in CODE_LENGTHS or any(c not in CODE_ALPHABET for c in plain):
+        raise ProtocolError(f"{text[:20]!r} is not a table code (like K7QX-2M)", "bad_code")
     return f"{plain[:4]}-{plain[4:]}"
 
 
@@ -68,20 +129,11 @@ def decode(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError("messages are JSON text, not binary")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # (ValueError: also a number of more than 4300 digits)
         raise ProtocolError("not valid JSON") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ProtocolError('a message is a JSON object with a "type"')
     return data
-
-
-def player_name(value: Any) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise ProtocolError("name must be a non-empty string")
-    name = " ".join(value.split())
-    if len(name) > NAME_MAX or not name.isprintable():
-        raise ProtocolError(f"name must be at most {NAME_MAX} printable characters")
-    return name
 
 
 # Actions ---------------------------------------------------------------------------
@@ -175,8 +227,8 @@ def apply_change(view: dict[str, Any], message: dict[str, Any]) -> dict[str, Any
 
 
 def round_deal(match: Match, round_index: int) -> dict[str, Any]:
-    deal: dict[str, Any] = match_to_record(match)["rounds"][round_index]["deal"]
-    return deal
+    """Round ``round_index``'s deal as the record writes it (that round's alone)."""
+    return deal_to_json(match.rounds[round_index])
 
 
 def round_commitment(match: Match, round_index: int) -> str:

@@ -81,9 +81,11 @@ class Session:
     @classmethod
     def create(
         cls, url: str, rules: str, players: int, name: str, seats: list[str] | None = None, seat: int = 0,
-        options: dict[str, Any] | None = None, **kw: Any,
+        options: dict[str, Any] | None = None, listed: bool = False, **kw: Any,
     ) -> Session:
         fields: dict[str, Any] = {"rules": rules, "players": players, "name": name, "seat": seat}
+        if listed:
+            fields["listed"] = True
         if seats is not None:
             fields["seats"] = seats
         if options:
@@ -93,6 +95,12 @@ class Session:
     @classmethod
     def join(cls, url: str, table: str, name: str, seat: int | None = None, **kw: Any) -> Session:
         return cls(url, Request("join", {"table": table, "name": name, "seat": seat}), **kw)
+
+    @classmethod
+    def claim(cls, url: str, table: str, seat: int, name: str, **kw: Any) -> Session:
+        """Ask the table's host for a free seat (its player away, or given to a
+        computer): ``waiting`` comes while the host decides, then ``joined``."""
+        return cls(url, Request("claim", {"table": table, "seat": seat, "name": name}), **kw)
 
     @classmethod
     def rejoin(cls, seated: Seated, **kw: Any) -> Session:
@@ -156,9 +164,14 @@ class Session:
     def _tell(self, message: dict[str, Any]) -> None:
         self._inbox.put(message)
 
-    def _link(self, state: str, reason: str = "") -> None:
+    def _link(self, state: str, reason: str = "", code: str = "") -> None:
+        """The link's news; ``code`` says why it failed to a scene that words it
+        (a refusal's code, ``unknown_host``, ``unreachable``, or a ``closed`` message's)."""
         self.state = state
-        self._tell({"type": "link", "state": state, "reason": reason})
+        news = {"type": "link", "state": state, "reason": reason}
+        if code:
+            news["code"] = code
+        self._tell(news)
 
     def _run(self) -> None:
         try:
@@ -195,12 +208,16 @@ class Session:
                     await self._exchange(client)
                     return  # replaced by a newer connection of this seat
             except ServerRefused as refused:
-                self._link("failed", str(refused))
+                self._link("failed", str(refused), refused.code)
                 return
             except Exception as err:  # OSError, timeouts, websockets' ConnectionClosed, a bad address...
                 reason = _why(err)
+                unknown = _unknown_host(err, self.url)
             if self.seated is None:  # never sat down: nothing to come back to, say why at once
-                self._link("failed", f"The table could not be reached ({reason}).")
+                if unknown is not None:
+                    self._link("failed", f"No machine is called {unknown}.", "unknown_host")
+                else:
+                    self._link("failed", f"The table could not be reached ({reason}).", "unreachable")
                 return
             now = time.monotonic()
             lost_since = now if lost_since is None else lost_since
@@ -218,6 +235,9 @@ class Session:
             await client.create(**self.request.fields)
         elif self.request.kind == "join":
             await client.join(**self.request.fields)
+        elif self.request.kind == "claim":
+            client.on_message = self._tell  # the frame loop hears ``waiting`` while the host decides
+            await client.claim(**self.request.fields)
         else:
             raise ServerRefused("There is no seat to come back to.")
         self.seated = client.seated
@@ -250,12 +270,27 @@ class Session:
                     message = await client.receive(RECEIVE_SLICE_S)
                 except TimeoutError:
                     continue
-                if message["type"] == "closed":  # a newer connection took the seat
+                if message["type"] == "closed":  # the seat is this connection's no more (or the host left)
                     self._closing = True
-                    self._link("failed", str(message.get("reason", "Your seat was taken by another connection.")))
+                    code = str(message.get("code") or message.get("by") or "")[:32]
+                    self._link("failed", str(message.get("reason", "Your seat was taken by another connection.")), code)
                     return
         finally:
             sender.cancel()
+
+
+def _unknown_host(err: BaseException, url: str) -> str | None:
+    """The machine's name in ``url`` when no machine has that name (the reason
+    connecting failed), else None."""
+    import socket
+    from urllib.parse import urlsplit
+
+    if isinstance(err, socket.gaierror) and err.errno in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", socket.EAI_NONAME)):
+        try:
+            return urlsplit(url).hostname or url
+        except ValueError:
+            return url
+    return None
 
 
 def _why(err: BaseException) -> str:

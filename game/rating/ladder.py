@@ -23,20 +23,28 @@ import time
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
-from game.ai import LEVELS
+from game.ai import levels
 from game.ai.tournament import GameResult, Setup, play_game, tally
 from game.engine import RULE_SETS, RuleError, Rules
 from game.rating.bradley_terry import FitError, Pair, fit
 
 ANCHOR = "medium"
+RANDOM = "random"
 ANCHOR_RATING = 1500.0
-KINDS = tuple(sorted(LEVELS, key=("random", "easy", "medium", "hard").index))  # weakest first
+
 DEFAULT_GAMES = 200
 # The hard player's cap per decision: generous, so that its search ends on its
 # playout limit or its pruning (as it does at the table's 1 s on an idle
 # machine) even when other work slows the machine down.
 DEFAULT_TIME_S = 4.0
 METHOD = "Bradley-Terry maximum likelihood on the Elo scale (400 points = odds of 10 to 1), medium held at 1500"
+
+
+def kinds() -> tuple[str, ...]:
+    """The kinds rated: random play first, then every computer level in the
+    registry's order (``game.ai.levels``)."""
+    ids = levels.ids()
+    return (RANDOM, *(level for level in ids if level != RANDOM)) if RANDOM in ids else ids
 
 
 class LadderError(Exception):
@@ -49,7 +57,7 @@ def two_player_rule_sets() -> list[str]:
 
 def setups(rule_sets: Sequence[str], seed: int, time_s: float) -> list[Setup]:
     """Every pair of kinds in every rule set; the hard pairs first (they take longest)."""
-    pairs = sorted(itertools.combinations(KINDS, 2), key=lambda p: ("hard" not in p, p))
+    pairs = sorted(itertools.combinations(kinds(), 2), key=lambda p: ("hard" not in p, p))
     return [Setup(base, 2, pair, seed, time_s) for base in rule_sets for pair in pairs]
 
 
@@ -125,7 +133,7 @@ def _run_task(task: tuple[int, Setup, int]) -> tuple[int, GameResult]:
 
 
 def fit_rule_set(pairs: Sequence[Pair]) -> dict[str, dict[str, Any]]:
-    fitted = fit(list(KINDS), pairs, ANCHOR, ANCHOR_RATING)
+    fitted = fit(list(kinds()), pairs, ANCHOR, ANCHOR_RATING)
     return {
         name: {"rating": round(f.rating, 1), "se": round(f.se, 1), "ci95": [round(f.low, 1), round(f.high, 1)]}
         for name, f in fitted.items()
@@ -161,7 +169,7 @@ def format_table(data: dict[str, Any]) -> str:
     lines = [
         f"ladder: {data['games']} games a pair ({data['hard_games']} with hard), seed {data['seed']}, hard time cap {data['time_s']:g} s, "
         f"{data['elapsed_s']:g} s; {data['method']}",
-        f"{'rules':<13}" + "".join(f"{kind:>22}" for kind in KINDS),
+        f"{'rules':<13}" + "".join(f"{kind:>22}" for kind in kinds()),
     ]
     for base, entry in data["rules"].items():
         ratings = entry["ratings"]
@@ -169,7 +177,7 @@ def format_table(data: dict[str, Any]) -> str:
             lines.append(f"{base:<13} {ratings['error']}")
             continue
         cells = []
-        for kind in KINDS:
+        for kind in kinds():
             f = ratings[kind]
             low, high = f["ci95"]
             cells.append(f"{f['rating']:>7.0f} [{low:.0f}, {high:.0f}]".rjust(22))
@@ -184,7 +192,7 @@ def as_module(data: dict[str, Any], command: str) -> str:
         ratings = entry["ratings"]
         if "error" in ratings:
             continue
-        cells = ", ".join(f'"{kind}": ({ratings[kind]["rating"]}, {ratings[kind]["se"]})' for kind in KINDS)
+        cells = ", ".join(f'"{kind}": ({ratings[kind]["rating"]}, {ratings[kind]["se"]})' for kind in kinds())
         rows.append(f'    "{base}": {{{cells}}},')
     body = "\n".join(rows)
     return (

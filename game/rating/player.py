@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Collection
 
 from game.engine import RULE_SETS
+from game.engine.rules import FAMILIES
 from game.i18n import N_
 from game.rating.glicko2 import BASE, NEW_RD, Game, Rating, update
 from game.rating.ladder_table import LADDER
@@ -41,7 +42,6 @@ if TYPE_CHECKING:
     from game.engine import Match
 
 VERSION = 1
-FAMILIES = ("matador", "leyden")
 PROVISIONAL_RD = 110.0
 HISTORY_LIMIT = 500  # points kept per person and family
 NAME_LIMIT = 100
@@ -49,11 +49,10 @@ NEWCOMER = (BASE, NEW_RD)  # the opponent rating of a person whose rating this m
 
 
 def family_of(base: str) -> str:
-    """The family a rule set is rated in."""
-    family = getattr(RULE_SETS.get(base), "family", None)
-    if isinstance(family, str) and family in FAMILIES:
-        return family
-    return "leyden" if base.startswith("leyden") else "matador"
+    """The family a rule set is rated in (its registry's word; Matador's for a rule
+    set this version does not know)."""
+    info = RULE_SETS.get(base)
+    return info.family if info is not None else FAMILIES[0]
 
 
 @dataclass(frozen=True)

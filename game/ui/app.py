@@ -248,11 +248,12 @@ class App:
         else:
             import pygame_gui
 
-            from game.ui.gui_fonts import LazyFontLoader
+            from game.ui.gui_fonts import LazyFontLoader, use_script_fonts
 
             theme: Any = str(THEME_PATH) if factor == 1.0 else scaled_theme(factor)
             # each font loaded when a widget first shows it, not all 14 before the first frame
             manager = pygame_gui.UIManager(self.size, theme, enable_live_theme_updates=False, resource_loader=LazyFontLoader())
+            use_script_fonts(manager.ui_theme)  # every script drawn, by the widgets too
             self._gui_theme = manager.ui_theme
             # pygame_gui keeps the first manager ever made as its default (for widgets given
             # none): the newest theme's, so that an older theme is not kept alive by it

@@ -61,7 +61,9 @@ def make_match(rules_id: str, seats: list[SeatSpec], seed: int | None, target: i
     try:
         rules = Rules.from_base(rules_id, len(seats), overrides)
     except RuleError as err:
-        raise UsageProblem(_("--rules {value}: {reason}").format(value=rules_id, reason=err)) from None
+        from game.words.refusals import error_text
+
+        raise UsageProblem(_("--rules {value}: {reason}").format(value=rules_id, reason=error_text(err))) from None
     return Match(rules, [s.player_info() for s in seats], seed)
 
 

@@ -10,6 +10,13 @@ when the layout is clean):
 - a button or label whose text, measured with the element's own font, is wider
   or taller than the room inside its border, shadow and padding.
 
+Content in a scrolling column (``game.ui.scroll.ScrollColumn``: a view that
+clips a taller content container) may lie beyond the window: it is checked
+against its content instead (overlaps, sticking out of its column), and a scene
+that names its columns (``scroll_columns()``) has every widget in them scrolled
+into view in turn: it must then lie whole in the view and the window, and a
+click on it must reach it.
+
 A scene may also declare text it draws itself: ``drawn_text`` (an attribute or
 a method) giving ``(text, rect, area)`` triples, the rect the text takes and the
 area it must stay in. Such text must lie inside its area and the window, and
@@ -44,6 +51,51 @@ def layout_problems(scene: Any) -> list[str]:
         problems += _overlaps(elements, gui)
         problems += _clipped_text(elements)
     problems += _drawn_text_problems(_drawn_text(scene), window, elements, gui)
+    if gui is not None:
+        problems += reach_problems(scene, window)
+    return problems
+
+
+def _ids(element: Any) -> list[str]:
+    return list(getattr(element, "object_ids", None) or [])
+
+
+def _scroll_content(element: Any, gui: Any) -> Any | None:
+    """The scrolling column's content container ``element`` lies in, if any."""
+    from game.ui.scroll import CONTENT_ID
+
+    return next((a for a in _ancestors(element, gui) if CONTENT_ID in _ids(a)), None)
+
+
+def reach_problems(scene: Any, window: pygame.Rect) -> list[str]:
+    """Every widget of the scene's scrolling columns, scrolled into view: whole in
+    the view and the window, and under the pointer at its centre (the column is
+    left as it was)."""
+    problems: list[str] = []
+    columns = getattr(scene, "scroll_columns", None)
+    gui = scene.gui
+    for column in columns() if callable(columns) else []:
+        content = column.content
+        if content is None:
+            continue
+        kept = column.offset
+        inside = [
+            e for e in gui.get_sprite_group().sprites()
+            if _visible(e) and not _is_container(e) and any(a is content for a in _ancestors(e, gui))
+        ]
+        for element in inside:
+            rect = pygame.Rect(element.get_relative_rect())
+            node = element.ui_container
+            while node is not None and node is not content:  # nested: into the content's coordinates
+                rect.move_ip(node.get_relative_rect().topleft)
+                node = getattr(node, "ui_container", None)
+            column.reveal(rect, 0)
+            seen = pygame.Rect(element.get_abs_rect())
+            if not (column.view.contains(seen) and window.contains(seen)):
+                problems.append(f"{_name(element)} at {tuple(seen)} cannot be scrolled into view {tuple(column.view)}")
+            elif hasattr(element, "hover_point") and not element.hover_point(*seen.center):
+                problems.append(f"{_name(element)} at {tuple(seen)} is not under the pointer at its centre")
+        column.scroll_to(kept)
     return problems
 
 
@@ -119,11 +171,24 @@ def _owned_by(element: Any, other: Any) -> bool:
 def _outside(elements: Sequence[Any], window: pygame.Rect, gui: Any) -> list[str]:
     problems = []
     root = gui.get_root_container()
+    from game.ui.scroll import CONTENT_ID
+
     for element in elements:
         if _is_container(element) and element is root:
             continue
         rect = pygame.Rect(element.get_abs_rect())
         if rect.width <= 0 or rect.height <= 0:
+            continue
+        if CONTENT_ID in _ids(element):  # moved up and down in its view: only its width must fit
+            view = pygame.Rect(element.ui_container.get_abs_rect())
+            if rect.left < view.left or rect.right > view.right:
+                problems.append(f"{_name(element)} at {tuple(rect)} is wider than its view {tuple(view)}")
+            continue
+        scrolled = _scroll_content(element, gui)
+        if scrolled is not None:  # checked against the whole column, not the window
+            area = pygame.Rect(element.ui_container.get_abs_rect())
+            if not area.contains(rect):
+                problems.append(f"{_name(element)} at {tuple(rect)} sticks out of its column {tuple(area)}")
             continue
         if not window.contains(rect):
             problems.append(f"{_name(element)} at {tuple(rect)} lies outside the window {window.size}")

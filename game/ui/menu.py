@@ -166,13 +166,15 @@ def button_column(
     width: int,
     height: int,
     gap: int,
+    container: pygame_gui.core.UIContainer | None = None,
 ) -> dict[str, UIButton]:
-    """Buttons ``(name, text, object_id)`` stacked in a centred column."""
+    """Buttons ``(name, text, object_id)`` stacked in a centred column (in ``container``'s
+    coordinates if one is given: a scrolling column's, ``game.ui.scroll``)."""
     out: dict[str, UIButton] = {}
     y = top
     for name, text, object_id in labels:
         rect = pygame.Rect(centre_x - width // 2, y, width, height)
-        out[name] = UIButton(rect, text, manager, object_id=object_id)
+        out[name] = UIButton(rect, text, manager, container=container, object_id=object_id)
         y += height + gap
     return out
 

@@ -2,17 +2,21 @@
 
 A page is a list of blocks: ``Heading(text)``, ``Para(text)``,
 ``Figure(kind, caption)`` and ``Table(head, rows)``; the Rules scene draws a
-figure with real tiles (see ``game.ui.scenes.rules.FIGURES`` for the kinds).
-Text may hold ``**bold**`` runs. The pages follow the order of
-``game.engine.RULE_SETS`` after a first page on what every set shares; the
-last page is the controls (mouse, keyboard and game controller).
+figure with real tiles (see ``game.ui.rules_figures.FIGURES`` for the kinds).
+Text may hold ``**bold**`` runs. ``pages()`` are what the Rules screen shows:
+a first page on what every set shares, a page per rule set in the order of
+``game.engine.RULE_SETS`` (the one its words name, ``game.words.rule_sets``:
+its own, or the page of the rule set a variant varies, under the variant's
+title), and last the controls (mouse, keyboard and game controller).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from game.engine import RULE_SETS
 from game.i18n import N_
+from game.words.rule_sets import WORDS
 
 
 @dataclass(frozen=True)
@@ -314,4 +318,15 @@ CONTROLS = Page(
     ),
 )
 
-PAGES: tuple[Page, ...] = (BASICS, MATADOR, ALL_SEVENS, FAMILY, LEYDEN, SENST, WILD, CONTROLS)
+RULE_PAGES: dict[str, Page] = {page.id: page for page in (MATADOR, ALL_SEVENS, FAMILY, LEYDEN, SENST, WILD)}
+
+
+def pages() -> tuple[Page, ...]:
+    """The Rules screen's pages, in order (see the module's doc)."""
+    found = []
+    for rule_id in RULE_SETS:
+        words = WORDS.get(rule_id)
+        page = RULE_PAGES.get(words.page) if words is not None else None
+        if words is not None and page is not None:
+            found.append(page if page.id == rule_id else replace(page, id=rule_id, tab=words.title))
+    return (BASICS, *found, CONTROLS)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui.text_fields import TypingGuard
 from game.ui.window import sdl_event
 
 if TYPE_CHECKING:
@@ -79,11 +80,16 @@ class Scene:
 
 
 class GuiScene(Scene):
-    """A scene with its own pygame_gui manager (buttons and other widgets)."""
+    """A scene with its own pygame_gui manager (buttons and other widgets).
+
+    What is typed into its text fields goes through ``typing`` first
+    (game/ui/text_fields.py: what cannot be shown is left out, and a line says so).
+    """
 
     def __init__(self) -> None:
         super().__init__()
         self.gui: pygame_gui.UIManager | None = None
+        self.typing = TypingGuard()
 
     def attach(self, app: App) -> None:
         super().attach(app)
@@ -96,6 +102,7 @@ class GuiScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         super().on_resize(size)
+        self.typing.clear()
         if self.gui is not None:
             self.gui.set_window_resolution(size)
             self.gui.clear_and_reset()  # type: ignore[no-untyped-call]
@@ -103,19 +110,26 @@ class GuiScene(Scene):
             self.gui.update(0.0)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        # pygame_gui gets the mouse in points, as SDL gave it: its manager scales it (game/ui/window.py)
-        if self.gui is not None and self.gui.process_events(sdl_event(event)):
+        if self.gui is None:
+            return False
+        typed = self.typing.filter(event, self.gui)
+        if typed is None:  # typed, and nothing of it can be shown: used up (and said)
             return True
-        return False
+        # pygame_gui gets the mouse in points, as SDL gave it: its manager scales it (game/ui/window.py)
+        used = bool(self.gui.process_events(sdl_event(typed)))
+        self.typing.check(self.gui)
+        return used
 
     def update(self, dt: float) -> None:
+        self.typing.update(dt)
         if self.gui is not None:
             self.gui.update(dt)
 
     def draw_gui(self, surface: pygame.Surface) -> None:
-        """Draw the widgets (call at the end of ``draw``)."""
+        """Draw the widgets (call at the end of ``draw``), and the line about a field's text."""
         if self.gui is not None:
             self.gui.draw_ui(surface)
+        self.typing.draw(surface)
 
     def close(self) -> None:
         if self.gui is not None and self.app is not None:

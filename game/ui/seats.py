@@ -1,14 +1,19 @@
 """Who plays each seat, as the command line and the setup screen name them:
-a person at the screen (``human``) or a computer player of some level."""
+a person at the screen (``human``) or a computer player of some level (one of
+``game.ai.levels``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.ai import levels
 from game.engine import PlayerInfo
-from game.i18n import N_, _
+from game.i18n import _
 
-SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
+
+def seat_kinds() -> tuple[str, ...]:
+    """What a seat may be: ``human``, then every computer level in order."""
+    return ("human", *levels.ids())
 
 
 class SeatError(ValueError):
@@ -20,7 +25,7 @@ class SeatSpec:
     """One seat as the command line or the setup screen names it."""
 
     name: str
-    kind: str  # one of SEAT_KINDS
+    kind: str  # one of seat_kinds()
 
     @property
     def is_human(self) -> bool:
@@ -32,16 +37,14 @@ class SeatSpec:
         return PlayerInfo(self.name, "computer", self.kind)
 
 
-COMPUTER_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "random": N_("Random")}
-
-
 def default_name(kind: str, nth: int, of_kind: int) -> str:
     """A seat's name when none is given: "You", "Player 2", "Hard", "Easy 2" (in the
     player's language, but "You": the table's sentences still tell it apart by that
     English word, game.ui.words.is_you)."""
     if kind == "human":
         return "You" if of_kind == 1 else _("Player {number}").format(number=nth)
-    base = _(COMPUTER_NAMES[kind]) if kind in COMPUTER_NAMES else kind.capitalize()
+    level = levels.get(kind)
+    base = _(level.name) if level is not None else kind.capitalize()
     return base if nth == 1 else f"{base} {nth}"
 
 
@@ -61,8 +64,8 @@ def parse_seats(text: str) -> list[SeatSpec]:
             if len(name) > 24:
                 raise SeatError(_("--seats: the name {name} is longer than 24 characters").format(name=repr(name)))
         kind = kind.lower()
-        if kind not in SEAT_KINDS:
-            raise SeatError(_("--seats: unknown seat kind {kind} (use {kinds})").format(kind=repr(kind), kinds=", ".join(SEAT_KINDS)))
+        if kind not in seat_kinds():
+            raise SeatError(_("--seats: unknown seat kind {kind} (use {kinds})").format(kind=repr(kind), kinds=", ".join(seat_kinds())))
         parsed.append((name, kind))
     seats: list[SeatSpec] = []
     for index, (name, kind) in enumerate(parsed):

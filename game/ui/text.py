@@ -1,7 +1,8 @@
 """Rendered text, cached: the table draws the same words every frame.
 
 Text is set in Noto Sans, the typeface pygame_gui ships for the widgets, so drawn
-words and buttons match; sizes keep the scale of pygame's default font (a size
+words and buttons match; what it lacks (Hebrew, Arabic, emoji) is drawn with the
+game's fallback fonts, each script in its direction (game/ui/script_font.py); sizes keep the scale of pygame's default font (a size
 ``n`` here is as wide as ``Font(None, n)`` was), which the layouts were made for.
 """
 
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from game.ui.script_font import FALLBACK_FONTS, ScriptFont
 from game.ui.surface_cache import SurfaceCache
 
 Colour = tuple[int, int, int]
@@ -59,7 +61,7 @@ class FontCache:
         points; if Noto is missing, pygame's default font at ``fallback_size``
         (``size`` by default) made ``bold``/``italic``."""
         if not pygame.font.get_init():  # never started, or stopped: fonts of before are gone
-            self._fonts.clear()
+            self.clear()
             pygame.font.init()
         key = (style, size, bold, italic)
         font = self._fonts.get(key)
@@ -67,11 +69,11 @@ class FontCache:
             try:
                 font.get_height()
             except pygame.error:  # the font module was stopped and started again since (pygame.quit)
-                self._fonts.clear()
+                self.clear()
                 font = None
         if font is None:
             try:
-                font = pygame.font.Font(str(FONT_DIR / f"NotoSans-{style}.ttf"), size)
+                font = ScriptFont(str(FONT_DIR / f"NotoSans-{style}.ttf"), size, "Bold" in style, "Italic" in style)
             except (OSError, FileNotFoundError):
                 key = ("", fallback_size or size, bold, italic)
                 font = self._fonts.get(key)
@@ -87,6 +89,7 @@ class FontCache:
 
     def clear(self) -> None:
         self._fonts.clear()
+        FALLBACK_FONTS.clear()
 
 
 FONTS = FontCache()

@@ -2,6 +2,6 @@
 seats of ``game.seat`` can use it without importing the UI). Kept for the
 imports that still name this module."""
 
-from game.thinker import BUDGET_S, ComputerController, Thinker, choose_action, suggest_move
+from game.thinker import ComputerController, Thinker, choose_action, suggest_move
 
-__all__ = ["BUDGET_S", "ComputerController", "Thinker", "choose_action", "suggest_move"]
+__all__ = ["ComputerController", "Thinker", "choose_action", "suggest_move"]

@@ -78,6 +78,14 @@ class DisplayWindow:
         return pygame.display.set_mode(size, pygame.RESIZABLE)
 
     def resized(self, size: tuple[int, int]) -> pygame.Surface:
+        """SDL has already resized the window and its surface when the player did (a
+        VIDEORESIZE): that surface, the same window. ``set_mode`` made a new window
+        (a new X window id) that, without a window manager, had no keyboard focus:
+        keys did nothing until it was clicked. A size asked for by the game (a test,
+        the smallest size) still goes through ``set_mode``."""
+        surface = pygame.display.get_surface()
+        if surface is not None and surface.get_size() == tuple(size):
+            return surface
         return pygame.display.set_mode(size, pygame.RESIZABLE)
 
     def flip(self) -> None:

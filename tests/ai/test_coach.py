@@ -22,6 +22,7 @@ from game.ai.coach import (
     INACCURACY,
     MISTAKE,
     MISTAKE_POINTS,
+    Assessment,
     Budget,
     Check,
     Deals,
@@ -103,10 +104,24 @@ def medium_round(base: str, seed: int, players: int = 2) -> Match:
 
 def test_marks_follow_the_points_lost() -> None:
     assert mark_for(0.0) == BEST
-    assert mark_for(0.4) == mark_for(9.99) == GOOD
+    assert mark_for(0.4) == mark_for(2.99) == GOOD
+    assert mark_for(3.0) == mark_for(9.99) == INACCURACY  # one scale: what is not accurate is not good
     assert mark_for(10.0) == mark_for(24.99) == MISTAKE
     assert mark_for(25.0) == mark_for(80.0) == BLUNDER
     assert mark_for(0.0, forced=True) == FORCED
+
+
+def test_good_is_accurate_and_nothing_else_is() -> None:
+    """The card's words and the summary's accuracy are one scale: a choice is counted
+    accurate exactly when it is marked best or good (issue 33: "Good: ... 7 ± 2
+    points" on a screen counting only choices within 3 points as accurate)."""
+    draw = Action("draw")
+    for lost in (0.0, 0.5, 2.9, 3.0, 6.9, 9.9, 10.0, 30.0):
+        for spread in (0.5, 4.0):
+            chance_best, chance_played = 0.6, 0.6 - lost / 100
+            mark = verdict(100 * (chance_best - chance_played), spread)
+            assessment = Assessment(0, draw, draw, chance_played, chance_best, mark, (), 100, 100, spread)
+            assert assessment.accurate == (mark in (BEST, GOOD)), (lost, spread, mark)
 
 
 def test_a_gap_within_its_noise_of_10_points_is_an_inaccuracy_whatever_a_check_says() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from game.ai import LEVELS, Player, make_player
+from game.ai import Player, levels, make_player
 from game.ai.hard import HardPlayer
 from game.engine import Match, PlayerInfo, Rules
 
@@ -54,7 +54,7 @@ def play_rounds(level: str, base: str, players: int, overrides: dict[str, Any], 
     return decisions
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", levels.ids())
 def test_level_plays_every_rule_set(level: str) -> None:
     rounds = 1 if level == "hard" else 3
     total = 0
@@ -75,5 +75,5 @@ def test_unknown_level_is_refused() -> None:
 
 
 def test_players_have_their_level() -> None:
-    for level in LEVELS:
+    for level in levels.ids():
         assert make_player(level).level == level

@@ -23,7 +23,7 @@ def test_importing_the_players_loads_no_pygame() -> None:
     code = (
         "import sys\n"
         "import game.ai, game.ai.hard, game.ai.medium, game.ai.easy, game.ai.random_player, game.ai.tournament\n"
-        "for level in game.ai.LEVELS: game.ai.make_player(level)\n"
+        "for level in game.ai.levels.ids(): game.ai.make_player(level)\n"
         "print('pygame' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)

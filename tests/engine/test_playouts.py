@@ -9,6 +9,7 @@ import random
 import pytest
 
 from game.engine import RULE_SETS, Action, Match, PlayerInfo, Rules
+from game.words.refusals import WORDS, refusal_text
 from game.engine.state import RoundState
 from game.engine.tiles import HALVES
 
@@ -157,5 +158,5 @@ def test_illegal_lays_are_refused_with_a_reason() -> None:
                                 # accepted only if it equals a legal move once filled in
                                 assert any(m.tile == tile and m.arm == end.arm and m.touch == touch for m in legal)
                             else:
-                                assert len(reason) > 10
+                                assert reason.code in WORDS and len(refusal_text(reason)) > 10  # said in words
             state.push(rng.choice(sorted(legal, key=str)))

@@ -14,11 +14,13 @@ from typing import Any
 
 import pytest
 
-from game.engine import Action, IllegalMoveError, Match, PlayerInfo, RuleError, Rules, parse_tile
+from game.engine import Action, IllegalMoveError, Match, OpenEnd, PlayerInfo, Refusal, RuleError, Rules, SeatView, parse_tile
 from game.engine.match import match_result, opening_after
 from game.engine.rules import RULE_SETS
 from game.engine.state import Opening, RoundState
 from game.engine.tiles import HALVES, tile_name
+from game.words.ends import needs_text
+from game.words.refusals import error_text, refusal_text
 
 
 def t(name: str) -> int:
@@ -54,12 +56,22 @@ def play(s: RoundState, *actions: Action) -> RoundState:
 
 
 def reason(s: RoundState, action: Action) -> str:
-    text = s.explain(action)
-    assert text is not None, f"{action} was accepted"
+    """Why ``action`` is refused, in the words the player reads (the engine gives a code)."""
+    refusal = s.explain(action)
+    assert refusal is not None, f"{action} was accepted"
     with pytest.raises(IllegalMoveError) as err:
         s.push(action)
-    assert str(err.value) == text
-    return text
+    assert err.value.refusal == refusal
+    return refusal_text(refusal)
+
+
+def said(refusal: Refusal | None) -> str | None:
+    return None if refusal is None else refusal_text(refusal)
+
+
+def label(s: RoundState | SeatView, end: OpenEnd) -> str:
+    """What the table writes at an open end ("needs 4")."""
+    return needs_text(end.values, s.rules.target, s.rules.matadors, s.rules.wild_doubles)
 
 
 # ---------------------------------------------------------------------------
@@ -355,7 +367,7 @@ def test_rule_of_the_target_with_double_nine() -> None:
     assert reason(s, lay("2-0", "E", 2)) == "2-0 cannot join E: the end shows 9 and needs 1, or a matador"
     s.push(lay("5-5", "E"))
     assert s.end_values("E") == (5,)
-    assert [e.text for e in s.open_ends()] == ["needs 1", "needs 5"]
+    assert [label(s, e) for e in s.open_ends()] == ["needs 1", "needs 5"]
     s.push(lay("8-2", "E", 8))  # a matador: the 2 is the new end
     assert s.end_values("E") == (2,)
     s.push(Action.draw())  # seat 3 holds 3-2 4-0 7-0 6-5 9-2: nothing joins 9 or 2 (needs 1 or 8)
@@ -409,7 +421,7 @@ def test_crosswise_end_offers_each_value_and_each_half_of_a_matador() -> None:
     s = play(leyden("1-1 0-0 4-3 5-5 6-6 2-2", "3-3 6-1 4-4 4-0 3-1 6-5"), lay("1-1"), lay("6-5", "N", 6))
     s.push(lay("4-3", "S", across=True))
     (end,) = [e for e in s.open_ends() if e.arm == "S"]
-    assert (end.values, end.text) == ((4, 3), "needs 3 or 4")
+    assert (end.values, label(s, end)) == ((4, 3), "needs 3 or 4")
     on_s = [m for m in moves(s) if " on S " in m]
     # Tiles in index order (3-1, 3-3, 4-0, 4-4, 6-1), higher value of the end first.
     assert on_s == [
@@ -433,7 +445,7 @@ def test_matador_across_on_a_blank_end() -> None:
     s = play(leyden("1-1 0-0 4-3 5-5 6-6 2-2", "3-3 6-1 2-0 4-0 3-1 6-5"), lay("1-1"), lay("6-5", "N", 6))
     s.push(lay("0-0", "S"))
     assert s.end_values("S") == (0,)
-    assert {e.arm: e.text for e in s.open_ends()}["S"] == "matador only"
+    assert {e.arm: label(s, e) for e in s.open_ends()}["S"] == "matador only"
     s.push(lay("6-1", "S", across=True))
     assert s.end_values("S") == (6, 1)
     assert [m for m in moves(s) if " on S " in m] == [
@@ -450,7 +462,7 @@ def test_wild_double_opens_a_blank_end_and_leaves_it_blank() -> None:
     end keeps the value it showed before."""
     s = state("wild-doubles", ["6-6 1-0 5-4", "6-1 3-3 2-1"], "4-4 5-0 2-2")
     play(s, lay("6-6"), lay("6-1", "E", 1), lay("1-0", "E", 1))  # E shows 0
-    assert {e.arm: e.text for e in s.open_ends()} == {"W": "needs 1, or a double", "E": "doubles only"}
+    assert {e.arm: label(s, e) for e in s.open_ends()} == {"W": "needs 1, or a double", "E": "doubles only"}
     assert moves(s) == ["lay 2-1 on W touch 1", "lay 3-3 on W touch 3", "lay 3-3 on E touch 3"]
     s.push(lay("3-3", "E"))
     assert s.end_values("E") == (0,)
@@ -639,10 +651,10 @@ def test_free_drawing_draws_any_number_in_one_action() -> None:
     s.push(lay("1-1"))
     s.push(Action.draw(3))
     assert s.hand_count(1) == 5 and s.current_player == 1
-    assert s.explain(Action.draw(1)) == "the last 2 tiles of the boneyard are never drawn"
+    assert said(s.explain(Action.draw(1))) == "the last 2 tiles of the boneyard are never drawn"
     s2 = state("leyden", ["1-1 3-3", "2-2 6-4"], "5-5 6-5 4-0 3-0 2-0")
     s2.push(lay("1-1"))
-    assert s2.explain(Action.draw(4)) == "after drawing 3: the last 2 tiles of the boneyard are never drawn"
+    assert said(s2.explain(Action.draw(4))) == "after drawing 3: the last 2 tiles of the boneyard are never drawn"
 
 
 # End of a round, pip count, ties ---------------------------------------------
@@ -652,7 +664,7 @@ def test_domino_ends_the_round_at_once() -> None:
     play(s, lay("6-6"), lay("0-0", "E"), lay("6-1", "W", 1))
     o = s.outcome
     assert s.over and o is not None and (o.end, o.winner, o.pips, o.scores) == ("domino", 0, (0, 16), (16, 0))
-    assert s.legal_moves() == [] and s.explain(Action.pass_()) == "the round is over"
+    assert s.legal_moves() == [] and said(s.explain(Action.pass_())) == "the round is over"
 
 
 def test_blocked_needs_every_player_to_pass_in_succession() -> None:
@@ -761,7 +773,7 @@ def test_player_ranges_of_the_rule_sets() -> None:
     ):
         with pytest.raises(RuleError) as err:
             Rules.from_base(base, players)
-        assert str(err.value) == words
+        assert error_text(err.value) == words
 
 
 CHOICES: list[tuple[str, int, dict[str, list[Any]]]] = [
@@ -1073,7 +1085,7 @@ def test_the_seat_view_shows_ends_spinner_boneyard_and_reserve() -> None:
     s = play(leyden("1-1 0-0 4-3 5-5 6-6 2-2", "3-3 6-1 4-4 4-0 3-1 6-5"), lay("1-1"), lay("6-5", "N", 6))
     s.push(lay("4-3", "S", across=True))
     view = s.view(1)
-    assert [(e.arm, e.values, e.text) for e in view.open_ends()] == [
+    assert [(e.arm, e.values, label(view, e)) for e in view.open_ends()] == [
         ("W", (1,), "needs 6"),
         ("E", (1,), "needs 6"),
         ("N", (5,), "needs 2"),
@@ -1111,7 +1123,7 @@ def test_refused_combinations_give_the_reason(base: str, players: int, options: 
     """Section 4 (and docs/rules.md): combinations that cannot be played are refused with a reason."""
     with pytest.raises(RuleError) as err:
         Rules.from_base(base, players, options)
-    assert str(err.value) == message
+    assert error_text(err.value) == message
 
 
 def test_every_option_value_of_section_4_is_accepted() -> None:

@@ -6,13 +6,24 @@ from typing import Any
 
 import pytest
 
-from game.engine import Action, IllegalMoveError, Match, PlayerInfo, Rules, parse_tile
+from game.engine import Action, IllegalMoveError, Match, OpenEnd, PlayerInfo, Refusal, Rules, parse_tile
 from game.engine.state import Opening, RoundState
 from game.engine.tiles import tile_name
+from game.words.ends import needs_text
+from game.words.refusals import error_text, refusal_text
 
 
 def t(name: str) -> int:
     return parse_tile(name)
+
+
+def said(refusal: Refusal | None) -> str | None:
+    """A refusal in the words the player reads (the engine gives a code)."""
+    return None if refusal is None else refusal_text(refusal)
+
+
+def label(s: RoundState, end: OpenEnd) -> str:
+    return needs_text(end.values, s.rules.target, s.rules.matadors, s.rules.wild_doubles)
 
 
 def state(
@@ -47,10 +58,11 @@ def test_rule_of_seven_and_the_reason_for_a_wrong_tile() -> None:
     assert lays_of(s) == {"lay 6-1 on W touch 6", "lay 6-1 on W touch 1", "lay 6-1 on E touch 6", "lay 6-1 on E touch 1"}
     with pytest.raises(IllegalMoveError) as err:
         s.push(lay("5-5", "E"))
-    assert str(err.value) == "5-5 cannot join E: the end shows 6 and needs 1, or a matador"
+    assert err.value.refusal == Refusal("needs-or-matador", {"tile": "5-5", "arm": "E", "end": 6, "need": 1})
+    assert refusal_text(err.value.refusal) == "5-5 cannot join E: the end shows 6 and needs 1, or a matador"
     s.push(lay("6-1", "E", touch=6))
     assert [e.values for e in s.open_ends()] == [(6,), (1,)]
-    assert [e.text for e in s.open_ends()] == ["needs 1", "needs 6"]
+    assert [label(s, e) for e in s.open_ends()] == ["needs 1", "needs 6"]
     s.push(lay("1-0", "W", touch=1))  # 1 + 6 = 7
     assert s.end_values("W") == (0,)
 
@@ -61,9 +73,9 @@ def test_blank_end_takes_only_a_matador() -> None:
     s.push(lay("6-1", "W", touch=6))  # W shows 1
     s.push(lay("1-0", "E", touch=1))  # E shows 0: blank
     ends = {e.arm: e for e in s.open_ends()}
-    assert ends["E"].text == "matador only"
-    assert ends["W"].text == "needs 6"
-    assert s.explain(lay("4-4", "E")) == "4-4 cannot join E: the end is blank and only a matador can open it"
+    assert label(s, ends["E"]) == "matador only"
+    assert label(s, ends["W"]) == "needs 6"
+    assert said(s.explain(lay("4-4", "E"))) == "4-4 cannot join E: the end is blank and only a matador can open it"
     s.push(Action.draw())  # player 1 holds 4-4 2-2 3-3: nothing fits 1 or 0
     assert s.hand(1) == sorted([t("4-4"), t("2-2"), t("3-3"), t("6-5")])
     s.push(lay("6-5", "W", touch=6))  # drawn 6-5 joins 1
@@ -77,8 +89,8 @@ def test_blank_end_is_closed_without_matadors() -> None:
     s = state("all-sevens", ["6-6 4-4", "1-0 3-3"], "5-5 2-2")
     s.push(lay("6-6"))
     s.push(lay("1-0", "E", touch=1))  # E shows 0
-    assert {e.arm: e.text for e in s.open_ends()} == {"W": "needs 1", "E": "closed"}
-    assert s.explain(lay("4-4", "E")) == "4-4 cannot join E: the end is blank and no tile can join it"
+    assert {e.arm: label(s, e) for e in s.open_ends()} == {"W": "needs 1", "E": "closed"}
+    assert said(s.explain(lay("4-4", "E"))) == "4-4 cannot join E: the end is blank and no tile can join it"
 
 
 def test_matador_in_line_both_ways() -> None:
@@ -93,7 +105,7 @@ def test_matador_in_line_both_ways() -> None:
     assert s.end_values("W") == (2,)
     # A matador needs its touching half named when both could touch.
     s.pop()
-    assert "say which half" in (s.explain(lay("5-2", "W")) or "")
+    assert "say which half" in (said(s.explain(lay("5-2", "W"))) or "")
 
 
 def test_double_blank_matador_leaves_a_blank_end() -> None:
@@ -115,7 +127,7 @@ def test_leyden_lowest_double_leads_and_sides_come_first() -> None:
     assert s.spinner is not None and s.spinner.arm is None and s.spinner.value == 1
     arms = {m.arm for m in s.legal_moves() if m.kind == "lay"}
     assert arms == {"N", "S"}
-    assert s.explain(lay("6-1", "W", touch=6)) == "6-1 cannot go on W: only N, S may be played now"
+    assert said(s.explain(lay("6-1", "W", touch=6))) == "6-1 cannot go on W: only N, S may be played now"
     s.push(lay("6-5", "N", touch=6))
     assert {m.arm for m in s.legal_moves() if m.kind == "lay"} == {"S"}
     s.push(lay("4-3", "S", across=True))
@@ -128,7 +140,7 @@ def test_crosswise_matador_and_the_choice_at_its_end() -> None:
     assert "lay 4-3 on S across" in lays_of(s)
     s.push(lay("4-3", "S", across=True))
     end = next(e for e in s.open_ends() if e.arm == "S")
-    assert end.values == (4, 3) and end.crosswise and end.text == "needs 3 or 4"
+    assert end.values == (4, 3) and end.crosswise and label(s, end) == "needs 3 or 4"
     s.push(Action.draw())  # player 1 draws 3-0 (voluntary: free drawing)
     # 3-1 joins 4 with its 3; 4-0 joins 3 with its 4; 6-1 (matador) may join either value in line only.
     on_s = {str(m) for m in s.legal_moves() if m.arm == "S"}
@@ -137,7 +149,7 @@ def test_crosswise_matador_and_the_choice_at_its_end() -> None:
     assert "lay 3-0 on S touch 3 joins 4" in on_s
     assert {"lay 6-1 on S touch 6 joins 4", "lay 6-1 on S touch 1 joins 3"} <= on_s
     assert not any(m.across for m in s.legal_moves() if m.arm == "S")
-    assert (s.explain(lay("6-1", "S", across=True)) or "").endswith("the next tile on a crosswise matador goes in line")
+    assert (said(s.explain(lay("6-1", "S", across=True))) or "").endswith("the next tile on a crosswise matador goes in line")
     s.push(lay("4-0", "S", touch=4))  # joins 3 follows from touch 4
     assert s.placements[-1].joins == 3
     assert s.end_values("S") == (0,)
@@ -147,7 +159,7 @@ def test_crosswise_wrong_tile_reason() -> None:
     s = leyden_opening()
     s.push(lay("6-5", "N", touch=6))
     s.push(lay("4-3", "S", across=True))
-    assert s.explain(lay("5-5", "S")) == "5-5 cannot join S: the end shows 4 and 3 and needs 3 or 4, or a matador"
+    assert said(s.explain(lay("5-5", "S"))) == "5-5 cannot join S: the end shows 4 and 3 and needs 3 or 4, or a matador"
 
 
 def test_record_example_of_RECORD_md() -> None:
@@ -206,7 +218,7 @@ def test_wild_double_leaves_the_end_unchanged() -> None:
     assert "lay 2-2 on E touch 2" in lays_of(s)
     s.push(lay("2-2", "E"))
     assert s.end_values("E") == (6,)
-    assert s.explain(lay("3-2", "E", touch=3)) == "3-2 cannot join E: the end shows 6 and needs 1, or a double"
+    assert said(s.explain(lay("3-2", "E", touch=3))) == "3-2 cannot join E: the end shows 6 and needs 1, or a double"
 
 
 def test_wild_doubles_lead_highest_tile_without_doubles() -> None:
@@ -219,14 +231,14 @@ def test_draw_until_playable_then_must_lay_it() -> None:
     s = state("matador", ["6-6 2-2", "3-3 4-4"], "5-5 2-0 6-0 0-0")
     s.push(lay("6-6"))
     assert s.legal_moves() == [Action.draw()]
-    assert s.explain(Action.pass_()) == "you cannot pass while you may draw"
+    assert said(s.explain(Action.pass_())) == "you cannot pass while you may draw"
     s.push(Action.draw())  # 5-5: no
     assert s.legal_moves() == [Action.draw()]
     s.push(Action.draw())  # 2-0: no (needs 1)
     s.push(Action.draw())  # 6-0: no
     s.push(Action.draw())  # 0-0: a matador, must be laid
     assert {m.tile for m in s.legal_moves()} == {t("0-0")}
-    assert s.explain(Action.draw()) == "the boneyard is empty"
+    assert said(s.explain(Action.draw())) == "the boneyard is empty"
 
 
 def test_draw_several_in_one_action() -> None:
@@ -242,7 +254,7 @@ def test_draw_one_then_pass() -> None:
     s.push(lay("6-6"))
     s.push(Action.draw())
     assert s.legal_moves() == [Action.pass_()]
-    assert s.explain(Action.draw()) == "you have drawn once this turn: lay the tile or pass"
+    assert said(s.explain(Action.draw())) == "you have drawn once this turn: lay the tile or pass"
     s.push(Action.pass_())
     assert s.current_player == 0
 
@@ -251,7 +263,7 @@ def test_no_drawing_passes() -> None:
     s = state("all-sevens", ["6-6 2-2", "3-3 4-4"], "5-5 2-0")
     s.push(lay("6-6"))
     assert s.legal_moves() == [Action.pass_()]
-    assert s.explain(Action.draw()) == "this rule set has no drawing"
+    assert said(s.explain(Action.draw())) == "this rule set has no drawing"
 
 
 def test_lay_or_draw_keeps_a_reserve_of_two() -> None:
@@ -262,7 +274,7 @@ def test_lay_or_draw_keeps_a_reserve_of_two() -> None:
     s.push(Action.draw())
     assert s.current_player == 0 and s.boneyard_count == 2
     assert s.legal_moves() == [Action.pass_()]  # 2-2 does not fit 6; two tiles stay
-    assert s.explain(Action.draw()) == "the last 2 tiles of the boneyard are never drawn"
+    assert said(s.explain(Action.draw())) == "the last 2 tiles of the boneyard are never drawn"
 
 
 def test_free_drawing_then_must_lay() -> None:
@@ -407,7 +419,7 @@ def test_invalid_combinations_are_refused_with_a_reason() -> None:
     ):
         with pytest.raises(RuleError) as err:
             Rules.from_base(base, players, options)
-        assert words in str(err.value), (base, str(err.value))
+        assert words in error_text(err.value), (base, error_text(err.value))
 
 
 def test_tile_names() -> None:

@@ -224,7 +224,7 @@ def test_verify_finds_every_kind_of_tampering() -> None:
         actions[at]["draw"] += 1
 
     check = changed(changed_draw).rounds[0]
-    assert check.status == ILLEGAL and check.action is not None and check.reason
+    assert check.status == ILLEGAL and check.action is not None and check.refusal is not None
 
     def changed_lay(bad: dict[str, Any]) -> None:  # the first lay names a tile its seat was not dealt
         actions = bad["rounds"][0]["actions"]

@@ -61,7 +61,8 @@ class ServerProcess:
         return self.proc is not None and self.proc.poll() is None
 
     def log_text(self) -> str:
-        self.log.flush()
+        if not self.log.closed:
+            self.log.flush()
         return Path(self.log.name).read_text()
 
 

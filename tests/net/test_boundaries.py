@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_seats_referee_and_network_pass_mypy_strict() -> None:
-    paths = ["game/seat.py", "game/referee.py", "game/net", "game/bench/net.py"]
+    paths = ["game/seat.py", "game/referee.py", "game/net", "game/bench/net"]
     out = subprocess.run([sys.executable, "-m", "mypy", "--strict", *paths], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
 

@@ -131,7 +131,7 @@ def test_every_rule_set_plays_to_the_end_and_no_seat_learns_a_hidden_tile(server
         check_wire(0, lines[: at + 1] + [early] + lines[at + 1 :], rules)
     log = server.log_text()
     for base, code in codes.items():
-        assert f"table {code}: created ({base}" in log and f"table {code}: match over" in log
+        assert f"table {code}: created by Host [127.0.0.1] ({base}" in log and f"table {code}: match over" in log
 
 
 def test_a_player_killed_mid_turn_takes_the_seat_back_and_finishes(server: Any, bot: Any, tmp_path: Path) -> None:
@@ -147,4 +147,4 @@ def test_a_player_killed_mid_turn_takes_the_seat_back_and_finishes(server: Any, 
     ann, bob_end = host.finish(), back.finish()
     assert ann["totals"] == bob_end["totals"] and ann["winner"] == bob_end["winner"]
     log = server.log_text()
-    assert f"table {code}: seat 1 dropped" in log and f"table {code}: seat 1 is back" in log
+    assert f"table {code}: Bob (seat 2) dropped [127.0.0.1]" in log and f"table {code}: Bob (seat 2) is back [127.0.0.1]" in log

@@ -195,9 +195,26 @@ def test_a_wrong_address_or_code_fails_at_once_with_a_reason(server: Any) -> Non
     seen = {}
     pump([wrong], lambda: wrong.state == "failed", seen, timeout=10)
     assert "ZZZZ-ZZ" in seen[0][-1]["reason"] or "table" in seen[0][-1]["reason"].lower()
-    assert seen[0][-1]["reason"].count("\n") == 0
+    assert seen[0][-1]["reason"].count("\n") == 0 and seen[0][-1]["code"] == "no_table"
     time.sleep(0.2)
     assert not nobody.running and not wrong.running
+
+
+def test_a_machine_name_nobody_has_is_said_as_such(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = socket.getaddrinfo
+
+    def lookup(host: Any, *args: Any, **kw: Any) -> Any:
+        if host == "kitchen-pc":
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return real(host, *args, **kw)
+
+    monkeypatch.setattr(socket, "getaddrinfo", lookup)
+    session = Session.join("ws://kitchen-pc:47123/", "K7QX-2M", "Ann", timeout=3)
+    session.start()
+    seen: dict[int, list[dict[str, Any]]] = {}
+    pump([session], lambda: session.state == "failed", seen, timeout=10)
+    failed = [m for m in seen[0] if m["type"] == "link"][-1]
+    assert failed["code"] == "unknown_host" and failed["reason"] == "No machine is called kitchen-pc."
 
 
 def test_a_seat_gone_for_longer_than_allowed_gives_up(server: Any) -> None:

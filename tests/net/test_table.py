@@ -16,6 +16,7 @@ import pytest
 
 from game.engine import tile_name
 from game.net.protocol import ProtocolError, action_json, apply_change, new_code, new_token, normal_code, reveal_holds, round_deal, round_reveal
+from game.net.host_powers import give_seat
 from game.net.store import Store
 from game.net.table import RETURN_S, Table
 
@@ -132,15 +133,15 @@ def test_the_host_gives_the_seat_of_a_player_away_for_5_minutes_to_a_computer(tm
         table.start(0)
         table.disconnect(1, sent[1].append)
         with pytest.raises(ProtocolError, match="5 minutes"):
-            table.give_seat(0, {"seat": 1, "level": "random"})
+            give_seat(table, 0, {"seat": 1, "level": "random"})
         table.net[1].away_since = time.monotonic() - RETURN_S - 1
         with pytest.raises(ProtocolError, match="only the host"):
-            table.give_seat(1, {"seat": 1})
-        table.give_seat(0, {"seat": 1, "level": "random"})
+            give_seat(table, 1, {"seat": 1})
+        give_seat(table, 0, {"seat": 1, "level": "random"})
         assert table.lobby()["seats"][1]["kind"] == "computer"
         assert table.match is not None
         deadline = time.monotonic() + 20
-        while not table.match.over:
+        while table.ending is None:
             assert time.monotonic() < deadline
             assert table.referee is not None
             if table.referee.to_move == 0:
@@ -173,7 +174,7 @@ def test_a_player_back_after_the_end_gets_the_record(tmp_path: Path) -> None:
     table.start(0)
     assert table.match is not None and table.referee is not None
     table.disconnect(1, sent[1].append)
-    while not table.match.over:
+    while table.ending is None:
         mover = table.referee.to_move
         assert mover is not None
         table.play(mover, {"action": {"player": mover, **_first_legal(table, mover)}})

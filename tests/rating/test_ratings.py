@@ -120,11 +120,11 @@ def test_the_ladder_plays_every_pair_and_keeps_its_games(tmp_path: Path, capsys:
 
 
 def test_the_ladder_table_rates_every_level_in_every_two_player_rule_set() -> None:
-    from game.rating.ladder import KINDS, two_player_rule_sets
+    from game.rating.ladder import kinds, two_player_rule_sets
 
     assert set(LADDER) == set(two_player_rule_sets())
     for base, row in LADDER.items():
-        assert set(row) == set(KINDS) and row["medium"] == (1500.0, 0.0), base
+        assert set(row) == set(kinds()) and row["medium"] == (1500.0, 0.0), base
         assert all(se > 0 for kind, (_, se) in row.items() if kind != "medium")
         assert row["hard"][0] > row["random"][0]  # the search beats random play everywhere
 

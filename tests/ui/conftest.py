@@ -134,6 +134,32 @@ def filled_statistics() -> None:
     save_stats(stats)
 
 
+def wheel_to(app: App, element: object, steps: int = 60) -> tuple[int, int]:
+    """Scroll the top scene's scrolling column with the mouse wheel (down, then up)
+    until ``element`` (a widget in it) shows whole; its centre, to click."""
+    scene = app.top
+    columns = getattr(scene, "scroll_columns", lambda: [])()
+    for direction in (-1, 1):
+        for _ in range(steps):
+            rect = pygame.Rect(element.get_abs_rect())  # type: ignore[attr-defined]
+            if all(c.view.contains(rect) for c in columns if c.content is not None and _inside(element, c.content)):
+                return int(rect.centerx), int(rect.centery)
+            app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=direction, flipped=False, precise_x=0.0, precise_y=float(direction))], 0.016)
+    raise AssertionError(f"{element} cannot be scrolled into view")
+
+
+def _inside(element: object, container: object) -> bool:
+    node = getattr(element, "ui_container", None)
+    for _ in range(50):
+        if node is None:
+            return False
+        if node is container:
+            return True
+        parent = getattr(node, "ui_container", None)
+        node = None if parent is node else parent
+    return False
+
+
 def rules_page_problems(app: App, scene: object) -> list[str]:
     """The layout problems of every page of the Rules screen ``scene``, each shown in turn."""
     from game.ui.layout_check import layout_problems
@@ -163,6 +189,7 @@ class UiHelpers:
     shared_art = staticmethod(shared_art)
     filled_statistics = staticmethod(filled_statistics)
     rules_page_problems = staticmethod(rules_page_problems)
+    wheel_to = staticmethod(wheel_to)
 
 
 @pytest.fixture

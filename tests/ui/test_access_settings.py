@@ -41,14 +41,14 @@ def settings_app(make_app: Any, ui: Any, size: tuple[int, int] = (1280, 800)) ->
 def test_the_new_settings_apply_at_once_and_are_saved(make_app: Any, ui: Any) -> None:
     app, scene, settings = settings_app(make_app, ui)
     font_before = scene.choices["hints"].buttons[0][1].font.size("On")[1]
-    ui.click(app, centre(dict(scene.choices["text_scale"].buttons)[150]))
+    ui.click(app, ui.wheel_to(app, dict(scene.choices["text_scale"].buttons)[150]))
     assert settings.text_scale == 150 and access.CURRENT.text_scale == 150
     assert access.text_factor(app.size) == 1.5
     # the screen was laid out again in the larger text, and is still clean
     assert scene.choices["hints"].buttons[0][1].font.size("On")[1] > font_before * 1.3
     assert layout_problems(scene) == []
-    ui.click(app, centre(dict(scene.choices["high_contrast"].buttons)[True]))
-    ui.click(app, centre(dict(scene.choices["reduce_motion"].buttons)[True]))
+    ui.click(app, ui.wheel_to(app, dict(scene.choices["high_contrast"].buttons)[True]))
+    ui.click(app, ui.wheel_to(app, dict(scene.choices["reduce_motion"].buttons)[True]))
     assert access.CURRENT.high_contrast and access.CURRENT.reduce_motion
     on_disk = json.loads(settings_path().read_text())
     assert (on_disk["text_scale"], on_disk["high_contrast"], on_disk["reduce_motion"]) == (150, True, True)
@@ -144,7 +144,7 @@ def test_high_contrast_chosen_over_the_table_repaints_its_tiles(make_app: Any, u
     scene = SettingsScene()
     app.push(scene)
     ui.settle(app, 2, 0.016)
-    ui.click(app, centre(dict(scene.choices["high_contrast"].buttons)[True]))
+    ui.click(app, ui.wheel_to(app, dict(scene.choices["high_contrast"].buttons)[True]))
     app.pop()
     assert app.top is table
     white, black = shares(tile_pixels())
@@ -161,7 +161,7 @@ def test_every_setting_chosen_on_the_screen_is_kept_for_the_next_start(make_app:
     for key in list(scene.choices):
         current = getattr(settings, key) if key != "fullscreen" else app.fullscreen
         value, button = next((v, b) for v, b in scene.choices[key].buttons if v != current)
-        ui.click(app, centre(button))
+        ui.click(app, ui.wheel_to(app, button))
         ui.settle(app, 1, 0.016)
         wanted[key] = value
     scene.set_volume(35)

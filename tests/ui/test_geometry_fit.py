@@ -93,7 +93,7 @@ def test_all_55_tiles_of_double_nine_fit_at_800x600() -> None:
             def open_ends(self) -> list[Any]:
                 from game.engine import OpenEnd
 
-                return [OpenEnd("W", (1,), "needs 9"), OpenEnd("E", (2,), "needs 8")]
+                return [OpenEnd("W", (1,)), OpenEnd("E", (2,))]
 
         layout = compute_layout(Source(), area)  # type: ignore[arg-type]
         check(layout, area, Rect(0, 0, 800, 600))

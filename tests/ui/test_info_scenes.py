@@ -42,17 +42,17 @@ def test_settings_choice_applies_and_is_saved_at_once(make_app: Any, ui: Any) ->
     assert not settings_path().exists()
 
     fast = dict(scene.choices["animation_speed"].buttons)["fast"]
-    ui.click(app, centre(fast))
+    ui.click(app, ui.wheel_to(app, fast))
     assert settings.animation_speed == "fast"
     on_disk = json.loads(settings_path().read_text())
     assert on_disk["animation_speed"] == "fast"
 
     slow = dict(scene.choices["computer_speed"].buttons)["slow"]
-    ui.click(app, centre(slow))
+    ui.click(app, ui.wheel_to(app, slow))
     off = dict(scene.choices["hints"].buttons)[False]
-    ui.click(app, centre(off))
+    ui.click(app, ui.wheel_to(app, off))
     sound_off = dict(scene.choices["sound"].buttons)[False]
-    ui.click(app, centre(sound_off))
+    ui.click(app, ui.wheel_to(app, sound_off))
     loaded, message = load_settings()
     assert message is None
     assert (loaded.computer_speed, loaded.hints, loaded.sound) == ("slow", False, False)
@@ -90,7 +90,7 @@ def test_window_size_choice_resizes_the_app(make_app: Any, ui: Any) -> None:
     app.push(scene)
     ui.settle(app, 2, 0.016)
     button = dict(scene.choices["window_size"].buttons)[(1024, 768)]
-    ui.click(app, centre(button))
+    ui.click(app, ui.wheel_to(app, button))
     assert app.size == (1024, 768)
     assert settings.window_size == (1024, 768)
     assert json.loads(settings_path().read_text())["window_size"] == [1024, 768]
@@ -169,9 +169,9 @@ def test_rules_scene_has_every_rule_set_and_scrolls(make_app: Any, ui: Any) -> N
     scene = RulesScene()
     app.push(scene)
     ui.settle(app, 2, 0.016)
-    from game.ui.rules_text import PAGES
+    from game.ui.rules_text import pages
 
-    assert set(RULE_SETS) <= {p.id for p in PAGES}
+    assert set(RULE_SETS) <= {p.id for p in scene.pages} and scene.pages == pages()
     assert scene.max_scroll > 0
     app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)], 0.016)
     assert scene.scroll > 0

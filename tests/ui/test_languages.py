@@ -56,6 +56,16 @@ def _past_matches() -> Scene:
     return PastMatchesScene()
 
 
+def _title_continue() -> Scene:
+    from game.saves import save_match
+    from game.ui.scenes.title import TitleScene
+
+    match = _match()
+    match.push(match.round.legal_moves()[0])
+    save_match(match)
+    return TitleScene()  # Continue shows
+
+
 def _settings() -> Scene:
     from game.ui.scenes.settings import SettingsScene
     from game.storage import not_read
@@ -115,6 +125,7 @@ def _guest_lobby() -> Scene:
 
 SCENES: dict[str, Callable[[], Scene]] = {
     "title": _plain("game.ui.scenes.title", "TitleScene"),
+    "title-continue": _title_continue,
     "settings": _settings,
     "rules": _plain("game.ui.scenes.rules", "RulesScene"),
     "statistics": _statistics,
@@ -365,9 +376,19 @@ class _Recorder:
 def recorder(monkeypatch: pytest.MonkeyPatch) -> _Recorder:
     from game.ui import text
 
+    from game.ui.script_font import ScriptFont
+
     found = _Recorder()
     monkeypatch.setattr(pygame.font, "Font", found.font)
     monkeypatch.setattr(text, "FONTS", text.FontCache())  # fonts made while it records
+    drawn = ScriptFont.render  # the game's fonts (every script) are made from the real Font
+
+    def recording(self: ScriptFont, words: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
+        if isinstance(words, str):
+            found.texts.append(words)
+        return drawn(self, words, *args, **kwargs)
+
+    monkeypatch.setattr(ScriptFont, "render", recording)
     return found
 
 
@@ -431,7 +452,8 @@ def test_settings_switch_the_language_at_once_and_keep_it(make_app: Any, ui: Any
     """A click on the next-language arrow: Settings is rebuilt in Nederlands at once,
     the title below it too, and the choice is in the settings file."""
     from game.settings import load_settings
-    from game.ui.scenes.settings import LANGUAGE_CHOICES, SettingsScene
+    from game.settings import Settings as Schema
+    from game.ui.scenes.settings import SettingsScene
     from game.ui.scenes.title import TitleScene
 
     language("en")
@@ -441,7 +463,7 @@ def test_settings_switch_the_language_at_once_and_keep_it(make_app: Any, ui: Any
     scene = SettingsScene()
     app.push(scene)
     ui.settle(app, 2, 0.016)
-    assert scene.settings.language == "" and LANGUAGE_CHOICES[:2] == ("", "en")
+    assert scene.settings.language == "" and Schema.language.values[:2] == ["", "en"]
     assert scene.language is not None
     forward = scene.language.on
     for _ in range(2):  # "" (the system's) -> English -> Nederlands

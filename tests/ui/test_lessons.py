@@ -11,12 +11,13 @@ from typing import Any
 import pygame
 import pytest
 
-from game.lessons import LESSONS_PATH, LessonError, load_lessons
+from game.lessons import LESSONS_PATH, LessonError, all_done, done_path, lessons_done, load_lessons, mark_done
 from game.settings import Settings, load_settings
 from game.ui.scenes.lessons import LessonsScene
 from game.ui.scenes.title import OFFER, TitleScene
 from game.ui.table import LessonMode, TableScene, lesson_table, slot_of, targets_for
 from game.ui.thinker import Thinker
+from game.i18n import _
 
 
 def titled_app(make_app: Any, size: tuple[int, int] = (1280, 800), first_launch: bool = False) -> Any:
@@ -107,6 +108,8 @@ def test_every_step_of_the_lesson_by_events(make_app: Any, ui: Any, index: int) 
             played = len(lesson.state.history)
             ui.settle(app, 60, 0.05)  # three seconds: long enough to read, and nothing moves
             assert len(lesson.state.history) == played and lesson.mode.step_index == i
+            status = lesson.mode.seat_status(lesson, step.seat, _("thinking…"))
+            assert status == _("to move"), status  # it waits for the player's Next: not "thinking…"
             button = lesson.mode.buttons["next"]
             assert button.visible and lesson.mode.waits_for_next()
             if i % 2:
@@ -137,6 +140,9 @@ def test_every_step_of_the_lesson_by_events(make_app: Any, ui: Any, index: int) 
     assert wrongs_tried >= 3
     assert len(messages) >= 2, messages  # each mistake gets its own reason, not one text for all
     assert app.top is chooser  # Finish comes back to the lessons
+    assert lessons_done() == {lesson.mode.lesson.id}  # kept in the user data...
+    assert chooser.buttons[f"lesson:{index}"].text.endswith(_("done"))  # ...and marked in the list
+    assert not chooser.buttons[f"lesson:{1 - index}"].text.endswith(_("done"))
 
 
 def test_a_lesson_can_be_left_at_any_time(make_app: Any, ui: Any) -> None:
@@ -170,6 +176,48 @@ def test_the_first_launch_offers_the_lessons_once(make_app: Any, ui: Any) -> Non
     again.routes.open_title()
     assert not again.top.offer_lessons and again.top.focus.name != "learn"
     assert OFFER
+
+
+def test_the_title_stops_offering_the_lessons_once_both_are_done(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.scenes.title import SUBTITLE
+    from game.ui.script_font import ScriptFont
+
+    drawn: list[str] = []
+    render = ScriptFont.render
+
+    def recording(self: ScriptFont, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append(str(text))
+        return render(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(ScriptFont, "render", recording)
+    app = titled_app(make_app, first_launch=True)
+    title = app.top
+    assert title.offer_lessons and _(OFFER) in drawn
+    first, second = load_lessons()
+    for lesson, offered in ((first, True), (second, False)):
+        app.routes.open_lessons()
+        app.step([], 0.016)
+        mark_done(lesson.id)
+        drawn.clear()
+        app.pop()
+        app.step([], 0.016)
+        assert title.offer_lessons == offered  # one lesson left: still offered
+    assert all_done()
+    assert _(SUBTITLE) in drawn and _(OFFER) not in drawn  # the usual title again
+    assert "#title_primary" in title.buttons["new"].object_ids[-1] and "#title_button" in title.buttons["learn"].object_ids[-1]
+
+
+def test_a_damaged_list_of_finished_lessons_is_moved_aside(make_app: Any) -> None:
+    make_app()
+    path = done_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json", encoding="utf-8")
+    assert lessons_done() == frozenset()
+    assert not path.exists() and list(path.parent.glob("lessons-done.json.broken-*"))
+    mark_done("basics")
+    assert lessons_done() == {"basics"}
+    path.write_text(json.dumps({"format": "matador-lessons-done/1", "done": [3]}), encoding="utf-8")
+    assert lessons_done() == frozenset()
 
 
 def test_every_lesson_is_checked_by_the_engine(tmp_path: Path) -> None:

@@ -13,9 +13,10 @@ import pytest
 from game.engine import RULE_SETS
 from game.settings import Settings
 from game.ui.layout_check import layout_problems
-from game.ui.scenes.new_game import CHOICE_ROWS, CHOSEN_BG, FAINT, KINDS, MAX_SEATS, ROW_HOVER, NewGameScene
+from game.ui.scenes.new_game import CHOICE_ROWS, CHOSEN_BG, FAINT, MAX_SEATS, ROW_HOVER, NewGameScene
 from game.ui.table import TableScene
 from game.ui.thinker import Thinker
+from game.words.rule_sets import WORDS
 
 SIZES = [(640, 480), (800, 600), (1280, 800)]
 size_ids = [f"{w}x{h}" for w, h in SIZES]
@@ -68,7 +69,7 @@ def test_one_arrow_clicked_again_and_again_stays_under_the_pointer_and_steps_eac
     # the last seat's kind, while seats come and go around it
     pos = form.buttons["kind2:-1"].rect.center
     kinds = []
-    for _ in range(len(KINDS)):
+    for _ in range(len(form.state.kinds)):
         assert under(form, pos) == "kind2:-1"
         ui.click(app, pos)
         kinds.append(form.seats[2]["kind"])
@@ -114,9 +115,9 @@ def test_the_list_shows_all_six_with_their_summaries_and_marks_the_chosen_one(ma
     for i, row in enumerate(rows):
         assert window.contains(row)
         assert all(not row.colliderect(other) for other in rows[i + 1 :])
-    for rule_id, info in RULE_SETS.items():
+    for rule_id in RULE_SETS:
         row = form.list_rows[rule_id]
-        for words in (info.title, info.summary):
+        for words in (WORDS[rule_id].title, WORDS[rule_id].summary):
             placed = [rect for text, rect, area in form.drawn_text if text == words]
             assert len(placed) == 1 and row.contains(placed[0]), (rule_id, words)
     for rule_id in ("wild-doubles", "leyden"):

@@ -50,6 +50,19 @@ def _title() -> Scene:
     return TitleScene()
 
 
+def _title_continue() -> Scene:
+    """The title with a match saved: Continue shows (nine buttons: at 150% they scroll)."""
+    from game.engine import Match, Rules
+    from game.saves import save_match
+    from game.ui.scenes.title import TitleScene
+
+    match = Match(Rules.from_base("matador", 2), list(SEATS), 1)
+    match.next_round()
+    match.push(match.round.legal_moves()[0])
+    save_match(match)
+    return TitleScene()
+
+
 def _new_game() -> Scene:
     from game.ui.scenes.new_game import NewGameScene
 
@@ -93,6 +106,7 @@ PLAIN: dict[str, Callable[[], Scene]] = {
     "statistics": _statistics,
     "statistics-empty": _statistics_empty,
     "title": _title,
+    "title-continue": _title_continue,
     "new-game": _new_game,
     "lessons": _lessons,
     "past-matches": _past_matches,

@@ -65,7 +65,8 @@ def test_crosswise_matador_by_drag_and_the_choice_at_its_end(make_app: Any, ui: 
     drag_to(app, ui, scene, "4-3", "S", turns=2)
     last = state.placements[-1]
     assert last.tile == t43 and last.across and last.arm == "S"
-    assert [e.text for e in state.open_ends() if e.arm == "S"] == ["needs 3 or 4"]
+    assert [e.values for e in state.open_ends() if e.arm == "S"] == [(4, 3)]
+    assert scene.snapshot.end_labels["S"] == "needs 3 or 4"  # what the table writes at that end
     drag_to(app, ui, scene, "6-2", "W")  # Bob
     # Ann's 6-1 (a matador) may join either value of the crosswise end: two places
     ready(app, ui, scene)

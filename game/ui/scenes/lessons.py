@@ -1,4 +1,5 @@
-"""Learn to play: the lessons to choose from, each with what it teaches.
+"""Learn to play: the lessons to choose from, each with what it teaches; a lesson
+finished is marked done (game.lessons keeps which, in the user data).
 
 Up/Down (or Tab) and Enter work as well as the mouse; Esc goes back."""
 
@@ -8,7 +9,7 @@ import pygame
 import pygame_gui
 
 from game.i18n import _
-from game.lessons import Lesson, LessonError, load_lessons
+from game.lessons import Lesson, LessonError, lessons_done, load_lessons
 from game.ui.menu import MenuScene, blit_centred, panel, scale_for, shadowed, style, wrap
 from game.ui.text import DIM, GOLD, IVORY, RED
 
@@ -60,10 +61,13 @@ class LessonsScene(MenuScene):
                 y += line.get_height()
             y += int(20 * s)
         self.buttons = {}
+        done = lessons_done()
         for (number, lesson), (_heading, summary) in zip(enumerate(self.lessons, 1), rows):
             rect = pygame.Rect(box_rect.left + pad, y, width - 2 * pad, bh)
+            # TRANSLATORS: a lesson of Learn to play that the player has finished
+            words = _("{number}. {title} · done") if lesson.id in done else _("{number}. {title}")
             self.buttons[f"lesson:{number - 1}"] = pygame_gui.elements.UIButton(
-                rect, _("{number}. {title}").format(number=number, title=lesson.title), self.gui, object_id=style("title_button", self.size)
+                rect, words.format(number=number, title=lesson.title), self.gui, object_id=style("title_button", self.size)
             )
             y += bh + gap // 2
             for line in summary:
@@ -80,6 +84,13 @@ class LessonsScene(MenuScene):
         super().build_gui()
         if self.focus.index is None and self.focus.order:
             self.focus.reset(self.focus.order, self.buttons, self.focus.order[0])
+
+    def enter(self) -> None:
+        """Back from a lesson: the one just finished is marked done."""
+        if self.gui is not None and self.app is not None:
+            self.gui.clear_and_reset()  # type: ignore[no-untyped-call]
+            self.build_gui()
+            self.gui.update(0.0)
 
     def on_button(self, name: str) -> None:
         if self.app is None:

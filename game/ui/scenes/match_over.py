@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.engine import RULE_SETS
 from game.i18n import N_, _
 from game.ui.menu import MenuOverlay, blit_centred, panel, scale_for, shadowed, style
 from game.ui.text import DIM, GOLD
+from game.words.rule_sets import title as rule_set_title
 from game.ui.table import sheet_picture
 from game.ui.words import goal_note, match_title
 
@@ -56,7 +56,7 @@ class MatchOverScene(MenuOverlay):
         height = min(h - 24, int(720 * s))
         self.panel_rect = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
         title = shadowed(self.text, headline(match), int(56 * s), GOLD, width - 2 * pad)
-        rules = _(RULE_SETS[match.rules.base].title) if match.rules.base in RULE_SETS else match.rules.base
+        rules = rule_set_title(match.rules.base)
         sub = self.text.fit(_("{rule_set}  -  {goal}").format(rule_set=rules, goal=goal_note(match)), width - 2 * pad, max(14, int(21 * s)), DIM)
         box = panel(self.panel_rect.size, 18, OPAQUE)  # the chart is read on it: nothing shows through
         y = pad // 2

@@ -11,11 +11,13 @@ from typing import Callable
 import pygame
 import pygame_gui
 
-from game.engine import RULE_SETS
+from game.ai import levels
 from game.i18n import NP_, N_, _, ngettext, pgettext
 from game.past_matches import PastMatch, Seat, list_matches, load
 from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_font
+from game.ui.scroll import show_item
 from game.ui.text import DIM, GOLD, IVORY
+from game.words.rule_sets import WORDS, title
 
 
 MONTHS = (  # the short names, translated with pgettext("short month", ...)
@@ -37,13 +39,12 @@ MONTH_NAMES = (
     N_("July"), N_("August"), N_("September"), N_("October"), N_("November"), N_("December"),
 )  # fmt: skip
 DAY_NAMES = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"), N_("Sunday"))
-LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "random": N_("random")}
 
 
 def title_words(past: PastMatch) -> str:
     """The rule set's name in the player's language, "(custom)" if options were changed."""
-    title = _(RULE_SETS[past.rules].title) if past.rules in RULE_SETS else past.title
-    return _("{rule_set} (custom)").format(rule_set=title) if past.custom else title
+    name = title(past.rules) if past.rules in WORDS else past.title
+    return _("{rule_set} (custom)").format(rule_set=name) if past.custom else name
 
 
 def result_words(past: PastMatch) -> str:
@@ -60,7 +61,8 @@ def seat_words(seat: Seat) -> str:
     """``Ann`` or ``Cpu (hard)``."""
     if seat.kind == "human" or not seat.level:
         return seat.name
-    return _("{name} ({level})").format(name=seat.name, level=_(LEVEL_WORDS.get(seat.level, seat.level)))
+    level = levels.get(seat.level)
+    return _("{name} ({level})").format(name=seat.name, level=_(level.label) if level is not None else seat.level)
 
 
 def row_words(past: PastMatch) -> str:
@@ -215,8 +217,11 @@ class PastMatchesScene(InfoScene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and self.matches:
-            if event.key in (pygame.K_UP, pygame.K_DOWN):
-                self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
+            page = max(1, self.visible_rows() - 1)
+            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                    pygame.K_HOME: -len(self.matches), pygame.K_END: len(self.matches)}.get(event.key)
+            if step is not None:  # (a controller's D-pad and shoulders are these keys)
+                self.select(self.selected + step)
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.review()
@@ -225,7 +230,20 @@ class PastMatchesScene(InfoScene):
 
     def select(self, index: int) -> None:
         self.selected = max(0, min(len(self.matches) - 1, index))
-        self.on_resize(self.size)  # the list shows the new selection
+        self.on_resize(self.size)  # the list shows the new selection, scrolled into view
+
+    def visible_rows(self) -> int:
+        """How many rows the list shows at once."""
+        if self.match_list is None:
+            return 1
+        item_h = int(getattr(self.match_list, "list_item_height", 0) or 36)
+        return max(1, int(self.match_list.relative_rect.height) // max(1, item_h))
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        super().on_resize(size)
+        if self.match_list is not None and self.gui is not None:
+            show_item(self.match_list, self.selected)
+            self.gui.update(0.0)
 
     def review(self) -> None:
         """Open the selected match in the review (its first round; a network match at

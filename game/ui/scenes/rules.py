@@ -5,152 +5,18 @@ the keyboard and a game controller do (on a narrow window, one block per row).""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 import pygame_gui
 
 from game.i18n import N_, _
-from game.ui.rules_text import PAGES, Figure, Heading, Page, Para, Table
+from game.ui.rules_figures import FIGURES, render_figure
+from game.ui.rules_text import Figure, Heading, Page, Para, Table, pages
 from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_font
-from game.ui.text import DIM, GOLD, IVORY, RED
-from game.ui.tile_art import TileArt
+from game.ui.scroll import ScrollColumn
+from game.ui.text import DIM, GOLD, IVORY
 
 Colour = tuple[int, int, int]
 TABLE_WEIGHTS = (25, 27, 19, 29)  # a four-column table's shares of the width (the controls)
-
-
-@dataclass(frozen=True)
-class Piece:
-    """A tile of a figure: halves a (left/top) and b, its corner in half-tile units."""
-
-    a: int
-    b: int
-    x: float
-    y: float
-    vertical: bool = False
-    glow: bool = False
-
-
-@dataclass(frozen=True)
-class Mark:
-    """A small gold badge (or a red one) centred at (x, y) in half-tile units."""
-
-    text: str
-    x: float
-    y: float
-    bad: bool = False
-
-
-@dataclass(frozen=True)
-class Drawing:
-    pieces: tuple[Piece, ...]
-    marks: tuple[Mark, ...] = ()
-    ghosts: tuple[tuple[float, float], ...] = ()  # empty places (corner), horizontal
-
-
-H, V = False, True
-FIGURES: dict[str, Drawing] = {
-    "seven": Drawing(
-        (Piece(3, 5, 0, 0), Piece(2, 6, 2, 0), Piece(1, 4, 4, 0), Piece(3, 3, 6, 0)),
-        (Mark("7", 2, -0.55), Mark("7", 4, -0.55), Mark("7", 6, -0.55)),
-    ),
-    "matadors": Drawing(
-        (Piece(0, 0, 0, 0, glow=True), Piece(6, 1, 2.5, 0, glow=True), Piece(5, 2, 5, 0, glow=True), Piece(4, 3, 7.5, 0, glow=True)),
-    ),
-    "blank": Drawing(
-        (Piece(3, 4, 0, 0), Piece(3, 0, 2, 0), Piece(5, 2, 4, 0, glow=True)),
-        (Mark("7", 2, -0.55), Mark(N_("wild"), 4, -0.55)),
-    ),
-    "closed": Drawing(
-        (Piece(2, 5, 0, 0), Piece(2, 0, 2, 0)),
-        (Mark("7", 2, -0.55), Mark("×", 5, 0.5, bad=True)),
-        ((4, 0),),
-    ),
-    "ten": Drawing(
-        (
-            Piece(0, 0, 0, 0, glow=True),
-            Piece(9, 1, 2.4, 0, glow=True),
-            Piece(8, 2, 4.8, 0, glow=True),
-            Piece(7, 3, 7.2, 0, glow=True),
-            Piece(6, 4, 9.6, 0, glow=True),
-            Piece(5, 5, 12, 0, glow=True),
-        ),
-    ),
-    "cross": Drawing(  # the spinner lies in line (doubles do in these games): N and S start on its long sides
-        (
-            Piece(3, 3, 4, 1, glow=True),
-            Piece(2, 4, 2, 1),
-            Piece(4, 6, 6, 1),
-            Piece(1, 4, 4.5, -1, V),
-            Piece(4, 5, 4.5, 2, V),
-        ),
-    ),
-    "crosswise": Drawing(
-        (Piece(2, 5, 0, 0), Piece(2, 4, 2, 0), Piece(4, 3, 4, -0.5, V, glow=True)),
-        (Mark("7", 2, -0.55),),
-        ((5.3, 0),),
-    ),
-    "wild": Drawing(
-        (Piece(3, 5, 0, 0), Piece(6, 6, 2, -0.5, V, glow=True), Piece(2, 4, 3, 0)),
-        (Mark("5+2", 3, 1.75),),
-    ),
-}
-
-
-def figure_bounds(drawing: Drawing) -> tuple[float, float, float, float]:
-    """(left, top, right, bottom) in half-tile units, badges included."""
-    xs: list[float] = []
-    ys: list[float] = []
-    for p in drawing.pieces:
-        w, h = (1, 2) if p.vertical else (2, 1)
-        xs += [p.x, p.x + w]
-        ys += [p.y, p.y + h]
-    for gx, gy in drawing.ghosts:
-        xs += [gx, gx + 2]
-        ys += [gy, gy + 1]
-    for m in drawing.marks:
-        xs += [m.x - 0.4, m.x + 0.4]
-        ys += [m.y - 0.4, m.y + 0.4]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
-def render_figure(art: TileArt, drawing: Drawing, max_width: int, max_length: int) -> pygame.Surface:
-    """The figure with real tiles, as wide as it may be up to ``max_width``."""
-    left, top, right, bottom = figure_bounds(drawing)
-    units_w, units_h = right - left, bottom - top
-    margin = 10
-    length = int(min(max_length, (max_width - 2 * margin) / units_w * 2))
-    length = max(24, length - length % 2)
-    s = length // 2
-    size = (int(units_w * s) + 2 * margin, int(units_h * s) + 2 * margin)
-    surface = pygame.Surface(size, pygame.SRCALPHA)
-
-    def at(x: float, y: float) -> tuple[int, int]:
-        return round((x - left) * s) + margin, round((y - top) * s) + margin
-
-    for gx, gy in drawing.ghosts:
-        surface.blit(art.ghost(None, None, length - 2), at(gx, gy))
-    shadow_margin = art.highlight_margin(length - 2)
-    offset = max(2, length // 30)
-    for p in drawing.pieces:
-        x, y = at(p.x, p.y)
-        surface.blit(art.shadow(length - 2, p.vertical), (x + 1 - shadow_margin + offset, y + 1 - shadow_margin + offset))
-    for p in drawing.pieces:
-        x, y = at(p.x, p.y)
-        if p.glow:
-            surface.blit(art.highlight(length - 2, p.vertical), (x + 1 - shadow_margin, y + 1 - shadow_margin))
-        surface.blit(art.face(p.a, p.b, length - 2, p.vertical), (x + 1, y + 1))
-    font = ui_font(max(12, round(s * 0.42)), bold=True)
-    for m in drawing.marks:
-        cx, cy = at(m.x, m.y)
-        text = font.render(_(m.text), True, (255, 250, 235) if m.bad else (40, 28, 10))
-        w = max(text.get_width() + 10, text.get_height())
-        badge = pygame.Rect(0, 0, w, text.get_height())
-        badge.center = (cx, cy)
-        pygame.draw.rect(surface, RED if m.bad else GOLD, badge, border_radius=badge.height // 2)
-        surface.blit(text, text.get_rect(center=badge.center))
-    return surface
 
 
 class RulesScene(InfoScene):
@@ -160,51 +26,66 @@ class RulesScene(InfoScene):
 
     def __init__(self, page: str = "basics") -> None:
         super().__init__()
-        self.page_index = next((i for i, p in enumerate(PAGES) if p.id == page), 0)
+        self.pages = pages()
+        self.page_index = next((i for i, p in enumerate(self.pages) if p.id == page), 0)
         self.tabs: list[pygame_gui.elements.UIButton] = []
         self.view = pygame.Rect(0, 0, 0, 0)  # where the page shows
         self.page_surface: pygame.Surface | None = None
         self._inset: pygame.Surface | None = None
-        self.scroll = 0
-        self._dragging: int | None = None  # grab offset within the scroll thumb
+        self.column = ScrollColumn(self.px)  # the page (painted: it blits its picture ``offset`` higher)
+        self.tab_column = ScrollColumn(self.px)  # the tabs, when there are more than the body holds
+        self.tab_column.wheel_anywhere = False
 
     @property
     def page(self) -> Page:
-        return PAGES[self.page_index]
+        return self.pages[self.page_index]
 
     # Building --------------------------------------------------------------------
     def build_body(self, body: pygame.Rect) -> None:
         assert self.gui is not None
         font = self.gui.get_theme().get_font([self.style("choice")])
-        words = max(font.size(_(page.tab))[0] for page in PAGES) + self.px(20)  # a narrow window: the longest tab's words
-        tab_w = min(self.px(200), max(body.width // 4 + 10, words))
-        tab_h = min(self.px(42), max(28, (body.height - self.px(6) * (len(PAGES) - 1)) // len(PAGES)))
+        words = max(font.size(_(page.tab))[0] for page in self.pages) + self.px(20)  # a narrow window: the longest tab's words
+        widest = max(self.px(200), min(words, body.width * 2 // 5))  # a long rule set's name: a wider tab
+        tab_w = min(widest, max(body.width // 4 + 10, words))
         gap = self.px(6)
+        tab_h = min(self.px(42), max(28, (body.height - gap * (len(self.pages) - 1)) // len(self.pages)))
+        tab_h = max(tab_h, font.size("Ág")[1] + self.px(8))  # never lower than its words
         self.tabs = []
-        for i, page in enumerate(PAGES):
+        self.tab_column.set_view(pygame.Rect(body.x, body.y, tab_w, body.height), len(self.pages) * (tab_h + gap) - gap)
+        scrolls = self.tab_column.overflows  # more tabs than the body holds: they scroll, the page beside them
+        if scrolls:
+            self.tab_column.view.width = tab_w + self.tab_column.bar_room
+        content = self.tab_column.make_containers(self.gui) if scrolls else None
+        for i, page in enumerate(self.pages):
             button = pygame_gui.elements.UIButton(
-                pygame.Rect(body.x, body.y + i * (tab_h + gap), tab_w, tab_h),
+                pygame.Rect(0 if scrolls else body.x, i * (tab_h + gap) + (0 if scrolls else body.y), tab_w, tab_h),
                 _(page.tab),
                 self.gui,
+                container=content,
                 object_id=self.style("choice"),
             )
             self.tabs.append(button)
+        if not scrolls:
+            self.tab_column.content = None
         # the page reaches down to the panel's bottom padding, beside the Back button
         bottom = self.panel.bottom - self.pad
-        self.view = pygame.Rect(body.x + tab_w + self.px(18), body.y, 0, bottom - body.y)
-        self.view.width = body.right - self.view.x
+        left = body.x + tab_w + (self.tab_column.bar_room if scrolls else 0) + self.px(18)
+        self.view = pygame.Rect(left, body.y, body.right - left, bottom - body.y)
         self._inset = panel_surface(self.view.size, INSET_FILL, edge=False)
         self.show_page(self.page_index, keep_scroll=True)
 
     def show_page(self, index: int, keep_scroll: bool = False) -> None:
-        self.page_index = index % len(PAGES)
+        self.page_index = index % len(self.pages)
         for i, tab in enumerate(self.tabs):
             if i == self.page_index:
                 tab.select()  # type: ignore[no-untyped-call]
             else:
                 tab.unselect()  # type: ignore[no-untyped-call]
         self.page_surface = self.render_page(self.page, self.view.width - self.px(44))
-        self.set_scroll(self.scroll if keep_scroll else 0)
+        self.column.track_right, self.column.track_inset = self.px(6), 0  # just right of the page
+        self.column.set_view(self.inner, self.page_surface.get_height(), keep=keep_scroll)
+        if self.tab_column.content is not None:
+            self.tab_column.reveal(pygame.Rect(self.tabs[self.page_index].get_relative_rect()))
 
     # The page --------------------------------------------------------------------
     def render_page(self, page: Page, width: int) -> pygame.Surface:
@@ -347,69 +228,33 @@ class RulesScene(InfoScene):
         return self.view.inflate(-self.px(16), -self.px(16))
 
     @property
+    def scroll(self) -> int:
+        return self.column.offset
+
+    @property
     def max_scroll(self) -> int:
-        if self.page_surface is None:
-            return 0
-        return max(0, self.page_surface.get_height() - self.inner.height)
+        return self.column.max_offset
 
     def set_scroll(self, value: float) -> None:
-        self.scroll = int(max(0, min(self.max_scroll, value)))
+        self.column.scroll_to(value)
 
-    def track(self) -> pygame.Rect:
-        inner = self.inner
-        return pygame.Rect(self.view.right - self.px(14), inner.y, self.px(6), inner.height)
-
-    def thumb(self) -> pygame.Rect | None:
-        if self.page_surface is None or self.max_scroll <= 0:
-            return None
-        track = self.track()
-        total = self.page_surface.get_height()
-        height = max(self.px(30), track.height * self.inner.height // total)
-        top = track.y + (track.height - height) * self.scroll // self.max_scroll
-        return pygame.Rect(track.x, top, track.width, height)
+    def scroll_columns(self) -> list[ScrollColumn]:
+        return [self.tab_column] if self.tab_column.content is not None else []
 
     # Input -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEWHEEL:
-            self.set_scroll(self.scroll - event.y * self.px(48))
-            return True
+        if self.tab_column.content is not None and self.tab_column.handle_event(event):
+            return True  # the wheel over the tabs
         if event.type == pygame.KEYDOWN:
-            step = {
-                pygame.K_UP: -self.px(40),
-                pygame.K_DOWN: self.px(40),
-                pygame.K_PAGEUP: -self.inner.height * 9 // 10,
-                pygame.K_PAGEDOWN: self.inner.height * 9 // 10,
-                pygame.K_SPACE: self.inner.height * 9 // 10,
-            }.get(event.key)
+            step = {pygame.K_UP: -self.px(40), pygame.K_DOWN: self.px(40), pygame.K_SPACE: self.column.page}.get(event.key)
             if step is not None:
                 self.set_scroll(self.scroll + step)
-                return True
-            if event.key in (pygame.K_HOME, pygame.K_END):
-                self.set_scroll(0 if event.key == pygame.K_HOME else self.max_scroll)
                 return True
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
                 back = event.key == pygame.K_LEFT or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
                 self.show_page(self.page_index + (-1 if back else 1))
                 return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            thumb = self.thumb()
-            track = self.track().inflate(self.px(12), 0)
-            if thumb is not None and track.collidepoint(event.pos):
-                if thumb.collidepoint(event.pos):
-                    self._dragging = event.pos[1] - thumb.y
-                else:  # a click on the track pages towards it
-                    page = self.inner.height * 9 // 10
-                    self.set_scroll(self.scroll + (page if event.pos[1] > thumb.centery else -page))
-                return True
-        if event.type == pygame.MOUSEMOTION and self._dragging is not None:
-            thumb = self.thumb()
-            if thumb is not None:
-                track = self.track()
-                room = max(1, track.height - thumb.height)
-                self.set_scroll((event.pos[1] - self._dragging - track.y) * self.max_scroll / room)
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging is not None:
-            self._dragging = None
+        if self.column.handle_event(event):  # the wheel, Page Up/Down, Home/End, the bar
             return True
         return super().handle_event(event)
 
@@ -424,7 +269,6 @@ class RulesScene(InfoScene):
                 break
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self._dragging = None
         super().on_resize(size)
 
     # Drawing -----------------------------------------------------------------------
@@ -436,31 +280,9 @@ class RulesScene(InfoScene):
         inner = self.inner
         area = pygame.Rect(0, self.scroll, min(inner.width, self.page_surface.get_width()), inner.height)
         surface.blit(self.page_surface, inner.topleft, area)
-        thumb = self.thumb()
-        if thumb is not None:
-            track = self.track()
-            pygame.draw.rect(surface, (40, 56, 44), track, border_radius=track.width // 2)
-            pygame.draw.rect(surface, GOLD, thumb, border_radius=thumb.width // 2)
-            # a soft fade shows there is more below / above
-            if self.scroll < self.max_scroll:
-                surface.blit(_fade(inner.width - self.px(20), self.px(24), down=True), (inner.x, inner.bottom - self.px(24)))
-            if self.scroll > 0:
-                surface.blit(_fade(inner.width - self.px(20), self.px(24), down=False), inner.topleft)
+        self.column.draw(surface)
 
-
-_FADES: dict[tuple[int, int, bool], pygame.Surface] = {}
-
-
-def _fade(width: int, height: int, down: bool) -> pygame.Surface:
-    key = (width, height, down)
-    fade = _FADES.get(key)
-    if fade is None:
-        fade = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
-        for row in range(height):
-            t = row / max(1, height - 1)
-            alpha = round(150 * (t if down else 1 - t))
-            pygame.draw.line(fade, (8, 20, 13, alpha), (0, row), (width, row))
-        if len(_FADES) > 8:
-            _FADES.clear()
-        _FADES[key] = fade
-    return fade
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.tab_column.content is not None:
+            self.tab_column.draw(surface, fades=False)

@@ -12,7 +12,9 @@ from game.engine import RULE_SETS
 from game.i18n import N_, _
 from game.stats import Record, Statistics, load_stats
 from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_font
+from game.ui.scroll import ScrollColumn
 from game.ui.text import DIM, GOLD, IVORY
+from game.words.rule_sets import title
 
 Colour = tuple[int, int, int]
 COLUMNS = (  # two header lines: a group over its columns
@@ -56,6 +58,9 @@ class StatisticsScene(InfoScene):
         self._table_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []
         self._inset: pygame.Surface | None = None
         self._empty: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self._empty_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+        self.table_column = ScrollColumn(self.px)  # the table, when it is longer than its place
+        self.table_column.wheel_anywhere = False  # (the names' list takes the wheel over it)
 
     def attach(self, app: Any) -> None:
         if self.stats is None:
@@ -73,7 +78,7 @@ class StatisticsScene(InfoScene):
         if self.message:
             self.message_lines(self.message, pygame.Rect(body.x, body.bottom - note_h, body.width, note_h))
         area = pygame.Rect(body.x, body.y, body.width, body.height - note_h - (self.px(8) if note_h else 0))
-        self._empty = []
+        self._empty, self._empty_text = [], []
         self.name_list = None
         self._table = None
         self._table_text = []
@@ -119,7 +124,7 @@ class StatisticsScene(InfoScene):
         for i, (surface, _offset) in enumerate(lines):
             pos = (area.centerx - surface.get_width() // 2, y)
             self._empty.append((surface, pos))
-            self.drawn_text.append(("empty state", pygame.Rect(pos, surface.get_size()), area))
+            self._empty_text.append(("empty state", pygame.Rect(pos, surface.get_size()), area))
             y += surface.get_height() + (self.px(12) if i == 0 else 0)
 
     def rows(self) -> list[tuple[str, Record]]:
@@ -129,7 +134,7 @@ class StatisticsScene(InfoScene):
             return []
         sets = self.stats.table.get(self.selected, {})
         order = [r for r in RULE_SETS if r in sets] + sorted(r for r in sets if r not in RULE_SETS)
-        rows = [(_(RULE_SETS[r].title) if r in RULE_SETS else r, sets[r]) for r in order]
+        rows = [(title(r), sets[r]) for r in order]
         if len(rows) > 1:
             total = Record()
             for _title, rec in rows:
@@ -146,12 +151,23 @@ class StatisticsScene(InfoScene):
         return rows
 
     def make_table(self) -> None:
-        """Draw the selected player's table once (it is only blitted each frame)."""
+        """Draw the selected player's table once (it is only blitted each frame); when it is
+        longer than its place (more rule sets, larger text, a low window) it scrolls."""
+        surface, texts, height = self.table_picture()  # (the bar, when it scrolls, lies in its right margin)
+        self._table = surface.subsurface(pygame.Rect(0, 0, self.table_rect.width, height)).copy()
+        self._table_text = texts
+        self.table_column.set_view(self.table_rect, height, keep=False)
+
+    def table_picture(self) -> tuple[pygame.Surface, list[tuple[str, pygame.Rect, pygame.Rect]], int]:
+        """The table, its words' places and its height."""
         rect = self.table_rect
         pad = self.px(16)
         inner = rect.inflate(-2 * pad, -2 * pad)
-        surface = pygame.Surface(rect.size, pygame.SRCALPHA)
+        rows = self.rows()
+        tall = rect.height + (len(rows) + 4) * self.px(34) + self.px(400)  # more than it takes: cut to what it took
+        surface = pygame.Surface((rect.width, tall), pygame.SRCALPHA)
         texts: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+        bottom = 0
 
         def put(picture: pygame.Surface, cell: pygame.Rect, align: str, label: str) -> None:
             spot = picture.get_rect()
@@ -162,10 +178,10 @@ class StatisticsScene(InfoScene):
                 spot.centerx = cell.centerx
             else:
                 spot.x = cell.x + self.px(6)
-            if spot.bottom > rect.height:  # a low window: a line that would be cut in half is left out
-                return
+            nonlocal bottom
             surface.blit(picture, spot)
-            texts.append((label, spot.move(rect.topleft), cell.move(rect.topleft)))
+            texts.append((label, spot, cell))  # in the table's own coordinates (``drawn_text`` moves them)
+            bottom = max(bottom, spot.bottom, cell.bottom)
 
         name = self.selected or ""
         y = inner.y - rect.y
@@ -178,7 +194,6 @@ class StatisticsScene(InfoScene):
             kind_line = _fit(kind, self.px(15), kind_w, DIM)
             put(kind_line, pygame.Rect(x0, y, inner.width, title.get_height()), "right", kind)
         y += title.get_height() + self.px(10)
-        rows = self.rows()
         first_w = max(self.px(150), inner.width * 34 // 100)
         col_w = (inner.width - first_w) // len(COLUMNS)
         row_h = self.px(34)
@@ -239,10 +254,22 @@ class StatisticsScene(InfoScene):
             note = _("Best round: the most points a single won round brought.")
             line = _fit(note, self.px(14), inner.width - self.px(12), DIM)
             put(line, pygame.Rect(x0, y, inner.width, line.get_height()), "left", note)
-        # what does not fit (a very small window) is left out, whole lines only
-        self._table = surface
-        self._table_text = texts
-        self.drawn_text = [t for t in self.drawn_text if t[0] == "empty state"] + self._table_text
+        return surface, texts, max(rect.height, bottom + pad)
+
+    @property
+    def drawn_text(self) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
+        """What the screen draws itself (game.ui.layout_check): the empty state's lines,
+        and the table's that show whole at its scroll (the others are out of view)."""
+        column = self.table_column
+        shown = []
+        for label, spot, cell in self._table_text:
+            if column.shows(spot):
+                shown.append((label, column.to_screen(spot), column.to_screen(cell).clip(self.table_rect)))
+        return self._empty_text + shown
+
+    @drawn_text.setter
+    def drawn_text(self, value: list[tuple[str, pygame.Rect, pygame.Rect]]) -> None:
+        self._empty_text = [t for t in value if t[0] == "empty state"]
 
     # Input -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -259,6 +286,8 @@ class StatisticsScene(InfoScene):
             self.make_table()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self._table is not None and self.table_column.handle_event(event):
+            return True  # the wheel over the table, Page Up/Down, Home/End, its bar
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and self.names:
             index = self.names.index(self.selected) if self.selected in self.names else 0
             index = max(0, min(len(self.names) - 1, index + (1 if event.key == pygame.K_DOWN else -1)))
@@ -274,6 +303,8 @@ class StatisticsScene(InfoScene):
         if self._inset is not None:
             surface.blit(self._inset, self.table_rect.topleft)
         if self._table is not None:
-            surface.blit(self._table, self.table_rect.topleft)
+            column = self.table_column
+            surface.blit(self._table, self.table_rect.topleft, pygame.Rect(0, column.offset, self.table_rect.width, self.table_rect.height))
+            column.draw(surface)
         for picture, pos in self._empty:
             surface.blit(picture, pos)

@@ -21,6 +21,7 @@ from game.settings import Settings, save_settings
 from game.ui.access import text_choice
 from game.ui.menu import MenuScene, blit_centred, button_column, fan_of_matadors, panel, scale_for, shadowed, style, tile_art, wrap
 from game.ui.routes import SIDE_SCENES
+from game.ui.scroll import ScrollColumn
 from game.ui.text import DIM, GOLD, IVORY
 from game.version import version
 
@@ -42,6 +43,8 @@ class TitleScene(MenuScene):
         self.version_rect = pygame.Rect(0, 0, 0, 0)
         self.drawn_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []
         self.offer_lessons = False  # the first launch: Learn to play is offered
+        self.covered = False  # another screen has been over it (the lessons, perhaps)
+        self.column = ScrollColumn()  # the buttons, when they are more than the window's height holds
 
     def attach(self, app: App) -> None:
         settings = app.services.get("settings")
@@ -137,7 +140,16 @@ class TitleScene(MenuScene):
         else:
             self.picture = picture
 
-        self.buttons = button_column(self.gui, labels, w // 2, y, bw, bh, gap)
+        self.column.set_view(pygame.Rect(0, 0, 0, 0), 0, keep=False)
+        if y + column_h > room_bottom:  # larger text, Continue shown: the buttons scroll (the focus kept in view)
+            pad = gap
+            view = pygame.Rect(w // 2 - bw // 2 - pad, y - pad // 2, bw + 2 * pad + self.column.bar_room, room_bottom - y + pad)
+            view.centerx = w // 2 + self.column.bar_room // 2
+            self.column.set_view(view, column_h + pad)
+            content = self.column.make_containers(self.gui)
+            self.buttons = button_column(self.gui, labels, w // 2 - view.x, pad // 2, bw, bh, gap, content)
+        else:
+            self.buttons = button_column(self.gui, labels, w // 2, y, bw, bh, gap)
         if messages:
             r = self.notice_rect
             dh = min(int(42 * s), r.height - 16)
@@ -150,6 +162,24 @@ class TitleScene(MenuScene):
         if self.focus.index is None:
             first = "learn" if self.offer_lessons else (self.focus.order[0] if self.focus.order else None)
             self.focus.reset(self.focus.order, self.buttons, first)
+        self.reveal_focus()
+
+    def scroll_columns(self) -> list[ScrollColumn]:
+        return [self.column] if self.column.content is not None and self.column.view.height else []
+
+    def reveal_focus(self) -> None:
+        """Scroll the buttons (when they scroll) so the focused one shows."""
+        button = self.buttons.get(self.focus.name or "")
+        if button is not None and self.scroll_columns() and button.ui_container is self.column.content:
+            self.column.reveal(pygame.Rect(button.get_relative_rect()))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.scroll_columns() and self.column.handle_event(event):
+            return True
+        used = super().handle_event(event)
+        if event.type == pygame.KEYDOWN:
+            self.reveal_focus()
+        return used
 
     def rebuild(self) -> None:
         if self.gui is not None:
@@ -159,10 +189,22 @@ class TitleScene(MenuScene):
 
     # Actions ----------------------------------------------------------------------
     def enter(self) -> None:
-        # back from another screen: a save may have appeared, a notice may be new
+        # back from another screen: a save may have appeared, a notice may be new, the lessons
+        # offered may all be done (the offer goes: the title is the usual one again)
         if self.app is not None and self.gui is not None:
-            if has_save() != self.can_continue or bool(self.app.notices) != bool(self.notice_rect.width):
+            done = False
+            if self.offer_lessons and self.covered:  # (not before the first frame: the lessons load slowly)
+                from game.lessons import all_done
+
+                done = all_done()
+            if done:
+                self.offer_lessons = False
+            if done or has_save() != self.can_continue or bool(self.app.notices) != bool(self.notice_rect.width):
                 self.rebuild()
+
+    def exit(self) -> None:
+        super().exit()
+        self.covered = True
 
     def on_button(self, name: str) -> None:
         app = self.app
@@ -196,3 +238,8 @@ class TitleScene(MenuScene):
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.picture is not None:
             surface.blit(self.picture, (0, 0))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.scroll_columns():
+            self.column.draw(surface)

@@ -147,7 +147,7 @@ class TableRenderer:
         layout = snap.layout
         key = (
             id(layout), len(layout.tiles), layout.unit, tuple(layout.area), snap.news,
-            frozenset(a for a in lit_arms if a is not None), tuple(e.text for e in snap.open_ends), snap.regions.scale,
+            frozenset(a for a in lit_arms if a is not None), tuple(snap.end_labels.values()), snap.regions.scale,
         )
         if self._marks is not None and self._marks[0] == key:
             return self._marks[1]
@@ -253,13 +253,14 @@ class TableRenderer:
             placed = [Rect(pos, image.get_size()) for image, pos in out]
             place = dashed_place(layout, end.arm)
             if end.arm not in lit_arms and place is not None:
-                inside = inside_label(self.text, end.text, place.rect, size, GOLD, LABEL_BACK)
+                inside = inside_label(self.text, snap.end_labels[end.arm], place.rect, size, GOLD, LABEL_BACK)
                 if inside is not None:
                     pos = (place.rect.centerx - inside.get_width() // 2, place.rect.centery - inside.get_height() // 2)
                     if Rect(pos, inside.get_size()).collidelist(tags + placed) < 0:
                         out.append((inside, pos))
                         continue
-            label = self._cached(("label", end.text, size), lambda: pill(self.text.render(end.text, size, GOLD, True)))
+            text = snap.end_labels[end.arm]
+            label = self._cached(("label", text, size), lambda: pill(self.text.render(text, size, GOLD, True)))
             others = [r for arm, r in layout.labels.items() if arm != end.arm]
             out.append((label, label_spot(rect, label.get_size(), True, blocked + others + placed, room)))
         return out

@@ -25,13 +25,14 @@ from typing import Callable
 import pygame
 from pygame import Rect
 
-from game.engine import Action
-from game.engine.layout import DIRECTIONS
+from game.engine import Action, Refusal
 from game.engine.tiles import tile_name
 from game.i18n import _, pgettext
 from game.ui.table.geometry import LINE, TableLayout
 from game.ui.table.moves import Target, slot_of, targets_for
 from game.ui.table.words import wait_text
+from game.words.ends import DIRECTIONS
+from game.words.refusals import refusal_text
 
 DRAG_START_PX = 6
 COMMANDS = ("left", "right", "up", "down", "turn", "lay", "draw", "pass", "put down")
@@ -74,7 +75,7 @@ class InputContext:
     layout: TableLayout
     boneyard: Rect
     hand_area: Rect
-    explain: Callable[[Action], str | None]
+    explain: Callable[[Action], Refusal | None]
     pad: bool = False  # the seat to move plays with a controller: its buttons are named
 
 
@@ -359,10 +360,10 @@ _ARM = re.compile(r" (?:join|go on|on) (?:[NSEW]{1,2})(?=[:\s,])")
 _ARM_LETTER = re.compile(r"(?<![\w-])([NSEW])(?![\w-])")
 
 
-def plain(reason: str) -> str:
-    """The engine's reason without arm letters, for the table: "cannot join E: ..." -> "cannot go there: ...";
+def plain(reason: Refusal | str) -> str:
+    """The engine's refusal in words without arm letters, for the table: "cannot join E: ..." -> "cannot go there: ...";
     in another language the letter becomes the arm's name ("kann nicht an den Ostarm")."""
-    text, found = _ARM.subn(" go there", reason)
+    text, found = _ARM.subn(" go there", refusal_text(reason) if isinstance(reason, Refusal) else reason)
     if not found:
         text = _ARM_LETTER.sub(lambda m: _("the {arm} arm").format(arm=pgettext("direction", DIRECTIONS[m.group(1)])), text)
         # TRANSLATORS: the words a refusal needs joined once an arm's name follows its preposition, as

@@ -8,7 +8,7 @@ its tile lifts and its place glows; any other move is refused with the table's
 own reason (or, for a legal move the step does not want, the step's words)
 and not played. The computer's moves are the lesson's own: their card waits
 for Next like a reading step, and only then does the computer's tile glide.
-Esc, or "Leave lesson", leaves at any time; nothing is saved or counted.
+Esc, or "Leave lesson", leaves at any time; only a lesson finished is kept.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pygame import Rect
 
 from game.engine import Action, Match, SeatView
 from game.i18n import _
-from game.lessons import Lesson, Step
+from game.lessons import Lesson, Step, mark_done
 from game.referee import Listener, Referee
 from game.seat import COMPUTER, PersonSeat, Seat
 from game.thinker import Thinker
@@ -181,6 +181,8 @@ class LessonMode(Mode):
         """A new step: point at the learner's move, if it is one."""
         self.card.forget()
         self.go = False
+        if self.finished:
+            mark_done(self.lesson.id)  # kept: the list of lessons marks it, the title stops offering them
         expected = self.expected()
         if expected is not None:
             self._table.sync()
@@ -275,10 +277,8 @@ class LessonMode(Mode):
         return ""  # the card says who leads, and when
 
     def seat_status(self, table: TableScene, seat: int, status: str) -> str:
-        step = self.step
-        if status == _("thinking…") and (step is None or step.seat != seat):
-            return _("to move")  # it waits for the lesson, it is not thinking
-        return status
+        waiting = self.waits_for_next() or self.step is None or self.step.seat != seat  # its card waits for Next
+        return _("to move") if status == _("thinking…") and waiting else status  # waiting, it is not thinking
 
     # Input and the frame ---------------------------------------------------------
     def handle_event(self, table: TableScene, event: pygame.event.Event) -> bool:

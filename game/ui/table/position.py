@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from game.engine import Action, OpenEnd, RoundState, SeatView
+from game.engine import Action, OpenEnd, Refusal, RoundState, SeatView
 from game.engine.layout import Placement, Spinner
 from game.engine.rules import Rules
 
@@ -51,7 +51,7 @@ class Position(Protocol):
 
     def legal_moves(self) -> list[Action]: ...
 
-    def explain(self, action: Action) -> str | None: ...
+    def explain(self, action: Action) -> Refusal | None: ...
 
 
 class ViewPosition:
@@ -111,7 +111,7 @@ class ViewPosition:
     def legal_moves(self) -> list[Action]:
         return self.view.legal_moves()
 
-    def explain(self, action: Action) -> str | None:
+    def explain(self, action: Action) -> Refusal | None:
         return self.view.explain(action)
 
 

@@ -181,7 +181,7 @@ class ReviewCard:
         else:
             accuracy = summary.accuracy
             share = "—" if accuracy is None else _("{percent}%").format(percent=round(100 * accuracy))
-            words = _("{tally}; accuracy {share} (choices within 3 points of the best)").format(tally=tally(summary), share=share)
+            words = _("{tally}; accuracy {share} (choices marked best or good: within 3 points of the best)").format(tally=tally(summary), share=share)
         for line in wrap(self.painter.text, words, width, size, DIM):
             out.blit(line, (x, y))
             y += line.get_height()

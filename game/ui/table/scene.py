@@ -396,8 +396,8 @@ class TableScene(GuiScene):
             return False
         before = set(self.state.hand(seat))
         verdict = self.referee.offer(seat, action)
-        if verdict.reason is not None:
-            self.motion.say(plain(verdict.reason), 4.0, warning=True)
+        if verdict.refusal is not None:
+            self.motion.say(plain(verdict.refusal), 4.0, warning=True)
             self.sound("refused")
             return False
         self.played(seat, action, before, origin)

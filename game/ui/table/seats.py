@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from game.ai.levels import DEFAULT
 from game.engine import Match, SeatView
 from game.referee import ACTION, ROUND, UNDO, Event, Listener, Referee
 from game.seat import PersonSeat, Seat, WorkerSeat
@@ -23,7 +24,7 @@ def table_referee(match: Match, thinker: Thinker, seed_for: Callable[[SeatView],
         if player.is_human:
             seats.append(PersonSeat(index))
         else:
-            seats.append(WorkerSeat(index, player.level or "medium", thinker, seed_for=seed_for))
+            seats.append(WorkerSeat(index, player.level or DEFAULT, thinker, seed_for=seed_for))
     return Referee(match, seats, listeners, auto_ask=False)
 
 

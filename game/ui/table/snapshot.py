@@ -23,6 +23,7 @@ from game.ui.table.geometry import TableLayout
 from game.ui.table.input import InputContext, TableInput
 from game.ui.table.regions import TableRegions
 from game.ui.table.who_plays import plays_by_pad
+from game.words.ends import needs_text
 
 if TYPE_CHECKING:
     from game.ui.table.panels import PanelPart
@@ -66,6 +67,7 @@ class TableSnapshot:
     playable: frozenset[int] | None  # tiles with a place now (None: not this hand's turn, or hints off)
     legal: tuple[Action, ...]
     open_ends: tuple[OpenEnd, ...]
+    end_labels: Mapping[str, str]  # what each open end needs, in words, by arm ("needs 4")
     news: tuple[tuple[int, int], ...]  # (seat, history index) of other seats' moves not answered yet
     news_actions: tuple[tuple[int, Action], ...]  # (seat, action) of those moves
     plaques: Mapping[int, Plaque]
@@ -95,6 +97,7 @@ class Live:
 def take(table: TableScene) -> TableSnapshot:
     """The table's snapshot now (``TableScene.snapshot`` keeps it until something changes)."""
     state = table.state
+    rules = state.rules
     regions = table.regions
     history = state.history
     news = tuple(sorted(table.news.items()))
@@ -117,6 +120,7 @@ def take(table: TableScene) -> TableSnapshot:
         playable=None if (p := table.playable_tiles()) is None else frozenset(p),
         legal=tuple(table.legal),
         open_ends=tuple(table.open_ends),
+        end_labels={end.arm: needs_text(end.values, rules.target, rules.matadors, rules.wild_doubles) for end in table.open_ends},
         news=news,
         news_actions=tuple((seat, history[index][1]) for seat, index in news),
         plaques={seat: Plaque(table.seat_info(seat), table.revealed(seat)) for seat in regions.seats},

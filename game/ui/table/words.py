@@ -5,10 +5,11 @@ Every sentence naming a seat reads right for "You" too (``game.ui.words``).
 
 from __future__ import annotations
 
-from game.engine import RULE_SETS, Match, RoundState, Rules
+from game.engine import Match, RoundState, Rules
 from game.engine.tiles import tile_name
 from game.i18n import _, ngettext
 from game.ui.words import is_you, shown_name
+from game.words.rule_sets import title as rule_set_title
 
 
 def header_text(match: Match) -> str:
@@ -18,7 +19,7 @@ def header_text(match: Match) -> str:
 
 def header_line(rules: Rules, number: int) -> str:
     """The line above the table for round ``number`` (from 1) of a match of ``rules``."""
-    title = _(RULE_SETS[rules.base].title) if rules.base in RULE_SETS else rules.base
+    title = rule_set_title(rules.base)
     if rules.target_score is None:
         goal = _("one round")
     elif rules.match_end == "first-to-target-loses":

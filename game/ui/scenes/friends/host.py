@@ -24,16 +24,20 @@ from game.ui.scenes.friends.words import FRIEND, HERE, HOST_TITLE, LAN_OFF, LAN_
 from game.ui.scenes.new_game.geometry import FormLayout
 from game.ui.scenes.new_game.scene import NewGameScene
 from game.ui.scenes.new_game.setup import Setup
-from game.ui.scenes.new_game.words import KIND_WORDS
-from game.engine import RULE_SETS, Rules
+from game.ui.scenes.new_game.words import kind_words
+from game.engine import Rules
 from game.i18n import ngettext
+from game.words.rule_sets import title
 
 
 class HostScene(NewGameScene):
     """The host's setup form."""
 
     heading = HOST_TITLE
-    kind_words = {**KIND_WORDS, "human": YOU, "here": HERE, "friend": FRIEND}
+
+    @property
+    def kind_words(self) -> dict[str, str]:
+        return {**kind_words(), "human": YOU, "here": HERE, "friend": FRIEND}
 
     def __init__(self) -> None:
         super().__init__()
@@ -73,7 +77,7 @@ class HostScene(NewGameScene):
             who = _("{friends}, {computers}").format(
                 friends=who, computers=ngettext("{count} computer", "{count} computers", computers).format(count=computers)
             )
-        return _("{rule_set}: you and {who}").format(rule_set=_(RULE_SETS[self.state.rule_id].title), who=who)
+        return _("{rule_set}: you and {who}").format(rule_set=title(self.state.rule_id), who=who)
 
     # The local network button, beside the status line --------------------------------
     def adjust_layout(self, layout: FormLayout) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.ai import levels
 from game.i18n import _
 from game.net.netplay import NetPlay
 from game.ui.menu import MenuScene, style
@@ -34,7 +35,6 @@ from game.ui.scenes.friends.words import (
     opening_failed,
     seat_state,
 )
-from game.ui.seats import COMPUTER_NAMES
 
 
 class LobbyScene(MenuScene):
@@ -73,7 +73,8 @@ class LobbyScene(MenuScene):
             for s in lobby.seats:
                 name = s.name
                 if s.kind == "computer":
-                    name = _(COMPUTER_NAMES.get(s.level or "", "")) if s.level in COMPUTER_NAMES else s.name
+                    level = levels.get(s.level)
+                    name = _(level.name) if level is not None else s.name
                 here = s.seat in play.here and s.kind == "remote"
                 words = seat_state(s.kind, name, s.seat == mirror.seat, s.seat == lobby.host, s.kind != "remote" or s.connected, s.level, here)
                 rows.append((str(s.seat + 1), words, s.taken))

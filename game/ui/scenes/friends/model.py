@@ -24,7 +24,6 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 47123
 LOOKING_S = 4.0  # "Looking for tables..." this long, then "No table found yet"
-HOST_KINDS = ("human", "here", "friend", "easy", "medium", "hard")  # "human": this player, the host; "here": another person at this screen
 _HOSTNAME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*\.?$")
 _IPV6 = re.compile(r"^[0-9A-Fa-f:.]+(%[A-Za-z0-9]+)?$")
 
@@ -179,7 +178,7 @@ class HostSetup(Setup):
     the others other people at this screen (``here``: a name each, as the New
     game's people), friends (open seats) or computers."""
 
-    kinds = HOST_KINDS
+    people = ("human", "here", "friend")  # this player, the host; another person at this screen; a friend (an open seat)
     named_kinds = ("human", "here")
     person_kind = "here"  # a seat taken by a controller: another person at this screen
 
@@ -224,11 +223,13 @@ class HostSetup(Setup):
         """The New game's check: the rules, and names present and different (friends
         have none yet: only the others are compared)."""
         from game.engine import RuleError, Rules
+        from game.words.refusals import error_text
 
         try:
             rules = Rules.from_base(self.rule_id, self.players, dict(self.options))
         except RuleError as err:
-            return None, str(err)[:1].upper() + str(err)[1:]
+            reason = error_text(err)
+            return None, reason[:1].upper() + reason[1:]
         seen: set[str] = set()
         for i in range(self.players):
             if self.seats[i]["kind"] == "friend":

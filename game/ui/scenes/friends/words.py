@@ -64,6 +64,23 @@ def listing_words(name: str, address: str, compatible: bool) -> str:
 # table.py) or the connection's, told as one line a player can act on.
 def failure_line(reason: str, address: str = "", code: str = "", name: str = "") -> str:
     text = reason.lower()
+    if text.startswith("no machine is called"):
+        machine = reason[len("no machine is called") :].strip().rstrip(".") or address
+        return _("No machine is called {machine}: check the address.").format(machine=machine)
+    if "gave your seat to a computer" in text:
+        return _("The host gave your seat to a computer.")
+    if "removed you" in text:
+        return _("The host removed you from the table.")
+    if "cannot store" in text:
+        return _("The server cannot store the table's moves now: try again later.")
+    if "too many tries" in text:
+        return _("Too many tries with codes that lead nowhere from this network: wait a minute.")
+    if "name of a computer level" in text:
+        return _("{name} is the name of a computer level: choose another name.").format(name=name)
+    if "who is at this table" in text:
+        return _("{name} looks too much like the name of someone at that table: choose another name.").format(name=name)
+    if "must show something" in text or "may not hold" in text:
+        return _("Type a name that shows letters, without control characters.")
     if "there is no table" in text:
         return _("There is no table {code} there: check the code.").format(code=code or "?")
     if "speaks protocol" in text or "protocol refused" in text:

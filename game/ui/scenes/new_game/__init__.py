@@ -26,6 +26,6 @@ One module per concern:
 
 from game.ui.scenes.new_game.draw import CHOSEN_BG, FAINT, ROW_HOVER
 from game.ui.scenes.new_game.scene import NewGameScene
-from game.ui.scenes.new_game.setup import CHOICE_ROWS, KINDS, MAX_SEATS
+from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS
 
-__all__ = ["CHOICE_ROWS", "CHOSEN_BG", "FAINT", "KINDS", "MAX_SEATS", "ROW_HOVER", "NewGameScene"]
+__all__ = ["CHOICE_ROWS", "CHOSEN_BG", "FAINT", "MAX_SEATS", "ROW_HOVER", "NewGameScene"]

@@ -7,6 +7,7 @@ functions make pictures; they never change the setup or the widgets.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +19,10 @@ from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS, Setup
 from game.ui.scenes.new_game.words import OPTION_LABELS, TAKE_HINT, players_text, value_text
 from game.ui.seat_inputs import input_label, short_label
 from game.ui.text import DIM, GOLD, IVORY, RED, TextCache
+from game.words.rule_sets import summary, title
+
+if TYPE_CHECKING:
+    from game.ui.scroll import ScrollColumn
 
 # the list's looks: the chosen rule set warm and edged in gold, the others dark
 ROW_BG = (27, 38, 31)
@@ -42,8 +47,13 @@ class FormArt:
     take_hints: tuple[pygame.Surface, ...]  # "Press A to take", and shorter
 
 
+def content_size(layout: FormLayout) -> tuple[int, int]:
+    """The size of the form's pictures: the window's, or taller when the form scrolls."""
+    return layout.size[0], max(layout.size[1], layout.content_h)
+
+
 def form_art(text: TextCache, layout: FormLayout) -> FormArt:
-    picture = pygame.Surface(layout.size, pygame.SRCALPHA)
+    picture = pygame.Surface(content_size(layout), pygame.SRCALPHA)
     if layout.title is not None:
         size, width, top = layout.title
         title = shadowed(text, _(layout.heading), size, GOLD, width)
@@ -69,11 +79,11 @@ def list_art(text: TextCache, layout: FormLayout, fixed_text: list[DrawnText]) -
     title_size = max(14, min(round(inside * 0.85), round(26 * layout.scale)))
     range_size = max(13, title_size - 3)
     mark_w = inside
-    title_w = max(text.font(title_size, True).size(_(info.title))[0] for info in RULE_SETS.values()) + inside
+    title_w = max(text.font(title_size, True).size(title(rule_id))[0] for rule_id in RULE_SETS) + inside
     range_w = max(text.font(range_size).size(players_text(i))[0] for i in RULE_SETS) + inside
 
     def widest(size: int) -> int:
-        return max(text.font(size).size(_(info.summary))[0] for info in RULE_SETS.values())
+        return max(text.font(size).size(summary(rule_id))[0] for rule_id in RULE_SETS)
 
     summary_size = title_size - 1
     room = width - mark_w - title_w - range_w
@@ -86,13 +96,13 @@ def list_art(text: TextCache, layout: FormLayout, fixed_text: list[DrawnText]) -
         while summary_size > 12 and widest(summary_size) > room:
             summary_size -= 1
     out: dict[tuple[str, bool], pygame.Surface] = {}
-    for rule_id, info in RULE_SETS.items():
+    for rule_id in RULE_SETS:
         row = rows[rule_id]
         for chosen in (False, True):
             art = pygame.Surface(row.size, pygame.SRCALPHA)
             parts = [
-                (_(info.title), text.fit(_(info.title), title_w - inside // 2, title_size, CHOSEN_TEXT if chosen else GOLD, True), mark_w),
-                (_(info.summary), text.fit(_(info.summary), room, summary_size, IVORY if chosen else DIM), mark_w + title_w),
+                (title(rule_id), text.fit(title(rule_id), title_w - inside // 2, title_size, CHOSEN_TEXT if chosen else GOLD, True), mark_w),
+                (summary(rule_id), text.fit(summary(rule_id), room, summary_size, IVORY if chosen else DIM), mark_w + title_w),
             ]
             if show_range:
                 span = text.render(players_text(rule_id), range_size, IVORY if chosen else DIM)
@@ -106,11 +116,23 @@ def list_art(text: TextCache, layout: FormLayout, fixed_text: list[DrawnText]) -
     return out
 
 
-def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup, rules: Rules, status: str, problem: bool) -> tuple[pygame.Surface, list[DrawnText]]:
+@dataclass
+class SetupWords:
+    """What follows the setup: ``picture`` over the form (its places), the status line
+    in the bottom bar (which never scrolls), and where each of their words is."""
+
+    picture: pygame.Surface
+    drawn: list[DrawnText]  # the form's (in its places: scrolled with it)
+    status: pygame.Surface
+    status_at: tuple[int, int]
+    status_drawn: DrawnText
+
+
+def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup, rules: Rules, status: str, problem: bool) -> SetupWords:
     """What follows the setup, over the fixed picture: the choices' labels (greyed
     where the rule set fixes them, with its value), the seat numbers, each person's
     input, each computer's name, the seats left empty and the status line."""
-    words = pygame.Surface(layout.size, pygame.SRCALPHA)
+    words = pygame.Surface(content_size(layout), pygame.SRCALPHA)
     drawn = list(art.fixed_text)
     open_rows = setup.changeable()
     label_size = layout.label_size
@@ -131,7 +153,7 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
             drawn.append((value_words, pygame.Rect(pos, value.get_size()), box))
     if not all(open_rows.values()):  # what greyed means, on the choices' heading
         note_size = max(13, label_size - 2)
-        note_words = _("Greyed: set by {rule_set}").format(rule_set=_(RULE_SETS[setup.rule_id].title))
+        note_words = _("Greyed: set by {rule_set}").format(rule_set=title(setup.rule_id))
         if text.font(note_size).size(note_words)[0] <= layout.greyed_note.width:
             note = text.render(note_words, note_size, FAINT)
             pos = (layout.greyed_note.right - note.get_width(), layout.greyed_note.centery - note.get_height() // 2)
@@ -164,9 +186,7 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
             drawn.append((_("Empty"), pygame.Rect(pos, empty.get_size()), slot))
     line = text.fit(status, layout.status.width, max(15, round(20 * layout.scale)), RED if problem else IVORY, True)
     pos = (layout.status.centerx - line.get_width() // 2, layout.status.centery - line.get_height() // 2)
-    words.blit(line, pos)
-    drawn.append((status, pygame.Rect(pos, line.get_size()), layout.status))
-    return words, drawn
+    return SetupWords(words, drawn, line, pos, (status, pygame.Rect(pos, line.get_size()), layout.status))
 
 
 def draw_input(words: pygame.Surface, text: TextCache, layout: FormLayout, index: int, pad: int | None) -> DrawnText:
@@ -226,17 +246,44 @@ def draw_form(
     surface: pygame.Surface,
     layout: FormLayout,
     art: FormArt,
-    words: pygame.Surface | None,
+    words: SetupWords | None,
     setup: Setup,
     hover: str | None,
     pad_mode: bool,
     focus: str | None,
+    offset: int = 0,
 ) -> None:
     """One frame of the form (under its widgets): the fixed picture, the list with
     the chosen rule set and the one under the pointer, the setup's words, the hint
-    for the keyboard or a controller, and the focus ring round line ``focus``."""
-    surface.blit(art.picture, (0, 0))
-    for rule_id, row in layout.list_rows.items():
+    for the keyboard or a controller, and the focus ring round line ``focus``; the
+    form ``offset`` higher, inside its view, when it scrolls."""
+    clip = surface.get_clip()
+    if layout.content_h:
+        surface.set_clip(layout.view)
+    draw_places(surface, layout, art, words, setup, hover, pad_mode, focus, offset)
+    surface.set_clip(clip)
+    if words is not None:
+        surface.blit(words.status, words.status_at)
+    hint = art.hints.get("pad" if pad_mode else "keys")
+    if hint is not None:
+        surface.blit(hint, (layout.hint_pos[0] - hint.get_width() // 2, layout.hint_pos[1]))
+
+
+def draw_places(
+    surface: pygame.Surface,
+    layout: FormLayout,
+    art: FormArt,
+    words: SetupWords | None,
+    setup: Setup,
+    hover: str | None,
+    pad_mode: bool,
+    focus: str | None,
+    offset: int,
+) -> None:
+    """What of the form lies in its places (and scrolls with it)."""
+    surface.blit(art.picture, (0, -offset))
+    for rule_id, place in layout.list_rows.items():
+        row = place.move(0, -offset)
         chosen = rule_id == setup.rule_id
         radius = max(4, row.height // 5)
         if chosen:
@@ -254,16 +301,24 @@ def draw_form(
             pygame.draw.circle(surface, FAINT, centre, dot, 2)
         surface.blit(art.list_art[(rule_id, chosen)], row.topleft)
     if words is not None:
-        surface.blit(words, (0, 0))
-    hint = art.hints.get("pad" if pad_mode else "keys")
-    if hint is not None:
-        surface.blit(hint, (layout.hint_pos[0] - hint.get_width() // 2, layout.hint_pos[1]))
+        surface.blit(words.picture, (0, -offset))
     if pad_mode and focus is not None and focus.startswith("kind") and art.take_hints:
         index = int(focus[4:])
         if index < setup.players and not setup.named(index):  # "press A to take" where a person's input would show
-            cell = layout.input_rects[index]
+            cell = layout.input_rects[index].move(0, -offset)
             take = next((t for t in art.take_hints if t.get_width() <= cell.width), art.take_hints[-1])
             surface.blit(take, (cell.right - take.get_width(), cell.centery - take.get_height() // 2 + 1))
     rect = layout.lines.get(focus) if focus is not None else None
     if rect is not None:
-        focus_ring(surface, rect)
+        focus_ring(surface, rect.move(0, -offset))
+
+
+def shown_words(words: SetupWords | None, column: ScrollColumn | None) -> list[DrawnText]:
+    """Where the form's words are on screen (game.ui.layout_check): scrolled (``column``),
+    those that show whole at its scroll; the status line, which never scrolls."""
+    if words is None:
+        return []
+    if column is None:
+        return [*words.drawn, words.status_drawn]
+    shown = [(t, column.to_screen(r), column.to_screen(a).clip(column.view)) for t, r, a in words.drawn if column.shows(r)]
+    return [*shown, words.status_drawn]

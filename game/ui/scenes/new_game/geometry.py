@@ -17,7 +17,7 @@ from game.engine import RULE_SETS
 from game.ui.access import points, text_choice, text_factor
 from game.ui.menu import scale_for, shadowed, style
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS
-from game.ui.scenes.new_game.words import HEADINGS, KEY_HINTS, KIND_WORDS, OPTION_LABELS, PAD_HINTS, TITLE, VALUE_WORDS
+from game.ui.scenes.new_game.words import HEADINGS, KEY_HINTS, OPTION_LABELS, PAD_HINTS, TITLE, VALUE_WORDS, kind_words
 from game.ui.text import GOLD, TextCache
 
 # the theme's value lettering (16, 22 and 13 px) in TextCache sizes, so a greyed value matches a live one
@@ -68,6 +68,11 @@ class FormLayout:
     status: pygame.Rect  # what will be played (or what is wrong), between Back and Start
     lines: dict[str, pygame.Rect] = field(default_factory=dict)  # every line's place, walked or greyed
     heading: str = TITLE  # the title's words (untranslated)
+    # the form above the hint, when its rows at their words' height are more than the window
+    # holds (larger text, more rule sets, a small window): it scrolls through ``view`` (its
+    # places above are then the content's, from the window's top); 0: it all shows
+    view: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    content_h: int = 0
 
 
 ENTRY_SIZES = {"#form_entry": (16, 12), "#form_entry_l": (22, 12), "#form_entry_s": (13, 4)}  # the theme's font px, and padding and border top and bottom
@@ -97,15 +102,16 @@ def selector(rect: pygame.Rect, size: tuple[int, int]) -> Selector:
         pygame.Rect(rect.right - arrow_w, rect.top, arrow_w, rect.height),
         value_style,
         arrow_style,
-        VALUE_SIZES[value_style],
+        round(VALUE_SIZES[value_style] * text_factor(size)),  # as the theme's lettering grows with the text size
     )
 
 
 def form_layout(
-    size: tuple[int, int], text: TextCache, heading: str = TITLE, kinds: Iterable[str] = KIND_WORDS.values()
+    size: tuple[int, int], text: TextCache, heading: str = TITLE, kinds: Iterable[str] | None = None
 ) -> FormLayout:
     """Every place on the form for a window of ``size`` (``text`` measures the words;
-    ``heading``: the title's words, ``kinds``: who may play a seat, untranslated)."""
+    ``heading``: the title's words, ``kinds``: who may play a seat, untranslated: New game's by default)."""
+    kinds = kind_words().values() if kinds is None else kinds
     w, h = size
     s = scale_for(size)
     f = text_choice(size)  # larger text: the spaces between stay as they were, to leave it the room
@@ -115,12 +121,15 @@ def form_layout(
     head_size = max(17, round(24 * s))
     head_h = text.font(head_size, True).get_height() + max(2, round(4 * s))
 
+    def with_title(title: tuple[int, int, int] | None) -> int:
+        if title is None:
+            return margin
+        return round(8 * s) + shadowed(text, _(heading), title[0], GOLD, title[1]).get_height() + round(4 * s)
+
     # the title, when the window is tall enough to spare the room
-    top = margin
-    title: tuple[int, int, int] | None = None
-    if points(size)[1] >= 560 * f * f:  # larger text needs the room the title would take
-        title = (round(58 * s), w - 40, round(8 * s))
-        top = round(8 * s) + shadowed(text, _(heading), title[0], GOLD, title[1]).get_height() + round(4 * s)
+    heading_at = (round(58 * s), w - 40, round(8 * s))
+    title = heading_at if points(size)[1] >= 560 * f * f else None  # larger text needs the room the title would take
+    top = with_title(title)
 
     # the bottom bar: Back, what will be played (or what is wrong), Start; the hint above it
     bh = max(36, round(48 * s))
@@ -134,9 +143,16 @@ def form_layout(
     hint_h = max((font.size(words)[1] for words in hints.values() if words is not None), default=0)
     body_bottom = h - bottom_h - hint_h - max(2, round(4 * s))
 
-    # rows: the seats' height sets the rest (eight seats; the list's rows a little lower)
+    # rows: the seats' height sets the rest (eight seats; the list's rows a little lower),
+    # never lower than their words need: when the window cannot hold them so, it scrolls
     room = body_bottom - top - gap - 2 * (2 * pad + head_h)
     row_h = max(24, min(round(48 * s), int(room / (MAX_SEATS + len(RULE_SETS) * LIST_SHARE))))
+    least = max(24, round(34 * s))
+    scrolls = row_h < least
+    if scrolls:
+        row_h = least
+        title = heading_at if points(size)[1] >= 560 else None  # it scrolls: room for the title
+        top = with_title(title)
     list_h = max(20, min(round(40 * s), int(row_h * LIST_SHARE)))
     used = 2 * (2 * pad + head_h) + gap + MAX_SEATS * row_h + len(RULE_SETS) * list_h
     top += max(0, (body_bottom - top - used) // 3)
@@ -185,6 +201,9 @@ def form_layout(
         status=pygame.Rect(left + bw + gap, by, width - 2 * bw - 2 * gap, bh),
         heading=heading,
     )
+    if scrolls:
+        layout.view = pygame.Rect(0, 0, w, body_bottom)
+        layout.content_h = top + used + margin
     place_list(layout, list_box, head_h, list_h)
     place_choices(layout, choices_box, head_h, row_h, control_h, text)
     place_seats(layout, seats_box, head_h, row_h, control_h, text, kind_need)

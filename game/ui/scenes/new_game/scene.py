@@ -26,10 +26,12 @@ import pygame_gui
 from game.i18n import _, pgettext
 from game.engine import RULE_SETS, Match, Rules
 from game.ui.menu import MenuScene, style
-from game.ui.scenes.new_game.draw import DrawnText, FormArt, draw_form, form_art, setup_words
+from game.ui.scenes.new_game.draw import DrawnText, FormArt, SetupWords, draw_form, form_art, setup_words, shown_words
 from game.ui.scenes.new_game.geometry import FormLayout, Selector, form_layout
+from game.ui.scenes.new_game.keys import form_at, form_key, form_mouse, move_focus, pad_press, set_focus
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS, NAME_LIMIT, Setup
-from game.ui.scenes.new_game.words import KIND_WORDS, TITLE, status_line, value_text
+from game.ui.scenes.new_game.words import TITLE, kind_words, status_line, value_text
+from game.ui.scroll import ScrollColumn
 from game.ui.seat_inputs import SeatInputs
 from game.ui.words import shown_name
 
@@ -48,7 +50,11 @@ class NewGameScene(MenuScene):
     other seats, words and a last step)."""
 
     heading = TITLE  # the title (untranslated)
-    kind_words: dict[str, str] = KIND_WORDS  # who plays a seat, in words (untranslated)
+
+    @property
+    def kind_words(self) -> dict[str, str]:
+        """Who may play a seat, in words (untranslated)."""
+        return kind_words()
 
     def __init__(self) -> None:
         super().__init__()
@@ -58,10 +64,10 @@ class NewGameScene(MenuScene):
         self.layout: FormLayout | None = None  # places fixed by the window size (build_widgets)
         self.art: FormArt | None = None  # what stays put: title, panels, heads, the list's words
         self.entries: dict[int, pygame_gui.elements.UITextEntryLine] = {}
-        self.words: pygame.Surface | None = None  # what follows the setup: labels, greyed values, notes, status
+        self.words: SetupWords | None = None  # what follows the setup: labels, greyed values, notes, status
+        self.column = ScrollColumn(lambda v: round(v * (self.layout.scale if self.layout is not None else 1.0)))
         self.row_order: list[str] = []  # the lines the keyboard focus walks, top to bottom
         self.focus_key: str | None = None  # the focused line (None until the keyboard or a click asks)
-        self.drawn_text: list[DrawnText] = []  # for game.ui.layout_check
         self.pads_seen = -1  # the controllers' version last shown
         self.hover_rule: str | None = None
         self.pressed_rule: str | None = None
@@ -236,13 +242,17 @@ class NewGameScene(MenuScene):
         assert self.gui is not None
         layout = form_layout(self.size, self.text, self.heading, self.kind_words.values())
         self.adjust_layout(layout)
+        self.column.set_view(layout.view, layout.content_h)  # (the form's places are the content's: its view is at 0, 0)
+        content = self.column.make_containers(self.gui) if layout.content_h else None
+        self.column.content = content
         for key in CHOICE_ROWS:
-            self.arrows(key, layout.selectors[key])
+            self.arrows(key, layout.selectors[key], content)
         self.entries = {}
         for i in range(MAX_SEATS):
-            self.arrows(f"kind{i}", layout.selectors[f"kind{i}"])
+            self.arrows(f"kind{i}", layout.selectors[f"kind{i}"], content)
             entry = pygame_gui.elements.UITextEntryLine(
-                layout.name_rects[i], self.gui, object_id=layout.entry_style, initial_text=shown_name(self.state.seats[i]["name"]) if i < len(self.state.seats) else ""
+                layout.name_rects[i], self.gui, container=content, object_id=layout.entry_style,
+                initial_text=shown_name(self.state.seats[i]["name"]) if i < len(self.state.seats) else "",
             )
             entry.set_text_length_limit(NAME_LIMIT)
             self.entries[i] = entry
@@ -253,12 +263,19 @@ class NewGameScene(MenuScene):
         self.check()
         self.refresh()
 
-    def arrows(self, key: str, place: Selector) -> None:
+    def arrows(self, key: str, place: Selector, content: pygame_gui.core.UIContainer | None = None) -> None:
         """``‹ value ›``: the arrows step through the values, a click on the value steps on."""
         assert self.gui is not None
-        self.buttons[f"{key}:-1"] = pygame_gui.elements.UIButton(place.minus, "<", self.gui, object_id=place.arrow_style)
-        self.buttons[f"{key}:0"] = pygame_gui.elements.UIButton(place.value, " ", self.gui, object_id=place.value_style)
-        self.buttons[f"{key}:1"] = pygame_gui.elements.UIButton(place.plus, ">", self.gui, object_id=place.arrow_style)
+        for part, rect, words, look in (("-1", place.minus, "<", place.arrow_style), ("0", place.value, " ", place.value_style), ("1", place.plus, ">", place.arrow_style)):
+            self.buttons[f"{key}:{part}"] = pygame_gui.elements.UIButton(rect, words, self.gui, container=content, object_id=look)
+
+    def scroll_columns(self) -> list[ScrollColumn]:
+        return [self.column] if self.column.content is not None else []
+
+    @property
+    def drawn_text(self) -> list[DrawnText]:
+        """What the form draws itself, where it shows (game.ui.layout_check)."""
+        return shown_words(self.words, self.column if self.column.content is not None else None)
 
     def refresh(self) -> None:
         """Show the setup: values, greyed rows, seats in use, the status line; nothing moves."""
@@ -288,7 +305,7 @@ class NewGameScene(MenuScene):
             elif self.problem is not None and start.is_enabled:
                 start.disable()  # type: ignore[no-untyped-call]
         status = self.problem or self.status_words(self.rules)
-        self.words, self.drawn_text = setup_words(self.text, self.layout, self.art, state, rules, status, self.problem is not None)
+        self.words = setup_words(self.text, self.layout, self.art, state, rules, status, self.problem is not None)
         self.row_order = state.lines()
         if self.app is not None:
             self.pads_seen = self.app.pads.version
@@ -312,129 +329,36 @@ class NewGameScene(MenuScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and self.keyboard(event):
             return True
+        typing = event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END) and any(e.is_focused for e in self.entries.values())
+        if self.column.content is not None and not typing and self.column.handle_event(event):
+            return True  # the wheel, Page Up/Down (a controller's shoulders), Home/End, the bar
         if event.type == pygame.MOUSEMOTION:
             self.hover_rule = self.rule_at(event.pos)
         elif event.type == pygame.WINDOWLEAVE:
             self.hover_rule = None
-        used = super().handle_event(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.pressed_rule = self.rule_at(event.pos)
-            self.hover_rule = self.pressed_rule
-            self.follow_click(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            rule_id = self.rule_at(event.pos)
-            if rule_id is not None and rule_id == self.pressed_rule:
-                self.pick(rule_id)
-                used = True
-            self.pressed_rule = None
-            seat = next((i for i, rect in enumerate(self.input_rects) if rect.collidepoint(event.pos)), None)
-            if seat is not None and f"input{seat}" in self.row_order:
-                self.cycle_input(seat, 1)
-                used = True
-        return used
+        return form_mouse(self, event, super().handle_event(event))
 
     def handle_pad(self, press: PadPress) -> None:
-        """The form by controller: the D-pad walks and changes the lines (past the
-        names), A picks or steps or takes a seat, Start starts, B goes back."""
-        button = press.button
-        if button == "b":
-            if not press.repeat:
-                self.on_escape()
-            return
-        if button == "start":
-            if not press.repeat:
-                self.on_button("start")
-            return
-        if self.focus_key is None and button in ("up", "down", "left", "right", "a"):
-            self.set_focus(f"rule:{self.state.rule_id}")  # the first press shows where the focus is
-            return
-        key = self.focus_key
-        if button in ("up", "down"):
-            self.move_focus(-1 if button == "up" else 1)
-            while self.focus_key is not None and self.focus_key.startswith("name") and self.focus_key != key:
-                self.move_focus(-1 if button == "up" else 1)  # a controller cannot type a name
-        elif button in ("left", "right") and key is not None and not key.startswith("name"):
-            self.keyboard(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT if button == "left" else pygame.K_RIGHT, mod=0, unicode="", scancode=0))
-        elif button == "a" and key is not None and not press.repeat:
-            if key.startswith("rule:"):
-                self.pick(key[5:])
-            elif key.startswith(("kind", "name", "input")):
-                self.take_seat(int("".join(ch for ch in key if ch.isdigit())), press.pad)
-            else:
-                self.step(key, 1)
+        pad_press(self, press)
 
     def rule_at(self, pos: tuple[int, int]) -> str | None:
-        return next((rule_id for rule_id, row in self.list_rows.items() if row.collidepoint(pos)), None)
+        """The rule set whose row is under ``pos`` (on screen)."""
+        at = form_at(self, pos)
+        return next((rule_id for rule_id, row in self.list_rows.items() if row.collidepoint(at)), None) if at else None
 
     def keyboard(self, event: pygame.event.Event) -> bool:
         """The form's keys (before a focused name field sees them); True if used."""
-        key = event.key
-        on_list = self.focus_key is not None and self.focus_key.startswith("rule:")
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and on_list:
-            assert self.focus_key is not None
-            rule_id = self.focus_key[5:]
-            if rule_id != self.state.rule_id:
-                self.pick(rule_id)
-                return True
-            if key == pygame.K_SPACE:
-                return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.on_button("start")
-            return True
-        if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-            back = key == pygame.K_UP or (key == pygame.K_TAB and bool(event.mod & pygame.KMOD_SHIFT))
-            self.move_focus(-1 if back else 1)
-            return True
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            delta = -1 if key == pygame.K_LEFT else 1
-            if self.focus_key is None:
-                self.set_focus(f"rule:{self.state.rule_id}")
-                return True
-            if self.focus_key.startswith("name"):
-                return False  # the caret moves in the name
-            if on_list:  # the rule set under the ring; once it is chosen, the one above or below
-                ids = list(RULE_SETS)
-                focused = self.focus_key[5:]
-                self.pick(focused if focused != self.state.rule_id else ids[(ids.index(focused) + delta) % len(ids)])
-                self.set_focus(f"rule:{self.state.rule_id}")
-            else:
-                self.step(self.focus_key, delta)
-            return True
-        return False
+        return form_key(self, event)
 
     def move_focus(self, delta: int) -> None:
-        order = self.row_order
-        if not order:
-            return
-        typing = next((i for i, e in self.entries.items() if e.is_focused), None)
-        if typing is not None:
-            self.focus_key = f"name{typing}"
-        if self.focus_key not in order:
-            self.set_focus(order[0] if delta > 0 else order[-1])
-        else:
-            self.set_focus(order[(order.index(self.focus_key) + delta) % len(order)])
+        move_focus(self, delta)
 
     def set_focus(self, key: str | None) -> None:
-        """Focus a line; a name line takes the typing, any other leaves it."""
-        self.focus_key = key
-        if self.gui is None:
-            return
-        entry = self.entries.get(int(key[4:])) if key is not None and key.startswith("name") else None
-        if entry is not None and entry.visible:
-            if not entry.is_focused:
-                self.gui.set_focus_set(entry)
-                entry.edit_position = len(entry.get_text())
-        elif any(e.is_focused for e in self.entries.values()):
-            self.read_names()
-            self.gui.set_focus_set(None)
-
-    def follow_click(self, pos: tuple[int, int]) -> None:
-        """A click in a name, or on a line while the focus shows, moves the focus there."""
-        for key in self.row_order:
-            rect = self.row_rects.get(key)
-            if rect is not None and rect.collidepoint(pos) and (self.focus_key is not None or key.startswith("name")):
-                self.focus_key = key
-                return
+        """Focus a line (scrolled into view); a name line takes the typing, any other leaves it."""
+        set_focus(self, key)
+        place = self.layout.lines.get(key) if key is not None and self.layout is not None else None
+        if place is not None and self.column.content is not None:
+            self.column.reveal(place)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -471,4 +395,10 @@ class NewGameScene(MenuScene):
         if self.layout is None or self.art is None:
             return
         pad_mode = self.app is not None and self.app.last_input == "pad"
-        draw_form(surface, self.layout, self.art, self.words, self.state, self.hover_rule, pad_mode, self.focus_key)
+        offset = self.column.offset if self.column.content is not None else 0
+        draw_form(surface, self.layout, self.art, self.words, self.state, self.hover_rule, pad_mode, self.focus_key, offset)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.column.content is not None:
+            self.column.draw(surface)  # its bar, and fades where more of the form lies

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game.i18n import _
+from game.ai import levels
 from game.engine import RULE_SETS, PlayerInfo, RuleError, Rules
+from game.i18n import _
 from game.ui.seat_inputs import SeatInputs
 from game.ui.seats import default_name
+from game.words.refusals import error_text
 
-KINDS = ("human", "easy", "medium", "hard")
 NAME_LIMIT = 24
 MAX_SEATS = max(info.max_players for info in RULE_SETS.values())
 OPTION_ORDER = ("hand_size", "drawing", "matadors", "layout", "lead", "target_score")
@@ -27,7 +28,7 @@ DEFAULT_SETUP: dict[str, Any] = {
     "rules": "matador",
     "players": 2,
     "options": {},
-    "seats": [{"kind": "human", "name": "You"}, {"kind": "medium", "name": ""}],
+    "seats": [{"kind": "human", "name": "You"}, {"kind": levels.DEFAULT, "name": ""}],
 }
 
 
@@ -36,9 +37,15 @@ class Setup:
     (``{"kind", "name"}``, at least one per player; ``inputs``: the seats a
     controller plays)."""
 
-    kinds: tuple[str, ...] = KINDS  # who may play a seat, in the order the arrows step through
+    people: tuple[str, ...] = ("human",)  # the kinds of seat that are not a computer level: first in the cycle
     named_kinds: tuple[str, ...] = ("human",)  # the kinds of seat whose name is typed (people at this screen)
     person_kind = "human"  # what a seat taken by a controller becomes (a person at this screen)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Who may play a seat, in the order the arrows step through: the people,
+        then the computer levels on offer (``game.ai.levels``)."""
+        return (*self.people, *levels.offered())
 
     def __init__(self) -> None:
         self.rule_id = "matador"
@@ -167,7 +174,8 @@ class Setup:
         try:
             rules = Rules.from_base(self.rule_id, self.players, dict(self.options))
         except RuleError as err:
-            return None, str(err)[:1].upper() + str(err)[1:]
+            reason = error_text(err)
+            return None, reason[:1].upper() + reason[1:]
         seen: set[str] = set()
         for i in range(self.players):
             name = self.seat_name(i)
@@ -184,9 +192,9 @@ class Setup:
 
     # Changes ---------------------------------------------------------------------------
     def fit_seats(self) -> None:
-        """A seat for every player (a new one is a medium computer; all computers may play)."""
+        """A seat for every player (a new one is a computer of the default level; all computers may play)."""
         while len(self.seats) < self.players:
-            self.seats.append({"kind": "medium", "name": ""})
+            self.seats.append({"kind": levels.DEFAULT, "name": ""})
 
     def fit_options(self) -> None:
         """Drop choices the current rule set and player count do not offer."""
@@ -209,7 +217,7 @@ class Setup:
         self.fit_seats()
 
     def step_kind(self, index: int, delta: int) -> None:
-        """Seat ``index`` played by the next kind of player (person, easy, medium, hard)."""
+        """Seat ``index`` played by the next kind of player (person, then each level on offer)."""
         seat = self.seats[index]
         kinds = self.kinds
         seat["kind"] = kinds[(kinds.index(seat["kind"]) + delta) % len(kinds)] if seat["kind"] in kinds else kinds[0]

@@ -5,13 +5,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.ai import levels
 from game.engine import RULE_SETS, Rules
 from game.i18n import N_, _, ngettext
+from game.words.rule_sets import title
 
 if TYPE_CHECKING:
     from game.ui.scenes.new_game.setup import Setup
 
-KIND_WORDS = {"human": N_("Person"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+PERSON = N_("Person")
+
+
+def kind_words() -> dict[str, str]:
+    """Who may play a seat, in words (untranslated): a person, or each computer
+    level New game offers, by its name."""
+    return {"human": PERSON, **{level.id: level.name for level in levels.levels() if level.offered}}
+
+
 OPTION_LABELS = {
     "players": N_("Players"),
     "hand_size": N_("Hand"),
@@ -99,7 +109,7 @@ def status_line(setup: Setup, rules: Rules | None) -> str:
     people = sum(1 for i in range(setup.players) if setup.seats[i]["kind"] == "human")
     who = _("computers only") if people == 0 else ngettext("{count} person", "{count} people", people).format(count=people)
     return _("{rule_set}: {seats}, {people}  ·  {tile_set}, {hand}").format(
-        rule_set=_(RULE_SETS[setup.rule_id].title),
+        rule_set=title(setup.rule_id),
         seats=ngettext("{count} seat", "{count} seats", rules.players).format(count=rules.players),
         people=who,
         tile_set=_("double-nine") if rules.top == 9 else _("double-six"),

@@ -22,8 +22,6 @@ import asyncio
 import json
 import os
 import random
-import subprocess
-import sys
 import tempfile
 import time
 from contextlib import AsyncExitStack
@@ -32,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from game.bench.ai import percentile
+from game.bench.net.procs import cpu_s, rss_mb, start_server
 from game.net.client import Client, ServerRefused, random_choice
 
 GOAL_TABLES = 200
@@ -39,7 +38,7 @@ GOAL_P99_MS = 50.0
 GOAL_RSS_MB = 300.0
 TABLES = (("matador", 4), ("all-sevens", 3), ("leyden", 2), ("family", 4), ("wild-doubles", 2), ("leyden-senst", 2), ("matador", 2))
 THINK_S = (0.2, 1.0)
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @dataclass
@@ -100,12 +99,19 @@ async def play_seat(client: Client, seat: int, pending: Pending, rng: random.Ran
             await client.play(random_choice(view, rng))
 
 
+def table_address(index: int) -> str:
+    """Each table's clients come from an address of their own (127.0.0.0/8), as
+    players of another household would: the server's per-address limits apply to each."""
+    return f"127.0.{1 + index // 250}.{2 + index % 250}"
+
+
 async def one_match(url: str, index: int, n: int, figures: Figures, end: float) -> None:
     base, players = TABLES[index % len(TABLES)]
     rng = random.Random(index * 7919 + n)
     pending = Pending(players, figures)
+    source = table_address(index) if url.startswith("ws://127.0.0.1:") else None
     async with AsyncExitStack() as stack:
-        clients = [await stack.enter_async_context(Client.connect(url, timeout=30)) for _ in range(players)]
+        clients = [await stack.enter_async_context(Client.connect(url, timeout=30, source=source)) for _ in range(players)]
         table = (await clients[0].create(base, players, "Host")).table
         for seat in range(1, players):
             await clients[seat].join(table, f"P{seat}", seat)
@@ -130,25 +136,6 @@ async def run_table(url: str, index: int, figures: Figures, start_at: float, end
             figures.error(type(err).__name__)
             await asyncio.sleep(1.0)
         n += 1
-
-
-def cpu_s(pid: int) -> float | None:
-    """User and system CPU seconds used so far by process ``pid`` (Linux)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
-        return None
-
-
-def rss_mb(pid: int) -> float | None:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return None
 
 
 async def measure(
@@ -181,25 +168,6 @@ async def measure(
     return figures, peak, used
 
 
-def start_server(home: Path, tables: int) -> tuple[subprocess.Popen[str], str]:
-    env = {**os.environ, "MATADOR_HOME": str(home)}
-    log = open(home / "server.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "game", "serve", "--port", "0", "--max-tables", str(tables * 2 + 10), "--hello-timeout", "30"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=log,
-        text=True,
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    if not line.startswith("serving "):
-        proc.kill()
-        raise SystemExit(f"bench net: the server did not start: {line.strip()}")
-    return proc, line.split()[1]
-
-
 def main(args: argparse.Namespace) -> int:
     try:
         import resource
@@ -208,6 +176,10 @@ def main(args: argparse.Namespace) -> int:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     except (ImportError, ValueError, OSError):
         pass
+    if getattr(args, "kills", None) or getattr(args, "attacks", False) or getattr(args, "idle", None):
+        from game.bench.net.modes import run_mode
+
+        return run_mode(args)
     tables = args.tables or GOAL_TABLES
     warm_s, measure_s = (3.0, 15.0) if args.quick else (5.0, 45.0)
     load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else None

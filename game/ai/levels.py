@@ -1,0 +1,157 @@
+"""The computer levels: one registry, in the order the lists show them.
+
+A ``Level`` is its id (what records, the command line and the network write),
+its player (a ``"module:Class"`` imported when first asked for, so reading the
+registry imports no player; or a factory, as a test's), the seconds it may
+think per decision, its name and one-line description (marked with ``N_``:
+the screens translate them), its place in every list, and whether New game
+and Host offer it (``random`` is for the command line, tournaments and tests).
+
+Everything else that lists levels reads them here: the command line's seat
+kinds, New game's and Host's cycles of seat kinds, the seats' default names,
+Past matches' labels, the network's allowed kinds, the worker's think budgets
+(``game.thinker``) and ``make_player``. A new level is its module plus one
+``register(Level(...))`` below.
+"""
+
+from __future__ import annotations
+
+import importlib
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterator
+
+from game.i18n import N_
+
+if TYPE_CHECKING:
+    from game.ai.player import Player
+
+DEFAULT = "medium"  # the level of a computer seat that names none, or one this version lacks
+
+
+@dataclass(frozen=True)
+class Level:
+    """One computer level (see the module's doc)."""
+
+    id: str
+    player: str | Callable[[], Player]  # "game.ai.easy:EasyPlayer", or a factory
+    budget_s: float  # seconds of thinking per decision at a table
+    name: str  # "Easy": a seat's name and New game's word for it
+    label: str  # "easy": after a player's name in Past matches ("Ann (easy)")
+    description: str  # one line on how it plays
+    order: int
+    offered: bool = True  # New game and Host offer it
+
+    def make(self) -> Player:
+        """A new player of this level."""
+        if callable(self.player):
+            return self.player()
+        module, _, cls = self.player.partition(":")
+        made: Player = getattr(importlib.import_module(module), cls)()
+        return made
+
+
+_LEVELS: dict[str, Level] = {}
+
+
+def register(level: Level) -> None:
+    """Add ``level`` (``ValueError`` if its id is taken)."""
+    if level.id in _LEVELS or level.id == "human":
+        raise ValueError(f"a computer level {level.id!r} is already registered")
+    _LEVELS[level.id] = level
+
+
+def unregister(level_id: str) -> None:
+    """Take a level out again (a test's, or a plug-in's)."""
+    _LEVELS.pop(level_id, None)
+
+
+@contextmanager
+def registered(level: Level) -> Iterator[Level]:
+    """``level`` registered for the ``with`` block only."""
+    register(level)
+    try:
+        yield level
+    finally:
+        unregister(level.id)
+
+
+def levels() -> tuple[Level, ...]:
+    """Every level, in order."""
+    return tuple(sorted(_LEVELS.values(), key=lambda level: (level.order, level.id)))
+
+
+def ids() -> tuple[str, ...]:
+    """Every level's id, in order: the computer kinds a seat may be."""
+    return tuple(level.id for level in levels())
+
+
+def offered() -> tuple[str, ...]:
+    """The levels New game and Host offer, in order."""
+    return tuple(level.id for level in levels() if level.offered)
+
+
+def get(level_id: str | None) -> Level | None:
+    return _LEVELS.get(level_id) if level_id is not None else None
+
+
+def resolve(level_id: str | None) -> Level:
+    """The level ``level_id`` names; the default one for none, or for one this
+    version lacks (a record of a newer version's level plays on)."""
+    return _LEVELS.get(level_id or DEFAULT) or _LEVELS[DEFAULT]
+
+
+def make_player(level_id: str) -> Player:
+    """A player of ``level_id``; ``ValueError`` naming the known levels otherwise."""
+    level = _LEVELS.get(level_id)
+    if level is None:
+        raise ValueError(f"unknown computer level {level_id!r} (known: {', '.join(ids())})")
+    return level.make()
+
+
+def budget_s(level_id: str) -> float:
+    """Seconds of thinking per decision for ``level_id`` (the default level's for an unknown one)."""
+    return resolve(level_id).budget_s
+
+
+for _level in (
+    Level(
+        "easy",
+        "game.ai.easy:EasyPlayer",
+        0.1,
+        N_("Easy"),
+        N_("easy"),
+        N_("A beginner: mostly random, though it would rather lay a tile than draw."),
+        10,
+    ),
+    Level(
+        "medium",
+        "game.ai.medium:MediumPlayer",
+        0.35,
+        N_("Medium"),
+        N_("medium"),
+        N_("Sound play: sheds heavy tiles, keeps its matadors, blocks what you lack."),
+        20,
+    ),
+    Level(
+        "hard",
+        "game.ai.hard:HardPlayer",
+        1.0,
+        N_("Hard"),
+        N_("hard"),
+        N_("Looks ahead: tries each move on many possible deals of the hidden tiles."),
+        30,
+    ),
+    Level(
+        "random",
+        "game.ai.random_player:RandomPlayer",
+        0.0,
+        N_("Random"),
+        N_("random"),
+        N_("Any legal move, at random."),
+        40,
+        offered=False,
+    ),
+):
+    register(_level)
+del _level
