@@ -1,4 +1,4 @@
-"""The command line: ``python -m game [play|replay|review|bench|tournament] ...``.
+"""The command line: ``python -m game [play|replay|review|verify|puzzles|bench|tournament|ladder|serve] ...``.
 
 Each sub-command imports only what it needs, so ``replay`` and the engine
 benchmarks never load pygame. The lists the flags offer (rule sets, seat
@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator, NoReturn, Sequence
 
 from game.version import version
 
-SUBCOMMANDS = ("play", "replay", "review", "bench", "tournament", "serve")
+SUBCOMMANDS = ("play", "replay", "review", "verify", "puzzles", "bench", "tournament", "ladder", "serve")
 INT_LIMIT = 2**63 - 1  # the largest number a saved file may hold (game.storage)
 
 
@@ -154,6 +154,17 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             "--deals", type=_positive_int, help="sampled deals per decision at most (default 4000, fewer once the figures are settled; fewer is faster and rougher)"
         )
 
+    if only in (None, "verify"):
+        check = sub.add_parser("verify", help="check that a game record's deals are the ones committed to before play")
+        check.add_argument("record", metavar="RECORD.json", help="a matador-record/1 file, or - for stdin")
+        check.add_argument("--json", action="store_true", help="print one JSON object")
+
+    if only in (None, "puzzles"):
+        puzzles = sub.add_parser("puzzles", help="list the puzzles made of the mistakes in your past matches")
+        puzzles.add_argument("--json", action="store_true", help="print one JSON object")
+        puzzles.add_argument("--review", action="store_true", help="first review the past matches not reviewed yet")
+        puzzles.add_argument("--workers", type=_positive_int, help="--review's worker processes (default: all cores)")
+
     if only in (None, "bench"):
         bench = sub.add_parser("bench", help="print performance figures")
         bench.add_argument(
@@ -184,6 +195,19 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         tour.add_argument("--jobs", type=_positive_int, help="worker processes (default: all cores)")
         tour.add_argument("--time", type=float, help="hard player's time cap per decision, seconds")
         tour.add_argument("--json", action="store_true", help="print one JSON object")
+
+    if only in (None, "ladder"):
+        ladder = sub.add_parser("ladder", help="rate the computer levels (and random play) against each other")
+        ladder.add_argument("--rules", help="comma-separated two-player rule sets (default: every one)")
+        ladder.add_argument("--games", type=_positive_int, help="games per pair of kinds in each rule set (default 200)")
+        ladder.add_argument("--hard-games", type=_positive_int, help="games per pair with the hard player (default: as --games)")
+        ladder.add_argument("--seed", type=_positive_int, default=1)
+        ladder.add_argument("--jobs", type=_positive_int, help="worker processes (default: all cores)")
+        ladder.add_argument("--time", type=float, help="hard player's time cap per decision, seconds (default 4)")
+        ladder.add_argument("--results", metavar="FILE", help="keep each game's result in FILE as it ends; games already there are not played again")
+        out = ladder.add_mutually_exclusive_group()
+        out.add_argument("--json", action="store_true", help="print one JSON object")
+        out.add_argument("--module", action="store_true", help="print the ratings as game/rating/ladder_table.py")
 
     if only in (None, "serve"):
         from game.net.serve import add_arguments
@@ -234,6 +258,14 @@ def run(argv: Sequence[str]) -> int:
         from game.review_report import main as review_main
 
         return review_main(args)
+    if args.command == "verify":
+        from game.verify_report import main as verify_main
+
+        return verify_main(args)
+    if args.command == "puzzles":
+        from game.puzzles_report import main as puzzles_main
+
+        return puzzles_main(args)
     if args.command == "bench":
         from game.bench import run_bench
 
@@ -242,6 +274,10 @@ def run(argv: Sequence[str]) -> int:
         from game.net.serve import main as serve_main
 
         return serve_main(args)
+    if args.command == "ladder":
+        from game.rating.ladder import main as ladder_main
+
+        return ladder_main(args)
     if args.command == "tournament":
         from game.ai.tournament import main as tournament_main
 

@@ -202,7 +202,7 @@ def _record_files(folder: Path) -> list[Path]:
 
 
 def _prune(folder: Path, entries: dict[str, dict[str, Any]], limit: int) -> None:
-    for old in _record_files(folder)[limit:]:
+    for old in _record_files(folder)[limit:]:  # (their reviews go with them: game.reviews.tidy)
         try:
             old.unlink()
         except OSError:
@@ -275,7 +275,9 @@ def _from_entry(folder: Path, name: str, entry: dict[str, Any]) -> PastMatch | N
         return None
 
 
-def _date_of(path: Path) -> datetime:
+def kept_on(path: Path) -> datetime:
+    """When the match in ``path`` was kept (its file's name says it), or else
+    when the file was last written."""
     stem = path.stem.removeprefix("match-")
     try:
         return datetime.strptime(stem[: len("20000101-000000-000000")], STAMP)
@@ -314,7 +316,7 @@ def list_matches(messages: list[str] | None = None) -> list[PastMatch]:
                 entries.pop(path.name, None)
                 changed = True
                 continue
-            past = describe(match, path, _date_of(path), abandoned=not match.over)
+            past = describe(match, path, kept_on(path), abandoned=not match.over)
             entries[path.name] = past.to_json()
             changed = True
         found.append(past)
@@ -338,7 +340,8 @@ def load(path: Path) -> tuple[Match | None, str | None]:
 
 
 def forget(path: Path) -> None:
-    """Delete one kept match (the player asked to)."""
+    """Delete one kept match (the player asked to; its review goes too, the next
+    time the reviews are tidied: ``game.reviews.tidy``)."""
     folder = path.parent
     try:
         path.unlink()
@@ -349,4 +352,4 @@ def forget(path: Path) -> None:
         _write_index(folder, entries)
 
 
-__all__ = ["LIMIT", "PastMatch", "Seat", "forget", "keep", "list_matches", "load", "matches_dir"]
+__all__ = ["LIMIT", "PastMatch", "Seat", "forget", "keep", "kept_on", "list_matches", "load", "matches_dir"]

@@ -65,6 +65,24 @@ def read_record(path: str) -> Match:
     ``RecordError`` with a one-line reason if it cannot be read or replayed."""
     from game.engine import RecordError, load_record
 
+    data = read_record_data(path)
+    try:
+        match = load_record(data)
+    except RecordError as err:
+        from game.words.refusals import record_error_text
+
+        raise RecordError(" ".join(record_error_text(err).split())) from None
+    if any(len(p.name) > NAME_LIMIT for p in match.players):
+        raise RecordError("not a game record: a player's name is far too long")
+    return match
+
+
+def read_record_data(path: str) -> Any:
+    """The JSON of the record file ``path`` (``-``: standard input), not yet
+    checked as a record; ``RecordError`` with a one-line reason if it cannot be
+    read (not a regular file, not UTF-8, not JSON, numbers the game cannot use)."""
+    from game.engine import RecordError
+
     try:
         if path == "-":
             text = sys.stdin.buffer.read().decode("utf-8")
@@ -76,22 +94,13 @@ def read_record(path: str) -> Match:
             if found is None:
                 raise RecordError(f"cannot read {path}: No such file or directory")
             text = found.decode("utf-8")
-        data = parse_json(text)
+        return parse_json(text)
     except OSError as err:
         raise RecordError(f"cannot read {path}: {err.strerror or err}") from None
     except UnicodeDecodeError as err:
         raise RecordError(f"cannot read {path}: {err}") from None
     except UnreadableFile as err:
         raise RecordError("not a game record: " + " ".join((err.detail or str(err)).split())) from None
-    try:
-        match = load_record(data)
-    except RecordError as err:
-        from game.words.refusals import record_error_text
-
-        raise RecordError(" ".join(record_error_text(err).split())) from None
-    if any(len(p.name) > NAME_LIMIT for p in match.players):
-        raise RecordError("not a game record: a player's name is far too long")
-    return match
 
 
 def load_match() -> tuple[Match | None, str | None]:

@@ -167,6 +167,10 @@ NOT_READ = {
     "past match": N_("A past match could not be read ({reason})."),
     "list of past matches": N_("Your list of past matches could not be read ({reason})."),
     "seats at network tables": N_("Your seats at network tables could not be read ({reason})."),
+    "ratings": N_("Your ratings could not be read ({reason})."),
+    "review": N_("A review of a past match could not be read ({reason})."),
+    "reviews": N_("Your list of reviews could not be read ({reason})."),
+    "puzzles": N_("Your puzzles could not be read ({reason})."),
     "lessons finished": N_("Which lessons you finished could not be read ({reason})."),
 }
 NOT_SAVED = {
@@ -178,6 +182,10 @@ NOT_SAVED = {
         "Your seats at network tables could not be saved ({reason}); the last saved copy is kept."
     ),
     "finished match": N_("Your finished match could not be saved ({reason}); the last saved copy is kept."),
+    "ratings": N_("Your ratings could not be saved ({reason}); the last saved copy is kept."),
+    "review": N_("A review of a past match could not be saved ({reason})."),
+    "reviews": N_("Your list of reviews could not be saved ({reason}); the last saved copy is kept."),
+    "puzzles": N_("Your puzzles could not be saved ({reason}); the last saved copy is kept."),
     "lessons finished": N_("Which lessons you finished could not be saved ({reason})."),
     "game files": N_("Your game files could not be saved ({reason}); the last saved copy is kept."),
 }
@@ -237,11 +245,16 @@ WRITTEN_AS = {  # how the player knows each of our files
     "settings.json": "settings",
     "index.json": "list of past matches",
     "network-seats.json": "seats at network tables",
+    "ratings.json": "ratings",
+    "reviews.json": "reviews",
+    "puzzles.json": "puzzles",
     "lessons-done.json": "lessons finished",
 }
 
 
 def written_as(path: Path) -> str:
+    if path.name.endswith(".review.json"):
+        return "review"
     if path.name.startswith("match-"):
         return "finished match"
     return WRITTEN_AS.get(path.name, "game files")

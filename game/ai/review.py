@@ -26,8 +26,9 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
-from game.ai.coach import BEST, BLUNDER, DEFAULT_BUDGET, FORCED, INACCURACY, MISTAKE, Assessment, Budget, assess
+from game.ai.coach import BEST, DEFAULT_BUDGET, FORCED, Assessment, Budget, assess
 from game.ai.reasons import reason
+from game.ai.summary import Decision, Luck, Summary
 from game.engine import Action, Match, SeatView, match_to_record, parse_tile
 from game.workers import stop
 
@@ -48,137 +49,6 @@ class Position:
     action: int  # index of the action in its round of the record
     view: SeatView
     played: Action
-
-
-@dataclass(frozen=True)
-class Decision:
-    """The coach's verdict on one action."""
-
-    round: int
-    action: int
-    assessment: Assessment
-    reason: str | None  # why the better action was better; None if the action played was the best
-
-    @property
-    def played(self) -> Action:
-        return self.assessment.played
-
-    @property
-    def best(self) -> Action:
-        return self.assessment.best
-
-    @property
-    def mark(self) -> str:
-        return self.assessment.mark
-
-    @property
-    def chance_played(self) -> float:
-        return self.assessment.chance_played
-
-    @property
-    def chance_best(self) -> float:
-        return self.assessment.chance_best
-
-    @property
-    def lost(self) -> float:
-        """Points of winning chance (0 to 100) given up."""
-        return self.assessment.lost
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "action": self.action,
-            "played": str(self.played),
-            "best": str(self.best),
-            "chance_played": round(self.chance_played, 4),
-            "chance_best": round(self.chance_best, 4),
-            "mark": self.mark,
-            "spread": round(self.assessment.spread / 100.0, 4),
-            "checks": [
-                {"by": c.name, "lost": round(c.lost / 100.0, 4), "spread": round(c.spread / 100.0, 4)}
-                for c in self.assessment.checks
-            ],
-        }
-
-
-@dataclass(frozen=True)
-class Luck:
-    """Points of winning chance the deal and the draws gave a seat (``Summary.luck``):
-    ``draws`` holds (round, action, points) per draw; ``adjusted`` is the result
-    (100 for a win) less the luck."""
-
-    deal: float
-    draws: tuple[tuple[int, int, float], ...]
-    total: float
-    adjusted: float | None
-
-
-@dataclass(frozen=True)
-class Summary:
-    """A reviewed seat's decisions (in match order) and their tally."""
-
-    seat: int
-    decisions: tuple[Decision, ...]
-    players: int = 2
-
-    @property
-    def choices(self) -> list[Decision]:
-        """The decisions that were not forced."""
-        return [d for d in self.decisions if d.mark != FORCED]
-
-    @property
-    def inaccuracies(self) -> int:
-        return sum(1 for d in self.decisions if d.mark == INACCURACY)
-
-    @property
-    def mistakes(self) -> int:
-        return sum(1 for d in self.decisions if d.mark == MISTAKE)
-
-    @property
-    def blunders(self) -> int:
-        return sum(1 for d in self.decisions if d.mark == BLUNDER)
-
-    def biggest(self, count: int = 3) -> list[Decision]:
-        """The marked choices (inaccuracies, mistakes, blunders) that lost the most, biggest first."""
-        marked = [d for d in self.decisions if d.mark in (INACCURACY, MISTAKE, BLUNDER)]
-        return sorted(marked, key=lambda d: (-d.lost, d.round, d.action))[:count]
-
-    def luck(self, result: float | None = None) -> Luck:
-        """How much the deal and each draw moved the seat's chance, from its view:
-        the chance after a draw (the best at its next decision, in the same turn)
-        less the chance of drawing (the chance expected before the tile is seen);
-        the deal's share is the chance at the seat's first decision less an even
-        share. ``result``: the round's worth to the seat (1, 0, a share), for the
-        luck-adjusted result."""
-        decisions = self.decisions
-        draws: list[tuple[int, int, float]] = []
-        for d, after in zip(decisions, decisions[1:]):
-            if d.played.kind == "draw" and after.round == d.round and after.action == d.action + 1:
-                draws.append((d.round, d.action, 100.0 * (after.chance_best - d.chance_played)))
-        firsts: dict[int, Decision] = {}
-        for d in decisions:
-            firsts.setdefault(d.round, d)
-        deal = sum(100.0 * (d.chance_best - 1.0 / self.players) for d in firsts.values())
-        total = deal + sum(points for _, _, points in draws)
-        adjusted = None if result is None else 100.0 * result - total
-        return Luck(deal, tuple(draws), total, adjusted)
-
-    @property
-    def accuracy(self) -> float | None:
-        """The share of the choices marked best or good (within 3 points of the best);
-        None without choices."""
-        choices = self.choices
-        if not choices:
-            return None
-        return sum(1 for d in choices if d.assessment.accurate) / len(choices)
-
-    def to_json(self) -> dict[str, Any]:
-        accuracy = self.accuracy
-        return {
-            "seat": self.seat,
-            "decisions": [d.to_json() for d in self.decisions],
-            "accuracy": None if accuracy is None else round(accuracy, 4),
-        }
 
 
 def positions(match: Match, seat: int, rounds: Iterable[int] | None = None) -> list[Position]:
@@ -305,12 +175,31 @@ class Analysis:
         """The decisions finished so far, in match order."""
         return Summary(self.seat, tuple(self._results[i] for i in sorted(self._results)), self.players)
 
+    def restore(self, decisions: Iterable[Decision]) -> int:
+        """Take the verdicts of a review kept from before (``game.reviews``) instead
+        of working them out again: each one whose round, action and action played
+        are those of a position of this review (before ``start``). Their reasons
+        are written again, in the language of now. Returns how many were taken."""
+        kept = {(d.round, d.action): d for d in decisions}
+        taken = 0
+        for i, p in enumerate(self.positions):
+            d = kept.get((p.round, p.action))
+            if d is None or d.played != p.played or i in self._results:
+                continue
+            a = d.assessment
+            words = None
+            if a.mark not in (FORCED, BEST):
+                words = reason(p.view, a.played, a.best, a.chance_played, a.chance_best, self.names)
+            self._results[i] = Decision(p.round, p.action, a, words)
+            taken += 1
+        return taken
+
     # Running --------------------------------------------------------------
     def start(self) -> None:
         if self.started_at is not None:
             return
         self.started_at = time.perf_counter()
-        if self.mode == INLINE or not self.positions:
+        if self.mode == INLINE or self.done:
             return
         try:
             self._submit_all()
@@ -330,6 +219,7 @@ class Analysis:
                 ),
             )
             for i, p in enumerate(self.positions)
+            if i not in self._results  # (kept from before: ``restore``)
         ]
 
     def _pool(self) -> Executor:
@@ -357,6 +247,8 @@ class Analysis:
             return []
         fresh: list[Decision] = []
         if self.mode == INLINE:
+            while self._next_inline in self._results:  # (kept from before: ``restore``)
+                self._next_inline += 1
             if self._next_inline < self.total:
                 i = self._next_inline
                 self._next_inline += 1

@@ -104,6 +104,20 @@ def _player(kind: str) -> Player:
 
 def play_game(setup: Setup, index: int) -> GameResult:
     """Game ``index``: deal ``index // players``, seats rotated by ``index % players``."""
+    kinds = seat_kinds(setup, index)
+    match, decisions = play_match(setup, index)
+    outcome = match.round.outcome
+    assert outcome is not None
+    tied: tuple[int, ...] = ()
+    if outcome.winner is None and outcome.end == "blocked":
+        low = min(outcome.pips)
+        tied = tuple(s for s, p in enumerate(outcome.pips) if p == low)
+    return GameResult(index, kinds, outcome.winner, tied, decisions)
+
+
+def play_match(setup: Setup, index: int) -> tuple[Match, int]:
+    """Game ``index`` played out: its match (one round, after any redeals; its
+    record is a whole game record, deals committed to) and the decisions made."""
     rules = Rules.from_base(setup.rules, setup.players)
     kinds = seat_kinds(setup, index)
     deal_no = index // setup.players
@@ -121,15 +135,9 @@ def play_game(setup: Setup, index: int) -> GameResult:
         seat = state.current_player
         assert seat is not None
         action = players[seat].choose(match.view(seat), rngs[seat], setup.time_s)
-        state.push(action)  # checked: an illegal action fails the tournament loudly
+        match.push(action)  # checked: an illegal action fails the tournament loudly
         decisions += 1
-    outcome = state.outcome
-    assert outcome is not None
-    tied: tuple[int, ...] = ()
-    if outcome.winner is None and outcome.end == "blocked":
-        low = min(outcome.pips)
-        tied = tuple(s for s, p in enumerate(outcome.pips) if p == low)
-    return GameResult(index, kinds, outcome.winner, tied, decisions)
+    return match, decisions
 
 
 def _run_one(task: tuple[Setup, int]) -> GameResult:

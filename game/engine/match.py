@@ -9,6 +9,7 @@ from typing import Sequence
 from game.engine.actions import Action
 from game.engine.errors import IllegalMoveError
 from game.engine.rules import Rules
+from game.engine.seal import Seal, deal_from_seed, round_seed
 from game.engine.state import Opening, RoundOutcome, RoundState, SeatView
 from game.engine.tiles import Tile
 
@@ -30,13 +31,9 @@ class PlayerInfo:
 
 
 def deal(rules: Rules, seed: int, round_index: int) -> tuple[list[list[Tile]], list[Tile]]:
-    """The deal of round ``round_index`` of a match with ``seed``: reproducible."""
-    rng = random.Random(f"matador/{seed}/{round_index}")
-    tiles = list(rules.all_tiles)
-    rng.shuffle(tiles)
-    size = rules.hand_size
-    hands = [sorted(tiles[i * size : (i + 1) * size]) for i in range(rules.players)]
-    return hands, tiles[rules.players * size :]
+    """The deal of round ``round_index`` of a match with ``seed``: reproducible,
+    made from the round's deal seed (``game.engine.seal``)."""
+    return deal_from_seed(rules, round_seed(seed, round_index))
 
 
 def opening_after(rules: Rules, previous: RoundState | None) -> Opening:
@@ -83,8 +80,13 @@ class Match:
             raise ValueError(f"the rules are for {rules.players} players, not {len(players)}")
         self.rules = rules
         self.players = list(players)
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        # 63 random bits unless given: the round's secrets come from it, so a
+        # commitment cannot be worked back to its deal by trying seeds.
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
         self.rounds: list[RoundState] = []
+        # Per round: its deal's commitment (and secrets), or None for a round
+        # dealt by hand (a lesson, a test) or read from a record without one.
+        self.seals: list[Seal | None] = []
         self.totals = [0] * rules.players
         self.over = False
         self.winner: int | str | None = None
@@ -112,20 +114,34 @@ class Match:
     def needs_next_round(self) -> bool:
         return not self.over and (not self.rounds or self.rounds[-1].over)
 
-    def next_round(self, hands: Sequence[Sequence[Tile]] | None = None, boneyard: Sequence[Tile] | None = None) -> RoundState:
-        """Deal the next round (from the seed, unless ``hands`` and ``boneyard`` are given)."""
+    def next_round(
+        self,
+        hands: Sequence[Sequence[Tile]] | None = None,
+        boneyard: Sequence[Tile] | None = None,
+        seal: Seal | None = None,
+    ) -> RoundState:
+        """Deal the next round: from the seed, committed to (``seals``), unless
+        ``hands`` and ``boneyard`` are given (then ``seal`` is the commitment
+        that came with them, if any)."""
         if self.over:
             raise IllegalMoveError("match-over")
         if self.rounds and not self.rounds[-1].over:
             raise IllegalMoveError("round-not-over")
         if hands is None or boneyard is None:
-            hands, boneyard = deal(self.rules, self.seed, len(self.rounds))
+            seal = Seal.of(self.seed, len(self.rounds))
+            assert seal.seed is not None
+            hands, boneyard = deal_from_seed(self.rules, seal.seed)
         played = self.completed_rounds
         opening = opening_after(self.rules, played[-1] if played else None)
         state = RoundState(self.rules, hands, boneyard, opening)
         self.rounds.append(state)
+        self.seals.append(seal)
         self._settle(state)
         return state
+
+    def seal(self, round_index: int) -> Seal | None:
+        """The commitment of round ``round_index``'s deal (None: dealt by hand)."""
+        return self.seals[round_index] if 0 <= round_index < len(self.seals) else None
 
     def push(self, action: Action) -> None:
         """Play ``action`` in the current round (checked by the engine)."""

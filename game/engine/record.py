@@ -14,6 +14,7 @@ from game.engine.actions import ARMS, Action
 from game.engine.errors import IllegalMoveError, Refusal, RuleError
 from game.engine.match import COMPUTER, HUMAN, Match, PlayerInfo
 from game.engine.rules import RULE_SETS, Rules
+from game.engine.seal import COMMITMENT, SECRET, Seal
 from game.engine.state import RoundState
 from game.engine.tiles import HALVES, LOW, Tile, parse_tile, tile_name
 
@@ -84,7 +85,17 @@ def match_to_record(match: Match) -> dict[str, Any]:
         if p.kind == COMPUTER and p.level:
             entry["level"] = p.level
         players.append(entry)
-    rounds = [{"deal": deal_to_json(state), "actions": [action_to_json(seat, a) for seat, a in state.history]} for state in match.rounds]
+    rounds = []
+    for r, state in enumerate(match.rounds):
+        round_entry: dict[str, Any] = {}
+        seal = match.seal(r)
+        if seal is not None:  # made before the round's first action
+            round_entry["commitment"] = seal.commitment
+        round_entry["deal"] = deal_to_json(state)
+        round_entry["actions"] = [action_to_json(seat, a) for seat, a in state.history]
+        if seal is not None and state.over and seal.seed is not None and seal.salt is not None:
+            round_entry["deal_seed"], round_entry["salt"] = seal.seed, seal.salt  # revealed once the round is over
+        rounds.append(round_entry)
     record: dict[str, Any] = {
         "format": FORMAT,
         "rules": {"base": match.rules.base, "options": match.rules.overrides()},
@@ -142,6 +153,16 @@ def load_record_text(text: str) -> Match:
 
 def load_record(data: Any) -> Match:
     """Replay a record into a ``Match``; ``RecordError`` with a one-line reason."""
+    match, seed, rounds = read_header(data)
+    for r, round_obj in enumerate(rounds):
+        _replay_round(match, r, round_obj, seed)
+    return match
+
+
+def read_header(data: Any) -> tuple[Match, int | None, list[Any]]:
+    """A record's rules, players, seed and ``assisted`` as a ``Match`` with no
+    round dealt yet, the seed as written (None if left out) and the rounds as
+    read (not checked yet); ``RecordError`` with a one-line reason."""
     if not isinstance(data, dict):
         raise RecordError("not a game record: the top level must be a JSON object")
     if data.get("format") != FORMAT:
@@ -173,9 +194,7 @@ def load_record(data: Any) -> Match:
         raise RecordError("assisted must be true or false")
     match = Match(rules, players, seed if seed is not None else 0)
     match.assisted = assisted
-    for r, round_obj in enumerate(rounds):
-        _replay_round(match, r, round_obj, seed)
-    return match
+    return match, seed, rounds
 
 
 def _players(value: Any) -> list[PlayerInfo]:
@@ -207,13 +226,20 @@ def _replay_round(match: Match, r: int, round_obj: Any, seed: int | None) -> Non
     if not isinstance(round_obj, dict):
         raise RecordError(f"{where}a round must be an object")
     deal_obj = round_obj.get("deal")
+    seal = read_seal(round_obj, where)
     if deal_obj is None:
         if seed is None:
             raise RecordError(f"{where}no deal and no seed to deal from")
         state = match.next_round()
     else:
         hands, boneyard = _deal(match.rules, deal_obj, where)
-        state = match.next_round(hands, boneyard)
+        if seal is not None and seal.seed is None and seed is not None:
+            # A round in progress (a save): its secrets come from the match's
+            # seed, if that is what it was committed with, to be revealed at its end.
+            made = Seal.of(seed, r)
+            if made.commitment == seal.commitment:
+                seal = made
+        state = match.next_round(hands, boneyard, seal)
     actions = round_obj.get("actions", [])
     if not isinstance(actions, list):
         raise RecordError(f"{where}actions must be a list")
@@ -228,6 +254,26 @@ def _replay_round(match: Match, r: int, round_obj: Any, seed: int | None) -> Non
             match.push(action)
         except IllegalMoveError as err:
             raise RecordError(where_a, err.refusal) from None
+
+
+def read_seal(round_obj: dict[str, Any], where: str = "") -> Seal | None:
+    """A round's ``commitment``, with its ``deal_seed`` and ``salt`` if revealed
+    (docs/record.md); checked for shape only (``game.engine.verify`` checks that
+    they hold). None for a round without a commitment."""
+    commit = round_obj.get("commitment")
+    secrets = [round_obj.get(key) for key in ("deal_seed", "salt")]
+    if commit is None:
+        if any(value is not None for value in secrets):
+            raise RecordError(f"{where}deal_seed and salt come only with a commitment")
+        return None
+    if not isinstance(commit, str) or not COMMITMENT.fullmatch(commit):
+        raise RecordError(f"{where}commitment must be 64 lowercase hex digits (a SHA-256)")
+    for key, value in zip(("deal_seed", "salt"), secrets):
+        if value is not None and (not isinstance(value, str) or not SECRET.fullmatch(value)):
+            raise RecordError(f"{where}{key} must be 32 lowercase hex digits")
+    if (secrets[0] is None) != (secrets[1] is None):
+        raise RecordError(f"{where}deal_seed and salt are revealed together")
+    return Seal(commit, secrets[0], secrets[1])
 
 
 def _deal(rules: Rules, deal_obj: Any, where: str) -> tuple[list[list[Tile]], list[Tile]]:
@@ -323,6 +369,8 @@ __all__ = [
     "load_record",
     "load_record_text",
     "match_to_record",
+    "read_header",
+    "read_seal",
     "action_from_json",
     "LOW",
 ]

@@ -147,8 +147,16 @@ def _clean(match: Match, has_seed: bool) -> dict[str, Any]:
 
 
 def _count(match: Match, seats: set[int]) -> None:
-    """Count the finished match for ``seats`` (their people) in the statistics file."""
+    """Count the finished match for ``seats`` (their people) in the statistics
+    file, and rate them (the other seats' people play at other machines)."""
+    from game.rating.player import note_match
     from game.stats import load_stats, save_stats
+
+    remote = {seat for seat in range(len(match.players)) if seat not in seats}
+    try:
+        note_match(match, sorted(seats), remote=remote)
+    except Exception as err:  # a full disk must not stop the game
+        log.warning("ratings not saved: %s", err)
 
     stats, message = load_stats()
     if message:  # a damaged file was moved aside: it starts again, as at the table

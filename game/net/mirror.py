@@ -208,7 +208,7 @@ class Mirror(HostSide):
 
     def _keep_round(self, message: dict[str, Any]) -> None:
         """Keep a round's revealed deal and actions (for ``known_record``)."""
-        kept = revealed_round(message)
+        kept = revealed_round(message, self.commitments)
         if kept is not None:
             self.finished[kept[0]] = kept[1]
 

@@ -17,6 +17,8 @@ from typing import Any
 
 from game.engine import Action, Match, Placement, RecordError, Refusal, Rules, SeatView, action_from_json, tile_name
 from game.engine.record import action_to_json, deal_to_json
+from game.engine.seal import SECRET, commitment, deal_from_seed
+from game.engine.tiles import parse_tile
 from game.engine.state import FORCED, PHASE_LEAD
 
 PROTOCOL = 2  # the newest version this build speaks (docs/network.md: the version rule)
@@ -224,17 +226,40 @@ def apply_change(view: dict[str, Any], message: dict[str, Any]) -> dict[str, Any
     return {**change, "table": table, "history": history}
 
 
-def round_salt(match: Match, round_index: int) -> str:
-    """The salt of a round's deal commitment (from the secret seed; shown after the round)."""
-    return hashlib.sha256(f"matador-salt/{match.seed}/{round_index}".encode()).hexdigest()[:32]
-
-
 def round_deal(match: Match, round_index: int) -> dict[str, Any]:
     """Round ``round_index``'s deal as the record writes it (that round's alone)."""
     return deal_to_json(match.rounds[round_index])
 
 
-def commitment(deal: dict[str, Any], salt: str) -> str:
-    """sha256 of the salt and the deal: sent when the round is dealt, so that the
-    deal revealed after the round can be checked to be the one that was played."""
-    return hashlib.sha256((salt + json.dumps(deal, sort_keys=True, separators=(",", ":"))).encode()).hexdigest()
+def round_commitment(match: Match, round_index: int) -> str:
+    """The commitment to a round's deal (``game.engine.seal``): sent when the round
+    is dealt; its deal seed and salt only with the round's end (``round_reveal``)."""
+    seal = match.seal(round_index)
+    assert seal is not None, "a table's rounds are dealt from its seed"
+    return seal.commitment
+
+
+def round_reveal(match: Match, round_index: int) -> dict[str, str]:
+    """A finished round's ``deal_seed`` and ``salt``: never sent before its end."""
+    seal = match.seal(round_index)
+    assert seal is not None and seal.seed is not None and seal.salt is not None
+    assert match.rounds[round_index].over, "a round's secrets are revealed only once it is over"
+    return {"deal_seed": seal.seed, "salt": seal.salt}
+
+
+def reveal_holds(rules: Rules, commit: Any, reveal: dict[str, Any]) -> bool:
+    """Whether a ``round_over``'s ``deal_seed`` and ``salt`` give ``commit`` (the
+    round's commitment) and its ``deal`` is the one that seed deals."""
+    seed, salt, deal = reveal.get("deal_seed"), reveal.get("salt"), reveal.get("deal")
+    if not all(isinstance(v, str) and SECRET.fullmatch(v) for v in (seed, salt)) or not isinstance(deal, dict):
+        return False
+    assert isinstance(seed, str) and isinstance(salt, str)
+    if commitment(seed, salt) != commit:
+        return False
+    hands, boneyard = deal_from_seed(rules, seed)
+    try:
+        told_hands = [sorted(parse_tile(t, rules.top) for t in hand) for hand in deal.get("hands", [])]
+        told_boneyard = [parse_tile(t, rules.top) for t in deal.get("boneyard", [])]
+    except (TypeError, ValueError):
+        return False
+    return told_hands == hands and told_boneyard == boneyard

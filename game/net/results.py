@@ -1,6 +1,7 @@
 """What a table has told and may tell again, made once and kept: each round's deal
-and commitment, each round's end (``round_over``), and the match's record at its
-end. Asking again (a seat coming back, ``sync``) costs a lookup, whatever the
+and commitment (the engine's, ``game.engine.seal``), each round's end
+(``round_over``, with the deal's seed and salt revealed), and the match's record
+at its end. Asking again (a seat coming back, ``sync``) costs a lookup, whatever the
 match's length: nothing is rebuilt from the whole match.
 
 No pygame here.
@@ -15,7 +16,7 @@ from typing import Any
 from game.engine import Match
 from game.engine.match import opening_after
 from game.engine.record import match_to_record
-from game.net.protocol import action_json, commitment, encode, round_deal, round_salt, view_json
+from game.net.protocol import action_json, encode, round_commitment, round_deal, round_reveal, view_json
 
 ROUNDS_CHUNK = 48 * 1024  # bytes of past rounds in one ``rounds`` message (a client reads 256 KB at most)
 
@@ -41,7 +42,7 @@ class Results:
     def commitment(self, r: int) -> str:
         found = self._commitments.get(r)
         if found is None:
-            found = self._commitments[r] = commitment(self.deal(r), round_salt(self.match, r))
+            found = self._commitments[r] = round_commitment(self.match, r)
         return found
 
     def totals_after(self, r: int) -> list[int]:
@@ -78,8 +79,9 @@ class Results:
             "totals": list(self.totals_after(r)),
             "before": list(self.totals_after(r - 1)) if r > 0 else [0] * match.rules.players,
             "opening": {"rule": opening.rule, "seat": opening.seat},
+            "commitment": self.commitment(r),
             "deal": self.deal(r),
-            "salt": round_salt(match, r),
+            **round_reveal(match, r),  # the deal's seed and salt: only now, the round over
             "actions": [action_json(s, a) for s, a in state.history],
         }
         return found

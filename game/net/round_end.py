@@ -12,6 +12,7 @@ from typing import Any
 from game.engine import Action, Rules, action_from_json
 from game.ai import levels
 from game.engine.record import FORMAT
+from game.engine.seal import COMMITMENT, SECRET
 from game.net.lobby import Lobby
 
 MAX_ROUNDS = 10_000  # rounds kept of one match (a hostile server could send more)
@@ -63,9 +64,13 @@ def end_of(message: dict[str, Any], rules: Rules) -> RoundEnd:
     )
 
 
-def revealed_round(message: dict[str, Any]) -> tuple[int, dict[str, Any]] | None:
+def revealed_round(message: dict[str, Any], told: dict[int, str] | None = None) -> tuple[int, dict[str, Any]] | None:
     """A round's revealed deal and actions (for ``known_record``); None for what is
-    not shaped like them (the record's own check comes later)."""
+    not shaped like them (the record's own check comes later). With the round's
+    commitment (as ``told`` when it was dealt, else as its end repeats it, for a
+    seat that came back after it was dealt) and its revealed seed and salt, the
+    record's round carries them too, so that ``python -m game verify`` can check
+    its deal (docs/record.md)."""
     r, deal, actions = message.get("round"), message.get("deal"), message.get("actions")
     if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r < MAX_ROUNDS:
         return None
@@ -73,7 +78,12 @@ def revealed_round(message: dict[str, Any]) -> tuple[int, dict[str, Any]] | None
         return None
     if not isinstance(actions, list):
         return None
-    return r, {"deal": {"hands": deal["hands"], "boneyard": deal["boneyard"]}, "actions": actions}
+    entry: dict[str, Any] = {"deal": {"hands": deal["hands"], "boneyard": deal["boneyard"]}, "actions": actions}
+    commit = (told or {}).get(r) or message.get("commitment")
+    seed, salt = message.get("deal_seed"), message.get("salt")
+    if isinstance(commit, str) and COMMITMENT.fullmatch(commit) and all(isinstance(v, str) and SECRET.fullmatch(v) for v in (seed, salt)):
+        entry = {"commitment": commit, **entry, "deal_seed": seed, "salt": salt}
+    return r, entry
 
 
 def known_record(lobby: Lobby | None, over: dict[str, Any] | None, finished: dict[int, dict[str, Any]]) -> dict[str, Any] | None:

@@ -72,6 +72,7 @@ class App:
         self._routes: Routes | None = None  # where scenes' buttons lead (game.ui.flow)
         self.on_frame: list[Callable[[App], None]] = []  # after each step
         self.on_flip: list[Callable[[App], None]] = []  # after a frame reached the screen
+        self.on_close: list[Callable[[App], None]] = []  # when the app closes (background work stops)
         self._pads: Pads | None = None  # the game controllers (``pads``: made after the first frame)
         self._pads_started = False  # SDL's controller support starts after the first frame (start-up)
         self.last_input = "mouse"  # "mouse", "keys" or "pad": what the player used last
@@ -397,6 +398,8 @@ class App:
     def close(self) -> None:
         while self.scenes:
             self.pop()
+        for hook in list(self.on_close):
+            hook(self)
         if self.window is not None:
             set_current(None)
             access.set_pixel_ratio(1.0)

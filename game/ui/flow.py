@@ -304,3 +304,4 @@ class Flow:
             save_settings(settings)
         except Exception as err:
             log.warning("settings not saved: %s", err)
+

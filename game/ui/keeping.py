@@ -66,13 +66,11 @@ class Keeping:
         self.app.services["stats"] = stats
 
     def keep_match(self, match: Match, abandoned: bool) -> None:
-        """Keep ``match`` among the past matches (never stops the game)."""
-        from game.past_matches import keep
+        """Keep ``match`` among the past matches (never stops the game); a finished
+        one is then reviewed in the background (game/ui/match_end.py)."""
+        from game.ui import match_end
 
-        try:
-            keep(match, abandoned=abandoned)
-        except Exception as err:
-            log.warning("the match could not be kept among the past matches: %s", err)
+        match_end.keep_match(self.app, match, abandoned=abandoned)
 
     def keep_saved_match(self) -> None:
         """The saved match, about to be replaced, kept among the past matches (as abandoned)."""
@@ -134,6 +132,9 @@ class Keeping:
         if match.over:
             stats.add_match(match, table.aids.helped)
             self.keep_match(match, abandoned=False)
+            from game.ui import match_end
+
+            match_end.rate_match(self.app, match, table.aids.helped)
         try:
             save_stats(stats)
         except Exception as err:

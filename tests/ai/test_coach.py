@@ -26,8 +26,6 @@ from game.ai.coach import (
     Budget,
     Check,
     Deals,
-    _Candidate,
-    _generic,
     assess,
     mark_for,
     steps_of,
@@ -36,6 +34,7 @@ from game.ai.coach import (
 from game.ai.heuristic import scratch_state, special_mask
 from game.ai.playout import policy_for, weights_for
 from game.ai import coach
+from game.ai.candidates import Candidate, generic_playout
 from game.ai.search import Prune, paired_search, win_share
 from game.ai.review import INLINE, THREAD, Analysis, analyse, positions
 from game.engine import Action, Match, PlayerInfo, Rules, SeatView, load_record, parse_tile
@@ -194,11 +193,11 @@ def test_fast_playouts_after_each_candidate_match_the_full_position() -> None:
                 deals = Deals(view, rng)
                 policy = policy_for(special_mask(view), weights_for(players))
                 for move in view.legal_moves():
-                    cand = _Candidate([move])
+                    cand = Candidate([move])
                     cand.prepare(view, scratch)
                     hidden, boneyard = deals.draw(rng)
                     dice = rng.getrandbits(64)
-                    expected = _generic(view, [move], hidden, boneyard, dice, policy)
+                    expected = generic_playout(view, [move], hidden, boneyard, dice, policy)
                     if cand.template is not None:
                         kinds.add("draw" if cand.draws else move.kind)
                         fr = cand.template.copy()
@@ -279,12 +278,12 @@ def test_the_search_stops_once_settled_and_not_before() -> None:
     left; the coach's rule stops a sure position at ``settle_from`` deals and
     runs a gap close to a mark's threshold to the full budget."""
     budget = Budget(deals=3000, screen=100, step=100, settle_from=300)
-    sure = [coach._Candidate([Action("draw")]), coach._Candidate([Action("pass")])]
+    sure = [Candidate([Action("draw")]), Candidate([Action("pass")])]
     settled = coach._settled(sure[0], budget, ((coach.MISTAKE_POINTS, 2.0),), True)
     paired_search(sure, lambda rng: None, lambda arm, deal, dice: 1.0, random.Random(1), deals=3000,
                   rule=Prune(3.0, 100, 100), protect=sure[0], settled=settled)
     assert len(sure[0].results) == 300  # all wins: known at once (one more win and loss assumed)
-    close = [coach._Candidate([Action("draw")]), coach._Candidate([Action("pass")])]
+    close = [Candidate([Action("draw")]), Candidate([Action("pass")])]
     settled = coach._settled(close[0], budget, ((coach.MISTAKE_POINTS, 2.0),), True)
 
     def ten_points_apart(arm: Any, deal: None, dice: int) -> float:
@@ -300,9 +299,9 @@ def test_the_early_look_drops_only_a_candidate_far_behind() -> None:
     """``Prune.early``: after 30 deals a candidate 60 points behind is gone,
     one 5 points behind is not (only the ``z`` rule applies, no ``keep`` cut:
     four candidates stay until the first full look), nor the protected one."""
-    arms = [coach._Candidate([Action("draw")]), coach._Candidate([Action("pass")]),
-            coach._Candidate([Action("refuse")]), coach._Candidate([Action.lay(parse_tile("6-6"))]),
-            coach._Candidate([Action.lay(parse_tile("5-5"))])]
+    arms = [Candidate([Action("draw")]), Candidate([Action("pass")]),
+            Candidate([Action("refuse")]), Candidate([Action.lay(parse_tile("6-6"))]),
+            Candidate([Action.lay(parse_tile("5-5"))])]
     chances = dict(zip(map(id, arms), (0.1, 0.7, 0.65, 0.1, 0.68)))
     seen: list[int] = []
 
@@ -442,16 +441,16 @@ def test_a_draw_of_several_tiles_is_one_decision() -> None:
 
 def test_an_endgame_with_nothing_hidden_is_solved_exactly() -> None:
     """Two players, the boneyard empty: the other hand is known, and the coach
-    searches the rest of the round instead of sampling it. Here the policy's
-    playouts lose after 6-1 leaves a 6, but best play wins either way (it
-    once called this a 50-point blunder)."""
+    searches the rest of the round instead of sampling it: one "deal", exact
+    values. Here 4-4 wins with best play and 4-2 loses whatever seat 0 does."""
     from game.bench.coach import Choice, _replay_to, play_round
 
-    choice = Choice("matador", 1, 29, "easy")
+    choice = Choice("matador", 11, 31, "easy")
     real = play_round(choice.rules, choice.seed, choice.level)
     assert real is not None
     view = _replay_to(real, choice.index).view(0)
     played = real.history[choice.index][1]
-    assert view.boneyard_count == 0 and played == Action.lay(parse_tile("6-1"), "E", 1)
+    assert view.boneyard_count == 0 and played == Action.lay(parse_tile("4-4"), "W", 4)
     assessment = assess(view, played, random.Random(1), SMALL)
     assert assessment.mark == "best" and assessment.chance_played == 1.0 and assessment.deals == 1
+    assert {(str(o.action), o.chance) for o in assessment.options} == {("lay 4-4 on W touch 4", 1.0), ("lay 4-2 on W touch 4", 0.0)}

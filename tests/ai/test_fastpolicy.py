@@ -68,7 +68,7 @@ def test_fast_policy_plays_as_the_reference_in_every_rule_set() -> None:
     checked = 0
     for number, (base, players, options) in enumerate(configs()):
         rules = Rules.from_base(base, players, options)
-        for state in positions(rules, number + 1, 4):
+        for state in positions(rules, number + 1, 5):
             if state.over:
                 continue
             for seed in range(3):
@@ -96,7 +96,7 @@ def test_the_policy_decides_from_what_the_mover_may_know() -> None:
     compared = changed_deal = 0
     for number, (base, players, options) in enumerate(configs()):
         rules = Rules.from_base(base, players, options)
-        for state in positions(rules, number + 1, 4):
+        for state in positions(rules, number + 1, 5):
             if state.over or state.current is None:
                 continue
             seat = state.current

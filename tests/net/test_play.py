@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from game.engine import load_record, parse_tile
-from game.net.protocol import apply_change, commitment
+from game.engine import Rules, load_record, parse_tile
+from game.engine.verify import verify
+from game.net.protocol import apply_change, reveal_holds
 
 # Rule set -> players: 2 to 4 players, every rule set.
 TABLES = {"matador": 4, "all-sevens": 3, "family": 4, "leyden": 2, "leyden-senst": 2, "wild-doubles": 2}
@@ -41,15 +42,19 @@ def laid(actions: list[dict[str, Any]]) -> set[int]:
     return {parse_tile(a["lay"]) for a in actions if "lay" in a}
 
 
-def check_wire(seat: int, lines: list[str]) -> int:
+def check_wire(seat: int, lines: list[str], rules: Rules) -> int:
     """Every message before a round's end names only tiles of this seat's own
-    hand or already on the table; the deal revealed after the round is the one
-    committed to when it was dealt. Returns how many messages were checked."""
+    hand or already on the table, and never the round's deal seed or salt; the
+    deal revealed after the round is the one committed to when it was dealt.
+    Returns how many messages were checked."""
     messages = [json.loads(line) for line in lines if line.strip()]
     reveals = {m["round"]: m for m in messages if m["type"] == "round_over"}
     commitments = {m["view"]["round"]: m["commitment"] for m in messages if m["type"] == "round"}
     for r, reveal in reveals.items():
-        assert commitment(reveal["deal"], reveal["salt"]) == commitments[r], f"round {r}: the deal is not the one committed to"
+        assert reveal_holds(rules, commitments[r], reveal), f"round {r}: the deal is not the one committed to"
+        told_at = next(i for i, m in enumerate(messages) if m["type"] == "round_over" and m["round"] == r)
+        for line in [line for line in lines if line.strip()][:told_at]:
+            assert reveal["deal_seed"] not in line and reveal["salt"] not in line, f"round {r}'s secrets were sent early"
     checked, r, history = 0, -1, 0
     full: dict[str, Any] | None = None  # the view as the client rebuilds it
     for message, line in zip(messages, [line for line in lines if line.strip()]):
@@ -103,12 +108,13 @@ def test_every_rule_set_plays_to_the_end_and_no_seat_learns_a_hidden_tile(server
         records = []
         for seat in range(players):
             lines = (tmp_path / f"{base}-{seat}.wire").read_text().splitlines()
-            assert check_wire(seat, lines) > 10
+            assert check_wire(seat, lines, Rules.from_base(base, players)) > 10
             over = json.loads(lines[-1])
             assert over["type"] == "match_over"
             records.append(over["record"])
         assert all(r == records[0] for r in records)
         match = load_record(records[0])  # the record replays: every action was legal
+        assert verify(records[0]).complete and verify(records[0]).seeded  # every deal as committed, from the match's seed
         assert match.over and match.totals == results[0]["totals"]
         assert sum(r["played"] for r in results) == sum(len(state.history) for state in match.rounds)
     # The inspection itself would see a leak: seat 1's first tile slipped into seat 0's stream.
@@ -116,8 +122,13 @@ def test_every_rule_set_plays_to_the_end_and_no_seat_learns_a_hidden_tile(server
     first = next(json.loads(line) for line in lines if '"round_over"' in line)
     at = next(i for i, line in enumerate(lines) if line.startswith('{"type":"round"'))
     leak = json.dumps({"type": "reaction", "seat": 1, "reaction": first["deal"]["hands"][1][0]})
+    rules = Rules.from_base("matador", TABLES["matador"])
     with pytest.raises(AssertionError, match="was sent"):
-        check_wire(0, lines[: at + 1] + [leak] + lines[at + 1 :])
+        check_wire(0, lines[: at + 1] + [leak] + lines[at + 1 :], rules)
+    # ... and a round's secrets sent before its end.
+    early = json.dumps({"type": "reaction", "seat": 1, "reaction": first["deal_seed"]})
+    with pytest.raises(AssertionError, match="secrets were sent early"):
+        check_wire(0, lines[: at + 1] + [early] + lines[at + 1 :], rules)
     log = server.log_text()
     for base, code in codes.items():
         assert f"table {code}: created by Host [127.0.0.1] ({base}" in log and f"table {code}: match over" in log

@@ -4,6 +4,7 @@ from the store, the protocol's small pieces."""
 from __future__ import annotations
 
 import asyncio
+import random
 import json
 import re
 import time
@@ -14,12 +15,12 @@ from typing import Any
 import pytest
 
 from game.engine import tile_name
-from game.net.protocol import ProtocolError, action_json, apply_change, commitment, new_code, new_token, normal_code, round_deal, round_salt
+from game.net.protocol import ProtocolError, action_json, apply_change, new_code, new_token, normal_code, reveal_holds, round_deal, round_reveal
 from game.net.host_powers import give_seat
 from game.net.store import Store
 from game.net.table import RETURN_S, Table
 
-REDEALT_AT_ONCE = 132  # a Leyden seed whose first deal nobody can lead from (no double but 0-0)
+REDEALT_AT_ONCE = 40  # a Leyden seed whose first deal nobody can lead from (no double but 0-0)
 
 
 def table_of(tmp_path: Path, seed: int, base: str = "leyden") -> tuple[Table, list[list[dict[str, Any]]], Store]:
@@ -83,10 +84,21 @@ def test_a_deal_revealed_after_the_round_matches_its_commitment(tmp_path: Path) 
     table.start(0)
     assert table.match is not None
     first = next(m for m in sent[0] if m["type"] == "round")
-    deal, salt = round_deal(table.match, first["view"]["round"]), round_salt(table.match, first["view"]["round"])
-    assert commitment(deal, salt) == first["commitment"]
-    deal["hands"][0], deal["hands"][1] = deal["hands"][1], deal["hands"][0]
-    assert commitment(deal, salt) != first["commitment"]
+    r = first["view"]["round"]
+    with pytest.raises(AssertionError):  # never before the round is over
+        round_reveal(table.match, r)
+    rng = random.Random(3)
+    while not table.match.rounds[r].over:
+        mover = table.referee.to_move if table.referee is not None else None
+        assert mover is not None
+        table.play(mover, {"type": "play", "action": rng.choice(sent[mover][-1]["view"]["legal"])})
+    [end] = [m for m in sent[0] if m["type"] == "round_over" and m["round"] == r]
+    assert end["deal"] == round_deal(table.match, r) and {"deal_seed", "salt"} <= set(end)
+    assert reveal_holds(table.match.rules, first["commitment"], end)
+    assert end["commitment"] == first["commitment"]
+    tampered = {**end, "deal": {**end["deal"], "hands": end["deal"]["hands"][::-1]}}
+    assert not reveal_holds(table.match.rules, first["commitment"], tampered)
+    assert not reveal_holds(table.match.rules, first["commitment"], {**end, "salt": "0" * 32})
 
 
 def test_codes_and_tokens() -> None:

@@ -33,7 +33,7 @@ def test_name_tags_and_labels_never_cover_tiles_places_or_each_other(make_app: A
     checked = 0
     for size in ((800, 600), (1280, 800), (1920, 1080)):
         app = make_app(size)
-        for base, players, moves, seed in (("matador", 3, 9, 2), ("leyden", 2, 12, 3), ("leyden", 2, 8, 3), ("matador", 4, 14, 5), ("family", 6, 14, 1)):
+        for base, players, moves, seed in (("matador", 3, 9, 6), ("leyden", 2, 12, 1), ("leyden", 2, 8, 2), ("matador", 4, 14, 7), ("family", 6, 14, 3)):
             table = table_at(app, ui, base, players, moves, seed)
             assert table.renderer is not None
             layout = table.board.layout

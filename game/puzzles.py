@@ -1,0 +1,242 @@
+"""Your own mistakes as puzzles: "find a better move".
+
+Every decision that a kept review (``game.reviews``) marks a mistake or a
+blunder is a puzzle: a mark the coach gives only when the gap to the best
+action clears its own noise (two standard errors) and every re-check. The
+position is the seat's view at that moment (its hand, the table, the public
+history: nothing hidden), rebuilt from the match's record. A move solves it
+when its chance of winning the round is within the coach's tolerance of the
+best one (``ACCURATE_POINTS``, 3 points: what the review counts as accurate),
+by the review's own figures, which rest on an exact search where the seat knew
+every hidden tile (``game.ai.endgame``).
+
+Progress (``puzzles.json`` in the user data directory, written atomically):
+the puzzles solved (and when) and the one shown last, so that the next is
+never the same one twice in a row. No pygame here.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.i18n import N_
+from game.resources import user_data_dir
+from game.storage import UnreadableFile, load_json, save_json
+
+if TYPE_CHECKING:
+    from game.ai.summary import Decision
+    from game.engine import Action, Match, SeatView
+
+VERSION = 1
+PUZZLE_MARKS = ("mistake", "blunder")
+ID_LIMIT = 200
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One mistake to try again."""
+
+    id: str  # "<record file>/<seat>/<round>/<action>"
+    record: Path
+    date: datetime
+    rules: str
+    name: str  # who made the mistake
+    seat: int
+    decision: Decision
+
+    @property
+    def round(self) -> int:
+        return self.decision.round
+
+    @property
+    def action(self) -> int:
+        return self.decision.action
+
+    @property
+    def played(self) -> Action:
+        return self.decision.played
+
+    @property
+    def best(self) -> Action:
+        return self.decision.best
+
+    @property
+    def lost(self) -> float:
+        """Points of winning chance the move played gave up."""
+        return self.decision.lost
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """How a move tried in a puzzle does: its chance, the best's, and whether it solves it."""
+
+    solved: bool
+    chance: float
+    best_chance: float
+    best: Action
+
+    @property
+    def lost(self) -> float:
+        return max(0.0, 100.0 * (self.best_chance - self.chance))
+
+
+def puzzle_id(record: Path, seat: int, round_index: int, action_index: int) -> str:
+    return f"{record.name}/{seat}/{round_index}/{action_index}"
+
+
+def puzzles_of(record: Path, match: Match, decisions: dict[int, list[Decision]], date: datetime) -> list[Puzzle]:
+    found = []
+    for seat, kept in sorted(decisions.items()):
+        for d in kept:
+            if d.mark in PUZZLE_MARKS and d.best != d.played:
+                pid = puzzle_id(record, seat, d.round, d.action)
+                found.append(Puzzle(pid, record, date, match.rules.base, match.players[seat].name, seat, d))
+    return found
+
+
+def all_puzzles(messages: list[str] | None = None) -> list[Puzzle]:
+    """The puzzles of every reviewed match kept among the Past matches, newest
+    match first, in match order within a match."""
+    from game import past_matches, reviews
+
+    found: list[Puzzle] = []
+    for past in past_matches.list_matches(messages):
+        if not reviews.reviewed(past.path):
+            continue
+        match, message = past_matches.load(past.path)
+        if match is None:
+            if message and messages is not None:
+                messages.append(message)
+            continue
+        decisions = reviews.load_decisions(past.path, match)
+        if decisions:
+            found.extend(puzzles_of(past.path, match, decisions, past.date))
+    return found
+
+
+def position(puzzle: Puzzle) -> tuple[Match, SeatView] | None:
+    """The match and the seat's view when the mistake was made; None if the
+    match is no longer kept (or no longer has that moment)."""
+    from game import past_matches
+    from game.ai.review import positions
+
+    match, _ = past_matches.load(puzzle.record)
+    if match is None:
+        return None
+    try:
+        found = positions(match, puzzle.seat, [puzzle.round])
+    except ValueError:
+        return None
+    for p in found:
+        if p.action == puzzle.action and p.played == puzzle.played:
+            return match, p.view
+    return None
+
+
+def judge(puzzle: Puzzle, view: SeatView, move: Action) -> Judgement:
+    """Whether ``move`` (legal in ``view``) solves the puzzle: its chance, as the
+    review found it for the same move or one that leaves the same position,
+    within the coach's tolerance of the best's. A move the review did not
+    weigh (it never is one, as every legal move is a candidate) does not solve it."""
+    from game.ai.candidates import same_position
+    from game.ai.marks import ACCURATE_POINTS
+
+    a = puzzle.decision.assessment
+    best_chance = max(o.chance for o in a.options)
+    chance = next((o.chance for o in a.options if o.action == move), None)
+    if chance is None:
+        chance = next((o.chance for o in a.options if same_position(view, o.action, move)), None)
+    if chance is None:
+        return Judgement(False, 0.0, best_chance, a.best)
+    return Judgement(100.0 * (best_chance - chance) < ACCURATE_POINTS, chance, best_chance, a.best)
+
+
+# Progress --------------------------------------------------------------------------
+@dataclass
+class Progress:
+    """The puzzles solved (id -> when) and tried, and the one shown last."""
+
+    solved: dict[str, str] = field(default_factory=dict)
+    tries: dict[str, int] = field(default_factory=dict)
+    last: str | None = None
+
+    def counts(self, puzzles: list[Puzzle]) -> tuple[int, int]:
+        """(solved, to do) among ``puzzles``."""
+        solved = sum(1 for p in puzzles if p.id in self.solved)
+        return solved, len(puzzles) - solved
+
+    def next(self, puzzles: list[Puzzle], rng: random.Random) -> Puzzle | None:
+        """A puzzle to do: one not solved yet, never the one shown last (unless it
+        is the only puzzle there is); when every one is solved, a solved one
+        again. None without puzzles."""
+        if not puzzles:
+            return None
+        to_do = [p for p in puzzles if p.id not in self.solved]
+        pool = to_do or list(puzzles)
+        fresh = [p for p in pool if p.id != self.last] or [p for p in puzzles if p.id != self.last] or pool
+        chosen = rng.choice(fresh)
+        self.last = chosen.id
+        return chosen
+
+    def note(self, puzzle: Puzzle, judgement: Judgement, now: datetime | None = None) -> None:
+        self.tries[puzzle.id] = self.tries.get(puzzle.id, 0) + 1
+        if judgement.solved and puzzle.id not in self.solved:
+            self.solved[puzzle.id] = (now or datetime.now()).isoformat(timespec="seconds")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": VERSION, "solved": self.solved, "tries": self.tries, "last": self.last}
+
+    @staticmethod
+    def from_json(data: Any) -> Progress:
+        if not isinstance(data, dict) or not isinstance(data.get("solved"), dict) or not isinstance(data.get("tries", {}), dict):
+            raise UnreadableFile(N_("it is not a puzzles file"))
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version > VERSION:
+            raise UnreadableFile(N_("it was written by a newer version of Matador"))
+        solved: dict[str, str] = {}
+        for key, when in data["solved"].items():
+            if not isinstance(when, str) or len(key) > ID_LIMIT or len(when) > 40:
+                raise UnreadableFile(N_("it is damaged"))
+            solved[key] = when
+        tries: dict[str, int] = {}
+        for key, count in data.get("tries", {}).items():
+            if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 10**6 or len(key) > ID_LIMIT:
+                raise UnreadableFile(N_("it is damaged"))
+            tries[key] = count
+        last = data.get("last")
+        if last is not None and (not isinstance(last, str) or len(last) > ID_LIMIT):
+            raise UnreadableFile(N_("it is damaged"))
+        return Progress(solved, tries, last)
+
+
+def progress_path() -> Path:
+    return user_data_dir() / "puzzles.json"
+
+
+def load_progress() -> tuple[Progress, str | None]:
+    loaded = load_json(progress_path(), "puzzles", Progress.from_json)
+    return (loaded.data if loaded.data is not None else Progress()), loaded.message
+
+
+def save_progress(progress: Progress) -> None:
+    save_json(progress_path(), progress.to_json())
+
+
+__all__ = [
+    "Judgement",
+    "PUZZLE_MARKS",
+    "Progress",
+    "Puzzle",
+    "all_puzzles",
+    "judge",
+    "load_progress",
+    "position",
+    "progress_path",
+    "puzzle_id",
+    "puzzles_of",
+    "save_progress",
+]

@@ -1,0 +1,73 @@
+"""What happens once a match at this screen ends: it is kept among the Past
+matches, its people's ratings move, and it is reviewed in the background.
+
+Each step never stops the game (a full disk, a damaged file: logged, and the
+game goes on). The ratings' changes wait in ``app.services["rating_changes"]``
+for the screens to show ("1480 -> 1502").
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.engine import Match
+    from game.reviewer import Reviewer
+    from game.ui.app import App
+
+log = logging.getLogger(__name__)
+
+REVIEW_AFTER_S = 5.0  # the review starts once the match-over screen has had the machine to itself
+
+
+def keep_match(app: App, match: Match, abandoned: bool) -> Path | None:
+    """Keep ``match`` among the past matches; a finished one is then reviewed in
+    the background. The file it was kept in (None if it was not)."""
+    from game.past_matches import keep
+
+    try:
+        path = keep(match, abandoned=abandoned)
+    except Exception as err:
+        log.warning("the match could not be kept among the past matches: %s", err)
+        return None
+    if path is not None and match.over and not abandoned:
+        review_in_background(app, path)
+    return path
+
+
+def rate_match(app: App, match: Match, helped: set[int]) -> None:
+    """Move the ratings of the people who played the finished match here (not of
+    one who took a move back or asked for a hint: ``helped``)."""
+    from game.rating.player import note_match
+
+    people = [seat for seat, player in enumerate(match.players) if player.is_human]
+    try:
+        app.services["rating_changes"] = note_match(match, people, helped)
+    except Exception as err:
+        log.warning("ratings not saved: %s", err)
+
+
+def review_in_background(app: App, record: Path) -> None:
+    """Review a kept match off the drawing thread (``game.reviewer.Reviewer``: one
+    worker process below the game's priority, polled once a frame), so that its
+    review opens at once and its mistakes become puzzles."""
+    from game.reviewer import Reviewer
+
+    reviewer = app.services.get("reviewer")
+    if not isinstance(reviewer, Reviewer):
+        reviewer = Reviewer(wait_s=REVIEW_AFTER_S)
+        app.services["reviewer"] = reviewer
+        app.on_frame.append(lambda app: poll_reviews(reviewer))
+        app.on_close.append(lambda app: reviewer.cancel())  # a review under way is made again next time
+    reviewer.add(record)
+
+
+def poll_reviews(reviewer: Reviewer) -> None:
+    """An ``App.on_frame`` hook: the background review's news (never blocks)."""
+    try:
+        reviewer.poll()
+    except Exception:  # a review must never stop the game
+        log.exception("the background review failed")
+        reviewer.cancel()
