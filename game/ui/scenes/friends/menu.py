@@ -1,4 +1,4 @@
-"""*Play with friends*: Host a table, Join a table, Back; and, for a seat kept from an
+"""*Play with friends*: Host a table, Join a table, On a server, Back; and, for a seat kept from an
 earlier run at a friend's table (game/net/kept_seats.py: the seat's token), *Back
 to table K7QX-2M*, which takes it back where it was. The host's own seat at a
 table this app hosted and did not close (the app was killed) is offered the same
@@ -13,8 +13,11 @@ from game.i18n import _
 from game.ui.menu import MenuScene, blit_centred, button_column, panel, scale_for, shadowed, style, wrap
 from game.net.kept_seats import KeptSeat
 from game.net.netplay import NetPlay
-from game.ui.scenes.friends.words import BACK, HOST, INTRO, JOIN, TITLE, back_to_words, failure_line
+from game.ui.scenes.friends.words import BACK, HOST, INTRO, JOIN, SERVER, TITLE, back_to_words, failure_line
 from game.ui.text import DIM, RED
+
+
+GONE = ("no_table", "host_left", "host", "seat_given", "removed")  # a kept seat that will not come back
 
 
 def kept_at_friends() -> list[KeptSeat]:
@@ -61,6 +64,7 @@ class FriendsScene(MenuScene):
         labels += [
             ("host", _(HOST), style("title_primary", self.size)),
             ("join", _(JOIN), style("title_primary", self.size)),
+            ("server", _(SERVER), style("title_primary", self.size)),
             ("back", _(BACK), style("title_button", self.size)),
         ]
         body_h = pad + head.get_height() + sum(line.get_height() for line in intro) + int(24 * s) + len(labels) * (bh + gap) - gap + pad
@@ -92,6 +96,8 @@ class FriendsScene(MenuScene):
             self.app.routes.open_host()
         elif name == "join":
             self.app.routes.open_join()
+        elif name == "server":
+            self.app.routes.open_server()
         elif name == "back":
             self.on_escape()
         elif name.startswith("kept") and self.play is None:
@@ -119,9 +125,9 @@ class FriendsScene(MenuScene):
         if play.phase == "failed":
             from game.net import kept_seats
 
-            self.problem = failure_line(play.failure)
-            gone = ("token", "there is no table", "host left")
-            forget = any(word in play.failure.lower() for word in gone)
+            self.problem = failure_line(play.failure, why=play.failure_code)
+            gone = ("token", "there is no table", "host left")  # (a server that gives no code)
+            forget = play.failure_code in GONE or any(word in play.failure.lower() for word in gone)
             play.close(keep_table=not forget)  # a hosted table not taken back for a passing reason stays offered
             self.play = None
             taking, self.taking = self.taking, None
