@@ -110,7 +110,7 @@ class TableLister:
 
     def start(self) -> None:
         if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="matador-net-list", daemon=True)
+            self._thread = threading.Thread(target=self._run, name="matador-list", daemon=True)
             self._thread.start()
 
     def ask(self) -> None:

@@ -183,10 +183,14 @@ class ServerLayout:
         return pygame.Rect(0, index * self.row_h, self.view.width - 2 * max(8, self.row_h // 3), self.control_h)
 
 
-def server_layout(size: tuple[int, int], text: TextCache, title_h: int, ask_words: str) -> ServerLayout:
-    """The server screen for a window of ``size`` (``ask_words``: the list button's
-    words, translated, so the button is as wide as they need)."""
+def server_layout(size: tuple[int, int], text: TextCache, title_h: int, ask_need: int, create_need: int) -> ServerLayout:
+    """The server screen for a window of ``size`` (``ask_need``, ``create_need``: how
+    wide the list button and *Create a table* must be for their words)."""
     fr = frame(size)
+    if create_need > fr.action.width:  # a narrow window: the status line gives up the room
+        wider = min(create_need - fr.action.width, fr.status.width // 2)
+        fr.action = pygame.Rect(fr.action.left - wider, fr.action.top, fr.action.width + wider, fr.action.height)
+        fr.status = pygame.Rect(fr.status.left, fr.status.top, fr.status.width - wider, fr.status.height)
     s = fr.scale
     width = fr.action.right - fr.back.left
     left = fr.back.left
@@ -205,7 +209,7 @@ def server_layout(size: tuple[int, int], text: TextCache, title_h: int, ask_word
     label_w = max(text.font(fr.label_size, True).size(_(words))[0] for words in SERVER_LABELS.values()) + round(24 * s)
     x0 = form_box.left + fr.pad
     inner_right = form_box.right - fr.pad
-    ask_w = min(text.font(max(14, round(17 * s)), True).size(ask_words)[0] + round(36 * s), (inner_right - x0 - label_w) // 2)
+    ask_w = min(ask_need, (inner_right - x0 - label_w) // 2)
     entry_w = min(round(420 * s), inner_right - x0 - label_w - ask_w - round(14 * s))
     y = form_box.top + fr.pad + head_h
     labels: dict[str, pygame.Rect] = {}

@@ -43,6 +43,8 @@ from game.ui.scenes.friends.words import (
 )
 from game.ui.scroll import ScrollColumn
 from game.ui.text import DIM
+
+ROWS_PER_FRAME = 6  # open tables' rows made in one frame (a button costs a few ms)
 from game.words.rule_sets import title as rule_set_title
 
 
@@ -74,6 +76,7 @@ class ServerScene(TypedFields, MenuScene):
         self.status_art: pygame.Surface | None = None
         self.play: NetPlay | None = None
         self.joining: OpenTable | None = None
+        self.built = 0  # the open tables' rows made so far
 
     # Setup -------------------------------------------------------------------------
     def attach(self, app: Any) -> None:
@@ -88,7 +91,11 @@ class ServerScene(TypedFields, MenuScene):
         assert self.gui is not None
         self.read_fields()
         head_h = title_picture(self.text, frame(self.size), _(SERVER)).get_height()
-        layout = server_layout(self.size, self.text, head_h, _(LIST_TABLES))
+        small = style("title_small", self.size)
+        theme = self.gui.get_theme()
+        ask_need = theme.get_font([small]).size(_(LIST_TABLES))[0] + 28
+        create_need = theme.get_font([style("title_primary", self.size)]).size(_(CREATE))[0] + 28
+        layout = server_layout(self.size, self.text, head_h, ask_need, create_need)
         self.layout = layout
         self.picture, self.drawn = server_picture(self.text, layout, _(SERVER))
         self.entries = {}
@@ -99,7 +106,6 @@ class ServerScene(TypedFields, MenuScene):
             )
             entry.set_text_length_limit(300 if key == "address" else 24)
             self.entries[key] = entry
-        small = style("title_small", self.size)
         self.buttons["ask"] = pygame_gui.elements.UIButton(layout.ask, _(LIST_TABLES), self.gui, object_id=small)
         fr = layout.frame
         self.buttons["back"] = pygame_gui.elements.UIButton(fr.back, _(BACK), self.gui, object_id=style("title_button", self.size))
@@ -179,12 +185,8 @@ class ServerScene(TypedFields, MenuScene):
         self.column.set_view(layout.view, len(tables) * layout.row_h)
         content = self.column.make_containers(self.gui) if tables else None
         self.column.content = content
-        width = layout.view.width - self.column.bar_room
-        for i, table in enumerate(tables):
-            words = open_table_words(table.host, table.code, rule_set_title(table.rules.base), table.rules.players, len(table.open))
-            rect = pygame.Rect(0, i * layout.row_h, width, layout.control_h)
-            look = style("form_value", self.size) if layout.control_h >= 30 else "#form_value_s"
-            self.buttons[f"table{i}"] = pygame_gui.elements.UIButton(rect, words, self.gui, container=content, object_id=look)
+        self.built = 0  # the rows are made a few a frame (``build_rows``): a long list never holds a frame
+        self.build_rows()
         if self.focus_key is not None and self.focus_key.startswith("table") and int(self.focus_key[5:]) >= len(tables):
             self.focus_key = None
         self.list_note, self.note_drawn = None, []
@@ -192,6 +194,20 @@ class ServerScene(TypedFields, MenuScene):
             words = self.list_words()
             picture, self.note_drawn = note(self.text, layout.view, words, max(14, layout.frame.label_size - 3), DIM)
             self.list_note = (picture, layout.view)
+
+    def build_rows(self) -> None:
+        """Make the next few rows' buttons (the top ones first)."""
+        layout, content = self.layout, self.column.content
+        if self.gui is None or layout is None or content is None or self.built >= len(self.tables):
+            return
+        width = layout.view.width - self.column.bar_room
+        look = style("form_value", self.size) if layout.control_h >= 30 else "#form_value_s"
+        for i in range(self.built, min(len(self.tables), self.built + ROWS_PER_FRAME)):
+            table = self.tables[i]
+            words = open_table_words(table.host, table.code, rule_set_title(table.rules.base), table.rules.players, len(table.open))
+            rect = pygame.Rect(0, i * layout.row_h, width, layout.control_h)
+            self.buttons[f"table{i}"] = pygame_gui.elements.UIButton(rect, words, self.gui, container=content, object_id=look)
+            self.built = i + 1
 
     def list_words(self) -> str:
         """What stands in the list's place while it holds no table."""
@@ -265,7 +281,7 @@ class ServerScene(TypedFields, MenuScene):
 
     # Events ---------------------------------------------------------------------------
     def walk_order(self) -> list[str]:
-        return ["address", "ask", "name", *(f"table{i}" for i in range(len(self.tables)))]
+        return ["address", "ask", "name", *(f"table{i}" for i in range(self.built))]
 
     def set_focus(self, key: str | None) -> None:
         super().set_focus(key)
@@ -322,6 +338,7 @@ class ServerScene(TypedFields, MenuScene):
         super().update(dt)
         self.follow_typing()
         self.follow_tables()
+        self.build_rows()
         self.follow_play()
 
     def enter(self) -> None:
