@@ -39,7 +39,19 @@ class Frame:
     status_size: int
 
 
-def frame(size: tuple[int, int]) -> Frame:
+def frame(size: tuple[int, int], action_need: int = 0) -> Frame:
+    """The shared places for a window of ``size``; ``action_need``: how wide the
+    bottom bar's right button must be for its words (a narrow window's status line
+    gives up the room)."""
+    fr = _frame(size)
+    if action_need > fr.action.width:
+        wider = min(action_need - fr.action.width, fr.status.width // 2)
+        fr.action = pygame.Rect(fr.action.left - wider, fr.action.top, fr.action.width + wider, fr.action.height)
+        fr.status = pygame.Rect(fr.status.left, fr.status.top, fr.status.width - wider, fr.status.height)
+    return fr
+
+
+def _frame(size: tuple[int, int]) -> Frame:
     w, h = size
     s = scale_for(size)
     f = text_choice(size)  # (s counts the window's pixels per point; f does not)
@@ -138,8 +150,9 @@ class LobbyLayout:
     row_size: int
 
 
-def lobby_layout(size: tuple[int, int], text: TextCache, title_h: int) -> LobbyLayout:
-    fr = frame(size)
+def lobby_layout(size: tuple[int, int], text: TextCache, title_h: int, action_need: int = 0) -> LobbyLayout:
+    """The lobby for a window of ``size`` (``action_need``: *Start the match*'s width)."""
+    fr = frame(size, action_need)
     s = fr.scale
     gap = max(8, round(12 * s))
     left, width = fr.back.left, fr.action.right - fr.back.left
@@ -186,11 +199,7 @@ class ServerLayout:
 def server_layout(size: tuple[int, int], text: TextCache, title_h: int, ask_need: int, create_need: int) -> ServerLayout:
     """The server screen for a window of ``size`` (``ask_need``, ``create_need``: how
     wide the list button and *Create a table* must be for their words)."""
-    fr = frame(size)
-    if create_need > fr.action.width:  # a narrow window: the status line gives up the room
-        wider = min(create_need - fr.action.width, fr.status.width // 2)
-        fr.action = pygame.Rect(fr.action.left - wider, fr.action.top, fr.action.width + wider, fr.action.height)
-        fr.status = pygame.Rect(fr.status.left, fr.status.top, fr.status.width - wider, fr.status.height)
+    fr = frame(size, create_need)
     s = fr.scale
     width = fr.action.right - fr.back.left
     left = fr.back.left

@@ -158,9 +158,9 @@ class LobbyScene(MenuScene):
     # Widgets ----------------------------------------------------------------------
     def build_widgets(self) -> None:
         assert self.gui is not None
-        fr = frame(self.size)
-        self.buttons["leave"] = pygame_gui.elements.UIButton(fr.back, _(LEAVE), self.gui, object_id=style("title_button", self.size))
         play = self.play or self.last_play
+        fr = frame(self.size, self.start_need())
+        self.buttons["leave"] = pygame_gui.elements.UIButton(fr.back, _(LEAVE), self.gui, object_id=style("title_button", self.size))
         if play.hosts:
             self.buttons["start"] = pygame_gui.elements.UIButton(fr.action, _(START), self.gui, object_id=style("title_primary", self.size))
         self.shown = None
@@ -191,10 +191,17 @@ class LobbyScene(MenuScene):
             return
         self.shown = key
         head_h = title_picture(self.text, frame(self.size), heading).get_height()
-        self.layout = lobby_layout(self.size, self.text, head_h)
+        self.layout = lobby_layout(self.size, self.text, head_h, self.start_need())
         reserved = {seat: self.layout.seat_rows[seat].right - min(self.buttons[f"{a}:{seat}"].rect.left for a in acts) + 6 for seat, acts in actions.items()}
         self.picture, self.drawn_text = lobby_picture(self.text, self.layout, heading, give, note, rows, reserved)
         self.status_art = status_picture(self.text, self.layout.frame, status, problem)
+
+    def start_need(self) -> int:
+        """How wide *Start the match* must be for its words (the host's lobby)."""
+        play = self.play or self.last_play
+        if self.gui is None or not play.hosts:
+            return 0
+        return int(self.gui.get_theme().get_font([style("title_primary", self.size)]).size(_(START))[0]) + 28
 
     def place_actions(self, actions: dict[int, tuple[str, ...]]) -> None:
         """The host's buttons on the seats' rows, right-aligned, as wide as their words."""
@@ -205,7 +212,7 @@ class LobbyScene(MenuScene):
         self.actions = actions
         if self.layout is None:
             heading = self.lines()[0]
-            self.layout = lobby_layout(self.size, self.text, title_picture(self.text, frame(self.size), heading).get_height())
+            self.layout = lobby_layout(self.size, self.text, title_picture(self.text, frame(self.size), heading).get_height(), self.start_need())
         look = style("title_small", self.size)
         font = self.gui.get_theme().get_font([look])
         for seat, acts in sorted(actions.items()):
@@ -215,7 +222,7 @@ class LobbyScene(MenuScene):
             right = row.right - 3
             for act in reversed(acts):
                 width = font.size(_(ACTIONS[act]))[0] + 20
-                rect = pygame.Rect(right - width, row.top + 2, width, row.height - 4)
+                rect = pygame.Rect(right - width, row.top, width, row.height)
                 self.buttons[f"{act}:{seat}"] = pygame_gui.elements.UIButton(rect, _(ACTIONS[act]), self.gui, object_id=look)
                 right = rect.left - 4
         rows = [f"{act}:{seat}" for seat, acts in sorted(actions.items()) for act in acts if f"{act}:{seat}" in self.buttons]

@@ -14,7 +14,7 @@ joins it; Esc goes back (and gives up a connection under way).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 import pygame_gui
@@ -56,8 +56,12 @@ def remembered_server(settings: Any) -> str:
 class ServerScene(TypedFields, MenuScene):
     """A dedicated server: its open tables, and a table created there."""
 
-    def __init__(self) -> None:
+    def __init__(self, make_lister: Callable[[str], TableLister] | None = None, address: str = "") -> None:
+        """``make_lister``: what asks a server for its tables (tests, tools: a stand-in);
+        ``address``: the server's, in place of the one remembered."""
         super().__init__()
+        self.make_lister = make_lister or TableLister
+        self.address = address
         self.layout: ServerLayout | None = None
         self.picture: pygame.Surface | None = None
         self.drawn: list[DrawnText] = []
@@ -82,7 +86,7 @@ class ServerScene(TypedFields, MenuScene):
     def attach(self, app: Any) -> None:
         settings = app.services.get("settings")
         self.values["name"] = player_name(settings)
-        self.values["address"] = remembered_server(settings)
+        self.values["address"] = self.address or remembered_server(settings)
         super().attach(app)
         if self.values["address"].strip():
             self.list_tables(quiet=True)
@@ -152,7 +156,7 @@ class ServerScene(TypedFields, MenuScene):
             self.lister.ask()
             return
         self.stop_listing()
-        self.lister = TableLister(url)
+        self.lister = self.make_lister(url)
         self.lister.start()
         self.listed_at = address
         if self.app is not None:
@@ -201,13 +205,27 @@ class ServerScene(TypedFields, MenuScene):
         if self.gui is None or layout is None or content is None or self.built >= len(self.tables):
             return
         width = layout.view.width - self.column.bar_room
-        look = style("form_value", self.size) if layout.control_h >= 30 else "#form_value_s"
         for i in range(self.built, min(len(self.tables), self.built + ROWS_PER_FRAME)):
-            table = self.tables[i]
-            words = open_table_words(table.host, table.code, rule_set_title(table.rules.base), table.rules.players, len(table.open))
+            words, look = self.row_words(self.tables[i], width - 20)
             rect = pygame.Rect(0, i * layout.row_h, width, layout.control_h)
             self.buttons[f"table{i}"] = pygame_gui.elements.UIButton(rect, words, self.gui, container=content, object_id=look)
             self.built = i + 1
+
+    def row_words(self, table: OpenTable, room: int) -> tuple[str, str]:
+        """An open table's row as wide as ``room`` holds: its words and lettering
+        (smaller letters first, then the host's name cut short)."""
+        assert self.gui is not None and self.layout is not None
+        theme = self.gui.get_theme()
+        looks = ([style("form_value", self.size)] if self.layout.control_h >= 30 else []) + ["#form_value_s"]
+        host = table.host
+        while True:
+            words = open_table_words(host, table.code, rule_set_title(table.rules.base), table.rules.players, len(table.open))
+            for look in looks:
+                if theme.get_font([look]).size(words)[0] <= room:
+                    return words, look
+            if len(host) <= 2:
+                return words, looks[-1]
+            host = host[: len(host) - 2].rstrip() + "…" if not host.endswith("…") else host[: len(host) - 3].rstrip() + "…"
 
     def list_words(self) -> str:
         """What stands in the list's place while it holds no table."""
