@@ -5,7 +5,8 @@ for a friend who left, and answers a person asking for that seat without the
 seat's token (refused, then let in: that person sits there). At a table this app
 hosts (its server in this process, the hold shortened), the host gives the seat
 of a friend away past the hold to a computer, and the friend coming back with
-*Back to table* reads that the host gave the seat to a computer."""
+*Back to table* reads that the host gave the seat to a computer, and asks the
+host to let him back: let in, he sits there again."""
 
 from __future__ import annotations
 
@@ -179,4 +180,16 @@ def test_the_host_gives_an_away_seat_to_a_computer_and_the_friend_coming_back_is
     assert friends.problem == "The host gave your seat to a computer."
     assert any(text == friends.problem for text, *_ in friends.drawn_text)
     assert all(kept.seated.table != code or kept.hosted is not None for kept in friends.kept)
+    # ...and may ask the host to let him back: the host lets him in, in place of the computer
+    assert friends.buttons["claim"].text == "Ask the host to let you back" and friends.focus.name == "claim"
+    apps.step()
+    assert layout_problems(friends) == []
+    apps.click(1, friends.buttons["claim"])
+    apps.until(lambda: "let:1" in lobby.buttons, 20, "the host asked")
+    assert row(lobby, 1) == "Easy (computer): Bo asks for this seat"
+    assert any(text.startswith("The host has been asked for seat 2") for text, *_ in friends.drawn_text)
+    apps.click(0, lobby.buttons["let:1"])
+    apps.until(lambda: type(bo.top).__name__ == "LobbyScene" and bo.top.play is not None and bo.top.play.mirror.seat == 1, 20, "Bo let back in")
+    apps.until(lambda: row(lobby, 1) == "Bo", 20, "Bo in the host's lobby")
+    apps.click(1, bo.top.buttons["leave"])
     apps.click(0, lobby.buttons["leave"])

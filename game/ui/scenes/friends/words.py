@@ -36,6 +36,8 @@ CODE_HINT = N_("like K7QX-2M")
 JOIN_BUTTON = N_("Join")
 # TRANSLATORS: Join a table, beside the seat: a person whose seat it was (without the saved token) asks the host to let them take it back.
 ASK_SEAT = N_("Ask the host for it")
+# TRANSLATORS: Play with friends, after "The host gave your seat to a computer": ask the host for that seat again.
+ASK_BACK = N_("Ask the host to let you back")
 CHOOSE_SEAT = N_("Choose the seat that was yours, then ask the host for it.")
 
 
