@@ -36,7 +36,7 @@ LINES = {
     "dealt": "table {table}: round {round} dealt",
     "round_over": "table {table}: round {round} over ({end}, {winner})",
     "match_over": "table {table}: match over, {winner} wins, totals {totals}",
-    "given": "table {table}: seat {seat} ({name}) given to a computer ({level})",
+    "given": "table {table}: seat {seat} ({name}) given to a computer ({computer})",
     "removed": "table {table}: the host removed {name} from seat {seat}",
     "claim": "table {table}: {name} asks for seat {seat} [{address}]",
     "claim_answered": "table {table}: the host {answer} {name} seat {seat}",

@@ -73,7 +73,7 @@ def give_seat(table: Table, by: int, msg: dict[str, Any]) -> None:
     table.row.seats[seat] = row
     del table.net[seat]
     net.end_link({"type": "closed", "by": "host", "code": "seat_given", "reason": "the host gave your seat to a computer"}, "seat given")
-    table.say("given", seat=seat, name=former.name, level=level)
+    table.say("given", seat=seat, name=former.name, computer=level)  # (not "level": the log's own argument)
     _drop_claim(table, seat, "the seat was given to a computer")
     _rebuild(table)
     table.tell_all(table.lobby())

@@ -65,6 +65,7 @@ class News:
     action: Action | None = None
     text: str = ""
     end: RoundEnd | None = None  # a round_over's end (the mirror's own moves on with the next round)
+    code: str = ""  # a refusal's code (a server of protocol 2), for a screen to word
 
 
 @dataclass
@@ -277,7 +278,7 @@ class Mirror(HostSide):
         self.refused = " ".join(reason.split())[:200]
         if message.get("about") == "play":
             self._sent_at = None  # the move was not played: this seat may try again
-        return [News("refused", text=self.refused)]
+        return [News("refused", text=self.refused, code=str(message.get("code") or "")[:32])]
 
     def _on_error(self, message: dict[str, Any]) -> list[News]:
         return self._on_refused({"reason": message.get("reason", "")})

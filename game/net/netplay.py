@@ -10,10 +10,14 @@ closes it (the server thread stops with it).
     play = NetPlay.host_again(kept)  # the host's own table, after a restart (or kill -9)
     play = NetPlay.host(create_fields, here=[(2, "Bo")])  # Bo plays seat 2 at this screen too
     play = NetPlay.host(create_fields, here=[(2, "Bo")], pads={2: 1})  # ...with controller 1
+    play = NetPlay.create_on("ws://club.example.org:47123/", create_fields, listed=True)  # on a dedicated server
+    play = NetPlay.claim("ws://club.example.org:47123/", "K7QX-2M", 2, "Bo")  # ask the host for a free seat
     ...                          # every frame
     news = play.update()         # never waits
     play.phase                   # starting, connecting, lobby, playing, over, failed
     play.failure                 # the one line saying why, once failed
+    play.failure_code            # and its code (a refusal's, the link's), for the screens to word
+    play.asking                  # a claim: the host has been asked and has not answered yet
     play.table_gone              # the host left (or the table stopped answering for good)
     play.kept                    # the file of Past matches the match is kept in, if any
     play.close()
@@ -50,6 +54,7 @@ from game.net.client import Seated
 from game.net.host import DEFAULT_PORT, HostedServer
 from game.net.keeper import MatchKeeper
 from game.net.mirror import Mirror, News
+from game.net.netplay_here import HereSeats
 from game.net.session import Request, Session
 
 if TYPE_CHECKING:
@@ -81,7 +86,7 @@ def remember_seat(name: str, hosted: HostedServer | None = None) -> Callable[[Se
     return remember
 
 
-class NetPlay:
+class NetPlay(HereSeats):
     """A seat at a network table (and the server, when this app hosts it)."""
 
     def __init__(
@@ -100,6 +105,10 @@ class NetPlay:
         self.hosted = hosted
         self.create = create  # the table to create once the hosted server listens
         self.failure = ""
+        self.failure_code = ""  # the refusal's or the link's code, when it says one
+        self.server: str | None = None  # the dedicated server's address, when this app created the table there
+        self.listed = False  # that table is open to anyone on the server
+        self.asking = False  # a claim: the host was asked and has not answered yet
         self.announced = False
         self.closed = False
         self.here_wanted = [(int(seat), str(name)) for seat, name in here]  # other people at this screen: (seat, name)
@@ -125,6 +134,43 @@ class NetPlay:
         """Take back a seat kept from an earlier run (game/net/kept_seats.py); with
         ``name``, the seat is kept again once taken (at a new address, say)."""
         session = Session.rejoin(seated, remember=remember_seat(name) if name is not None else None)
+        mirror = Mirror(session)
+        session.start()
+        return cls(mirror, session, record=record)
+
+    @classmethod
+    def create_on(
+        cls,
+        url: str,
+        create: dict[str, Any],
+        listed: bool = False,
+        record: bool = True,
+        here: Sequence[tuple[int, str]] = (),
+        pads: dict[int, int] | None = None,
+    ) -> NetPlay:
+        """Create the table ``create`` describes (as ``host`` takes it) on the dedicated
+        server at ``url`` (``python -m game serve``), this app at its host's seat;
+        ``listed``: open to anyone on that server (its lobby is in the server's
+        list). The host's seat is kept like a friend's (``Back to table`` takes it
+        back after a restart); the other people at this screen (``here``) take their
+        seats as at a table this app hosts, and are not kept."""
+        fields = {k: v for k, v in create.items() if k in CREATE_FIELDS}
+        if listed:
+            fields["listed"] = True
+        session = Session(url, Request("create", fields), remember=remember_seat(str(fields.get("name", ""))))
+        mirror = Mirror(session)
+        session.start()
+        play = cls(mirror, session, create={**create, "keep": False}, record=record, here=here, pads=pads)
+        play.server, play.listed = url, listed
+        return play
+
+    @classmethod
+    def claim(cls, url: str, table: str, seat: int, name: str, record: bool = True) -> NetPlay:
+        """Ask the host of ``table`` for a free seat (its player away, or given to a
+        computer): a person without the seat's token (another machine, a
+        reinstall). ``asking`` while the host decides; seated (and the new token
+        kept) if the host lets them in, else ``failure`` says why."""
+        session = Session.claim(url, table, seat, name, remember=remember_seat(name))
         mirror = Mirror(session)
         session.start()
         return cls(mirror, session, record=record)
@@ -207,6 +253,10 @@ class NetPlay:
             self.mirror.source = session
             session.start()
         news = self.mirror.update()
+        if any(n.kind == "waiting" for n in news):
+            self.asking = True
+        elif self.asking and self.mirror.seat is not None:
+            self.asking = False  # let in
         if self.keeper is not None:
             self.keeper.here = {seat for seat, other in self.here.items() if other.seat == seat}
             self.keeper.follow(self.mirror)
@@ -219,71 +269,9 @@ class NetPlay:
         for mirror in (self.mirror, *self.here.values()):
             if mirror.link == "failed" and not self.failure:
                 self.failure = mirror.link_reason or "the connection failed"
+                self.failure_code = mirror.link_code
+                self.asking = False
         return shown
-
-    def _follow_here(self, news: list[News]) -> list[News]:
-        """Seat the other people at this screen once the table exists, follow their
-        mirrors; the news of the seat shown (the host's unless ``shown`` says)."""
-        mirror, hosted = self.mirror, self.hosted
-        if self.here_wanted and not self.here and hosted is not None and mirror.code is not None and mirror.seat is not None:
-            for seat, name in self.here_wanted:
-                token = self.here_tokens.get(seat)
-                if token is not None:  # taken back after the host's app restarted
-                    session = Session.rejoin(Seated(hosted.url, mirror.code, seat, token))
-                else:
-                    session = Session.join(hosted.url, mirror.code, name, seat)
-                self.here[seat] = Mirror(session)
-                session.start()
-        if self.keep_here and len(self._here_kept) < len(self.here) and time.monotonic() - self._here_tried_at >= 0.5:
-            self._here_tried_at = time.monotonic()
-            self._keep_here()
-        shown = news
-        for seat, other in self.here.items():
-            theirs = other.update()
-            if seat == self.shown:
-                shown = theirs
-        return shown
-
-    def _keep_here(self) -> None:
-        """Keep each seat of the people here, once taken, with the host's kept seat
-        (game/net/kept_seats.py): a restart of this app takes them back too."""
-        from game.net import kept_seats
-
-        names = dict(self.here_wanted)
-        for seat, other in self.here.items():
-            seated = other.source.seated if isinstance(other.source, Session) else None
-            if seat in self._here_kept or seated is None or self.mirror.seat is None:
-                continue
-            try:
-                if kept_seats.remember_here(seated, names.get(seat, "")):
-                    self._here_kept.add(seat)
-            except OSError:
-                log.exception("could not keep the seat of a person here")
-                self._here_kept.add(seat)  # (not tried again every frame)
-
-    @property
-    def mirrors(self) -> dict[int, Mirror]:
-        """Every seat of this app at the table (the host's and the other people's at
-        this screen), by seat."""
-        out = dict(self.here)
-        if self.mirror.seat is not None:
-            out[self.mirror.seat] = self.mirror
-        return dict(sorted(out.items()))
-
-    @property
-    def seated(self) -> bool:
-        """Every seat of this app has sat down (the table's code may be given out)."""
-        if self.mirror.lobby is None or self.mirror.seat is None or self.mirror.code is None:
-            return False
-        if len(self.here) < len(self.here_wanted):
-            return False
-        taken = {s.seat for s in self.mirror.lobby.seats if s.taken}  # as the host's lobby shows them, too
-        return all(m.lobby is not None and m.seat is not None and m.seat in taken for m in self.here.values())
-
-    @property
-    def viewing(self) -> bool:
-        """Every seat of this app has its view (the table can show any of them)."""
-        return all(m.view is not None for m in (self.mirror, *self.here.values()))
 
     @property
     def phase(self) -> str:
@@ -314,11 +302,35 @@ class NetPlay:
 
     @property
     def hosting(self) -> bool:
+        """This app runs the table's server (on a thread of its own)."""
         return self.hosted is not None
 
+    @property
+    def hosts(self) -> bool:
+        """This app's seat is the table's host: it hosts the table, or created it on
+        a dedicated server (it starts the match, removes, lets people in)."""
+        return self.hosted is not None or self.server is not None
+
+    @property
+    def table_url(self) -> str | None:
+        """Where the table is: the hosted server's address, or the session's."""
+        if self.hosted is not None:
+            return self.hosted.url if self.hosted.port is not None else None
+        return self.session.url if self.session is not None else None
+
     def addresses(self) -> list[str]:
-        """What friends type to join (the hosted server's addresses)."""
-        return self.hosted.addresses() if self.hosted is not None else []
+        """What friends type to join (the hosted server's addresses, or the
+        dedicated server's as it was typed)."""
+        if self.hosted is not None:
+            return self.hosted.addresses()
+        if self.server is not None:
+            from urllib.parse import urlsplit
+
+            parts = urlsplit(self.server)
+            host = parts.hostname or ""
+            shown = f"[{host}]" if ":" in host else host
+            return [f"{shown}:{parts.port}" if parts.port is not None else shown]
+        return []
 
     def close(self, wait_s: float = 0.0, keep_table: bool = False) -> None:
         """Leave the table; when hosting, stop the server: the host leaves, the table

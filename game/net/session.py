@@ -166,7 +166,8 @@ class Session:
 
     def _link(self, state: str, reason: str = "", code: str = "") -> None:
         """The link's news; ``code`` says why it failed to a scene that words it
-        (a refusal's code, ``unknown_host``, ``unreachable``, or a ``closed`` message's)."""
+        (a refusal's code, ``unknown_host``, ``unreachable``, ``gave_up`` after trying
+        again for its time, or a ``closed`` message's)."""
         self.state = state
         news = {"type": "link", "state": state, "reason": reason}
         if code:
@@ -222,7 +223,7 @@ class Session:
             now = time.monotonic()
             lost_since = now if lost_since is None else lost_since
             if now - lost_since > self.reconnect_for:
-                self._link("failed", f"The table could not be reached again ({reason}).")
+                self._link("failed", f"The table could not be reached again ({reason}).", "gave_up")
                 return
             self._link("lost", reason)
             await asyncio.sleep(BACKOFF_S[min(tries, len(BACKOFF_S) - 1)])

@@ -78,10 +78,15 @@ class Flow:
 
         self.app.push(FriendsScene())
 
-    def open_host(self) -> None:
+    def open_host(self, server: str | None = None) -> None:
         from game.ui.scenes.friends import HostScene
 
-        self.app.push(HostScene())
+        self.app.push(HostScene(server))
+
+    def open_server(self) -> None:
+        from game.ui.scenes.friends import ServerScene
+
+        self.app.push(ServerScene())
 
     def open_join(self) -> None:
         from game.ui.scenes.friends import JoinScene

@@ -142,8 +142,12 @@ class Routes(Protocol):
     def open_friends(self) -> None:
         """Play with friends: host a table or join one, over the title."""
 
-    def open_host(self) -> None:
-        """Host a table: the setup form of a network table."""
+    def open_host(self, server: str | None = None) -> None:
+        """Host a table: the setup form of a network table (on this machine, or
+        created on the dedicated server at ``server``, a ``ws://`` address)."""
+
+    def open_server(self) -> None:
+        """On a server: a dedicated server's open tables, or a table created there."""
 
     def open_join(self) -> None:
         """Join a table: the tables heard on the local network, or an address and a code."""

@@ -7,6 +7,7 @@ never a look-alike of another seat's or of a computer level's."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from game.net.adminlog import AdminLog
 from game.net.client import Client, ServerRefused
 from game.net.host_powers import give_seat
 from game.net.names import check_name, clean_name, skeleton
@@ -114,7 +116,10 @@ def test_a_returning_player_whose_seat_went_to_a_computer_is_told_so(tmp_path: P
         assert RETURN_S - 5 < give_in <= RETURN_S
         table.net[1].away_since = time.monotonic() - RETURN_S - 1
         assert table.lobby()["seats"][1]["give_in"] == 0
+        admin, logged = AdminLog(), []
+        table.on_event = lambda kind, **fields: (admin.event(kind, logging.INFO, **fields), logged.append(kind))  # as a server's
         give_seat(table, 0, {"seat": 1, "level": "easy"})
+        assert logged[0] == "given" and admin.counts["given"] == 1  # (its fields once made the log's call fail)
         with pytest.raises(ProtocolError, match="gave your seat to a computer") as refused:
             table.check_token(1, tokens[1])
         assert refused.value.code == "seat_given"

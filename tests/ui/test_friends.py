@@ -161,13 +161,17 @@ def test_the_title_opens_play_with_friends_host_and_join_and_back(app: App) -> N
     frames.click(title.buttons["friends"])
     friends = app.top
     assert type(friends).__name__ == "FriendsScene"
-    assert set(friends.buttons) == {"host", "join", "back"}
+    assert set(friends.buttons) == {"host", "join", "server", "back"}
     frames.click(friends.buttons["host"])
     assert type(app.top).__name__ == "HostScene"
     frames.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
     assert app.top is friends
     frames.click(friends.buttons["join"])
     assert type(app.top).__name__ == "JoinScene"
+    frames.click(app.top.buttons["back"])
+    assert app.top is friends
+    frames.click(friends.buttons["server"])
+    assert type(app.top).__name__ == "ServerScene"
     frames.click(app.top.buttons["back"])
     assert app.top is friends
     frames.click(friends.buttons["back"])

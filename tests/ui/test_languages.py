@@ -20,6 +20,7 @@ from game import i18n
 from game.engine import Match, PlayerInfo, Rules
 from game.ui.layout_check import layout_problems
 from game.ui.scene import Scene
+from tests.ui.net_screens import host_lobby, server_form, server_screen
 
 LANGUAGES = ["nl", "de", "es", "pt_BR"]
 SIZES = [(640, 480), (800, 600), (1280, 800)]  # the least window (game.ui.window_size.MIN_SIZE) too
@@ -138,6 +139,9 @@ SCENES: dict[str, Callable[[], Scene]] = {
     "join": _plain("game.ui.scenes.friends", "JoinScene"),
     "host": _plain("game.ui.scenes.friends", "HostScene"),
     "lobby-guest": _guest_lobby,
+    "server": server_screen,
+    "host-server": server_form,
+    "lobby-host": host_lobby,
 }
 
 

@@ -2,9 +2,11 @@
 (game/net/, docs/network.md).
 
 Title -> *Play with friends* (``FriendsScene``) -> *Host a table* (``HostScene``:
-the New game form whose seats are yours, a friend's or a computer's) or *Join a
+the New game form whose seats are yours, a friend's or a computer's), *Join a
 table* (``JoinScene``: the tables heard on the local network, or an address and a
-code) -> the lobby (``LobbyScene``: who has joined, the host's Start) -> the table
+code; or ask the host for a seat that was yours) or *On a server*
+(``ServerScene``: a dedicated server's open tables, or a table created there with
+the host's form) -> the lobby (``LobbyScene``: who has joined, the host's Start) -> the table
 (the table itself, ``game.ui.table.TableScene`` in its network mode,
 ``NetMode``: driven by what the server sends). The screens hand on one
 ``game.net.netplay.NetPlay`` (the session, its mirror and, when hosting, the
@@ -12,7 +14,8 @@ server on a thread of this app); the last to hold it closes it.
 
 One module per concern:
 
-- ``menu``, ``join``, ``host``, ``lobby``: the scenes;
+- ``menu``, ``join``, ``host``, ``server``, ``lobby``: the scenes;
+- ``fields``: the forms' text fields and the line in focus;
 - ``model``: the join form's checks, the host's setup, the tables heard, what the
   settings remember (no widgets);
 - ``geometry``: where things go, fixed by the window size;
@@ -24,5 +27,6 @@ from game.ui.scenes.friends.host import HostScene
 from game.ui.scenes.friends.join import JoinScene
 from game.ui.scenes.friends.lobby import LobbyScene
 from game.ui.scenes.friends.menu import FriendsScene
+from game.ui.scenes.friends.server import ServerScene
 
-__all__ = ["FriendsScene", "HostScene", "JoinScene", "LobbyScene"]
+__all__ = ["FriendsScene", "HostScene", "JoinScene", "LobbyScene", "ServerScene"]

@@ -8,8 +8,8 @@ import pygame
 
 from game.i18n import _
 from game.ui.menu import blit_centred, panel, shadowed, wrap
-from game.ui.scenes.friends.geometry import LABELS, Frame, JoinLayout, LobbyLayout
-from game.ui.scenes.friends.words import ADDRESS_HINT, CODE_HINT, FOUND_HEAD, TYPED_HEAD
+from game.ui.scenes.friends.geometry import LABELS, SERVER_LABELS, Frame, JoinLayout, LobbyLayout, ServerLayout
+from game.ui.scenes.friends.words import ADDRESS_HINT, CODE_HINT, FOUND_HEAD, NAME_HINT, SERVER_HEAD, TABLES_HEAD, TYPED_HEAD
 from game.ui.text import DIM, GOLD, IVORY, RED, TextCache
 
 DrawnText = tuple[str, pygame.Rect, pygame.Rect]  # words, where they are, the area they belong in (game.ui.layout_check)
@@ -51,6 +51,33 @@ def join_picture(text: TextCache, layout: JoinLayout, heading: str) -> tuple[pyg
     return picture, drawn
 
 
+def server_picture(text: TextCache, layout: ServerLayout, heading: str) -> tuple[pygame.Surface, list[DrawnText]]:
+    """*On a server*: the title, the two panels and their headings, the labels, the name's hint."""
+    fr = layout.frame
+    picture = pygame.Surface(fr.size, pygame.SRCALPHA)
+    drawn: list[DrawnText] = []
+    blit_centred(picture, title_picture(text, fr, heading), fr.size[0] // 2, fr.title_top)
+    for box, words in ((layout.form_box, _(SERVER_HEAD)), (layout.tables_box, _(TABLES_HEAD))):
+        picture.blit(panel(box.size, fr.radius), box.topleft)
+        line = text.fit(words, box.width - 2 * fr.pad, fr.head_size, GOLD, True)
+        pos = (box.left + fr.pad, box.top + fr.pad - 2)
+        picture.blit(line, pos)
+        drawn.append((words, pygame.Rect(pos, line.get_size()), box))
+    for key, rect in layout.labels.items():
+        words = _(SERVER_LABELS[key])
+        label = text.fit(words, rect.width - 8, fr.label_size, IVORY, True)
+        pos = (rect.left, rect.centery - label.get_height() // 2)
+        picture.blit(label, pos)
+        drawn.append((words, pygame.Rect(pos, label.get_size()), rect))
+    if layout.hint.width >= 40:
+        words = _(NAME_HINT)
+        hint = text.fit(words, layout.hint.width, max(13, fr.label_size - 4), DIM)
+        pos = (layout.hint.left, layout.hint.centery - hint.get_height() // 2)
+        picture.blit(hint, pos)
+        drawn.append((words, pygame.Rect(pos, hint.get_size()), layout.hint))
+    return picture, drawn
+
+
 def note(text: TextCache, rect: pygame.Rect, words: str, size: int, colour: tuple[int, int, int] = DIM) -> tuple[pygame.Surface, list[DrawnText]]:
     """``words`` wrapped in ``rect`` (a surface of ``rect``'s size)."""
     picture = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -77,9 +104,11 @@ def lobby_picture(
     give: str,
     note_words: str,
     rows: list[tuple[str, str, bool]],
+    reserved: dict[int, int] | None = None,
 ) -> tuple[pygame.Surface, list[DrawnText]]:
     """The lobby: its title (the table's code), what to give friends, a note, and
-    each seat: (number, words, taken)."""
+    each seat: (number, words, taken); ``reserved``: the width at a row's right
+    that the host's buttons take (seat -> pixels)."""
     fr = layout.frame
     picture = pygame.Surface(fr.size, pygame.SRCALPHA)
     drawn: list[DrawnText] = []
@@ -96,14 +125,15 @@ def lobby_picture(
             picture.blit(line, (layout.give.left, y))
             drawn.append((words, pygame.Rect(layout.give.left, y, line.get_width(), line.get_height()), layout.give))
             y += line.get_height()
-    for rect, (number, words, taken) in zip(layout.seat_rows, rows):
+    for index, (rect, (number, words, taken)) in enumerate(zip(layout.seat_rows, rows)):
         pygame.draw.rect(picture, (27, 38, 31) if taken else (20, 28, 23), rect, border_radius=max(4, rect.height // 5))
         pygame.draw.rect(picture, (86, 96, 79) if taken else (62, 74, 64), rect, 1, border_radius=max(4, rect.height // 5))
         label = text.render(number, layout.row_size, GOLD if taken else FAINT, True)
         picture.blit(label, (rect.left + 10, rect.centery - label.get_height() // 2))
         x = rect.left + 10 + text.font(layout.row_size, True).size("8  ")[0] + label.get_width()
-        line = text.fit(words, rect.right - x - 8, layout.row_size, IVORY if taken else FAINT, taken)
+        right = rect.right - (reserved or {}).get(index, 0)
+        line = text.fit(words, right - x - 8, layout.row_size, IVORY if taken else FAINT, taken)
         pos = (x, rect.centery - line.get_height() // 2)
         picture.blit(line, pos)
-        drawn.append((words, pygame.Rect(pos, line.get_size()), rect))
+        drawn.append((words, pygame.Rect(pos, line.get_size()), pygame.Rect(rect.left, rect.top, right - rect.left, rect.height)))
     return picture, drawn

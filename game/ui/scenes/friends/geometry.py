@@ -11,7 +11,7 @@ import pygame
 from game.i18n import _
 from game.ui.access import text_choice
 from game.ui.menu import scale_for
-from game.ui.scenes.friends.words import ADDRESS, CODE, NAME, SEAT
+from game.ui.scenes.friends.words import ADDRESS, CODE, NAME, SEAT, SERVER_ADDRESS
 from game.ui.scenes.new_game.geometry import Selector, entry_style, selector
 from game.ui.text import TextCache
 
@@ -39,7 +39,19 @@ class Frame:
     status_size: int
 
 
-def frame(size: tuple[int, int]) -> Frame:
+def frame(size: tuple[int, int], action_need: int = 0) -> Frame:
+    """The shared places for a window of ``size``; ``action_need``: how wide the
+    bottom bar's right button must be for its words (a narrow window's status line
+    gives up the room)."""
+    fr = _frame(size)
+    if action_need > fr.action.width:
+        wider = min(action_need - fr.action.width, fr.status.width // 2)
+        fr.action = pygame.Rect(fr.action.left - wider, fr.action.top, fr.action.width + wider, fr.action.height)
+        fr.status = pygame.Rect(fr.status.left, fr.status.top, fr.status.width - wider, fr.status.height)
+    return fr
+
+
+def _frame(size: tuple[int, int]) -> Frame:
     w, h = size
     s = scale_for(size)
     f = text_choice(size)  # (s counts the window's pixels per point; f does not)
@@ -118,7 +130,8 @@ def join_layout(size: tuple[int, int], text: TextCache, title_h: int) -> JoinLay
             seat = selector(pygame.Rect(place.left, y, min(entry_w, round(300 * s)), control_h), size)
         else:
             entries[key] = place
-        hints[key] = pygame.Rect(place.right + round(14 * s), y, form_box.right - fr.pad - place.right - round(14 * s), control_h)
+        after = (seat.rect if key == "seat" else place).right + round(14 * s)  # (beside the seat: Ask the host for it)
+        hints[key] = pygame.Rect(after, y, form_box.right - fr.pad - after, control_h)
         lines[key] = pygame.Rect(x0, y, label_w + entry_w, control_h)
         y += row_h
     for i, row in enumerate(rows):
@@ -137,8 +150,9 @@ class LobbyLayout:
     row_size: int
 
 
-def lobby_layout(size: tuple[int, int], text: TextCache, title_h: int) -> LobbyLayout:
-    fr = frame(size)
+def lobby_layout(size: tuple[int, int], text: TextCache, title_h: int, action_need: int = 0) -> LobbyLayout:
+    """The lobby for a window of ``size`` (``action_need``: *Start the match*'s width)."""
+    fr = frame(size, action_need)
     s = fr.scale
     gap = max(8, round(12 * s))
     left, width = fr.back.left, fr.action.right - fr.back.left
@@ -152,3 +166,73 @@ def lobby_layout(size: tuple[int, int], text: TextCache, title_h: int) -> LobbyL
     give = pygame.Rect(box.left + fr.pad, box.top + fr.pad, box.width - 2 * fr.pad, give_h)
     rows = [pygame.Rect(give.left, give.bottom + gap + i * row_h, give.width, row_h - max(3, row_h // 8)) for i in range(LOBBY_SEATS)]
     return LobbyLayout(fr, box, give, rows, max(14, min(fr.label_size, round(row_h * 0.5))))
+
+
+SERVER_FIELDS = ("address", "name")
+SERVER_LABELS = {"address": SERVER_ADDRESS, "name": NAME}
+SERVER_ROWS = 5  # open tables shown at once (more scroll)
+
+
+@dataclass
+class ServerLayout:
+    """*On a server*: the server's address and the player's name, then the server's
+    open tables (a scrolling column of rows), then the bottom bar."""
+
+    frame: Frame
+    form_box: pygame.Rect
+    labels: dict[str, pygame.Rect]
+    entries: dict[str, pygame.Rect]
+    ask: pygame.Rect  # beside the address: list its tables
+    hint: pygame.Rect  # beside the name: what it is for
+    tables_box: pygame.Rect
+    view: pygame.Rect  # where the open tables' rows show (they scroll past it)
+    row_h: int
+    control_h: int
+    entry_style: str
+    lines: dict[str, pygame.Rect] = field(default_factory=dict)  # what the keyboard focus walks (the rows: ``row_rect``)
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        """Open table ``index``'s row, in the column's own coordinates (from its top)."""
+        return pygame.Rect(0, index * self.row_h, self.view.width - 2 * max(8, self.row_h // 3), self.control_h)
+
+
+def server_layout(size: tuple[int, int], text: TextCache, title_h: int, ask_need: int, create_need: int) -> ServerLayout:
+    """The server screen for a window of ``size`` (``ask_need``, ``create_need``: how
+    wide the list button and *Create a table* must be for their words)."""
+    fr = frame(size, create_need)
+    s = fr.scale
+    width = fr.action.right - fr.back.left
+    left = fr.back.left
+    gap = max(8, round(12 * s))
+    top = fr.title_top + title_h + gap
+    head_h = text.font(fr.head_size, True).get_height() + max(2, round(4 * s))
+    bottom = fr.back.top - gap
+    room = bottom - top - 2 * (2 * fr.pad + head_h) - gap
+    row_h = max(30, min(round(52 * s), room // (SERVER_ROWS + len(SERVER_FIELDS))))
+    control_h = row_h - max(4, row_h // 6)
+    form_h = 2 * fr.pad + head_h + len(SERVER_FIELDS) * row_h
+    tables_h = 2 * fr.pad + head_h + SERVER_ROWS * row_h
+    spare = max(0, bottom - top - form_h - tables_h - gap)
+    top += spare // 3
+    form_box = pygame.Rect(left, top, width, form_h)
+    label_w = max(text.font(fr.label_size, True).size(_(words))[0] for words in SERVER_LABELS.values()) + round(24 * s)
+    x0 = form_box.left + fr.pad
+    inner_right = form_box.right - fr.pad
+    ask_w = min(ask_need, (inner_right - x0 - label_w) // 2)
+    entry_w = min(round(420 * s), inner_right - x0 - label_w - ask_w - round(14 * s))
+    y = form_box.top + fr.pad + head_h
+    labels: dict[str, pygame.Rect] = {}
+    entries: dict[str, pygame.Rect] = {}
+    lines: dict[str, pygame.Rect] = {}
+    for key in SERVER_FIELDS:
+        labels[key] = pygame.Rect(x0, y, label_w, control_h)
+        entries[key] = pygame.Rect(x0 + label_w, y, entry_w, control_h)
+        lines[key] = pygame.Rect(x0, y, label_w + entry_w, control_h)
+        y += row_h
+    after = entries["address"].right + round(14 * s)
+    ask = pygame.Rect(after, entries["address"].top, ask_w, control_h)
+    lines["ask"] = ask
+    hint = pygame.Rect(entries["name"].right + round(14 * s), entries["name"].top, inner_right - entries["name"].right - round(14 * s), control_h)
+    tables_box = pygame.Rect(left, form_box.bottom + gap + spare // 3, width, tables_h)
+    view = pygame.Rect(tables_box.left + fr.pad, tables_box.top + fr.pad + head_h, width - 2 * fr.pad, SERVER_ROWS * row_h)
+    return ServerLayout(fr, form_box, labels, entries, ask, hint, tables_box, view, row_h, control_h, entry_style(control_h, size), lines)

@@ -7,6 +7,12 @@ address and announces the table; otherwise only this machine can reach it).
 
 *Open the table* remembers the setup, starts the server on a thread of this app
 (game/net/netplay.py) and opens the lobby in place of this form.
+
+Given a dedicated server's address (*On a server*: *Create a table*), the same
+form creates the table there: the button beside the status line then says
+whether the table is open to anyone on that server (listed for them to join) or
+joined only by its code, and *Open the table* creates it there and opens its
+lobby (nothing listens on this machine).
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from game.i18n import _
 from game.net.netplay import NetPlay
 from game.ui.menu import style
 from game.ui.scenes.friends.model import HostSetup, player_name, remember, remembered
-from game.ui.scenes.friends.words import FRIEND, HERE, HOST_TITLE, LAN_OFF, LAN_ON, OPEN_TABLE, YOU
+from game.ui.scenes.friends.words import FRIEND, HERE, HOST_TITLE, LAN_OFF, LAN_ON, LISTED_OFF, LISTED_ON, OPEN_TABLE, SERVER_HOST_TITLE, YOU
 from game.ui.scenes.new_game.geometry import FormLayout
 from game.ui.scenes.new_game.scene import NewGameScene
 from game.ui.scenes.new_game.setup import Setup
@@ -39,9 +45,14 @@ class HostScene(NewGameScene):
     def kind_words(self) -> dict[str, str]:
         return {**kind_words(), "human": YOU, "here": HERE, "friend": FRIEND}
 
-    def __init__(self) -> None:
+    def __init__(self, server: str | None = None) -> None:
+        """``server``: a dedicated server's ``ws://`` address to create the table on
+        (None: this app hosts it)."""
         super().__init__()
-        self.visible = False
+        self.server = server
+        if server is not None:
+            self.heading = SERVER_HOST_TITLE
+        self.visible = False  # on the local network (hosted here), or open to anyone (on a server)
         self.lan_rect: pygame.Rect | None = None
 
     def make_setup(self) -> Setup:
@@ -60,7 +71,7 @@ class HostScene(NewGameScene):
         for i in range(self.state.players):  # the host's seat bears the name given at tables
             if self.state.seats[i]["kind"] == "human" and not self.state.seats[i]["name"].strip():
                 self.state.seats[i]["name"] = self.host_state.host_name
-        self.visible = bool(remembered(settings, "visible", False, lambda v: isinstance(v, bool)))
+        self.visible = bool(remembered(settings, "listed" if self.server else "visible", False, lambda v: isinstance(v, bool)))
 
     def status_words(self, rules: Rules | None) -> str:
         if rules is None:
@@ -89,10 +100,11 @@ class HostScene(NewGameScene):
         start_w = max(start.width, round(whole * 0.27))
         lan_w = max(start.width, round(whole * 0.24))
         # a narrow window: the two buttons as wide as their words, Back giving up what it can spare
+        toggle = self.toggle_words()
         wider = max(0, self.words_width((OPEN_TABLE,), "title_primary") - start_w)
-        wider += max(0, self.words_width((LAN_ON, LAN_OFF), "title_small") - lan_w)
+        wider += max(0, self.words_width(toggle, "title_small") - lan_w)
         start_w += max(0, self.words_width((OPEN_TABLE,), "title_primary") - start_w)
-        lan_w += max(0, self.words_width((LAN_ON, LAN_OFF), "title_small") - lan_w)
+        lan_w += max(0, self.words_width(toggle, "title_small") - lan_w)
         back_w = max(back.width - wider, min(back.width, self.words_width(("Back",), "title_button") + 24))
         layout.back = pygame.Rect(back.left, back.top, back_w, back.height)
         layout.start = pygame.Rect(start.right - start_w, start.top, start_w, start.height)
@@ -114,8 +126,14 @@ class HostScene(NewGameScene):
         if self.lan_rect is not None:
             self.buttons["lan"] = pygame_gui.elements.UIButton(self.lan_rect, self.lan_words(), self.gui, object_id=style("title_small", self.size))
 
+    def toggle_words(self) -> tuple[str, str]:
+        """The button's two words (untranslated): the local network's, or (on a
+        server) whether anyone there may find the table."""
+        return (LISTED_ON, LISTED_OFF) if self.server else (LAN_ON, LAN_OFF)
+
     def lan_words(self) -> str:
-        return _(LAN_ON) if self.visible else _(LAN_OFF)
+        on, off = self.toggle_words()
+        return _(on) if self.visible else _(off)
 
     def on_button(self, name: str) -> None:
         if name == "lan":
@@ -131,6 +149,11 @@ class HostScene(NewGameScene):
         if self.problem is not None or self.rules is None or self.app is None:
             return
         fields: dict[str, Any] = self.host_state.create_fields()
-        remember(self.app, host_setup=self.state.saved(), visible=self.visible, name=fields["name"])
-        play = NetPlay.host(fields, visible=self.visible, here=self.host_state.here_seats(), pads=self.state.seat_pads())
+        here, pads = self.host_state.here_seats(), self.state.seat_pads()
+        if self.server is not None:
+            remember(self.app, host_setup=self.state.saved(), listed=self.visible, name=fields["name"])
+            play = NetPlay.create_on(self.server, fields, listed=self.visible, here=here, pads=pads)
+        else:
+            remember(self.app, host_setup=self.state.saved(), visible=self.visible, name=fields["name"])
+            play = NetPlay.host(fields, visible=self.visible, here=here, pads=pads)
         self.app.routes.open_lobby(play)

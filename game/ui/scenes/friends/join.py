@@ -8,6 +8,10 @@ Joining runs off the frame loop (game/net/netplay.py): the bottom line says
 code, no server at that address or another version of Matador is told there in
 one line. Once seated, the lobby replaces this screen.
 
+A person whose seat it was, without the seat's saved token (another machine, a
+reinstall), chooses that seat and *Ask the host for it*: the host lets them in
+(or not) from the lobby or the table, and they sit down with a new token.
+
 Keys: Tab, Up and Down walk the fields, Left/Right change the seat, Enter joins,
 Esc goes back (and gives up a connection under way).
 """
@@ -22,16 +26,21 @@ import pygame_gui
 from game.i18n import _
 from game.net.netplay import NetPlay, loopback_only
 from game.ui.menu import MenuScene, focus_ring, style
+from game.ui.scenes.friends.fields import TypedFields
 from game.ui.scenes.friends.geometry import FIELDS, FOUND_ROWS, JoinLayout, frame, join_layout
 from game.ui.scenes.friends.model import Finder, JoinRequest, Problem, join_request, player_name, remember, remembered
 from game.ui.scenes.friends.words import (
+    ASK_SEAT,
     BACK,
+    CHOOSE_SEAT,
     FIRST_FREE,
     JOIN,
     JOIN_BUTTON,
     LOOKING,
     NONE_FOUND,
     NOT_LOOKING,
+    asked_words,
+    asking_words,
     connecting_words,
     failure_line,
     listing_words,
@@ -41,10 +50,10 @@ from game.ui.scenes.friends.draw import DrawnText, join_picture, note, status_pi
 from game.ui.text import DIM
 
 SEATS: tuple[int | None, ...] = (None, 0, 1, 2, 3, 4, 5, 6, 7)
-WALK = (*FIELDS, "seat")
+WALK = (*FIELDS, "seat", "ask")
 
 
-class JoinScene(MenuScene):
+class JoinScene(TypedFields, MenuScene):
     """The join form, and the connection it starts."""
 
     def __init__(self, finder: Finder | None = None) -> None:
@@ -61,6 +70,7 @@ class JoinScene(MenuScene):
         self.status_words = ""
         self.play: NetPlay | None = None
         self.request: JoinRequest | None = None
+        self.asked = False  # a claim: the host has been asked (the bottom line says so)
         self.shown: tuple[Any, ...] = ()  # the listings the list's buttons show
         self.listings: list[Any] = []
         self.list_note: pygame.Surface | None = None
@@ -95,6 +105,12 @@ class JoinScene(MenuScene):
         self.buttons["seat:-1"] = pygame_gui.elements.UIButton(seat.minus, "<", self.gui, object_id=seat.arrow_style)
         self.buttons["seat:0"] = pygame_gui.elements.UIButton(seat.value, self.seat_text(), self.gui, object_id=seat.value_style)
         self.buttons["seat:1"] = pygame_gui.elements.UIButton(seat.plus, ">", self.gui, object_id=seat.arrow_style)
+        room = layout.hints["seat"]
+        look = style("title_small", self.size)
+        width = min(room.width, self.gui.get_theme().get_font([look]).size(_(ASK_SEAT))[0] + 24)
+        ask = pygame.Rect(room.left, room.top, width, room.height)
+        layout.lines["ask"] = ask
+        self.buttons["ask"] = pygame_gui.elements.UIButton(ask, _(ASK_SEAT), self.gui, object_id=look)
         fr = layout.frame
         self.buttons["back"] = pygame_gui.elements.UIButton(fr.back, _(BACK), self.gui, object_id=style("title_button", self.size))
         self.buttons["join"] = pygame_gui.elements.UIButton(fr.action, _(JOIN_BUTTON), self.gui, object_id=style("title_primary", self.size))
@@ -146,36 +162,8 @@ class JoinScene(MenuScene):
             self.drawn_text = [d for d in self.drawn_text if d[2] != area] + found
 
     # The form ------------------------------------------------------------------------
-    def read_fields(self) -> None:
-        for key, entry in self.entries.items():
-            self.values[key] = entry.get_text()
-
-    def set_field(self, key: str, value: str) -> None:
-        self.values[key] = value
-        entry = self.entries.get(key)
-        if entry is not None and entry.get_text() != value:
-            entry.set_text(value)
-
-    def set_focus(self, key: str | None) -> None:
-        self.focus_key = key
-        if self.gui is None:
-            return
-        entry = self.entries.get(key) if key is not None else None
-        if entry is not None:
-            if not entry.is_focused:
-                self.gui.set_focus_set(entry)
-                entry.edit_position = len(entry.get_text())
-        elif any(e.is_focused for e in self.entries.values()):
-            self.gui.set_focus_set(None)
-
     def move_focus(self, delta: int) -> None:
-        typing = next((k for k, e in self.entries.items() if e.is_focused), None)
-        current = typing or self.focus_key
-        order = list(WALK) + [f"found{i}" for i in range(len(self.listings))]
-        if current not in order:
-            self.set_focus(order[0] if delta > 0 else order[-1])
-        else:
-            self.set_focus(order[(order.index(current) + delta) % len(order)])
+        self.walk(list(WALK) + [f"found{i}" for i in range(len(self.listings))], delta)
 
     def step_seat(self, delta: int) -> None:
         self.seat_at = (self.seat_at + delta) % len(SEATS)
@@ -200,6 +188,29 @@ class JoinScene(MenuScene):
         remember(self.app, name=request.name, address=self.values["address"].strip())
         self.play = self.seat_kept_elsewhere(request.url, request.code) or NetPlay.join(request.url, request.code, request.name, request.seat)
         self.say(connecting_words(request.address), False)
+
+    def claim(self) -> None:
+        """Ask the host for the seat chosen (it was this person's: the host lets them in)."""
+        if self.play is not None or self.app is None:
+            return
+        self.read_fields()
+        seat = SEATS[self.seat_at]
+        try:
+            request = join_request(self.values["address"], self.values["code"], self.values["name"], seat)
+        except Problem as problem:
+            self.say(problem.line, True)
+            self.set_focus(problem.field)
+            return
+        if seat is None:
+            self.say(_(CHOOSE_SEAT), True)
+            self.set_focus("seat")
+            return
+        self.set_field("code", request.code)
+        self.request = request
+        remember(self.app, name=request.name, address=self.values["address"].strip())
+        self.play = NetPlay.claim(request.url, request.code, seat, request.name)
+        self.asked = False
+        self.say(asking_words(request.code, seat), False)
 
     def seat_kept_elsewhere(self, url: str, code: str) -> NetPlay | None:
         """A seat kept at this table under another address (its host's app restarted
@@ -242,9 +253,14 @@ class JoinScene(MenuScene):
             return
         play.update()
         phase = play.phase
+        if play.asking and not self.asked and self.request is not None and self.request.seat is not None:
+            self.asked = True
+            self.say(asked_words(self.request.seat), False)
         if phase == "failed":
             request = self.request
-            line = failure_line(play.failure, request.address if request else "", request.code if request else "", request.name if request else "")
+            line = failure_line(
+                play.failure, request.address if request else "", request.code if request else "", request.name if request else "", play.failure_code
+            )
             play.close()
             self.play = None
             self.say(line, True)
@@ -263,6 +279,8 @@ class JoinScene(MenuScene):
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.focus_key is not None and self.focus_key.startswith("found"):
                 self.pick_listing(int(self.focus_key[5:]))
+            elif self.focus_key == "ask":
+                self.claim()
             else:
                 self.join()
             return True
@@ -283,6 +301,9 @@ class JoinScene(MenuScene):
             self.on_escape()
         elif name == "join":
             self.join()
+        elif name == "ask":
+            self.set_focus("ask")
+            self.claim()
         elif name.startswith("seat:"):
             self.set_focus("seat")
             self.step_seat(int(name[5:]) or 1)
@@ -300,10 +321,7 @@ class JoinScene(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.read_fields()
-        typing = next((k for k, e in self.entries.items() if e.is_focused), None)
-        if typing is not None:
-            self.focus_key = typing
+        self.follow_typing()
         self.follow_listings()
         self.follow_play()
 

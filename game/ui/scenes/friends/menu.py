@@ -1,8 +1,10 @@
-"""*Play with friends*: Host a table, Join a table, Back; and, for a seat kept from an
+"""*Play with friends*: Host a table, Join a table, On a server, Back; and, for a seat kept from an
 earlier run at a friend's table (game/net/kept_seats.py: the seat's token), *Back
 to table K7QX-2M*, which takes it back where it was. The host's own seat at a
 table this app hosted and did not close (the app was killed) is offered the same
-way: it hosts the table again (resumed from its journal) and sits back down. Up/Down (or Tab) and Enter
+way: it hosts the table again (resumed from its journal) and sits back down. A seat
+the host gave to a computer meanwhile is said so, and *Ask the host to let you back*
+asks for it (the host lets the player in, or not). Up/Down (or Tab) and Enter
 work as well as the mouse; Esc goes back."""
 
 from __future__ import annotations
@@ -13,8 +15,12 @@ from game.i18n import _
 from game.ui.menu import MenuScene, blit_centred, button_column, panel, scale_for, shadowed, style, wrap
 from game.net.kept_seats import KeptSeat
 from game.net.netplay import NetPlay
-from game.ui.scenes.friends.words import BACK, HOST, INTRO, JOIN, TITLE, back_to_words, failure_line
+from game.ui.scenes.friends.words import ASK_BACK, BACK, HOST, INTRO, JOIN, SERVER, TITLE, asked_words, back_to_words, failure_line
 from game.ui.text import DIM, RED
+
+
+ASK_AGAIN = ("claim_refused", "claim_unanswered", "host_away", "claim_pending")  # asking for a seat back may be tried again
+GONE = ("no_table", "host_left", "host", "seat_given", "removed")  # a kept seat that will not come back
 
 
 def kept_at_friends() -> list[KeptSeat]:
@@ -40,6 +46,7 @@ class FriendsScene(MenuScene):
         self.play: NetPlay | None = None  # a kept seat being taken back
         self.taking: KeptSeat | None = None  # which one
         self.problem = ""
+        self.given: KeptSeat | None = None  # a seat the host gave to a computer: its player may ask for it back
 
     def attach(self, app: object) -> None:
         self.kept = kept_at_friends()[:2]
@@ -58,9 +65,12 @@ class FriendsScene(MenuScene):
         labels: list[tuple[str, str, str | None]] = [
             (f"kept{i}", back_to_words(kept.seated.table), style("title_primary", self.size)) for i, kept in enumerate(self.kept)
         ]
+        if self.given is not None and self.play is None:
+            labels.append(("claim", _(ASK_BACK), style("title_primary", self.size)))
         labels += [
             ("host", _(HOST), style("title_primary", self.size)),
             ("join", _(JOIN), style("title_primary", self.size)),
+            ("server", _(SERVER), style("title_primary", self.size)),
             ("back", _(BACK), style("title_button", self.size)),
         ]
         body_h = pad + head.get_height() + sum(line.get_height() for line in intro) + int(24 * s) + len(labels) * (bh + gap) - gap + pad
@@ -83,7 +93,8 @@ class FriendsScene(MenuScene):
     def build_gui(self) -> None:
         super().build_gui()
         if self.focus.index is None:
-            self.focus.reset(self.focus.order, self.buttons, "kept0" if self.kept else "host")  # a seat kept waits first
+            first = "claim" if "claim" in self.buttons else "kept0" if self.kept else "host"
+            self.focus.reset(self.focus.order, self.buttons, first)  # a seat kept waits first
 
     def on_button(self, name: str) -> None:
         if self.app is None:
@@ -92,6 +103,8 @@ class FriendsScene(MenuScene):
             self.app.routes.open_host()
         elif name == "join":
             self.app.routes.open_join()
+        elif name == "server":
+            self.app.routes.open_server()
         elif name == "back":
             self.on_escape()
         elif name.startswith("kept") and self.play is None:
@@ -99,12 +112,20 @@ class FriendsScene(MenuScene):
             self.play = NetPlay.host_again(kept) if kept.hosted is not None else NetPlay.rejoin(kept.seated)
             self.taking = kept
             self.problem = ""
+            self.given = None
             self.rebuild()  # says it is connecting meanwhile
+        elif name == "claim" and self.play is None and self.given is not None:
+            seated = self.given.seated
+            self.play = NetPlay.claim(seated.url, seated.table, seated.seat, self.given.name or _("Player"))
+            self.problem = ""
+            self.rebuild()
 
     def trying(self) -> str:
         """While a kept seat is taken back: connecting, or (no answer yet) trying again."""
         if self.play is not None and self.play.mirror.link == "lost":
             return _("Connection lost: trying again…")
+        if self.play is not None and self.play.asking and self.given is not None:
+            return asked_words(self.given.seated.seat)
         return _("Connecting…")
 
     def update(self, dt: float) -> None:
@@ -119,18 +140,22 @@ class FriendsScene(MenuScene):
         if play.phase == "failed":
             from game.net import kept_seats
 
-            self.problem = failure_line(play.failure)
-            gone = ("token", "there is no table", "host left")
-            forget = any(word in play.failure.lower() for word in gone)
+            self.problem = failure_line(play.failure, why=play.failure_code)
+            gone = ("token", "there is no table", "host left")  # (a server that gives no code)
+            forget = play.failure_code in GONE or any(word in play.failure.lower() for word in gone)
             play.close(keep_table=not forget)  # a hosted table not taken back for a passing reason stays offered
             self.play = None
             taking, self.taking = self.taking, None
             if forget and taking is not None:  # that seat is gone for good
                 kept_seats.forget(taking.seated.url, taking.seated.table)
                 self.kept = kept_at_friends()[:2]
+            if play.failure_code == "seat_given" and taking is not None and taking.hosted is None:
+                self.given = taking  # its player may ask the host to let them back
+            elif taking is None and play.failure_code not in ASK_AGAIN:
+                self.given = None  # (asked: the answer is said; a refusal may be asked again)
             self.rebuild()
         elif play.phase in ("lobby", "playing", "over"):
-            self.play = self.taking = None
+            self.play = self.taking = self.given = None
             self.app.routes.open_lobby(play, replace=False)
 
     def rebuild(self) -> None:
