@@ -12,6 +12,8 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.i18n import _
+
 if TYPE_CHECKING:
     from game.engine import Match
     from game.reviewer import Reviewer
@@ -43,10 +45,42 @@ def rate_match(app: App, match: Match, helped: set[int]) -> None:
     from game.rating.player import note_match
 
     people = [seat for seat, player in enumerate(match.players) if player.is_human]
+    app.services["rated_match"] = (match, frozenset(helped))  # the match-over screen says whose changed
     try:
         app.services["rating_changes"] = note_match(match, people, helped)
     except Exception as err:
+        app.services["rating_changes"] = []
         log.warning("ratings not saved: %s", err)
+
+
+def rating_lines(services: dict[str, object], match: Match) -> list[str]:
+    """What the match-over screen says of each person's rating after ``match``:
+    "Ann: Rating 1480 -> 1502", or "Ann: not rated: hints or undo used" (nothing
+    for a match that was not rated here, or of more than two players)."""
+    from game.rating.player import Change
+    from game.stats import Statistics
+    from game.ui.words import shown_name
+    from game.words.ratings import change_words, not_rated_words
+
+    rated = services.get("rated_match")
+    if not isinstance(rated, tuple) or rated[0] is not match or match.rules.players != 2:
+        return []
+    found = services.get("rating_changes")
+    changes = [c for c in found if isinstance(c, Change)] if isinstance(found, list) else []
+    helped = Statistics.helped_seats(match, set(rated[1]))
+    lines = []
+    for seat, player in enumerate(match.players):
+        if not player.is_human:
+            continue
+        change = next((c for c in changes if c.name == player.name), None)
+        if change is not None:
+            words = change_words(change)
+        elif seat in helped:
+            words = not_rated_words()
+        else:
+            continue
+        lines.append(_("{name}: {rating}").format(name=shown_name(player.name), rating=words))
+    return lines
 
 
 def review_in_background(app: App, record: Path) -> None:

@@ -93,3 +93,15 @@ def page_of(rule_id: str) -> str:
     """The id of the rule set's page on the Rules screen (its own id without words)."""
     words = WORDS.get(rule_id)
     return words.page if words is not None else rule_id
+
+
+FAMILY_WORDS = {  # each family of ``game.engine.rules.FAMILIES``: the games rated together
+    "matador": N_("Matador-like"),
+    "leyden": N_("Leyden-like"),
+}
+
+
+def family_title(family: str) -> str:
+    """A family of rule sets in the player's language ("Matador-like")."""
+    words = FAMILY_WORDS.get(family)
+    return _(words) if words is not None else family

@@ -12,7 +12,8 @@ import pygame_gui
 
 from game.i18n import N_, _
 from game.ui.menu import MenuOverlay, blit_centred, panel, scale_for, shadowed, style
-from game.ui.text import DIM, GOLD
+from game.ui import match_end
+from game.ui.text import DIM, GOLD, IVORY
 from game.words.rule_sets import title as rule_set_title
 from game.ui.table import sheet_picture
 from game.ui.words import goal_note, match_title
@@ -41,6 +42,7 @@ class MatchOverScene(MenuOverlay):
         self.network = network
         self.picture: pygame.Surface | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.rating_lines: list[str] = []  # what it says of the ratings (tests read it)
 
     @property
     def match(self) -> Match:
@@ -68,6 +70,11 @@ class MatchOverScene(MenuOverlay):
             note = self.text.fit(_(ASSISTED), width - 2 * pad, max(14, int(19 * s)), GOLD, True)
             blit_centred(box, note, width // 2, y)
             y += note.get_height() + int(4 * s)
+        self.rating_lines = match_end.rating_lines(self.app.services, match) if self.app is not None else []
+        if self.rating_lines:  # each person's rating, before and after (or why it did not move)
+            line = self.text.fit("   ·   ".join(self.rating_lines), width - 2 * pad, max(14, int(20 * s)), IVORY, True)
+            blit_centred(box, line, width // 2, y)
+            y += line.get_height() + int(4 * s)
         y += int(10 * s)
         bh = int(50 * s)
         sheet = (width - 2 * pad, height - y - bh - pad - int(16 * s))

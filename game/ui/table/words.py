@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from game.engine import Match, RoundState, Rules
 from game.engine.tiles import tile_name
+from game.engine.seal import fingerprint
 from game.i18n import _, ngettext
 from game.ui.words import is_you, shown_name
 from game.words.rule_sets import title as rule_set_title
@@ -14,11 +15,14 @@ from game.words.rule_sets import title as rule_set_title
 
 def header_text(match: Match) -> str:
     played = len(match.completed_rounds) + (0 if match.rounds and match.rounds[-1].over else 1)
-    return header_line(match.rules, played)
+    seal = match.seal(match.round_index) if match.rounds else None
+    return header_line(match.rules, played, seal.commitment if seal is not None else None)
 
 
-def header_line(rules: Rules, number: int) -> str:
-    """The line above the table for round ``number`` (from 1) of a match of ``rules``."""
+def header_line(rules: Rules, number: int, commitment: str | None = None) -> str:
+    """The line above the table for round ``number`` (from 1) of a match of ``rules``;
+    with the round's ``commitment`` (game.engine.seal), its fingerprint last: the
+    deal was fixed before the first action, and the review checks it."""
     title = rule_set_title(rules.base)
     if rules.target_score is None:
         goal = _("one round")
@@ -30,9 +34,13 @@ def header_line(rules: Rules, number: int) -> str:
         goal = _("first to {target}").format(target=rules.target_score)
     tiles = _("double-nine") if rules.top == 9 else _("double-six")
     # TRANSLATORS: the line above the table: "Matador  ·  round 2  ·  first to 100  ·  double-six, ends add up to 7".
-    return _("{rule_set}  ·  round {round}  ·  {goal}  ·  {tiles}, ends add up to {target}").format(
+    line = _("{rule_set}  ·  round {round}  ·  {goal}  ·  {tiles}, ends add up to {target}").format(
         rule_set=title, round=max(1, number), goal=goal, tiles=tiles, target=rules.target
     )
+    if commitment:
+        # TRANSLATORS: the end of the line above the table: the first digits of the deal's commitment, "deal 3f9a c2d1".
+        line += "  ·  " + _("deal {fingerprint}").format(fingerprint=fingerprint(commitment))
+    return line
 
 
 def lead_text(state: RoundState, names: list[str]) -> str:
