@@ -90,7 +90,6 @@ def draw_plot(
     values the y axis must include (else the data's, bands included)."""
     drawn = Drawn()
     small = font(size, False)
-    label_font = font(size, True)
     count = max((len(s.values) for s in series), default=0)
     values = [
         v + sign * (s.band[i] if s.band is not None and i < len(s.band) else 0.0)
@@ -112,7 +111,7 @@ def draw_plot(
         drawn.texts.append((words, spot))
 
     # The y axis' label above the numbers, the x axis' label and ends below.
-    title = label_font.render(y_label, True, DIM)
+    title = _fitted(y_label, font, size, True, rect.width)
     put(y_label, title, title.get_rect(topleft=(rect.x, rect.y)))
     number_w = max(small.size(n)[0] for n in numbers)
     line_h = small.get_linesize()
@@ -173,11 +172,18 @@ def draw_plot(
     if last and count > 1:
         picture = small.render(last, True, DIM)
         put(last, picture, picture.get_rect(topright=(inner.right, below)))
-    caption = small.render(x_label, True, DIM)
+    caption = _fitted(x_label, font, size, False, rect.width)
     spot = caption.get_rect(midtop=(inner.centerx, below + line_h))
     spot.x = max(inner.x, min(spot.x, rect.right - spot.width))
     put(x_label, caption, spot)
     return drawn
+
+
+def _fitted(words: str, font: FontFor, size: int, bold: bool, width: int) -> pygame.Surface:
+    """``words`` at ``size``, or smaller (down to 10) to fit ``width``."""
+    while size > 10 and font(size, bold).size(words)[0] > width:
+        size -= 1
+    return font(size, bold).render(words, True, DIM)
 
 
 def _line(surface: pygame.Surface, colour: Colour, run: list[tuple[int, int]], width: int) -> None:

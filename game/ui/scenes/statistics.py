@@ -11,7 +11,10 @@ import pygame_gui
 from game.engine import RULE_SETS
 from game.i18n import N_, _
 from game.stats import Record, Statistics, load_stats
+from game.engine.rules import FAMILIES
+from game.rating.player import Ratings, load_ratings
 from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_font
+from game.ui.scenes.statistics_rating import RatingPlots, draw_ratings, section_height
 from game.ui.scroll import ScrollColumn
 from game.ui.text import DIM, GOLD, IVORY
 from game.words.rule_sets import title
@@ -45,9 +48,11 @@ class StatisticsScene(InfoScene):
 
     title = N_("Statistics")
 
-    def __init__(self, stats: Statistics | None = None, message: str | None = None) -> None:
+    def __init__(self, stats: Statistics | None = None, message: str | None = None, ratings: Ratings | None = None) -> None:
         super().__init__()
         self.stats = stats
+        self.ratings = ratings
+        self.rating_plots = RatingPlots()  # where the selected person's rating history was drawn
         self.message = message
         self.names: list[str] = []
         self.shown_names: dict[str, str] = {}  # what the list shows -> the name
@@ -65,6 +70,9 @@ class StatisticsScene(InfoScene):
     def attach(self, app: Any) -> None:
         if self.stats is None:
             self.stats, message = load_stats()
+            self.message = self.message or message
+        if self.ratings is None:
+            self.ratings, message = load_ratings()
             self.message = self.message or message
         self.names = self.stats.names()
         if self.names and self.selected is None:
@@ -164,7 +172,7 @@ class StatisticsScene(InfoScene):
         pad = self.px(16)
         inner = rect.inflate(-2 * pad, -2 * pad)
         rows = self.rows()
-        tall = rect.height + (len(rows) + 4) * self.px(34) + self.px(400)  # more than it takes: cut to what it took
+        tall = rect.height + (len(rows) + 4) * self.px(34) + self.px(400) + section_height(self.px, len(FAMILIES))  # cut to what it took
         surface = pygame.Surface((rect.width, tall), pygame.SRCALPHA)
         texts: list[tuple[str, pygame.Rect, pygame.Rect]] = []
         bottom = 0
@@ -172,7 +180,9 @@ class StatisticsScene(InfoScene):
         def put(picture: pygame.Surface, cell: pygame.Rect, align: str, label: str) -> None:
             spot = picture.get_rect()
             spot.centery = cell.centery
-            if align == "right":
+            if align == "keep":  # drawn already where it stands (the plot's words)
+                spot = cell.copy()
+            elif align == "right":
                 spot.right = cell.right - self.px(6)
             elif align == "centre":
                 spot.centerx = cell.centerx
@@ -254,6 +264,9 @@ class StatisticsScene(InfoScene):
             note = _("Best round: the most points a single won round brought.")
             line = _fit(note, self.px(14), inner.width - self.px(12), DIM)
             put(line, pygame.Rect(x0, y, inner.width, line.get_height()), "left", note)
+            y += line.get_height() + self.px(18)
+        if self.ratings is not None and not kind:  # a person's rating and its history
+            _end, self.rating_plots = draw_ratings(surface, x0, y, inner.width, self.ratings, name, self.px, put, _fit)
         return surface, texts, max(rect.height, bottom + pad)
 
     @property
