@@ -6,6 +6,7 @@ a record that cannot be read is moved aside with a message, as saves are."""
 
 from __future__ import annotations
 
+import logging
 from typing import Callable
 
 import pygame
@@ -14,11 +15,15 @@ import pygame_gui
 from game.ai import levels
 from game.i18n import NP_, N_, _, ngettext, pgettext
 from game.past_matches import PastMatch, Seat, list_matches, load
+from game.reviews import TrendPoint, trend
+from game.ui.scenes.accuracy_luck import figures_line
 from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_font
+from game.ui.menu import wrap_lines
 from game.ui.scroll import show_item
 from game.ui.text import DIM, GOLD, IVORY
 from game.words.rule_sets import WORDS, title
 
+log = logging.getLogger(__name__)
 
 MONTHS = (  # the short names, translated with pgettext("short month", ...)
     NP_("short month", "Jan"),
@@ -100,11 +105,31 @@ class PastMatchesScene(InfoScene):
         self.detail_rect = pygame.Rect(0, 0, 0, 0)
         self._detail: pygame.Surface | None = None
         self._inset: pygame.Surface | None = None
+        self.trend_button: pygame_gui.elements.UIButton | None = None
+        self.reviewed: dict[str, list[TrendPoint]] = {}  # a record's file name -> its reviewed seats
 
     def attach(self, app: object) -> None:
         self.messages = []
         self.matches = list_matches(self.messages)
+        self.reviewed = {}
+        try:
+            for point in trend():
+                self.reviewed.setdefault(point.record, []).append(point)
+        except Exception as err:  # the list shows without its figures
+            log.warning("the reviews' figures could not be read: %s", err)
         super().attach(app)  # type: ignore[arg-type]
+
+    def figures_words(self, past: PastMatch) -> str:
+        """The coach's figures of the selected match (the seat played here), or why there are none."""
+        points = self.reviewed.get(past.path.name, [])
+        seat = past.played_seat
+        point = next((p for p in points if seat is None or p.seat == seat), None)
+        if point is not None:
+            words = figures_line(point.figures)
+            return words if len(points) < 2 else _("{name}: {figures}").format(name=point.figures.name, figures=words)
+        if past.abandoned or not any(s.kind == "human" for s in past.seats):
+            return ""
+        return _("Not reviewed yet: the coach reviews a finished match soon after it ends.")
 
     def build_body(self, body: pygame.Rect) -> None:
         assert self.gui is not None
@@ -115,12 +140,20 @@ class PastMatchesScene(InfoScene):
         self.rows = {}
         self.match_list = None
         self.review_button = None
+        self.trend_button = None
+        if self.reviewed:  # beside Back: the plot of accuracy and luck over time
+            words = _("Accuracy and luck")
+            width = ui_font(self.px(17), True).size(words)[0] + self.px(36)
+            back = self.back_button.relative_rect if self.back_button is not None else pygame.Rect(0, 0, 0, self.px(44))
+            self.trend_button = pygame_gui.elements.UIButton(
+                pygame.Rect(self.panel.right - self.pad - width, back.y, width, back.height), words, self.gui, object_id=self.style("back")
+            )
         if not self.matches:
             self.detail_rect = area
             self._inset = panel_surface(area.size, INSET_FILL, edge=False)
             self._detail = self.empty_picture(area.size)
             return
-        detail_h = self.px(120)
+        detail_h = self.px(146)
         list_rect = pygame.Rect(area.x, area.y, area.width, area.height - detail_h - self.px(10))
         fit = self.row_fitter(list_rect)
         for i, past in enumerate(self.matches):
@@ -198,7 +231,16 @@ class PastMatchesScene(InfoScene):
         line = ui_font(self.px(16)).render(f"{seats}  ·  {dealt}", True, IVORY)
         out.blit(line, (pad, pad + head.get_height() + 4))
         when = ui_font(self.px(15)).render(long_date(past), True, DIM)
-        out.blit(when, (pad, pad + head.get_height() + line.get_height() + 8))
+        y = pad + head.get_height() + line.get_height() + 8
+        out.blit(when, (pad, y))
+        figures = self.figures_words(past)
+        if figures:
+            room = int(self.review_button.relative_rect.x - self.detail_rect.x if self.review_button is not None else rect.width) - 2 * pad
+            font = ui_font(self.px(14))
+            y += when.get_height() + 4
+            for part in wrap_lines(figures, room, lambda s: font.size(s)[0])[:2]:  # two lines at most, never smaller
+                out.blit(font.render(part, True, IVORY), (pad, y))
+                y += font.get_linesize()
         return out
 
     def update(self, dt: float) -> None:
@@ -214,6 +256,11 @@ class PastMatchesScene(InfoScene):
                 self._detail = self.detail_picture()
         if self.review_button is not None and self.review_button.check_pressed():
             self.review()
+        if self.trend_button is not None and self.trend_button.check_pressed() and self.app is not None:
+            from game.ui.scenes.accuracy_luck import AccuracyLuckScene
+
+            self.sound("button")
+            self.app.push(AccuracyLuckScene([p for points in self.reviewed.values() for p in points]))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and self.matches:
