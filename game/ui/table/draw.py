@@ -83,17 +83,25 @@ class TableRenderer:
         k = snap.regions.scale
         header = snap.regions.header
         size = max(15, round(20 * k))
-        text = snap.header
+        text, deal = snap.header, snap.deal
+        font = self.text.font(size)
+        joined = "  ·  ".join(t for t in (text, deal) if t)
+        if deal and font.size(joined)[0] > header.width and not snap.deal_first:
+            joined = text  # a narrow window in play: the deal's fingerprint yields
+        kept = deal if deal and joined != text else ""  # ... but before the first action it stays
 
         def make() -> pygame.Surface:
+            room = header.width - (font.size("  ·  " + kept)[0] if kept and text else 0)
             parts = text.split("  ·  ")
             words = text
-            while len(parts) > 1 and self.text.font(size).size(words)[0] > header.width:
+            while len(parts) > 1 and font.size(words)[0] > room:
                 parts.pop()  # a narrow window: the last facts go, the text stays readable
                 words = "  ·  ".join(parts)
+            if kept:
+                words = "  ·  ".join(t for t in (words, kept) if t)
             return self.text.fit(words, header.width, size, HEADER)
 
-        line = self._cached(("header", text, header.width, size), make)
+        line = self._cached(("header", text, kept, header.width, size), make)
         surface.blit(line, (header.left, header.centery - line.get_height() // 2))
 
     # The table -----------------------------------------------------------------

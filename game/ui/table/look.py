@@ -19,7 +19,7 @@ from game.ui.table.animation import Glide, centre_of
 from game.ui.table.log import news_words
 from game.ui.table.toolbar import tool_names
 from game.ui.table.show import seat_anchor
-from game.ui.table.words import hand_line, header_text, lead_text, passed_text, refused_text, tiles_text, turn_text, your_turn_text
+from game.ui.table.words import deal_text, hand_line, header_text, lead_text, passed_text, refused_text, tiles_text, turn_text, your_turn_text
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -131,6 +131,13 @@ class PlayLook:
     def header_text(self, table: Table) -> str:
         """The line above the felt: the rule set, the round, the goal."""
         return header_text(table.model.match)
+
+    def deal_text(self, table: Table) -> str:
+        """The round's deal by its commitment's fingerprint ("deal 3f9a c2d1"; ""
+        for a deal set by hand, as a lesson's)."""
+        match = table.model.match
+        seal = match.seal(match.round_index) if match.rounds else None
+        return deal_text(seal.commitment if seal is not None else None)
 
     def lead_text(self, table: Table) -> str:
         """Who leads with what, in the middle of the empty table."""

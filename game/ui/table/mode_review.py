@@ -11,7 +11,7 @@ better action as a glowing ghost, with a short reason. The analysis runs in
 worker processes on every core; the review can be stepped through meanwhile.
 
 Keys: Left/Right step, Home/End jump, Page Up/Down change round, Tab changes
-the reviewed seat, Esc leaves. The slider in the header moves the cursor. A
+the reviewed seat, C checks the round's deal (Check this deal, at the card's foot once the round is over), Esc leaves. The slider in the header moves the cursor. A
 controller: the D-pad steps, the triggers jump, the shoulders change round, Y
 the seat, B leaves.
 """
@@ -82,6 +82,7 @@ class ReviewLook(PlayLook):
         self.card = ReviewCard(review)
         self.slider: pygame_gui.elements.UIHorizontalSlider | None = None
         self.tools: dict[str, pygame_gui.elements.UIButton] = {}
+        self.check_button: pygame_gui.elements.UIButton | None = None  # Check this deal, at the card's foot
         review.moved.append(self.follow_cursor)
 
     def follow_cursor(self) -> None:
@@ -103,6 +104,9 @@ class ReviewLook(PlayLook):
 
     def header_text(self, table: Table) -> str:
         return ""  # the slider takes the header's place
+
+    def deal_text(self, table: Table) -> str:
+        return ""  # the card tells the deal, and Check this deal checks it
 
     def seat_status(self, table: Table, seat: int, status: str) -> str:
         return _("to move") if status == _("thinking…") else status  # a replay: nobody is thinking
@@ -155,7 +159,33 @@ class ReviewLook(PlayLook):
             gui,
             click_increment=1,
         )
+        self.check_button = None
+        self.card.reserve = 0
+        card = regions.panels.get(ReviewCard.name)
+        if card is not None and any(self.review.match.seal(r) is not None for r in range(len(self.review.match.rounds))):
+            k = regions.scale
+            height, pad = round(36 * k), round(8 * k)
+            self.check_button = pygame_gui.elements.UIButton(
+                pygame.Rect(card.left + pad, card.bottom - pad - height, card.width - 2 * pad, height), _("Check this deal"), gui, object_id=style
+            )
+            self.card.reserve = height + pad
+            self.show_check()
         self.card.forget()
+
+    def show_check(self) -> None:
+        """Check this deal shows at the round's end (its seed and salt revealed),
+        leaving the card's room to the coach's verdicts before it."""
+        button = self.check_button
+        if button is not None and button.visible != (self.review.upcoming() is None):
+            button.show() if self.review.upcoming() is None else button.hide()  # type: ignore[no-untyped-call]
+
+    def check_deal(self, table: Table) -> None:
+        """The round's deal checked as ``python -m game verify`` checks it, said in words."""
+        from game.ui.scenes.deal_check import DealCheckScene
+
+        if table.app is not None:
+            table.sound("button")
+            table.app.push(DealCheckScene(self.review.match, self.review.round))
 
     # Input -------------------------------------------------------------------------
     def handle_event(self, table: Table, event: pygame.event.Event) -> bool:
@@ -166,7 +196,7 @@ class ReviewLook(PlayLook):
                 self.review.move_to(target)
                 return True
         if event.type == pygame.KEYDOWN:
-            moves = {
+            moves: dict[int, Callable[[], None]] = {
                 pygame.K_LEFT: lambda: self.review.move_to(self.review.cursor - 1),
                 pygame.K_RIGHT: lambda: self.review.move_to(self.review.cursor + 1),
                 pygame.K_HOME: lambda: self.review.move_to(0),
@@ -175,6 +205,7 @@ class ReviewLook(PlayLook):
                 pygame.K_PAGEDOWN: lambda: self.review.change_round(1),
                 pygame.K_TAB: self.review.change_seat,
                 pygame.K_ESCAPE: table.leave,
+                pygame.K_c: lambda: self.check_deal(table),
             }
             action = moves.get(event.key)
             if action is not None:
@@ -217,6 +248,10 @@ class ReviewLook(PlayLook):
             if button.check_pressed():
                 self.use_tool(table, name)
                 return
+        if self.check_button is not None and self.check_button.check_pressed():
+            self.check_deal(table)
+            return
+        self.show_check()
         slider = self.slider
         if slider is not None and slider.has_moved_recently and int(slider.get_current_value()) != self.review.cursor:
             self.review.move_to(int(slider.get_current_value()))

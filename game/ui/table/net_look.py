@@ -19,7 +19,7 @@ from game.ui.table.look import PlayLook
 from game.ui.table.regions import TOOL_MIN_W, TOOL_W, table_scale
 from game.ui.table.toolbar import tool_names
 from game.engine.seal import COMMITMENT
-from game.ui.table.words import hand_line, header_line, lead_words, reaction_text
+from game.ui.table.words import deal_text, hand_line, header_line, lead_words, reaction_text
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
@@ -107,10 +107,13 @@ class NetLook(PlayLook):
 
     def header_text(self, table: Table) -> str:
         over = self.net.frozen is not None or (self.net.mirror.view is not None and self.net.mirror.view.phase == "over")
+        return header_line(table.model.match.rules, self.net.unseen() + self.net.mirror.completed + (0 if over else 1))
+
+    def deal_text(self, table: Table) -> str:
+        """The server's commitment to this round's deal, by its fingerprint."""
         mirror = self.net.mirror
-        told = mirror.commitments.get(mirror.round_index, "")  # the server's, for this round's deal
-        commitment = told if COMMITMENT.fullmatch(told) else None
-        return header_line(table.model.match.rules, self.net.unseen() + mirror.completed + (0 if over else 1), commitment)
+        told = mirror.commitments.get(mirror.round_index, "")
+        return deal_text(told if COMMITMENT.fullmatch(told) else None)
 
     def hand_text(self, table: Table) -> str:
         """The table's words, but the link's state (why it was given up), a seat to

@@ -65,6 +65,8 @@ class Picture:
             layout=board.layout,
             names=tuple(model.names),
             header=look.header_text(table),
+            deal=look.deal_text(table),
+            deal_first=not history,
             lead=look.lead_text(table),
             hand_label=look.hand_text(table),
             hand=tuple(board.hand),

@@ -22,6 +22,7 @@ from game.ui.table.regions import PanelSpec
 from game.ui.table.review_graph import AMBER, Overview, draw_overview, luck_words, mark_word, next_words, tally
 from game.ui.text import DIM, GOLD, IVORY
 from game.ui.words import is_you, shown_name
+from game.words.deals import deal_words
 
 if TYPE_CHECKING:
     from game.ui.table.review_source import ReviewSource
@@ -48,6 +49,7 @@ class ReviewCard(Panel):
         self.mode = mode
         self.overview: Overview | None = None  # where the card's list and graph were drawn
         self._card: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self.reserve = 0  # the height kept free at the card's foot (for a button there)
 
     def forget(self) -> None:
         """Paint the card again when next drawn (a verdict came in, the window changed)."""
@@ -80,6 +82,8 @@ class ReviewCard(Panel):
         analysis = mode.analyses.get((mode.seat, mode.round))
         w, h = size
         out = card_surface(size, CARD)
+        if mode.upcoming() is None:
+            h -= self.reserve  # the round's end: Check this deal stands at the card's foot
         pad = round(10 * k)
         small = max(12, round(15 * k))
         body = max(13, round(17 * k))
@@ -95,6 +99,14 @@ class ReviewCard(Panel):
             outcome = mode.round_state.outcome
             ends = {"domino": _("The end of the round: domino."), "blocked": _("The end of the round: blocked.")}
             lines.append((_("The end of the round.") if outcome is None else ends.get(outcome.end, _("The end of the round.")), IVORY))
+            seal = mode.match.seal(mode.round)
+            if seal is not None and seal.seed is not None and seal.salt is not None:  # revealed once the round is over
+                lines.append((
+                    _("{deal}, revealed after the round: seed {seed}, salt {salt}").format(
+                        deal=deal_words(seal.commitment), seed=seal.seed[:8] + "…", salt=seal.salt[:8] + "…"
+                    ),
+                    DIM,
+                ))
         else:
             mover, action = upcoming
             lines.append((self.next_words(mover, action), IVORY))

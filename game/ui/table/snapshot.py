@@ -85,6 +85,8 @@ class TableSnapshot:
     phase: str
     context: InputContext  # what the input needs of this position (the places a held tile lights)
     panes: tuple[Pane, ...]  # the open side panels, top to bottom
+    deal: str = ""  # the deal's fingerprint, at the header's end ("deal 3f9a c2d1")
+    deal_first: bool = False  # before the round's first action: the header makes room for it
 
     def content_of(self, name: str) -> Hashable | None:
         """What the open panel ``name`` shows (None: it is not open)."""

@@ -15,14 +15,21 @@ from game.words.rule_sets import title as rule_set_title
 
 def header_text(match: Match) -> str:
     played = len(match.completed_rounds) + (0 if match.rounds and match.rounds[-1].over else 1)
-    seal = match.seal(match.round_index) if match.rounds else None
-    return header_line(match.rules, played, seal.commitment if seal is not None else None)
+    return header_line(match.rules, played)
 
 
-def header_line(rules: Rules, number: int, commitment: str | None = None) -> str:
-    """The line above the table for round ``number`` (from 1) of a match of ``rules``;
-    with the round's ``commitment`` (game.engine.seal), its fingerprint last: the
-    deal was fixed before the first action, and the review checks it."""
+def deal_text(commitment: str | None) -> str:
+    """The round's deal by its commitment's fingerprint (game.engine.seal), "deal
+    3f9a c2d1", at the header's end: the deal was fixed before the first action,
+    and the review checks it ("" without a commitment)."""
+    if not commitment:
+        return ""
+    # TRANSLATORS: at the end of the line above the table: the first digits of the deal's commitment, "deal 3f9a c2d1".
+    return _("deal {fingerprint}").format(fingerprint=fingerprint(commitment))
+
+
+def header_line(rules: Rules, number: int) -> str:
+    """The line above the table for round ``number`` (from 1) of a match of ``rules``."""
     title = rule_set_title(rules.base)
     if rules.target_score is None:
         goal = _("one round")
@@ -34,13 +41,9 @@ def header_line(rules: Rules, number: int, commitment: str | None = None) -> str
         goal = _("first to {target}").format(target=rules.target_score)
     tiles = _("double-nine") if rules.top == 9 else _("double-six")
     # TRANSLATORS: the line above the table: "Matador  ·  round 2  ·  first to 100  ·  double-six, ends add up to 7".
-    line = _("{rule_set}  ·  round {round}  ·  {goal}  ·  {tiles}, ends add up to {target}").format(
+    return _("{rule_set}  ·  round {round}  ·  {goal}  ·  {tiles}, ends add up to {target}").format(
         rule_set=title, round=max(1, number), goal=goal, tiles=tiles, target=rules.target
     )
-    if commitment:
-        # TRANSLATORS: the end of the line above the table: the first digits of the deal's commitment, "deal 3f9a c2d1".
-        line += "  ·  " + _("deal {fingerprint}").format(fingerprint=fingerprint(commitment))
-    return line
 
 
 def lead_text(state: RoundState, names: list[str]) -> str:
