@@ -53,6 +53,7 @@ class StatisticsScene(InfoScene):
         self.stats = stats
         self.ratings = ratings
         self.rating_plots = RatingPlots()  # where the selected person's rating history was drawn
+        self._rating_start = 0  # the first of the table's words that are the rating section's
         self.message = message
         self.names: list[str] = []
         self.shown_names: dict[str, str] = {}  # what the list shows -> the name
@@ -265,9 +266,14 @@ class StatisticsScene(InfoScene):
             line = _fit(note, self.px(14), inner.width - self.px(12), DIM)
             put(line, pygame.Rect(x0, y, inner.width, line.get_height()), "left", note)
             y += line.get_height() + self.px(18)
+        self._rating_start = len(texts)
         if self.ratings is not None and not kind:  # a person's rating and its history
             _end, self.rating_plots = draw_ratings(surface, x0, y, inner.width, self.ratings, name, self.px, put, _fit)
         return surface, texts, max(rect.height, bottom + pad)
+
+    def rating_words(self) -> list[str]:
+        """The rating section's words, in or out of view."""
+        return [label for label, _spot, _cell in self._table_text[self._rating_start :]]
 
     @property
     def drawn_text(self) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
