@@ -57,6 +57,58 @@ def _past_matches() -> Scene:
     return PastMatchesScene()
 
 
+def _finished_match() -> Match:
+    import random
+
+    match = Match(Rules.from_base("matador", 2, {"target_score": None}), [PlayerInfo("Ann"), PlayerInfo("Cpu", "computer", "hard")], 4)
+    rng = random.Random(4)
+    state = match.next_round()
+    while not state.over:
+        match.push(rng.choice(state.legal_moves()))
+    return match
+
+
+def _rated() -> None:
+    """Ann's ratings in both families, with a history to plot (the Statistics screen shows them)."""
+    from datetime import datetime, timedelta
+
+    from game.engine.state import PHASE_OVER, RoundOutcome
+    from game.rating.player import Ratings, save_ratings
+
+    ratings = Ratings()
+    for i, (base, winner) in enumerate([("matador", 0), ("matador", 1), ("matador", 0), ("leyden", 0)]):
+        match = Match(Rules.from_base(base, 2), [PlayerInfo("Ann"), PlayerInfo("Cpu", "computer", "hard")], i)
+        match.next_round()
+        match.round.outcome = RoundOutcome("domino", winner, (0, 0), (0, 0), None)
+        match.round.phase = PHASE_OVER
+        match.over, match.winner = True, winner
+        ratings.rate(match, [0], now=datetime(2026, 3, 1) + timedelta(days=i))
+    save_ratings(ratings)
+
+
+def _accuracy_luck() -> Scene:
+    """Two reviewed matches of Ann's, plotted."""
+    from game.past_matches import keep
+    from game.reviews import _write_index
+    from game.ui.scenes.accuracy_luck import AccuracyLuckScene
+
+    entries = {}
+    for day in (1, 2):
+        path = keep(_finished_match(), abandoned=False)
+        assert path is not None
+        figures = {"name": "Ann", "choices": 9, "error_rate": 2.5 * day, "accuracy": 0.75, "luck": -12.0 * day, "result": 1.0,
+                   "adjusted": 90.0, "inaccuracies": 1, "mistakes": 1, "blunders": 1}  # fmt: skip
+        entries[path.name] = {"date": f"2026-03-0{day}T20:00:00", "rules": "matador", "seats": {"0": figures}}
+    _write_index(entries)
+    return AccuracyLuckScene()
+
+
+def _deal_check() -> Scene:
+    from game.ui.scenes.deal_check import DealCheckScene
+
+    return DealCheckScene(_finished_match(), 0)
+
+
 def _title_continue() -> Scene:
     from game.saves import save_match
     from game.ui.scenes.title import TitleScene
@@ -135,6 +187,8 @@ SCENES: dict[str, Callable[[], Scene]] = {
     "lessons": _plain("game.ui.scenes.lessons", "LessonsScene"),
     "past-matches": _past_matches,
     "past-matches-empty": _plain("game.ui.scenes.past_matches", "PastMatchesScene"),
+    "accuracy-luck": _accuracy_luck,
+    "deal-check": _deal_check,
     "friends": _plain("game.ui.scenes.friends", "FriendsScene"),
     "join": _plain("game.ui.scenes.friends", "JoinScene"),
     "host": _plain("game.ui.scenes.friends", "HostScene"),
@@ -168,6 +222,7 @@ def _make(name: str, app: Any, ui: Any) -> Scene:
     """The screen ``name``, with what it shows saved first."""
     if name == "statistics":
         ui.filled_statistics()
+        _rated()
     if name in SCENES:
         return SCENES[name]()
     if name == "keep-saved":
@@ -353,10 +408,13 @@ def test_layout_in_every_language(make_app: Any, ui: Any, language: Any, code: s
 _WORD = re.compile(r"[^\W\d_]{2,}")
 
 
+_FINGERPRINT = re.compile(r"\b[0-9a-f]{4} [0-9a-f]{4}\b")  # a deal's fingerprint ("deal 3f9a c2d1"): hex digits, not words
+
+
 def english_words(text: str) -> list[str]:
     """Words of plain ASCII letters in ``text`` that are not names: the pseudo-language
     accents every sentence it translates, so such a word did not go through it."""
-    return [w for w in _WORD.findall(text) if w.isascii() and w not in NOT_WORDS]
+    return [w for w in _WORD.findall(_FINGERPRINT.sub("", text)) if w.isascii() and w not in NOT_WORDS]
 
 
 class _Recorder:

@@ -349,3 +349,11 @@ def test_check_this_deal_reports_a_tampered_record(make_app: Any, ui: Any, chang
     assert isinstance(check, DealCheckScene) and not check.holds
     assert check.verdict.startswith(words)
     assert layout_problems(check) == []
+
+
+def test_every_family_of_rule_sets_has_its_words() -> None:
+    from game.engine.rules import FAMILIES
+    from game.words.rule_sets import FAMILY_WORDS, family_title
+
+    assert set(FAMILY_WORDS) == set(FAMILIES)
+    assert [family_title(f) for f in FAMILIES] == ["Matador-like", "Leyden-like"]
