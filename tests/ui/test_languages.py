@@ -408,7 +408,7 @@ def test_layout_in_every_language(make_app: Any, ui: Any, language: Any, code: s
 _WORD = re.compile(r"[^\W\d_]{2,}")
 
 
-_FINGERPRINT = re.compile(r"\b[0-9a-f]{4} [0-9a-f]{4}\b")  # a deal's fingerprint ("deal 3f9a c2d1"): hex digits, not words
+_FINGERPRINT = re.compile(r"\b[0-9a-f]{4} [0-9a-f]{4}\b|\b[0-9a-f]{16,}\b")  # a deal's fingerprint, seed, salt: hex digits, not words
 
 
 def english_words(text: str) -> list[str]:
