@@ -33,10 +33,13 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.engine import Match
 from game.net.mirror import Mirror
+
+if TYPE_CHECKING:
+    from game.rating.player import Change
 
 log = logging.getLogger("matador.net")
 
@@ -60,6 +63,7 @@ class MatchKeeper:
         self.kept_gone = False  # kept once the table was known gone
         self.counted = False
         self._looked = False  # looked for a file kept by an earlier run
+        self.rating_changes: list[Change] = []  # the ratings the finished match moved here (the match-over screen says them)
 
     def follow(self, mirror: Mirror) -> None:
         """Keep what is new: a round's end, the match's end, the table gone. Never raises."""
@@ -116,7 +120,7 @@ class MatchKeeper:
             log.info("table %s is gone: the match so far (%d rounds) is kept in %s", mirror.code, len(match.rounds), self.path)
         if match.over and self.count and not self.counted:
             self.counted = True
-            _count(match, {mirror.seat, *self.here})
+            self.rating_changes = _count(match, {mirror.seat, *self.here})
 
     @staticmethod
     def _earlier(tag: str) -> tuple[Path | None, bool]:
@@ -146,15 +150,17 @@ def _clean(match: Match, has_seed: bool) -> dict[str, Any]:
     return record
 
 
-def _count(match: Match, seats: set[int]) -> None:
+def _count(match: Match, seats: set[int]) -> list[Change]:
     """Count the finished match for ``seats`` (their people) in the statistics
-    file, and rate them (the other seats' people play at other machines)."""
+    file, and rate them (the other seats' people play at other machines); the
+    ratings' changes."""
     from game.rating.player import note_match
     from game.stats import load_stats, save_stats
 
     remote = {seat for seat in range(len(match.players)) if seat not in seats}
+    changes: list[Change] = []
     try:
-        note_match(match, sorted(seats), remote=remote)
+        changes = note_match(match, sorted(seats), remote=remote)
     except Exception as err:  # a full disk must not stop the game
         log.warning("ratings not saved: %s", err)
 
@@ -165,3 +171,4 @@ def _count(match: Match, seats: set[int]) -> None:
         save_stats(stats)
     else:
         log.warning("the network match was not counted in the statistics")
+    return changes

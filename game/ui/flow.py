@@ -132,6 +132,10 @@ class Flow:
         if isinstance(scene, TableScene) and isinstance(scene.mode, NetMode):
             final = scene.mode.source.final_match(scene)
             if final is not None and not any(isinstance(s, MatchOverScene) for s in self.app.scenes):
+                keeper = scene.mode.source.play.keeper
+                if keeper is not None:  # what the match moved in the ratings here, for the screen to say
+                    self.app.services["rated_match"] = (final, frozenset())
+                    self.app.services["rating_changes"] = list(keeper.rating_changes)
                 self.app.push(MatchOverScene(scene, final, network=True))
                 return
             self.open_title()

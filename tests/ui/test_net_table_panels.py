@@ -237,6 +237,13 @@ def test_moves_scores_and_the_match_s_end_at_a_network_table(make_app: Callable[
     server = s.table.match
     assert server is not None and server.over and over.match.totals == server.totals and over.match.winner == server.winner
     assert score_rows(over.match) == score_rows(server)
+    # the rating of the person played here moved (Bo, at another machine, counts as a newcomer), and the screen says so
+    from game.rating.player import family_of, load_ratings
+
+    me = names[s.ann.seat or 0]
+    standing = load_ratings()[0].standing(me, family_of(server.rules.base))
+    assert standing is not None and standing.matches == 1
+    assert over.rating_lines == [f"{me}: Rating 1500 -> {round(standing.rating.r)} (provisional)"]
     shot(app, "net-match-over")
     click(app, pygame.Rect(over.buttons["past"].rect).center)
     assert isinstance(app.top, PastMatchesScene)
