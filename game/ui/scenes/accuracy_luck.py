@@ -16,7 +16,7 @@ from game.reviews import Figures, TrendPoint, trend
 from game.ui.menu import wrap_lines
 from game.ui.plot import Series, draw_plot
 from game.ui.scenes.info import INSET_FILL, InfoScene, panel_surface, ui_font
-from game.ui.scenes.statistics_rating import short_date
+from game.ui.dates import short_date
 from game.ui.scroll import ScrollColumn
 from game.ui.text import DIM, GOLD, IVORY
 

@@ -13,8 +13,9 @@ import pygame
 import pygame_gui
 
 from game.ai import levels
-from game.i18n import NP_, N_, _, ngettext, pgettext
+from game.i18n import N_, _, ngettext, pgettext
 from game.past_matches import PastMatch, Seat, list_matches, load
+from game.ui.dates import MONTHS
 from game.reviews import TrendPoint, trend
 from game.ui.scenes.accuracy_luck import figures_line
 from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_font
@@ -25,20 +26,6 @@ from game.words.rule_sets import WORDS, title
 
 log = logging.getLogger(__name__)
 
-MONTHS = (  # the short names, translated with pgettext("short month", ...)
-    NP_("short month", "Jan"),
-    NP_("short month", "Feb"),
-    NP_("short month", "Mar"),
-    NP_("short month", "Apr"),
-    NP_("short month", "May"),
-    NP_("short month", "Jun"),
-    NP_("short month", "Jul"),
-    NP_("short month", "Aug"),
-    NP_("short month", "Sep"),
-    NP_("short month", "Oct"),
-    NP_("short month", "Nov"),
-    NP_("short month", "Dec"),
-)
 MONTH_NAMES = (
     N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"),
     N_("July"), N_("August"), N_("September"), N_("October"), N_("November"), N_("December"),

@@ -5,14 +5,14 @@ is large) with its history as a plot, drawn into the screen's scrolling table.""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Callable
 
 import pygame
 
 from game.engine.rules import FAMILIES
-from game.i18n import _, ngettext, pgettext
+from game.i18n import _, ngettext
 from game.rating.player import PROVISIONAL_RD, Ratings, Standing
+from game.ui.dates import short_date
 from game.ui.plot import Series, draw_plot
 from game.ui.scenes.info import ui_font
 from game.ui.text import DIM, GOLD, IVORY
@@ -22,19 +22,6 @@ from game.words.rule_sets import family_title
 Put = Callable[[pygame.Surface, pygame.Rect, str, str], None]  # (picture, cell, align, label)
 Fit = Callable[[str, int, int, tuple[int, int, int], bool], pygame.Surface]
 LINE = (240, 207, 122)
-
-
-def short_date(when: str | datetime) -> str:
-    """"25 Nov 2026" (the month's short name as Past matches says it); "" if unreadable."""
-    from game.ui.scenes.past_matches import MONTHS as SHORT
-
-    try:
-        date = when if isinstance(when, datetime) else datetime.fromisoformat(when)
-    except ValueError:
-        return ""
-    month = pgettext("short month", SHORT[date.month - 1])
-    # TRANSLATORS: a date under a plot: "25 Nov 2026".
-    return _("{day} {month} {year}").format(day=date.day, month=month, year=date.year)
 
 
 @dataclass
@@ -130,4 +117,4 @@ def _blank(size: tuple[int, int]) -> pygame.Surface:
     return pygame.Surface(size, pygame.SRCALPHA)
 
 
-__all__ = ["RatingPlots", "draw_ratings", "section_height", "short_date"]
+__all__ = ["RatingPlots", "draw_ratings", "section_height"]
