@@ -357,3 +357,15 @@ def test_every_family_of_rule_sets_has_its_words() -> None:
 
     assert set(FAMILY_WORDS) == set(FAMILIES)
     assert [family_title(f) for f in FAMILIES] == ["Matador-like", "Leyden-like"]
+
+
+def test_the_header_keeps_the_fingerprint_before_the_first_action_and_lets_it_yield_in_play() -> None:
+    from game.ui.table.draw import header_words
+
+    text = "Matador  ·  round 2  ·  first to 100, double-six"
+    width = len(text + "  ·  deal 3f9a c2d1")
+    assert header_words(text, "deal 3f9a c2d1", False, width, len) == text + "  ·  deal 3f9a c2d1"  # room for all
+    narrow = len("Matador  ·  round 2  ·  deal 3f9a c2d1")
+    assert header_words(text, "deal 3f9a c2d1", True, narrow, len) == "Matador  ·  round 2  ·  deal 3f9a c2d1"  # before play: kept
+    assert header_words(text, "deal 3f9a c2d1", False, narrow, len) == "Matador  ·  round 2"  # in play: the facts first
+    assert header_words(text, "", True, narrow, len) == "Matador  ·  round 2"

@@ -11,7 +11,7 @@ plaque per content, text lines, and the tile faces (``TileArt`` caches those).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Hashable
+from typing import TYPE_CHECKING, Callable, Hashable
 
 import pygame
 from pygame import Rect
@@ -85,23 +85,12 @@ class TableRenderer:
         size = max(15, round(20 * k))
         text, deal = snap.header, snap.deal
         font = self.text.font(size)
-        joined = "  ·  ".join(t for t in (text, deal) if t)
-        if deal and font.size(joined)[0] > header.width and not snap.deal_first:
-            joined = text  # a narrow window in play: the deal's fingerprint yields
-        kept = deal if deal and joined != text else ""  # ... but before the first action it stays
 
         def make() -> pygame.Surface:
-            room = header.width - (font.size("  ·  " + kept)[0] if kept and text else 0)
-            parts = text.split("  ·  ")
-            words = text
-            while len(parts) > 1 and font.size(words)[0] > room:
-                parts.pop()  # a narrow window: the last facts go, the text stays readable
-                words = "  ·  ".join(parts)
-            if kept:
-                words = "  ·  ".join(t for t in (words, kept) if t)
+            words = header_words(text, deal, snap.deal_first, header.width, lambda s: font.size(s)[0])
             return self.text.fit(words, header.width, size, HEADER)
 
-        line = self._cached(("header", text, kept, header.width, size), make)
+        line = self._cached(("header", text, deal, snap.deal_first, header.width, size), make)
         surface.blit(line, (header.left, header.centery - line.get_height() // 2))
 
     # The table -----------------------------------------------------------------
@@ -371,3 +360,19 @@ def veil_surface(size: tuple[int, int]) -> pygame.Surface:
     veil = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(veil, (*INK, 80), veil.get_rect(), border_radius=max(2, size[0] // 8))
     return veil
+
+
+def header_words(text: str, deal: str, deal_first: bool, width: int, measure: Callable[[str], int]) -> str:
+    """The header line in ``width``: ``text``'s facts, the last going first in a
+    narrow window, then the deal's fingerprint (``deal``): when there is room,
+    and before the round's first action (``deal_first``) always, the facts
+    making room for it."""
+    fits = measure("  ·  ".join(t for t in (text, deal) if t)) <= width
+    kept = deal if fits or deal_first else ""  # in play, in a narrow window, the fingerprint yields
+    parts = text.split("  ·  ")
+    room = width - (measure("  ·  " + kept) if kept and text else 0)
+    words = text
+    while len(parts) > 1 and measure(words) > room:
+        parts.pop()  # a narrow window: the last facts go, the text stays readable
+        words = "  ·  ".join(parts)
+    return "  ·  ".join(t for t in (words, kept) if t)
