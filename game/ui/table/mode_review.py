@@ -164,9 +164,9 @@ class ReviewLook(PlayLook):
         card = regions.panels.get(ReviewCard.name)
         if card is not None and any(self.review.match.seal(r) is not None for r in range(len(self.review.match.rounds))):
             k = regions.scale
-            height, pad = round(36 * k), round(8 * k)
+            height, pad = round(32 * k), round(6 * k)
             self.check_button = pygame_gui.elements.UIButton(
-                pygame.Rect(card.left + pad, card.bottom - pad - height, card.width - 2 * pad, height), _("Check this deal"), gui, object_id=style
+                pygame.Rect(card.left + pad, card.bottom - pad - height, card.width - 2 * pad, height), _("Check this deal"), gui, object_id="#tool"
             )
             self.card.reserve = height + pad
             self.show_check()

@@ -81,9 +81,10 @@ class ReviewCard(Panel):
         assert isinstance(k, float)
         analysis = mode.analyses.get((mode.seat, mode.round))
         w, h = size
-        out = card_surface(size, CARD)
+        whole = card_surface(size, CARD)
         if mode.upcoming() is None:
-            h -= self.reserve  # the round's end: Check this deal stands at the card's foot
+            h = max(1, h - self.reserve)  # the round's end: Check this deal stands at the card's foot
+        out = whole.subsurface(pygame.Rect(0, 0, w, h))  # (what runs longer is cut, not drawn under the button)
         pad = round(10 * k)
         small = max(12, round(15 * k))
         body = max(13, round(17 * k))
@@ -122,8 +123,8 @@ class ReviewCard(Panel):
         if analysis is not None and analysis.done and not analysis.error:  # then the round's overview, room allowing
             luck = luck_words(analysis.summary(), names[mode.seat], self.result())
             self.overview = draw_overview(out, text, analysis.summary(), mode.length, mode.cursor, pad, y + round(4 * k), w - 2 * pad, h - pad, k, luck)
-        self._card = (key, out)
-        return out
+        self._card = (key, whole)
+        return whole
 
     def progress(self, out: pygame.Surface, analysis: Analysis, x: int, y: int, width: int, size: int) -> int:
         """The coach's progress bar, then the seat's tally so far."""
@@ -145,6 +146,8 @@ class ReviewCard(Panel):
             share = "—" if accuracy is None else _("{percent}%").format(percent=round(100 * accuracy))
             words = _("{tally}; accuracy {share} (choices marked best or good: within 3 points of the best)").format(tally=tally(summary), share=share)
         for line in wrap(self.text, words, width, size, DIM):
+            if y + line.get_height() > out.get_height():
+                break  # a short card: whole lines only
             out.blit(line, (x, y))
             y += line.get_height()
         return y + 6
