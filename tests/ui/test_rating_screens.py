@@ -369,3 +369,22 @@ def test_the_header_keeps_the_fingerprint_before_the_first_action_and_lets_it_yi
     assert header_words(text, "deal 3f9a c2d1", True, narrow, len) == "Matador  ·  round 2  ·  deal 3f9a c2d1"  # before play: kept
     assert header_words(text, "deal 3f9a c2d1", False, narrow, len) == "Matador  ·  round 2"  # in play: the facts first
     assert header_words(text, "", True, narrow, len) == "Matador  ·  round 2"
+
+
+def test_accuracy_and_luck_shows_each_person_in_turn(make_app: Any, ui: Any) -> None:
+    """Two people reviewed: the one with more matches first; Next person (or Tab) the other."""
+    from game.reviews import Figures, TrendPoint
+
+    def point(name: str, day: int, error: float) -> TrendPoint:
+        figures = Figures(name, 10, error, 0.8, 5.0, 1.0, 95.0, 1, 0, 0)
+        return TrendPoint(f"m{day}.json", datetime(2026, 5, day, 20), "matador", 0, figures)
+
+    points = [point("Ann", 1, 3.0), point("Bea", 2, 1.0), point("Ann", 3, 2.0), point("Ann", 4, 1.0)]
+    scene = AccuracyLuckScene(points)
+    app = at(make_app, ui, (1280, 800), 100, scene)
+    assert scene.names == ["Ann", "Bea"] and scene.name == "Ann" and len(scene.plotted["error"]) == 3
+    assert scene.next_button is not None and layout_problems(scene) == []
+    ui.click(app, scene.next_button.get_abs_rect().center)
+    assert scene.name == "Bea" and len(scene.plotted["error"]) == 1
+    app.step([ui.key(pygame.K_TAB)], 0.016)
+    assert scene.name == "Ann"
