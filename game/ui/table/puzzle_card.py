@@ -1,0 +1,194 @@
+"""The puzzle's card, in the side panels' column (drawn over the table's
+messages): the move played in the match, "find a better move", what each try
+was worth, and once solved (or the answer asked for) the coach's explanation:
+the best move, the chance of winning the round of each move, why the best was
+better. Its buttons (Show the answer; Next puzzle, Try again, Back) are the
+look's (mode_puzzle.py), in the card's foot (``foot``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Hashable
+
+import pygame
+from pygame import Rect
+
+from game.engine import Action
+from game.engine.tiles import tile_name
+from game.i18n import _, ngettext
+from game.ui.cues import MISTAKE
+from game.ui.menu import wrap
+from game.ui.table.panel import CARD, Panel, card_surface
+from game.ui.table.regions import PanelSpec
+from game.ui.table.review_card import card_height
+from game.ui.table.review_graph import mark_word
+from game.ui.text import DIM, GOLD, IVORY
+from game.ui.words import is_you
+from game.words.puzzles import tally_words
+from game.words.rule_sets import title as rule_set_title
+
+if TYPE_CHECKING:
+    from game.ai.reasons import Explainer
+    from game.ui.table.puzzle_source import PuzzleSource
+    from game.ui.table.protocols import Table
+
+Line = tuple[str, tuple[int, int, int], bool]  # words, colour, bold
+MAX_OPTIONS = 8  # moves listed with their chance, the best first
+
+
+def foot_height(scale: float, rows: int) -> int:
+    """Room at the card's foot for ``rows`` buttons, one above the other."""
+    return rows * round(38 * scale) + (rows + 1) * round(8 * scale)
+
+
+class PuzzleCard(Panel):
+    """The puzzle's card, in the column on the felt's right."""
+
+    name = "puzzle"
+    over = True
+
+    def __init__(self, source: PuzzleSource):
+        super().__init__()
+        self.source = source
+        self._card: tuple[Hashable, pygame.Surface] | None = None
+        self._explainer: Explainer | None = None
+        source.changed.append(self.forget)
+
+    def forget(self) -> None:
+        self._card = None
+
+    def is_open(self, table: Table) -> bool:
+        return True
+
+    def spec(self, table: Table) -> PanelSpec:
+        return PanelSpec(self.name, card_height)
+
+    def content(self, table: Table, rect: Rect) -> Hashable:
+        source = self.source
+        tally = source.tally() if source.tally is not None else None
+        return (len(source.tries), source.answered, rect.size, table.board.regions.scale, tally, tuple(table.model.names))
+
+    def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None:
+        if self._card is None or self._card[0] != content:
+            self._card = (content, self.paint(content))
+        surface.blit(self._card[1], rect.topleft)
+
+    def paint(self, content: Hashable) -> pygame.Surface:
+        assert self.text is not None and isinstance(content, tuple)
+        _tries, answered, size, k, tally, names = content
+        text = self.text
+        w, h = size
+        out = card_surface(size, CARD)
+        pad = round(12 * k)
+        bottom = h - foot_height(k, 3 if answered else 2)
+        y = pad
+        for line in wrap(text, _("Find a better move"), w - 2 * pad, max(15, round(20 * k)), GOLD):
+            out.blit(line, (pad, y))
+            y += line.get_height()
+        puzzle = self.source.puzzle
+        where = _("{rule_set}  ·  round {round}").format(rule_set=rule_set_title(puzzle.rules), round=puzzle.round + 1)
+        if tally is not None:
+            where += "  ·  " + tally_words(*tally)
+        for line in wrap(text, where, w - 2 * pad, max(13, round(15 * k)), DIM):
+            out.blit(line, (pad, y))
+            y += line.get_height()
+        y += round(8 * k)
+        body, small = max(14, round(17 * k)), max(13, round(15 * k))
+        for words, colour, bold in self.lines(list(names)):
+            size_ = small if colour == DIM else body
+            lines = wrap(text, words, w - 2 * pad, size_, colour) if not bold else [text.fit(words, w - 2 * pad, size_, colour, True)]
+            for line in lines:
+                if y + line.get_height() > bottom:
+                    return out  # the rest does not fit above the buttons
+                out.blit(line, (pad, y))
+                y += line.get_height()
+            y += round(4 * k)
+        return out
+
+    # Words -------------------------------------------------------------------------------
+    def move_words(self, action: Action) -> str:
+        """A move of the puzzle's seat, as the coach words it ("6-1 on the 4", "5-2
+        on the 1 (5 touching)", "leading 6-6"), or "draw from the boneyard", "pass"."""
+        if action.kind == "lay" and action.tile is not None and action.arm is None:
+            return tile_name(action.tile)  # the lead
+        if action.kind == "lay" and action.tile is not None:
+            from game.ai.reasons import Explainer
+
+            if self._explainer is None:
+                self._explainer = Explainer(self.source.seat_view)
+            return self._explainer.words(action)
+        kinds = {"draw": _("draw from the boneyard"), "pass": _("pass"), "refuse": _("refuse to lead")}
+        return kinds.get(action.kind, action.kind)
+
+    def lines(self, names: list[str]) -> list[Line]:
+        source = self.source
+        puzzle = source.puzzle
+        decision = puzzle.decision
+        name = names[puzzle.seat] if 0 <= puzzle.seat < len(names) else puzzle.name
+        played = self.move_words(puzzle.played)
+        lost = f"{decision.lost:.0f}"
+        mark = mark_word(decision.mark)
+        if is_you(name):
+            said = _("In the match you played {move}. The coach marked it a {mark}: it gave up {lost} points of winning chance.")
+        else:
+            said = _("In the match {name} played {move}. The coach marked it a {mark}: it gave up {lost} points of winning chance.")
+        out: list[Line] = [(said.format(name=name, move=played, mark=mark, lost=lost), IVORY, False)]
+        if not source.answered:
+            out.append((_("Find a better move, and play it as at the table: drag a tile to its place (or click it, then the place), or draw or pass."), GOLD, False))
+            if source.tries:
+                action, judgement = source.tries[-1]
+                if action == puzzle.played:
+                    words = _("{move} is the move played in the match. Try another one.").format(move=self.move_words(action))
+                else:
+                    words = _("Not better: {move} wins the round {percent}% of the time, the best {best}%. Try another move.").format(
+                        move=self.move_words(action), percent=round(100 * judgement.chance), best=round(100 * judgement.best_chance)
+                    )
+                out.append((words, MISTAKE, False))
+                out.append((ngettext("{count} try so far", "{count} tries so far", len(source.tries)).format(count=len(source.tries)), DIM, False))
+            return out
+        best = decision.assessment.best
+        best_chance = max(o.chance for o in decision.assessment.options)
+        if source.solved is not None:
+            action = source.tries[-1][0]
+            out.insert(0, (_("Solved!"), GOLD, True))
+            if action == best or source.solved.chance >= best_chance:
+                found = _("{move} is the coach's best move: it wins the round {percent}% of the time.")
+            else:
+                found = _("{move} wins the round {percent}% of the time, within 3 points of the coach's best, {best} ({best_percent}%).")
+            out.append((found.format(move=self.move_words(action), percent=round(100 * source.solved.chance), best=self.move_words(best), best_percent=round(100 * best_chance)), GOLD, False))
+        else:
+            out.append((_("The coach's best move: {move}, which wins the round {percent}% of the time.").format(move=self.move_words(best), percent=round(100 * best_chance)), GOLD, False))
+        reason = self.reason(names)
+        if reason:
+            out.append((reason, IVORY, False))
+        out.append((_("Each move, and how often it wins the round:"), DIM, False))
+        out += self.options(action=source.tries[-1][0] if source.solved is not None else None)
+        return out
+
+    def reason(self, names: list[str]) -> str:
+        """Why the best move was better than the one played (the coach's words, from the seat's view)."""
+        from game.ai.reasons import reason
+
+        decision = self.source.puzzle.decision
+        a = decision.assessment
+        try:
+            return reason(self.source.seat_view, a.played, a.best, a.chance_played, a.chance_best, names)
+        except Exception:  # the figures stand without their sentence
+            return ""
+
+    def options(self, action: Action | None) -> list[Line]:
+        """Each move the coach weighed, the best first: its chance, and which was
+        played in the match, and which solved the puzzle."""
+        puzzle = self.source.puzzle
+        ranked = sorted(puzzle.decision.assessment.options, key=lambda o: -o.chance)
+        out: list[Line] = []
+        for option in ranked[:MAX_OPTIONS]:
+            tags = []
+            if option.action == puzzle.played:
+                tags.append(_("played in the match"))
+            if action is not None and option.action == action:
+                tags.append(_("your answer"))
+            words = _("{percent}%  {move}").format(percent=round(100 * option.chance), move=self.move_words(option.action))
+            if tags:
+                words = _("{move} ({which})").format(move=words, which=", ".join(tags))
+            out.append((words, MISTAKE if option.action == puzzle.played else IVORY, False))
+        return out
