@@ -95,6 +95,9 @@ class TitleScene(MenuScene):
         f = text_choice(self.size)  # (s counts the window's pixels per point; f does not)
         base = s / f
         bw, bh, gap = int(300 * s), int(50 * base + 22 * base * (f - 1)), int(12 * base)
+        theme = self.gui.get_theme()  # the column as wide as its longest words need (Puzzles' counts, a long language)
+        widest = max(theme.get_font([object_id or "button", "button"]).size(text)[0] for _name, text, object_id in labels)
+        bw = max(bw, min(widest + int(28 * base), w - 2 * gap - self.column.bar_room - 8))
         column_h = len(labels) * bh + (len(labels) - 1) * gap
 
         # the version, small and dim in the bottom right corner, kept clear of the rest
