@@ -71,7 +71,7 @@ def test_a_blunder_is_a_puzzle_opened_from_the_title_and_solved_by_dragging(make
     played, best = puzzle.played, puzzle.best
     assert played != best and played.kind == best.kind == "lay"
     words = card_words(table)
-    assert "In the match Ann played" in words and "blunder" in words and "Find a better move" in words
+    assert "In the match Ann played" in words and "blunder" in words and "Play it as at the table" in words
     assert not table.can_act() or table.model.legal  # the person's turn, the legal moves lit
 
     # the move played in the match, dragged: judged, said, not played
@@ -94,13 +94,13 @@ def test_a_blunder_is_a_puzzle_opened_from_the_title_and_solved_by_dragging(make
     assert list(saved["solved"]) == [puzzle.id] and saved["tries"] == {puzzle.id: 2}
     assert table.mode.look.pointed_out(table) == [best]  # its place glows
     look = table.mode.look
-    assert look.buttons["next"].visible and look.buttons["again"].visible and look.buttons["back_after"].visible
+    assert look.buttons["next"].visible and look.buttons["again"].visible and look.buttons["back"].visible
     assert not look.buttons["answer"].visible
 
-    # Try again: the same position, nothing tried; then Back: the title counts it solved
+    # Try again: the same position, nothing tried; then Back (the toolbar's): the title counts it solved
     ui.click(app, look.buttons["again"].rect.center)
     assert not source.answered and source.tries == [] and table.can_act()
-    app.step([ui.key(pygame.K_ESCAPE)], 0.016)
+    ui.click(app, look.buttons["back"].rect.center)
     assert app.top is title
     assert title.buttons["puzzles"].text == "Puzzles: 1 solved, 0 to do"
     assert counts() == (1, 0)
@@ -205,3 +205,24 @@ def test_the_puzzle_and_the_title_lay_out_cleanly(make_app: Any, ui: Any, size: 
     assert table.mode.source.solved is not None
     app.draw(app.surface)
     assert layout_problems(table) == []
+
+
+def test_a_long_explanation_scrolls_on_a_small_card(make_app: Any, ui: Any) -> None:
+    keep_puzzles()
+    app = titled_app(make_app, (640, 480))
+    table = open_from_title(app, ui)
+    table.mode.look.press(table, "answer")
+    app.draw(app.surface)
+    card = table.mode.look.card
+    assert card.overflow > 0 and card.scroll == 0  # more than the card holds at 640x480
+    before = pygame.image.tobytes(app.surface, "RGB")
+    app.step([ui.key(pygame.K_PAGEDOWN)], 0.016)
+    app.draw(app.surface)
+    assert card.scroll > 0 and pygame.image.tobytes(app.surface, "RGB") != before
+    for _ in range(20):
+        app.step([ui.key(pygame.K_PAGEDOWN)], 0.016)
+        app.draw(app.surface)
+    assert card.scroll == card.overflow
+    app.step([ui.key(pygame.K_PAGEUP)], 0.016)
+    app.draw(app.surface)
+    assert card.scroll < card.overflow

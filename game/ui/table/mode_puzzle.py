@@ -133,26 +133,30 @@ class PuzzleLook(PlayLook):
     def key(self, table: Table) -> tuple[object, ...]:
         return (len(self.puzzle.tries), self.puzzle.answered)
 
+    def tool_slots(self, table: Table) -> int:
+        return len(self.tool_names(table)) + 1  # and Back, at the row's end
+
     def build(self, table: Table, gui: pygame_gui.UIManager, regions: TableRegions) -> None:
         card = regions.panels.get(self.card.name) or regions.panel or pygame.Rect(0, 0, 200, 200)
         k = regions.scale
         bh, pad = round(38 * k), round(8 * k)
         width = card.width - 2 * round(12 * k)
         self.buttons = {}
-        for rows, names in ((2, ("answer", "back")), (3, ("next", "again", "back"))):
+        for rows, names in ((1, ("answer",)), (2, ("next", "again"))):
             top = card.bottom - foot_height(k, rows) + pad
             for i, name in enumerate(names):
                 rect = pygame.Rect(card.left + round(12 * k), top + i * (bh + pad), width, bh)
-                key = name if name != "back" or rows == 2 else "back_after"
-                primary = name in ("next",)
-                self.buttons[key] = pygame_gui.elements.UIButton(rect, words(name), gui, object_id="#primary" if primary else None)
+                self.buttons[name] = pygame_gui.elements.UIButton(rect, words(name), gui, object_id="#primary" if name == "next" else None)
+        if regions.tool_buttons:
+            style = "#tool_l" if k >= 1.2 else "#tool"
+            self.buttons["back"] = pygame_gui.elements.UIButton(regions.tool_buttons[-1], words("back"), gui, object_id=style)
         self.card.forget()
         self._show()
 
     def _show(self) -> None:
         answered = self.puzzle.answered
         for key, button in self.buttons.items():
-            wanted = (key in ("next", "again", "back_after")) == answered
+            wanted = key == "back" or (key in ("next", "again")) == answered
             if wanted and not button.visible:
                 button.show()  # type: ignore[no-untyped-call]
             elif not wanted and button.visible:
@@ -160,7 +164,7 @@ class PuzzleLook(PlayLook):
 
     def press(self, table: Table, name: str) -> None:
         table.sound("button")
-        if name in ("back", "back_after"):
+        if name == "back":
             table.leave()
         elif name == "answer":
             self.puzzle.give_up()

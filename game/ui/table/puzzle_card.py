@@ -36,7 +36,7 @@ MAX_OPTIONS = 8  # moves listed with their chance, the best first
 
 
 def foot_height(scale: float, rows: int) -> int:
-    """Room at the card's foot for ``rows`` buttons, one above the other."""
+    """Room at the card's foot for ``rows`` buttons, one above the other (Back is in the toolbar's row)."""
     return rows * round(38 * scale) + (rows + 1) * round(8 * scale)
 
 
@@ -51,10 +51,14 @@ class PuzzleCard(Panel):
         self.source = source
         self._card: tuple[Hashable, pygame.Surface] | None = None
         self._explainer: Explainer | None = None
+        self.scroll = 0  # pixels of what it says scrolled past (when it is longer than the card)
+        self.overflow = 0  # how far it can scroll
         source.changed.append(self.forget)
 
     def forget(self) -> None:
+        """Paint it again (something new to say: from its top)."""
         self._card = None
+        self.scroll = 0
 
     def is_open(self, table: Table) -> bool:
         return True
@@ -65,21 +69,39 @@ class PuzzleCard(Panel):
     def content(self, table: Table, rect: Rect) -> Hashable:
         source = self.source
         tally = source.tally() if source.tally is not None else None
-        return (len(source.tries), source.answered, rect.size, table.board.regions.scale, tally, tuple(table.model.names))
+        return (len(source.tries), source.answered, rect.size, table.board.regions.scale, tally, tuple(table.model.names), self.scroll)
 
     def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None:
         if self._card is None or self._card[0] != content:
             self._card = (content, self.paint(content))
         surface.blit(self._card[1], rect.topleft)
 
+    def key(self) -> Hashable:
+        return self.scroll
+
+    def handle_event(self, event: pygame.event.Event, table: Table, rect: Rect | None) -> bool:
+        """The wheel over the card, or Page Up/Down, scroll what it says when it is longer than the card."""
+        if rect is None or not self.overflow:
+            return False
+        step = round(48 * table.board.regions.scale)
+        if event.type == pygame.MOUSEWHEEL and rect.collidepoint(pygame.mouse.get_pos()):
+            self.scroll_by(-event.y * step)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            self.scroll_by((1 if event.key == pygame.K_PAGEDOWN else -1) * 3 * step)
+            return True
+        return False
+
+    def scroll_by(self, pixels: int) -> None:
+        self.scroll = max(0, min(self.overflow, self.scroll + pixels))
+
     def paint(self, content: Hashable) -> pygame.Surface:
         assert self.text is not None and isinstance(content, tuple)
-        _tries, answered, size, k, tally, names = content
+        _tries, answered, size, k, tally, names, _scroll = content
         text = self.text
         w, h = size
         out = card_surface(size, CARD)
         pad = round(12 * k)
-        bottom = h - foot_height(k, 3 if answered else 2)
         y = pad
         for line in wrap(text, _("Find a better move"), w - 2 * pad, max(15, round(20 * k)), GOLD):
             out.blit(line, (pad, y))
@@ -92,16 +114,35 @@ class PuzzleCard(Panel):
             out.blit(line, (pad, y))
             y += line.get_height()
         y += round(8 * k)
+        room = Rect(pad, y, w - 2 * pad, h - foot_height(k, 2 if answered else 1) - y)
+        body = self.body(list(names), room.width, k)
+        self.overflow = max(0, body.get_height() - room.height)
+        self.scroll = min(self.scroll, self.overflow)
+        out.blit(body, room.topleft, pygame.Rect(0, self.scroll, room.width, room.height))
+        if self.overflow:  # a bar at the card's edge: there is more (the wheel, Page Up/Down)
+            track = Rect(w - round(7 * k), room.top, max(3, round(4 * k)), room.height)
+            thumb = Rect(track.left, 0, track.width, max(round(16 * k), track.height * room.height // body.get_height()))
+            thumb.top = track.top + (track.height - thumb.height) * self.scroll // self.overflow
+            pygame.draw.rect(out, (60, 74, 62), track, border_radius=2)
+            pygame.draw.rect(out, GOLD, thumb, border_radius=2)
+        return out
+
+    def body(self, names: list[str], width: int, k: float) -> pygame.Surface:
+        """What the card says under its heading, as one picture as tall as it needs."""
+        assert self.text is not None
+        text = self.text
         body, small = max(14, round(17 * k)), max(13, round(15 * k))
-        for words, colour, bold in self.lines(list(names)):
+        pieces: list[tuple[pygame.Surface, int]] = []  # each line and the space after it
+        for words, colour, bold in self.lines(names):
             size_ = small if colour == DIM else body
-            lines = wrap(text, words, w - 2 * pad, size_, colour) if not bold else [text.fit(words, w - 2 * pad, size_, colour, True)]
-            for line in lines:
-                if y + line.get_height() > bottom:
-                    return out  # the rest does not fit above the buttons
-                out.blit(line, (pad, y))
-                y += line.get_height()
-            y += round(4 * k)
+            lines = wrap(text, words, width, size_, colour) if not bold else [text.fit(words, width, size_, colour, True)]
+            for i, line in enumerate(lines):
+                pieces.append((line, round(4 * k) if i == len(lines) - 1 else 0))
+        out = pygame.Surface((width, max(1, sum(p.get_height() + after for p, after in pieces))), pygame.SRCALPHA)
+        y = 0
+        for line, after in pieces:
+            out.blit(line, (0, y))
+            y += line.get_height() + after
         return out
 
     # Words -------------------------------------------------------------------------------
@@ -125,15 +166,13 @@ class PuzzleCard(Panel):
         decision = puzzle.decision
         name = names[puzzle.seat] if 0 <= puzzle.seat < len(names) else puzzle.name
         played = self.move_words(puzzle.played)
-        lost = f"{decision.lost:.0f}"
-        mark = mark_word(decision.mark)
-        if is_you(name):
-            said = _("In the match you played {move}. The coach marked it a {mark}: it gave up {lost} points of winning chance.")
-        else:
-            said = _("In the match {name} played {move}. The coach marked it a {mark}: it gave up {lost} points of winning chance.")
-        out: list[Line] = [(said.format(name=name, move=played, mark=mark, lost=lost), IVORY, False)]
         if not source.answered:
-            out.append((_("Find a better move, and play it as at the table: drag a tile to its place (or click it, then the place), or draw or pass."), GOLD, False))
+            lost, mark = f"{decision.lost:.0f}", mark_word(decision.mark)
+            if is_you(name):
+                said = _("In the match you played {move}: a {mark}, {lost} points of winning chance lost.")
+            else:
+                said = _("In the match {name} played {move}: a {mark}, {lost} points of winning chance lost.")
+            out: list[Line] = [(said.format(name=name, move=played, mark=mark, lost=lost), IVORY, False)]
             if source.tries:
                 action, judgement = source.tries[-1]
                 if action == puzzle.played:
@@ -142,14 +181,17 @@ class PuzzleCard(Panel):
                     words = _("Not better: {move} wins the round {percent}% of the time, the best {best}%. Try another move.").format(
                         move=self.move_words(action), percent=round(100 * judgement.chance), best=round(100 * judgement.best_chance)
                     )
-                out.append((words, MISTAKE, False))
-                out.append((ngettext("{count} try so far", "{count} tries so far", len(source.tries)).format(count=len(source.tries)), DIM, False))
+                tries = ngettext("{count} try so far", "{count} tries so far", len(source.tries)).format(count=len(source.tries))
+                out[:0] = [(words, MISTAKE, False), (tries, DIM, False)]  # the last try's verdict first
+            else:
+                out.append((_("Play it as at the table: drag a tile to its place, or draw or pass."), GOLD, False))
             return out
         best = decision.assessment.best
         best_chance = max(o.chance for o in decision.assessment.options)
+        out = []
         if source.solved is not None:
             action = source.tries[-1][0]
-            out.insert(0, (_("Solved!"), GOLD, True))
+            out.append((_("Solved!"), GOLD, True))
             if action == best or source.solved.chance >= best_chance:
                 found = _("{move} is the coach's best move: it wins the round {percent}% of the time.")
             else:
@@ -157,6 +199,11 @@ class PuzzleCard(Panel):
             out.append((found.format(move=self.move_words(action), percent=round(100 * source.solved.chance), best=self.move_words(best), best_percent=round(100 * best_chance)), GOLD, False))
         else:
             out.append((_("The coach's best move: {move}, which wins the round {percent}% of the time.").format(move=self.move_words(best), percent=round(100 * best_chance)), GOLD, False))
+        if is_you(name):
+            match_words = _("In the match you played {move}, which wins the round {percent}% of the time.")
+        else:
+            match_words = _("In the match {name} played {move}, which wins the round {percent}% of the time.")
+        out.append((match_words.format(name=name, move=played, percent=round(100 * decision.chance_played)), IVORY, False))
         reason = self.reason(names)
         if reason:
             out.append((reason, IVORY, False))
