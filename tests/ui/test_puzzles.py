@@ -226,3 +226,56 @@ def test_a_long_explanation_scrolls_on_a_small_card(make_app: Any, ui: Any) -> N
     app.step([ui.key(pygame.K_PAGEUP)], 0.016)
     app.draw(app.surface)
     assert card.scroll < card.overflow
+
+
+def play_by_keys(app: Any, ui: Any, table: TableScene, action: Action) -> None:
+    """``action`` by the keys alone: Right to its tile, Down to its place, R to turn it, Enter."""
+    inp = table.controls.input
+    for _ in range(12):
+        if inp.selected == action.tile:
+            break
+        app.step([ui.key(pygame.K_RIGHT)], 0.016)
+    assert inp.selected == action.tile
+    for _ in range(12):
+        target = inp.chosen_target(table.controls.input_context())
+        if target is not None and action in target.actions:
+            break
+        app.step([ui.key(pygame.K_DOWN)], 0.016)
+    for _ in range(4):
+        target = inp.chosen_target(table.controls.input_context())
+        assert target is not None
+        if target.variant(inp.variant) == action:
+            break
+        app.step([ui.key(pygame.K_r)], 0.016)
+    app.step([ui.key(pygame.K_RETURN)], 0.016)
+    ui.settle(app, 2, 0.016)
+
+
+def test_the_puzzle_is_played_by_click_then_click_and_by_the_keys(make_app: Any, ui: Any) -> None:
+    keep_puzzles()
+    app = titled_app(make_app)
+    table = open_from_title(app, ui)
+    source = table.mode.source
+    played, best = source.puzzle.played, source.puzzle.best
+    assert played.tile is not None
+    # the move played: its tile clicked, then its place
+    rect = table.board.hand_rect(played.tile)
+    assert rect is not None
+    ui.click(app, rect.center)
+    for _ in range(4):
+        target = table.controls.input.chosen_target(table.controls.input_context())
+        slot = slot_of(played, table.board.layout)
+        assert slot is not None
+        found = next(t for t in targets_for(played.tile, table.model.legal) if played in t.actions)
+        if table.controls.input.variant % len(found.actions) == found.actions.index(played):
+            break
+        app.step([ui.key(pygame.K_r)], 0.016)
+    ui.click(app, slot.rect.center)
+    ui.settle(app, 2, 0.016)
+    assert [a for a, _j in source.tries] == [played] and source.solved is None
+    # the better one, by the keys; then Esc goes back (nothing in hand)
+    play_by_keys(app, ui, table, best)
+    assert source.solved is not None and [a for a, _j in source.tries] == [played, best]
+    assert load_progress()[0].solved.keys() == {source.puzzle.id}
+    app.step([ui.key(pygame.K_ESCAPE)], 0.016)
+    assert isinstance(app.top, TitleScene)

@@ -9,7 +9,8 @@ controller); the engine says whether the move is allowed there
 within the coach's tolerance of the best, solved, and the card explains (the
 best move, how often each move wins the round, why). Nothing is ever played:
 the position stands, Try again starts it afresh. Next puzzle, Try again and
-Back are the card's buttons (Enter, T and Esc; a controller's A, Y and B).
+Back are the card's buttons and the toolbar's (Enter, T and Esc; a
+controller's A, Y and B); Page Up/Down (or the wheel) scroll the card.
 """
 
 from __future__ import annotations
@@ -213,10 +214,7 @@ class PuzzleLook(PlayLook):
     # Input ----------------------------------------------------------------------------
     def handle_event(self, table: Table, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN:
-            return False
-        if event.key == pygame.K_ESCAPE:
-            table.leave()
-            return True
+            return False  # (Esc puts a tile down, as at any table, else goes back: ``on_pause``)
         if self.puzzle.answered and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
             self.press(table, "next")
             return True
