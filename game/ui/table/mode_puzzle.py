@@ -27,9 +27,9 @@ from game.thinker import Thinker
 from game.ui.table.input import plain
 from game.ui.table.look import PlayLook
 from game.ui.table.mode import REFUSED, LiveMoves
-from game.ui.table.puzzle_card import PuzzleCard, foot_height
+from game.ui.table.puzzle_card import PuzzleCard
 from game.ui.table.puzzle_source import PuzzleSource, Tally, Tried
-from game.ui.table.regions import TableRegions
+from game.ui.table.regions import TableRegions, table_scale
 from game.ui.table.scene import TableScene
 from game.ui.table.words import header_line, hand_line, lead_words
 
@@ -138,18 +138,30 @@ class PuzzleLook(PlayLook):
         return len(self.tool_names(table)) + 1  # and Back, at the row's end
 
     def build(self, table: Table, gui: pygame_gui.UIManager, regions: TableRegions) -> None:
+        """The card's buttons at its foot: side by side where their words fit, else
+        one above the other; Back at the toolbar's row's end."""
         card = regions.panels.get(self.card.name) or regions.panel or pygame.Rect(0, 0, 200, 200)
         k = regions.scale
-        bh, pad = round(38 * k), round(8 * k)
-        width = card.width - 2 * round(12 * k)
+        pad, inset = round(8 * k), round(12 * k)
+        width = card.width - 2 * inset
+        theme = gui.get_theme()
         self.buttons = {}
-        for rows, names in ((1, ("answer",)), (2, ("next", "again"))):
-            top = card.bottom - foot_height(k, rows) + pad
+        for answered, names in ((False, ("answer",)), (True, ("next", "again"))):
+            fonts = {name: theme.get_font(["#primary" if name == "next" else "button", "button"]) for name in names}
+            bh = max(round(30 * k), max(f.size(words(name))[1] for name, f in fonts.items()) + round(14 * k))
+            half = (width - pad) // 2
+            side = all(fonts[name].size(words(name))[0] + round(20 * k) <= half for name in names)
+            rows = 1 if side or len(names) == 1 else len(names)
+            foot = rows * bh + (rows + 1) * pad
+            self.card.foot[answered] = foot
             for i, name in enumerate(names):
-                rect = pygame.Rect(card.left + round(12 * k), top + i * (bh + pad), width, bh)
+                if side and len(names) > 1:
+                    rect = pygame.Rect(card.left + inset + i * (half + pad), card.bottom - foot + pad, half, bh)
+                else:
+                    rect = pygame.Rect(card.left + inset, card.bottom - foot + pad + i * (bh + pad), width, bh)
                 self.buttons[name] = pygame_gui.elements.UIButton(rect, words(name), gui, object_id="#primary" if name == "next" else None)
         if regions.tool_buttons:
-            style = "#tool_l" if k >= 1.2 else "#tool"
+            style = "#tool_l" if table_scale(regions.size) >= 1.2 else "#tool"  # as the toolbar's own
             self.buttons["back"] = pygame_gui.elements.UIButton(regions.tool_buttons[-1], words("back"), gui, object_id=style)
         self.card.forget()
         self._show()

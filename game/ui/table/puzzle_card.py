@@ -3,7 +3,7 @@ messages): the move played in the match, "find a better move", what each try
 was worth, and once solved (or the answer asked for) the coach's explanation:
 the best move, the chance of winning the round of each move, why the best was
 better. Its buttons (Show the answer; Next puzzle, Try again, Back) are the
-look's (mode_puzzle.py), in the card's foot (``foot``)."""
+look's (mode_puzzle.py), in the card's foot (``foot``: the room they take)."""
 
 from __future__ import annotations
 
@@ -35,11 +35,6 @@ Line = tuple[str, tuple[int, int, int], bool]  # words, colour, bold
 MAX_OPTIONS = 8  # moves listed with their chance, the best first
 
 
-def foot_height(scale: float, rows: int) -> int:
-    """Room at the card's foot for ``rows`` buttons, one above the other (Back is in the toolbar's row)."""
-    return rows * round(38 * scale) + (rows + 1) * round(8 * scale)
-
-
 class PuzzleCard(Panel):
     """The puzzle's card, in the column on the felt's right."""
 
@@ -53,6 +48,7 @@ class PuzzleCard(Panel):
         self._explainer: Explainer | None = None
         self.scroll = 0  # pixels of what it says scrolled past (when it is longer than the card)
         self.overflow = 0  # how far it can scroll
+        self.foot = {False: 0, True: 0}  # the room its buttons take at its foot, unanswered and answered (the look's)
         source.changed.append(self.forget)
 
     def forget(self) -> None:
@@ -114,7 +110,7 @@ class PuzzleCard(Panel):
             out.blit(line, (pad, y))
             y += line.get_height()
         y += round(8 * k)
-        room = Rect(pad, y, w - 2 * pad, h - foot_height(k, 2 if answered else 1) - y)
+        room = Rect(pad, y, w - 2 * pad, h - self.foot[bool(answered)] - y)
         body = self.body(list(names), room.width, k)
         self.overflow = max(0, body.get_height() - room.height)
         self.scroll = min(self.scroll, self.overflow)
