@@ -119,7 +119,6 @@ def test_the_puzzle_shows_the_seats_view_and_nothing_hidden(make_app: Any, ui: A
     match, _ = load(record)
     assert match is not None
     truth = load_record(json.loads(record.read_text("utf-8")))
-    real = truth.rounds[puzzle.round]
     # the table holds no round at all: a stand-in match, never dealt, and the seat's view
     assert table.model.match.rounds == [] and table.model.record is None
     assert sorted(t for t, _r in table.board.hand) == sorted(view.hand) and table.model.viewer == puzzle.seat
@@ -134,7 +133,7 @@ def test_the_puzzle_shows_the_seats_view_and_nothing_hidden(make_app: Any, ui: A
     drawn = part.plaque(snap, other, place.rect.size, place.side)
     info = snap.plaques[other].info
     backs = part.make_plaque(info, place.rect.size, snap.regions.scale, None)
-    hidden = position_hand(real, puzzle.action, other)
+    hidden = position_hand(truth, puzzle.round, puzzle.action, other)
     faces = part.make_plaque(info, place.rect.size, snap.regions.scale, tuple(hidden))
     assert hidden and pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(backs, "RGBA")
     assert pygame.image.tobytes(drawn, "RGBA") != pygame.image.tobytes(faces, "RGBA")
@@ -144,11 +143,20 @@ def test_the_puzzle_shows_the_seats_view_and_nothing_hidden(make_app: Any, ui: A
     assert "hint" not in table.toolbar.tools and "undo" not in table.toolbar.tools
 
 
-def position_hand(state: Any, action_index: int, seat: int) -> list[int]:
-    """``seat``'s tiles just before action ``action_index`` of the round ``state`` (the truth the table must not show)."""
-    from game.ui.table.log import position_at
+def position_hand(match: Any, round_index: int, action_index: int, seat: int) -> list[int]:
+    """``seat``'s tiles just before action ``action_index`` of round ``round_index``, the
+    round played again from its recorded deal (the truth the table must not show)."""
+    from game.engine import Match, match_to_record, parse_tile
 
-    return sorted(position_at(state, action_index).hand(seat))
+    top = match.rules.top
+    again = Match(match.rules, match.players, match.seed)
+    for r in range(round_index + 1):
+        deal = match_to_record(match)["rounds"][r]["deal"]
+        again.next_round([[parse_tile(t, top) for t in hand] for hand in deal["hands"]], [parse_tile(t, top) for t in deal["boneyard"]])
+        history = match.rounds[r].history
+        for _seat, action in history if r < round_index else history[:action_index]:
+            again.push(action)
+    return sorted(again.round.hand(seat))
 
 
 def test_show_the_answer_and_next_puzzle_never_the_same_twice_in_a_row(make_app: Any, ui: Any) -> None:
