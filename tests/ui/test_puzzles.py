@@ -287,3 +287,16 @@ def test_the_puzzle_is_played_by_click_then_click_and_by_the_keys(make_app: Any,
     assert load_progress()[0].solved.keys() == {source.puzzle.id}
     app.step([ui.key(pygame.K_ESCAPE)], 0.016)
     assert isinstance(app.top, TitleScene)
+
+
+def test_a_puzzle_whose_match_is_gone_says_so_on_the_title(make_app: Any, ui: Any) -> None:
+    from game.past_matches import forget
+
+    [record] = keep_puzzles()
+    app = titled_app(make_app)
+    title = app.top
+    assert "puzzles" in title.buttons
+    forget(record)  # deleted (by another window, say) after the title counted it
+    ui.click(app, title.buttons["puzzles"].rect.center)
+    assert app.top is title and "puzzles" not in title.buttons
+    assert any("There are no puzzles" in notice for notice in app.notices)

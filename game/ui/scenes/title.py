@@ -252,6 +252,8 @@ class TitleScene(MenuScene):
             app.routes.open_past_matches()
         elif name == "puzzles":
             app.routes.open_puzzles()
+            if app.top is self:  # none could be opened after all: the notice says why
+                self.rebuild()
         elif name in SIDE_SCENES:
             if not app.routes.open_side(name):
                 self.rebuild()
