@@ -300,3 +300,35 @@ def test_a_puzzle_whose_match_is_gone_says_so_on_the_title(make_app: Any, ui: An
     ui.click(app, title.buttons["puzzles"].rect.center)
     assert app.top is title and "puzzles" not in title.buttons
     assert any("There are no puzzles" in notice for notice in app.notices)
+
+
+def test_the_aids_keys_and_a_controller_at_the_puzzle(make_app: Any, ui: Any) -> None:
+    """No hint, undo or score sheet at a puzzle (the hint would be the answer), by
+    key or controller; the moves panel opens; a controller's Y tries again and A
+    goes to the next puzzle once it is answered, B goes back."""
+    from game.ui.gamepad import PadPress
+
+    keep_puzzles(2)
+    app = titled_app(make_app)
+    table = open_from_title(app, ui)
+    ctrl_z = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
+    for event in (ui.key(pygame.K_h), ui.key(pygame.K_s), ctrl_z):
+        app.step([event], 0.016)
+        assert app.top is table
+    table.handle_pad(PadPress(1, "ls"))
+    app.step([], 0.016)
+    assert app.top is table and table.aids.hinted is None and table.aids._hint_future is None
+    app.step([ui.key(pygame.K_l)], 0.016)
+    assert table.panel("moves").is_open(table)
+    table.mode.look.press(table, "answer")
+    first = table.mode.source.puzzle.id
+    table.handle_pad(PadPress(1, "y"))
+    assert not table.mode.source.answered
+    table.mode.look.press(table, "answer")
+    table.handle_pad(PadPress(1, "a"))
+    app.step([], 0.016)
+    nxt = app.top
+    assert isinstance(nxt, TableScene) and nxt is not table and nxt.mode.source.puzzle.id != first
+    nxt.handle_pad(PadPress(1, "start"))
+    app.step([], 0.016)
+    assert isinstance(app.top, TitleScene)
