@@ -332,3 +332,21 @@ def test_the_aids_keys_and_a_controller_at_the_puzzle(make_app: Any, ui: Any) ->
     nxt.handle_pad(PadPress(1, "start"))
     app.step([], 0.016)
     assert isinstance(app.top, TitleScene)
+
+
+def test_a_move_better_than_the_one_played_but_not_enough_is_told_so(make_app: Any, ui: Any) -> None:
+    keep_puzzles()
+    app = titled_app(make_app)
+    table = open_from_title(app, ui)
+    source = table.mode.source
+    decision = source.puzzle.decision
+    best = max(o.chance for o in decision.assessment.options)
+    middling = [
+        o.action for o in decision.assessment.options
+        if o.action.kind == "lay" and best - o.chance >= 0.05 and o.chance - decision.chance_played >= 0.05
+    ]
+    assert middling, "the scripted blunder has a move between the one played and the best"
+    play_by_drag(app, ui, table, middling[0])
+    assert source.solved is None and [a for a, _j in source.tries] == [middling[0]]
+    assert "Better, but not enough" in card_words(table)
+    assert table.motion.message is not None and "but not the best" in table.motion.message.text

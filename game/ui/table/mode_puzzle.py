@@ -110,7 +110,10 @@ class PuzzleMoves(LiveMoves):
             table.motion.say(_("Solved! The card says why."), 4.0)
             table.sound("round_won")
         else:
-            table.motion.say(_("Not better than the move played: try another one."), 4.0, warning=True)
+            if self.puzzle.better_than_played(judgement):
+                table.motion.say(_("Better than the move played, but not the best: try another one."), 4.0, warning=True)
+            else:
+                table.motion.say(_("Not better than the move played: try another one."), 4.0, warning=True)
             table.sound("refused")
         table.sync(force=True)
         return REFUSED

@@ -174,7 +174,11 @@ class PuzzleCard(Panel):
                 if action == puzzle.played:
                     words = _("{move} is the move played in the match. Try another one.").format(move=self.move_words(action))
                 else:
-                    words = _("Not better: {move} wins the round {percent}% of the time, the best {best}%. Try another move.").format(
+                    words = (
+                        _("Better, but not enough: {move} wins the round {percent}% of the time, the best {best}%. Try another move.")
+                        if source.better_than_played(judgement)
+                        else _("Not better: {move} wins the round {percent}% of the time, the best {best}%. Try another move.")
+                    ).format(
                         move=self.move_words(action), percent=round(100 * judgement.chance), best=round(100 * judgement.best_chance)
                     )
                 tries = ngettext("{count} try so far", "{count} tries so far", len(source.tries)).format(count=len(source.tries))

@@ -120,6 +120,13 @@ class PuzzleSource(LiveSource):
         self._changed()
         return judgement
 
+    def better_than_played(self, judgement: Judgement) -> bool:
+        """Whether a move that did not solve it still beats the move played in the
+        match by the coach's tolerance (so it is better, but not enough)."""
+        from game.ai.marks import ACCURATE_POINTS
+
+        return 100.0 * (judgement.chance - self.puzzle.decision.chance_played) >= ACCURATE_POINTS
+
     def give_up(self) -> None:
         """Show the answer (the puzzle stays to do)."""
         self.given_up = True
