@@ -10,6 +10,7 @@ and never import it. Nothing here draws.
 from __future__ import annotations
 
 import logging
+import random
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import _
@@ -25,6 +26,7 @@ if TYPE_CHECKING:  # each screen is imported when it opens: the title draws befo
     from game.engine import Match
     from game.net.netplay import NetPlay
     from game.ui.table import TableScene
+    from game.ui.puzzle_run import PuzzleRun
     from game.ui.table.api import TableAPI
 
 log = logging.getLogger(__name__)
@@ -168,6 +170,51 @@ class Flow:
     def leave_lesson(self, lesson: Screen) -> None:
         """Back to the list of lessons (the lesson lies over it)."""
         if self.app.top is lesson:
+            self.app.pop()
+
+    # Puzzles -------------------------------------------------------------------
+    def open_puzzles(self) -> None:
+        """A puzzle made of one of the player's mistakes, over the title (Back pops
+        back to it); Next puzzle puts the next in its place."""
+        from game.ui.puzzle_run import PuzzleRun
+
+        rng = self.app.services.get("puzzle_rng")  # tests choose the order
+        run = PuzzleRun(rng if isinstance(rng, random.Random) else None)
+        messages: list[str] = []
+        run.load(messages)
+        self.app.notices.extend(messages)
+        self.show_puzzle(run, replace=False)
+
+    def show_puzzle(self, run: PuzzleRun, replace: bool) -> None:
+        from game.ui.table import puzzle_table
+
+        picked = run.pick()
+        if picked is None:
+            self.app.notices.append(_("There are no puzzles: they are made of the mistakes the coach finds in your finished matches."))
+            if replace:
+                self.app.pop()
+            return
+        puzzle, match, view = picked
+        settings = self.app.services.get("settings")
+        table = puzzle_table(
+            puzzle,
+            view,
+            players=match,
+            on_try=run.tried,
+            tally=run.tally,
+            on_next=lambda _table: self.show_puzzle(run, replace=True),
+            on_leave=self.leave_puzzle,
+            animation_speed=getattr(settings, "animation_speed", "normal"),
+            hints=getattr(settings, "hints", True),
+        )
+        if replace:
+            self.app.replace(table)
+        else:
+            self.app.push(table)
+
+    def leave_puzzle(self, table: Screen) -> None:
+        """Back to the title (the puzzle lies over it)."""
+        if self.app.top is table:
             self.app.pop()
 
     def open_past_matches(self) -> None:

@@ -168,6 +168,9 @@ class Routes(Protocol):
     def start_lesson(self, index: int) -> None:
         """Lesson ``index`` at the table; leaving it comes back to the list."""
 
+    def open_puzzles(self) -> None:
+        """A puzzle made of one of the player's mistakes (the title shows the counts)."""
+
     def open_past_matches(self) -> None:
         """The finished and abandoned matches, newest first."""
 

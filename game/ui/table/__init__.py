@@ -28,7 +28,8 @@ One module per concern:
 - ``mode``, ``position``: what a table is for (``Mode``: live play) and the
   ``Position`` it gives (a round, or one seat's view); ``mode_review`` and
   ``review_card``: the review of a round; ``mode_lesson``: the lessons;
-  ``mode_net``: a network table (the seat's view, from the server);
+  ``mode_puzzle``, ``puzzle_source``, ``puzzle_card``: a puzzle made of the
+  player's own mistake; ``mode_net``: a network table (the seat's view, from the server);
   ``mode_net_couch``: the same with several people at the host's screen;
 - ``snapshot``: the table as it is to be drawn, once per change;
 - ``parts``, ``panels`` (``panel_moves``, ``panel_knowledge``): the parts the
@@ -67,6 +68,7 @@ from game.ui.table.lesson_source import LessonSource, ScriptSeat
 from game.ui.table.mode_lesson import LessonMode, lesson_table
 from game.ui.table.mode_review import ReviewMode, review_table
 from game.ui.table.review_source import ReviewSource
+from game.ui.table.mode_puzzle import PuzzleMode, puzzle_table
 from game.ui.table.mode_net import NetMode, net_table
 from game.ui.table.mode_net_couch import CouchNetMode, couch_net_table
 from game.ui.table.scene import TableScene
@@ -97,6 +99,8 @@ __all__ = [
     "LessonSource",
     "ScriptSeat",
     "ReviewSource",
+    "PuzzleMode",
+    "puzzle_table",
     "Table",
     "TableAPI",
     "NetMode",
