@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from game.i18n import _
 from game.saves import has_save, load_match
@@ -31,7 +31,42 @@ if TYPE_CHECKING:  # each screen is imported when it opens: the title draws befo
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Flow", "SIDE_SCENES", "install"]
+__all__ = ["Flow", "SIDE_SCENES", "SIDE_SCREENS", "install", "register_side_screen"]
+
+
+def _rules() -> Screen:
+    from game.ui.scenes.rules import RulesScene
+
+    return RulesScene()
+
+
+def _statistics() -> Screen:
+    from game.ui.scenes.statistics import StatisticsScene
+
+    return StatisticsScene()
+
+
+def _settings() -> Screen:
+    from game.ui.scenes.settings import SettingsScene
+
+    return SettingsScene()
+
+
+# The screens opened over another by name (``Routes.open_side``), each made when it opens:
+# the title's and the pause menu's Rules, Statistics and Settings (``SIDE_SCENES``).
+SIDE_SCREENS: dict[str, Callable[[], Screen]] = {"rules": _rules, "statistics": _statistics, "settings": _settings}
+
+
+def register_side_screen(name: str, make: Callable[[], Screen]) -> Callable[[], None]:
+    """Let ``app.routes.open_side(name)`` open the screen ``make`` returns; the
+    function returned takes it out again."""
+    SIDE_SCREENS[name] = make
+
+    def unregister() -> None:
+        if SIDE_SCREENS.get(name) is make:
+            del SIDE_SCREENS[name]
+
+    return unregister
 
 
 def install(app: App) -> Flow:
@@ -247,23 +282,11 @@ class Flow:
             self.app.pop()
 
     def open_side(self, which: str) -> bool:
-        """Push the Rules, Statistics or Settings screen (each pops itself on Back/Esc)."""
-        scene: Screen
-        if which == "rules":
-            from game.ui.scenes.rules import RulesScene
-
-            scene = RulesScene()
-        elif which == "statistics":
-            from game.ui.scenes.statistics import StatisticsScene
-
-            scene = StatisticsScene()
-        elif which == "settings":
-            from game.ui.scenes.settings import SettingsScene
-
-            scene = SettingsScene()
-        else:
+        """Push a screen of ``SIDE_SCREENS`` (Rules, Statistics, Settings: each pops itself on Back/Esc)."""
+        make = SIDE_SCREENS.get(which)
+        if make is None:
             return False
-        self.app.push(scene)
+        self.app.push(make())
         return True
 
     def thinker(self) -> Thinker:

@@ -178,7 +178,8 @@ class Routes(Protocol):
         """The review of ``match``'s round ``round_index`` (a person's seat by default)."""
 
     def open_side(self, which: str) -> bool:
-        """Push the Rules, Statistics or Settings screen (one of ``SIDE_SCENES``)."""
+        """Push the screen named ``which`` (one of ``SIDE_SCENES``, or one given to
+        ``flow.register_side_screen``); False if there is none by that name."""
 
     def start_match(self, match: Match, *, replaces_save: bool = True) -> TableAPI:
         """The table for ``match`` replaces whatever is on the stack (a saved match
