@@ -47,7 +47,7 @@ class NetSource(LiveSource):
         self.on_over = on_over  # the finished match's record, for the past matches
         self.table: Table | None = None
         self.frozen: RoundState | None = None  # a finished round played again here, shown until its summary closes
-        self.replays = True  # every round so far was played again here (False: this app came in mid-match)
+        self.replays = True  # every round so far was played again here (False: one could not be)
         self.shown_round = -1  # the last round whose summary showed
         self.wait = 0.0  # how long a redeal's notice has shown
         self.kept = False  # the finished match is among the past matches
@@ -65,7 +65,7 @@ class NetSource(LiveSource):
     def attach(self, table: Table) -> None:
         self.table = table
         view = self.mirror.view
-        self.replays = self.mirror.round_index == 0  # from the first deal: every round can be played again here
+        self.replays = True  # (an app that came in mid-match plays the rounds before again from the server's ``rounds``)
         self.hand_before = set(view.hand) if view is not None else set()
 
     def make_referee(self, model: TableModel, match: Match, listeners: Sequence[Listener]) -> Referee:
@@ -135,8 +135,8 @@ class NetSource(LiveSource):
         news = self.play.update()
         ends = [n for n in news if n.kind == "round_over" and n.end is not None]
         told: str | None = None  # a round's end in words, said once its last move has been shown
-        if ends and self.frozen is None:
-            end = ends[0].end
+        if ends and self.frozen is None and (ends[0].end is None or ends[0].end.round >= len(table.model.match.rounds)):
+            end = ends[0].end  # (a round's end told again, one played again here already, is not said twice)
             assert end is not None
             self.frozen = self.replay(table, end)
             if self.frozen is None:  # not played again here: its end in words
@@ -193,12 +193,23 @@ class NetSource(LiveSource):
 
     def replay(self, table: Table, end: RoundEnd) -> RoundState | None:
         """Play the finished round again here from its revealed deal and actions
-        (the table's match holds every round so played). None if it cannot be:
-        this app came in mid-match, or what was revealed does not add up."""
+        (the table's match holds every round so played). An app that came in
+        mid-match (restarted, or on another machine) first plays again the rounds
+        before, as the server told them when it sat down (``rounds``). None if it
+        cannot be: a round before is missing, or what was revealed does not add up."""
         match = table.model.match
-        if not self.replays or end.round != len(match.rounds) or match.over:
+        if not self.replays or match.over or end.round < len(match.rounds):
             self.replays = False
             return None
+        before = [self.mirror.ends.get(r) for r in range(len(match.rounds), end.round)]
+        for earlier in before:
+            if earlier is None or self._play_again(match, earlier) is None:
+                self.replays = False
+                return None
+        return self._play_again(match, end)
+
+    def _play_again(self, match: Match, end: RoundEnd) -> RoundState | None:
+        """One round played again into ``match`` (None, and ``replays`` off, if it does not add up)."""
         try:
             top = match.rules.top
             hands = [[parse_tile(t, top) for t in hand] for hand in end.hands]
