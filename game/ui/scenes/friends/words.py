@@ -5,6 +5,9 @@ line a player can act on."""
 from __future__ import annotations
 
 from game.i18n import N_, _, ngettext
+from game.ui.words import hold_words
+
+__all__ = ["hold_words"]  # (the hold's clock is game.ui.words'; the lobby takes it from here)
 
 TITLE = N_("Play with friends")
 INTRO = N_("One table, several machines: host it here and give your friends its address and code, join a friend's table, or play on a server.")
@@ -276,12 +279,6 @@ KEPT_SO_FAR = N_("The match so far is kept in Past matches.")  # the table is go
 
 def opening_failed(reason: str) -> str:
     return _("The table could not be opened: {reason}").format(reason=reason)
-
-
-def hold_words(seconds: float) -> str:
-    """The 5-minute hold's time left, as a clock reads (4:05)."""
-    whole = max(0, int(seconds + 0.999))
-    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def seat_state(
