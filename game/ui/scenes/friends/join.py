@@ -190,7 +190,7 @@ class JoinScene(TypedFields, MenuScene):
         self.set_field("code", request.code)
         self.request = request
         remember(self.app, name=request.name, address=self.values["address"].strip())
-        self.play = self.seat_kept(request.url, request.code) or NetPlay.join(request.url, request.code, request.name, request.seat)
+        self.play = self.seat_kept(request.url, request.code, request.name) or NetPlay.join(request.url, request.code, request.name, request.seat)
         self.say(connecting_words(request.address), False)
 
     def claim(self) -> None:
@@ -216,11 +216,12 @@ class JoinScene(TypedFields, MenuScene):
         self.asked = False
         self.say(asking_words(request.code, seat), False)
 
-    def seat_kept(self, url: str, code: str) -> NetPlay | None:
-        """A seat this app kept at this table (the friend who was there types its
-        code again, or its host's app restarted and hosts it on another port): taken
-        back with its token at the address given (and kept there, once taken), so
-        the answer is about that seat (given to a computer, say), not a stranger's."""
+    def seat_kept(self, url: str, code: str, name: str) -> NetPlay | None:
+        """A seat this app kept at this table: its host's app restarted and hosts it
+        on another port, or the friend who sat there types its code and name again.
+        Taken back with its token at the address given (and kept there, once
+        taken), so the answer is about that seat (given to a computer, say), not a
+        stranger's. Under another name at the same address, a newcomer joins."""
         from game.net import kept_seats
         from game.net.client import Seated
 
@@ -228,7 +229,7 @@ class JoinScene(TypedFields, MenuScene):
             kept = kept_seats.at_table(code)
         except Exception:  # never stop joining for this file
             return None
-        if kept is None:
+        if kept is None or (kept.seated.url == url and kept.name.casefold() != name.casefold()):
             return None
         self.taking = kept
         return NetPlay.rejoin(Seated(url, kept.seated.table, kept.seated.seat, kept.seated.token), name=kept.name)
