@@ -18,6 +18,7 @@ import pytest
 
 from game.net.netplay import NetPlay
 from game.ui.app import App
+from game.ui.layout_check import layout_problems
 from game.ui.table import NetMode, TableScene
 from tests.ui.conftest import mouse_down, mouse_up
 from tests.ui.test_friends import net_threads
@@ -108,6 +109,7 @@ def test_the_host_sees_the_hold_answers_a_claim_and_gives_the_seat_at_the_table(
     assert look.buttons["refuse"].visible and look.buttons["let"].text == "Let in" and look.buttons["refuse"].text == "Refuse"
     assert look.hand_text(table) == "Ann  ·  0 pts  ·  Cy asks for seat 2 (Bo): Let in or Refuse"
     assert look.seat_status(table, 1, "") == "Cy asks for this seat"
+    assert layout_problems(table) == []  # the buttons on the felt, clear of the board and of each other
     run.click(look.buttons["refuse"])
     run.until(lambda: cy.phase == "failed", 60, "Cy told")
     assert cy.failure_code == "claim_refused"
