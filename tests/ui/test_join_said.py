@@ -5,7 +5,7 @@ he reads "The host gave your seat to a computer." (not that there is no such
 table), the seat is chosen on the form, and *Ask the host for it* asks the host
 (the host's lobby shows it). A machine name nobody has, typed in *Join a table*
 and as the server of *On a server*'s *Create a table*, reads that no machine has
-that name."""
+that name; a name that cannot be looked up now (an offline machine) says so."""
 
 from __future__ import annotations
 
@@ -69,6 +69,8 @@ def test_a_machine_nobody_has_is_said_at_join_and_at_create_on_a_server(two: tup
     def lookup(host: Any, *args: Any, **kw: Any) -> Any:
         if host == "kitchen-pc":
             raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        if host == "attic-pc":  # (an offline machine: no name server answers)
+            raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
         return real(host, *args, **kw)
 
     monkeypatch.setattr(socket, "getaddrinfo", lookup)
@@ -80,6 +82,13 @@ def test_a_machine_nobody_has_is_said_at_join_and_at_create_on_a_server(two: tup
     assert join.problem == NOBODY
     apps.step()
     assert join.status_words == NOBODY and join.status_art is not None
+    # a name that cannot be looked up now: said so, not that no table answers
+    join = join_form(apps, "attic-pc:47123", "K7QX-2M", "Bo")
+    apps.click(1, join.buttons["join"])
+    apps.until(lambda: join.play is None and join.problem is not None, 60, "the lookup")
+    assert join.problem == (
+        "The name attic-pc could not be looked up: check the address, or type the host's number (like 192.168.1.20)."
+    )
     # On a server: Create a table there
     screen = open_server_screen(apps, 0, "kitchen-pc:47123", "Ann")
     apps.until(lambda: screen.lister is not None and screen.lister.state == "failed", 60, "the list's lookup")

@@ -138,6 +138,10 @@ def coded_line(why: str, reason: str, address: str, code: str, name: str) -> str
     """The line for a refusal's or the link's code (None: not a code said here)."""
     if why == "unknown_host":
         return _("No machine is called {machine}: check the address.").format(machine=_machine(reason, address))
+    if why == "lookup_failed":
+        return _("The name {machine} could not be looked up: check the address, or type the host's number (like 192.168.1.20).").format(
+            machine=_machine(reason, address)
+        )
     if why == "unreachable":
         return _("No table answers at {address}: check the address, and that the host's table is open.").format(address=address)
     if why == "gave_up":
