@@ -119,6 +119,7 @@ def test_the_host_sees_the_hold_answers_a_claim_and_gives_the_seat_at_the_table(
     # the hold over: the host gives the seat to a computer from the table, and it plays
     run.until(lambda: look.buttons["give"].visible, 60, "Give the seat to a computer")
     assert look.hand_text(table) == "Ann  ·  0 pts  ·  Bo lost connection: you may give the seat to a computer now"
+    assert layout_problems(table) == []
     before = len(host.mirror.history)
     run.click(look.buttons["give"])
     run.until(lambda: len(host.mirror.history) > before, 60, "the computer's move")

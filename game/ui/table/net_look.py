@@ -69,9 +69,10 @@ class NetLook(PlayLook):
             x -= 4
         # the host's buttons, at the felt's foot: the seat to move given to a computer, a claim answered
         font = table.text.font(max(14, round(15 * k)), True)
+        drawn = gui.get_theme().get_font([style])  # (the button's own letters: the widest measure wins)
         x, y = regions.felt.left + 12, regions.felt.bottom - regions.toolbar.height - 8
         for name, text in (("give", _("Give the seat to a computer")), ("let", _(LET_IN)), ("refuse", _(REFUSE))):
-            width = max(round(120 * k), font.size(text)[0] + round(28 * k))
+            width = max(round(120 * k), max(font.size(text)[0], int(drawn.size(text)[0])) + round(28 * k))
             self.buttons[name] = pygame_gui.elements.UIButton(pygame.Rect(x, y, width, regions.toolbar.height), text, gui, object_id=style)
             self.buttons[name].hide()  # type: ignore[no-untyped-call]
             x += width + 8
