@@ -124,6 +124,7 @@ def test_the_host_sees_the_hold_answers_a_claim_and_gives_the_seat_at_the_table(
     run.click(look.buttons["give"])
     run.until(lambda: len(host.mirror.history) > before, 60, "the computer's move")
     assert host.mirror.lobby is not None and host.mirror.lobby.seats[1].kind == "computer"
+    assert look.seat_info(table, 1)[0] == "Easy"  # the plaque names the computer that plays the seat now
 
     # Bo asks for his seat back: let in from the table, he plays on
     back = NetPlay.claim(url, code, 1, "Bo", record=False)
@@ -132,6 +133,8 @@ def test_the_host_sees_the_hold_answers_a_claim_and_gives_the_seat_at_the_table(
     run.click(look.buttons["let"])
     run.until(lambda: back.mirror.seat == 1 and back.mirror.view is not None, 60, "Bo let back in")
     run.until(lambda: host.mirror.lobby is not None and host.mirror.lobby.seats[1].kind == "remote" and host.mirror.connected(1), 60, "Bo at Ann's table")
+    run.step()
+    assert look.seat_info(table, 1)[0] == "Bo"
     for _ in range(4):
         run.until(lambda: (host.mirror.my_turn and not host.mirror.sent) or (back.mirror.my_turn and not back.mirror.sent) or host.mirror.to_move is None, 60, "a turn")
         mover = host.mirror if host.mirror.my_turn else back.mirror

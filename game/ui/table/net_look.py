@@ -129,7 +129,7 @@ class NetLook(PlayLook):
         seats = range(table.model.match.rules.players)
         held = tuple(None if (left := self.held(s)) is None else int(left + 0.999) for s in seats)  # the holds, to the second
         claims = mirror.lobby.claims if mirror.lobby is not None else ()
-        return (self.net.frozen is not None, mirror.link, mirror.sent, tuple(mirror.connected(s) for s in seats), tuple(mirror.shown_reactions()), held, claims)
+        return (self.net.frozen is not None, mirror.link, mirror.sent, tuple(mirror.connected(s) for s in seats), tuple(mirror.shown_reactions()), held, claims, tuple(table.model.names))
 
     def revealed(self, table: Table, seat: int) -> tuple[int, ...] | None:
         """At a round's end every hand shows, as the server revealed it."""

@@ -10,6 +10,7 @@ said on the felt.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from game.engine import IllegalMoveError, Match, RoundState, SeatView, parse_tile
@@ -157,6 +158,8 @@ class NetSource(LiveSource):
                     self.drawn[len(table.model.state.history) - 1 - later] = taken
                 table.played(item.seat, item.action, before, None)
                 self.hand_before = set(table.model.state.hand(self.mirror.seat or 0))
+            if item.kind == "lobby":
+                self._follow_names(table)
             if item.kind == "host_left":
                 self.forget_seat()  # the table is closed for good: no *Back to table* for it
             if item.kind in ("link", "host_left") and self.given_up() and not self.said_gone:
@@ -183,6 +186,14 @@ class NetSource(LiveSource):
             if self.over_wait >= OVER_S:
                 self.over_due = False
                 table.leave()  # the match is over: its end screen (the routes decide)
+
+    def _follow_names(self, table: Table) -> None:
+        """The plaques follow the seats: a seat the host gave to a computer reads as
+        the computer's, a person let in takes it under their own name."""
+        players = table.model.match.players
+        for seat, name in enumerate(self.mirror.names[: len(players)]):
+            if name and players[seat].name != name:
+                players[seat] = replace(players[seat], name=name)
 
     def _moved_on(self, table: Table) -> None:
         """A new round shows: nothing of the last one is held or glides."""
