@@ -124,8 +124,8 @@ ROUNDS: dict[str, list[Round]] = {
               signs=("lead refusable", "refuse", "redeal")),
     ],
     "leyden-senst": [
-        Round("the highest double's holder leads any double; the complete cross; a domino", 2, 2, 7, 4,
-              signs=("lead refusable", "-refuse", "complete cross", "domino")),
+        Round("the highest double's holder leads any double; the complete cross; a domino", 2, 28, 8, 4,
+              signs=("lead refusable", "leads a lower double", "-refuse", "complete cross", "domino")),
         Round("a blocked round that ties: nobody scores", 2, 17, 1, 4, signs=("tie",)),
         Round("a later round: the winner may draw for a double, or refuse to lead", 2, 114, 9, 5, opening="winner-double-not-blank", seat=1,
               signs=("lead refusable", "lead draw", "refuse", "-redeal")),
@@ -548,6 +548,7 @@ SIGNS = {
     "lead forced": "the round is led by one forced tile",
     "lead any-tile": "one seat leads any tile",
     "lead refusable": "one seat leads a double, may draw for one or refuse",
+    "leads a lower double": "the round is led by a double though its seat holds a higher one",
     "lead draw-for-double": "the seats draw until one draws a double",
     "domino": "the round ends in a domino",
     "blocked": "the round ends blocked",
@@ -589,6 +590,10 @@ def signs(base: str, spec: Round, choices: int | None = None) -> tuple[set[str],
             if run[0] == seat and kind == "lay" and run[1] >= 2 and state.phase == "play":
                 seen.add("draws until playable")
             run = (-1, 0)
+        if kind == "lay" and taken.tile is not None and taken.arm is None and DOUBLE[taken.tile]:
+            higher = [t for t in hand_tiles(state.hands[seat]) if DOUBLE[t] and t > taken.tile]
+            if higher:
+                seen.add("leads a lower double")
         if kind == "lay" and taken.tile is not None and taken.arm is not None:
             seen.add(f"arm {taken.arm}")
             if rules.is_matador(taken.tile):
