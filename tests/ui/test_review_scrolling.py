@@ -83,3 +83,29 @@ def test_the_reviews_moves_scroll_with_page_keys_and_the_wheel(make_app: Any, ui
     assert moves.content(review, place).scroll == 2
     app.step([ui.key(pygame.K_HOME)], 0.016)  # Home is the replay's: to its start
     assert source.cursor == 0
+
+
+def test_what_the_table_knows_scrolls_when_its_words_are_taller_than_its_place(make_app: Any, ui: Any) -> None:
+    """Three players, the moves open, 150% text: the panel scrolls (the wheel over
+    it) to its last line instead of cutting it."""
+    from tests.ui.test_languages import _live_match, _table
+
+    access.CURRENT.text_scale = 150
+    app = make_app((1280, 800))
+    table = _table(app, _live_match(3), show_knowledge=True)
+    table.panel("moves").toggle(table)
+    app.step([], 0.016)
+    app.draw(app.surface)
+    knowledge = table.panel("knowledge")
+    place = table.board.regions.panels["knowledge"]
+    assert knowledge.tall > place.height and knowledge.offset == 0
+    top = pygame.image.tobytes(knowledge.picture(knowledge.content(table, place)), "RGBA")
+    _point(app, ui, place.center)
+    for _ in range(10):
+        app.step([_wheel(-1)], 0.016)
+    assert knowledge.offset == knowledge.tall - place.height  # its last line shows
+    app.draw(app.surface)
+    assert pygame.image.tobytes(knowledge.picture(knowledge.content(table, place)), "RGBA") != top
+    _point(app, ui, table.board.regions.felt.center)
+    app.step([_wheel(1)], 0.016)  # the wheel elsewhere leaves it
+    assert knowledge.offset == knowledge.tall - place.height

@@ -17,7 +17,7 @@ from game.i18n import _
 from game.ui.cues import MISTAKE
 from game.ui.menu import wrap
 from game.ui.table.log import place_words
-from game.ui.table.panel import CARD, Panel, card_surface
+from game.ui.table.panel import CARD, Panel, scrolled_card
 from game.ui.table.regions import PanelSpec
 from game.ui.table.review_graph import AMBER, Overview, draw_overview, luck_words, mark_word, next_words, tally
 from game.ui.text import DIM, GOLD, IVORY
@@ -130,14 +130,7 @@ class ReviewCard(Panel):
             y = self.overview.bottom
         self.tall = y + pad
         self.offset = max(0, min(self.offset, self.tall - shown_h))
-        card = card_surface(size, CARD)
-        card.blit(out, (0, 0), pygame.Rect(0, self.offset, w, shown_h - pad // 2))
-        if self.tall > shown_h:  # a bar on its right edge: where the part shown lies in the whole
-            track = pygame.Rect(w - max(4, pad // 2) - 2, pad, max(4, pad // 2), shown_h - 2 * pad)
-            pygame.draw.rect(card, (40, 56, 44), track, border_radius=2)
-            thumb_h = max(12, track.height * shown_h // self.tall)
-            thumb_y = track.top + (track.height - thumb_h) * self.offset // max(1, self.tall - shown_h)
-            pygame.draw.rect(card, GOLD, pygame.Rect(track.left, thumb_y, track.width, thumb_h), border_radius=2)
+        card = scrolled_card(out, self.tall, size, self.offset, pad, CARD)
         self._card = (key, card)
         return card
 
