@@ -109,3 +109,20 @@ def test_what_the_table_knows_scrolls_when_its_words_are_taller_than_its_place(m
     _point(app, ui, table.board.regions.felt.center)
     app.step([_wheel(1)], 0.016)  # the wheel elsewhere leaves it
     assert knowledge.offset == knowledge.tall - place.height
+
+
+def test_the_score_sheet_grows_with_the_text_size(make_app: Any, ui: Any) -> None:
+    from game.engine import Match, PlayerInfo, Rules
+    from game.ui.table import ScoreSheetScene
+
+    match = Match(Rules.from_base("matador", 2), [PlayerInfo("Ann"), PlayerInfo("Bot", "computer", "easy")], 1)
+    seen = {}
+    for scale in (100, 150):
+        access.CURRENT.text_scale = scale
+        app = make_app((1280, 800))
+        sheet = ScoreSheetScene(match)
+        app.push(sheet)
+        app.step([], 0.016)
+        seen[scale] = (sheet.scale, sheet.panel_rect.height)
+        app.pop()
+    assert seen[150][0] == 1.5 * seen[100][0] and seen[150][1] > seen[100][1]
