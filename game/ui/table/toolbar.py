@@ -79,11 +79,13 @@ class Toolbar:
 
 
 def tool_button(rect: pygame.Rect, text: str, gui: pygame_gui.UIManager, large: bool) -> pygame_gui.elements.UIButton:
-    """A toolbar's button: in the large letters on a large window unless its words
-    (a long language's, at a large text size) would not fit in them."""
-    button = pygame_gui.elements.UIButton(rect, text, gui, object_id="#tool_l" if large else "#tool")
-    font = button.font
-    if large and font is not None and font.size(text)[0] > rect.width - 8:
+    """A toolbar's button: in the large letters on a large window, unless its words
+    (a long language's, at a large text size) would not fit in them: then smaller."""
+    styles = ["#tool_l", "#tool", "#tool_s"] if large else ["#tool", "#tool_s"]
+    for style in styles:
+        button = pygame_gui.elements.UIButton(rect, text, gui, object_id=style)
+        font = button.font
+        if style == styles[-1] or font is None or font.size(text)[0] <= rect.width - 8:
+            return button
         button.kill()  # type: ignore[no-untyped-call]
-        button = pygame_gui.elements.UIButton(rect, text, gui, object_id="#tool")
-    return button
+    raise AssertionError("unreachable")
