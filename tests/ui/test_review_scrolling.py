@@ -126,3 +126,35 @@ def test_the_score_sheet_grows_with_the_text_size(make_app: Any, ui: Any) -> Non
         seen[scale] = (sheet.scale, sheet.panel_rect.height)
         app.pop()
     assert seen[150][0] == 1.5 * seen[100][0] and seen[150][1] > seen[100][1]
+
+
+def test_a_lessons_card_scrolls_above_its_buttons(make_app: Any, ui: Any) -> None:
+    """At 640x480 the first lesson's words are taller than the room above Leave
+    lesson and Next: they scroll (the wheel, Page Down, a controller's shoulder),
+    never run under the buttons, and a new step starts at its top."""
+    from game.lessons import load_lessons
+    from game.ui.table import lesson_table
+    from game.ui.thinker import Thinker
+
+    app = make_app((640, 480))
+    table = lesson_table(load_lessons()[0], 1, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast")
+    app.push(table)
+    for _ in range(3):
+        app.step([], 0.016)
+    app.draw(app.surface)
+    card = table.mode.look.card
+    place = table.board.regions.panels[card.name]
+    leave = table.mode.look.buttons["leave"].get_abs_rect()
+    assert place.top + card.view <= leave.top  # the words' room ends above the buttons
+    assert card.tall > card.view and card.offset == 0
+    _point(app, ui, (place.centerx, place.top + 20))
+    app.step([_wheel(-1)], 0.016)
+    assert card.offset > 0
+    app.step([ui.key(pygame.K_PAGEDOWN)] * 10, 0.016)
+    assert card.offset == card.tall - card.view  # its last line in view
+    table.handle_pad(PadPress(1, "lb"))
+    assert card.offset < card.tall - card.view
+    step = table.mode.source.step_index
+    app.step([ui.key(pygame.K_RETURN)], 0.016)  # Next: the following step, from its top
+    app.draw(app.surface)
+    assert table.mode.source.step_index == step + 1 and card.offset == 0

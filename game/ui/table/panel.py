@@ -35,11 +35,15 @@ def card_surface(size: tuple[int, int], fill: tuple[int, int, int, int] = PANEL,
     return out
 
 
-def scrolled_card(whole: pygame.Surface, tall: int, size: tuple[int, int], offset: int, pad: int, fill: tuple[int, int, int, int] = PANEL) -> pygame.Surface:
+def scrolled_card(
+    whole: pygame.Surface, tall: int, size: tuple[int, int], offset: int, pad: int, fill: tuple[int, int, int, int] = PANEL, view: int | None = None
+) -> pygame.Surface:
     """The card ``size`` big showing ``whole`` (words ``tall`` high, painted on a
-    transparent surface) from ``offset`` down; when they are taller than the card,
-    a bar on its right edge shows where the part shown lies in the whole."""
-    w, h = size
+    transparent surface) from ``offset`` down, in its top ``view`` pixels (all of
+    it by default); when they are taller than that, a bar on its right edge shows
+    where the part shown lies in the whole."""
+    w = size[0]
+    h = size[1] if view is None else view
     card = card_surface(size, fill)
     card.blit(whole, (0, 0), pygame.Rect(0, offset, w, h - pad // 2))
     if tall > h:
