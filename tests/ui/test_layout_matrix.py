@@ -76,3 +76,14 @@ def test_every_screen_fits(make_app: Any, ui: Any, cut_texts: list[str], screen:
         assert problems, "it fits now: take it off NOT_YET"
     else:
         assert problems == []
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_new_game_keeps_its_heading_at_every_text_size(size: tuple[int, int]) -> None:
+    """A larger text size never takes New game's heading away (the form scrolls instead)."""
+    from game.ui.scenes.new_game.geometry import form_layout
+    from game.ui.text import TextCache
+
+    for scale in SCALES:
+        access.CURRENT.text_scale = scale
+        assert form_layout(size, TextCache()).title is not None, scale
