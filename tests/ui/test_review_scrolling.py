@@ -51,8 +51,8 @@ def test_the_coachs_card_scrolls_to_its_graph_and_luck_line(make_app: Any, ui: A
     assert card.offset == card.tall - place.height
     assert card.overview.bottom - card.offset <= place.height
     cursor = review.mode.source.cursor
-    graph = card.overview.graph.move(place.left, place.top - card.offset)
-    assert place.contains(graph)  # scrolled into view, a click on it jumps
+    graph = card.overview.graph.move(place.left, place.top - card.offset).clip(place)
+    assert graph.height > 10  # scrolled into view, a click on it jumps
     ui.click(app, (graph.right - 3, graph.centery))
     assert review.mode.source.cursor != cursor
     for _ in range(40):  # a controller: the D-pad's up, back to the top
