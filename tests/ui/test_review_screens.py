@@ -146,7 +146,7 @@ def test_the_review_steps_and_marks_the_coachs_verdicts(make_app: Any, ui: Any) 
         content = next(pane.content for pane in review.snapshot.panes if pane.part.name == "moves")
         assert content is not None and content.lines is not None
         if decision.action == 0:  # your lead: nothing is on the board yet
-            assert not content.lines and not content.news
+            assert not content.lines and not content.lit
             continue
         assert content.lines and all(line.index < decision.action for line in content.lines)
         assert content.lit == frozenset({content.lines[-1].index})  # the last move on the board is lit
