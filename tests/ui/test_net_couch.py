@@ -252,7 +252,7 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
     # connection is its own socket: one may hear the round's end a few frames later)
     pair.until(lambda: all(any('"round_over"' in line for line in lines) for lines in wires.values()), 60, "every seat heard the round's end")
     for seat, lines in wires.items():
-        assert check_wire(seat, until_first_round_over(lines), table.match.rules) > 5
+        assert check_wire(seat, until_first_round_over(lines), table.model.match.rules) > 5
     ann.draw = original  # type: ignore[method-assign]
 
 
