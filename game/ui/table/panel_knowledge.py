@@ -109,6 +109,8 @@ class KnowledgePanel(Panel):
                 out = card_surface(content.size)
             else:
                 self.tall = self.height(replace(content, offset=0))
+                if self.tall - content.size[1] <= pad:  # only its bottom margin is left out: nothing to scroll
+                    self.tall = content.size[1]
                 whole = pygame.Surface((content.size[0], max(self.tall, content.size[1])), pygame.SRCALPHA)
                 self.paint(whole, content, pad, pad)
                 offset = max(0, min(content.offset, self.tall - content.size[1]))
