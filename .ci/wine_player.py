@@ -60,10 +60,10 @@ def first_move(rules: str, seed: int, size: tuple[int, int]) -> tuple[str, tuple
             app.step([], 0.05)
         else:
             raise SystemExit("wine_player: the player's turn never came")
-        for tile in sorted({a.tile for a in scene.legal if a.kind == "lay" and a.tile is not None}):
-            targets = targets_for(tile, scene.legal)
-            rect = scene.hand_rect(tile)
-            slot = slot_of(targets[0].variant(0), scene.layout) if targets else None
+        for tile in sorted({a.tile for a in scene.model.legal if a.kind == "lay" and a.tile is not None}):
+            targets = targets_for(tile, scene.model.legal)
+            rect = scene.board.hand_rect(tile)
+            slot = slot_of(targets[0].variant(0), scene.board.layout) if targets else None
             if rect is not None and slot is not None:
                 return tile_name(tile), rect.center, slot.rect.center
         raise SystemExit("wine_player: no tile of the hand has a place on the table")

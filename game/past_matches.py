@@ -25,7 +25,7 @@ from typing import Any
 from game.engine import Match, match_to_record
 from game.i18n import N_
 from game.words.rule_sets import english_title
-from game.resources import user_data_dir
+from game.resources import matches_dir
 from game.saves import record_from_json
 from game.storage import UnreadableFile, exists, load_json, save_json
 
@@ -94,10 +94,6 @@ class PastMatch:
             "winner": self.winner,
             "scores": list(self.scores),
         }
-
-
-def matches_dir() -> Path:
-    return user_data_dir() / "matches"
 
 
 def title_of(match: Match) -> str:

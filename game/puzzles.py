@@ -17,6 +17,7 @@ never the same one twice in a row. No pygame here.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_
 from game.resources import user_data_dir
-from game.storage import UnreadableFile, load_json, save_json
+from game.storage import UnreadableFile, exists, load_json, save_json
 
 if TYPE_CHECKING:
     from game.ai.summary import Decision
@@ -226,7 +227,79 @@ def save_progress(progress: Progress) -> None:
     save_json(progress_path(), progress.to_json())
 
 
+# Counting without the engine (the title) ---------------------------------------------
+_KEPT: dict[Path, tuple[tuple[int, int], tuple[str, ...]]] = {}  # a review file: (its mtime and size, its puzzles' ids)
+
+
+def kept_ids() -> list[str]:
+    """The ids of the puzzles of every kept review, read from the review files
+    alone: no match is played again, and neither the engine nor the coach is
+    imported (the title counts the puzzles before its first frame). A file is
+    read again only when it changed; a review whose match is no longer kept has
+    none, and one that cannot be read counts none (opening the puzzles reads it
+    properly, and moves it aside)."""
+    from game.reviews import SUFFIX, reviews_dir
+
+    folder = reviews_dir()
+    try:
+        files = sorted(folder.glob("*" + SUFFIX)) if folder.is_dir() else []
+    except OSError:
+        return []
+    ids: list[str] = []
+    for path in files:
+        record = folder.parent / (path.name[: -len(SUFFIX)] + ".json")
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        if not exists(record):
+            continue
+        stamp = (stat.st_mtime_ns, stat.st_size)
+        cached = _KEPT.get(path)
+        if cached is None or cached[0] != stamp:
+            cached = (stamp, _ids_in(path, record))
+            _KEPT[path] = cached
+        ids.extend(cached[1])
+    return ids
+
+
+def _ids_in(path: Path, record: Path) -> tuple[str, ...]:
+    """The puzzles' ids of one review file (as ``puzzles_of`` finds them)."""
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return ()
+    seats = data.get("seats") if isinstance(data, dict) else None
+    if not isinstance(seats, dict):
+        return ()
+    found: list[str] = []
+    for seat, entry in sorted(seats.items()):
+        decisions = entry.get("decisions") if isinstance(entry, dict) else None
+        if not isinstance(seat, str) or not seat.isdigit() or len(seat) > 2 or not isinstance(decisions, list):
+            continue
+        for d in decisions:
+            if not isinstance(d, dict) or d.get("mark") not in PUZZLE_MARKS or d.get("best") == d.get("played"):
+                continue
+            r, a = d.get("round"), d.get("action")
+            if isinstance(r, int) and isinstance(a, int) and not isinstance(r, bool) and not isinstance(a, bool):
+                found.append(puzzle_id(record, int(seat), r, a))
+    return tuple(found)
+
+
+def counts(progress: Progress | None = None) -> tuple[int, int]:
+    """(solved, to do) among the puzzles of the kept reviews, without the engine
+    (``kept_ids``); ``progress`` read from its file unless given."""
+    ids = kept_ids()
+    if not ids:
+        return 0, 0
+    solved = (progress if progress is not None else load_progress()[0]).solved
+    done = sum(1 for pid in ids if pid in solved)
+    return done, len(ids) - done
+
+
 __all__ = [
+    "counts",
+    "kept_ids",
     "Judgement",
     "PUZZLE_MARKS",
     "Progress",

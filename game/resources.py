@@ -51,6 +51,13 @@ def user_data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+def matches_dir() -> Path:
+    """Where the past matches are kept (``game.past_matches``), and beside them
+    their reviews (``game.reviews``): here, so that the title can count the
+    puzzles without the engine."""
+    return user_data_dir() / "matches"
+
+
 def user_config_dir() -> Path:
     """Where settings live."""
     override = os.environ.get("MATADOR_HOME")

@@ -42,7 +42,7 @@ INDEX_NAME = "reviews.json"
 
 
 def reviews_dir() -> Path:
-    from game.past_matches import matches_dir
+    from game.resources import matches_dir
 
     return matches_dir() / "reviews"
 

@@ -391,7 +391,7 @@ def test_network_play_is_in_the_desktop_app_but_not_the_dedicated_server(tmp_pat
 @pytest.mark.parametrize("system", list(PLATFORMS))
 def test_the_bundle_leaves_out_the_build_icons_and_unused_font_styles(system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The .ico and .icns go into the program (EXE icon=), not again among the sprites;
-    Noto Sans bold italic and the other scripts' fonts stay out; every sprite the game
+    Noto Sans italic and bold italic and the other scripts' fonts stay out; every sprite the game
     draws, and matador.png (the Linux desktop icon), is shipped."""
     data = "/site/pygame_gui/data/"
     found = types.SimpleNamespace(
@@ -404,6 +404,6 @@ def test_the_bundle_leaves_out_the_build_icons_and_unused_font_styles(system: st
     assert "matador.png" in given and "felt.png" in given and "tile_body.png" in given
     assert not [name for name in given if name.endswith((".ico", ".icns"))]
     kept = [Path(dest).name for dest, _, _ in found.datas]  # the spec filters a.datas in place
-    assert kept == ["NotoSans-Regular.ttf", "NotoSans-Italic.ttf", "FiraCode-Regular.ttf"]
+    assert kept == ["NotoSans-Regular.ttf", "FiraCode-Regular.ttf"]
     sources = [path.read_text(encoding="utf-8") for path in (ROOT / "game").rglob("*.py")]
     assert len(sources) > 50 and not [text for text in sources if "bold=True, italic=True" in text]

@@ -162,15 +162,12 @@ def test_closed_packages_are_entered_only_through_their_init() -> None:
     assert not offenders, "\n".join(sorted(offenders))
 
 
-def test_the_headless_core_never_imports_pygame_or_the_ui() -> None:
-    """The engine, the computer players, the seats, the referee and the worker run
-    without a screen (a server, the worker process): nothing they import, however
-    deep, is pygame or ``game.ui``."""
+def screen_reached(starts: list[str]) -> list[str]:
+    """Where each module of ``starts`` reaches pygame or ``game.ui``, however deep
+    (imports for annotations included)."""
     edges = graph()
-    core = [name for name in edges if name.split(".")[:2] in (["game", "engine"], ["game", "ai"])]
-    core += ["game.seat", "game.referee", "game.thinker"]
     offenders = []
-    for start in core:
+    for start in starts:
         seen, todo = {start}, [start]
         while todo:
             here = todo.pop()
@@ -185,7 +182,31 @@ def test_the_headless_core_never_imports_pygame_or_the_ui() -> None:
                 elif nxt not in seen:
                     seen.add(nxt)
                     todo.append(nxt)
-    assert not offenders, "\n".join(sorted(set(offenders)))
+    return sorted(set(offenders))
+
+
+def test_the_headless_core_never_imports_pygame_or_the_ui() -> None:
+    """The engine, the computer players, the seats, the referee and the worker run
+    without a screen (a server, the worker process): nothing they import, however
+    deep, is pygame or ``game.ui``."""
+    core = [name for name in graph() if name.split(".")[:2] in (["game", "engine"], ["game", "ai"])]
+    core += ["game.seat", "game.referee", "game.thinker"]
+    offenders = screen_reached(core)
+    assert not offenders, "\n".join(offenders)
+
+
+# The layers between the core and the screens (docs/architecture.md, *The layers*): the words,
+# the network, and what is kept after a match and of the player.
+MIDDLE = ("game.words", "game.net", "game.rating", "game.reviews", "game.reviewer", "game.puzzles",
+          "game.past_matches", "game.saves", "game.stats", "game.settings", "game.lessons", "game.storage")
+
+
+def test_the_words_the_network_and_the_files_never_import_pygame_or_the_ui() -> None:
+    """A server runs the network, the words and the files without a screen."""
+    middle = [name for name in graph() if name in MIDDLE or name.startswith(tuple(m + "." for m in MIDDLE))]
+    assert "game.net.server" in middle and "game.words.refusals" in middle and "game.settings" in middle
+    offenders = screen_reached(middle)
+    assert not offenders, "\n".join(offenders)
 
 
 def test_the_engine_holds_no_words() -> None:

@@ -2,6 +2,11 @@
 
     python tools/playthroughs.py write    rewrite every file from the engine
     python tools/playthroughs.py check    say which files differ (exit 1 if any)
+    python tools/playthroughs.py features [RULE SET ...]   what each round shows
+    python tools/playthroughs.py search RULE_SET ROUND [SEEDS CHOICES BUDGET]
+        deal and choice seeds under SEEDS and CHOICES (default 300 and 12) whose
+        round shows the signs its Round wants, each with the deepest perft depth
+        whose counts add up to at most BUDGET (default: the round's own counts)
 
 Each file holds a few rounds of its rule set (``ROUNDS`` below): a fixed deal
 played to the round's end, with every position's legal actions, what each seat's
@@ -22,7 +27,7 @@ from __future__ import annotations
 import difflib
 import random
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
@@ -54,6 +59,7 @@ class Round:
     opening: str | None = None  # a lead rule of RULES.md section 4 (default: the rules' lead)
     seat: int | None = None  # the seat the opening names (previous winner, loser, leader)
     no_doubles: bool = False  # swap every double of the hands for a boneyard tile
+    signs: tuple[str, ...] = ()  # what the round must show (``SIGNS``; "-sign": must not)
 
     def rules(self, base: str) -> Rules:
         return Rules.from_base(base, self.players, dict(self.options) or None)
@@ -83,40 +89,53 @@ class Round:
 # (tools/playthroughs.py features <rule set> lists what a round shows).
 ROUNDS: dict[str, list[Round]] = {
     "matador": [
-        Round("two players: matadors (on a blank end too), drawing until playable, a domino", 2, 1, 8, 11),
-        Round("nobody holds a double: the seats draw for one, and the first double drawn leads", 2, 2, 3, 7, no_doubles=True),
-        Round("three players: the last round's winner leads any tile; blocked", 3, 0, 1, 5, opening="winner-any-tile", seat=2),
-        Round("a blocked round that ties: nobody scores", 2, 23, 3, 6),
-        Round("draw one, then pass (a custom game)", 2, 1, 6, 11, options=(("drawing", "one-then-pass"),)),
+        Round("two players: matadors (on a blank end too), drawing until playable, a domino", 2, 124, 2, 8,
+              signs=("matador", "matador on a blank", "draws until playable", "domino")),
+        Round("nobody holds a double: the seats draw for one, and the first double drawn leads", 2, 2, 3, 8, no_doubles=True,
+              signs=("lead draw-for-double", "seats draw to lead")),
+        Round("three players: the last round's winner leads any tile; blocked", 3, 122, 1, 7, opening="winner-any-tile", seat=2,
+              signs=("lead any-tile", "blocked")),
+        Round("a blocked round that ties: nobody scores", 2, 30, 2, 6, signs=("tie",)),
+        Round("draw one, then pass (a custom game)", 2, 124, 2, 8, options=(("drawing", "one-then-pass"),),
+              signs=("draw then pass",)),
     ],
     "all-sevens": [
-        Round("two players: no drawing, passes, a domino", 2, 10, 4, 8),
-        Round("a blocked round that ties: nobody scores", 2, 7, 9, 11),
+        Round("two players: no drawing, passes, a domino", 2, 42, 2, 11, signs=("pass", "-draw", "domino")),
+        Round("a blocked round that ties: nobody scores", 2, 197, 4, 11, signs=("tie",)),
         Round(
             "four players, first-double spinner, a spinner on an arm (a custom game)",
             4, 0, 5, 6, options=(("layout", "first-double-spinner"),), opening="winner-any-tile", seat=1,
+            signs=("spinner on an arm",),
         ),
-        Round("nobody holds a double: the tiles are dealt again", 2, 8, 0, 1, no_doubles=True),
+        Round("nobody holds a double: the tiles are dealt again", 2, 8, 0, 1, no_doubles=True, signs=("redeal",)),
     ],
     "family": [
-        Round("two players: lay or draw, a reserve of 2, a domino", 2, 4, 3, 6),
-        Round("three players", 3, 3, 9, 9),
+        Round("two players: lay or draw, a reserve of 2, a domino", 2, 20, 8, 6,
+              signs=("draws though it could lay", "reserve", "domino")),
+        Round("three players", 3, 3, 9, 8),
         Round("five players on the double-nine set (target 10)", 5, 1, 3, 7),
     ],
     "leyden": [
-        Round("the first round: the lowest double leads, crosswise matadors, drawing freely", 2, 3, 2, 7),
-        Round("a later round: the loser may draw for a double, or refuse to lead", 2, 9, 3, 8, opening="loser-double-not-blank", seat=1),
-        Round("both refuse to lead: the tiles are dealt again", 2, 1, 0, 6, opening="loser-double-not-blank", seat=0),
+        Round("the first round: the lowest double leads, crosswise matadors, drawing freely", 2, 3, 2, 5,
+              signs=("lead forced", "across", "draws though it could lay")),
+        Round("a later round: the loser may draw for a double, or refuse to lead", 2, 61, 0, 5, opening="loser-double-not-blank", seat=1,
+              signs=("lead refusable", "lead draw", "refuse", "-redeal")),
+        Round("both refuse to lead: the tiles are dealt again", 2, 1, 0, 5, opening="loser-double-not-blank", seat=0,
+              signs=("lead refusable", "refuse", "redeal")),
     ],
     "leyden-senst": [
-        Round("the highest double's holder leads any double; the complete cross; a domino", 2, 2, 7, 5),
-        Round("a blocked round that ties: nobody scores", 2, 23, 0, 4),
-        Round("a later round: the winner may draw for a double, or refuse to lead", 2, 2, 10, 5, opening="winner-double-not-blank", seat=1),
+        Round("the highest double's holder leads any double; the complete cross; a domino", 2, 28, 8, 4,
+              signs=("lead refusable", "leads a lower double", "-refuse", "complete cross", "domino")),
+        Round("a blocked round that ties: nobody scores", 2, 17, 1, 4, signs=("tie",)),
+        Round("a later round: the winner may draw for a double, or refuse to lead", 2, 114, 9, 5, opening="winner-double-not-blank", seat=1,
+              signs=("lead refusable", "lead draw", "refuse", "-redeal")),
     ],
     "wild-doubles": [
-        Round("two players: wild doubles, drawing until playable, a domino", 2, 2, 0, 7),
-        Round("three players: a blocked round that ties, each scores their own pips", 3, 1, 7, 6),
-        Round("four players, and nobody holds a double: the highest tile leads", 4, 1, 3, 12, no_doubles=True),
+        Round("two players: wild doubles, drawing until playable, a domino", 2, 124, 6, 6,
+              signs=("wild double", "draws until playable", "domino")),
+        Round("three players: a blocked round that ties, each scores their own pips", 3, 199, 3, 6, signs=("tie",)),
+        Round("four players, and nobody holds a double: the highest tile leads", 4, 1, 3, 11, no_doubles=True,
+              signs=("lead forced",)),
     ],
 }
 
@@ -326,14 +345,21 @@ def play(base: str, spec: Round, index: int) -> Played:
     return Played(lines, steps, positions, counts)
 
 
-def perft(state: RoundState, depth: int, visit: Callable[[RoundState, list[Action]], None] | None = None) -> list[int]:
+def perft(
+    state: RoundState, depth: int, visit: Callable[[RoundState, list[Action]], None] | None = None, limit: int | None = None
+) -> list[int]:
     """The number of legal action sequences of length 1..depth from ``state``;
-    ``visit(position, path)`` is called at every position with moves left to count."""
+    ``visit(position, path)`` is called at every position with moves left to count.
+    With ``limit``, the depth is lowered as soon as the counts add up to more
+    (for the search: the counts of that depth and below are then exact)."""
     counts = [0] * depth
     path: list[Action] = []
 
     def walk(d: int) -> None:
-        if state.over or d == depth:
+        nonlocal depth
+        if limit is not None and sum(counts) > limit:
+            depth = min(depth, next(k for k in range(1, depth + 1) if sum(counts[:k]) > limit))
+        if state.over or d >= depth:
             return
         if visit is not None:
             visit(state, path)
@@ -346,7 +372,7 @@ def perft(state: RoundState, depth: int, visit: Callable[[RoundState, list[Actio
             state.pop()
 
     walk(0)
-    return counts
+    return counts[:depth]
 
 
 def render(base: str) -> str:
@@ -499,34 +525,161 @@ def _diff(where: str, want: list[str], got: list[str]) -> list[str]:
     return [f"{where}:"] + ["  " + line for line in lines]
 
 
+# ------------------------------------------------------------ what a round shows
+# The signs a round can show (``signs``), which a Round's heading promises
+# (``Round.signs``; test_playthroughs.py checks every round shows its own).
+SIGNS = {
+    "draw": "a seat draws",
+    "pass": "a seat passes",
+    "refuse": "a seat refuses to lead",
+    "lead draw": "a seat draws before the round is led",
+    "seats draw to lead": "two seats or more draw before the round is led",
+    "draws until playable": "a seat draws twice or more in a row, then lays",
+    "draw then pass": "a seat draws, then passes though it could draw again",
+    "draws though it could lay": "a seat draws while a lay is legal",
+    "reserve": "the boneyard is down to its reserve, which nobody draws",
+    "matador": "a matador laid on an arm",
+    "matador on a blank": "a matador laid on a blank end",
+    "across": "a crosswise matador",
+    "joins": "a tile joins one half of a crosswise matador",
+    "wild double": "a wild double laid on an arm",
+    "spinner on an arm": "the spinner is a tile on an arm, not the lead",
+    "complete cross": "tiles laid on all four arms N, S, E, W",
+    "lead forced": "the round is led by one forced tile",
+    "lead any-tile": "one seat leads any tile",
+    "lead refusable": "one seat leads a double, may draw for one or refuse",
+    "leads a lower double": "the round is led by a double though its seat holds a higher one",
+    "lead draw-for-double": "the seats draw until one draws a double",
+    "domino": "the round ends in a domino",
+    "blocked": "the round ends blocked",
+    "tie": "the round ends blocked, with no winner",
+    "redeal": "the tiles are dealt again",
+}
+
+
+def signs(base: str, spec: Round, choices: int | None = None) -> tuple[set[str], RoundState, int]:
+    """The signs (``SIGNS``) the round shows, played with the choices' seed
+    (``choices`` instead of the round's own, if given); its last state and steps."""
+    rules = spec.rules(base)
+    state = spec.start(rules)
+    rng = random.Random(spec.choices if choices is None else choices)
+    seen: set[str] = set()
+    if state.phase == "lead":
+        seen.add(f"lead {state.lead_kind}")
+    lead_drawers: set[int] = set()
+    run = (-1, 0)  # the seat that drew last, and how many times in a row
+    steps = 0
+    while not state.over:
+        legal = state.legal_moves()
+        taken = legal[0] if len(legal) == 1 else legal[int(rng.random() * len(legal))]
+        seat = state.current
+        assert seat is not None
+        kind = taken.kind
+        seen.add(kind)
+        if state.phase == "play" and state.reserve_count and state.boneyard_count == state.reserve_count:
+            seen.add("reserve")
+        if kind == "draw":
+            if state.phase == "lead":
+                lead_drawers.add(seat)
+            if any(a.kind == "lay" for a in legal):
+                seen.add("draws though it could lay")
+            run = (seat, (run[1] if run[0] == seat else 0) + taken.count)
+        else:
+            if run[0] == seat and kind == "pass" and state.drawable:
+                seen.add("draw then pass")
+            if run[0] == seat and kind == "lay" and run[1] >= 2 and state.phase == "play":
+                seen.add("draws until playable")
+            run = (-1, 0)
+        if kind == "lay" and taken.tile is not None and taken.arm is None and DOUBLE[taken.tile]:
+            higher = [t for t in hand_tiles(state.hands[seat]) if DOUBLE[t] and t > taken.tile]
+            if higher:
+                seen.add("leads a lower double")
+        if kind == "lay" and taken.tile is not None and taken.arm is not None:
+            seen.add(f"arm {taken.arm}")
+            if rules.is_matador(taken.tile):
+                seen.add("matador")
+                if 0 in state.end_values(taken.arm):
+                    seen.add("matador on a blank")
+            if rules.wild_doubles and DOUBLE[taken.tile]:
+                seen.add("wild double")
+        if taken.across:
+            seen.add("across")
+        if taken.joins is not None:
+            seen.add("joins")
+        state.push(taken)
+        steps += 1
+        spinner = state.spinner
+        if spinner is not None and spinner.arm is not None:
+            seen.add("spinner on an arm")
+    if len(lead_drawers) >= 2:
+        seen.add("seats draw to lead")
+    if lead_drawers:
+        seen.add("lead draw")
+    if {"arm N", "arm S", "arm E", "arm W"} <= seen:
+        seen.add("complete cross")
+    outcome = state.outcome
+    assert outcome is not None
+    seen.add(outcome.end)
+    if outcome.end == "blocked" and outcome.winner is None:
+        seen.add("tie")
+    return seen, state, steps
+
+
+def shows(seen: set[str], wanted: Iterable[str]) -> bool:
+    """Whether the signs ``seen`` hold every sign wanted (and none of a "-sign")."""
+    return all((w[1:] not in seen) if w.startswith("-") else (w in seen) for w in wanted)
+
+
+def search(base: str, index: int, seeds: int = 300, choices: int = 12, budget: int | None = None) -> None:
+    """Print the (deal seed, choices) under ``seeds`` x ``choices`` whose round shows
+    every sign round ``index`` of ``base`` wants, fewest steps first, each with the
+    deepest perft depth whose counts add up to at most ``budget``."""
+    spec = rounds_of(base)[index - 1]
+    unknown = [w for w in spec.signs if w.lstrip("-") not in SIGNS]
+    if unknown:
+        raise SystemExit(f"unknown signs {unknown}: {sorted(SIGNS)}")
+    rules = spec.rules(base)
+    if budget is None:
+        budget = sum(perft(spec.start(rules), spec.perft))
+    found = []
+    for deal_seed in range(seeds):
+        for c in range(choices):
+            candidate = replace(spec, deal_seed=deal_seed, choices=c)
+            seen, _, steps = signs(base, candidate)
+            if shows(seen, spec.signs):
+                found.append((steps, deal_seed, c, seen))
+    print(f"{base} {index}: {len(found)} found, wanting {list(spec.signs)}, perft budget {budget}")
+    for steps, deal_seed, c, seen in sorted(found, key=lambda f: f[0])[:12]:
+        candidate = replace(spec, deal_seed=deal_seed, choices=c)
+        counts = perft(candidate.start(rules), 16, limit=budget)
+        depth = max((d for d in range(1, len(counts) + 1) if sum(counts[:d]) <= budget), default=1)
+        print(f"  deal {deal_seed} choices {c}: {steps} steps, perft {depth} ({sum(counts[:depth])}) · {sorted(seen)}")
+
+
 # --------------------------------------------------------------------- main
 def features(base: str) -> None:
-    """What each round shows (for choosing rounds): the kinds of actions and ends."""
+    """What each round shows (for choosing rounds): its end, its perft counts, its
+    signs, and any sign its Round wants that it does not show."""
     for index, spec in enumerate(rounds_of(base), 1):
         played = play(base, spec, index)
-        seen: set[str] = set()
-        rules = spec.rules(base)
-        for legal, taken in played.steps:
-            seen.add(taken.kind)
-            if any(a.kind == "refuse" for a in legal):
-                seen.add("may refuse")
-            if taken.across:
-                seen.add("across")
-            if taken.joins is not None:
-                seen.add("joins")
-            if taken.kind == "lay" and taken.tile is not None and rules.is_matador(taken.tile) and taken.arm:
-                seen.add("matador")
-            if taken.kind == "lay" and taken.tile is not None and rules.wild_doubles and DOUBLE[taken.tile] and taken.arm:
-                seen.add("wild double")
-            if taken.arm is not None and taken.arm not in ("W", "E"):
-                seen.add(f"arm {taken.arm}")
+        seen = signs(base, spec)[0]
+        missing = [w for w in spec.signs if not shows(seen, [w])]
         print(f"{base} {index}: {played.text[-2]} · {len(played.steps)} steps · perft {played.perft} · {sorted(seen)}")
+        if missing:
+            print(f"  MISSING {missing}")
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) < 1 or argv[0] not in ("write", "check", "features"):
+    if len(argv) < 1 or argv[0] not in ("write", "check", "features", "search"):
         print(__doc__)
         return 2
+    if argv[0] == "search":
+        if len(argv) < 3 or argv[1] not in RULE_SETS or not all(a.isdigit() for a in argv[2:6]):
+            print(__doc__)
+            return 2
+        numbers = [int(a) for a in argv[2:6]]
+        search(argv[1], *numbers)
+        return 0
     if argv[0] == "features":
         for base in argv[1:] or list(RULE_SETS):
             features(base)

@@ -31,7 +31,7 @@ from typing import Any
 from game.engine import RuleError, Rules
 from game.net.client import TIMEOUT_S, Client, ServerRefused
 from game.net.protocol import NAME_MAX, ProtocolError, normal_code
-from game.net.session import _unknown_host, _why
+from game.net.session import _lookup_failed, _unknown_host, _why
 
 log = logging.getLogger("matador.net")
 
@@ -179,8 +179,11 @@ class TableLister:
             raise
         except Exception as err:  # OSError, timeouts, websockets' ConnectionClosed, a bad address...
             unknown = _unknown_host(err, self.url)
+            unlooked = _lookup_failed(err, self.url)
             if unknown is not None:
                 self._failed(f"No machine is called {unknown}.", "unknown_host")
+            elif unlooked is not None:
+                self._failed(f"The name {unlooked} could not be looked up.", "lookup_failed")
             else:
                 self._failed(f"The server could not be reached ({_why(err)}).", "unreachable")
         else:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from http import HTTPStatus
-from typing import Any, Collection
+from typing import Any, Callable, Collection
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
@@ -40,8 +40,8 @@ log = logging.getLogger("matador.server")
 
 FLOOD_CLOSE = 400  # messages refused for flooding before the connection is closed
 STRIKES = 50  # bad messages before the connection is closed
+UNSEATED = ("create", "join", "rejoin", "claim")  # the messages that sit a connection at a table (and "list")
 NOT_THEIR_FAULT = frozenset(("halted", "store_failed", "busy", "slow_down", "host_away", "claim_pending"))  # refusals that are no strike
-SEATED = ("start", "play", "react", "give_seat", "leave", "sync", "remove", "answer_claim")
 
 
 class Server(Arrivals, Housekeeping):
@@ -229,37 +229,18 @@ class Server(Arrivals, Housekeeping):
             self.addresses.costly(conn.address)
             self._list(conn, msg)
             return
-        if kind in ("create", "join", "rejoin", "claim"):
+        if kind in UNSEATED:
             if table is not None or conn.claim is not None:
                 raise ProtocolError("this connection already has a seat: open another to join another table", "seated")
             self.addresses.costly(conn.address)
             {"create": self._create, "join": self._join, "rejoin": self._rejoin, "claim": self._claim}[kind](conn, msg)
             return
-        if kind not in SEATED:
+        handler = SEATED.get(kind) if isinstance(kind, str) else None  # (a type of any JSON value: unknown)
+        if handler is None:
             raise ProtocolError(f"unknown message type {str(kind)[:32]!r}", "unknown_type")
         if table is None:
             raise ProtocolError("create or join a table first", "not_seated")
-        if kind == "start":
-            table.start(conn.seat)
-        elif kind == "play":
-            table.play(conn.seat, msg)
-        elif kind == "react":
-            table.react(conn.seat, msg)
-        elif kind == "give_seat":
-            host_powers.give_seat(table, conn.seat, msg)
-            self.addresses.computers_changed(table.owner, table.code, computers(table.row))
-        elif kind == "remove":
-            host_powers.remove(table, conn.seat, msg)
-        elif kind == "answer_claim":
-            host_powers.answer(table, conn.seat, msg)
-        elif kind == "sync":
-            if not conn.syncs.take():
-                raise ProtocolError("too many requests for the whole view: slow down", "slow_down")
-            self.addresses.costly(conn.address)
-            table.sync(conn.seat)
-        else:
-            self._unseat(conn, "left")
-            self._arm(conn, self.hello_timeout)
+        handler(self, conn, table, msg)
 
     def _seat(self, conn: Conn, table: Table, seat: int, token: str | None) -> None:
         conn.table, conn.seat = table, seat
@@ -280,3 +261,53 @@ class Server(Arrivals, Housekeeping):
 
     def _live(self) -> int:
         return len(self.tables)
+
+
+# The messages of a connection that holds a seat, each one entry: its type and what
+# the server does with it (the server, the connection, its table, the message). A
+# handler refuses with ``ProtocolError``; what it sends goes through the table
+# (``Table.deliver``, ``Table.tell_all``) or the connection (``conn.send``).
+Seated = Callable[[Server, Conn, Table, dict[str, Any]], None]
+
+
+def _give_seat(server: Server, conn: Conn, table: Table, msg: dict[str, Any]) -> None:
+    host_powers.give_seat(table, conn.seat, msg)
+    server.addresses.computers_changed(table.owner, table.code, computers(table.row))
+
+
+def _sync(server: Server, conn: Conn, table: Table, msg: dict[str, Any]) -> None:
+    if not conn.syncs.take():
+        raise ProtocolError("too many requests for the whole view: slow down", "slow_down")
+    server.addresses.costly(conn.address)
+    table.sync(conn.seat)
+
+
+def _leave(server: Server, conn: Conn, table: Table, msg: dict[str, Any]) -> None:
+    server._unseat(conn, "left")
+    server._arm(conn, server.hello_timeout)
+
+
+SEATED: dict[str, Seated] = {
+    "start": lambda server, conn, table, msg: table.start(conn.seat),
+    "play": lambda server, conn, table, msg: table.play(conn.seat, msg),
+    "react": lambda server, conn, table, msg: table.react(conn.seat, msg),
+    "give_seat": _give_seat,
+    "leave": _leave,
+    "sync": _sync,
+    "remove": lambda server, conn, table, msg: host_powers.remove(table, conn.seat, msg),
+    "answer_claim": lambda server, conn, table, msg: host_powers.answer(table, conn.seat, msg),
+}
+
+
+def register_seated(kind: str, handler: Seated) -> Callable[[], None]:
+    """Let a seated connection send messages of type ``kind`` (``handler`` does
+    what they ask); the function returned takes it out again."""
+    if kind in SEATED or kind in UNSEATED or kind == "list":
+        raise ValueError(f"{kind!r} is a message already")
+    SEATED[kind] = handler
+
+    def unregister() -> None:
+        if SEATED.get(kind) is handler:
+            del SEATED[kind]
+
+    return unregister

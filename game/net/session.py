@@ -214,9 +214,12 @@ class Session:
             except Exception as err:  # OSError, timeouts, websockets' ConnectionClosed, a bad address...
                 reason = _why(err)
                 unknown = _unknown_host(err, self.url)
+                unlooked = _lookup_failed(err, self.url)
             if self.seated is None:  # never sat down: nothing to come back to, say why at once
                 if unknown is not None:
                     self._link("failed", f"No machine is called {unknown}.", "unknown_host")
+                elif unlooked is not None:
+                    self._link("failed", f"The name {unlooked} could not be looked up.", "lookup_failed")
                 else:
                     self._link("failed", f"The table could not be reached ({reason}).", "unreachable")
                 return
@@ -291,6 +294,16 @@ def _unknown_host(err: BaseException, url: str) -> str | None:
             return urlsplit(url).hostname or url
         except ValueError:
             return url
+    return None
+
+
+def _lookup_failed(err: BaseException, url: str) -> str | None:
+    """The machine's name in ``url`` when it could not be looked up for now (no
+    name server answers: an offline machine), else None."""
+    import socket
+
+    if isinstance(err, socket.gaierror) and err.errno in (socket.EAI_AGAIN, getattr(socket, "EAI_FAIL", socket.EAI_AGAIN)):
+        return _unknown_host(socket.gaierror(socket.EAI_NONAME, ""), url)
     return None
 
 

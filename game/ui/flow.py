@@ -10,7 +10,8 @@ and never import it. Nothing here draws.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+import random
+from typing import TYPE_CHECKING, Any, Callable
 
 from game.i18n import _
 from game.saves import has_save, load_match
@@ -25,11 +26,47 @@ if TYPE_CHECKING:  # each screen is imported when it opens: the title draws befo
     from game.engine import Match
     from game.net.netplay import NetPlay
     from game.ui.table import TableScene
+    from game.ui.puzzle_run import PuzzleRun
     from game.ui.table.api import TableAPI
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Flow", "SIDE_SCENES", "install"]
+__all__ = ["Flow", "SIDE_SCENES", "SIDE_SCREENS", "install", "register_side_screen"]
+
+
+def _rules() -> Screen:
+    from game.ui.scenes.rules import RulesScene
+
+    return RulesScene()
+
+
+def _statistics() -> Screen:
+    from game.ui.scenes.statistics import StatisticsScene
+
+    return StatisticsScene()
+
+
+def _settings() -> Screen:
+    from game.ui.scenes.settings import SettingsScene
+
+    return SettingsScene()
+
+
+# The screens opened over another by name (``Routes.open_side``), each made when it opens:
+# the title's and the pause menu's Rules, Statistics and Settings (``SIDE_SCENES``).
+SIDE_SCREENS: dict[str, Callable[[], Screen]] = {"rules": _rules, "statistics": _statistics, "settings": _settings}
+
+
+def register_side_screen(name: str, make: Callable[[], Screen]) -> Callable[[], None]:
+    """Let ``app.routes.open_side(name)`` open the screen ``make`` returns; the
+    function returned takes it out again."""
+    SIDE_SCREENS[name] = make
+
+    def unregister() -> None:
+        if SIDE_SCREENS.get(name) is make:
+            del SIDE_SCREENS[name]
+
+    return unregister
 
 
 def install(app: App) -> Flow:
@@ -170,6 +207,51 @@ class Flow:
         if self.app.top is lesson:
             self.app.pop()
 
+    # Puzzles -------------------------------------------------------------------
+    def open_puzzles(self) -> None:
+        """A puzzle made of one of the player's mistakes, over the title (Back pops
+        back to it); Next puzzle puts the next in its place."""
+        from game.ui.puzzle_run import PuzzleRun
+
+        rng = self.app.services.get("puzzle_rng")  # tests choose the order
+        run = PuzzleRun(rng if isinstance(rng, random.Random) else None)
+        messages: list[str] = []
+        run.load(messages)
+        self.app.notices.extend(messages)
+        self.show_puzzle(run, replace=False)
+
+    def show_puzzle(self, run: PuzzleRun, replace: bool) -> None:
+        from game.ui.table import puzzle_table
+
+        picked = run.pick()
+        if picked is None:
+            self.app.notices.append(_("There are no puzzles: they are made of the mistakes the coach finds in your finished matches."))
+            if replace:
+                self.app.pop()
+            return
+        puzzle, match, view = picked
+        settings = self.app.services.get("settings")
+        table = puzzle_table(
+            puzzle,
+            view,
+            players=match,
+            on_try=run.tried,
+            tally=run.tally,
+            on_next=lambda _table: self.show_puzzle(run, replace=True),
+            on_leave=self.leave_puzzle,
+            animation_speed=getattr(settings, "animation_speed", "normal"),
+            hints=getattr(settings, "hints", True),
+        )
+        if replace:
+            self.app.replace(table)
+        else:
+            self.app.push(table)
+
+    def leave_puzzle(self, table: Screen) -> None:
+        """Back to the title (the puzzle lies over it)."""
+        if self.app.top is table:
+            self.app.pop()
+
     def open_past_matches(self) -> None:
         from game.ui.scenes.past_matches import PastMatchesScene
 
@@ -200,23 +282,11 @@ class Flow:
             self.app.pop()
 
     def open_side(self, which: str) -> bool:
-        """Push the Rules, Statistics or Settings screen (each pops itself on Back/Esc)."""
-        scene: Screen
-        if which == "rules":
-            from game.ui.scenes.rules import RulesScene
-
-            scene = RulesScene()
-        elif which == "statistics":
-            from game.ui.scenes.statistics import StatisticsScene
-
-            scene = StatisticsScene()
-        elif which == "settings":
-            from game.ui.scenes.settings import SettingsScene
-
-            scene = SettingsScene()
-        else:
+        """Push a screen of ``SIDE_SCREENS`` (Rules, Statistics, Settings: each pops itself on Back/Esc)."""
+        make = SIDE_SCREENS.get(which)
+        if make is None:
             return False
-        self.app.push(scene)
+        self.app.push(make())
         return True
 
     def thinker(self) -> Thinker:

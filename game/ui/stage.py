@@ -168,6 +168,9 @@ class Routes(Protocol):
     def start_lesson(self, index: int) -> None:
         """Lesson ``index`` at the table; leaving it comes back to the list."""
 
+    def open_puzzles(self) -> None:
+        """A puzzle made of one of the player's mistakes (the title shows the counts)."""
+
     def open_past_matches(self) -> None:
         """The finished and abandoned matches, newest first."""
 
@@ -175,7 +178,8 @@ class Routes(Protocol):
         """The review of ``match``'s round ``round_index`` (a person's seat by default)."""
 
     def open_side(self, which: str) -> bool:
-        """Push the Rules, Statistics or Settings screen (one of ``SIDE_SCENES``)."""
+        """Push the screen named ``which`` (one of ``SIDE_SCENES``, or one given to
+        ``flow.register_side_screen``); False if there is none by that name."""
 
     def start_match(self, match: Match, *, replaces_save: bool = True) -> TableAPI:
         """The table for ``match`` replaces whatever is on the stack (a saved match

@@ -90,3 +90,9 @@ def goal_note(match: Match) -> str:
     if rules.match_end == "lowest-when-target-reached":
         return _("When someone reaches {target}, the lowest total wins.").format(target=rules.target_score)
     return _("The first to reach {target} wins.").format(target=rules.target_score)
+
+
+def hold_words(seconds: float) -> str:
+    """A network seat's 5-minute hold, its time left as a clock reads (4:05)."""
+    whole = max(0, int(seconds + 0.999))
+    return f"{whole // 60}:{whole % 60:02d}"

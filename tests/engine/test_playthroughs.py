@@ -78,3 +78,16 @@ def test_the_goldens_show_what_sets_each_rule_set_apart() -> None:
     assert "lead refusable" in texts["leyden"] and "lead refusable" in texts["leyden-senst"]
     assert "end: blocked · pips" in every  # a tied block: no winner
     assert "double-nine" in texts["family"]
+
+
+@pytest.mark.parametrize("base", list(RULE_SETS))
+def test_every_round_shows_what_its_heading_promises(base: str) -> None:
+    """Each round's signs (``Round.signs``: what its heading says, in the words of
+    ``tool.SIGNS``) appear when it is played: a change of the deals or the rules
+    that leaves a heading untrue fails here (find new seeds with
+    ``python tools/playthroughs.py search``)."""
+    for index, spec in enumerate(tool.rounds_of(base), 1):
+        assert all(w.lstrip("-") in tool.SIGNS for w in spec.signs), spec.signs
+        seen = tool.signs(base, spec)[0]
+        missing = [w for w in spec.signs if not tool.shows(seen, [w])]
+        assert not missing, f"{base} round {index} ({spec.shows}) does not show {missing}; it shows {sorted(seen)}"

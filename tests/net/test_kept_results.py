@@ -23,7 +23,7 @@ from game.net.table import Table
 
 def test_coming_back_costs_the_same_whatever_the_match_s_length(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = Store(tmp_path / "tables.sqlite3")
-    row = Table.new_row("ABCD-EF", {"rules": "matador", "players": 2, "options": {"target_score": 200}}, 31)
+    row = Table.new_row("ABCD-EF", {"rules": "matador", "players": 2, "options": {"target_score": 200}}, 32)  # (a seed whose match lasts past 4 rounds)
     store.create(row)
     table = Table(row, store, ThreadPoolExecutor(1))
     for seat, name in enumerate(("Ann", "Bob")):

@@ -104,6 +104,13 @@ def _title_with_continue() -> Any:
     return TitleScene()
 
 
+def _title_with_puzzles() -> Any:
+    from tests.ui.puzzle_files import keep_puzzles
+
+    keep_puzzles(12)
+    return _title_with_continue()  # Continue and Puzzles: ten buttons
+
+
 def _plain(module: str, name: str) -> Callable[[], Any]:
     def make() -> Any:
         import importlib
@@ -116,6 +123,7 @@ def _plain(module: str, name: str) -> Callable[[], Any]:
 SCREENS: dict[str, Callable[[], Any]] = {
     "settings": _plain("game.ui.scenes.settings", "SettingsScene"),
     "title": _title_with_continue,
+    "title-puzzles": _title_with_puzzles,
     "rules": _plain("game.ui.scenes.rules", "RulesScene"),
     "statistics": _statistics,
     "past-matches": _past_matches,

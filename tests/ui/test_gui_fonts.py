@@ -102,3 +102,18 @@ def test_a_readable_font_loads_on_first_use(make_app: Any) -> None:
     assert isinstance(good, LazyFontResource) and not good.is_loaded
     assert good.loaded_font is not None and good.is_loaded
     assert good.loaded_font.size("Matador")[0] > 0
+
+
+def test_italics_are_slanted_from_the_upright_files(make_app: Any) -> None:
+    """The app ships no italic Noto (build.spec): the Rules screen's captions are the
+    regular and bold files slanted by FreeType, and they draw slanted."""
+    from game.ui.text import noto
+
+    make_app((800, 600))
+    upright, slanted, bold_slanted = noto(20), noto(20, italic=True), noto(20, bold=True, italic=True)
+    assert slanted.path.endswith("NotoSans-Regular.ttf") and bold_slanted.path.endswith("NotoSans-Bold.ttf")
+    assert slanted.italic and bold_slanted.italic and not upright.italic
+    word = "Matador"
+    plain = pygame.image.tobytes(upright.render(word, True, (0, 0, 0), (255, 255, 255)), "RGB")
+    leaning = pygame.image.tobytes(slanted.render(word, True, (0, 0, 0), (255, 255, 255)), "RGB")
+    assert plain != leaning

@@ -29,7 +29,7 @@ TABLE_SIZES = [(640, 480), (800, 600), (1280, 800)]
 SEATS = [PlayerInfo("Ann", "human", None), PlayerInfo("Bot", "computer", "easy")]
 # Words on screen that are no sentence of ours: names (players', the game's) and
 # controller buttons.
-NOT_WORDS = {"Ann", "Bob", "Bot", "MATADOR", "LB", "RB", "LT", "RT", "Computer", "hard", "You", "Player"}
+NOT_WORDS = {"Ann", "Bob", "Bot", "Cpu", "MATADOR", "LB", "RB", "LT", "RT", "Computer", "hard", "You", "Player"}
 NOT_WORDS |= {"English", "Nederlands", "Deutsch", "Brasil"}  # each language named in itself
 
 
@@ -124,9 +124,18 @@ def _guest_lobby() -> Scene:
     return LobbyScene(NetPlay(mirror, link, record=False))  # type: ignore[arg-type]
 
 
+def _title_puzzles() -> Scene:
+    from game.ui.scenes.title import TitleScene
+    from tests.ui.puzzle_files import keep_puzzles
+
+    keep_puzzles(12)
+    return TitleScene()  # Puzzles: 0 solved, 12 to do
+
+
 SCENES: dict[str, Callable[[], Scene]] = {
     "title": _plain("game.ui.scenes.title", "TitleScene"),
     "title-continue": _title_continue,
+    "title-puzzles": _title_puzzles,
     "settings": _settings,
     "rules": _plain("game.ui.scenes.rules", "RulesScene"),
     "statistics": _statistics,
@@ -314,6 +323,17 @@ def _table_screen(name: str, app: Any, ui: Any) -> Any:
         scene = app.top if isinstance(app.top, PadMissingScene) else PadMissingScene(table, 0, 2)
         if app.top is not scene:
             app.push(scene)
+    elif name in ("puzzle", "puzzle-solved"):  # a wrong try said; then the better move, and the coach's card
+        from tests.ui.puzzle_files import keep_puzzles
+
+        keep_puzzles()
+        app.routes.open_puzzles()
+        scene = app.top
+        source = scene.mode.source
+        scene.play(source.puzzle.played, None)
+        if name == "puzzle-solved":
+            scene.play(source.puzzle.best, None)
+            assert source.solved is not None
     else:
         raise KeyError(name)
     for _ in range(3):
@@ -321,7 +341,7 @@ def _table_screen(name: str, app: Any, ui: Any) -> Any:
     return scene
 
 
-TABLE_SCENES = ("table", "leyden-lead", "handoff", "round-end", "score-sheet", "review", "lesson", "pad-missing")
+TABLE_SCENES = ("table", "leyden-lead", "handoff", "round-end", "score-sheet", "review", "lesson", "pad-missing", "puzzle", "puzzle-solved")
 
 
 @pytest.fixture

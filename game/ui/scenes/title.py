@@ -1,9 +1,13 @@
 """The title screen: Continue, New game, Play with friends, Learn to play, Past
-matches, Rules, Statistics, Settings, Quit.
+matches, Puzzles, Rules, Statistics, Settings, Quit.
 
 On the first launch, Learn to play is offered (it leads, and the subtitle says so).
 
-Continue shows only when a match is saved. Messages about files that could not
+Continue shows only when a match is saved; Puzzles ("Puzzles: 3 solved, 5 to
+do") only when the coach has found mistakes to try again in the reviews kept
+with the past matches (``game.puzzles.counts``: the review files alone, no
+engine). The counts are read again when the title comes back and every few
+seconds while it shows (a review made in the background may add some). Messages about files that could not
 be read (``app.notices``) show in a panel at the bottom until
 dismissed. Up/Down (or Tab) and Enter work as well as the mouse.
 """
@@ -15,6 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from game.puzzles import counts as puzzle_counts
 from game.saves import has_save
 from game.i18n import N_, _
 from game.settings import Settings, save_settings
@@ -24,12 +29,14 @@ from game.ui.stage import SIDE_SCENES
 from game.ui.scroll import ScrollColumn
 from game.ui.text import DIM, GOLD, IVORY
 from game.version import version
+from game.words.puzzles import puzzles_button
 
 if TYPE_CHECKING:
     from game.ui.stage import Stage
 
 SUBTITLE = N_("The domino game where the ends add up to seven")
 OFFER = N_("New to Matador? Learn to play in two short lessons.")
+RECOUNT_S = 2.0  # how often the puzzles are counted again while the title shows
 
 
 class TitleScene(MenuScene):
@@ -45,6 +52,8 @@ class TitleScene(MenuScene):
         self.offer_lessons = False  # the first launch: Learn to play is offered
         self.covered = False  # another screen has been over it (the lessons, perhaps)
         self.column = ScrollColumn()  # the buttons, when they are more than the window's height holds
+        self.puzzles = (0, 0)  # (solved, to do): the Puzzles button shows when there are any
+        self.recount = 0.0  # seconds since the puzzles were counted
 
     def attach(self, app: Stage) -> None:
         settings = app.services.get("settings")
@@ -72,8 +81,11 @@ class TitleScene(MenuScene):
         labels.append(("new", _("New game"), style("title_button" if plain else "title_primary", self.size)))
         labels.append(("friends", _("Play with friends"), style("title_button", self.size)))
         labels.append(("learn", _("Learn to play"), style("title_primary" if self.offer_lessons else "title_button", self.size)))
+        labels.append(("past", _("Past matches"), style("title_button", self.size)))
+        self.puzzles = self.count_puzzles()
+        if sum(self.puzzles):
+            labels.append(("puzzles", puzzles_button(*self.puzzles), style("title_button", self.size)))
         labels += [
-            ("past", _("Past matches"), style("title_button", self.size)),
             ("rules", _("Rules"), style("title_button", self.size)),
             ("statistics", _("Statistics"), style("title_button", self.size)),
             ("settings", _("Settings"), style("title_button", self.size)),
@@ -83,6 +95,9 @@ class TitleScene(MenuScene):
         f = text_choice(self.size)  # (s counts the window's pixels per point; f does not)
         base = s / f
         bw, bh, gap = int(300 * s), int(50 * base + 22 * base * (f - 1)), int(12 * base)
+        theme = self.gui.get_theme()  # the column as wide as its longest words need (Puzzles' counts, a long language)
+        widest = max(theme.get_font([object_id or "button", "button"]).size(text)[0] for _name, text, object_id in labels)
+        bw = max(bw, min(widest + int(28 * base), w - 2 * gap - self.column.bar_room - 8))
         column_h = len(labels) * bh + (len(labels) - 1) * gap
 
         # the version, small and dim in the bottom right corner, kept clear of the rest
@@ -157,6 +172,14 @@ class TitleScene(MenuScene):
                 pygame.Rect(r.right - 150, r.centery - dh // 2, 134, dh), _("Dismiss"), self.gui, object_id=style("title_small", self.size)
             )
 
+    def count_puzzles(self) -> tuple[int, int]:
+        """(solved, to do) among the puzzles of the kept reviews."""
+        self.recount = 0.0
+        try:
+            return puzzle_counts()
+        except Exception:  # the title shows whatever the user files hold
+            return (0, 0)
+
     def build_gui(self) -> None:
         super().build_gui()
         if self.focus.index is None:
@@ -199,8 +222,14 @@ class TitleScene(MenuScene):
                 done = all_done()
             if done:
                 self.offer_lessons = False
-            if done or has_save() != self.can_continue or bool(self.app.notices) != bool(self.notice_rect.width):
+            if done or has_save() != self.can_continue or bool(self.app.notices) != bool(self.notice_rect.width) or self.count_puzzles() != self.puzzles:
                 self.rebuild()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.recount += dt
+        if self.recount >= RECOUNT_S and self.app is not None and self.app.top is self and self.count_puzzles() != self.puzzles:
+            self.rebuild()  # a review made in the background found mistakes to try again
 
     def exit(self) -> None:
         super().exit()
@@ -221,6 +250,10 @@ class TitleScene(MenuScene):
             app.routes.open_lessons()
         elif name == "past":
             app.routes.open_past_matches()
+        elif name == "puzzles":
+            app.routes.open_puzzles()
+            if app.top is self:  # none could be opened after all: the notice says why
+                self.rebuild()
         elif name in SIDE_SCENES:
             if not app.routes.open_side(name):
                 self.rebuild()

@@ -1,38 +1,35 @@
 """The table: one match in play, and everything only the table uses.
 
-One module per concern:
+The table is in three parts (docs/architecture.md, *The table*):
 
-- ``scene``: ``TableScene``, which turns input into actions offered to the
-  referee and keeps the picture in step with the game;
-- ``seats``: the table's seats and referee (game/seat.py, game/referee.py),
-  the autosave as a listener;
-- ``intents``: an input's intent becomes a move offered, or the reason why not;
-- ``who_plays``: which input (keys and mouse, controllers) plays which seat,
-  the hand-off between people;
-- ``show``: what an action looks like as it lands;
-- ``rounds``: the summary, a redeal, the next round, a new match;
-- ``toolbar``: the toolbar and the turn's buttons, as one part;
-- ``aids`` and ``undo``: undo and redo by turns, the hint, the moves panel;
-- ``spots``, ``walk``, ``geometry``: where the tiles on the felt go
-  (the layout as data; the walk at one unit size; choosing the unit);
-- ``regions``: the window cut into felt, hand, seats and boneyard;
-- ``moves``: a hand tile's places and variants, from the legal moves;
-- ``input``: mouse and keys turned into intents;
-- ``animation``: glides, the layout's shift, messages that fade;
-- ``draw``, ``panel``, ``labels``: painting it all (reads, never changes);
-- ``log``: the round's moves in words (the moves log listens to the referee);
-- ``words``: the sentences the table shows;
-- ``handoff``: the "Pass to NAME" cover of couch games;
-- ``pad_missing``: the notice while a seat's game controller is unplugged;
-- ``round_end``: the round's summary over the table;
-- ``mode``, ``position``: what a table is for (``Mode``: live play) and the
-  ``Position`` it gives (a round, or one seat's view); ``mode_review`` and
-  ``review_card``: the review of a round; ``mode_lesson``: the lessons;
-  ``mode_net``: a network table (the seat's view, from the server);
-  ``mode_net_couch``: the same with several people at the host's screen;
-- ``snapshot``: the table as it is to be drawn, once per change;
-- ``parts``, ``panels`` (``panel_moves``, ``panel_knowledge``): the parts the
-  table is drawn as, the side panels among them.
+- the model (``model``, no pygame): the match, the position its mode's source
+  gives (``position``), who sees it, the legal moves, the referee that plays
+  every move; ``seats``: the table's seats and referee, the autosave as a
+  listener; ``options``: what the settings say of a table;
+- the controls (``controls``): events and a controller's presses into intents
+  (``input``), an intent into a move offered through ``TableScene.play``, who
+  plays which seat; ``handoff``: the cover between people; ``pad_missing``:
+  an unplugged controller;
+- the scene (``scene``: ``TableScene``) and its board (``board``, ``regions``,
+  ``spots``, ``walk``, ``geometry``, ``centring``, ``moves``: where things are
+  on the screen), drawn as parts (``parts``, ``plaques``, ``toolbar``, the side
+  panels: ``panels``, ``panel``, ``panel_moves``, ``panel_knowledge``) from one
+  frozen snapshot per change (``picture``, ``snapshot``), painted by ``draw``,
+  ``labels``, ``animation``, ``show``.
+
+Its mode (``protocols.Mode``) is three roles: where positions come from
+(``source``), what a move does (``moves``), what shows (``look``): ``mode`` and
+``look`` (live play), ``mode_review`` with ``review_source``, ``review_card``
+and ``review_graph`` (the review of a round), ``mode_lesson`` with
+``lesson_source`` and ``lesson_card`` (the lessons), ``mode_puzzle`` with
+``puzzle_source`` and ``puzzle_card`` (a puzzle made of the player's own
+mistake), ``mode_net`` with
+``net_source`` and ``net_look`` (a network table) and ``mode_net_couch``
+(several people at the host's screen). Besides: ``aids`` and ``undo`` (undo
+and redo by turns, the hint), ``score_sheet``, ``round_end`` (the round's
+summary), ``log`` (the round's moves in words), ``knowledge`` (what the table
+knows), ``words`` (the table's sentences); ``protocols`` (the table as its
+pieces see it) and ``api`` (as the screens around it see it: a leaf).
 
 Code outside the package imports only the names below.
 """
@@ -67,6 +64,7 @@ from game.ui.table.lesson_source import LessonSource, ScriptSeat
 from game.ui.table.mode_lesson import LessonMode, lesson_table
 from game.ui.table.mode_review import ReviewMode, review_table
 from game.ui.table.review_source import ReviewSource
+from game.ui.table.mode_puzzle import PuzzleMode, puzzle_table
 from game.ui.table.mode_net import NetMode, net_table
 from game.ui.table.mode_net_couch import CouchNetMode, couch_net_table
 from game.ui.table.scene import TableScene
@@ -97,6 +95,8 @@ __all__ = [
     "LessonSource",
     "ScriptSeat",
     "ReviewSource",
+    "PuzzleMode",
+    "puzzle_table",
     "Table",
     "TableAPI",
     "NetMode",

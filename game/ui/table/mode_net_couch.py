@@ -146,12 +146,12 @@ class CouchNetLook(NetLook):
         super().__init__(net)
         self.net = net
 
-    def _show_give(self) -> None:
+    def _show_host(self) -> None:
         with self.net.as_host():
-            super()._show_give()
+            super()._show_host()
 
     def press(self, table: Table, name: str) -> None:
-        if name == "give":
+        if name in ("give", "let", "refuse"):
             with self.net.as_host():
                 super().press(table, name)
             return

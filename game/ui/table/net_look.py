@@ -18,7 +18,8 @@ from game.ui import access
 from game.ui.table.look import PlayLook
 from game.ui.table.regions import TOOL_MIN_W, TOOL_W, table_scale
 from game.ui.table.toolbar import tool_names
-from game.ui.table.words import hand_line, header_line, lead_words, reaction_text
+from game.ui.table.words import LET_IN, REFUSE, away_words, claim_words, hand_line, header_line, lead_words, reaction_text
+from game.ui.words import hold_words
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
@@ -66,19 +67,46 @@ class NetLook(PlayLook):
             rect = pygame.Rect(x, regions.toolbar.top, widths[name], regions.toolbar.height)
             self.buttons[name] = pygame_gui.elements.UIButton(rect, _("Leave") if name == "leave" else reaction_text(name), gui, object_id=style)
             x -= 4
-        give = pygame.Rect(regions.felt.left + 12, regions.felt.bottom - regions.toolbar.height - 8, round(260 * k), regions.toolbar.height)
-        self.buttons["give"] = pygame_gui.elements.UIButton(give, _("Give the seat to a computer"), gui, object_id=style)
-        self.buttons["give"].hide()  # type: ignore[no-untyped-call]
-        self._show_give()
+        # the host's buttons, at the felt's foot: the seat to move given to a computer, a claim answered
+        font = table.text.font(max(14, round(15 * k)), True)
+        drawn = gui.get_theme().get_font([style])  # (the button's own letters: the widest measure wins)
+        x, y = regions.felt.left + 12, regions.felt.bottom - regions.toolbar.height - 8
+        for name, text in (("give", _("Give the seat to a computer")), ("let", _(LET_IN)), ("refuse", _(REFUSE))):
+            width = max(round(120 * k), max(font.size(text)[0], int(drawn.size(text)[0])) + round(28 * k))
+            self.buttons[name] = pygame_gui.elements.UIButton(pygame.Rect(x, y, width, regions.toolbar.height), text, gui, object_id=style)
+            self.buttons[name].hide()  # type: ignore[no-untyped-call]
+            x += width + 8
+        self._show_host()
 
-    def _show_give(self) -> None:
-        give = self.buttons.get("give")
-        if give is None:
-            return
+    def claim(self) -> tuple[int, str] | None:
+        """(The host, the match under way) the first person asking for a free seat: (seat, name)."""
+        mirror = self.net.mirror
+        lobby = mirror.lobby
+        if not mirror.hosting or lobby is None or lobby.state != "playing" or mirror.link != "open" or not lobby.claims:
+            return None
+        return lobby.claims[0]
+
+    def _show_host(self) -> None:
         seat = self.net.mirror.to_move
-        may = seat is not None and self.net.mirror.may_give_seat(seat)
-        if may != give.visible:
-            give.show() if may else give.hide()  # type: ignore[no-untyped-call]
+        claim = self.claim()
+        shown = {
+            "give": seat is not None and self.net.mirror.may_give_seat(seat) and (claim is None or claim[0] != seat),
+            "let": claim is not None,
+            "refuse": claim is not None,
+        }
+        for name, may in shown.items():
+            button = self.buttons.get(name)
+            if button is not None and may != button.visible:
+                button.show() if may else button.hide()  # type: ignore[no-untyped-call]
+
+    def held(self, seat: int) -> float | None:
+        """Seconds before the host may give ``seat`` (its player away) to a computer
+        (0: now); None while its player is there."""
+        mirror = self.net.mirror
+        lobby = mirror.lobby
+        if lobby is None or not 0 <= seat < len(lobby.seats) or lobby.seats[seat].kind != "remote" or mirror.connected(seat):
+            return None
+        return mirror.give_countdown(seat)
 
     def press(self, table: Table, name: str) -> None:
         table.sound("button")
@@ -92,11 +120,16 @@ class NetLook(PlayLook):
             self.net.mirror.react(name)
         elif name == "give" and self.net.mirror.to_move is not None:
             self.net.mirror.give_seat(self.net.mirror.to_move)
+        elif name in ("let", "refuse") and (claim := self.claim()) is not None and self.net.mirror.answer_claim(claim[0], name == "let"):
+            for answered in ("let", "refuse"):
+                self.buttons[answered].hide()  # type: ignore[no-untyped-call]
 
     def key(self, table: Table) -> tuple[object, ...]:
         mirror = self.net.mirror
         seats = range(table.model.match.rules.players)
-        return (self.net.frozen is not None, mirror.link, mirror.sent, tuple(mirror.connected(s) for s in seats), tuple(mirror.shown_reactions()))
+        held = tuple(None if (left := self.held(s)) is None else int(left + 0.999) for s in seats)  # the holds, to the second
+        claims = mirror.lobby.claims if mirror.lobby is not None else ()
+        return (self.net.frozen is not None, mirror.link, mirror.sent, tuple(mirror.connected(s) for s in seats), tuple(mirror.shown_reactions()), held, claims, tuple(table.model.names))
 
     def revealed(self, table: Table, seat: int) -> tuple[int, ...] | None:
         """At a round's end every hand shows, as the server revealed it."""
@@ -116,6 +149,11 @@ class NetLook(PlayLook):
         if kind == "yours" and self.net.mirror.sent and self.net.frozen is None and table.model.viewer is not None:
             # the move is sent (nothing is lit until the server answers): not "draw" or "drag" again
             return hand_line(table.model.names[table.model.viewer], table.model.totals()[table.model.viewer], _("your move is on its way"))
+        viewer = table.model.viewer
+        if viewer is not None and self.net.frozen is None and (claim := self.claim()) is not None:
+            return hand_line(table.model.names[viewer], table.model.totals()[viewer], claim_words(claim[1], claim[0], table.model.names))
+        if kind == "away" and _seat is not None and viewer is not None and self.net.mirror.hosting and (left := self.held(_seat)) is not None:
+            return hand_line(table.model.names[viewer], table.model.totals()[viewer], away_words(table.model.names[_seat], left))
         if kind in ("link", "away", "over", "gone") and table.model.viewer is not None:
             words = self.net.gone_words() if self.net.given_up() else self.net.mirror.status_text()
             return hand_line(table.model.names[table.model.viewer], table.model.totals()[table.model.viewer], words)
@@ -141,7 +179,14 @@ class NetLook(PlayLook):
                 return _("left the table")
             if not mirror.connected(seat):
                 return _("away")
+        claims = dict(mirror.lobby.claims) if mirror.lobby is not None else {}
+        if self.net.frozen is None and seat in claims:
+            return _("{claimant} asks for this seat").format(claimant=claims[seat])
         if self.net.frozen is None and not mirror.connected(seat):
+            left = self.held(seat)
+            if left is not None and left > 0:
+                # TRANSLATORS: a seat's plaque at a network table: its player is away; the time (like 4:05) the seat is held for them.
+                return _("away, seat held {time}").format(time=hold_words(left))
             return _("lost connection, waiting…") if mirror.to_move == seat else _("away")
         shown = dict(mirror.shown_reactions())
         if seat in shown and mirror.to_move != seat:
@@ -159,4 +204,4 @@ class NetLook(PlayLook):
         for name, button in list(self.buttons.items()):
             if button.check_pressed():
                 self.press(table, name)
-        self._show_give()
+        self._show_host()

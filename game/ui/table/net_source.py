@@ -10,6 +10,7 @@ said on the felt.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from game.engine import IllegalMoveError, Match, RoundState, SeatView, parse_tile
@@ -47,7 +48,7 @@ class NetSource(LiveSource):
         self.on_over = on_over  # the finished match's record, for the past matches
         self.table: Table | None = None
         self.frozen: RoundState | None = None  # a finished round played again here, shown until its summary closes
-        self.replays = True  # every round so far was played again here (False: this app came in mid-match)
+        self.replays = True  # every round so far was played again here (False: one could not be)
         self.shown_round = -1  # the last round whose summary showed
         self.wait = 0.0  # how long a redeal's notice has shown
         self.kept = False  # the finished match is among the past matches
@@ -65,7 +66,7 @@ class NetSource(LiveSource):
     def attach(self, table: Table) -> None:
         self.table = table
         view = self.mirror.view
-        self.replays = self.mirror.round_index == 0  # from the first deal: every round can be played again here
+        self.replays = True  # (an app that came in mid-match plays the rounds before again from the server's ``rounds``)
         self.hand_before = set(view.hand) if view is not None else set()
 
     def make_referee(self, model: TableModel, match: Match, listeners: Sequence[Listener]) -> Referee:
@@ -135,8 +136,8 @@ class NetSource(LiveSource):
         news = self.play.update()
         ends = [n for n in news if n.kind == "round_over" and n.end is not None]
         told: str | None = None  # a round's end in words, said once its last move has been shown
-        if ends and self.frozen is None:
-            end = ends[0].end
+        if ends and self.frozen is None and (ends[0].end is None or ends[0].end.round >= len(table.model.match.rounds)):
+            end = ends[0].end  # (a round's end told again, one played again here already, is not said twice)
             assert end is not None
             self.frozen = self.replay(table, end)
             if self.frozen is None:  # not played again here: its end in words
@@ -157,6 +158,8 @@ class NetSource(LiveSource):
                     self.drawn[len(table.model.state.history) - 1 - later] = taken
                 table.played(item.seat, item.action, before, None)
                 self.hand_before = set(table.model.state.hand(self.mirror.seat or 0))
+            if item.kind == "lobby":
+                self._follow_names(table)
             if item.kind == "host_left":
                 self.forget_seat()  # the table is closed for good: no *Back to table* for it
             if item.kind in ("link", "host_left") and self.given_up() and not self.said_gone:
@@ -184,6 +187,14 @@ class NetSource(LiveSource):
                 self.over_due = False
                 table.leave()  # the match is over: its end screen (the routes decide)
 
+    def _follow_names(self, table: Table) -> None:
+        """The plaques follow the seats: a seat the host gave to a computer reads as
+        the computer's, a person let in takes it under their own name."""
+        players = table.model.match.players
+        for seat, name in enumerate(self.mirror.names[: len(players)]):
+            if name and players[seat].name != name:
+                players[seat] = replace(players[seat], name=name)
+
     def _moved_on(self, table: Table) -> None:
         """A new round shows: nothing of the last one is held or glides."""
         self.drawn = {}
@@ -193,12 +204,23 @@ class NetSource(LiveSource):
 
     def replay(self, table: Table, end: RoundEnd) -> RoundState | None:
         """Play the finished round again here from its revealed deal and actions
-        (the table's match holds every round so played). None if it cannot be:
-        this app came in mid-match, or what was revealed does not add up."""
+        (the table's match holds every round so played). An app that came in
+        mid-match (restarted, or on another machine) first plays again the rounds
+        before, as the server told them when it sat down (``rounds``). None if it
+        cannot be: a round before is missing, or what was revealed does not add up."""
         match = table.model.match
-        if not self.replays or end.round != len(match.rounds) or match.over:
+        if not self.replays or match.over or end.round < len(match.rounds):
             self.replays = False
             return None
+        before = [self.mirror.ends.get(r) for r in range(len(match.rounds), end.round)]
+        for earlier in before:
+            if earlier is None or self._play_again(match, earlier) is None:
+                self.replays = False
+                return None
+        return self._play_again(match, end)
+
+    def _play_again(self, match: Match, end: RoundEnd) -> RoundState | None:
+        """One round played again into ``match`` (None, and ``replays`` off, if it does not add up)."""
         try:
             top = match.rules.top
             hands = [[parse_tile(t, top) for t in hand] for hand in end.hands]

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from game.engine import Action, Match, RoundState, Rules
 from game.engine.tiles import halves, tile_name
-from game.i18n import _, ngettext
-from game.ui.words import is_you, shown_name
+from game.i18n import N_, _, ngettext
+from game.ui.words import hold_words, is_you, shown_name
 from game.words.rule_sets import title as rule_set_title
 
 
@@ -192,3 +192,23 @@ def placement_words(action: Action, ways: int) -> str:
         return _("{tile} led with its {value} on the left").format(tile=tile, value=touch)
     # TRANSLATORS: a tile laid in line, the half touching the end and the half left open.
     return _("{tile} in line: its {touch} touches, the {open} stays open").format(tile=tile, touch=touch, open=other)
+
+
+# The host's words at a network table: a person asking for a free seat, a player away
+LET_IN = N_("Let in")
+REFUSE = N_("Refuse")
+
+
+def claim_words(claimant: str, seat: int, names: list[str]) -> str:
+    """(The host) someone asks for a free seat, its player's name after its number."""
+    whose = names[seat] if 0 <= seat < len(names) else ""
+    # TRANSLATORS: the line above the host's hand at a network table; Let in and Refuse are the buttons on the felt.
+    return _("{claimant} asks for seat {number} ({name}): Let in or Refuse").format(claimant=claimant, number=seat + 1, name=shown_name(whose))
+
+
+def away_words(name: str, left: float) -> str:
+    """(The host) the seat to move lost its connection: when its seat may go to a computer."""
+    if left > 0:
+        # TRANSLATORS: the line above the host's hand at a network table; the time counts down (like 4:05).
+        return _("{name} lost connection: you may give the seat to a computer in {time}").format(name=shown_name(name), time=hold_words(left))
+    return _("{name} lost connection: you may give the seat to a computer now").format(name=shown_name(name))

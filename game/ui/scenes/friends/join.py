@@ -18,7 +18,7 @@ Esc goes back (and gives up a connection under way).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -28,7 +28,7 @@ from game.net.netplay import NetPlay, loopback_only
 from game.ui.menu import MenuScene, focus_ring, style
 from game.ui.scenes.friends.fields import TypedFields
 from game.ui.scenes.friends.geometry import FIELDS, FOUND_ROWS, JoinLayout, frame, join_layout
-from game.ui.scenes.friends.model import Finder, JoinRequest, Problem, join_request, player_name, remember, remembered
+from game.ui.scenes.friends.model import GONE, Finder, JoinRequest, Problem, join_request, player_name, remember, remembered
 from game.ui.scenes.friends.words import (
     ASK_SEAT,
     BACK,
@@ -48,6 +48,9 @@ from game.ui.scenes.friends.words import (
 )
 from game.ui.scenes.friends.draw import DrawnText, join_picture, note, status_picture, title_picture
 from game.ui.text import DIM
+
+if TYPE_CHECKING:
+    from game.net.kept_seats import KeptSeat
 
 SEATS: tuple[int | None, ...] = (None, 0, 1, 2, 3, 4, 5, 6, 7)
 WALK = (*FIELDS, "seat", "ask")
@@ -71,6 +74,7 @@ class JoinScene(TypedFields, MenuScene):
         self.play: NetPlay | None = None
         self.request: JoinRequest | None = None
         self.asked = False  # a claim: the host has been asked (the bottom line says so)
+        self.taking: KeptSeat | None = None  # the seat kept at the table joined, being taken back
         self.shown: tuple[Any, ...] = ()  # the listings the list's buttons show
         self.listings: list[Any] = []
         self.list_note: pygame.Surface | None = None
@@ -186,7 +190,7 @@ class JoinScene(TypedFields, MenuScene):
         self.set_field("code", request.code)
         self.request = request
         remember(self.app, name=request.name, address=self.values["address"].strip())
-        self.play = self.seat_kept_elsewhere(request.url, request.code) or NetPlay.join(request.url, request.code, request.name, request.seat)
+        self.play = self.seat_kept(request.url, request.code, request.name) or NetPlay.join(request.url, request.code, request.name, request.seat)
         self.say(connecting_words(request.address), False)
 
     def claim(self) -> None:
@@ -212,10 +216,12 @@ class JoinScene(TypedFields, MenuScene):
         self.asked = False
         self.say(asking_words(request.code, seat), False)
 
-    def seat_kept_elsewhere(self, url: str, code: str) -> NetPlay | None:
-        """A seat kept at this table under another address (its host's app restarted
-        and hosts it on another port): taken back at the address given (and kept
-        there instead, once taken)."""
+    def seat_kept(self, url: str, code: str, name: str) -> NetPlay | None:
+        """A seat this app kept at this table: its host's app restarted and hosts it
+        on another port, or the friend who sat there types its code and name again.
+        Taken back with its token at the address given (and kept there, once
+        taken), so the answer is about that seat (given to a computer, say), not a
+        stranger's. Under another name at the same address, a newcomer joins."""
         from game.net import kept_seats
         from game.net.client import Seated
 
@@ -223,9 +229,27 @@ class JoinScene(TypedFields, MenuScene):
             kept = kept_seats.at_table(code)
         except Exception:  # never stop joining for this file
             return None
-        if kept is None or kept.seated.url == url:
+        if kept is None or (kept.seated.url == url and kept.name.casefold() != name.casefold()):
             return None
+        self.taking = kept
         return NetPlay.rejoin(Seated(url, kept.seated.table, kept.seated.seat, kept.seated.token), name=kept.name)
+
+    def forget_taken(self, code: str) -> None:
+        """A kept seat that will not come back (given to a computer, the table gone):
+        forgotten, so that the next try is a newcomer's; a seat given to a computer
+        is chosen on the form, for *Ask the host for it*."""
+        taking, self.taking = self.taking, None
+        if taking is None or code not in GONE:
+            return
+        from game.net import kept_seats
+
+        try:
+            kept_seats.forget(taking.seated.url, taking.seated.table)
+        except Exception:  # never stop the form for this file
+            pass
+        if code == "seat_given" and taking.seated.seat in SEATS:
+            self.seat_at = SEATS.index(taking.seated.seat)
+            self.step_seat(0)
 
     def pick_listing(self, index: int) -> None:
         """A table heard on the network: its address (and its code, if it says it)."""
@@ -263,9 +287,10 @@ class JoinScene(TypedFields, MenuScene):
             )
             play.close()
             self.play = None
+            self.forget_taken(play.failure_code)
             self.say(line, True)
         elif phase in ("lobby", "playing", "over"):
-            self.play = None  # the lobby holds it now
+            self.play, self.taking = None, None  # the lobby holds it now
             self.app.routes.open_lobby(play)
 
     # Events ---------------------------------------------------------------------------

@@ -15,12 +15,12 @@ from game.i18n import _
 from game.ui.menu import MenuScene, blit_centred, button_column, panel, scale_for, shadowed, style, wrap
 from game.net.kept_seats import KeptSeat
 from game.net.netplay import NetPlay
+from game.ui.scenes.friends.model import GONE
 from game.ui.scenes.friends.words import ASK_BACK, BACK, HOST, INTRO, JOIN, SERVER, TITLE, asked_words, back_to_words, failure_line
 from game.ui.text import DIM, RED
 
 
 ASK_AGAIN = ("claim_refused", "claim_unanswered", "host_away", "claim_pending")  # asking for a seat back may be tried again
-GONE = ("no_table", "host_left", "host", "seat_given", "removed")  # a kept seat that will not come back
 
 
 def kept_at_friends() -> list[KeptSeat]:

@@ -27,6 +27,9 @@ LOOKING_S = 4.0  # "Looking for tables..." this long, then "No table found yet"
 _HOSTNAME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*\.?$")
 _IPV6 = re.compile(r"^[0-9A-Fa-f:.]+(%[A-Za-z0-9]+)?$")
 
+GONE = ("no_table", "host_left", "host", "seat_given", "removed")  # a kept seat that will not come back
+
+
 
 class Problem(ValueError):
     """A field of the join form that cannot be used: ``line`` says why, in one line."""

@@ -5,6 +5,9 @@ line a player can act on."""
 from __future__ import annotations
 
 from game.i18n import N_, _, ngettext
+from game.ui.words import hold_words
+
+__all__ = ["hold_words"]  # (the hold's clock is game.ui.words'; the lobby takes it from here)
 
 TITLE = N_("Play with friends")
 INTRO = N_("One table, several machines: host it here and give your friends its address and code, join a friend's table, or play on a server.")
@@ -135,6 +138,10 @@ def coded_line(why: str, reason: str, address: str, code: str, name: str) -> str
     """The line for a refusal's or the link's code (None: not a code said here)."""
     if why == "unknown_host":
         return _("No machine is called {machine}: check the address.").format(machine=_machine(reason, address))
+    if why == "lookup_failed":
+        return _("The name {machine} could not be looked up: check the address, or type the host's number (like 192.168.1.20).").format(
+            machine=_machine(reason, address)
+        )
     if why == "unreachable":
         return _("No table answers at {address}: check the address, and that the host's table is open.").format(address=address)
     if why == "gave_up":
@@ -276,12 +283,6 @@ KEPT_SO_FAR = N_("The match so far is kept in Past matches.")  # the table is go
 
 def opening_failed(reason: str) -> str:
     return _("The table could not be opened: {reason}").format(reason=reason)
-
-
-def hold_words(seconds: float) -> str:
-    """The 5-minute hold's time left, as a clock reads (4:05)."""
-    whole = max(0, int(seconds + 0.999))
-    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def seat_state(

@@ -1,0 +1,57 @@
+"""The title's count of puzzles (``game.puzzles.counts``), read from the review
+files alone: the same puzzles as ``all_puzzles`` finds, a file that cannot be
+read counts none (and nothing is raised), a review whose match is gone counts
+none, and neither the engine nor the coach is imported to count them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from game import reviews
+from game.puzzles import Progress, all_puzzles, counts, kept_ids, save_progress
+from tests.ui.puzzle_files import keep_puzzles
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_count_agrees_with_the_puzzles_and_the_progress() -> None:
+    records = keep_puzzles(2)
+    ids = sorted(kept_ids())
+    assert ids == sorted(p.id for p in all_puzzles()) and len(ids) == 2
+    assert counts() == (0, 2)
+    save_progress(Progress(solved={ids[0]: "2026-03-04T05:06:07"}))
+    assert counts() == (1, 1)
+    records[1].unlink()  # its match deleted: its review counts nothing
+    assert counts() == (1, 0)
+
+
+def test_damaged_review_files_count_nothing_and_raise_nothing() -> None:
+    [record] = keep_puzzles()
+    target = reviews.review_path(record)
+    good = json.loads(target.read_text("utf-8"))
+    for bad in ("{not json", "[]", json.dumps({"seats": []}), json.dumps({"seats": {"x": {"decisions": [{}]}}})):
+        target.write_text(bad, "utf-8")
+        assert counts() == (0, 0), bad
+    decision = next(d for d in good["seats"]["0"]["decisions"] if d["mark"] in ("mistake", "blunder"))
+    for field, value in (("round", True), ("action", "3"), ("round", None)):
+        odd = json.loads(json.dumps(good))
+        for d in odd["seats"]["0"]["decisions"]:
+            if d["action"] == decision["action"]:
+                d[field] = value
+        target.write_text(json.dumps(odd), "utf-8")
+        assert counts() == (0, 0), (field, value)
+    target.write_text(json.dumps(good), "utf-8")
+    assert counts() == (0, 1)
+
+
+def test_counting_imports_neither_the_engine_nor_the_coach(tmp_path: Path) -> None:
+    keep_puzzles()
+    import os
+
+    probe = "import sys\nfrom game.puzzles import counts\nprint(counts(), sorted(m for m in sys.modules if m.startswith(('game.engine', 'game.ai', 'game.past_matches'))))"
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60, env=dict(os.environ))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "(0, 1) []"
