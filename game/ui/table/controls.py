@@ -31,7 +31,7 @@ from game.ui.table.handoff import HandoffScene
 from game.ui.table.input import KEY_COMMANDS, InputContext, Intent, TableInput, plain
 from game.ui.table.moves import targets_for
 from game.ui.table.pad_missing import PadMissingScene
-from game.ui.table.words import played_with_text, wait_text
+from game.ui.table.words import placement_words, played_with_text, wait_text
 from game.ui.words import shown_name
 
 if TYPE_CHECKING:
@@ -128,6 +128,18 @@ class TableControls:
             self.refuse_drop(intent.tile, intent.pos, intent.text)
         elif intent.kind == "message":
             table.motion.say(intent.text, 2.5)
+        elif intent.kind == "turn":
+            self.say_placement()
+
+    def say_placement(self) -> None:
+        """A tile turned: how it will lie now, in words (never the picture alone)."""
+        ctx = self.input_context()
+        target = self.input.chosen_target(ctx)
+        if target is None:
+            targets = self.input.targets(ctx)
+            target = targets[0] if targets else None
+        if target is not None:
+            self.table.motion.say(placement_words(target.variant(self.input.variant), len(target.actions)), 3.0)
 
     def request(self, action: Action) -> None:
         """Draw, pass or refuse, when the engine allows it; else say why not."""
@@ -185,6 +197,7 @@ class TableControls:
             hand_area=board.regions.hand,
             explain=model.state.explain,
             pad=self.plays_by_pad(seat),
+            hinted=table.aids.hinted_action(),
         )
 
     # Who plays which seat -----------------------------------------------------------------

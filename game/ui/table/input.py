@@ -77,6 +77,7 @@ class InputContext:
     hand_area: Rect
     explain: Callable[[Action], Refusal | None]
     pad: bool = False  # the seat to move plays with a controller: its buttons are named
+    hinted: Action | None = None  # the hint shown for this position, if any (Enter follows a draw, a pass)
 
 
 @dataclass
@@ -284,12 +285,30 @@ class TableInput:
             self.reset()
             return Intent("play", action, tile)
         if name == "lay":
-            return Intent("message", text=nothing_chosen(ctx))
+            return self._lay_unchosen(ctx)
         if name == "draw":
             return Intent("draw")
         if name == "pass":
             return Intent("pass")
         return None
+
+    def _lay_unchosen(self, ctx: InputContext) -> Intent:
+        """Enter (or A) with no tile chosen: the hint's draw, pass or refusal is
+        followed; the one tile that fits is laid (one place, one way) or chosen,
+        its places lit; else what to do is said."""
+        hinted = ctx.hinted
+        if hinted is not None and hinted.kind in ("draw", "pass", "refuse") and hinted in ctx.legal:
+            return Intent(hinted.kind)
+        fits = sorted({a.tile for a in ctx.legal if a.kind == "lay" and a.tile is not None})
+        if len(fits) == 1:
+            tile = fits[0]
+            targets = targets_for(tile, ctx.legal)
+            if len(targets) == 1 and len(targets[0].actions) == 1:
+                self.reset()
+                return Intent("play", targets[0].actions[0], tile)
+            self.selected, self.variant, self.target_index, self.hover = tile, 0, 0, False
+            return Intent("message", tile=tile, text=_("{tile} is the one tile that fits: Enter lays it where the light is").format(tile=tile_name(tile)))
+        return Intent("message", text=nothing_chosen(ctx))
 
     def _step_along(self, tiles: list[int], step: int, ctx: InputContext) -> Intent:
         """Left/Right: the next tile along that can be laid (greyed tiles are

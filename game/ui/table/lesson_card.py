@@ -10,7 +10,7 @@ from pygame import Rect
 
 from game.i18n import _
 from game.ui.menu import wrap
-from game.ui.table.panel import CARD, Panel, card_surface
+from game.ui.table.panel import CARD, Panel, scrolled_card
 from game.ui.table.regions import PanelSpec
 from game.ui.text import DIM, GOLD, IVORY
 
@@ -29,6 +29,10 @@ class LessonCard(Panel):
         super().__init__()
         self.mode = mode
         self._card: tuple[Hashable, pygame.Surface] | None = None
+        self.offset = 0  # how far its words are scrolled up (taller than the room above its buttons)
+        self.tall = 0  # how tall its words are, all of them
+        self.view = 0  # how much of the card they may take (above its buttons)
+        self.step_shown = -1  # the step whose words are shown: a new step starts at its top
 
     def forget(self) -> None:
         self._card = None
@@ -41,7 +45,24 @@ class LessonCard(Panel):
 
     def content(self, table: Table, rect: Rect) -> Hashable:
         mode = self.mode
-        return (mode.step_index, rect.size, table.board.regions.scale, mode.waits_for_next(), tuple(table.model.names))
+        if mode.step_index != self.step_shown:
+            self.step_shown, self.offset = mode.step_index, 0
+        return (mode.step_index, rect.size, table.board.regions.scale, mode.waits_for_next(), tuple(table.model.names), self.offset)
+
+    def scroll_by(self, pixels: int) -> bool:
+        """Scroll its words ``pixels`` down (negative: up); False at that end already."""
+        offset = max(0, min(self.tall - self.view, self.offset + pixels))
+        if offset == self.offset:
+            return False
+        self.offset = offset
+        return True
+
+    @staticmethod
+    def buttons_height(width: int, k: float) -> int:
+        """The room its buttons take at its foot (mode_lesson.LessonLook.build puts them there)."""
+        bh, pad = round(38 * k), round(10 * k)
+        narrow = (width - 3 * pad) // 2 < round(150 * k)  # one above the other
+        return bh + 2 * pad + (bh + pad if narrow else 0)
 
     def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None:
         if self._card is None or self._card[0] != content:
@@ -50,12 +71,12 @@ class LessonCard(Panel):
 
     def paint(self, content: Hashable) -> pygame.Surface:
         assert self.text is not None and isinstance(content, tuple)
-        _step, size, k, waits, names = content
+        _step, size, k, waits, names, offset = content
         text = self.text
         mode = self.mode
         lesson = mode.lesson
         w, h = size
-        out = card_surface(size, CARD)
+        out = pygame.Surface((w, max(h, round(1200 * k))), pygame.SRCALPHA)  # all its words, then the part in view shown
         pad = round(12 * k)
         y = pad
         for head in wrap(text, _("Lesson {number}: {title}").format(number=mode.number, title=lesson.title), w - 2 * pad, max(15, round(19 * k)), GOLD):
@@ -76,7 +97,10 @@ class LessonCard(Panel):
                 for line in wrap(text, prompt, w - 2 * pad, max(14, round(16 * k)), GOLD):
                     out.blit(line, (pad, y))
                     y += line.get_height()
-        return out
+        self.tall = y + pad
+        self.view = max(pad * 3, h - self.buttons_height(w, k))
+        self.offset = max(0, min(offset, self.tall - self.view))
+        return scrolled_card(out, self.tall, size, self.offset, pad, CARD, self.view)
 
     def prompt(self, names: Sequence[str], waits: bool) -> str:
         """The card's last line: what the learner does now, in the step's own terms."""

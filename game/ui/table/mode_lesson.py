@@ -9,6 +9,8 @@ own reason (or, for a legal move the step does not want, the step's words)
 and not played. The computer's moves are the lesson's own: their card waits
 for Next like a reading step, and only then does the computer's tile glide.
 Esc, or "Leave lesson", leaves at any time; only a lesson finished is kept.
+The card's words, when taller than the room above its buttons, scroll with the
+wheel over it, Page Up/Down and a controller's shoulders.
 """
 
 from __future__ import annotations
@@ -203,7 +205,19 @@ class LessonLook(PlayLook):
             if self.lesson.waits_for_next():
                 self.lesson.next_step()
                 return True
+        card = table.board.regions.panels.get(self.card.name)
+        if event.type == pygame.MOUSEWHEEL and card is not None and card.collidepoint(table.controls.input.pointer):
+            self.scroll_card(table, -event.y)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.scroll_card(table, 3 if event.key == pygame.K_PAGEDOWN else -3)
+            return True
         return False
+
+    def scroll_card(self, table: Table, steps: int) -> None:
+        """The card's words scrolled ``steps`` lines' worth down (negative: up)."""
+        if self.card.scroll_by(round(steps * 24 * table.board.regions.scale)):
+            table.jumped()
 
     def handle_pad(self, table: Table, press: PadPress) -> bool:
         """A controller: A goes on from a card to read (as Enter does); Start leaves (as
@@ -211,6 +225,8 @@ class LessonLook(PlayLook):
         if press.button == "a" and not press.repeat and self.lesson.waits_for_next():
             self.lesson.next_step()
             return True
+        if press.button in ("lb", "rb"):  # the shoulders scroll the card's words
+            self.scroll_card(table, 3 if press.button == "rb" else -3)
         return press.button in ("back", "lb", "rb")
 
     def update(self, table: Table, dt: float) -> None:

@@ -10,10 +10,13 @@ the action played and after the best one. A mistake or a blunder shows the
 better action as a glowing ghost, with a short reason. The analysis runs in
 worker processes on every core; the review can be stepped through meanwhile.
 
-Keys: Left/Right step, Home/End jump, Page Up/Down change round, Tab changes
-the reviewed seat, C checks the round's deal (Check this deal, at the card's foot once the round is over), Esc leaves. The slider in the header moves the cursor. A
-controller: the D-pad steps, the triggers jump, the shoulders change round, Y
-the seat, B leaves.
+Keys: Left/Right step, Home/End jump, Up/Down scroll the coach's card (so does
+the wheel over it), Page Up/Down scroll the moves (so does the wheel over them),
+Ctrl+Page Up/Down change round, Tab changes the reviewed seat, C checks the
+round's deal (Check this deal, at the card's foot once the round is over), Esc
+leaves. The slider in the header moves the cursor. A controller: the D-pad's
+left and right step, its up and down scroll the card, the triggers jump, the
+shoulders change round, Y the seat, B leaves.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from game.ui.table.regions import TableRegions
 from game.ui.table.review_card import NAMED, ReviewCard
 from game.ui.table.review_source import ReviewSource
 from game.ui.table.scene import TableScene
+from game.ui.table.toolbar import tool_button
 from game.ui.words import is_you
 
 if TYPE_CHECKING:
@@ -39,6 +43,7 @@ if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
 
 TOOLS = {"first": "|<", "back": "<", "next": ">", "last": ">|", "seat": N_("Seat"), "close": N_("Close")}
+SCROLL_STEP = 40  # pixels (at 100% text) the wheel, Up/Down or the D-pad scroll the coach's card
 ROUND_TOOLS = {"round_back": N_("< Round"), "round_next": N_("Round >")}
 
 
@@ -146,9 +151,9 @@ class ReviewLook(PlayLook):
         names = dict(TOOLS)
         if len(self.review.match.rounds) > 1:
             names = {**{k: v for k, v in TOOLS.items() if k != "close"}, **ROUND_TOOLS, "close": TOOLS["close"]}
-        style = "#tool_l" if regions.scale >= 1.2 else "#tool"
+        large = regions.scale >= 1.2
         self.tools = {  # the arrows stay arrows; the words are the player's language's
-            name: pygame_gui.elements.UIButton(rect, _(label) if any(c.isalpha() for c in label) else label, gui, object_id=style)
+            name: tool_button(rect, _(label) if any(c.isalpha() for c in label) else label, gui, large)
             for (name, label), rect in zip(names.items(), regions.tool_buttons)
         }
         header = regions.header
@@ -190,15 +195,23 @@ class ReviewLook(PlayLook):
     # Input -------------------------------------------------------------------------
     def handle_event(self, table: Table, event: pygame.event.Event) -> bool:
         card = table.board.regions.panels.get(ReviewCard.name)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and card is not None and self.card.overview:
-            target = self.card.overview.jump((event.pos[0] - card.left, event.pos[1] - card.top))
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and card is not None and card.collidepoint(event.pos):
+            target = self.card.jump((event.pos[0] - card.left, event.pos[1] - card.top))
             if target is not None:
                 self.review.move_to(target)
                 return True
+        if event.type == pygame.MOUSEWHEEL and card is not None and card.collidepoint(table.controls.input.pointer):
+            self.scroll_card(table, -event.y * SCROLL_STEP)
+            return True
         if event.type == pygame.KEYDOWN:
+            ctrl = bool(event.mod & pygame.KMOD_CTRL)
+            if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and not ctrl:
+                return False  # the moves panel's: it scrolls (Ctrl changes the round)
             moves: dict[int, Callable[[], None]] = {
                 pygame.K_LEFT: lambda: self.review.move_to(self.review.cursor - 1),
                 pygame.K_RIGHT: lambda: self.review.move_to(self.review.cursor + 1),
+                pygame.K_UP: lambda: self.scroll_card(table, -SCROLL_STEP),
+                pygame.K_DOWN: lambda: self.scroll_card(table, SCROLL_STEP),
                 pygame.K_HOME: lambda: self.review.move_to(0),
                 pygame.K_END: lambda: self.review.move_to(self.review.length),
                 pygame.K_PAGEUP: lambda: self.review.change_round(-1),
@@ -213,12 +226,20 @@ class ReviewLook(PlayLook):
                 return True
         return False
 
+    def scroll_card(self, table: Table, step: float) -> None:
+        """The coach's card scrolled ``step`` (of its text size) down, negative up."""
+        card = table.board.regions.panels.get(ReviewCard.name)
+        if card is not None and self.card.scroll_by(round(step * table.board.regions.scale), card.height):
+            table.jumped()
+
     def handle_pad(self, table: Table, press: PadPress) -> bool:
         """A controller: left/right step (held, they run), the shoulders change the
         round, Y the seat under review, B or Start leaves."""
         button = press.button
         if button in ("left", "right"):
             self.review.move_to(self.review.cursor + (1 if button == "right" else -1))
+        elif button in ("up", "down"):
+            self.scroll_card(table, SCROLL_STEP if button == "down" else -SCROLL_STEP)
         elif button in ("lb", "rb") and not press.repeat:
             self.review.change_round(1 if button == "rb" else -1)
         elif button in ("lt", "rt") and not press.repeat:

@@ -14,6 +14,7 @@ import pygame
 from pygame import Rect
 
 from game.ui.table.regions import PanelSpec
+from game.ui.text import GOLD
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
@@ -32,6 +33,26 @@ def card_surface(size: tuple[int, int], fill: tuple[int, int, int, int] = PANEL,
     pygame.draw.rect(out, fill, out.get_rect(), border_radius=10)
     pygame.draw.rect(out, edge, out.get_rect(), 1, border_radius=10)
     return out
+
+
+def scrolled_card(
+    whole: pygame.Surface, tall: int, size: tuple[int, int], offset: int, pad: int, fill: tuple[int, int, int, int] = PANEL, view: int | None = None
+) -> pygame.Surface:
+    """The card ``size`` big showing ``whole`` (words ``tall`` high, painted on a
+    transparent surface) from ``offset`` down, in its top ``view`` pixels (all of
+    it by default); when they are taller than that, a bar on its right edge shows
+    where the part shown lies in the whole."""
+    w = size[0]
+    h = size[1] if view is None else view
+    card = card_surface(size, fill)
+    card.blit(whole, (0, 0), pygame.Rect(0, offset, w, h - pad // 2))
+    if tall > h:
+        track = pygame.Rect(w - max(4, pad // 2) - 2, pad, max(4, pad // 2), h - 2 * pad)
+        pygame.draw.rect(card, (40, 56, 44), track, border_radius=2)
+        thumb_h = max(12, track.height * h // tall)
+        thumb_y = track.top + (track.height - thumb_h) * offset // max(1, tall - h)
+        pygame.draw.rect(card, GOLD, pygame.Rect(track.left, thumb_y, track.width, thumb_h), border_radius=2)
+    return card
 
 
 class Panel:

@@ -5,7 +5,7 @@ as its words (up to ``MOST`` of the column)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Hashable
 
 import pygame
@@ -14,7 +14,7 @@ from pygame import Rect
 from game.i18n import _, ngettext
 from game.ui.menu import wrap
 from game.ui.table.knowledge import SeatKnowledge, knowledge_words, table_knowledge
-from game.ui.table.panel import EDGE, Panel, card_surface
+from game.ui.table.panel import EDGE, Panel, card_surface, scrolled_card
 from game.ui.table.regions import PanelSpec
 from game.ui.table.words import tiles_text
 from game.ui.text import DIM, GOLD, IVORY
@@ -37,6 +37,7 @@ class KnowledgeContent:
     unseen: int  # tiles the person at the screen cannot see
     special_word: str  # "matador" or "wild double", as the rules name their special tiles
     rule: bool = True  # a line under its words (alone in the column)
+    offset: int = 0  # how far its words are scrolled up (taller than its place: the wheel over it)
 
 
 class KnowledgePanel(Panel):
@@ -47,6 +48,8 @@ class KnowledgePanel(Panel):
         self._known: tuple[tuple[int, int, int], tuple[SeatKnowledge, ...], int] | None = None
         self._picture: tuple[KnowledgeContent, pygame.Surface] | None = None
         self._height: tuple[KnowledgeContent, int] | None = None
+        self.offset = 0  # how far its words are scrolled up
+        self.tall = 0  # how tall its words are, all of them (as last painted)
 
     def is_open(self, table: Table) -> bool:
         return table.options.show_knowledge
@@ -62,7 +65,18 @@ class KnowledgePanel(Panel):
 
     def content(self, table: Table, rect: Rect) -> Hashable:
         alone = [part.name for part in table.open_panels()] == [self.name]
-        return self._content(table, rect.size, table.board.regions.scale, alone)
+        return replace(self._content(table, rect.size, table.board.regions.scale, alone), offset=self.offset)
+
+    def key(self) -> Hashable:
+        return self.offset
+
+    def handle_event(self, event: pygame.event.Event, table: Table, rect: Rect | None) -> bool:
+        """The wheel over it scrolls its words when they are taller than its place."""
+        if event.type != pygame.MOUSEWHEEL or rect is None or not rect.collidepoint(table.controls.input.pointer):
+            return False
+        step = round(40 * table.board.regions.scale)
+        self.offset = max(0, min(self.tall - rect.height, self.offset - event.y * step))
+        return True
 
     def knowledge(self, table: Table) -> tuple[tuple[SeatKnowledge, ...], int]:
         """What the table knows of each other seat, from the person at the screen's
@@ -90,10 +104,17 @@ class KnowledgePanel(Panel):
     def picture(self, content: KnowledgeContent) -> pygame.Surface:
         """The panel's card with ``content`` on it (painted again only when it changes)."""
         if self._picture is None or self._picture[0] != content:
-            out = card_surface(content.size)
             pad = round(10 * content.scale)
-            if content.knowledge is not None:
-                self.paint(out, content, pad, pad)
+            if content.knowledge is None:
+                out = card_surface(content.size)
+            else:
+                self.tall = self.height(replace(content, offset=0))
+                if self.tall - content.size[1] <= pad:  # only its bottom margin is left out: nothing to scroll
+                    self.tall = content.size[1]
+                whole = pygame.Surface((content.size[0], max(self.tall, content.size[1])), pygame.SRCALPHA)
+                self.paint(whole, content, pad, pad)
+                offset = max(0, min(content.offset, self.tall - content.size[1]))
+                out = scrolled_card(whole, self.tall, content.size, offset, pad)
             self._picture = (content, out)
         return self._picture[1]
 

@@ -97,7 +97,7 @@ class MovesPanel(Panel):
             if event.key == pygame.K_l:
                 self.toggle(table)
                 return True
-            if event.key in keys and self.shown:
+            if event.key in keys and self in table.open_panels():  # (a mode may keep it open: a review)
                 self.scroll_by(table, keys[event.key])
                 return True
         if event.type == pygame.MOUSEWHEEL and rect is not None and rect.collidepoint(table.controls.input.pointer):

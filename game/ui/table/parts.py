@@ -133,7 +133,11 @@ class HandPart(Drawn):
         if my_turn:  # the hand's strip lights up like a seat's plaque does
             surface.blit(renderer._cached(("my turn", regions.hand.size), lambda: turn_frame(regions.hand.size)), regions.hand.topleft)
         size = round(20 * regions.scale)
-        label = renderer.text.fit(snap.hand_label, regions.hand_label.width, size, GOLD if my_turn else IVORY, True)
+        least = max(15, round(16 * regions.scale))  # never smaller than this (a small window): words left out instead
+        words = snap.hand_label
+        if renderer.text.font(least, True).size(words)[0] > regions.hand_label.width and ": " in words:
+            words = words[: words.rindex(": ")]  # "You · 3 pts · your turn": what to do next is left out
+        label = renderer.text.fit(words, regions.hand_label.width, size, GOLD if my_turn else IVORY, True, least)
         surface.blit(label, (regions.hand_label.left, regions.hand_label.centery - label.get_height() // 2))
         drag = live.input.drag
         held = drag.tile if drag is not None and drag.lifted else None

@@ -14,6 +14,7 @@ from game.engine.tiles import halves
 from game.i18n import ngettext
 from game.ui import cues
 from game.ui.table.draw import Drawn
+from game.ui.table.words import tiles_text
 from game.ui.text import DIM, GOLD, IVORY, pill
 from game.ui.words import shown_name
 
@@ -55,11 +56,17 @@ class PlaquesPart(Drawn):
             cues.to_move(plate, 10, round(4 * k) + title.get_height() // 2, round(14 * k))
         plate.blit(title, (10 + mark, round(4 * k)))
         plate.blit(points, (w - points.get_width() - 10, round(4 * k) + title.get_height() - points.get_height()))
-        status_line = self.renderer.text.fit(status, w - 20, round(16 * k), GOLD if to_move else DIM, to_move)
         status_top = round(4 * k) + title.get_height()
-        plate.blit(status_line, (10, status_top))
-        top = max(round(50 * k), status_top + status_line.get_height() + 2)
+        status_h = self.renderer.text.font(round(16 * k), to_move).get_height()
+        top = max(round(50 * k), status_top + status_h + 2)
         room = Rect(10, top, w - 20, h - top - 8)
+        counted = 0
+        if count and room.height < 16:  # no room for its tiles (a small window): their count, in words
+            tiles = self.renderer.text.render(tiles_text(count), round(16 * k), IVORY, True)
+            counted = tiles.get_width() + 8
+            plate.blit(tiles, (w - 10 - tiles.get_width(), status_top))
+        status_line = self.renderer.text.fit(status, w - 20 - counted, round(16 * k), GOLD if to_move else DIM, to_move)
+        plate.blit(status_line, (10, status_top))
         if room.height >= 16 and count:
             self.backs(plate, room, count, round(44 * k), faces)
         return plate

@@ -169,6 +169,10 @@ class Aids(AidsAPI, Protocol):
 
     def open_scores(self) -> None: ...
 
+    def hinted_action(self) -> Action | None:
+        """The hint shown for the position on the table, if still good."""
+        ...
+
 
 class PanelPart(Protocol):
     """A side panel, as the table and the regions see it (``panel.Panel`` is the base)."""

@@ -17,7 +17,7 @@ from game.i18n import _
 from game.ui.cues import MISTAKE
 from game.ui.menu import wrap
 from game.ui.table.log import place_words
-from game.ui.table.panel import CARD, Panel, card_surface
+from game.ui.table.panel import CARD, Panel, card_surface, scrolled_card
 from game.ui.table.regions import PanelSpec
 from game.ui.table.review_graph import AMBER, Overview, draw_overview, luck_words, mark_word, next_words, tally
 from game.ui.text import DIM, GOLD, IVORY
@@ -47,7 +47,9 @@ class ReviewCard(Panel):
     def __init__(self, mode: ReviewSource) -> None:
         super().__init__()
         self.mode = mode
-        self.overview: Overview | None = None  # where the card's list and graph were drawn
+        self.overview: Overview | None = None  # where the card's list and graph were drawn (on the whole, unscrolled card)
+        self.offset = 0  # how far the card's words are scrolled up (its words taller than its place)
+        self.tall = 0  # how tall its words are, all of them
         self._card: tuple[tuple[object, ...], pygame.Surface] | None = None
         self.reserve = 0  # the height kept free at the card's foot (for a button there)
 
@@ -65,7 +67,23 @@ class ReviewCard(Panel):
         mode = self.mode
         analysis = mode.analyses.get((mode.seat, mode.round))
         progress = (analysis.finished, analysis.total) if analysis is not None else (0, 0)
-        return (mode.round, mode.cursor, mode.seat, rect.size, progress, table.board.regions.scale)
+        return (mode.round, mode.cursor, mode.seat, rect.size, progress, self.offset, table.board.regions.scale)
+
+    def scroll_by(self, pixels: int, height: int) -> bool:
+        """Scroll the card's words ``pixels`` down (negative: up) in a card
+        ``height`` tall; False when it is already at that end (or all shows)."""
+        most = max(0, self.tall - height)
+        offset = max(0, min(most, self.offset + pixels))
+        if offset == self.offset:
+            return False
+        self.offset = offset
+        return True
+
+    def jump(self, pos: tuple[int, int]) -> int | None:
+        """The action a click at ``pos`` (on the card, as shown) jumps to, if any."""
+        if self.overview is None:
+            return None
+        return self.overview.jump((pos[0], pos[1] + self.offset))
 
     def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None:
         surface.blit(self.card(rect.size, content), rect.topleft)
@@ -80,11 +98,11 @@ class ReviewCard(Panel):
         k = key[-1]
         assert isinstance(k, float)
         analysis = mode.analyses.get((mode.seat, mode.round))
-        w, h = size
-        whole = card_surface(size, CARD)
+        w, shown_h = size
         if mode.upcoming() is None:
-            h = max(1, h - self.reserve)  # the round's end: Check this deal stands at the card's foot
-        out = whole.subsurface(pygame.Rect(0, 0, w, h))  # (what runs longer is cut, not drawn under the button)
+            shown_h = max(1, shown_h - self.reserve)  # the round's end: Check this deal stands at the card's foot
+        h = max(shown_h, round(900 * k))  # all its words, then the part scrolled into view is shown
+        out = pygame.Surface((w, h), pygame.SRCALPHA)
         pad = round(10 * k)
         small = max(12, round(15 * k))
         body = max(13, round(17 * k))
@@ -114,8 +132,6 @@ class ReviewCard(Panel):
             lines += self.verdict_lines(mover, mode.verdict())
         for words, colour in lines:  # the verdict on the move at hand comes first
             for line in wrap(text, words, w - 2 * pad, small if colour is DIM else body, colour):
-                if y + line.get_height() > h - pad:
-                    break
                 out.blit(line, (pad, y))
                 y += line.get_height()
             y += round(2 * k)
@@ -123,8 +139,16 @@ class ReviewCard(Panel):
         if analysis is not None and analysis.done and not analysis.error:  # then the round's overview, room allowing
             luck = luck_words(analysis.summary(), names[mode.seat], self.result())
             self.overview = draw_overview(out, text, analysis.summary(), mode.length, mode.cursor, pad, y + round(4 * k), w - 2 * pad, h - pad, k, luck)
-        self._card = (key, whole)
-        return whole
+            y = self.overview.bottom
+        self.tall = y + pad
+        self.offset = max(0, min(self.offset, self.tall - shown_h))
+        card = scrolled_card(out, self.tall, (w, shown_h), self.offset, pad, CARD)
+        if shown_h < size[1]:  # the button's room below the words, on the card's ground
+            whole = card_surface(size, CARD)
+            whole.blit(card, (0, 0))
+            card = whole
+        self._card = (key, card)
+        return card
 
     def progress(self, out: pygame.Surface, analysis: Analysis, x: int, y: int, width: int, size: int) -> int:
         """The coach's progress bar, then the seat's tally so far."""

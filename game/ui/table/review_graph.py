@@ -142,9 +142,11 @@ def draw_overview(
     if bottom - y >= graph_h + line_h + 4:
         graph = pygame.Rect(x, y + 4, width, graph_h)
         _graph(out, graph, summary, length, cursor)
-        label = text.fit(_("the chance of winning, move by move (click to jump)"), width, max(11, small - 2), DIM)
-        out.blit(label, (x, graph.bottom + 1))
-        y = graph.bottom + label.get_height() + round(3 * scale)
+        y = graph.bottom + 1
+        for label in wrap(text, _("the chance of winning, move by move (click to jump)"), width, max(12, small - 2), DIM):
+            out.blit(label, (x, y))
+            y += label.get_height()
+        y += round(3 * scale)
     if bottom - y >= line_h * len(luck_lines):
         for line in luck_lines:
             out.blit(line, (x, y))

@@ -10,6 +10,7 @@ import pygame_gui
 
 from game.engine.tiles import halves
 from game.i18n import _
+from game.ui import access
 from game.ui.menu import Focus, tile_art
 from game.ui.scene import Overlay
 from game.ui.text import DIM, GOLD, IVORY, TextCache
@@ -38,7 +39,8 @@ class RoundEndScene(Overlay):
     def build_gui(self) -> None:
         assert self.gui is not None
         self.panel_rect = self.panel_bounds()
-        bottom = self.panel_rect.bottom - 58
+        k = self.scale
+        bottom = self.panel_rect.bottom - round(58 * k)
         row: list[tuple[str, str, str | None]]
         if self.table.model.match.over and self.table.on_leave is not None:
             # the match-over screen follows (final scores, play again, the title)
@@ -48,11 +50,11 @@ class RoundEndScene(Overlay):
         else:
             row = [("next", _("Next round"), "#primary")]
         row.insert(0, ("review", _("Review this round"), None))
-        gap = 16
-        width = min(220, (self.panel_rect.width - 40 - gap * (len(row) - 1)) // len(row))
+        gap = round(16 * k)
+        width = min(round(220 * k), (self.panel_rect.width - round(40 * k) - gap * (len(row) - 1)) // len(row))
         left = self.panel_rect.centerx - (len(row) * width + (len(row) - 1) * gap) // 2
         self.buttons = {
-            name: pygame_gui.elements.UIButton(pygame.Rect(left + i * (width + gap), bottom, width, 44), text, self.gui, object_id=style)
+            name: pygame_gui.elements.UIButton(pygame.Rect(left + i * (width + gap), bottom, width, round(44 * k)), text, self.gui, object_id=style)
             for i, (name, text, style) in enumerate(row)
         }
         self.panel = self.make_panel()
@@ -60,11 +62,17 @@ class RoundEndScene(Overlay):
         shown = self.app is not None and self.app.last_input != "mouse"
         self.focus.reset(list(self.buttons), self.buttons, self.focus.name or (self.finish_choice() if shown else None))
 
+    @property
+    def scale(self) -> float:
+        """Its words' and spaces' size: the text size setting's (and the pixels per point)."""
+        return access.text_factor(self.size)
+
     def panel_bounds(self) -> pygame.Rect:
         w, h = self.size
+        k = self.scale
         rows = self.table.model.match.rules.players
-        height = min(h - 20, 150 + rows * ROW_H + 80)
-        width = min(w - 30, 820)
+        height = min(h - 20, round((150 + rows * ROW_H + 80) * k))
+        width = min(w - 30, round(820 * k))
         return pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
 
     def make_panel(self) -> pygame.Surface:
@@ -72,42 +80,47 @@ class RoundEndScene(Overlay):
         state = self.table.model.match.rounds[-1]  # the round in play (the summary is live play's)
         outcome = state.outcome
         rect = self.panel_rect
+        k = self.scale
+
+        def px(value: float) -> int:
+            return round(value * k)
+
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (18, 32, 24, 255), panel.get_rect(), border_radius=14)
         pygame.draw.rect(panel, GOLD, panel.get_rect(), 2, border_radius=14)
         title = match_title(match) or outcome_title(match, state)
-        line = self.text.fit(title, rect.width - 40, 34, GOLD, True)
-        panel.blit(line, ((rect.width - line.get_width()) // 2, 16))
+        line = self.text.fit(title, rect.width - px(40), px(34), GOLD, True)
+        panel.blit(line, ((rect.width - line.get_width()) // 2, px(16)))
         sub = outcome_title(match, state) if match.over else goal_note(match)
-        line = self.text.fit(sub, rect.width - 40, 20, DIM)
-        panel.blit(line, ((rect.width - line.get_width()) // 2, 56))
-        columns = {"pips": rect.width - 250, "scored": rect.width - 160, "total": rect.width - 70}
-        y = 92
+        line = self.text.fit(sub, rect.width - px(40), px(20), DIM)
+        panel.blit(line, ((rect.width - line.get_width()) // 2, px(56)))
+        columns = {"pips": rect.width - px(250), "scored": rect.width - px(160), "total": rect.width - px(70)}
+        y = px(92)
         for key, x in columns.items():
-            head = self.text.render({"pips": _("pips"), "scored": _("this round"), "total": _("total")}[key], 17, DIM)
+            head = self.text.render({"pips": _("pips"), "scored": _("this round"), "total": _("total")}[key], px(17), DIM)
             panel.blit(head, (x - head.get_width() // 2, y))
-        y += 24
+        y += px(24)
         art = tile_art(self) if self.app is not None else None  # the table's own (the app's one tile art)
-        row_h = min(ROW_H, (rect.height - y - 76) // max(1, match.rules.players))
+        row_h = min(px(ROW_H), (rect.height - y - px(76)) // max(1, match.rules.players))
         for seat, player in enumerate(match.players):
             winner = outcome is not None and outcome.winner == seat
-            name = self.text.fit(shown_name(player.name), 150, 21, GOLD if winner else IVORY, True)
-            panel.blit(name, (20, y + (row_h - name.get_height()) // 2))
+            name = self.text.fit(shown_name(player.name), px(150), px(21), GOLD if winner else IVORY, True)
+            panel.blit(name, (px(20), y + (row_h - name.get_height()) // 2))
             tiles = state.hand(seat)
-            x = 180
-            room = columns["pips"] - 40 - x
+            x = px(180)
+            room = columns["pips"] - px(40) - x
             if art is not None:
                 for tile, spot in zip(tiles, hand_strip(len(tiles), room, row_h)):
                     a, b = halves(tile)
                     panel.blit(art.face(a, b, spot[2], False), (x + spot[0], y + spot[1]))
             if not tiles:
                 # TRANSLATORS: in the round's summary, a seat that laid all its tiles.
-                out = self.text.render(_("out!"), 19, GOLD, True)
+                out = self.text.render(_("out!"), px(19), GOLD, True)
                 panel.blit(out, (x, y + (row_h - out.get_height()) // 2))
             pips = outcome.pips[seat] if outcome is not None else state.pips(seat)
             scored = outcome.scores[seat] if outcome is not None else 0
             for key, value in (("pips", str(pips)), ("scored", f"+{scored}" if scored else "0"), ("total", str(match.totals[seat]))):
-                cell = self.text.render(value, 22, GOLD if key == "total" else IVORY, key == "total")
+                cell = self.text.render(value, px(22), GOLD if key == "total" else IVORY, key == "total")
                 panel.blit(cell, (columns[key] - cell.get_width() // 2, y + (row_h - cell.get_height()) // 2))
             y += row_h
         return panel

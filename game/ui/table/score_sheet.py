@@ -233,11 +233,14 @@ class ScoreSheetScene(Overlay):
         self.text = TextCache()
         self.panel: pygame.Surface | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0  # its words' size, the text size setting's included
 
     def build_gui(self) -> None:
         w, h = self.size
         pw, ph = access.points((w, h))
-        k = max(0.8, min(1.4, min(pw / 1280, ph / 800))) * access.CURRENT.pixel_ratio
+        # the window's room, the pixels per point and the text size setting (the table's own words grow by it too)
+        k = max(0.8, min(1.4, min(pw / 1280, ph / 800))) * access.CURRENT.pixel_ratio * access.text_choice((w, h))
+        self.scale = k
         width = min(w - 30, round(980 * k))
         height = min(h - 30, round(680 * k))
         self.panel_rect = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
+import pygame
 import pygame_gui
 
 from game.i18n import NP_, _, pgettext
@@ -44,11 +45,8 @@ class Toolbar:
         for button in self.turn.values():
             button.hide()  # type: ignore[no-untyped-call]
         # larger words on a large window; the text size setting grows both themes already
-        style = "#tool_l" if table_scale(regions.size) >= 1.2 else "#tool"
-        self.tools = {
-            name: pygame_gui.elements.UIButton(rect, pgettext("toolbar", TOOLS[name]), gui, object_id=style)
-            for name, rect in zip(names, regions.tool_buttons)
-        }
+        large = table_scale(regions.size) >= 1.2
+        self.tools = {name: tool_button(rect, pgettext("toolbar", TOOLS[name]), gui, large) for name, rect in zip(names, regions.tool_buttons)}
 
     def pressed(self) -> tuple[list[str], list[str]]:
         """(turn buttons, tools) pressed since the last frame."""
@@ -78,3 +76,16 @@ class Toolbar:
                     button.select()  # type: ignore[no-untyped-call]
                 else:
                     button.unselect()  # type: ignore[no-untyped-call]
+
+
+def tool_button(rect: pygame.Rect, text: str, gui: pygame_gui.UIManager, large: bool) -> pygame_gui.elements.UIButton:
+    """A toolbar's button: in the large letters on a large window, unless its words
+    (a long language's, at a large text size) would not fit in them: then smaller."""
+    styles = ["#tool_l", "#tool", "#tool_s"] if large else ["#tool", "#tool_s"]
+    for style in styles:
+        button = pygame_gui.elements.UIButton(rect, text, gui, object_id=style)
+        font = button.font
+        if style == styles[-1] or font is None or font.size(text)[0] <= rect.width - 8:
+            return button
+        button.kill()  # type: ignore[no-untyped-call]
+    raise AssertionError("unreachable")

@@ -5,9 +5,9 @@ Every sentence naming a seat reads right for "You" too (``game.ui.words``).
 
 from __future__ import annotations
 
-from game.engine import Match, RoundState, Rules
-from game.engine.tiles import tile_name
+from game.engine import Action, Match, RoundState, Rules
 from game.engine.seal import fingerprint
+from game.engine.tiles import halves, tile_name
 from game.i18n import N_, _, ngettext
 from game.ui.words import hold_words, is_you, shown_name
 from game.words.rule_sets import title as rule_set_title
@@ -181,6 +181,28 @@ def reaction_text(kind: str) -> str:
     """A reaction at a network table, in words (its kind if not one of ours)."""
     words = {"nice": _("Nice!"), "oops": _("Oops"), "well-played": _("Well played")}
     return words.get(kind, kind)
+
+
+def placement_words(action: Action, ways: int) -> str:
+    """How a tile turned (R, the right button, a controller's X) will lie, in words:
+    in line with the half left open, turned the other way, across the line, or
+    joining one value of a crosswise end; ``ways``: how many ways it may lie there."""
+    assert action.tile is not None
+    tile = tile_name(action.tile)
+    if ways <= 1:
+        return _("{tile} lies only one way here").format(tile=tile)
+    if action.across:
+        # TRANSLATORS: a matador laid crosswise: its end shows both halves.
+        return _("{tile} across: the next player on this arm picks a half").format(tile=tile)
+    if action.joins is not None:
+        return _("{tile} joins the crosswise end's {value}").format(tile=tile, value=action.joins)
+    a, b = halves(action.tile)
+    touch = action.touch if action.touch is not None else a
+    other = b if touch == a else a
+    if action.arm is None:
+        return _("{tile} led with its {value} on the left").format(tile=tile, value=touch)
+    # TRANSLATORS: a tile laid in line, the half touching the end and the half left open.
+    return _("{tile} in line: its {touch} touches, the {open} stays open").format(tile=tile, touch=touch, open=other)
 
 
 # The host's words at a network table: a person asking for a free seat, a player away

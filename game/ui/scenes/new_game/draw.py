@@ -171,11 +171,12 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
         if used and setup.named(i):
             drawn.append(draw_input(words, text, layout, i, setup.inputs.owner(i)))
         elif used:
-            name = setup.seat_name(i)
-            note = text.fit(setup.seat_note(i), name_rect.width - 8, max(13, label_size - 2), DIM)
-            pos = (name_rect.left + 8, name_rect.centery - note.get_height() // 2 + 1)
-            words.blit(note, pos)
-            drawn.append((name, pygame.Rect(pos, note.get_size()), name_rect))
+            name, words_of = setup.seat_name(i), setup.seat_note(i)
+            if text.font(12).size(words_of)[0] <= name_rect.width - 8:  # else left out: the seat's kind beside it says it
+                note = text.fit(words_of, name_rect.width - 8, max(13, label_size - 2), DIM)
+                pos = (name_rect.left + 8, name_rect.centery - note.get_height() // 2 + 1)
+                words.blit(note, pos)
+                drawn.append((name, pygame.Rect(pos, note.get_size()), name_rect))
         elif i < seatable:  # a seat this rule set could fill; beyond, the space is kept
             left = layout.selectors[f"kind{i}"].rect.left
             slot = pygame.Rect(left, row.top, row.right - left, row.height)
@@ -203,6 +204,8 @@ def draw_input(words: pygame.Surface, text: TextCache, layout: FormLayout, index
     # the whole name, else the short one, else (a controller) just its number
     choices = [input_label(pad), short_label(pad)] + ([str(pad)] if pad is not None else [])
     label_words = next((t for t in choices if text.font(12, True).size(t)[0] <= room), choices[-1])
+    if pad is None and text.font(12, True).size(label_words)[0] > room:  # the keyboard's picture alone
+        return "", icon, rect
     label = text.fit(label_words, room, size, colour, True)
     pos = (icon.right + 6, rect.centery - label.get_height() // 2 + 1)
     words.blit(label, pos)

@@ -128,7 +128,7 @@ def form_layout(
 
     # the title, when the window is tall enough to spare the room
     heading_at = (round(58 * s), w - 40, round(8 * s))
-    title = heading_at if points(size)[1] >= 560 * f * f else None  # larger text needs the room the title would take
+    title = heading_at if points(size)[1] >= 560 else None  # at any text size (the form scrolls when it needs the room)
     top = with_title(title)
 
     # the bottom bar: Back, what will be played (or what is wrong), Start; the hint above it
