@@ -18,7 +18,7 @@ everywhere else.
 from __future__ import annotations
 
 from collections import OrderedDict
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Iterable
 
 import pygame
@@ -80,9 +80,23 @@ class ScriptFont(pygame.font.Font):
         self.home_script = script
         if script != "Zzzz":
             self.set_script(script)
-        self.coverage: list[frozenset[int]] = [coverage(path), *(coverage(str(p)) for p in fallback_paths())]
-        self._fallbacks = [str(p) for p in fallback_paths()]
-        self._plain_chars = plain_characters(path)
+
+    # --- what each font draws, read at the first text that needs it --------------------
+    # A line of printable ASCII (the title's and most of the game's words) never needs
+    # them: reading the fonts' character maps waits for the first line that does, so
+    # that the first frame does not pay for the fallback fonts.
+    @cached_property
+    def coverage(self) -> list[frozenset[int]]:
+        """The code points this font draws, then each fallback's, in the order tried."""
+        return [coverage(self.path), *(coverage(path) for path in self._fallbacks)]
+
+    @cached_property
+    def _fallbacks(self) -> list[str]:
+        return [str(p) for p in fallback_paths()]
+
+    @cached_property
+    def _plain_chars(self) -> frozenset[str]:
+        return plain_characters(self.path)
 
     # --- what runs -----------------------------------------------------------------
     def _own(self, text: str) -> bool:
