@@ -17,7 +17,7 @@ from game.net.limits import SYNC_BURST, SYNC_RATE, Bucket
 from game.net.protocol import encode
 
 if TYPE_CHECKING:
-    from game.net.host_powers import Claim
+    from game.net.table_api import Claim
     from game.net.table import Table
 
 log = logging.getLogger("matador.server")

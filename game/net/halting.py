@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Any
 from game.net.store import StoreError
 
 if TYPE_CHECKING:
-    from game.net.table import Table
+    from game.net.table_api import TableAPI
 
 
 def halted_message(why: str) -> dict[str, Any]:
     return {"type": "halted", "code": "store_failed", "why": why, "reason": f"the server cannot store this table's moves ({why}): play stops until it can"}
 
 
-def halt(table: Table, why: str) -> None:
+def halt(table: TableAPI, why: str) -> None:
     """A write failed: nothing more is told or played until one works (``retry``);
     what was told is stored, and the action that could not be is forgotten."""
     if table.halted is not None:
@@ -34,7 +34,7 @@ def halt(table: Table, why: str) -> None:
         net.deliver(message)
 
 
-def retry(table: Table) -> bool:
+def retry(table: TableAPI) -> bool:
     """Try a write again; if it works, play goes on from the last action stored
     and every seat is sent its whole view. Whether the table plays again."""
     if table.halted is None:

@@ -15,45 +15,31 @@ No pygame here.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from game.net.protocol import GIVEN_SEAT_LEVEL, RETURN_S, ProtocolError, new_token, token_hash
 from game.net.store import SeatRow
-
-if TYPE_CHECKING:
-    from game.net.table import Table
+from game.net.table_api import Claim, TableAPI
 
 CLAIM_S = 120.0  # a claim the host does not answer in this time is refused
 
 
-@dataclass
-class Claim:
-    """A person asking for a free seat, and how to tell them the answer."""
-
-    seat: int
-    name: str
-    granted: Callable[[int, str], None]  # (seat, token): the claimant sits down
-    refused: Callable[[ProtocolError], None]
-    at: float = field(default_factory=time.monotonic)
-
-
-def claims_json(table: Table) -> list[dict[str, Any]]:
+def claims_json(table: TableAPI) -> list[dict[str, Any]]:
     return [{"seat": c.seat, "name": c.name} for c in sorted(table.claims.values(), key=lambda c: c.seat)]
 
 
-def _host(table: Table, by: int, what: str) -> None:
+def _host(table: TableAPI, by: int, what: str) -> None:
     if by != table.row.host:
         raise ProtocolError(f"only the host {what}", "host_only")
 
 
-def _seat_number(table: Table, value: Any) -> int:
+def _seat_number(table: TableAPI, value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(table.row.seats):
         raise ProtocolError("seat must be a seat number", "bad_seat")
     return value
 
 
-def give_seat(table: Table, by: int, msg: dict[str, Any]) -> None:
+def give_seat(table: TableAPI, by: int, msg: dict[str, Any]) -> None:
     """The host gives the seat of a player away for more than 5 minutes to a computer."""
     from game.ai import levels
     from game.net.new_table import level_name
@@ -79,7 +65,7 @@ def give_seat(table: Table, by: int, msg: dict[str, Any]) -> None:
     table.tell_all(table.lobby())
 
 
-def remove(table: Table, by: int, msg: dict[str, Any]) -> None:
+def remove(table: TableAPI, by: int, msg: dict[str, Any]) -> None:
     """The host frees a seat another person took, in the lobby (its token no longer works)."""
     _host(table, by, "removes a player")
     seat = _seat_number(table, msg.get("seat"))
@@ -98,7 +84,7 @@ def remove(table: Table, by: int, msg: dict[str, Any]) -> None:
     table.tell_all(table.lobby())
 
 
-def free(table: Table, seat: int) -> bool:
+def free(table: TableAPI, seat: int) -> bool:
     """Whether ``seat`` may be claimed: its player is away, or the host gave it to a computer."""
     row = table.row.seats[seat]
     if seat == table.row.host:
@@ -109,7 +95,7 @@ def free(table: Table, seat: int) -> bool:
     return row.kind == "computer" and row.token_hash is not None
 
 
-def ask(table: Table, msg: dict[str, Any], name: str, granted: Callable[[int, str], None], refused: Callable[[ProtocolError], None]) -> Claim:
+def ask(table: TableAPI, msg: dict[str, Any], name: str, granted: Callable[[int, str], None], refused: Callable[[ProtocolError], None]) -> Claim:
     """Someone without the seat's token asks for a free seat; the host is asked."""
     from game.net.names import check_name
 
@@ -129,7 +115,7 @@ def ask(table: Table, msg: dict[str, Any], name: str, granted: Callable[[int, st
     return claim
 
 
-def answer(table: Table, by: int, msg: dict[str, Any]) -> None:
+def answer(table: TableAPI, by: int, msg: dict[str, Any]) -> None:
     """The host approves (``approve: true``) or refuses a claim for ``seat``."""
     _host(table, by, "answers a request for a seat")
     seat = _seat_number(table, msg.get("seat"))
@@ -163,7 +149,7 @@ def answer(table: Table, by: int, msg: dict[str, Any]) -> None:
     claim.granted(seat, token)
 
 
-def _rebuild(table: Table) -> None:
+def _rebuild(table: TableAPI) -> None:
     """The match played so far, with the seats as they are now (a computer for a
     player, or a player for a computer)."""
     if table.referee is not None and table.halted is None:
@@ -172,25 +158,25 @@ def _rebuild(table: Table) -> None:
         table.wake()
 
 
-def _drop_claim(table: Table, seat: int, why: str) -> None:
+def _drop_claim(table: TableAPI, seat: int, why: str) -> None:
     claim = table.claims.pop(seat, None)
     if claim is not None:
         claim.refused(ProtocolError(why, "claim_over", seat=seat))
 
 
-def back(table: Table, seat: int) -> None:
+def back(table: TableAPI, seat: int) -> None:
     """The seat's own player is back (with the token): a claim for it is over."""
     _drop_claim(table, seat, "the seat's player came back")
 
 
-def withdraw(table: Table, claim: Claim) -> None:
+def withdraw(table: TableAPI, claim: Claim) -> None:
     """The claimant left before the host answered."""
     if table.claims.get(claim.seat) is claim:
         del table.claims[claim.seat]
         table.tell_all(table.lobby())
 
 
-def expire(table: Table, now: float) -> None:
+def expire(table: TableAPI, now: float) -> None:
     for seat, claim in list(table.claims.items()):
         if now - claim.at > CLAIM_S:
             del table.claims[seat]

@@ -16,7 +16,7 @@ from game.i18n import _
 from game.net.protocol import RETURN_S, ProtocolError
 
 if TYPE_CHECKING:
-    from game.net.table import Table
+    from game.net.table_api import TableAPI
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ def read_lobby(message: dict[str, Any]) -> Lobby:
         raise ProtocolError(f"the table's description cannot be read: {err}") from None
 
 
-def lobby_json(table: Table) -> dict[str, Any]:
+def lobby_json(table: TableAPI) -> dict[str, Any]:
     """A server table's ``table`` message (what ``read_lobby`` reads): its seats, who
     is connected, for an away player the seconds before the host may give the seat
     to a computer (``give_in``), and the claims waiting for the host."""

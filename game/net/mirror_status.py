@@ -6,12 +6,36 @@ No pygame here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from game.i18n import _
 
-if TYPE_CHECKING:
-    from game.net.mirror_reads import Reads as Mirror  # (the mirror's fields it reads)
+
+class Mirror(Protocol):
+    """The fields of a table's mirror (``mirror_reads.Reads``) that its status reads:
+    named here, so that the mirror imports this module and it does not import the mirror back."""
+
+    over: dict[str, Any] | None
+    halted: str | None
+    link: str
+    seat: int | None
+    host_left: bool
+    removed: bool
+    seat_given: bool
+
+    @property
+    def table_gone(self) -> bool: ...
+
+    @property
+    def started(self) -> bool: ...
+
+    @property
+    def to_move(self) -> int | None: ...
+
+    @property
+    def names(self) -> list[str]: ...
+
+    def connected(self, seat: int) -> bool: ...
 
 
 def status(mirror: Mirror) -> tuple[str, int | None]:

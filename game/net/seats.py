@@ -12,15 +12,14 @@ No pygame here.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from game.engine import Action, SeatView
 from game.net.protocol import action_message, view_json
 from game.seat import RemoteSeat, turn_seed
 
 if TYPE_CHECKING:
-    from game.net.table import Table
-    from game.net.thinking import Job
+    from game.net.thinking import Job, ThinkPool
 
 Send = Callable[[dict[str, Any]], None]
 Close = Callable[[int, str], None]  # a close code and its reason: the connection is ended
@@ -28,10 +27,26 @@ Close = Callable[[int, str], None]  # a close code and its reason: the connectio
 REPLACED = 4009  # the close code of a connection that no longer holds its seat
 
 
+class SeatsTable(Protocol):
+    """What of its table (``game.net.table.Table``) a seat uses: named here, so that
+    the table imports its seats and they do not import it back."""
+
+    halted: str | None
+    owner: str
+    thinkers: ThinkPool
+
+    @property
+    def round_index(self) -> int: ...
+
+    def deliver(self, net: NetSeat, message: dict[str, Any]) -> None: ...
+
+    def wake(self) -> None: ...
+
+
 class NetSeat(RemoteSeat):
     """A player connected over the network (or away, for a while)."""
 
-    def __init__(self, index: int, table: Table):
+    def __init__(self, index: int, table: SeatsTable):
         super().__init__(index)
         self.table = table
         self.send: Send | None = None
@@ -81,7 +96,7 @@ class PoolSeat:
 
     kind = "computer"
 
-    def __init__(self, index: int, level: str, seed: int, table: Table):
+    def __init__(self, index: int, level: str, seed: int, table: SeatsTable):
         self.index = index
         self.level = level
         self.seed = seed

@@ -21,13 +21,14 @@ from typing import Any, Iterator
 
 from game.engine import IllegalMoveError, Match, PlayerInfo, Rules
 from game.net import new_table
-from game.net.host_powers import Claim, back
+from game.net.host_powers import back
 from game.net.lobby import lobby_json
 from game.net.protocol import GIVEN_SEAT_LEVEL, REACTIONS, RETURN_S, ProtocolError, action_json, new_token, read_action, token_hash, view_json
 from game.net.halting import halt, halted_message
 from game.net.results import Ending, Results
 from game.net.seats import Close, NetSeat, PoolSeat, Send
 from game.net.store import SeatRow, StoreError, TableRow, TableStore
+from game.net.table_api import Claim
 from game.net.thinking import ThinkPool
 from game.referee import ACTION, OVER, ROUND, Event, Referee
 from game.words.refusals import refusal_text
