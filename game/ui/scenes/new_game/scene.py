@@ -18,7 +18,7 @@ the keyboard and mouse and the controllers plugged in.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -26,13 +26,13 @@ import pygame_gui
 from game.i18n import _, pgettext
 from game.engine import RULE_SETS, Match, Rules
 from game.ui.menu import MenuScene, style
+from game.ui.scenes.new_game.form_reads import FormReads
 from game.ui.scenes.new_game.draw import DrawnText, FormArt, SetupWords, draw_form, form_art, setup_words, shown_words
 from game.ui.scenes.new_game.geometry import FormLayout, Selector, form_layout
 from game.ui.scenes.new_game.keys import form_at, form_key, form_mouse, move_focus, pad_press, set_focus
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS, NAME_LIMIT, Setup
 from game.ui.scenes.new_game.words import TITLE, kind_words, status_line, value_text
 from game.ui.scroll import ScrollColumn
-from game.ui.seat_inputs import SeatInputs
 from game.ui.words import shown_name
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ def stored_name(typed: str) -> str:
     return "You" if typed.strip() and typed.strip() == shown_name("You") else typed
 
 
-class NewGameScene(MenuScene):
+class NewGameScene(FormReads, MenuScene):
     """The setup form (``HostScene`` of *Play with friends* is this form too, with
     other seats, words and a last step)."""
 
@@ -82,62 +82,6 @@ class NewGameScene(MenuScene):
     def adjust_layout(self, layout: FormLayout) -> None:
         """A last word on the places before the widgets are made (a subclass may
         take room from the status line for a control of its own)."""
-
-    # The setup, as the form's own (what tests and the flow read) ------------------------
-    @property
-    def rule_id(self) -> str:
-        return self.state.rule_id
-
-    @property
-    def players(self) -> int:
-        return self.state.players
-
-    @players.setter
-    def players(self, players: int) -> None:
-        self.state.players = players
-
-    @property
-    def options(self) -> dict[str, Any]:
-        return self.state.options
-
-    @property
-    def seats(self) -> list[dict[str, str]]:
-        return self.state.seats
-
-    @property
-    def inputs(self) -> SeatInputs:
-        return self.state.inputs
-
-    def setup(self) -> dict[str, Any]:
-        return self.state.saved()
-
-    def value(self, key: str) -> Any:
-        return self.state.value(key)
-
-    def fit_seats(self) -> None:
-        self.state.fit_seats()
-
-    # Places, as the window size fixes them --------------------------------------------
-    @property
-    def list_rows(self) -> dict[str, pygame.Rect]:
-        return self.layout.list_rows if self.layout is not None else {}
-
-    @property
-    def row_rects(self) -> dict[str, pygame.Rect]:
-        """Every line's place, walked or greyed."""
-        return self.layout.lines if self.layout is not None else {}
-
-    @property
-    def selectors(self) -> dict[str, pygame.Rect]:
-        return {key: sel.rect for key, sel in self.layout.selectors.items() if key in CHOICE_ROWS} if self.layout is not None else {}
-
-    @property
-    def seat_rows(self) -> list[pygame.Rect]:
-        return self.layout.seat_rows if self.layout is not None else []
-
-    @property
-    def input_rects(self) -> list[pygame.Rect]:
-        return self.layout.input_rects if self.layout is not None else []
 
     def attach(self, app: object) -> None:
         self.app = app  # type: ignore[assignment]
