@@ -27,25 +27,19 @@ from game.ui.scenes.friends.draw import DrawnText, note, server_picture, status_
 from game.ui.scenes.friends.fields import TypedFields
 from game.ui.scenes.friends.geometry import SERVER_FIELDS, ServerLayout, frame, server_layout
 from game.ui.scenes.friends.model import Problem, address_of, check_name, parse_address, player_name, remember, remembered, url_of
+from game.ui.scenes.friends.open_rows import ROWS_PER_FRAME, list_words, row_button
 from game.ui.scenes.friends.words import (
-    ASKING,
     BACK,
     CREATE,
     LIST_TABLES,
     NO_SERVER,
-    NO_TABLES,
     SERVER,
     SERVER_HINT,
     connecting_words,
     failure_line,
-    open_table_words,
-    server_unreachable,
 )
 from game.ui.scroll import ScrollColumn
 from game.ui.text import DIM
-
-ROWS_PER_FRAME = 6  # open tables' rows made in one frame (a button costs a few ms)
-from game.words.rule_sets import title as rule_set_title
 
 
 def remembered_server(settings: Any) -> str:
@@ -195,7 +189,7 @@ class ServerScene(TypedFields, MenuScene):
             self.focus_key = None
         self.list_note, self.note_drawn = None, []
         if not tables:
-            words = self.list_words()
+            words = list_words(self.lister, self.listed_at)
             picture, self.note_drawn = note(self.text, layout.view, words, max(14, layout.frame.label_size - 3), DIM)
             self.list_note = (picture, layout.view)
 
@@ -206,39 +200,8 @@ class ServerScene(TypedFields, MenuScene):
             return
         width = layout.view.width - self.column.bar_room
         for i in range(self.built, min(len(self.tables), self.built + ROWS_PER_FRAME)):
-            words, look = self.row_words(self.tables[i], width - 20)
-            rect = pygame.Rect(0, i * layout.row_h, width, layout.control_h)
-            self.buttons[f"table{i}"] = pygame_gui.elements.UIButton(rect, words, self.gui, container=content, object_id=look)
+            self.buttons[f"table{i}"] = row_button(self.gui, content, self.tables[i], pygame.Rect(0, i * layout.row_h, width, layout.control_h), self.size)
             self.built = i + 1
-
-    def row_words(self, table: OpenTable, room: int) -> tuple[str, str]:
-        """An open table's row as wide as ``room`` holds: its words and lettering
-        (smaller letters first, then the host's name cut short)."""
-        assert self.gui is not None and self.layout is not None
-        theme = self.gui.get_theme()
-        looks = ([style("form_value", self.size)] if self.layout.control_h >= 30 else []) + ["#form_value_s"]
-        host = table.host
-        while True:
-            words = open_table_words(host, table.code, rule_set_title(table.rules.base), table.rules.players, len(table.open))
-            for look in looks:
-                if theme.get_font([look]).size(words)[0] <= room:
-                    return words, look
-            if len(host) <= 2:
-                return words, looks[-1]
-            host = host[: len(host) - 2].rstrip() + "…" if not host.endswith("…") else host[: len(host) - 3].rstrip() + "…"
-
-    def list_words(self) -> str:
-        """What stands in the list's place while it holds no table."""
-        lister = self.lister
-        if lister is None:
-            return _(NO_SERVER)
-        if lister.state == "asking":
-            return _(ASKING)
-        if lister.state == "failed":
-            if lister.code == "unreachable":
-                return server_unreachable(self.listed_at)
-            return failure_line(lister.failure, self.listed_at, why=lister.code)
-        return _(NO_TABLES)
 
     # Joining one, creating one -----------------------------------------------------------
     def checked_name(self) -> str | None:
