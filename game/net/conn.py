@@ -17,8 +17,8 @@ from game.net.limits import SYNC_BURST, SYNC_RATE, Bucket
 from game.net.protocol import encode
 
 if TYPE_CHECKING:
-    from game.net.table_api import Claim
     from game.net.table import Table
+    from game.net.table_api import Claim
 
 log = logging.getLogger("matador.server")
 
