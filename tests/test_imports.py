@@ -9,6 +9,7 @@ headless core reaches no pygame, and neither does the table's model."""
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,6 +36,12 @@ def is_type_checking(test: ast.expr) -> bool:
 def imported_names(path: Path, root: Path = ROOT, typing: bool = True) -> set[str]:
     """Every module ``path`` imports (dotted names, absolute): when it runs, and
     with ``typing`` those it imports for annotations only (``if TYPE_CHECKING:``)."""
+    return set(_imported_names(path, root, typing))
+
+
+@lru_cache(maxsize=None)
+def _imported_names(path: Path, root: Path, typing: bool) -> frozenset[str]:
+    """(``imported_names``, each file read and parsed once per test process)"""
     name = module_name(path, root)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
@@ -60,13 +67,18 @@ def imported_names(path: Path, root: Path = ROOT, typing: bool = True) -> set[st
             found.update(f"{source}.{alias.name}" for alias in node.names)
 
     Visitor().visit(ast.parse(path.read_text(encoding="utf-8")))
-    return found
+    return frozenset(found)
 
 
 def graph(root: Path = ROOT, typing: bool = True) -> dict[str, set[str]]:
     """Module -> the modules of ``root/game`` it imports (a ``from p import name``
     of a submodule ``p.name`` counts as importing ``p.name``); with ``typing``,
     for annotations too."""
+    return {name: set(targets) for name, targets in _graph(root, typing).items()}
+
+
+@lru_cache(maxsize=None)
+def _graph(root: Path, typing: bool) -> dict[str, frozenset[str]]:
     modules = {module_name(p, root): p for p in (root / "game").rglob("*.py")}
     edges: dict[str, set[str]] = {}
     for name, path in modules.items():
@@ -77,7 +89,7 @@ def graph(root: Path = ROOT, typing: bool = True) -> dict[str, set[str]]:
             if imported and imported != name:
                 targets.add(imported)
         edges[name] = targets
-    return edges
+    return {name: frozenset(targets) for name, targets in edges.items()}
 
 
 def circles(edges: dict[str, set[str]]) -> list[list[str]]:

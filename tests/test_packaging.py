@@ -17,6 +17,9 @@ from pathlib import Path
 
 import pytest
 
+# one worker builds the wheel once for every test that reads it (xdist's loadgroup)
+pytestmark = pytest.mark.xdist_group("wheel")
+
 ROOT = Path(__file__).resolve().parent.parent
 # Only the PyInstaller build uses these icon formats; the wheel does not carry them.
 BUILD_ONLY_SUFFIXES = {".ico", ".icns"}

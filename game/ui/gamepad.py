@@ -55,7 +55,11 @@ BUTTONS: dict[int, str] = {
     pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
 }
 DIRECTIONS = ("up", "down", "left", "right")
-STICK_AXES = {pygame.CONTROLLER_AXIS_LEFTX: ("left", "right"), pygame.CONTROLLER_AXIS_LEFTY: ("up", "down")}
+STICK_AXES = {
+    pygame.CONTROLLER_AXIS_LEFTX: ("left", "right"),
+    pygame.CONTROLLER_AXIS_LEFTY: ("up", "down"),
+    pygame.CONTROLLER_AXIS_RIGHTY: ("rs-up", "rs-down"),  # the right stick scrolls a side panel
+}
 TRIGGER_AXES = {pygame.CONTROLLER_AXIS_TRIGGERLEFT: "lt", pygame.CONTROLLER_AXIS_TRIGGERRIGHT: "rt"}
 AXIS_MAX = 32767
 PUSH = 0.55  # a stick or trigger counts as pressed beyond this share of its travel...
@@ -99,7 +103,7 @@ class PadPress:
     """A button pressed (or a direction pushed) on controller ``pad`` (its number)."""
 
     pad: int
-    button: str  # a, b, x, y, start, back, guide, ls, rs, lb, rb, lt, rt, up, down, left, right
+    button: str  # a, b, x, y, start, back, guide, ls, rs, lb, rb, lt, rt, up, down, left, right, rs-up, rs-down
     repeat: bool = False  # a held direction repeating
 
     @property

@@ -360,7 +360,7 @@ def test_every_family_of_rule_sets_has_its_words() -> None:
 
 
 def test_the_header_keeps_the_fingerprint_before_the_first_action_and_lets_it_yield_in_play() -> None:
-    from game.ui.table.draw import header_words
+    from game.ui.table import header_words
 
     text = "Matador  ·  round 2  ·  first to 100, double-six"
     width = len(text + "  ·  deal 3f9a c2d1")

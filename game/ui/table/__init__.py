@@ -73,6 +73,7 @@ from game.ui.table.score_sheet import ScoreSheetScene, score_rows, sheet_picture
 from game.ui.table.words import (
     handoff_prompt,
     handoff_title,
+    header_words,
     lead_text,
     lead_words,
     outcome_title,
@@ -83,6 +84,7 @@ from game.ui.table.words import (
 )
 
 __all__ = [
+    "header_words",
     "LogLine",
     "dashed_place",
     "nothing_chosen",

@@ -11,12 +11,13 @@ plaque per content, text lines, and the tile faces (``TileArt`` caches those).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Hashable
+from typing import TYPE_CHECKING, Hashable
 
 import pygame
 from pygame import Rect
 
 from game.engine.tiles import halves
+from game.ui.table.words import header_words
 
 from game.ui import cues
 from game.ui.table.labels import banner, inside_label, label_spot
@@ -361,18 +362,3 @@ def veil_surface(size: tuple[int, int]) -> pygame.Surface:
     pygame.draw.rect(veil, (*INK, 80), veil.get_rect(), border_radius=max(2, size[0] // 8))
     return veil
 
-
-def header_words(text: str, deal: str, deal_first: bool, width: int, measure: Callable[[str], int]) -> str:
-    """The header line in ``width``: ``text``'s facts, the last going first in a
-    narrow window, then the deal's fingerprint (``deal``): when there is room,
-    and before the round's first action (``deal_first``) always, the facts
-    making room for it."""
-    fits = measure("  ·  ".join(t for t in (text, deal) if t)) <= width
-    kept = deal if fits or deal_first else ""  # in play, in a narrow window, the fingerprint yields
-    parts = text.split("  ·  ")
-    room = width - (measure("  ·  " + kept) if kept and text else 0)
-    words = text
-    while len(parts) > 1 and measure(words) > room:
-        parts.pop()  # a narrow window: the last facts go, the text stays readable
-        words = "  ·  ".join(parts)
-    return "  ·  ".join(t for t in (words, kept) if t)

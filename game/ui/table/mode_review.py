@@ -15,8 +15,8 @@ the wheel over it), Page Up/Down scroll the moves (so does the wheel over them),
 Ctrl+Page Up/Down change round, Tab changes the reviewed seat, C checks the
 round's deal (Check this deal, at the card's foot once the round is over), Esc
 leaves. The slider in the header moves the cursor. A controller: the D-pad's
-left and right step, its up and down scroll the card, the triggers jump, the
-shoulders change round, Y the seat, B leaves.
+left and right step, its up and down scroll the card, the right stick scrolls
+the moves, the triggers jump, the shoulders change round, Y the seat, B leaves.
 """
 
 from __future__ import annotations
@@ -234,9 +234,13 @@ class ReviewLook(PlayLook):
 
     def handle_pad(self, table: Table, press: PadPress) -> bool:
         """A controller: left/right step (held, they run), the shoulders change the
-        round, Y the seat under review, B or Start leaves."""
+        round, the right stick scrolls the moves, Y the seat under review, B or
+        Start leaves."""
         button = press.button
-        if button in ("left", "right"):
+        moves = table.panel("moves")
+        if button in ("rs-up", "rs-down") and moves is not None:
+            moves.handle_pad(press, table)
+        elif button in ("left", "right"):
             self.review.move_to(self.review.cursor + (1 if button == "right" else -1))
         elif button in ("up", "down"):
             self.scroll_card(table, SCROLL_STEP if button == "down" else -SCROLL_STEP)

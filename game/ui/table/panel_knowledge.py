@@ -1,7 +1,12 @@
 """What the table knows (the setting): for each other seat, the numbers it is
 known to lack, from the person at the screen's view, and how many tiles that
 person cannot see. Alone it fills the column; above the moves it is as tall
-as its words (up to ``MOST`` of the column)."""
+as its words (up to ``MOST`` of the column).
+
+Its words, when taller than its place, scroll with the wheel over it, with
+Shift+Page Up/Down and Shift+Home/End (Page Up/Down and Home/End alone too
+while the moves panel is closed: those are the moves' when it is open), and
+with a controller's right stick (the shoulders scroll the moves)."""
 
 from __future__ import annotations
 
@@ -21,9 +26,12 @@ from game.ui.text import DIM, GOLD, IVORY
 from game.ui.words import shown_name
 
 if TYPE_CHECKING:
+    from game.ui.gamepad import PadPress
     from game.ui.table.protocols import Table
 
 MOST = 0.55  # of the column, with another panel below
+STEP = 40  # pixels (at 100% text) the wheel, the right stick scroll its words; a page key three times that
+KEYS = {pygame.K_PAGEUP: -3 * STEP, pygame.K_PAGEDOWN: 3 * STEP, pygame.K_HOME: -100_000, pygame.K_END: 100_000}
 
 
 @dataclass(frozen=True)
@@ -71,12 +79,33 @@ class KnowledgePanel(Panel):
         return self.offset
 
     def handle_event(self, event: pygame.event.Event, table: Table, rect: Rect | None) -> bool:
-        """The wheel over it scrolls its words when they are taller than its place."""
-        if event.type != pygame.MOUSEWHEEL or rect is None or not rect.collidepoint(table.controls.input.pointer):
+        """The wheel over it, Shift+Page Up/Down and Shift+Home/End (without Shift
+        while the moves panel is closed) scroll its words."""
+        if rect is None:
             return False
-        step = round(40 * table.board.regions.scale)
-        self.offset = max(0, min(self.tall - rect.height, self.offset - event.y * step))
+        if event.type == pygame.MOUSEWHEEL and rect.collidepoint(table.controls.input.pointer):
+            self.scroll_by(table, -event.y * STEP)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in KEYS and not event.mod & pygame.KMOD_CTRL:
+            moves_open = any(panel.name == "moves" for panel in table.open_panels())
+            if event.mod & pygame.KMOD_SHIFT or not moves_open:
+                self.scroll_by(table, KEYS[event.key])
+                return True
+        return False
+
+    def handle_pad(self, press: PadPress, table: Table) -> bool:
+        """The right stick's up and down scroll its words (while it is open)."""
+        if press.button not in ("rs-up", "rs-down") or self.name not in table.board.regions.panels:
+            return False
+        self.scroll_by(table, STEP if press.button == "rs-down" else -STEP)
         return True
+
+    def scroll_by(self, table: Table, pixels: int) -> None:
+        """Its words ``pixels`` (at 100% text) further down, negative up, within them."""
+        rect = table.board.regions.panels.get(self.name)
+        room = rect.height if rect is not None else 0
+        step = round(pixels * table.board.regions.scale)
+        self.offset = max(0, min(self.tall - room, self.offset + step))
 
     def knowledge(self, table: Table) -> tuple[tuple[SeatKnowledge, ...], int]:
         """What the table knows of each other seat, from the person at the screen's

@@ -1,8 +1,10 @@
 """The moves panel (L, the Moves tool, a controller's Back): the round's
 moves in words with their tiles, the ones new to the person at the screen lit
 (in a review, the last one on the board); the wheel over it, Page Up and Page
-Down scroll it, Home and End go to the oldest and the newest. Its lines come
-from the mode's source (``log_lines``, ``log_title``, ``log_lit``)."""
+Down scroll it, Home and End go to the oldest and the newest; a controller's
+shoulders (opening it first), or its right stick while what the table knows
+is closed (in a review, where the shoulders change the round: ``mode_review``).
+Its lines come from the mode's source (``log_lines``, ``log_title``, ``log_lit``)."""
 
 from __future__ import annotations
 
@@ -106,7 +108,12 @@ class MovesPanel(Panel):
         return False
 
     def handle_pad(self, press: PadPress, table: Table) -> bool:
-        """Back opens or closes it; the shoulders scroll it (opening it first)."""
+        """Back opens or closes it; the shoulders scroll it (opening it first), so
+        does the right stick while it is open (what the table knows, open above
+        it, takes the stick first)."""
+        if press.button in ("rs-up", "rs-down") and self in table.open_panels():
+            self.scroll_by(table, 1 if press.button == "rs-up" else -1)
+            return True
         if press.button == "back":
             self.toggle(table)
             return True

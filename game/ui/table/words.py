@@ -5,6 +5,8 @@ Every sentence naming a seat reads right for "You" too (``game.ui.words``).
 
 from __future__ import annotations
 
+from typing import Callable
+
 from game.engine import Action, Match, RoundState, Rules
 from game.engine.seal import fingerprint
 from game.engine.tiles import halves, tile_name
@@ -223,3 +225,19 @@ def away_words(name: str, left: float) -> str:
         # TRANSLATORS: the line above the host's hand at a network table; the time counts down (like 4:05).
         return _("{name} lost connection: you may give the seat to a computer in {time}").format(name=shown_name(name), time=hold_words(left))
     return _("{name} lost connection: you may give the seat to a computer now").format(name=shown_name(name))
+
+
+def header_words(text: str, deal: str, deal_first: bool, width: int, measure: Callable[[str], int]) -> str:
+    """The header line in ``width``: ``text``'s facts, the last going first in a
+    narrow window, then the deal's fingerprint (``deal``): when there is room,
+    and before the round's first action (``deal_first``) always, the facts
+    making room for it."""
+    fits = measure("  ·  ".join(t for t in (text, deal) if t)) <= width
+    kept = deal if fits or deal_first else ""  # in play, in a narrow window, the fingerprint yields
+    parts = text.split("  ·  ")
+    room = width - (measure("  ·  " + kept) if kept and text else 0)
+    words = text
+    while len(parts) > 1 and measure(words) > room:
+        parts.pop()  # a narrow window: the last facts go, the text stays readable
+        words = "  ·  ".join(parts)
+    return "  ·  ".join(t for t in (words, kept) if t)

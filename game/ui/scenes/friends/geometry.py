@@ -141,7 +141,8 @@ def join_layout(size: tuple[int, int], text: TextCache, title_h: int) -> JoinLay
 
 @dataclass
 class LobbyLayout:
-    """The lobby: the code and the address to give, then a row per seat."""
+    """The lobby: the code and the address to give, then a row per seat (as tall
+    as its words at the text size chosen need: they never shrink to fit)."""
 
     frame: Frame
     box: pygame.Rect
@@ -150,8 +151,10 @@ class LobbyLayout:
     row_size: int
 
 
-def lobby_layout(size: tuple[int, int], text: TextCache, title_h: int, action_need: int = 0) -> LobbyLayout:
-    """The lobby for a window of ``size`` (``action_need``: *Start the match*'s width)."""
+def lobby_layout(size: tuple[int, int], text: TextCache, title_h: int, action_need: int = 0, seats: int = LOBBY_SEATS) -> LobbyLayout:
+    """The lobby for a window of ``size`` (``action_need``: *Start the match*'s width)
+    at a table of ``seats`` (its rows share the box's room; each is at least as
+    tall as its words need, at the text size chosen)."""
     fr = frame(size, action_need)
     s = fr.scale
     gap = max(8, round(12 * s))
@@ -160,12 +163,16 @@ def lobby_layout(size: tuple[int, int], text: TextCache, title_h: int, action_ne
     bottom = fr.back.top - gap
     give_h = 3 * text.font(fr.label_size).get_height() + round(8 * s)
     room = bottom - top - 2 * fr.pad - give_h - gap
-    row_h = max(24, min(round(44 * s), room // LOBBY_SEATS))
-    box_h = 2 * fr.pad + give_h + gap + LOBBY_SEATS * row_h
+    seats = max(1, min(LOBBY_SEATS, seats))
+    row_size = fr.label_size  # the seats' words grow with the text size like every other text
+    least = text.font(row_size, True).get_height() + 2 * max(3, round(4 * s / text_choice(size)))  # a row holds them
+    row_h = max(24, min(round(44 * s), room // seats), least + max(3, least // 8))
+    box_h = 2 * fr.pad + give_h + gap + seats * row_h
     box = pygame.Rect(left, top + max(0, (bottom - top - box_h) // 3), width, min(box_h, bottom - top))
     give = pygame.Rect(box.left + fr.pad, box.top + fr.pad, box.width - 2 * fr.pad, give_h)
-    rows = [pygame.Rect(give.left, give.bottom + gap + i * row_h, give.width, row_h - max(3, row_h // 8)) for i in range(LOBBY_SEATS)]
-    return LobbyLayout(fr, box, give, rows, max(14, min(fr.label_size, round(row_h * 0.5))))
+    rect_h = row_h - max(3, min(row_h // 8, row_h - least))
+    rows = [pygame.Rect(give.left, give.bottom + gap + i * row_h, give.width, rect_h) for i in range(seats)]
+    return LobbyLayout(fr, box, give, rows, row_size)
 
 
 SERVER_FIELDS = ("address", "name")

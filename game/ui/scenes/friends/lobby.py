@@ -21,7 +21,7 @@ from game.i18n import _
 from game.net.netplay import NetPlay
 from game.ui.menu import MenuScene, style
 from game.ui.scenes.friends.draw import DrawnText, lobby_picture, status_picture, title_picture
-from game.ui.scenes.friends.geometry import LobbyLayout, frame, lobby_layout
+from game.ui.scenes.friends.geometry import LOBBY_SEATS, LobbyLayout, frame, lobby_layout
 from game.ui.scenes.friends.model import address_in
 from game.ui.scenes.friends.words import (
     CODE_NOTE,
@@ -59,6 +59,7 @@ class LobbyScene(MenuScene):
         super().__init__()
         self.play: NetPlay | None = play
         self.layout: LobbyLayout | None = None
+        self.arranged: tuple[object, ...] = ()  # what the layout was made for (the title, the size, the seats)
         self.picture: pygame.Surface | None = None
         self.status_art: pygame.Surface | None = None
         self.drawn_text: list[DrawnText] = []
@@ -176,7 +177,11 @@ class LobbyScene(MenuScene):
         """Draw again what changed (the seats, the status, the host's buttons on them)."""
         heading, give, note, rows, status, problem = self.lines()
         actions = self.row_actions()
-        if actions != self.actions:
+        arranged = (heading, self.size, len(rows))
+        moved = self.layout is None or arranged != self.arranged
+        if moved:  # the rows as many as the table's seats
+            self.layout, self.arranged = self.new_layout(heading, len(rows)), arranged
+        if moved or actions != self.actions:  # the host's buttons go on the rows where they are now
             self.place_actions(actions)
         key = (heading, give, note, tuple(rows), status, problem, self.size, tuple(sorted(actions.items())))
         start = self.buttons.get("start")
@@ -190,11 +195,16 @@ class LobbyScene(MenuScene):
         if key == self.shown:
             return
         self.shown = key
-        head_h = title_picture(self.text, frame(self.size), heading).get_height()
-        self.layout = lobby_layout(self.size, self.text, head_h, self.start_need())
+        assert self.layout is not None
         reserved = {seat: self.layout.seat_rows[seat].right - min(self.buttons[f"{a}:{seat}"].rect.left for a in acts) + 6 for seat, acts in actions.items()}
         self.picture, self.drawn_text = lobby_picture(self.text, self.layout, heading, give, note, rows, reserved)
         self.status_art = status_picture(self.text, self.layout.frame, status, problem)
+
+    def new_layout(self, heading: str, seats: int) -> LobbyLayout:
+        """Where everything goes, under the title ``heading``, with a row for each of ``seats``
+        (eight, the most a rule set seats, until the table is heard)."""
+        head_h = title_picture(self.text, frame(self.size), heading).get_height()
+        return lobby_layout(self.size, self.text, head_h, self.start_need(), seats or LOBBY_SEATS)
 
     def start_need(self) -> int:
         """How wide *Start the match* must be for its words (the host's lobby)."""
@@ -211,8 +221,8 @@ class LobbyScene(MenuScene):
             self.buttons.pop(name).kill()  # type: ignore[no-untyped-call,unused-ignore]
         self.actions = actions
         if self.layout is None:
-            heading = self.lines()[0]
-            self.layout = lobby_layout(self.size, self.text, title_picture(self.text, frame(self.size), heading).get_height(), self.start_need())
+            lines = self.lines()
+            self.layout, self.arranged = self.new_layout(lines[0], len(lines[3])), (lines[0], self.size, len(lines[3]))
         look = style("title_small", self.size)
         font = self.gui.get_theme().get_font([look])
         for seat, acts in sorted(actions.items()):
