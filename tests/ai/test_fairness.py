@@ -109,7 +109,7 @@ def test_the_coach_judges_from_the_view_alone() -> None:
     from game.ai.coach import Budget, assess
     from game.ai.reasons import reason
 
-    budget = Budget(deals=120, forced_deals=40, screen=40, step=40)
+    budget = Budget(deals=60, forced_deals=20, screen=20, step=20)  # (the same for twins at any budget)
     checked = 0
     for base, state, other, seat in twins(11, random.Random(7)):
         for played in state.legal_moves()[-2:]:

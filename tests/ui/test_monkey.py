@@ -150,7 +150,7 @@ def _tool() -> Any:
     return module
 
 
-@pytest.mark.parametrize("seed", [101, 103])  # long runs: python tools/monkey.py (docs/architecture.md, The monkey)
+@pytest.mark.parametrize("seed", [103])  # long runs: python tools/monkey.py (docs/architecture.md, The monkey)
 def test_the_monkey_goes_through_the_whole_app(seed: int) -> None:
     """Seeded random input through every screen of the real app (a short run:
     ``python tools/monkey.py --seed S --seconds N`` runs long ones). No exception,
