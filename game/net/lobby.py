@@ -7,6 +7,7 @@ No pygame here.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -94,7 +95,7 @@ def lobby_json(table: TableAPI) -> dict[str, Any]:
         if s.kind == "remote":
             entry["connected"] = net is not None and net.send is not None
             if net is not None and net.away_since is not None:  # the host may give the seat away in this many seconds
-                entry["give_in"] = round(max(0.0, RETURN_S - (now - net.away_since)), 1)
+                entry["give_in"] = math.ceil(max(0.0, RETURN_S - (now - net.away_since)) * 10) / 10  # never early: the server refuses a give before its time
         if s.kind == "computer":
             entry["level"] = s.level
         seats.append(entry)

@@ -17,8 +17,9 @@ from game.ui.scene import GuiScene, Scene
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
 SCALES = [100, 125, 150]  # the text and table size (in full from 1280x800)
-# a window of 800x600 draws 100% whatever is chosen (access.text_factor): once is enough there
-SIZE_SCALES = [(size, scale) for size in SIZES for scale in SCALES if size[0] >= 1024 or scale == 100]
+# a window of 800x600 draws 100% whatever is chosen (access.text_factor): once is enough there;
+# (125% at every size and language: tests/ui/test_layout_matrix.py)
+SIZE_SCALES = [(size, scale) for size in SIZES for scale in SCALES if (size[0] >= 1024 or scale == 100) and scale != 125]
 SEATS = [PlayerInfo("Ann", "human", None), PlayerInfo("Bot", "computer", "easy")]
 
 
