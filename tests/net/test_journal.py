@@ -126,7 +126,7 @@ def test_a_hosted_server_started_again_resumes_its_table(tmp_path: Path) -> None
     views = [m.view.key() for m in mirrors if m.view is not None]
     seated = [s.seated for s in (ann, bo)]
     ann.close(), bo.close()
-    hosted.stop(5.0)
+    hosted.stop(60.0)
     assert not hosted.running
     again = HostedServer(False, 0, folder)
     again.start()
@@ -142,7 +142,7 @@ def test_a_hosted_server_started_again_resumes_its_table(tmp_path: Path) -> None
     assert [m.view.key() for m in mirrors if m.view is not None] == views
     for s in back:
         s.close()
-    again.stop(5.0)
+    again.stop(60.0)
     assert not again.running
 
 
@@ -163,7 +163,7 @@ def test_friends_are_told_at_once_when_the_host_stops_hosting(tmp_path: Path) ->
     guest = Mirror(bo)
     bo.start()
     pump([ann, bo], [host, guest], lambda: guest.lobby is not None and guest.link == "open")
-    hosted.stop(5.0)
+    hosted.stop(60.0)
     pump([bo], [guest], lambda: guest.link == "failed", timeout=60.0)
     assert "host left" in guest.link_reason
     bo.close(), ann.close()

@@ -156,7 +156,7 @@ def test_the_host_leaving_mid_match_tells_friends_at_once_and_every_seat_keeps_t
         for play in (again, friend, host):
             if play is not None:
                 play.close(2.0)
-        hosted.stop(3.0)
+        hosted.stop(60.0)
 
 
 # Statistics -------------------------------------------------------------------------
