@@ -165,7 +165,7 @@ def test_the_monkey_goes_through_the_whole_app(seed: int) -> None:
 def test_a_monkey_run_replays_from_its_event_log(tmp_path: Any) -> None:
     tool = _tool()
     log = tmp_path / "events.jsonl"
-    first = tool.run(7, 4.0, size=(900, 650), log_path=log, thinker_mode="thread", freeze=False)
+    first = tool.run(7, 2.0, size=(900, 650), log_path=log, thinker_mode="thread", freeze=False)
     assert first["ok"], first["reason"]
     again = tool.run(7, 0.0, size=(900, 650), replay=log, thinker_mode="thread", freeze=False)
     assert again["ok"], again["reason"]
