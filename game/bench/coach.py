@@ -47,11 +47,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from game.ai.coach import BLUNDER, BLUNDER_POINTS, DEFAULT_BUDGET, MISTAKE, MISTAKE_POINTS, candidates_for, steps_of
-from game.ai.easy import EasyPlayer
 from game.ai.hard import HardPlayer
+from game.ai.levels import make_player
 from game.ai.hint import suggest
 from game.ai.heuristic import scratch_state
-from game.ai.medium import MediumPlayer
 from game.ai.review import _background_priority, review_one
 from game.ai.search import win_share
 from game.ai.symmetry import position_key
@@ -84,7 +83,7 @@ def play_round(base: str, seed: int, level: str) -> RoundState | None:
     rules = Rules.from_base(base, 2)
     hands, boneyard = deal(rules, seed, 0)
     state = RoundState(rules, hands, boneyard, Opening(rules.lead))
-    players = [EasyPlayer() if level == "easy" else MediumPlayer(), MediumPlayer()]
+    players = [make_player(level), make_player("medium")]
     rng = random.Random(f"bench-coach/{base}/{seed}")
     while not state.over:
         seat = state.current_player
@@ -252,7 +251,7 @@ def judge(choice: Choice, ref_deals: int, hard_deals: int, coach_deals: int, har
         if state is None:
             break
         deals.append((state, rng.getrandbits(64)))
-    medium = MediumPlayer()
+    medium = make_player("medium")
     values = _evaluate(deals, candidates, [medium, medium])
     means = [100.0 * statistics.mean(v) if v else 0.0 for v in values]
     ref_best = max(range(len(candidates)), key=lambda i: means[i])
