@@ -1,10 +1,17 @@
-"""The text fields of the *Play with friends* forms (*Join a table*, *On a server*):
-what is typed in each, and the line the keys have in focus. Tab, Up and Down walk
-the lines (fields and buttons alike); a focused field takes the typing."""
+"""What the *Play with friends* forms (*Join a table*, *On a server*) share: the text
+fields (what is typed in each, and the line the keys have in focus: Tab, Up and Down
+walk the lines, fields and buttons alike; a focused field takes the typing), and the
+connection a button starts, given up by Esc."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame_gui
+
+if TYPE_CHECKING:
+    from game.net.netplay import NetPlay
+    from game.ui.stage import Stage
 
 
 class TypedFields:
@@ -56,3 +63,23 @@ class TypedFields:
         typing = self.typing_in()
         if typing is not None:
             self.focus_key = typing
+
+
+class Connecting:
+    """A form whose button starts a connection (``play``, until its lobby takes it):
+    Esc gives up the connection under way first, and leaves the form only then."""
+
+    app: Stage | None
+    play: NetPlay | None
+
+    def say(self, words: str, problem: bool) -> None:
+        raise NotImplementedError  # (each form words its status line)
+
+    def on_escape(self) -> None:
+        if self.play is not None:  # give up the connection under way
+            self.play.close()
+            self.play = None
+            self.say("", False)
+            return
+        if self.app is not None:
+            self.app.pop()

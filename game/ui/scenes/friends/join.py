@@ -26,7 +26,7 @@ import pygame_gui
 from game.i18n import _
 from game.net.netplay import NetPlay, loopback_only
 from game.ui.menu import MenuScene, focus_ring, style
-from game.ui.scenes.friends.fields import TypedFields
+from game.ui.scenes.friends.fields import Connecting, TypedFields
 from game.ui.scenes.friends.geometry import FIELDS, FOUND_ROWS, JoinLayout, frame, join_layout
 from game.ui.scenes.friends.model import GONE, Finder, JoinRequest, Problem, join_request, player_name, remember, remembered
 from game.ui.scenes.friends.words import (
@@ -56,7 +56,7 @@ SEATS: tuple[int | None, ...] = (None, 0, 1, 2, 3, 4, 5, 6, 7)
 WALK = (*FIELDS, "seat", "ask")
 
 
-class JoinScene(TypedFields, MenuScene):
+class JoinScene(Connecting, TypedFields, MenuScene):
     """The join form, and the connection it starts."""
 
     def __init__(self, finder: Finder | None = None) -> None:
@@ -334,15 +334,6 @@ class JoinScene(TypedFields, MenuScene):
             self.step_seat(int(name[5:]) or 1)
         elif name.startswith("found"):
             self.pick_listing(int(name[5:]))
-
-    def on_escape(self) -> None:
-        if self.play is not None:  # give up the connection under way
-            self.play.close()
-            self.play = None
-            self.say("", False)
-            return
-        if self.app is not None:
-            self.app.pop()
 
     def update(self, dt: float) -> None:
         super().update(dt)

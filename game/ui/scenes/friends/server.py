@@ -24,7 +24,7 @@ from game.net.netplay import NetPlay
 from game.net.open_tables import OpenTable, TableLister
 from game.ui.menu import MenuScene, focus_ring, style
 from game.ui.scenes.friends.draw import DrawnText, note, server_picture, status_picture, title_picture
-from game.ui.scenes.friends.fields import TypedFields
+from game.ui.scenes.friends.fields import Connecting, TypedFields
 from game.ui.scenes.friends.geometry import SERVER_FIELDS, ServerLayout, frame, server_layout
 from game.ui.scenes.friends.model import Problem, address_of, check_name, parse_address, player_name, remember, remembered, url_of
 from game.ui.scenes.friends.open_rows import ROWS_PER_FRAME, list_words, row_button
@@ -47,7 +47,7 @@ def remembered_server(settings: Any) -> str:
     return str(remembered(settings, "server", "", lambda v: isinstance(v, str) and len(v) <= 300))
 
 
-class ServerScene(TypedFields, MenuScene):
+class ServerScene(Connecting, TypedFields, MenuScene):
     """A dedicated server: its open tables, and a table created there."""
 
     def __init__(self, make_lister: Callable[[str], TableLister] | None = None, address: str = "") -> None:
@@ -305,15 +305,6 @@ class ServerScene(TypedFields, MenuScene):
             self.create()
         elif name.startswith("table"):
             self.join(int(name[5:]))
-
-    def on_escape(self) -> None:
-        if self.play is not None:  # give up the connection under way
-            self.play.close()
-            self.play = None
-            self.say("", False)
-            return
-        if self.app is not None:
-            self.app.pop()
 
     def update(self, dt: float) -> None:
         super().update(dt)
