@@ -15,9 +15,8 @@ from game.i18n import N_, _, ngettext
 from game.reviews import Figures, TrendPoint, trend
 from game.ui.menu import wrap_lines
 from game.ui.plot import Series, draw_plot
-from game.ui.scenes.info import INSET_FILL, InfoScene, panel_surface, ui_font
+from game.ui.scenes.info import INSET_FILL, PictureInfoScene, panel_surface, ui_font
 from game.ui.dates import short_date
-from game.ui.scroll import ScrollColumn
 from game.ui.text import DIM, GOLD, IVORY
 
 ERROR_LINE = (236, 150, 110)
@@ -42,7 +41,7 @@ def figures_line(figures: Figures) -> str:
     )
 
 
-class AccuracyLuckScene(InfoScene):
+class AccuracyLuckScene(PictureInfoScene):
     """The plots of one person's reviewed matches; "Next person" when there are several."""
 
     title = N_("Accuracy and luck")
@@ -53,11 +52,6 @@ class AccuracyLuckScene(InfoScene):
         self.name = name
         self.names: list[str] = []
         self.next_button: pygame_gui.elements.UIButton | None = None
-        self.view = pygame.Rect(0, 0, 0, 0)
-        self.column = ScrollColumn(self.px)
-        self._inset: pygame.Surface | None = None
-        self._picture: pygame.Surface | None = None
-        self._texts: list[tuple[str, pygame.Rect, pygame.Rect]] = []
         self.plotted: dict[str, list[tuple[int, int]]] = {}  # "error" and "luck": where each match's point was drawn
 
     def attach(self, app: Any) -> None:
@@ -156,19 +150,6 @@ class AccuracyLuckScene(InfoScene):
         self._texts = texts
         self.column.set_view(rect, self._picture.get_height(), keep=False)
 
-    @property
-    def drawn_text(self) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
-        """The words drawn (game.ui.layout_check), those that show at the scroll."""
-        return [
-            (words, self.column.to_screen(spot), self.column.to_screen(area).clip(self.view))
-            for words, spot, area in self._texts
-            if self.column.shows(spot)
-        ]
-
-    @drawn_text.setter
-    def drawn_text(self, value: list[tuple[str, pygame.Rect, pygame.Rect]]) -> None:
-        pass  # (the frame resets it: this screen's words are its picture's)
-
     def next_person(self) -> None:
         if len(self.names) > 1:
             self.sound("button")
@@ -181,16 +162,7 @@ class AccuracyLuckScene(InfoScene):
             self.next_person()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self._picture is not None and self.column.handle_event(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:  # (the column never takes Tab)
             self.next_person()
             return True
         return super().handle_event(event)
-
-    def draw_body(self, surface: pygame.Surface) -> None:
-        if self._inset is not None:
-            surface.blit(self._inset, self.view.topleft)
-        if self._picture is not None:
-            surface.blit(self._picture, self.view.topleft, pygame.Rect(0, self.column.offset, self.view.width, self.view.height))
-            self.column.draw(surface)

@@ -5,7 +5,6 @@ and what the check found, in words (game/words/deals.py)."""
 
 from __future__ import annotations
 
-from typing import Any
 
 import pygame
 
@@ -13,8 +12,7 @@ from game.engine import Match, RecordError, match_to_record
 from game.engine.verify import RoundCheck, verify
 from game.i18n import N_, _
 from game.ui.menu import wrap_lines
-from game.ui.scenes.info import INSET_FILL, InfoScene, panel_surface, ui_font
-from game.ui.scroll import ScrollColumn
+from game.ui.scenes.info import INSET_FILL, PictureInfoScene, panel_surface, ui_font
 from game.ui.text import DIM, GOLD, IVORY, RED
 from game.words.deals import check_words, deal_words
 
@@ -31,7 +29,7 @@ def check_round(match: Match, round_index: int) -> RoundCheck | str:
     return result.rounds[round_index]
 
 
-class DealCheckScene(InfoScene):
+class DealCheckScene(PictureInfoScene):
     """The round's commitment, its revealed secrets and the verdict."""
 
     title = N_("Check this deal")
@@ -47,11 +45,6 @@ class DealCheckScene(InfoScene):
             self.holds, self.verdict = check_words(self.check, [p.name for p in match.players])
         else:
             self.verdict = self.check
-        self.view = pygame.Rect(0, 0, 0, 0)
-        self.column = ScrollColumn(self.px)
-        self._inset: pygame.Surface | None = None
-        self._picture: pygame.Surface | None = None
-        self._texts: list[tuple[str, pygame.Rect]] = []
 
     def build_body(self, body: pygame.Rect) -> None:
         self.view = body
@@ -94,25 +87,6 @@ class DealCheckScene(InfoScene):
             DIM,
         )
         self._picture = out.subsurface(pygame.Rect(0, 0, body.width, max(body.height, y + pad))).copy()
-        self._texts = texts
+        whole = self._picture.get_rect()  # (each line may fill the body)
+        self._texts = [(words, spot, whole) for words, spot in texts]
         self.column.set_view(body, self._picture.get_height(), keep=False)
-
-    @property
-    def drawn_text(self) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
-        return [(words, self.column.to_screen(spot), self.view) for words, spot in self._texts if self.column.shows(spot)]
-
-    @drawn_text.setter
-    def drawn_text(self, value: Any) -> None:
-        pass  # (the frame resets it: this screen's words are its picture's)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if self._picture is not None and self.column.handle_event(event):
-            return True
-        return super().handle_event(event)
-
-    def draw_body(self, surface: pygame.Surface) -> None:
-        if self._inset is not None:
-            surface.blit(self._inset, self.view.topleft)
-        if self._picture is not None:
-            surface.blit(self._picture, self.view.topleft, pygame.Rect(0, self.column.offset, self.view.width, self.view.height))
-            self.column.draw(surface)

@@ -16,6 +16,7 @@ from game.settings import Settings
 from game.ui import access
 from game.ui.audio import Audio
 from game.ui.scene import GuiScene
+from game.ui.scroll import ScrollColumn
 from game.ui.text import noto
 from game.ui.tile_art import TileArt
 
@@ -205,3 +206,43 @@ class InfoScene(GuiScene):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         """Paint what the screen draws itself, under the widgets (changes nothing)."""
+
+
+class PictureInfoScene(InfoScene):
+    """An information screen whose body is one picture drawn by ``build_body`` on an
+    inset (``_inset``, ``_picture``, the words on it in ``_texts``: each with its
+    spot and the area it may fill, in the picture's coordinates), scrolled in
+    ``column`` (the wheel, the keys) when it is taller than the body (``view``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.view = pygame.Rect(0, 0, 0, 0)
+        self.column = ScrollColumn(self.px)
+        self._inset: pygame.Surface | None = None
+        self._picture: pygame.Surface | None = None
+        self._texts: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+
+    @property
+    def drawn_text(self) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
+        """The words drawn (game.ui.layout_check), those that show at the scroll."""
+        return [
+            (words, self.column.to_screen(spot), self.column.to_screen(area).clip(self.view))
+            for words, spot, area in self._texts
+            if self.column.shows(spot)
+        ]
+
+    @drawn_text.setter
+    def drawn_text(self, value: list[tuple[str, pygame.Rect, pygame.Rect]]) -> None:
+        pass  # (the frame resets it: this screen's words are its picture's)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self._picture is not None and self.column.handle_event(event):
+            return True
+        return super().handle_event(event)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        if self._inset is not None:
+            surface.blit(self._inset, self.view.topleft)
+        if self._picture is not None:
+            surface.blit(self._picture, self.view.topleft, pygame.Rect(0, self.column.offset, self.view.width, self.view.height))
+            self.column.draw(surface)
