@@ -61,12 +61,27 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["umount", "-l", str(folder)], capture_output=True)
 
 
+async def _play_once(client: Client, rng: random.Random, played: dict[int, tuple[int, int]]) -> None:
+    """A random legal move when it is the client's turn, once per position (as a
+    player waits for the answer: sent again while the server is slow, the same
+    move is refused, and too many refusals close the connection)."""
+    view = client.followed.view
+    if not client.my_turn() or view is None:
+        return
+    position = (view["round"], view["moves"])
+    if played.get(id(client)) == position:
+        return
+    played[id(client)] = position
+    await client.play(view["legal"][rng.randrange(len(view["legal"]))])
+
+
 async def _play_until_halted(ann: Client, bob: Client, told: list[dict[Any, Any]]) -> dict[str, Any]:
     seated = await ann.create("matador", 2, "Ann", options={"target_score": 200})
     await bob.join(seated.table, "Bob")
     await ann.start()
     rng = random.Random(3)
     clients = (ann, bob)
+    played: dict[int, tuple[int, int]] = {}
     while True:
         for index, client in enumerate(clients):
             try:
@@ -79,14 +94,13 @@ async def _play_until_halted(ann: Client, bob: Client, told: list[dict[Any, Any]
             if message["type"] == "match_over":
                 raise AssertionError("the match ended before the disk was full")
         for client in clients:
-            view = client.followed.view
-            if client.my_turn() and view is not None:
-                await client.play(view["legal"][rng.randrange(len(view["legal"]))])
+            await _play_once(client, rng, played)
 
 
 async def _play_on_to_the_end(clients: tuple[Client, Client], told: list[dict[Any, Any]]) -> dict[str, Any]:
     """Play on once the table plays again; the record, which must hold every told move."""
     rng = random.Random(5)
+    played: dict[int, tuple[int, int]] = {}
     over: dict[str, Any] | None = None
     playing = False  # once the table plays again, each seat is sent its whole view
     async with asyncio.timeout(120):
@@ -102,9 +116,8 @@ async def _play_on_to_the_end(clients: tuple[Client, Client], told: list[dict[An
                 playing = playing or message["type"] == "round"
                 told_by(message, told[index])
             for client in clients:
-                view = client.followed.view
-                if over is None and playing and client.my_turn() and view is not None:
-                    await client.play(view["legal"][rng.randrange(len(view["legal"]))])
+                if over is None and playing:
+                    await _play_once(client, rng, played)
     record: dict[Any, Any] = {}
     told_by(over, record)
     for seat_told in told:

@@ -18,27 +18,15 @@ from game.net import kept_seats
 from game.ui.app import App
 from game.ui.layout_check import layout_problems
 from tests.ui.test_friends import type_into
-from tests.ui.test_lobby_host_powers import join_form, open_lobby, row, two  # noqa: F401 (two: the fixture)
+from tests.ui.test_lobby_host_powers import bo_away, join_form, row, two  # noqa: F401 (two: the fixture)
 from tests.ui.test_server_tables import Apps, open_server_screen
 
 NOBODY = "No machine is called kitchen-pc: check the address."
 
 
 def test_a_friend_whose_seat_went_to_a_computer_joins_by_code_and_is_told_so(two: tuple[App, App], monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    from game.net import host_powers, lobby as lobby_json
-
-    monkeypatch.setattr(host_powers, "RETURN_S", 0.5)  # the hold, shortened (the server runs in this process)
-    monkeypatch.setattr(lobby_json, "RETURN_S", 0.5)
-    ann, bo = two
-    apps = Apps(ann, bo)
-    lobby = open_lobby(apps)
-    play = lobby.play
-    code, address = play.mirror.code, play.addresses()[0]
-    join = join_form(apps, address, code, "Bo")
-    apps.click(1, join.buttons["join"])
-    apps.until(lambda: type(bo.top).__name__ == "LobbyScene" and row(lobby, 1) == "Bo", 60, "Bo at the table")
-    apps.click(1, bo.top.buttons["leave"])
-    apps.until(lambda: "give:1" in lobby.buttons, 60, "the hold over")
+    _ann, bo = two
+    apps, lobby, code, address = bo_away(two, monkeypatch)
     apps.click(0, lobby.buttons["give:1"])
     apps.until(lambda: row(lobby, 1) == "Easy (computer)", 60, "the seat a computer's")
     assert kept_seats.at_table(code) is not None  # Bo's app kept his seat (Leave in the lobby does not forget it)

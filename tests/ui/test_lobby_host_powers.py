@@ -13,38 +13,17 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import pytest
 
 from game.ui.app import App
 from game.ui.layout_check import layout_problems
 from tests.net.conftest import ServerProcess
-from tests.ui.test_friends import ROOT, net_threads, type_into
-from tests.ui.test_server_tables import Apps, address_of
+from tests.ui.test_friends import ROOT, type_into
+from tests.ui.test_server_tables import Apps, address_of, server, two  # noqa: F401  (server, two: the same fixtures)
 
 HELD = re.compile(r"^Bo: away, seat held (\d):(\d\d)$")
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    home = tmp_path / "server-home"
-    home.mkdir()
-    process = ServerProcess(home)
-    yield process
-    process.stop()
-
-
-@pytest.fixture
-def two(make_app: Callable[..., App]) -> Iterator[tuple[App, App]]:
-    ann, bo = make_app((1280, 800)), make_app((1280, 800))
-    for app in (ann, bo):
-        app.routes.open_title()
-    yield ann, bo
-    for app in (ann, bo):
-        app.close()
-    assert net_threads() == []
 
 
 def row(lobby: Any, seat: int) -> str:
@@ -147,9 +126,10 @@ def test_on_a_server_the_host_removes_a_taker_sees_the_hold_and_lets_a_person_ba
     apps.click(0, lobby.buttons["leave"])
 
 
-def test_the_host_gives_an_away_seat_to_a_computer_and_the_friend_coming_back_is_told(
-    two: tuple[App, App], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def bo_away(two: tuple[App, App], monkeypatch: pytest.MonkeyPatch) -> tuple[Apps, Any, str, str]:
+    """Ann hosts a table here, Bo joins it by its code and leaves the lobby; once the
+    hold (shortened) is over, Ann's lobby offers Give to a computer. (apps, Ann's
+    lobby, the table's code, its address)"""
     from game.net import host_powers, lobby as lobby_json
 
     monkeypatch.setattr(host_powers, "RETURN_S", 0.5)  # the hold, shortened (the server runs in this process)
@@ -164,6 +144,14 @@ def test_the_host_gives_an_away_seat_to_a_computer_and_the_friend_coming_back_is
     apps.until(lambda: type(bo.top).__name__ == "LobbyScene" and row(lobby, 1) == "Bo", 60, "Bo at the table")
     apps.click(1, bo.top.buttons["leave"])
     apps.until(lambda: "give:1" in lobby.buttons, 60, "the hold over: Give to a computer")
+    return apps, lobby, code, address
+
+
+def test_the_host_gives_an_away_seat_to_a_computer_and_the_friend_coming_back_is_told(
+    two: tuple[App, App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _ann, bo = two
+    apps, lobby, code, address = bo_away(two, monkeypatch)
     assert row(lobby, 1) == "Bo: away for 5 minutes" and lobby.buttons["give:1"].text == "Give to a computer"
     apps.step()
     assert layout_problems(lobby) == []
