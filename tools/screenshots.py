@@ -29,6 +29,7 @@ if str(ROOT) not in sys.path:  # run from a clone: this clone's game, not an ins
     sys.path.insert(0, str(ROOT))
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("MATADOR_LOOPBACK_ONLY", "1")  # Join's finder and Host stay on loopback
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("MATADOR_NO_CRASH_DIALOG", "1")
