@@ -272,3 +272,19 @@ def test_the_tables_model_reaches_no_pygame() -> None:
                 todo.append(nxt)
     assert not reached, f"the model reaches pygame through {sorted(reached)}"
     assert "game.ui.table.log" in seen and "game.engine" in seen  # the walk did walk
+
+
+def test_the_table_reaches_no_screen() -> None:
+    """Screens reach each other through the routes (``stage.Routes``), never by
+    import: no module of ``game.ui.table`` imports one of ``game.ui.scenes``, not
+    even late (a review's Check this deal asks ``routes.open_deal_check``; a
+    network table says a failed link with ``game.ui.link_words``)."""
+    offenders = [
+        f"{here} imports {name}"
+        for here, names in graph().items()
+        if here == "game.ui.table" or here.startswith("game.ui.table.")
+        for name in names
+        if name == "game.ui.scenes" or name.startswith("game.ui.scenes.")
+    ]
+    assert "game.ui.table.scene" in graph(), "the table's modules were not read"
+    assert not offenders, "\n".join(sorted(offenders))

@@ -285,6 +285,12 @@ class Flow:
         if self.app.top is review:
             self.app.pop()
 
+    def open_deal_check(self, match: Match, round_index: int) -> None:
+        """Check this deal over the review (Close pops back to it)."""
+        from game.ui.scenes.deal_check import DealCheckScene
+
+        self.app.push(DealCheckScene(match, round_index))
+
     def open_side(self, which: str) -> bool:
         """Push a screen of ``SIDE_SCREENS`` (Rules, Statistics, Settings: each pops itself on Back/Esc)."""
         make = SIDE_SCREENS.get(which)

@@ -177,6 +177,10 @@ class Routes(Protocol):
     def open_review(self, match: Match, round_index: int, seat: int | None = None) -> None:
         """The review of ``match``'s round ``round_index`` (a person's seat by default)."""
 
+    def open_deal_check(self, match: Match, round_index: int) -> None:
+        """Check this deal over the review: round ``round_index``'s deal checked
+        against its commitment, as ``python -m game verify`` checks it."""
+
     def open_side(self, which: str) -> bool:
         """Push the screen named ``which`` (one of ``SIDE_SCENES``, or one given to
         ``flow.register_side_screen``); False if there is none by that name."""

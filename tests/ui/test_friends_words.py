@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ui.scenes.friends.words import failure_line
+from game.ui.link_words import failure_line
 
 
 @pytest.mark.parametrize(

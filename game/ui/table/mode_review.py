@@ -186,11 +186,9 @@ class ReviewLook(PlayLook):
 
     def check_deal(self, table: Table) -> None:
         """The round's deal checked as ``python -m game verify`` checks it, said in words."""
-        from game.ui.scenes.deal_check import DealCheckScene
-
         if table.app is not None:
             table.sound("button")
-            table.app.push(DealCheckScene(self.review.match, self.review.round))
+            table.app.routes.open_deal_check(self.review.match, self.review.round)
 
     # Input -------------------------------------------------------------------------
     def handle_event(self, table: Table, event: pygame.event.Event) -> bool:

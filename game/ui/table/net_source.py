@@ -303,7 +303,7 @@ class NetSource(LiveSource):
         """Why, in a player's words: the link's reason as the lobby says it
         (refused, taken over, the host left, stopped answering); the mirror's
         words where it says the table is gone before the link failed."""
-        from game.ui.scenes.friends.words import KEPT_SO_FAR, failure_line
+        from game.ui.link_words import KEPT_SO_FAR, failure_line
 
         if self.mirror.link != "failed":
             words = self.mirror.status_text()

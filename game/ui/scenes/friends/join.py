@@ -29,6 +29,7 @@ from game.ui.menu import MenuScene, focus_ring, style
 from game.ui.scenes.friends.fields import Connecting, TypedFields
 from game.ui.scenes.friends.geometry import FIELDS, FOUND_ROWS, JoinLayout, frame, join_layout
 from game.ui.scenes.friends.model import GONE, Finder, JoinRequest, Problem, join_request, player_name, remember, remembered
+from game.ui.link_words import failure_line
 from game.ui.scenes.friends.words import (
     ASK_SEAT,
     BACK,
@@ -42,7 +43,6 @@ from game.ui.scenes.friends.words import (
     asked_words,
     asking_words,
     connecting_words,
-    failure_line,
     listing_words,
     seat_words,
 )

@@ -23,6 +23,7 @@ from game.ui.menu import MenuScene, style
 from game.ui.scenes.friends.draw import DrawnText, lobby_picture, status_picture, title_picture
 from game.ui.scenes.friends.geometry import LOBBY_SEATS, LobbyLayout, frame, lobby_layout
 from game.ui.scenes.friends.model import address_in
+from game.ui.link_words import failure_line
 from game.ui.scenes.friends.words import (
     CODE_NOTE,
     GIVE,
@@ -39,7 +40,6 @@ from game.ui.scenes.friends.words import (
     STARTING,
     WAITING_FRIENDS,
     WAITING_HOST,
-    failure_line,
     give_words,
     guest_words,
     lobby_title,

@@ -16,7 +16,8 @@ from game.ui.menu import MenuScene, blit_centred, button_column, panel, scale_fo
 from game.net.kept_seats import KeptSeat
 from game.net.netplay import NetPlay
 from game.ui.scenes.friends.model import GONE
-from game.ui.scenes.friends.words import ASK_BACK, BACK, HOST, INTRO, JOIN, SERVER, TITLE, asked_words, back_to_words, failure_line
+from game.ui.link_words import failure_line
+from game.ui.scenes.friends.words import ASK_BACK, BACK, HOST, INTRO, JOIN, SERVER, TITLE, asked_words, back_to_words
 from game.ui.text import DIM, RED
 
 

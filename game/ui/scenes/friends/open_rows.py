@@ -12,7 +12,8 @@ import pygame_gui
 
 from game.i18n import _
 from game.ui.menu import style
-from game.ui.scenes.friends.words import ASKING, NO_SERVER, NO_TABLES, failure_line, open_table_words, server_unreachable
+from game.ui.link_words import failure_line
+from game.ui.scenes.friends.words import ASKING, NO_SERVER, NO_TABLES, open_table_words, server_unreachable
 from game.words.rule_sets import title as rule_set_title
 
 if TYPE_CHECKING:

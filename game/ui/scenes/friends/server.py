@@ -28,6 +28,7 @@ from game.ui.scenes.friends.fields import Connecting, TypedFields
 from game.ui.scenes.friends.geometry import SERVER_FIELDS, ServerLayout, frame, server_layout
 from game.ui.scenes.friends.model import Problem, address_of, check_name, parse_address, player_name, remember, remembered, url_of
 from game.ui.scenes.friends.open_rows import ROWS_PER_FRAME, list_words, row_button
+from game.ui.link_words import failure_line
 from game.ui.scenes.friends.words import (
     BACK,
     CREATE,
@@ -36,7 +37,6 @@ from game.ui.scenes.friends.words import (
     SERVER,
     SERVER_HINT,
     connecting_words,
-    failure_line,
 )
 from game.ui.scroll import ScrollColumn
 from game.ui.text import DIM
