@@ -111,3 +111,37 @@ def test_the_computers_card_waits_for_a_controllers_a(make_app: Any) -> None:
     lesson.handle_pad(PadPress(0, "a", False))
     app.step([], 0.016)
     assert len(lesson.model.state.placements) == 1
+
+
+def test_clicking_the_lifted_tile_keeps_it_so_the_next_click_on_the_place_plays_it(make_app: Any, ui: Any) -> None:
+    """Issue 37: the lesson lifts the step's tile; "click, then click the place" must
+    work the first time (a click on the lifted tile used to let go of it)."""
+    app, lesson = open_lesson(make_app)
+    go_to(app, lesson, 2)  # lay 6-1 on the 1: the 6-1 is lifted, its place glows
+    expected = lesson.mode.source.expected()
+    assert expected is not None and expected.tile is not None
+    assert lesson.controls.input.selected == expected.tile
+    rect = lesson.board.hand_rect(expected.tile)
+    slot = slot_of(expected, lesson.board.layout)
+    assert rect is not None and slot is not None
+    ui.click(app, rect.center)  # the learner clicks the tile, as the card says
+    assert lesson.controls.input.selected == expected.tile  # still lifted
+    ui.click(app, slot.rect.center)  # then the place
+    ui.settle(app, 10)
+    assert len(lesson.model.state.placements) == 2, lesson.motion.message
+    assert lesson.mode.source.step_index > 2
+
+
+def test_a_second_click_on_a_tile_chosen_by_a_click_still_puts_it_down(make_app: Any, ui: Any) -> None:
+    """Outside a tile pointed out, a click on the chosen tile puts it down, as before."""
+    app, lesson = open_lesson(make_app)
+    go_to(app, lesson, 2)
+    expected = lesson.mode.source.expected()
+    assert expected is not None and expected.tile is not None
+    rect = lesson.board.hand_rect(expected.tile)
+    assert rect is not None
+    ui.click(app, rect.center)  # taken
+    ui.click(app, rect.center)  # put down
+    assert lesson.controls.input.selected is None
+    ui.click(app, rect.center)  # chosen again
+    assert lesson.controls.input.selected == expected.tile
