@@ -1,6 +1,7 @@
 """``python -m game puzzles [--json] [--review]``: the puzzles in your Past matches.
 
-Each mistake or blunder of a kept review (``game.puzzles``): the position from
+Each puzzle of a kept review (``game.puzzles``: its mistakes and blunders, or,
+in a match without, its costliest moves, whatever their mark): the position from
 that seat's view (as the network protocol writes a seat's view: nothing
 hidden), the move played, the best move and the points of winning chance
 between them. ``--review`` first reviews the kept matches that have no review
