@@ -74,7 +74,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         return run(args)
     except UsageProblem as err:
-        print(f"matador: {err}", file=sys.stderr)
+        print(f"play: {err}", file=sys.stderr)
         return 2
     except Exception as exc:  # logged with its traceback, one line to stderr
         report_crash(exc)
