@@ -95,3 +95,11 @@ def test_the_costliest_moves_are_chosen_only_when_there_is_no_mistake() -> None:
     assert sorted(ten[i][1] for i in picked) == sorted(lost for _, lost, _ in ten)[-COSTLY:]
     assert chosen(ten + [("mistake", 12.0, True)]) == [10]  # a mistake: the mistakes alone, as before
     assert chosen([("good", 2.9, True), ("forced", 0.0, True), ("inaccuracy", 40.0, False)]) == []  # nothing to find
+
+
+def test_the_costliest_moves_threshold_is_the_coachs_tolerance() -> None:
+    from game.ai.marks import ACCURATE_POINTS
+    from game.puzzles import COSTLY_POINTS, PUZZLE_MARKS
+
+    assert COSTLY_POINTS == ACCURATE_POINTS  # a move the one played would solve is no puzzle
+    assert set(PUZZLE_MARKS) == {"mistake", "blunder"}
