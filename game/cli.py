@@ -5,6 +5,12 @@ benchmarks never load pygame. The lists the flags offer (rule sets, seat
 kinds) are read from their registries (``game.engine.RULE_SETS``,
 ``game.ai.levels``) only when a flag or ``--help`` needs them: the window's
 first frame waits for neither.
+
+What a person reads counts rounds and the actions within a round from 1, as the
+screens do ("round 1" is the first; ``review --round 1`` reviews it); the JSON
+the commands print keeps the record's own fields (docs/record.md): a round's
+and an action's index, from 0. Every error is one line on stderr that begins
+with the command's name ("review: ...").
 """
 
 from __future__ import annotations
@@ -71,7 +77,7 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (see --help)")
+        raise UsageError(f"{message} (see --help)")  # ``parse`` names the command
 
 
 class _Help(argparse.HelpFormatter):
@@ -144,7 +150,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     if only in (None, "review"):
         review = sub.add_parser("review", help="the coach's review of one seat's play in a game record")
         review.add_argument("record", metavar="RECORD.json", help="a matador-record/1 file, or - for stdin")
-        review.add_argument("--round", type=_positive_int, metavar="R", help="review round R only (from 0; default: all)")
+        review.add_argument("--round", type=_positive_int, metavar="R", help="review round R only (the first is 1; default: all)")
         review.add_argument("--seat", type=_positive_int, metavar="S", help="the seat to review (default: the first person's)")
         review.add_argument("--json", action="store_true", help="print one JSON object")
         review.add_argument("--lang", type=_language, metavar="LANG", help="the language of the coach's reasons (default English, as the report)")
@@ -160,7 +166,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         check.add_argument("--json", action="store_true", help="print one JSON object")
 
     if only in (None, "puzzles"):
-        puzzles = sub.add_parser("puzzles", help="list the puzzles made of the mistakes in your past matches")
+        puzzles = sub.add_parser("puzzles", help="list the puzzles made of your past matches' mistakes (or, without, their costliest moves)")
         puzzles.add_argument("--json", action="store_true", help="print one JSON object")
         puzzles.add_argument("--review", action="store_true", help="first review the past matches not reviewed yet")
         puzzles.add_argument("--workers", type=_positive_int, help="--review's worker processes (default: all cores)")
@@ -221,7 +227,10 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     if not args or (args[0] not in SUBCOMMANDS and args[0] not in ("-h", "--help", "--version")):
         args = ["play", *args]
     only = args[0] if args[0] in SUBCOMMANDS else None  # (-h, --help and --version list them all)
-    return build_parser(only).parse_args(args)
+    try:
+        return build_parser(only).parse_args(args)
+    except UsageError as err:
+        raise UsageError(f"{only or 'matador'}: {err}") from None
 
 
 def replay(path: str) -> int:
@@ -236,7 +245,7 @@ def replay(path: str) -> int:
     try:
         match = read_record(path)
     except RecordError as err:
-        print(str(err), file=sys.stderr)
+        print(f"replay: {err}", file=sys.stderr)
         return 2
     print(json.dumps(summary(match)))
     return 0

@@ -9,9 +9,13 @@ Each lesson in ``lessons.json`` is a rule set, two seats, a fixed deal and a
 list of steps. A step says something; most also name one action, written as a
 game record writes it (``{"player": 0, "lay": "6-1", "on": "E", "touch": 6}``).
 The learner's actions are waited for (and a wrong move explained with the
-step's ``wrong`` words); the computer's are played for it. A lesson is checked
-by replaying its steps with the engine, so a lesson that could not be played
-never loads.
+step's ``wrong`` words); the computer's are played for it. A learner's step may
+also name, as ``rather``, another legal move that its words call the worse
+choice (a half of a crosswise matador joined with the other tile, say): the
+learner then chooses, nothing is lifted for them, and the worse move is
+explained with the ``wrong`` words. A lesson is checked by replaying its steps
+with the engine, so a lesson that could not be played (or whose ``rather`` is
+not a legal move of that step, or is the step's own) never loads.
 
 Which lessons the player finished is kept in the user data (``lessons-done.json``,
 by lesson id): the list of lessons marks them, and the title stops offering the
@@ -46,6 +50,7 @@ class Step:
     seat: int | None = None  # who acts in this step, if anyone
     action: Action | None = None
     wrong: str = ""  # what to say to a learner who does something else
+    rather: Action | None = None  # a legal move the step's words call worse: the learner chooses between the two
 
 
 @dataclass(frozen=True)
@@ -101,15 +106,19 @@ def parse_lesson(item: Any, index: int) -> Lesson:
     for s, obj in enumerate(item.get("steps", [])):
         if not isinstance(obj, dict) or not isinstance(obj.get("say"), str):
             raise LessonError(f"{where}, step {s}: a step is an object with the words it says")
-        seat, action = None, None
-        if "do" in obj:
-            try:
+        seat, action, rather = None, None, None
+        try:
+            if "do" in obj:
                 seat, action = action_from_json(obj["do"], rules)
-            except RecordError as err:
-                raise LessonError(f"{where}, step {s}: {err}") from None
+            if "rather" in obj:
+                rather_seat, rather = action_from_json(obj["rather"], rules)
+                if action is None or rather_seat != seat:
+                    raise LessonError(f"{where}, step {s}: 'rather' is another move of the player of the step's 'do'")
+        except RecordError as err:
+            raise LessonError(f"{where}, step {s}: {err}") from None
         wrong = str(obj.get("wrong", ""))
         said = str(obj["say"])
-        steps.append(Step(_(said), seat, action, _(wrong) if wrong else ""))
+        steps.append(Step(_(said), seat, action, _(wrong) if wrong else "", rather))
     lesson = Lesson(lesson_id, title, summary, rules, players, hands, boneyard, tuple(steps))
     check(lesson, where)
     return lesson
@@ -138,6 +147,12 @@ def check(lesson: Lesson, where: str) -> None:
         refusal = state.explain(step.action)
         if refusal is not None:
             raise LessonError(f"{where}, step {s}: {refusal_text(refusal)}")
+        if step.rather is not None:
+            refusal = state.explain(step.rather)
+            if refusal is not None:
+                raise LessonError(f"{where}, step {s}: the move called worse: {refusal_text(refusal)}")
+            if state.normalized(step.rather) == state.normalized(step.action):
+                raise LessonError(f"{where}, step {s}: the move called worse is the step's own")
         match.push(step.action)
 
 

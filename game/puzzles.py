@@ -2,7 +2,13 @@
 
 Every decision that a kept review (``game.reviews``) marks a mistake or a
 blunder is a puzzle: a mark the coach gives only when the gap to the best
-action clears its own noise (two standard errors) and every re-check. The
+action clears its own noise (two standard errors) and every re-check. A seat's
+match with no mistake nor blunder still gives puzzles: its ``COSTLY`` moves that
+cost the most winning chance, whatever their mark (an inaccuracy, mostly), if
+they cost at least ``COSTLY_POINTS`` (the coach's tolerance: a move the one
+played would solve is no puzzle). So a newcomer whose bad moves were all called
+inaccuracies has puzzles after a match or two (``chosen``, one rule for the
+puzzles and for the title's count). The
 position is the seat's view at that moment (its hand, the table, the public
 history: nothing hidden), rebuilt from the match's record. A move solves it
 when its chance of winning the round is within the coach's tolerance of the
@@ -34,7 +40,28 @@ if TYPE_CHECKING:
 
 VERSION = 1
 PUZZLE_MARKS = ("mistake", "blunder")
+COSTLY = 3  # a seat's match without a mistake: its puzzles are that many of its costliest moves
+COSTLY_POINTS = 3.0  # ... each costing at least this (game.ai.marks.ACCURATE_POINTS: not imported, the title counts without the coach)
 ID_LIMIT = 200
+
+
+def chosen(decisions: list[tuple[str, float, bool]]) -> list[int]:
+    """Which of one seat's decisions in one match are puzzles, by their index in the
+    list, in order. Each decision is (its mark, the points of winning chance it
+    lost, whether the best move differs from the one played). Every mistake and
+    blunder; with none, the ``COSTLY`` that lost the most (at least
+    ``COSTLY_POINTS``), whatever their mark."""
+    worse = [i for i, (_mark, _lost, differs) in enumerate(decisions) if differs]
+    marked = [i for i in worse if decisions[i][0] in PUZZLE_MARKS]
+    if marked:
+        return marked
+    costly = [i for i in worse if decisions[i][1] >= COSTLY_POINTS]
+    return sorted(sorted(costly, key=lambda i: (-decisions[i][1], i))[:COSTLY])
+
+
+def points_lost(chance_best: float, chance_played: float) -> float:
+    """Points of winning chance lost (as ``Assessment.lost`` counts them)."""
+    return max(0.0, 100.0 * (chance_best - chance_played))
 
 
 @dataclass(frozen=True)
@@ -92,10 +119,10 @@ def puzzle_id(record: Path, seat: int, round_index: int, action_index: int) -> s
 def puzzles_of(record: Path, match: Match, decisions: dict[int, list[Decision]], date: datetime) -> list[Puzzle]:
     found = []
     for seat, kept in sorted(decisions.items()):
-        for d in kept:
-            if d.mark in PUZZLE_MARKS and d.best != d.played:
-                pid = puzzle_id(record, seat, d.round, d.action)
-                found.append(Puzzle(pid, record, date, match.rules.base, match.players[seat].name, seat, d))
+        for index in chosen([(d.mark, points_lost(d.chance_best, d.chance_played), d.best != d.played) for d in kept]):
+            d = kept[index]
+            pid = puzzle_id(record, seat, d.round, d.action)
+            found.append(Puzzle(pid, record, date, match.rules.base, match.players[seat].name, seat, d))
     return found
 
 
@@ -277,13 +304,22 @@ def _ids_in(path: Path, record: Path) -> tuple[str, ...]:
         decisions = entry.get("decisions") if isinstance(entry, dict) else None
         if not isinstance(seat, str) or not seat.isdigit() or len(seat) > 2 or not isinstance(decisions, list):
             continue
-        for d in decisions:
-            if not isinstance(d, dict) or d.get("mark") not in PUZZLE_MARKS or d.get("best") == d.get("played"):
-                continue
-            r, a = d.get("round"), d.get("action")
+        if not all(isinstance(d, dict) for d in decisions):
+            continue  # not as we write it: opening the puzzles reads it properly (and moves it aside)
+        marks = [(str(d.get("mark")), _lost_of(d), d.get("best") != d.get("played")) for d in decisions]
+        for index in chosen(marks):
+            r, a = decisions[index].get("round"), decisions[index].get("action")
             if isinstance(r, int) and isinstance(a, int) and not isinstance(r, bool) and not isinstance(a, bool):
                 found.append(puzzle_id(record, int(seat), r, a))
     return tuple(found)
+
+
+def _lost_of(decision: dict[str, Any]) -> float:
+    """The points a kept decision lost, from its chances (0 if they are not numbers)."""
+    best, played = decision.get("chance_best"), decision.get("chance_played")
+    if isinstance(best, bool) or isinstance(played, bool) or not isinstance(best, (int, float)) or not isinstance(played, (int, float)):
+        return 0.0
+    return points_lost(float(best), float(played))
 
 
 def counts(progress: Progress | None = None) -> tuple[int, int]:
@@ -298,6 +334,9 @@ def counts(progress: Progress | None = None) -> tuple[int, int]:
 
 
 __all__ = [
+    "COSTLY",
+    "COSTLY_POINTS",
+    "chosen",
     "counts",
     "kept_ids",
     "Judgement",

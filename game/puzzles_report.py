@@ -1,9 +1,11 @@
 """``python -m game puzzles [--json] [--review]``: the puzzles in your Past matches.
 
-Each mistake or blunder of a kept review (``game.puzzles``): the position from
+Each puzzle of a kept review (``game.puzzles``: its mistakes and blunders, or,
+in a match without, its costliest moves, whatever their mark): the position from
 that seat's view (as the network protocol writes a seat's view: nothing
 hidden), the move played, the best move and the points of winning chance
-between them. ``--review`` first reviews the kept matches that have no review
+between them; the lines count rounds and actions from 1 (the JSON keeps the
+record's indexes, from 0). ``--review`` first reviews the kept matches that have no review
 yet (as the game does in the background after each match). The report is in
 English, like the other commands'.
 """
@@ -95,7 +97,7 @@ def main(args: argparse.Namespace) -> int:
         best = _words(e["best"])
         state = "solved" if e["solved"] else "to do"
         print(
-            f"{e['date'][:10]} {e['rules']:<12} {e['name']}, round {e['round']} action {e['action']}: "
+            f"{e['date'][:10]} {e['rules']:<12} {e['name']}, round {e['round'] + 1} action {e['action'] + 1}: "
             f"played {played}; better {best}: {e['lost']:.1f} points ({e['mark']}, {state})"
         )
     print(f"{len(entries)} puzzles: {solved} solved, {len(entries) - solved} to do")

@@ -1,9 +1,12 @@
 """``python -m game review RECORD.json [--round R] [--seat S] [--json]``.
 
 The coach's review of one seat's play in a game record, printed as a table
-(or, with ``--json``, one JSON object; see docs/coach.md). A record that
-cannot be read exits 2 with the same one-line message as ``replay``; a seat
-or round the record does not have exits 2 with a line that says so.
+(or, with ``--json``, one JSON object; see docs/coach.md). The table counts
+rounds and the actions within a round from 1, as the screens do, and so does
+``--round`` (``--round 1``: the first round); the JSON keeps the record's own
+indexes, from 0. A record that cannot be read exits 2 with the same one-line
+reason as ``replay`` (after ``review:``); a seat or round the record does not
+have exits 2 with a line that says so.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ def write_table(out: TextIO, match: Match, summary: Summary) -> None:
         best = "" if d.best == d.played else str(d.best)
         lost = f"{d.lost:.1f}±{d.assessment.spread:.1f}" if d.best != d.played else ""
         out.write(
-            f"{d.round:>5} {d.action:>6}  {str(d.played):<32} {percent(d.chance_played):>6}  "
+            f"{d.round + 1:>5} {d.action + 1:>6}  {str(d.played):<32} {percent(d.chance_played):>6}  "
             f"{best:<32} {percent(d.chance_best) if best else '':>6} {lost:>9}  {d.mark}\n"
         )
         if d.mark in (INACCURACY, MISTAKE, BLUNDER) and d.reason:
@@ -61,10 +64,15 @@ def main(args: argparse.Namespace) -> int:
     try:
         match = read_record(args.record)
     except RecordError as err:
-        print(str(err), file=sys.stderr)
+        print(f"review: {err}", file=sys.stderr)
         return 2
     seat = default_seat(match) if args.seat is None else args.seat
-    rounds = None if args.round is None else [args.round]
+    count = len(match.rounds)
+    if args.round is not None and not 1 <= args.round <= count:
+        held = "it has no rounds" if count == 0 else f"round 1 is its first, round {count} its last" if count > 1 else "round 1 is its only one"
+        print(f"review: the record has no round {args.round}: {held}", file=sys.stderr)
+        return 2
+    rounds = None if args.round is None else [args.round - 1]  # the record's index, from 0
     budget = DEFAULT_BUDGET
     if args.deals == 0:
         print("review: --deals must be at least 1", file=sys.stderr)

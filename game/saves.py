@@ -98,7 +98,7 @@ def read_record_data(path: str) -> Any:
     except OSError as err:
         raise RecordError(f"cannot read {path}: {err.strerror or err}") from None
     except UnicodeDecodeError as err:
-        raise RecordError(f"cannot read {path}: {err}") from None
+        raise RecordError("not a game record: it is not UTF-8 text") from None
     except UnreadableFile as err:
         raise RecordError("not a game record: " + " ".join((err.detail or str(err)).split())) from None
 

@@ -1,7 +1,8 @@
 """``python -m game verify RECORD.json [--json]``: are the deals the ones committed to?
 
 One line per round (docs/record.md, "Deals anyone can check"), in English like
-the other commands' reports. Exit status: 0 every round holds, 1 tampering
+the other commands' reports, rounds, actions and boneyard places counted from 1
+as a person counts them (``--json`` keeps the record's indexes, from 0). Exit status: 0 every round holds, 1 tampering
 found, 2 the record cannot be read, 3 nothing wrong found but some round could
 not be checked (dealt without a commitment, or not revealed yet).
 """
@@ -58,7 +59,7 @@ def why(check: RoundCheck) -> str:
 
 def round_line(check: RoundCheck) -> str:
     """What one round's check found, in one line."""
-    head = f"round {check.round}: "
+    head = f"round {check.round + 1}: "
     mark = f"deal {fingerprint(check.commitment)}" if check.commitment else "deal"
     status = check.status
     if status == OK:
@@ -88,14 +89,14 @@ def round_line(check: RoundCheck) -> str:
         return f"{head}TAMPERED: hand {check.seat} {detail}"
     if status == WRONG_BONEYARD:
         return (
-            f"{head}TAMPERED: boneyard tile {check.place} (from 0, in drawing order) is "
+            f"{head}TAMPERED: boneyard tile {(check.place or 0) + 1} (counted from 1, in drawing order) is "
             f"{check.found or 'missing'}, but the committed deal has {check.expected or 'no tile there'}"
         )
     if status == ILLEGAL and check.action is None:
         return f"{head}TAMPERED: {why(check)}"
     if status == ILLEGAL:
         return (
-            f"{head}TAMPERED: action {check.action} (player {check.seat}) cannot be played on the committed deal: "
+            f"{head}TAMPERED: action {(check.action or 0) + 1} (player {check.seat}) cannot be played on the committed deal: "
             f"{why(check)}"
         )
     return f"{head}{status}"
@@ -106,7 +107,7 @@ def summary_line(result: Verification) -> str:
         return "the record has no rounds: nothing to check"
     if result.failed:
         bad = [c.round for c in result.rounds if c.failed]
-        return f"the record was changed after play: round {bad[0]} is not what was committed to"
+        return f"the record was changed after play: round {bad[0] + 1} is not what was committed to"
     checked = sum(1 for c in result.rounds if c.status == OK)
     line = f"{checked} of {len(result.rounds)} rounds checked: each deal is the one committed to before its first action"
     if result.seeded:

@@ -243,7 +243,7 @@ def test_replay_and_review_refuse_hostile_records_in_one_line(tmp_path: Path) ->
             done = run_cli(*command)
             assert done.returncode == 2, (command, done.stderr)
             lines = done.stderr.strip().splitlines()
-            assert len(lines) == 1 and lines[0].startswith("not a game record"), done.stderr
+            assert len(lines) == 1 and lines[0].startswith(f"{command[0]}: not a game record"), done.stderr
             assert "Traceback" not in done.stderr
     done = run_cli("replay", "-", stdin=with_number(record_text(), "seed", HUGE))
     assert done.returncode == 2 and "too large" in done.stderr

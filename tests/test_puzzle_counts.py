@@ -55,3 +55,51 @@ def test_counting_imports_neither_the_engine_nor_the_coach(tmp_path: Path) -> No
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60, env=dict(os.environ))
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "(0, 1) []"
+
+
+def _only_inaccuracies(record: Path) -> None:
+    """The review of ``record`` as a newcomer's often is: its bad move called an
+    inaccuracy (a gap the coach would not call a mistake beyond its noise)."""
+    target = reviews.review_path(record)
+    data = json.loads(target.read_text("utf-8"))
+    for entry in data["seats"].values():
+        for d in entry["decisions"]:
+            if d["mark"] in ("mistake", "blunder"):
+                d["mark"] = "inaccuracy"
+    target.write_text(json.dumps(data), "utf-8")
+
+
+def test_two_matches_without_a_mistake_still_give_puzzles_from_their_costliest_moves() -> None:
+    """Issue 37: a newcomer whose bad moves were all marked inaccuracies got no puzzle."""
+    from game.puzzles import position, judge
+
+    records = keep_puzzles(2)
+    for record in records:
+        _only_inaccuracies(record)
+    found = all_puzzles()
+    assert len(found) == 2 and {p.record for p in found} == set(records)
+    assert all(p.decision.mark == "inaccuracy" and p.lost >= 3.0 for p in found)  # the 2.75 "good" one is no puzzle
+    assert sorted(kept_ids()) == sorted(p.id for p in found) and counts() == (0, 2)  # the title counts the same
+    there = position(found[0])
+    assert there is not None
+    _, view = there
+    assert not judge(found[0], view, found[0].played).solved and judge(found[0], view, found[0].best).solved
+
+
+def test_the_costliest_moves_are_chosen_only_when_there_is_no_mistake() -> None:
+    from game.puzzles import COSTLY, chosen
+
+    ten = [("inaccuracy", 3.0 + (i * 7) % 10, True) for i in range(10)]  # ten bad moves, all inaccuracies
+    picked = chosen(ten)
+    assert len(picked) == COSTLY and picked == sorted(picked)
+    assert sorted(ten[i][1] for i in picked) == sorted(lost for _, lost, _ in ten)[-COSTLY:]
+    assert chosen(ten + [("mistake", 12.0, True)]) == [10]  # a mistake: the mistakes alone, as before
+    assert chosen([("good", 2.9, True), ("forced", 0.0, True), ("inaccuracy", 40.0, False)]) == []  # nothing to find
+
+
+def test_the_costliest_moves_threshold_is_the_coachs_tolerance() -> None:
+    from game.ai.marks import ACCURATE_POINTS
+    from game.puzzles import COSTLY_POINTS, PUZZLE_MARKS
+
+    assert COSTLY_POINTS == ACCURATE_POINTS  # a move the one played would solve is no puzzle
+    assert set(PUZZLE_MARKS) == {"mistake", "blunder"}

@@ -60,7 +60,7 @@ def test_json_has_one_entry_per_action_of_the_seat(tmp_path: Path) -> None:
 
 def test_seat_and_round_flags(tmp_path: Path) -> None:
     record = write(tmp_path / "mistake.json", MISTAKE_RECORD)
-    out = run_game("review", record, "--seat", "1", "--round", "0", "--json", "--deals", "300")
+    out = run_game("review", record, "--seat", "1", "--round", "1", "--json", "--deals", "300")
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
     actions = MISTAKE_RECORD["rounds"][0]["actions"]
@@ -84,15 +84,17 @@ def test_bad_records_exit_2_with_replays_message(tmp_path: Path) -> None:
         replay = run_game("replay", path)
         assert review.returncode == 2 and review.stdout == "", path
         assert len(review.stderr.strip().splitlines()) == 1, review.stderr
-        assert review.stderr == replay.stderr
-    assert "round 0, action 2: " in run_game("review", cases[1]).stderr
+        assert review.stderr.startswith("review: ") and replay.stderr.startswith("replay: ")
+        assert review.stderr.removeprefix("review: ") == replay.stderr.removeprefix("replay: ")  # the same reason
+    assert "round 0, action 2: " in run_game("review", cases[1]).stderr  # RECORD.md: where in the record, its indexes
 
 
 def test_bad_flags_exit_2_with_one_line(tmp_path: Path) -> None:
     record = write(tmp_path / "mistake.json", MISTAKE_RECORD)
     for args, words in (
         (["--seat", "2"], "no seat 2: seats are 0 to 1"),
-        (["--round", "1"], "no round 1: rounds are 0 to 0"),
+        (["--round", "2"], "review: the record has no round 2: round 1 is its only one"),
+        (["--round", "0"], "review: the record has no round 0"),
         (["--seat", "x"], "--seat"),
         (["--round", "-1"], "--round"),
         (["--no-such-flag"], "unrecognized"),
@@ -113,7 +115,7 @@ def test_the_table_names_the_mistake_and_the_tally() -> None:
     text = out.getvalue()
     lines = text.splitlines()
     assert lines[0].startswith("The coach's review of Ann (seat 0), matador")
-    row = next(line for line in lines if line.split()[:2] == ["0", str(MISTAKE_AT)])
+    row = next(line for line in lines if line.split()[:2] == ["1", str(MISTAKE_AT + 1)])  # counted from 1
     assert "lay 4-2 on E touch 4" in row and "lay 4-0 on E touch 4" in row and row.endswith("mistake")
     reason_line = lines[lines.index(row) + 1]
     assert reason_line.strip().startswith("4-0 on the 3") and reason_line.endswith(".")

@@ -104,7 +104,7 @@ def test_the_puzzles_command_lists_the_puzzle_from_the_seats_view(capsys: pytest
     assert run(["puzzles"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[-1] == f"{len(data['puzzles'])} puzzles: 0 solved, {len(data['puzzles'])} to do"
-    assert any(f"round 0 action {index}: played" in line and "blunder, to do" in line for line in lines)
+    assert any(f"round 1 action {index + 1}: played" in line and "blunder, to do" in line for line in lines)  # counted from 1
 
 
 def test_a_kept_review_opens_at_once_with_the_same_verdicts() -> None:

@@ -134,9 +134,12 @@ async def run_server(args: argparse.Namespace, store: Store, ready: asyncio.Even
 
 
 def main(args: argparse.Namespace) -> int:
+    if not 0 <= args.port <= 65535:
+        print(f"serve: --port must be from 0 to 65535, not {args.port}", file=sys.stderr)
+        return 2
     for option, value in (("--hello-timeout", args.hello_timeout), ("--housekeeping", args.housekeeping), ("--status", args.status)):
         if not 0 < value < 1e6:
-            print(f"matador serve: {option} must be a number of seconds above 0, not {value:g}", file=sys.stderr)
+            print(f"serve: {option} must be a number of seconds above 0, not {value:g}", file=sys.stderr)
             return 2
     setup(args.verbose, args.log_json)
     try:
@@ -150,12 +153,12 @@ def main(args: argparse.Namespace) -> int:
     try:
         store = Store(path)
     except StoreError as err:
-        print(f"matador serve: cannot write the data folder {path.parent}: {err}", file=sys.stderr)
+        print(f"serve: cannot write the data folder {path.parent}: {err}", file=sys.stderr)
         return 1
     try:
         asyncio.run(run_server(args, store))
     except OSError as err:
-        print(f"matador serve: cannot listen on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
+        print(f"serve: cannot listen on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
         return 1
     return 0
 

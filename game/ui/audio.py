@@ -2,12 +2,20 @@
 
 Sound is a nicety: when there is no audio device, the mixer fails to start or a
 file is missing, ``Audio`` logs the problem once and stays silent; it never
-raises.
+raises. Nor does it talk on the terminal: without a sound card, ALSA writes some
+eight lines of complaints on stderr each time SDL tries to open sound (at
+``pygame.init`` and at the mixer's start); ``quiet_sound_start`` holds back what
+the C libraries write on the process's stderr meanwhile, puts ALSA's lines in
+the log and passes anything else on.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import sys
+from contextlib import contextmanager
+from typing import Iterator
 
 import pygame
 
@@ -16,6 +24,98 @@ from game.resources import asset_path
 log = logging.getLogger(__name__)
 
 SOUND_NAMES = ("lay", "draw", "pass", "refused", "crosswise", "round_won", "match_won", "button")
+HUSHED = (b"ALSA lib ",)  # the lines of the sound libraries kept off the terminal (into the log)
+HELD_LIMIT = 1 << 20  # bytes of stderr read back at most
+_LOGGED: set[str] = set()  # what the sound libraries said, as logged already
+
+
+@contextmanager
+def quiet_sound_start() -> Iterator[None]:
+    """While SDL opens sound (``pygame.init``, the mixer's start): what is written on
+    the process's stderr (its file descriptor 2, where C libraries write) is held
+    in an unnamed file; afterwards ALSA's lines go to the log and anything else is
+    written on stderr as it was. Outside Linux (no ALSA), or where stderr cannot be
+    taken over, nothing is held."""
+    held = _hold_stderr() if sys.platform.startswith("linux") else None
+    if held is None:
+        yield
+        return
+    saved, hold = held
+    try:
+        yield
+    finally:
+        _flush_stderr()
+        os.dup2(saved, 2)
+        os.close(saved)
+        written = _read_back(hold)
+        hushed = [line for line in written.splitlines(keepends=True) if line.startswith(HUSHED)]
+        passed = b"".join(line for line in written.splitlines(keepends=True) if not line.startswith(HUSHED))
+        said = b" | ".join(line.strip() for line in hushed[:12]).decode("utf-8", "replace")
+        if hushed and said not in _LOGGED:  # the same complaints again (the mixer after pygame.init): logged once
+            _LOGGED.add(said)
+            log.info("the sound libraries said, while sound started (%d lines): %s", len(hushed), said)
+        if passed:
+            try:
+                os.write(2, passed)
+            except OSError:
+                pass
+
+
+def _flush_stderr() -> None:
+    try:
+        if sys.stderr is not None:
+            sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _hold_stderr() -> tuple[int, int] | None:
+    """(a copy of the real stderr, the file that holds what is written now), fd 2 pointing
+    at the latter; None if that cannot be done."""
+    _flush_stderr()
+    try:
+        saved = os.dup(2)
+    except OSError:
+        return None
+    folder = os.environ.get("TMPDIR") or "/tmp"
+    hold = -1
+    try:
+        hold = os.open(folder, os.O_TMPFILE | os.O_RDWR, 0o600)
+    except (OSError, AttributeError):
+        name = os.path.join(folder, f"matador-stderr-{os.getpid()}-{id(saved)}")
+        try:
+            hold = os.open(name, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+            os.unlink(name)
+        except OSError:
+            if hold >= 0:
+                os.close(hold)
+            os.close(saved)
+            return None
+    try:
+        os.dup2(hold, 2)
+    except OSError:
+        os.close(hold)
+        os.close(saved)
+        return None
+    return saved, hold
+
+
+def _read_back(hold: int) -> bytes:
+    try:
+        os.lseek(hold, 0, os.SEEK_SET)
+        chunks: list[bytes] = []
+        size = 0
+        while size < HELD_LIMIT:
+            chunk = os.read(hold, 65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    except OSError:
+        return b""
+    finally:
+        os.close(hold)
 
 
 class Audio:
@@ -37,7 +137,8 @@ class Audio:
     def _start_mixer(self) -> bool:
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+                with quiet_sound_start():
+                    pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
             return bool(pygame.mixer.get_init())
         except Exception as exc:  # no device, no mixer module, SDL errors...
             self._report("mixer", "sound is off: the audio mixer could not start (%s)", exc)

@@ -74,7 +74,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         return run(args)
     except UsageProblem as err:
-        print(f"matador: {err}", file=sys.stderr)
+        print(f"play: {err}", file=sys.stderr)
         return 2
     except Exception as exc:  # logged with its traceback, one line to stderr
         report_crash(exc)
@@ -203,7 +203,7 @@ def play(args: argparse.Namespace, match: Any, size: tuple[int, int] | None, smo
 
     access.apply(settings)  # text size, high contrast, reduced motion: before the first frame
     from game.ui.app import App
-    from game.ui.audio import Audio
+    from game.ui.audio import Audio, quiet_sound_start
     from game.ui.autosave import Autosaver, tell_write_troubles
     from game.ui.thinker import Thinker
     from game.ui.tile_art import TileArt
@@ -211,7 +211,8 @@ def play(args: argparse.Namespace, match: Any, size: tuple[int, int] | None, smo
     computers_only = match is not None and not any(p.is_human for p in match.players)
     scale = SMOKE_TIME_SCALE if smoke is not None and computers_only else 1.0
     width, height = settings.window_size
-    app = App(size or (width, height), args.fullscreen or settings.fullscreen, time_scale=scale)
+    with quiet_sound_start():  # pygame.init tries to open sound: without a card, ALSA's lines go to the log
+        app = App(size or (width, height), args.fullscreen or settings.fullscreen, time_scale=scale)
     thinker = Thinker("process")
     autosave = Autosaver() if smoke is None else None
     app.services.update(

@@ -242,7 +242,7 @@ def test_replay_reads_a_file_and_prints_one_json_object(tmp_path: Path) -> None:
         [sys.executable, "-m", "game", "replay", str(bad)], cwd=ROOT, capture_output=True, text=True, timeout=60
     )
     assert (out.returncode, out.stdout) == (2, "")
-    assert out.stderr.count("\n") == 1 and out.stderr.startswith(f"cannot read {bad}: ")
+    assert out.stderr == "replay: not a game record: it is not UTF-8 text\n"
 
 
 REPLAY_ERRORS: list[tuple[str, Any, str]] = [
@@ -284,12 +284,12 @@ def test_replay_errors_exit_2_with_one_exact_line(tmp_path: Path, capsys: Any) -
     for i, (name, record, message) in enumerate(REPLAY_ERRORS):
         status, out, err = _main(_write(tmp_path, f"{i}.json", record), capsys)
         assert (status, out) == (2, ""), name
-        assert err == message + "\n", name
+        assert err == f"replay: {message}\n", name
 
 
 def test_replay_cannot_read_a_directory_or_a_missing_file(tmp_path: Path, capsys: Any) -> None:
-    assert _main(tmp_path, capsys) == (2, "", f"cannot read {tmp_path}: a folder stands where the file should be\n")
-    assert _main(tmp_path / "none.json", capsys) == (2, "", f"cannot read {tmp_path / 'none.json'}: No such file or directory\n")
+    assert _main(tmp_path, capsys) == (2, "", f"replay: cannot read {tmp_path}: a folder stands where the file should be\n")
+    assert _main(tmp_path / "none.json", capsys) == (2, "", f"replay: cannot read {tmp_path / 'none.json'}: No such file or directory\n")
 
 
 def test_replay_tiles_in_either_order_and_a_short_seeded_record(tmp_path: Path, capsys: Any) -> None:
@@ -329,4 +329,4 @@ def test_replay_of_a_redeal_a_finished_round_and_a_finished_match(tmp_path: Path
                                "totals": [38, 0], "match": {"over": True, "winner": 0}}
     after = {**one, "rounds": one["rounds"] + [{"actions": []}]}
     status, out, err = _main(_write(tmp_path, "after.json", after), capsys)
-    assert (status, out, err) == (2, "", "round 1: the match is already over\n")
+    assert (status, out, err) == (2, "", "replay: round 1: the match is already over\n")

@@ -272,13 +272,13 @@ def test_the_verify_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     path.write_text(json.dumps(good))
     assert run(["verify", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == len(good["rounds"]) + 1 and all(line.startswith(f"round {r}: ok") for r, line in enumerate(lines[:-1]))
+    assert len(lines) == len(good["rounds"]) + 1 and all(line.startswith(f"round {r}: ok") for r, line in enumerate(lines[:-1], 1))
     bad = copy.deepcopy(good)
     bad["rounds"][0]["deal"]["boneyard"].reverse()
     path.write_text(json.dumps(bad))
     assert run(["verify", str(path)]) == 1
     out = capsys.readouterr().out
-    assert "round 0: TAMPERED: boneyard tile 0" in out and "round 1: not checked" in out
+    assert "round 1: TAMPERED: boneyard tile 1" in out and "round 2: not checked" in out
     assert run(["verify", str(path), "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["rounds"][0]["status"] == WRONG_BONEYARD
     for text, says in (("{", "not valid JSON"), ("[]", "top level must be a JSON object"), ('{"format": "x"}', "format must be")):

@@ -111,3 +111,69 @@ def test_the_computers_card_waits_for_a_controllers_a(make_app: Any) -> None:
     lesson.handle_pad(PadPress(0, "a", False))
     app.step([], 0.016)
     assert len(lesson.model.state.placements) == 1
+
+
+def test_clicking_the_lifted_tile_keeps_it_so_the_next_click_on_the_place_plays_it(make_app: Any, ui: Any) -> None:
+    """Issue 37: the lesson lifts the step's tile; "click, then click the place" must
+    work the first time (a click on the lifted tile used to let go of it)."""
+    app, lesson = open_lesson(make_app)
+    go_to(app, lesson, 2)  # lay 6-1 on the 1: the 6-1 is lifted, its place glows
+    expected = lesson.mode.source.expected()
+    assert expected is not None and expected.tile is not None
+    assert lesson.controls.input.selected == expected.tile
+    rect = lesson.board.hand_rect(expected.tile)
+    slot = slot_of(expected, lesson.board.layout)
+    assert rect is not None and slot is not None
+    ui.click(app, rect.center)  # the learner clicks the tile, as the card says
+    assert lesson.controls.input.selected == expected.tile  # still lifted
+    ui.click(app, slot.rect.center)  # then the place
+    ui.settle(app, 10)
+    assert len(lesson.model.state.placements) == 2, lesson.motion.message
+    assert lesson.mode.source.step_index > 2
+
+
+def test_a_second_click_on_a_tile_chosen_by_a_click_still_puts_it_down(make_app: Any, ui: Any) -> None:
+    """Outside a tile pointed out, a click on the chosen tile puts it down, as before."""
+    app, lesson = open_lesson(make_app)
+    go_to(app, lesson, 2)
+    expected = lesson.mode.source.expected()
+    assert expected is not None and expected.tile is not None
+    rect = lesson.board.hand_rect(expected.tile)
+    assert rect is not None
+    ui.click(app, rect.center)  # taken
+    ui.click(app, rect.center)  # put down
+    assert lesson.controls.input.selected is None
+    ui.click(app, rect.center)  # chosen again
+    assert lesson.controls.input.selected == expected.tile
+
+
+def test_the_choice_of_a_half_lifts_nothing_and_the_worse_join_is_explained(make_app: Any, ui: Any) -> None:
+    """Issue 37: Leyden's lesson lets the learner choose which half of Easy's crosswise
+    6-1 to join; the worse join (6-5 on the 1) is refused with the reason, and only
+    then is the better tile lifted for them."""
+    app, lesson = open_lesson(make_app, 1)
+    source = lesson.mode.source
+    index = next(i for i, s in enumerate(source.lesson.steps) if s.rather is not None)
+    go_to(app, lesson, index)
+    step = source.step
+    assert step is not None and step.rather is not None and source.chooses()
+    assert lesson.controls.input.selected is None  # nothing chosen for the learner
+    assert "choose" in lesson.mode.look.card_prompt(lesson)
+    rather = lesson.model.state.normalized(step.rather)
+    assert rather.tile is not None
+    rect = lesson.board.hand_rect(rather.tile)
+    slot = slot_of(rather, lesson.board.layout)
+    assert rect is not None and slot is not None
+    ui.drag(app, rect.center, slot.rect.center)  # 6-5 on the 1: legal, but the worse choice
+    message = lesson.motion.message
+    assert message is not None and message.warning and step.wrong in message.text, message
+    assert source.step_index == index and lesson.model.state.history[-1][1] != rather  # not played
+    expected = source.expected()
+    assert expected is not None and lesson.controls.input.selected == expected.tile  # now pointed at
+    rect = lesson.board.hand_rect(expected.tile)
+    slot = slot_of(expected, lesson.board.layout)
+    assert rect is not None and slot is not None
+    ui.click(app, rect.center)
+    ui.click(app, slot.rect.center)
+    ui.settle(app, 10)
+    assert source.step_index > index and lesson.model.state.history[-1][1] == expected

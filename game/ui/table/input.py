@@ -6,7 +6,8 @@ action to ``match.push``, where the engine checks it.
 
 - Drag a hand tile: it lifts and follows the pointer; let it go on (or near) a
   lit place to lay it; anywhere else it goes back, with the reason.
-- Or click a tile, then click a lit place.
+- Or click a tile, then click a lit place. A tile already lifted for the player
+  (a lesson's step, a hint) is taken by that click, as it was shown, not put down.
 - Keys: Left/Right pick a tile, Up/Down/Tab pick a place, R turns (a matador's
   choices), Enter lays, D draws, P passes (or refuses to lead), Esc puts the
   tile down.
@@ -96,6 +97,7 @@ class TableInput:
     target_index: int = 0
     pointer: tuple[int, int] = (0, 0)
     hover: bool = True  # the pointer picks the place it rests on (until a place is pointed out, or keys or a controller choose)
+    pointed: bool = False  # the tile selected was pointed out (a lesson, a hint): a click on it takes it, keeping its place
     _targets_cache: dict[tuple[int, int], list[Target]] = field(default_factory=dict)
 
     # What is held -----------------------------------------------------------
@@ -114,8 +116,10 @@ class TableInput:
         self.target_index = target_index
         self.variant = variant
         self.hover = False
+        self.pointed = True
 
     def reset(self) -> None:
+        self.pointed = False
         self.selected = None
         self.drag = None
         self.variant = 0
@@ -189,6 +193,7 @@ class TableInput:
             if self.selected != drag.tile:  # the tile already chosen keeps its turn:
                 self.variant = 0  # dropped on its lit place, it lies as that place shows
             self.selected = None
+            self.pointed = False
         return None
 
     def _hand_tile_at(self, pos: tuple[int, int], ctx: InputContext) -> int | None:
@@ -229,12 +234,15 @@ class TableInput:
             return None
         self.drag = None
         if not drag.lifted:  # a click: select the tile, or put it down again
-            if self.selected == drag.tile:
+            if self.selected == drag.tile and self.pointed:
+                self.pointed = False  # the tile pointed out is taken as it was shown: the next click on its place lays it
+            elif self.selected == drag.tile:
                 self.reset()
             else:
                 self.selected = drag.tile
                 self.variant = 0
                 self.target_index = 0
+                self.pointed = False
             return Intent("select", tile=drag.tile)
         targets = targets_for(drag.tile, ctx.legal) if ctx.can_act else []
         target = self.target_at(pos, targets, ctx.layout)
@@ -306,7 +314,7 @@ class TableInput:
             if len(targets) == 1 and len(targets[0].actions) == 1:
                 self.reset()
                 return Intent("play", targets[0].actions[0], tile)
-            self.selected, self.variant, self.target_index, self.hover = tile, 0, 0, False
+            self.selected, self.variant, self.target_index, self.hover, self.pointed = tile, 0, 0, False, False
             return Intent("message", tile=tile, text=_("{tile} is the one tile that fits: Enter lays it where the light is").format(tile=tile_name(tile)))
         return Intent("message", text=nothing_chosen(ctx))
 
@@ -318,6 +326,7 @@ class TableInput:
         order = [tiles[(start + step * i) % len(tiles)] for i in range(1, len(tiles) + 1)]
         playable = [t for t in order if t in laid]
         self.selected = playable[0] if playable else order[0]
+        self.pointed = False
         self.variant = 0
         self.target_index = 0
         self.hover = False

@@ -115,4 +115,6 @@ class LessonCard(Panel):
             return _("Your move: the boneyard glows. Click it, or press D.")
         if kind in ("pass", "refuse"):
             return _("Your move: press P, or the button below your hand.")
+        if mode.chooses():
+            return _("Your move: choose the better of the two, then lay its tile there.")
         return _("Your move: the tile is lifted and its place glows.")

@@ -139,4 +139,12 @@ class LessonSource(LiveSource):
         expected = self.expected()
         if expected is not None:
             self._table.sync()
-            self._table.controls.point_at(expected)
+            if self.chooses():
+                self._table.controls.input.reset()  # nothing lifted: the learner picks (a wrong pick is then pointed at)
+            else:
+                self._table.controls.point_at(expected)
+
+    def chooses(self) -> bool:
+        """Whether the learner chooses this step's move among two the card weighs (nothing is lifted for them)."""
+        step = self.step
+        return step is not None and step.rather is not None and step.seat == self.lesson.learner

@@ -165,9 +165,9 @@ class PuzzleCard(Panel):
         if not source.answered:
             lost, mark = f"{decision.lost:.0f}", mark_word(decision.mark)
             if is_you(name):
-                said = _("In the match you played {move}: a {mark}, {lost} points of winning chance lost.")
+                said = _("In the match you played {move} ({mark}): {lost} points of winning chance lost.")
             else:
-                said = _("In the match {name} played {move}: a {mark}, {lost} points of winning chance lost.")
+                said = _("In the match {name} played {move} ({mark}): {lost} points of winning chance lost.")
             out: list[Line] = [(said.format(name=name, move=played, mark=mark, lost=lost), IVORY, False)]
             if source.tries:
                 action, judgement = source.tries[-1]
