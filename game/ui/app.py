@@ -68,6 +68,7 @@ class App(WidgetManagers):
         self.events: pacing.Events = pacing.SystemEvents()  # where ``run`` takes events (tests: a script)
         self.now: Callable[[], float] = time.monotonic  # the loop's clock for the pace (tests: a stand-in)
         self._input_at = float("-inf")  # when the last input came (frames go on a moment after it)
+        self.steady = False  # every frame drawn at 60 a second, still or not (a smoke test counts frames)
         self._collect_next_frame = False  # set by a restyle: the old managers go at the next frame
         self._start_widget_managers()
         self.services: dict[str, object] = {}  # shared helpers: tile art, audio, settings
@@ -324,7 +325,7 @@ class App(WidgetManagers):
     def still_for(self) -> float | None:
         """How long the loop may wait for input before the next frame (None: a frame at the next tick)."""
         top = self.top
-        if not self.frames or top is None:
+        if not self.frames or top is None or self.steady:
             return None
         held = pacing.buttons_held() or (self._pads is not None and self._pads.holding)
         return pacing.still_for(self.now() - self._input_at, top.next_change(), held)

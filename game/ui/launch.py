@@ -212,6 +212,7 @@ def play(args: argparse.Namespace, match: Any, size: tuple[int, int] | None, smo
     scale = SMOKE_TIME_SCALE if smoke is not None and computers_only else 1.0
     width, height = settings.window_size
     app = App(size or (width, height), args.fullscreen or settings.fullscreen, time_scale=scale)
+    app.steady = smoke is not None  # --smoke-test N draws N frames at 60 a second
     thinker = Thinker("process")
     autosave = Autosaver() if smoke is None else None
     app.services.update(

@@ -145,7 +145,7 @@ class GuiScene(Scene):
         changes: list[float] = []
         if self.typing.showing:
             changes.append(self.typing.left_s)
-        focused = self.gui.get_focus_set() if self.gui is not None else None
+        focused = self.gui.get_focus_set() if self.gui is not None else None  # type: ignore[no-untyped-call]
         if focused:
             from pygame_gui.elements import UITextEntryLine
 
