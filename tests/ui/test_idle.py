@@ -223,3 +223,19 @@ def test_the_real_event_source_returns_at_once_when_woken_from_a_thread() -> Non
     threading.Timer(0.05, events.wake).start()
     got = events.wait(30.0)  # (30 s if the wake were lost)
     assert [event.type for event in got] == [pacing.WAKE]
+
+
+def test_a_review_draws_while_its_analysis_comes_in_then_stands_still(make_app: Any) -> None:
+    from tests.ui.test_review_screens import open_quick_review, played_match, quick_app
+
+    app = quick_app(make_app)
+    review = open_quick_review(app, played_match())
+    analysis = review.mode.source.analysis()
+    script, drawn = scripted(app)
+    done_at: list[float] = []
+    app.on_frame.append(lambda a: done_at.append(script.t) if analysis.done and not done_at else None)
+    app.run(seconds=60.0)
+    assert done_at and done_at[0] > 0.1, done_at  # (judged one decision a frame)
+    coming = between(drawn, 0.0, done_at[0])
+    assert coming >= 0.9 * done_at[0] * 60  # every frame while the verdicts come in (inline: one a frame)
+    assert between(drawn, done_at[0] + 1.0, 60.0) <= 32  # paused: a frame every 2 s
