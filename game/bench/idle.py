@@ -105,6 +105,7 @@ def measure(seconds: float) -> dict[str, Any]:
     home = tempfile.TemporaryDirectory(prefix="matador-bench-idle-")
     os.environ["MATADOR_HOME"] = home.name
     results: dict[str, Any] = {"bench": "idle", "where": where, "size": list(SIZE), "seconds": seconds, "goal_share": GOAL_SHARE}
+    results["load_before"] = round(os.getloadavg()[0], 2)
     results["bare_loop"] = bare_loop(seconds)
     from game.ai.coach import Budget
     from game.engine import Match, PlayerInfo, Rules
@@ -175,6 +176,7 @@ def measure(seconds: float) -> dict[str, Any]:
         home.cleanup()
     results["screens"] = screens
     results["notes"] = notes
+    results["load_after"] = round(os.getloadavg()[0], 2)
     return results
 
 
@@ -192,6 +194,7 @@ def main(args: argparse.Namespace) -> int:
         return 0
     where = "a real window (DISPLAY=%s)" % os.environ.get("DISPLAY", "") if report["where"] == "window" else "SDL's dummy driver (no DISPLAY)"
     print(f"idle: {SIZE[0]}x{SIZE[1]}, {report['seconds']:.0f} s a screen, in {where}; goal <= {GOAL_SHARE:.0%} of a core")
+    print(f"  load average {report['load_before']} before, {report['load_after']} after")
     bare = report["bare_loop"]
     print(f"  {'bare pygame loop, 60 fps':<28} {bare['share']:7.1%} of a core  ({bare['frames']} frames)")
     for name in SCREENS:

@@ -310,6 +310,8 @@ class App(WidgetManagers):
         60 frames a second while the screen moves, none while it stands still
         (game/ui/pacing.py)."""
         self.clock.tick()
+        if not self.frames:
+            self._input_at = self.now()  # the first moments are drawn as after an input (the start-up's frames)
         end = None if seconds is None else self.now() + seconds
         waking.listen(self.events.wake)  # a network message wakes a still screen
         try:
