@@ -2,8 +2,9 @@
 
 Each still screen runs in the game's own loop (``App.run``) for a while with no
 input, and its share of a core is the process's processor time over the wall
-time (every thread of the process: a hosted table's server thread too; the
-computer players' worker process is idle then and not counted). Beside them, in
+time (every thread of the process: a hosted table's server thread too); the
+worker processes' share (the computer players', idle then) is printed beside
+it, from /proc where there is one. Beside them, in
 the same run, a bare pygame loop redrawing a window of the same size 60 times a
 second. The still screens: the title, a table waiting for a person's move, a
 lobby waiting for friends (Play with friends, Host a table), a paused review
@@ -40,12 +41,44 @@ def _environment() -> str:
     return "window"
 
 
+def children_cpu_s() -> float | None:
+    """The processor seconds of this process's children alive now and theirs
+    (the computer players' and the review's workers), from /proc; None elsewhere."""
+    try:
+        stats = {}
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as handle:
+                        fields = handle.read().rsplit(")", 1)[1].split()
+                except OSError:
+                    continue
+                stats[int(entry)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"))
+    except OSError:
+        return None
+    ours, total, grew = {os.getpid()}, 0.0, True
+    while grew:
+        grew = False
+        for pid, (parent, cpu) in stats.items():
+            if parent in ours and pid not in ours:
+                ours.add(pid)
+                total += cpu
+                grew = True
+    return total
+
+
 def _share(run: Callable[[], int], seconds: float) -> dict[str, Any]:
-    """Run ``run`` (it returns the frames it drew); its processor share over the wall time."""
-    wall, cpu = time.perf_counter(), time.process_time()
+    """Run ``run`` (it returns the frames it drew); its processor share over the wall time
+    (the game's process; beside it, its worker processes')."""
+    wall, cpu, children = time.perf_counter(), time.process_time(), children_cpu_s()
     frames = run()
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    return {"seconds": round(wall, 2), "cpu_s": round(cpu, 3), "share": round(cpu / wall, 4) if wall else 0.0, "frames": frames}
+    after = children_cpu_s()
+    workers = None if children is None or after is None or not wall else round(max(0.0, after - children) / wall, 4)
+    return {
+        "seconds": round(wall, 2), "cpu_s": round(cpu, 3), "share": round(cpu / wall, 4) if wall else 0.0,
+        "workers_share": workers, "frames": frames,
+    }
 
 
 def bare_loop(seconds: float) -> dict[str, Any]:
@@ -202,5 +235,6 @@ def main(args: argparse.Namespace) -> int:
         if entry is None:
             continue
         note = report["notes"].get(name)
-        print(f"  {name:<28} {entry['share']:7.1%} of a core  ({entry['frames']} frames){'  [' + note + ']' if note else ''}")
+        workers = f", its workers {entry['workers_share']:.1%}" if entry.get("workers_share") is not None else ""
+        print(f"  {name:<28} {entry['share']:7.1%} of a core  ({entry['frames']} frames{workers}){'  [' + note + ']' if note else ''}")
     return 0
