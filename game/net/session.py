@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from game.net.client import TIMEOUT_S, Client, Seated, ServerRefused
+from game.waking import wake
 
 log = logging.getLogger("matador.net")
 
@@ -163,6 +164,7 @@ class Session:
     # The network thread ---------------------------------------------------------
     def _tell(self, message: dict[str, Any]) -> None:
         self._inbox.put(message)
+        wake()  # a still screen polls it at once (game/waking.py)
 
     def _link(self, state: str, reason: str = "", code: str = "") -> None:
         """The link's news; ``code`` says why it failed to a scene that words it

@@ -1,4 +1,5 @@
-"""The application: the window, the scene stack and the 60 fps loop.
+"""The application: the window, the scene stack and the frame loop (60 fps while
+something moves, asleep while the screen stands still: game/ui/pacing.py).
 
 ``App.step(events, dt)`` runs one frame without touching the real event queue
 or the clock, so tests drive the game frame by frame; ``App.run`` is the loop.
@@ -7,11 +8,13 @@ or the clock, so tests drive the game frame by frame; ``App.run`` is the loop.
 from __future__ import annotations
 
 import gc
+import time
 from typing import TYPE_CHECKING, Callable, Iterable
 
 import pygame
 
-from game.ui import access
+from game import waking
+from game.ui import access, pacing
 from game.ui.app_widgets import WidgetManagers
 from game.ui.window import Window, make_window, set_current, to_pixels
 from game.ui.window_size import window_size_here
@@ -61,7 +64,11 @@ class App(WidgetManagers):
         self.running = True
         self.time_scale = time_scale
         self.frames = 0
-        self.clock = pygame.time.Clock()
+        self.clock: pacing.Ticks = pygame.time.Clock()
+        self.events: pacing.Events = pacing.SystemEvents()  # where ``run`` takes events (tests: a script)
+        self.now: Callable[[], float] = time.monotonic  # the loop's clock for the pace (tests: a stand-in)
+        self._input_at = float("-inf")  # when the last input came (frames go on a moment after it)
+        self.steady = False  # every frame drawn at 60 a second, still or not (a smoke test counts frames)
         self._collect_next_frame = False  # set by a restyle: the old managers go at the next frame
         self._start_widget_managers()
         self.services: dict[str, object] = {}  # shared helpers: tile art, audio, settings
@@ -298,27 +305,59 @@ class App(WidgetManagers):
         for scene in scenes[start:]:
             scene.draw(surface)
 
-    def run(self, max_frames: int | None = None) -> None:
-        """The loop: 60 frames a second until quit (or ``max_frames`` frames)."""
+    def run(self, max_frames: int | None = None, seconds: float | None = None) -> None:
+        """The loop until quit (or ``max_frames`` frames drawn, or ``seconds``):
+        60 frames a second while the screen moves, none while it stands still
+        (game/ui/pacing.py)."""
         self.clock.tick()
-        while self.running and self.scenes:
-            # the first frame is drawn at once; then at most 60 a second
-            dt = self.clock.tick(FPS if self.frames else 0) / 1000.0
-            self.step(pygame.event.get(), min(dt, 0.1))
-            if self.owns_window and self.window is not None:
-                self.window.flip()
-            for hook in list(self.on_flip):
-                hook(self)
-            if self.frames == 3:
-                # what was loaded to start (fonts, widgets, the engine's tables) lives
-                # as long as the game: the collector need not walk it again each time.
-                # Start-up's garbage goes first (``python -m game`` held the collector
-                # off until now, so that the first frame came sooner)
-                gc.collect()
-                gc.freeze()
-                gc.enable()
-            if max_frames is not None and self.frames >= max_frames:
-                break
+        if not self.frames:
+            self._input_at = self.now()  # the first moments are drawn as after an input (the start-up's frames)
+        end = None if seconds is None else self.now() + seconds
+        waking.listen(self.events.wake)  # a network message wakes a still screen
+        try:
+            while self.running and self.scenes:
+                if end is not None and self.now() >= end:
+                    break
+                self._loop_once(None if end is None else end - self.now())
+                if max_frames is not None and self.frames >= max_frames:
+                    break
+        finally:
+            waking.stop_listening(self.events.wake)
+
+    def still_for(self) -> float | None:
+        """How long the loop may wait for input before the next frame (None: a frame at the next tick)."""
+        top = self.top
+        if not self.frames or top is None or self.steady:
+            return None
+        held = pacing.buttons_held() or (self._pads is not None and self._pads.holding)
+        return pacing.still_for(self.now() - self._input_at, top.next_change(), held)
+
+    def _loop_once(self, left: float | None) -> None:
+        """Wait for what comes (an input, a wake, the screen's next change), then one frame."""
+        still = self.still_for()
+        if still is None:  # the first frame is drawn at once; then at most 60 a second
+            events = self.events.get()
+            elapsed = self.clock.tick(FPS if self.frames else 0) / 1000.0
+        else:
+            events = self.events.wait(still if left is None else max(0.0, min(still, left)))
+            elapsed = self.clock.tick() / 1000.0
+        inputs = [event for event in events if event.type != pacing.WAKE]
+        if inputs:
+            self._input_at = self.now()
+        # while still, nothing moved: the screen's timers advance by the time that passed
+        self.step(inputs, min(elapsed, 0.1 if inputs or still is None else pacing.STILL_TICK_S))
+        if self.owns_window and self.window is not None:
+            self.window.flip()
+        for hook in list(self.on_flip):
+            hook(self)
+        if self.frames == 3:
+            # what was loaded to start (fonts, widgets, the engine's tables) lives
+            # as long as the game: the collector need not walk it again each time.
+            # Start-up's garbage goes first (``python -m game`` held the collector
+            # off until now, so that the first frame came sooner)
+            gc.collect()
+            gc.freeze()
+            gc.enable()
 
     def close(self) -> None:
         while self.scenes:

@@ -19,6 +19,7 @@ from typing import Any
 
 from game.saves import autosave_path, clear_save
 from game.storage import save_json, write_troubles
+from game.waking import wake
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,7 @@ class Autosaver:
                 save_json(autosave_path(), record)
         except Exception as err:  # a full disk must not stop the game (write_troubles tells the player)
             log.warning("autosave failed: %s", err)
+            wake()  # a still table tells it at once (game/waking.py)
 
     def flush(self, timeout: float | None = 30.0) -> bool:
         """Wait until the newest save asked for is on disk; whether it is."""

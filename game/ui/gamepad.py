@@ -326,6 +326,11 @@ class Pads:
         self.last_press = press
         return press
 
+    @property
+    def holding(self) -> bool:
+        """A direction is held down (it repeats: the frames go on)."""
+        return bool(self._held)
+
     def update(self, dt: float) -> list[PadPress]:
         """Time passes: a direction held down repeats."""
         out: list[PadPress] = []

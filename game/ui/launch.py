@@ -213,6 +213,7 @@ def play(args: argparse.Namespace, match: Any, size: tuple[int, int] | None, smo
     width, height = settings.window_size
     with quiet_sound_start():  # pygame.init tries to open sound: without a card, ALSA's lines go to the log
         app = App(size or (width, height), args.fullscreen or settings.fullscreen, time_scale=scale)
+    app.steady = smoke is not None  # --smoke-test N draws N frames at 60 a second
     thinker = Thinker("process")
     autosave = Autosaver() if smoke is None else None
     app.services.update(

@@ -291,6 +291,10 @@ class MenuScene(MenuMixin, GuiScene):
     def on_escape(self) -> None:
         """Esc (override): usually Back."""
 
+    def next_change(self) -> float | None:
+        """Still but for its widgets: a menu answers inputs (override if it waits on something)."""
+        return self.widgets_change()
+
     def update(self, dt: float) -> None:
         super().update(dt)
         for name in self.pressed_buttons():

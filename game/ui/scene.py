@@ -67,6 +67,16 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds: animations, timers, computer players."""
 
+    def next_change(self) -> float | None:
+        """In how many seconds the scene changes by itself, with no input (the
+        frame loop sleeps until then: game/ui/pacing.py). 0.0 while it moves or
+        waits on what it polls each frame (an animation, a computer thinking, a
+        worker, the network); the seconds to a countdown's next tick; None: it
+        stands still until the next input (a network message that wakes the
+        loop, game.waking, is an input). A scene that says nothing is given
+        every frame, as before: never frozen. Changes nothing."""
+        return 0.0
+
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene onto ``surface``.
 
@@ -77,6 +87,9 @@ class Scene:
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size: lay the scene out again."""
         self.size = size
+
+
+BLINK_S = 0.4  # a focused text field's cursor is looked at this often (it blinks, on 0.8 s, off 0.8 s)
 
 
 class GuiScene(Scene):
@@ -124,6 +137,21 @@ class GuiScene(Scene):
         self.typing.update(dt)
         if self.gui is not None:
             self.gui.update(dt)
+
+    def widgets_change(self) -> float | None:
+        """When the widgets next change by themselves (``next_change``): a text
+        field with the focus blinks its cursor; the line about a field's text goes
+        when its time is up; pygame_gui's hover and a button's press follow an input."""
+        changes: list[float] = []
+        if self.typing.showing:
+            changes.append(self.typing.left_s)
+        focused = self.gui.get_focus_set() if self.gui is not None else None  # type: ignore[no-untyped-call]
+        if focused:
+            from pygame_gui.elements import UITextEntryLine
+
+            if any(isinstance(element, UITextEntryLine) and element.is_focused for element in focused):
+                changes.append(BLINK_S)
+        return min(changes) if changes else None
 
     def draw_gui(self, surface: pygame.Surface) -> None:
         """Draw the widgets (call at the end of ``draw``), and the line about a field's text."""
@@ -179,6 +207,10 @@ class Overlay(GuiScene):
 
     def enter(self) -> None:
         self.freeze_backdrop()
+
+    def next_change(self) -> float | None:
+        """Still but for its widgets: the scenes beneath stand still (override if it waits on something)."""
+        return self.widgets_change()
 
     def exit(self) -> None:
         super().exit()

@@ -192,6 +192,10 @@ class InfoScene(GuiScene):
             return True
         return super().handle_event(event)
 
+    def next_change(self) -> float | None:
+        """Still but for its widgets: what it shows changes on an input (override if it waits on something)."""
+        return self.widgets_change()
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.back_button is not None and self.back_button.check_pressed():

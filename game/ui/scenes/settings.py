@@ -368,6 +368,14 @@ class SettingsScene(InfoScene):
             if save:
                 self.save()
 
+    def next_change(self) -> float | None:
+        """Still, but a change not yet written is written ``SAVE_EVERY_S`` after the last."""
+        widgets = self.widgets_change()
+        if not self._dirty:
+            return widgets
+        save = max(0.0, SAVE_EVERY_S - self._since_save)
+        return save if widgets is None else min(widgets, save)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.app is None or self.app.top is not self:

@@ -225,6 +225,12 @@ class TitleScene(MenuScene):
             if done or has_save() != self.can_continue or bool(self.app.notices) != bool(self.notice_rect.width) or self.count_puzzles() != self.puzzles:
                 self.rebuild()
 
+    def next_change(self) -> float | None:
+        """The puzzles are counted again every ``RECOUNT_S`` (a review made in the background)."""
+        widgets = self.widgets_change()
+        recount = max(0.0, RECOUNT_S - self.recount)
+        return recount if widgets is None else min(widgets, recount)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self.recount += dt

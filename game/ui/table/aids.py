@@ -153,6 +153,11 @@ class TableAids:
         self._hint_at = at
         self.table.motion.say(_("Thinking of a hint…"), 1.5)
 
+    @property
+    def hint_awaited(self) -> bool:
+        """A hint is being thought of (its answer is polled every frame)."""
+        return self._hint_future is not None
+
     def poll_hint(self) -> None:
         future = self._hint_future
         if future is None or not future.done():

@@ -13,6 +13,8 @@ from pygame import Rect
 
 from game.ui import access
 
+FADE_S = 0.4  # a message fades out over its last moments
+
 
 def ease(t: float) -> float:
     """Smooth start and stop (cubic ease in-out) for ``t`` in 0..1."""
@@ -60,7 +62,7 @@ class Message:
     @property
     def alpha(self) -> int:
         left = self.seconds - self.age
-        return 255 if left > 0.4 else max(0, int(255 * left / 0.4))
+        return 255 if left > FADE_S else max(0, int(255 * left / FADE_S))
 
 
 @dataclass

@@ -89,6 +89,10 @@ class LessonSource(LiveSource):
     def after_round(self, table: Table, dt: float) -> None:
         """No summary: the lesson's last step says how the round was scored."""
 
+    def next_change(self, table: Table) -> float | None:
+        """Every frame: the lesson's script and its card follow the table each frame."""
+        return 0.0
+
     @property
     def step(self) -> Step | None:
         steps = self.lesson.steps

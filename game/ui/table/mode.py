@@ -182,6 +182,16 @@ class LiveSource:
     def update(self, table: Table, dt: float) -> None:
         """Every frame the table is on top, after the table's own (a network table follows its server here)."""
 
+    def next_change(self, table: Table) -> float | None:
+        """Still while a person at this screen is to move (or may not move yet:
+        nothing comes by itself); every frame while a computer thinks (it is
+        polled) and at a round's end (its summary, a redeal)."""
+        state = table.model.state
+        seat = state.current_player
+        if state.over or seat is None or not table.model.is_person(seat):
+            return 0.0
+        return None
+
     def close(self, table: Table) -> None:
         """The table is closed: stop what the source has under way."""
 

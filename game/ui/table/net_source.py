@@ -110,6 +110,10 @@ class NetSource(LiveSource):
     def start(self, table: Table) -> None:
         """The server deals."""
 
+    def next_change(self, table: Table) -> float | None:
+        """Every frame: the table follows its server (and its reactions, its link) each frame."""
+        return 0.0
+
     def turn(self, table: Table, seat: int, dt: float) -> None:
         """The server asks the seats; this one's person moves through the table (a
         seat played with a controller has a tile in focus, as at a local table)."""

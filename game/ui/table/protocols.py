@@ -268,6 +268,12 @@ class Source(Positions, Protocol):
         """Every frame the table is on top."""
         ...
 
+    def next_change(self, table: Table) -> float | None:
+        """The table's pace while nothing on it moves (``Scene.next_change``): 0.0
+        while someone else is to move or something is awaited, None while it waits
+        for a person at this screen."""
+        ...
+
     def close(self, table: Table) -> None:
         """The table is closed."""
         ...

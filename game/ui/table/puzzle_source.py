@@ -96,6 +96,10 @@ class PuzzleSource(LiveSource):
     def after_round(self, table: Table, dt: float) -> None:
         """A puzzle is never a finished round."""
 
+    def next_change(self, table: Table) -> float | None:
+        """Every frame: the puzzle's card follows the table each frame."""
+        return 0.0
+
     def next_round(self, table: Table) -> None:
         """No next round."""
 

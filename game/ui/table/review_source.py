@@ -190,6 +190,10 @@ class ReviewSource(LiveSource):
     def after_round(self, table: Table, dt: float) -> None:
         """No summary: the review shows the round's end itself."""
 
+    def next_change(self, table: Table) -> float | None:
+        """Still once the round's analysis is done (its verdicts come in every frame until then)."""
+        return None if self.analysis().done else 0.0
+
     def totals(self, model: TableModel) -> list[int]:
         """The totals as they stood when the round was dealt."""
         totals = [0] * self.match.rules.players

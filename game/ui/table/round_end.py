@@ -136,6 +136,14 @@ class RoundEndScene(Overlay):
                 self.focus.handle(event, self.buttons)
         return True  # the table underneath gets nothing while this is up
 
+    def next_change(self) -> float | None:
+        """With nobody at the screen it closes itself after ``AUTO_CONTINUE_S``; still otherwise."""
+        widgets = self.widgets_change()
+        if self.table.model.people:
+            return widgets
+        left = max(0.0, AUTO_CONTINUE_S - self.waited)
+        return left if widgets is None else min(widgets, left)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         for name, button in self.buttons.items():

@@ -33,7 +33,7 @@ from game.ui.menu import tile_art
 from game.ui.scene import GuiScene
 from game.ui.seat_inputs import SeatInputs
 from game.ui.table.aids import TableAids
-from game.ui.table.animation import Motion
+from game.ui.table.animation import FADE_S, Motion
 from game.ui.table.board import Board
 from game.ui.table.controls import TableControls
 from game.ui.table.draw import TableRenderer
@@ -275,6 +275,22 @@ class TableScene(GuiScene):
             self.app.quit()
 
     # Every frame -----------------------------------------------------------------
+    def next_change(self) -> float | None:
+        """Every frame while something on the table moves (a glide, the table's
+        shift, a message fading), a hint is awaited or its source's pace says so
+        (a computer thinking, a server followed); still while it waits for a
+        person at this screen, but for a message's time and the widgets."""
+        motion = self.motion
+        if self.frames < 3 or motion.glides or motion.shift is not None or self.aids.hint_awaited:
+            return 0.0  # (the second frame starts the computers' worker)
+        source = self.mode.source.next_change(self)
+        if source is not None and source <= 0.0:
+            return 0.0
+        changes = [c for c in (source, self.widgets_change()) if c is not None]
+        if motion.message is not None:
+            changes.append(max(0.0, motion.message.seconds - motion.message.age - FADE_S))
+        return min(changes) if changes else None
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.app is not None and self.app.top is self and self.controls.check_pads():

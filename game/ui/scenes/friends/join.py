@@ -335,6 +335,10 @@ class JoinScene(Connecting, TypedFields, MenuScene):
         elif name.startswith("found"):
             self.pick_listing(int(name[5:]))
 
+    def next_change(self) -> float | None:
+        """Every frame: it follows the tables found, the connection under way and the typing."""
+        return 0.0
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self.follow_typing()

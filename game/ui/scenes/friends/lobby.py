@@ -239,6 +239,25 @@ class LobbyScene(MenuScene):
         self.focus.reset([*rows, *(n for n in ("leave", "start") if n in self.buttons)], self.buttons, self.focus.name)
 
     # Every frame ------------------------------------------------------------------
+    def next_change(self) -> float | None:
+        """Still in the lobby, waiting for friends (the connection's messages wake
+        the loop: game/waking.py), but for the countdowns: a seat held for a friend
+        away (its seconds), the line of a refusal; every frame while the table opens
+        or starts."""
+        play = self.play
+        if play is None or play.phase != "lobby" or self.started:
+            return 0.0
+        changes = [self.said_for] if self.said_for > 0 else []
+        lobby = play.mirror.lobby
+        for s in lobby.seats if lobby is not None else ():
+            held = play.mirror.give_countdown(s.seat)
+            if held is not None and held > 0:
+                changes.append(held % 1.0 + 0.01)  # the next second shown
+        widgets = self.widgets_change()
+        if widgets is not None:
+            changes.append(widgets)
+        return min(changes) if changes else None
+
     def update(self, dt: float) -> None:
         super().update(dt)
         play = self.play

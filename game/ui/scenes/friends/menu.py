@@ -129,6 +129,10 @@ class FriendsScene(MenuScene):
             return asked_words(self.given.seated.seat)
         return _("Connecting…")
 
+    def next_change(self) -> float | None:
+        """Every frame while a seat is being taken back (its connection followed); still otherwise."""
+        return 0.0 if self.play is not None else self.widgets_change()
+
     def update(self, dt: float) -> None:
         super().update(dt)
         play = self.play

@@ -306,6 +306,10 @@ class ServerScene(Connecting, TypedFields, MenuScene):
         elif name.startswith("table"):
             self.join(int(name[5:]))
 
+    def next_change(self) -> float | None:
+        """Every frame: it follows the tables found, the connection under way and the typing."""
+        return 0.0
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self.follow_typing()
