@@ -164,6 +164,10 @@ def test_reviews_and_ratings_of_today_read_as_codes(speaking: None) -> None:
     reviews.keep(path, match, {0: summary})
     assert [p.figures.name for p in reviews.trend()] == ["@you"]
     assert [p.figures.name for p in reviews.trend("@you")] == ["@you"]
+    from game import puzzles
+
+    found = puzzles.all_puzzles()  # the mistake is a puzzle, made by the seat's code
+    assert found and {p.name for p in found} == {"@you"}
 
     # ratings: a person under the words of two languages is one person (the longer record kept)
     two = played([PlayerInfo(todays_name("human", 2, 2, "de")), PlayerInfo("@easy", "computer", "easy")], 7)
