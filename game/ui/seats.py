@@ -40,8 +40,9 @@ class SeatSpec:
 
 def default_name(kind: str, nth: int, of_kind: int) -> str:
     """A seat's name when none is given, as a code (game.words.names): ``@you`` for
-    the one person, ``@player:2`` for one of several, ``@hard``, ``@easy:2``;
-    worded only where it is shown, in the language of the moment."""
+    the one person, ``@player:N`` for one of several (``nth``: the seat's number),
+    ``@hard``, ``@easy:2`` (``nth``: among that level's seats); worded only where
+    it is shown, in the language of the moment."""
     if kind == "human":
         return names.YOU if of_kind == 1 else names.player_code(nth)
     return names.level_code(kind, nth)
@@ -72,6 +73,7 @@ def parse_seats(text: str) -> list[SeatSpec]:
     for index, (name, kind) in enumerate(parsed):
         nth = sum(1 for _name, k in parsed[: index + 1] if k == kind)
         of_kind = sum(1 for _name, k in parsed if k == kind)
+        nth = index + 1 if kind == "human" else nth  # people among several are their seats' ("Player 3"), as in New game
         seats.append(SeatSpec(name or default_name(kind, nth, of_kind), kind))
     taken = [s.name for s in seats]
     if len(set(taken)) != len(taken):
