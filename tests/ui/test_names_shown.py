@@ -18,8 +18,7 @@ from game.ui.scenes.keep_saved import KeepSavedScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.scenes.title import TitleScene
-from game.ui.table import TableScene
-from game.ui.table.words import handoff_title
+from game.ui.table import TableScene, handoff_title
 from game.ui.text import TextCache
 from game.ui.thinker import Thinker
 
