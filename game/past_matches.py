@@ -24,6 +24,7 @@ from typing import Any
 
 from game.engine import Match, match_to_record
 from game.i18n import N_
+from game.words.names import coded
 from game.words.rule_sets import english_title
 from game.resources import matches_dir
 from game.saves import record_from_json
@@ -242,9 +243,11 @@ def _from_entry(folder: Path, name: str, entry: dict[str, Any]) -> PastMatch | N
         seats_data = entry["seats"]
         if not isinstance(seats_data, list) or not 1 <= len(seats_data) <= 8:
             return None
+        written = [_words(s["name"]) for s in seats_data]
+        # (default names written in words before they were codes become their codes: game.words.names)
         seats = tuple(
-            Seat(_words(s["name"]), _words(s["kind"]), None if s.get("level") is None else _words(s["level"]))
-            for s in seats_data
+            Seat(coded(written[i], _words(s["kind"])), _words(s["kind"]), None if s.get("level") is None else _words(s["level"]))
+            for i, s in enumerate(seats_data)
         )
         rounds, abandoned = entry["rounds"], entry["abandoned"]
         if not isinstance(rounds, int) or isinstance(rounds, bool) or not 0 <= rounds <= MAX_ROUNDS:
@@ -264,7 +267,7 @@ def _from_entry(folder: Path, name: str, entry: dict[str, Any]) -> PastMatch | N
             abandoned,
             rounds,
             custom,
-            None if winner is None else _words(winner),
+            None if winner is None else next((s.name for s, w in zip(seats, written) if w == winner), _words(winner)),
             tuple(scores),
         )
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError):

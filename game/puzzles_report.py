@@ -19,6 +19,7 @@ import time
 from typing import Any
 
 from game.engine.record import action_to_json
+from game.words.names import worded
 
 
 def review_unreviewed(workers: int | None) -> int:
@@ -75,7 +76,7 @@ def main(args: argparse.Namespace) -> int:
                 "match": puzzle.record.name,
                 "date": puzzle.date.isoformat(timespec="seconds"),
                 "rules": puzzle.rules,
-                "name": puzzle.name,
+                "name": worded(puzzle.name),
                 "seat": puzzle.seat,
                 "round": puzzle.round,
                 "action": puzzle.action,

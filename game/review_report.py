@@ -21,6 +21,7 @@ from game.ai.coach import BLUNDER, DEFAULT_BUDGET, INACCURACY, MISTAKE
 from game.ai.review import Analysis, Summary, default_seat
 from game.engine import Match, RecordError
 from game.saves import read_record
+from game.words.names import worded
 
 
 def percent(chance: float) -> str:
@@ -29,7 +30,7 @@ def percent(chance: float) -> str:
 
 def write_table(out: TextIO, match: Match, summary: Summary) -> None:
     seat = summary.seat
-    name = match.players[seat].name
+    name = worded(match.players[seat].name)
     info = f"{name} (seat {seat}), {match.rules.base}"
     out.write(f"The coach's review of {info}: the chance of winning the round after each action\n")
     out.write(f"{'round':>5} {'action':>6}  {'played':<32} {'chance':>6}  {'best':<32} {'chance':>6} {'lost':>9}  mark\n")

@@ -203,8 +203,10 @@ def _figures(value: Any) -> Figures:
     name = value.get("name")
     if not isinstance(name, str) or len(name) > 100:
         raise ValueError("name must be a short string")
+    from game.words.names import coded
+
     return Figures(
-        name,
+        coded(name, "human"),  # a person's seat (seats_to_review); a default name written in words becomes its code
         count("choices"),
         number("error_rate", True),
         number("accuracy", True),

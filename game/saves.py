@@ -42,6 +42,15 @@ def has_save() -> bool:
     return exists(autosave_path())
 
 
+def coded_names(match: Match) -> None:
+    """A record written before default names were codes holds them in words ("You",
+    "Schwer 2"): read, they become their codes (game.words.names.coded), as the
+    game keeps them now; a typed name stays as it is."""
+    from game.words.names import coded_player
+
+    match.players[:] = [coded_player(p) for p in match.players]
+
+
 def record_from_json(data: Any) -> Match:
     """A saved record's contents as a match; ``UnreadableFile`` with the reason if it cannot be."""
     if isinstance(data, dict) and isinstance(data.get("format"), str) and data["format"] != "matador-record/1":
@@ -56,6 +65,7 @@ def record_from_json(data: Any) -> Match:
         raise UnreadableFile(record_error_text(err)) from None
     if any(len(p.name) > NAME_LIMIT for p in match.players):
         raise UnreadableFile(N_("a player's name is far too long"))
+    coded_names(match)
     return match
 
 
@@ -74,6 +84,7 @@ def read_record(path: str) -> Match:
         raise RecordError(" ".join(record_error_text(err).split())) from None
     if any(len(p.name) > NAME_LIMIT for p in match.players):
         raise RecordError("not a game record: a player's name is far too long")
+    coded_names(match)
     return match
 
 

@@ -157,8 +157,11 @@ class Statistics:
         return name in self.computers
 
     def names(self) -> list[str]:
-        """The people first, then the computer players, each alphabetically."""
-        return sorted(self.table, key=lambda name: (self.is_computer(name), name.casefold()))
+        """The people first, then the computer players, each alphabetically (a
+        default name by its words in the language of the moment)."""
+        from game.words.names import worded
+
+        return sorted(self.table, key=lambda name: (self.is_computer(name), worded(name).casefold()))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -174,17 +177,31 @@ class Statistics:
         version = data.get("version")
         if not isinstance(version, int) or version > VERSION:
             raise UnreadableFile(N_("it was written by a newer version of Matador"))
-        table: dict[str, dict[str, Record]] = {}
+        read: dict[str, dict[str, Record]] = {}
         for name, sets in data["players"].items():
             if not isinstance(sets, dict):
                 raise UnreadableFile(N_("it is damaged"))
             for rule_set, values in sets.items():
-                table.setdefault(name, {})[rule_set] = _record(values)
+                read.setdefault(name, {})[rule_set] = _record(values)
         listed = data.get("computers")
         if isinstance(listed, list):
-            computers = {name for name in listed if isinstance(name, str)}
+            was_computer = {name for name in listed if isinstance(name, str)}
         else:  # written before the kinds were kept: the computers' default names
-            computers = {name for name in table if COMPUTER_NAME.fullmatch(name)}
+            was_computer = {name for name in read if COMPUTER_NAME.fullmatch(name)}
+        # Written before default names were codes, a file holds them in words, in
+        # the language of the day ("Hard" and "Schwer"): each becomes its code, and
+        # the counts of one opponent under several words are added up.
+        from game.words.names import coded
+
+        table: dict[str, dict[str, Record]] = {}
+        computers: set[str] = set()
+        for name, sets in read.items():
+            code = coded(name, "computer" if name in was_computer else "human")
+            if name in was_computer:
+                computers.add(code)
+            for rule_set, rec in sets.items():
+                kept = table.setdefault(code, {})
+                kept[rule_set] = _added(kept[rule_set], rec) if rule_set in kept else rec
         return Statistics(table, computers)
 
 
@@ -215,6 +232,14 @@ def _record(values: Any) -> Record:
     if any(won > played for won, played in pairs):
         raise UnreadableFile(N_("it holds impossible numbers (more won than played)"))
     return record
+
+
+def _added(a: Record, b: Record) -> Record:
+    """Two records of one player in one rule set as one (the best round the better)."""
+    one, other = asdict(a), asdict(b)
+    summed = {key: min(MOST, one[key] + other[key]) for key in one}
+    summed["best_round"] = max(a.best_round, b.best_round)
+    return Record(**summed)
 
 
 def stats_path() -> Path:

@@ -31,6 +31,7 @@ from game.ai.reasons import reason
 from game.ai.summary import Decision, Luck, Summary
 from game.engine import Action, Match, SeatView, match_to_record, parse_tile
 from game.workers import stop
+from game.words.names import worded_all
 
 if TYPE_CHECKING:  # the executors are imported when a review starts
     from concurrent.futures import Executor, Future
@@ -132,7 +133,7 @@ class Analysis:
     ):
         self.seat = seat
         self.positions = positions(match, seat, rounds)
-        self.names = [p.name for p in match.players]
+        self.names = worded_all(p.name for p in match.players)  # the coach's sentences name the seats
         self.players = match.rules.players
         self.budget = budget
         self.seed = seed

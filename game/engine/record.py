@@ -204,7 +204,7 @@ def _players(value: Any) -> list[PlayerInfo]:
     for i, p in enumerate(value):
         if not isinstance(p, dict):
             raise RecordError(f"player {i} must be an object")
-        name = p.get("name", f"Player {i + 1}")
+        name = p.get("name", f"@player:{i + 1}")  # (the seat's default name, as a code: docs/record.md)
         kind = p.get("kind", HUMAN)
         level = p.get("level")
         if not isinstance(name, str):

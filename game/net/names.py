@@ -177,6 +177,8 @@ _LEVELS: frozenset[str] | None = None
 
 def check_name(name: str, others: Iterable[str | None]) -> None:
     """Refuse ``name`` (already clean) if it looks like a computer's or like one of ``others``."""
+    if name.startswith("@"):  # the game's own default names are codes that begin so (game.words.names)
+        raise ProtocolError(f"{name} begins with @, which only the game's own names do: choose another name", "name_code", name=name)
     shape = skeleton(name)
     if shape in level_names():
         raise ProtocolError(f"{name} is the name of a computer level: choose another name", "name_level", name=name)

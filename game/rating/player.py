@@ -217,14 +217,20 @@ class Ratings:
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version > VERSION:
             raise UnreadableFile(N_("it was written by a newer version of Matador"))
+        from game.words.names import coded
+
         table: dict[str, dict[str, Standing]] = {}
         for name, families in data["players"].items():
             if not isinstance(name, str) or len(name) > NAME_LIMIT or not isinstance(families, dict):
                 raise UnreadableFile(N_("it is damaged"))
+            code = coded(name, "human")  # a default name written in words ("You", "Spieler 2") becomes its code
             for family, values in families.items():
                 if family not in FAMILIES:
                     raise UnreadableFile(N_("it is damaged"))
-                table.setdefault(name, {})[family] = _standing(values)
+                standing = _standing(values)
+                held = table.setdefault(code, {}).get(family)
+                if held is None or standing.matches > held.matches:  # one person under two words: the longer record
+                    table[code][family] = standing
         return Ratings(table)
 
 

@@ -67,6 +67,7 @@ CODE_LINES = {
     "seat": N_("Your seat was taken over from another window or machine."),
     "too_many_tries": N_("Too many tries with codes that lead nowhere from this network: wait a minute."),
     "name_level": N_("{name} is the name of a computer level: choose another name."),
+    "name_code": N_("{name} begins with @, which only the game's own names do: choose another name."),
     "name_lookalike": N_("{name} looks too much like the name of someone at that table: choose another name."),
     "name_blank": N_("Type a name that shows letters, without control characters."),
     "name_control": N_("Type a name that shows letters, without control characters."),

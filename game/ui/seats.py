@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from game.ai import levels
 from game.engine import PlayerInfo
 from game.i18n import _
+from game.words import names
 
 
 def seat_kinds() -> tuple[str, ...]:
@@ -38,14 +39,13 @@ class SeatSpec:
 
 
 def default_name(kind: str, nth: int, of_kind: int) -> str:
-    """A seat's name when none is given: "You", "Player 2", "Hard", "Easy 2" (in the
-    player's language, but "You": the table's sentences still tell it apart by that
-    English word, game.ui.words.is_you)."""
+    """A seat's name when none is given, as a code (game.words.names): ``@you`` for
+    the one person, ``@player:N`` for one of several (``nth``: the seat's number),
+    ``@hard``, ``@easy:2`` (``nth``: among that level's seats); worded only where
+    it is shown, in the language of the moment."""
     if kind == "human":
-        return "You" if of_kind == 1 else _("Player {number}").format(number=nth)
-    level = levels.get(kind)
-    base = _(level.name) if level is not None else kind.capitalize()
-    return base if nth == 1 else f"{base} {nth}"
+        return names.YOU if of_kind == 1 else names.player_code(nth)
+    return names.level_code(kind, nth)
 
 
 def parse_seats(text: str) -> list[SeatSpec]:
@@ -61,6 +61,8 @@ def parse_seats(text: str) -> list[SeatSpec]:
             name, kind = (part.strip() for part in item.split("=", 1))
             if not name:
                 raise SeatError(_("--seats: {item} has an empty name before '='").format(item=repr(item)))
+            if names.typed_refused(name):
+                raise SeatError(_("--seats: the name {name} begins with @, which only the game's own names do").format(name=repr(name)))
             if len(name) > 24:
                 raise SeatError(_("--seats: the name {name} is longer than 24 characters").format(name=repr(name)))
         kind = kind.lower()
@@ -71,8 +73,9 @@ def parse_seats(text: str) -> list[SeatSpec]:
     for index, (name, kind) in enumerate(parsed):
         nth = sum(1 for _name, k in parsed[: index + 1] if k == kind)
         of_kind = sum(1 for _name, k in parsed if k == kind)
+        nth = index + 1 if kind == "human" else nth  # people among several are their seats' ("Player 3"), as in New game
         seats.append(SeatSpec(name or default_name(kind, nth, of_kind), kind))
-    names = [s.name for s in seats]
-    if len(set(names)) != len(names):
+    taken = [s.name for s in seats]
+    if len(set(taken)) != len(taken):
         raise SeatError(_("--seats: two seats have the same name"))
     return seats

@@ -5,20 +5,39 @@ computers is "You" by default, and "You leads" or "You's turn" reads wrong.
 Every sentence that names a seat is built here or with ``says`` and
 ``whose``, so that it reads "Ann leads" and "You lead", "Ann's turn" and "Your
 turn".
+
+The match keeps default names as codes (``game.words.names``: ``@you``,
+``@player:2``, ``@hard``). The sentences take names as ``said_name`` gives
+them: the one person as "You" (told apart by ``is_you``, worded by each
+sentence), every other default name worded in the language of the moment.
+Where a name stands alone, ``shown_name`` words it, "You" included.
 """
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from game.engine import Match
 from game.i18n import _
+from game.words.names import YOU, worded
 
 # Verbs whose third person is not the base form plus "s".
 _IRREGULAR = {"be": "is", "have": "has", "do": "does", "go": "goes"}
 
 
 def is_you(name: str) -> bool:
-    """Whether ``name`` is the second person ("You", in any case)."""
-    return name.strip().lower() == "you"
+    """Whether ``name`` is the second person (its code ``@you``, or "You" in any case)."""
+    return name == YOU or name.strip().lower() == "you"
+
+
+def said_name(name: str) -> str:
+    """A name kept by the match as the sentences take it: "You" for the one person
+    (``is_you``), any other default name worded, a typed name as it is."""
+    return "You" if name == YOU else worded(name)
+
+
+def said_names(names: Iterable[str]) -> list[str]:
+    return [said_name(name) for name in names]
 
 
 def third_person(verb: str) -> str:
@@ -45,6 +64,7 @@ def says(name: str, verb: str, rest: str = "", mid: bool = False) -> str:
         name = "you" if mid else "You"
     else:
         word = third_person(head)
+        name = worded(name)
     words = " ".join(part for part in (word, tail) if part)
     return f"{name} {words}" + (f" {rest}" if rest else "")
 
@@ -53,18 +73,18 @@ def whose(name: str, capital: bool = False) -> str:
     """The possessive: "Ann's", or "your" ("Your" with ``capital``)."""
     if is_you(name):
         return "Your" if capital else "your"
-    return f"{name}'s"
+    return f"{worded(name)}'s"
 
 
 def shown_name(name: str) -> str:
     """A seat's name where it stands alone (a plaque, a column of scores): "You" in
     the player's language, any other name as it is."""
-    return _("You") if is_you(name) else name
+    return _("You") if is_you(name) else worded(name)
 
 
 def object_name(name: str) -> str:
     """``name`` as an object: "to Ann", "to you"."""
-    return "you" if is_you(name) else name
+    return "you" if is_you(name) else worded(name)
 
 
 def match_title(match: Match, exclaim: bool = False) -> str:
@@ -74,7 +94,7 @@ def match_title(match: Match, exclaim: bool = False) -> str:
     if match.winner == "draw":
         return _("The match is drawn")
     if isinstance(match.winner, int):
-        name = match.players[match.winner].name
+        name = said_name(match.players[match.winner].name)
         if is_you(name):
             return _("You win the match!") if exclaim else _("You win the match")
         return (_("{name} wins the match!") if exclaim else _("{name} wins the match")).format(name=name)

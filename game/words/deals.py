@@ -22,6 +22,7 @@ from game.engine.verify import (
 )
 from game.i18n import _, ngettext
 from game.words.refusals import refusal_text
+from game.words.names import worded
 
 
 def why_words(check: RoundCheck) -> str:
@@ -42,7 +43,7 @@ def check_words(check: RoundCheck, names: list[str]) -> tuple[bool, str]:
     status = check.status
 
     def name(seat: int | None) -> str:
-        return names[seat] if seat is not None and 0 <= seat < len(names) else _("player {number}").format(number=(seat or 0) + 1)
+        return worded(names[seat]) if seat is not None and 0 <= seat < len(names) else _("player {number}").format(number=(seat or 0) + 1)
 
     if status == OK:
         drawn = ngettext("{count} tile drawn", "{count} tiles drawn", check.drawn).format(count=check.drawn)

@@ -83,7 +83,7 @@ def test_the_server_killed_mid_match_leaves_a_record_of_the_rounds_played_out(se
         match, message = past_matches.load(play.kept)
         assert message is None and match is not None
         assert len(match.rounds) == rounds and match.totals == totals and not match.over
-        assert [p.name for p in match.players] == ["Ann", "Easy"] and match.players[1].kind == "computer"
+        assert [p.name for p in match.players] == ["Ann", "@easy"] and match.players[1].kind == "computer"
         assert "seed" not in json.loads(play.kept.read_text())  # not revealed: the match did not end
         pump([play], lambda: play.table_gone, rng, timeout=30, act=False)
         assert play.mirror.status() == ("gone", None)

@@ -180,7 +180,7 @@ def test_controller_a_on_a_seat_takes_it_and_start_starts(make_app: Any) -> None
         press(app, BOB, "down")
         assert form.focus_key is not None and not form.focus_key.startswith("name")  # a controller cannot type: names are passed by
     press(app, BOB, "a")
-    assert form.seats[1]["kind"] == "human" and form.seats[1]["name"] == "Player 2"
+    assert form.seats[1]["kind"] == "human" and form.seats[1]["name"] == "@player:2"  # (the default name's code: game.words.names)
     assert form.inputs.owner(1) == bob
     assert any(text == "Controller 2" for text, _, _ in form.drawn_text)  # the seat says what plays it
 

@@ -21,6 +21,7 @@ from game.ui.table import TableScene
 from game.ui.scenes.title import TitleScene
 from game.ui.table import slot_of, targets_for
 from game.ui.table import RoundEndScene
+from game.words.names import worded
 
 
 def button(scene: Any, text: str) -> pygame_gui.elements.UIButton:
@@ -105,7 +106,7 @@ def test_title_to_match_over_with_two_people_and_a_computer(make_app: Any, ui: A
     table = app.top
     assert isinstance(table, HandoffScene) or isinstance(table, TableScene)
     table = next(s for s in app.scenes if isinstance(s, TableScene))
-    assert [p.name for p in table.model.match.players] == ["You", "Bea", "Easy"]
+    assert [p.name for p in table.model.match.players] == ["@player:1", "Bea", "@easy"]  # two people: seat 1 is Player 1
     assert table.model.match.rules.target_score is None
     assert load_settings()[0].last_setup["players"] == 3
 
@@ -132,7 +133,7 @@ def test_title_to_match_over_with_two_people_and_a_computer(make_app: Any, ui: A
         assert headline(match) == "The match is drawn"
     else:
         name = match.players[match.winner].name  # type: ignore[index]
-        assert headline(match) == ("You win the match!" if name == "You" else f"{name} wins the match!")
+        assert headline(match) == ("You win the match!" if name == "@you" else f"{worded(name)} wins the match!")
     stats, _ = load_stats()
     for seat, player in enumerate(match.players):
         record = stats.record(player.name, "matador")

@@ -19,10 +19,11 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 
 def test_parse_seats() -> None:
     seats = parse_seats("Ann=human,hard,Cpu=easy")
-    assert [(s.name, s.kind) for s in seats] == [("Ann", "human"), ("Hard", "hard"), ("Cpu", "easy")]
-    assert [s.name for s in parse_seats("human,human")] == ["Player 1", "Player 2"]
-    assert [s.name for s in parse_seats("medium,human,medium")] == ["Medium", "You", "Medium 2"]
-    for bad in ("", "human,,hard", "human,expert", "=human", "A=human,A=hard"):
+    assert [(s.name, s.kind) for s in seats] == [("Ann", "human"), ("@hard", "hard"), ("Cpu", "easy")]  # default names are codes
+    assert [s.name for s in parse_seats("human,human")] == ["@player:1", "@player:2"]
+    assert [s.name for s in parse_seats("medium,human,medium")] == ["@medium", "@you", "@medium:2"]
+    assert [s.name for s in parse_seats("hard,human,Bea=human,human")] == ["@hard", "@player:2", "Bea", "@player:4"]  # the seats' numbers
+    for bad in ("", "human,,hard", "human,expert", "=human", "A=human,A=hard", "@you=human"):
         with pytest.raises(SeatError):
             parse_seats(bad)
 

@@ -208,24 +208,24 @@ def test_names_typed_survive_changes_elsewhere(make_app: Any, ui: Any) -> None:
     assert form.entries[0] is entry and entry.visible and entry.get_text() == "Ada"
     ui.click(app, form.buttons["start"].rect.center)
     assert isinstance(app.top, TableScene)
-    assert [p.name for p in app.top.model.match.players] == ["Ada", "Easy", "Medium"]
+    assert [p.name for p in app.top.model.match.players] == ["Ada", "@easy", "@medium"]
 
 
 def test_the_default_name_reads_in_the_player_s_language_and_stays_the_second_person(make_app: Any, ui: Any) -> None:
     """In German the one person's name field reads "Du", not "You"; left as it is,
-    the match's player is "You" (so every sentence speaks to the player); a name
-    typed over it is kept as typed."""
+    the match's player is the code ``@you`` (so every sentence speaks to the
+    player); a name typed over it is kept as typed."""
     from game import i18n
 
     i18n.set_language("de")
     try:
         app, form = form_app(make_app, (800, 600))
         entry = form.entries[0]
-        assert entry.get_text() == "Du" and form.seats[0]["name"] == "You"
+        assert entry.get_text() == "Du" and form.seats[0]["name"] == "@you"
         ui.click(app, form.list_rows["family"].center)  # a change elsewhere: the field still reads "Du"
-        assert entry.get_text() == "Du" and form.seats[0]["name"] == "You"
+        assert entry.get_text() == "Du" and form.seats[0]["name"] == "@you"
         ui.click(app, form.buttons["start"].rect.center)
-        assert isinstance(app.top, TableScene) and app.top.model.match.players[0].name == "You"
+        assert isinstance(app.top, TableScene) and app.top.model.match.players[0].name == "@you"
         app2, form2 = form_app(make_app, (800, 600))
         entry2 = form2.entries[0]
         ui.click(app2, entry2.rect.center)

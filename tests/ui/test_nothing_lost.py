@@ -73,7 +73,7 @@ def test_new_game_over_a_saved_match_asks_first_and_keeps_it(make_app: Any, ui: 
     assert isinstance(app.top, NewGameScene)
     app.routes.start_match(Match(Rules.from_base("matador", 2), [YOU, HARD], saved.seed))  # the same seed: kept all the same
     kept = list_matches()
-    assert len(kept) == 1 and kept[0].abandoned and kept[0].seats[1].name == "Hard"
+    assert len(kept) == 1 and kept[0].abandoned and kept[0].seats[1].name == "@hard"  # (a default name read as its code: game.words.names)
     assert not has_save()  # kept, so never kept twice
 
 
@@ -111,7 +111,7 @@ def test_play_from_the_command_line_keeps_the_match_it_replaces() -> None:
     )
     assert done.returncode == 0, done.stderr
     kept = list_matches()
-    assert len(kept) == 1 and kept[0].abandoned and kept[0].seats[0].name == "You"
+    assert len(kept) == 1 and kept[0].abandoned and kept[0].seats[0].name == "@you"
 
 
 class Full:

@@ -102,9 +102,9 @@ def test_a_level_comes_from_its_entry_alone(heaviest: levels.Level) -> None:
 def test_a_registered_level_is_a_seat_kind_of_the_command_line(heaviest: levels.Level, capsys: pytest.CaptureFixture[str]) -> None:
     args = parse(["play", "--seats", "Ann=human,heaviest", "--seed", "4"])
     seats = parse_seats(args.seats)
-    assert [(s.name, s.kind) for s in seats] == [("Ann", "human"), ("Heaviest", HEAVY)]
+    assert [(s.name, s.kind) for s in seats] == [("Ann", "human"), ("@heaviest", HEAVY)]
     match = make_match("matador", seats, args.seed, None)
-    assert match.players[1] == PlayerInfo("Heaviest", "computer", HEAVY)
+    assert match.players[1] == PlayerInfo("@heaviest", "computer", HEAVY)
     with pytest.raises(SystemExit):
         parse(["play", "--help"])
     assert "human, easy, medium, hard, heaviest, random" in " ".join(capsys.readouterr().out.split())
@@ -140,8 +140,8 @@ def test_new_game_and_host_offer_a_registered_level(make_app: Any, heaviest: lev
     assert setup.seats[1]["kind"] == "medium"
     setup.step_kind(1, 1)
     setup.step_kind(1, 1)  # hard, then the new level
-    assert setup.seats[1]["kind"] == HEAVY and setup.seat_name(1) == "Heaviest"
-    assert setup.check()[1] is None and setup.players_info()[1] == PlayerInfo("Heaviest", "computer", HEAVY)
+    assert setup.seats[1]["kind"] == HEAVY and setup.seat_name(1) == "@heaviest" and setup.seat_note(1).startswith("Heaviest")
+    assert setup.check()[1] is None and setup.players_info()[1] == PlayerInfo("@heaviest", "computer", HEAVY)
     host = HostSetup()
     assert host.kinds == ("human", "here", "friend", "easy", "medium", "hard", HEAVY)
     host.host_name = "Ann"

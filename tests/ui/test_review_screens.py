@@ -75,7 +75,7 @@ def test_a_finished_match_is_kept_listed_and_opened(make_app: Any, ui: Any) -> N
     ui.click(app, title.buttons["past"].rect.center)
     listing = app.top
     assert isinstance(listing, PastMatchesScene)
-    assert len(listing.matches) == 1 and listing.matches[0].seats[0].name == "You"
+    assert len(listing.matches) == 1 and listing.matches[0].seats[0].name == "@you"  # (a default name read as its code)
     assert listing.review_button is not None
     ui.click(app, listing.review_button.rect.center)
     review = app.top

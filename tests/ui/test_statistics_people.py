@@ -46,7 +46,7 @@ def test_a_hint_marks_the_person_assisted_and_not_the_computer(make_app: Any, ui
     routes = flow.install(app)
     routes.load_user_files()
     rules = Rules.from_base("matador", 2, {"target_score": None})  # one round
-    match = Match(rules, [PlayerInfo("Zoe"), PlayerInfo("Easy", "computer", "easy")], 5)
+    match = Match(rules, [PlayerInfo("Zoe"), PlayerInfo("@easy", "computer", "easy")], 5)
     table = routes.start_match(match)
     asked = False
     for _ in range(3000):
@@ -63,21 +63,21 @@ def test_a_hint_marks_the_person_assisted_and_not_the_computer(make_app: Any, ui
             app.step([], 0.05)
     assert isinstance(app.top, RoundEndScene) and match.over and match.assisted
     stats, _ = load_stats()
-    zoe, easy = stats.record("Zoe", "matador"), stats.record("Easy", "matador")
+    zoe, easy = stats.record("Zoe", "matador"), stats.record("@easy", "matador")
     assert (zoe.rounds_played, zoe.assisted_rounds_played, zoe.assisted_matches_played) == (0, 1, 1)
     assert (easy.rounds_played, easy.matches_played, easy.assisted_rounds_played, easy.assisted_matches_played) == (1, 1, 0, 0)
     assert easy.matches_won == (match.winner == 1)
-    assert stats.names() == ["Zoe", "Easy"]  # the person first, though "Easy" sorts before "Zoe"
+    assert stats.names() == ["Zoe", "@easy"]  # the person first, though "Easy" sorts before "Zoe"
     app.services["autosave"].close()
 
     # the screen: the person is listed and selected first; only her line speaks of help
     scene = StatisticsScene()
     app.push(scene)
     ui.settle(app, 2, 0.016)
-    assert scene.names == ["Zoe", "Easy"] and scene.selected == "Zoe"
+    assert scene.names == ["Zoe", "@easy"] and scene.selected == "Zoe"
     assert any(text.startswith("Assisted") for text, _, _ in scene.drawn_text)
     app.step([ui.key(pygame.K_DOWN)], 0.016)
-    assert scene.selected == "Easy"
+    assert scene.selected == "@easy"
     assert not any(text.startswith("Assisted") for text, _, _ in scene.drawn_text)
     assert any("computer player" in text for text, _, _ in scene.drawn_text)
 
@@ -91,12 +91,15 @@ def test_people_first_also_in_a_file_written_before_kinds_were_kept(make_app: An
     stats_path().parent.mkdir(parents=True, exist_ok=True)
     stats_path().write_text(json.dumps(data))
     loaded, message = load_stats()
-    assert message is None and loaded.names() == ["Ann", "bob", "Easy 2", "Hard"]
+    # the computers' default names in words become their codes (game.words.names)
+    assert message is None and loaded.names() == ["Ann", "bob", "@easy:2", "@hard"]
     # once kinds are known, a person called "Hard" is a person
-    loaded.computers.discard("Hard")
+    loaded.record("Hard", "matador").rounds_played = 1
     save_stats(loaded)
+    assert load_stats()[0].names() == ["Ann", "bob", "Hard", "@easy:2", "@hard"]
     scene = StatisticsScene()
     app = make_app((800, 600))
     app.push(scene)
     ui.settle(app, 2, 0.016)
-    assert scene.names == ["Ann", "bob", "Hard", "Easy 2"]
+    assert scene.names == ["Ann", "bob", "Hard", "@easy:2", "@hard"]
+    assert list(scene.shown_names) == ["Ann", "bob", "Hard", "Easy 2", "Hard "]  # (the list tells two "Hard" apart)

@@ -18,6 +18,7 @@ from game.ui.plot import Series, draw_plot
 from game.ui.scenes.info import INSET_FILL, PictureInfoScene, panel_surface, ui_font
 from game.ui.dates import short_date
 from game.ui.text import DIM, GOLD, IVORY
+from game.ui.words import shown_name
 
 ERROR_LINE = (236, 150, 110)
 LUCK_LINE = (140, 200, 240)
@@ -118,7 +119,7 @@ class AccuracyLuckScene(PictureInfoScene):
             line(_("its accuracy and its luck appear here."), self.px(16), IVORY)
         else:
             count = ngettext("{count} reviewed match", "{count} reviewed matches", len(points)).format(count=len(points))
-            line(f"{self.name}  ·  {count}", self.px(20), GOLD, True)
+            line(f"{shown_name(self.name or '')}  ·  {count}", self.px(20), GOLD, True)
             rates = [p.figures.error_rate for p in points if p.figures.error_rate is not None]
             average = "—" if not rates else f"{sum(rates) / len(rates):.1f}"
             luck = sum(p.figures.luck for p in points) / len(points)

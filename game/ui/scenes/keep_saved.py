@@ -10,6 +10,7 @@ import pygame
 
 from game.engine import Match
 from game.i18n import _
+from game.ui.words import shown_name
 from game.ui.menu import MenuOverlay, blit_centred, button_column, panel, scale_for, shadowed, style, wrap
 from game.ui.text import IVORY
 
@@ -23,15 +24,15 @@ def names_words(names: list[str]) -> str:
 
 def saved_match_words(match: Match) -> str:
     """"Your match against Hard, round 2, will be kept in Past matches." """
-    people = [p.name for p in match.players if p.is_human]
-    others = [p.name for p in match.players if not p.is_human]
+    people = [shown_name(p.name) for p in match.players if p.is_human]
+    others = [shown_name(p.name) for p in match.players if not p.is_human]
     round_number = max(1, len(match.rounds))
     if len(people) == 1 and others:
         return _("Your match against {names}, round {round}, will be kept in Past matches.").format(
             names=names_words(others), round=round_number
         )
     return _("The match of {names}, round {round}, will be kept in Past matches.").format(
-        names=names_words([p.name for p in match.players]), round=round_number
+        names=names_words([shown_name(p.name) for p in match.players]), round=round_number
     )
 
 

@@ -22,6 +22,7 @@ from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_fon
 from game.ui.menu import wrap_lines
 from game.ui.scroll import show_item
 from game.ui.text import DIM, GOLD, IVORY
+from game.ui.words import shown_name
 from game.words.rule_sets import WORDS, title
 
 log = logging.getLogger(__name__)
@@ -46,20 +47,20 @@ def result_words(past: PastMatch) -> str:
         return _("abandoned in round {round}").format(round=max(1, past.rounds))
     if past.winner is None:
         return _("drawn {scores}").format(scores=scores)
-    return _("{name} won {scores}").format(name=past.winner, scores=scores)
+    return _("{name} won {scores}").format(name=shown_name(past.winner), scores=scores)
 
 
 def seat_words(seat: Seat) -> str:
     """``Ann`` or ``Cpu (hard)``."""
     if seat.kind == "human" or not seat.level:
-        return seat.name
+        return shown_name(seat.name)
     level = levels.get(seat.level)
-    return _("{name} ({level})").format(name=seat.name, level=_(level.label) if level is not None else seat.level)
+    return _("{name} ({level})").format(name=shown_name(seat.name), level=_(level.label) if level is not None else seat.level)
 
 
 def row_words(past: PastMatch) -> str:
     """One line of the list: "25 Nov 21:03  ·  Leyden  ·  You v Hard  ·  You won 102-87"."""
-    seats = _(" v ").join(seat.name for seat in past.seats)
+    seats = _(" v ").join(shown_name(seat.name) for seat in past.seats)
     when = _("{day} {month} {time}").format(day=past.date.day, month=pgettext("short month", MONTHS[past.date.month - 1]), time=past.date.strftime("%H:%M"))
     return f"{when}  ·  {title_words(past)}  ·  {seats}  ·  {result_words(past)}"
 
@@ -113,7 +114,7 @@ class PastMatchesScene(InfoScene):
         point = next((p for p in points if seat is None or p.seat == seat), None)
         if point is not None:
             words = figures_line(point.figures)
-            return words if len(points) < 2 else _("{name}: {figures}").format(name=point.figures.name, figures=words)
+            return words if len(points) < 2 else _("{name}: {figures}").format(name=shown_name(point.figures.name), figures=words)
         if past.abandoned or not any(s.kind == "human" for s in past.seats):
             return ""
         return _("Not reviewed yet: the coach reviews a finished match soon after it ends.")

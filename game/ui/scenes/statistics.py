@@ -17,6 +17,7 @@ from game.ui.scenes.settings import INSET_FILL, InfoScene, panel_surface, ui_fon
 from game.ui.scenes.statistics_rating import RatingPlots, draw_ratings, section_height
 from game.ui.scroll import ScrollColumn
 from game.ui.text import DIM, GOLD, IVORY
+from game.ui.words import shown_name
 from game.words.rule_sets import title
 
 Colour = tuple[int, int, int]
@@ -99,7 +100,8 @@ class StatisticsScene(InfoScene):
         self.shown_names = {}
         limit = 22
         for name in self.names:
-            shown = name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
+            word = shown_name(name)  # a default name in the language of the moment
+            shown = word if len(word) <= limit else word[: limit - 1].rstrip() + "…"
             while shown in self.shown_names:
                 shown += " "
             self.shown_names[shown] = name
@@ -199,8 +201,9 @@ class StatisticsScene(InfoScene):
         x0 = inner.x - rect.x
         kind = _("computer player") if self.stats is not None and self.stats.is_computer(name) else ""
         kind_w = ui_font(self.px(15)).size(kind)[0] + self.px(12) if kind else 0
-        title = _fit(name, self.px(26), inner.width - kind_w, GOLD, True)
-        put(title, pygame.Rect(x0 - self.px(6), y, inner.width, title.get_height()), "left", name)
+        heading = shown_name(name)
+        title = _fit(heading, self.px(26), inner.width - kind_w, GOLD, True)
+        put(title, pygame.Rect(x0 - self.px(6), y, inner.width, title.get_height()), "left", heading)
         if kind:  # a computer's results: the list shows the people first
             kind_line = _fit(kind, self.px(15), kind_w, DIM)
             put(kind_line, pygame.Rect(x0, y, inner.width, title.get_height()), "right", kind)

@@ -25,6 +25,7 @@ from game.ui.table.moves import ghost_faces, slot_of
 from game.ui.table.regions import TableRegions
 from game.ui.surface_cache import SurfaceCache
 from game.ui.text import GOLD, INK, TextCache, pill
+from game.ui.words import shown_name
 from game.ui.window import drawing_surface
 
 if TYPE_CHECKING:
@@ -154,7 +155,7 @@ class TableRenderer:
             spot = layout.spot(action.tile) if action.kind == "lay" and action.tile is not None else None
             if spot is None:
                 continue
-            name = snap.names[seat]
+            name = shown_name(snap.names[seat])  # "Du" in German, as the plaque says
             tag = self._cached(("news", name, size), lambda: pill(self.text.render(name, size, INK, True), (*GOLD, 235), 5))
             blocked = tiles + places + [Rect(pos, t.get_size()) for _, t, pos in tags]
             tags.append((spot.tile, tag, label_spot(spot.rect.inflate(4, 4), tag.get_size(), True, blocked, room)))

@@ -18,6 +18,7 @@ from game.seat import PERSON, Seat
 from game.ui.table.log import MovesLog
 from game.ui.table.position import Position
 from game.ui.table.undo import TakeBacks
+from game.ui.words import said_names
 
 if TYPE_CHECKING:
     from game.thinker import Thinker
@@ -97,7 +98,8 @@ class TableModel:
 
     @property
     def names(self) -> list[str]:
-        return [p.name for p in self.match.players]
+        """The seats' names as the sentences take them (game.ui.words.said_name)."""
+        return said_names(p.name for p in self.match.players)
 
     # The seats -----------------------------------------------------------------------
     @property

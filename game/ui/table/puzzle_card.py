@@ -22,7 +22,7 @@ from game.ui.table.regions import PanelSpec
 from game.ui.table.review_card import card_height
 from game.ui.table.review_graph import mark_word
 from game.ui.text import DIM, GOLD, IVORY
-from game.ui.words import is_you
+from game.ui.words import is_you, said_name
 from game.words.puzzles import tally_words
 from game.words.rule_sets import title as rule_set_title
 
@@ -160,7 +160,7 @@ class PuzzleCard(Panel):
         source = self.source
         puzzle = source.puzzle
         decision = puzzle.decision
-        name = names[puzzle.seat] if 0 <= puzzle.seat < len(names) else puzzle.name
+        name = names[puzzle.seat] if 0 <= puzzle.seat < len(names) else said_name(puzzle.name)
         played = self.move_words(puzzle.played)
         if not source.answered:
             lost, mark = f"{decision.lost:.0f}", mark_word(decision.mark)

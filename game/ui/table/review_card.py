@@ -21,7 +21,7 @@ from game.ui.table.panel import CARD, Panel, card_surface, scrolled_card
 from game.ui.table.regions import PanelSpec
 from game.ui.table.review_graph import AMBER, Overview, draw_overview, luck_words, mark_word, next_words, tally
 from game.ui.text import DIM, GOLD, IVORY
-from game.ui.words import is_you, shown_name
+from game.ui.words import is_you, said_name, said_names, shown_name
 from game.words.deals import deal_words
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ class ReviewCard(Panel):
         mode = self.mode
         assert self.text is not None and isinstance(key, tuple)
         text = self.text
-        names = [p.name for p in mode.match.players]
+        names = said_names(p.name for p in mode.match.players)
         k = key[-1]
         assert isinstance(k, float)
         analysis = mode.analyses.get((mode.seat, mode.round))
@@ -186,12 +186,12 @@ class ReviewCard(Panel):
     def next_words(self, mover: int, action: Action) -> str:
         kind = ("lead" if action.arm is None else "lay") if action.kind == "lay" else action.kind
         place = place_words(action, self.mode.state) if action.kind == "lay" else ""
-        return next_words(self.mode.match.players[mover].name, kind, place)
+        return next_words(said_name(self.mode.match.players[mover].name), kind, place)
 
     def verdict_lines(self, mover: int, decision: Decision | None) -> list[tuple[str, tuple[int, int, int]]]:
         mode = self.mode
         if mover != mode.seat:
-            name = mode.match.players[mover].name
+            name = said_name(mode.match.players[mover].name)
             other = _("(You are not the seat under review: Tab changes it)") if is_you(name) else _("({name} is not the seat under review: Tab changes it)")
             return [(other.format(name=name), DIM)]
         if decision is None:

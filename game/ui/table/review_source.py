@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Callable
 from game.ai.review import Analysis, Decision
 from game.engine import Action, Match, RoundState, SeatView
 from game.i18n import _
+from game.ui.words import said_name, said_names
 from game.ui.table.log import LogLine, drew_words, position_at, round_log
 from game.ui.table.mode import LiveSource
 from game.ui.table.review_graph import mark_word
@@ -150,12 +151,12 @@ class ReviewSource(LiveSource):
                 start -= 1
             count = upto - start
             if count:
-                words = drew_words(self.match.players[later.seat].name, count)
+                words = drew_words(said_name(self.match.players[later.seat].name), count)
                 shown.append(LogLine(upto - 1, later.seat, words, later.tiles[:count]))
         return shown
 
     def _mark(self, analysis: Analysis | None, state: RoundState) -> list[LogLine]:
-        lines = round_log(state, [p.name for p in self.match.players], frozenset(range(self.match.rules.players)))
+        lines = round_log(state, said_names(p.name for p in self.match.players), frozenset(range(self.match.rules.players)))
         if analysis is None:
             return lines
         out = []

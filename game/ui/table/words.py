@@ -11,7 +11,7 @@ from game.engine import Action, Match, RoundState, Rules
 from game.engine.seal import fingerprint
 from game.engine.tiles import halves, tile_name
 from game.i18n import N_, _, ngettext
-from game.ui.words import hold_words, is_you, shown_name
+from game.ui.words import hold_words, is_you, said_names, shown_name
 from game.words.rule_sets import title as rule_set_title
 
 
@@ -76,7 +76,7 @@ def lead_words(kind: str, tile: int | None, who: str) -> str:
 
 
 def outcome_title(match: Match, state: RoundState) -> str:
-    names = [p.name for p in match.players]
+    names = said_names(p.name for p in match.players)
     outcome = state.outcome
     if outcome is None:
         return ""

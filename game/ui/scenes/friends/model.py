@@ -19,6 +19,7 @@ from game.i18n import _
 from game.net.protocol import NAME_MAX, ProtocolError, normal_code
 from game.ui.scenes.new_game.setup import NAME_LIMIT, Setup
 from game.ui.scenes.friends.words import FRIEND_NOTE, address_problem
+from game.words import names
 
 log = logging.getLogger(__name__)
 
@@ -162,7 +163,7 @@ def player_name(settings: Any) -> str:
     for seat in (setup.get("seats") if isinstance(setup, dict) else None) or []:
         if isinstance(seat, dict) and seat.get("kind") == "human" and isinstance(seat.get("name"), str):
             typed = " ".join(seat["name"].split())
-            if typed and typed != "You" and len(typed) <= NAME_MAX:
+            if typed and typed != "You" and not names.is_code(typed) and len(typed) <= NAME_MAX:
                 return typed
     return _("Player")
 
@@ -200,6 +201,16 @@ class HostSetup(Setup):
             seat["name"] = self.host_name if seat["kind"] == "human" else _("Player {number}").format(number=index + 1)
 
     host_name = ""  # set by the scene from the settings
+
+    def kept_name(self, name: str, kind: str) -> str:
+        """A hosted table's names are words: the network sends them as typed."""
+        return name
+
+    def typed_name(self, index: int, text: str) -> str:
+        return text
+
+    def kept(self, index: int) -> str:
+        return self.seats[index]["name"]
 
     def seat_name(self, index: int) -> str:
         if self.seats[index]["kind"] == "friend":

@@ -19,6 +19,7 @@ from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS, Setup
 from game.ui.scenes.new_game.words import OPTION_LABELS, TAKE_HINT, players_text, value_text
 from game.ui.seat_inputs import input_label, short_label
 from game.ui.text import DIM, GOLD, IVORY, RED, TextCache
+from game.words.names import worded
 from game.words.rule_sets import summary, title
 
 if TYPE_CHECKING:
@@ -176,7 +177,7 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
                 note = text.fit(words_of, name_rect.width - 8, max(13, label_size - 2), DIM)
                 pos = (name_rect.left + 8, name_rect.centery - note.get_height() // 2 + 1)
                 words.blit(note, pos)
-                drawn.append((name, pygame.Rect(pos, note.get_size()), name_rect))
+                drawn.append((worded(name), pygame.Rect(pos, note.get_size()), name_rect))
         elif i < seatable:  # a seat this rule set could fill; beyond, the space is kept
             left = layout.selectors[f"kind{i}"].rect.left
             slot = pygame.Rect(left, row.top, row.right - left, row.height)

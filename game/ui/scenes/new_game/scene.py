@@ -33,16 +33,9 @@ from game.ui.scenes.new_game.keys import form_at, form_key, form_mouse, move_foc
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS, NAME_LIMIT, Setup
 from game.ui.scenes.new_game.words import TITLE, kind_words, status_line, value_text
 from game.ui.scroll import ScrollColumn
-from game.ui.words import shown_name
 
 if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
-
-
-def stored_name(typed: str) -> str:
-    """A name as typed in the form, as the match keeps it: "You" in the player's
-    language (shown there for the default name) is the second person, "You"."""
-    return "You" if typed.strip() and typed.strip() == shown_name("You") else typed
 
 
 class NewGameScene(FormReads, MenuScene):
@@ -168,7 +161,7 @@ class NewGameScene(FormReads, MenuScene):
         """The names typed so far; the problem line follows at once."""
         for i, entry in self.entries.items():
             if i < len(self.state.seats) and entry.visible:
-                self.state.seats[i]["name"] = stored_name(entry.get_text()[:NAME_LIMIT])
+                self.state.seats[i]["name"] = self.state.typed_name(i, entry.get_text()[:NAME_LIMIT])
         before = self.problem
         self.check()
         if self.problem != before:
@@ -196,7 +189,7 @@ class NewGameScene(FormReads, MenuScene):
             self.arrows(f"kind{i}", layout.selectors[f"kind{i}"], content)
             entry = pygame_gui.elements.UITextEntryLine(
                 layout.name_rects[i], self.gui, container=content, object_id=layout.entry_style,
-                initial_text=shown_name(self.state.seats[i]["name"]) if i < len(self.state.seats) else "",
+                initial_text=self.state.shown_seat_name(i) if i < len(self.state.seats) else "",
             )
             entry.set_text_length_limit(NAME_LIMIT)
             self.entries[i] = entry
@@ -235,8 +228,8 @@ class NewGameScene(FormReads, MenuScene):
             kind = self.kind_words[state.seats[i]["kind"]] if used else ""
             self.show_selector(f"kind{i}", _(kind) if used else None)
             if used and state.named(i):
-                if stored_name(entry.get_text()) != state.seats[i]["name"]:
-                    entry.set_text(shown_name(state.seats[i]["name"]))
+                if state.typed_name(i, entry.get_text()) != state.kept(i):  # (a default follows the people in play)
+                    entry.set_text(state.shown_seat_name(i))
                 entry.show()  # type: ignore[no-untyped-call]
             else:
                 if entry.is_focused:
@@ -308,7 +301,7 @@ class NewGameScene(FormReads, MenuScene):
         super().update(dt)
         self.follow_pads()
         seats = self.state.seats
-        if any(i < len(seats) and e.visible and seats[i]["name"] != stored_name(e.get_text()[:NAME_LIMIT]) for i, e in self.entries.items()):
+        if any(i < len(seats) and e.visible and self.state.kept(i) != self.state.typed_name(i, e.get_text()[:NAME_LIMIT]) for i, e in self.entries.items()):
             self.read_names()
 
     def on_button(self, name: str) -> None:

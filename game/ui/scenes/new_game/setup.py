@@ -17,6 +17,7 @@ from game.engine import RULE_SETS, PlayerInfo, RuleError, Rules
 from game.i18n import _
 from game.ui.seat_inputs import SeatInputs
 from game.ui.seats import default_name
+from game.words import names
 from game.words.refusals import error_text
 
 NAME_LIMIT = 24
@@ -28,14 +29,19 @@ DEFAULT_SETUP: dict[str, Any] = {
     "rules": "matador",
     "players": 2,
     "options": {},
-    "seats": [{"kind": "human", "name": "You"}, {"kind": levels.DEFAULT, "name": ""}],
+    "seats": [{"kind": "human", "name": names.YOU}, {"kind": levels.DEFAULT, "name": ""}],
 }
 
 
 class Setup:
     """A rule set, its players, the options changed from its preset, and the seats
     (``{"kind", "name"}``, at least one per player; ``inputs``: the seats a
-    controller plays)."""
+    controller plays).
+
+    A person's seat holds the name typed, or a default name's code
+    (game.words.names): which default follows the people in play, "You"
+    (``@you``) for the one person, each seat's "Player N" (``@player:N``) when
+    several share the screen; the form shows it in the language of the moment."""
 
     people: tuple[str, ...] = ("human",)  # the kinds of seat that are not a computer level: first in the cycle
     named_kinds: tuple[str, ...] = ("human",)  # the kinds of seat whose name is typed (people at this screen)
@@ -73,7 +79,8 @@ class Setup:
             for seat in seats[:MAX_SEATS]:
                 if isinstance(seat, dict) and seat.get("kind") in self.kinds:
                     name = seat.get("name")
-                    self.seats.append({"kind": str(seat["kind"]), "name": name[:NAME_LIMIT] if isinstance(name, str) else ""})
+                    kept = self.kept_name(name[:NAME_LIMIT], str(seat["kind"])) if isinstance(name, str) else ""
+                    self.seats.append({"kind": str(seat["kind"]), "name": kept})
                     pad = seat.get("input")  # a controller plays it, if that one is plugged in now
                     if seat["kind"] in self.named_kinds and isinstance(pad, int) and not isinstance(pad, bool) and pad_connected(pad):
                         self.inputs.give(len(self.seats) - 1, pad)
@@ -143,6 +150,33 @@ class Setup:
                 order.append(f"input{i}")
         return order
 
+    def kept_name(self, name: str, kind: str) -> str:
+        """A remembered seat's name as the form keeps it: a setup remembered before
+        default names were codes holds them in words ("You", "Spieler 2")."""
+        return names.coded(name, "human") if kind == "human" else name
+
+    def person_default(self, index: int) -> str:
+        """Person seat ``index``'s default name: ``@you`` if it is the one person in
+        play, else its seat's ``@player:N``."""
+        people = sum(1 for i in range(min(self.players, len(self.seats))) if self.named(i))
+        return names.YOU if people <= 1 else names.player_code(index + 1)
+
+    def kept(self, index: int) -> str:
+        """Seat ``index``'s name as kept: typed, or the default that fits now."""
+        name = self.seats[index]["name"]
+        return self.person_default(index) if self.named(index) and names.is_person_default(name) else name
+
+    def typed_name(self, index: int, text: str) -> str:
+        """What the form keeps of ``text`` typed in seat ``index``'s field: the words
+        of its default name are that default (so it follows the people in play)."""
+        if self.named(index) and text.strip() and text.strip() == names.worded(self.person_default(index)):
+            return self.person_default(index)
+        return text
+
+    def shown_seat_name(self, index: int) -> str:
+        """Seat ``index``'s name as its field shows it."""
+        return names.worded(self.kept(index))
+
     def named(self, index: int) -> bool:
         """Whether seat ``index``'s name is typed on the form (a person's at this screen)."""
         return self.seats[index]["kind"] in self.named_kinds
@@ -151,14 +185,14 @@ class Setup:
         """A person's name as typed; a computer's made from its level."""
         seat = self.seats[index]
         if self.named(index):
-            return seat["name"].strip()
+            return self.kept(index).strip()
         kinds = [s["kind"] for s in self.seats[: self.players]]
         nth = kinds[: index + 1].count(seat["kind"])
         return default_name(seat["kind"], nth, kinds.count(seat["kind"]))
 
     def seat_note(self, index: int) -> str:
         """What the form writes in the name's place of a seat nobody types a name for."""
-        return _("{name}  (computer)").format(name=self.seat_name(index))
+        return _("{name}  (computer)").format(name=names.worded(self.seat_name(index)))
 
     def players_info(self) -> list[PlayerInfo]:
         out = []
@@ -178,9 +212,12 @@ class Setup:
             return None, reason[:1].upper() + reason[1:]
         seen: set[str] = set()
         for i in range(self.players):
-            name = self.seat_name(i)
-            if not name:
+            kept = self.seat_name(i)
+            if not kept:
                 return rules, _("Seat {number} needs a name").format(number=i + 1)
+            if self.named(i) and not names.is_person_default(kept) and names.typed_refused(kept):
+                return rules, _("Seat {number}: a name may not begin with @").format(number=i + 1)
+            name = names.worded(kept)
             if name.casefold() in seen:
                 return rules, _("Two seats are called {name}: give each a different name").format(name=name)
             seen.add(name.casefold())
@@ -235,8 +272,7 @@ class Setup:
         """A seat just became a person's: a name if it has none."""
         seat = self.seats[index]
         if not seat["name"]:
-            humans = sum(1 for s in self.seats[: self.players] if s["kind"] == "human")
-            seat["name"] = "You" if humans == 1 else _("Player {number}").format(number=index + 1)
+            seat["name"] = self.person_default(index)  # follows the people in play (``kept``)
 
     def take_seat(self, index: int, pad: int) -> None:
         """Seat ``index`` is controller ``pad``'s (a computer's seat becomes a person's);
