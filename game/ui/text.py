@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from game.ui import access
 from game.ui.script_font import FALLBACK_FONTS, ScriptFont
 from game.ui.surface_cache import SurfaceCache
 
@@ -110,6 +111,21 @@ def load_font(size: int, bold: bool = False) -> pygame.font.Font:
     """Noto Sans (bold or regular) at the size pygame's default font would have
     (pygame's default font if Noto is missing), from the shared ``FONTS``."""
     return noto(max(6, round(size * DEFAULT_FONT_SCALE)), bold, fallback_size=size)
+
+
+LEAST_SIZE = 13  # the smallest text drawn at 100% (Noto Sans 9 px, as the table's least label): smaller is hard to read
+
+
+def least_size(factor: float) -> int:
+    """The smallest size (this module's sizes) text may be drawn at when text is
+    drawn ``factor`` times larger (``access.text_factor``, or the table's scale)."""
+    return int(LEAST_SIZE * max(1.0, factor) + 0.5)
+
+
+def least_points(window: tuple[int, int]) -> int:
+    """The smallest Noto Sans point size (pixels) any text may have in a window
+    of ``window`` pixels at the chosen text size."""
+    return max(6, round(least_size(access.text_factor(window)) * DEFAULT_FONT_SCALE))
 
 
 LINES_BYTES = 4 * 1024 * 1024
