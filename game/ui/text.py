@@ -144,7 +144,7 @@ class TextCache:
     def render(self, text: str, size: int, colour: Colour = IVORY, bold: bool = False) -> pygame.Surface:
         return self._lines.cached((text, size, colour, bold), lambda: self.font(size, bold).render(text, True, colour))
 
-    def fit(self, text: str, width: int, size: int, colour: Colour = IVORY, bold: bool = False, least: int = 12) -> pygame.Surface:
+    def fit(self, text: str, width: int, size: int, colour: Colour = IVORY, bold: bool = False, least: int = LEAST_SIZE) -> pygame.Surface:
         """``text`` at ``size``, or smaller (down to ``least``), or cut short with "…" to fit ``width``."""
         while size > least and self.font(size, bold).size(text)[0] > width:
             size -= 2
