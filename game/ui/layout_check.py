@@ -364,7 +364,7 @@ class TextWatch:
                 watch.lines.append((text, int(font.points)))
             return render(font, text, *args, **kwargs)  # type: ignore[no-any-return]
 
-        ScriptFont.render = recording  # type: ignore[method-assign]
+        ScriptFont.render = recording  # type: ignore[method-assign, assignment]
         self._caught = warnings.catch_warnings(record=True)
         self._heard = self._caught.__enter__()
         warnings.simplefilter("always")
