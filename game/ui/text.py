@@ -147,7 +147,7 @@ class TextCache:
     def fit(self, text: str, width: int, size: int, colour: Colour = IVORY, bold: bool = False, least: int = LEAST_SIZE) -> pygame.Surface:
         """``text`` at ``size``, or smaller (down to ``least``), or cut short with "…" to fit ``width``."""
         while size > least and self.font(size, bold).size(text)[0] > width:
-            size -= 2
+            size = max(least, size - 2)
         font = self.font(size, bold)
         if font.size(text)[0] <= width:
             return self.render(text, size, colour, bold)

@@ -589,17 +589,18 @@ def test_settings_language_by_keys(make_app: Any, ui: Any, language: Any) -> Non
 @pytest.fixture
 def cut_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text the table fits into a width and has to cut short with "…"."""
-    from game.ui.text import TextCache
+    from game.ui.text import LEAST_SIZE, TextCache
 
     found: list[str] = []
     fit = TextCache.fit
 
     def recording_fit(self: TextCache, text: str, width: int, size: int, *args: Any, **kwargs: Any) -> pygame.Surface:
         bold = bool(args[1]) if len(args) > 1 else bool(kwargs.get("bold", False))
-        least = int(args[2]) if len(args) > 2 else int(kwargs.get("least", 12))
-        while size > least and self.font(size, bold).size(text)[0] > width:
-            size -= 2
-        if self.font(size, bold).size(text)[0] > width:
+        least = int(args[2]) if len(args) > 2 else int(kwargs.get("least", LEAST_SIZE))
+        smallest = size
+        while smallest > least and self.font(smallest, bold).size(text)[0] > width:
+            smallest = max(least, smallest - 2)
+        if self.font(smallest, bold).size(text)[0] > width:
             found.append(text)
         return fit(self, text, width, size, *args, **kwargs)
 
