@@ -13,7 +13,7 @@ import pygame
 
 from game.i18n import _
 from game.engine import RULE_SETS, Rules
-from game.ui.menu import focus_ring, panel, shadowed
+from game.ui.menu import focus_ring, panel, shadowed, wrap_lines
 from game.ui.scenes.new_game.geometry import FormLayout
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS, Setup
 from game.ui.scenes.new_game.words import OPTION_LABELS, TAKE_HINT, players_text, value_text
@@ -188,9 +188,24 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
             pos = (slot.left + 10, slot.centery - empty.get_height() // 2 + 1)
             words.blit(empty, pos)
             drawn.append((_("Empty"), pygame.Rect(pos, empty.get_size()), slot))
-    line = text.fit(status, layout.status.width, max(15, round(20 * layout.scale)), RED if problem else IVORY, True)
+    line = status_line(text, status, layout.status, max(least, round(20 * layout.scale)), least, RED if problem else IVORY)
     pos = (layout.status.centerx - line.get_width() // 2, layout.status.centery - line.get_height() // 2)
     return SetupWords(words, drawn, line, pos, (status, pygame.Rect(pos, line.get_size()), layout.status))
+
+
+def status_line(text: TextCache, status: str, rect: pygame.Rect, size: int, least: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """The status between Back and Start: on one line, else (a narrow window, a long
+    language) on two at the least size, whole, when the bar is tall enough."""
+    font = text.font(least, True)
+    if font.size(status)[0] > rect.width:
+        lines = wrap_lines(status, rect.width, lambda words: font.size(words)[0])
+        if len(lines) == 2 and all(font.size(line)[0] <= rect.width for line in lines) and 2 * font.get_linesize() <= rect.height:
+            rendered = [text.render(line, least, colour, True) for line in lines]
+            out = pygame.Surface((max(r.get_width() for r in rendered), 2 * font.get_linesize()), pygame.SRCALPHA)
+            for i, picture in enumerate(rendered):
+                out.blit(picture, ((out.get_width() - picture.get_width()) // 2, i * font.get_linesize()))
+            return out
+    return text.fit(status, rect.width, size, colour, True, least)
 
 
 def draw_input(words: pygame.Surface, text: TextCache, layout: FormLayout, index: int, pad: int | None) -> DrawnText:
