@@ -155,3 +155,42 @@ def test_the_boneyards_count_stands_clear_of_its_pile(make_app: Any, ui: Any) ->
     caption_bottom = max(y for y in ivory if y < red[0] + 8)  # (the letters, not a tile's)
     assert caption_bottom + 2 <= red[0], (caption_bottom, red[0])
     assert layout_problems(table) == []
+
+
+def test_the_watch_finds_small_cut_and_warned_text(make_app: Any) -> None:
+    """The check can fail: a line drawn under the least size, declared drawn text
+    cut short with "…", a label lower than its line (pygame_gui warns) and a
+    rounded button whose words run into its corners."""
+    import pygame_gui
+
+    from game.ui.scene import GuiScene
+    from game.ui.text import TextCache, least_points
+
+    class Cramped(GuiScene):
+        def __init__(self) -> None:
+            super().__init__()
+            self.drawn_text = [("Statistics of every player", pygame.Rect(10, 10, 80, 20), pygame.Rect(10, 10, 80, 20))]
+
+        def build_gui(self) -> None:
+            assert self.gui is not None
+            pygame_gui.elements.UILabel(pygame.Rect(100, 100, 300, 20), "A heading", self.gui, object_id="#info_title")
+            button = pygame_gui.elements.UIButton(pygame.Rect(100, 200, 100, 32), "Word", self.gui, object_id="#tool")
+            assert button.font is not None
+            width = int(button.font.size("Word")[0]) + 1  # inside the border, not its rounded corners
+            button.set_dimensions((width, 32))
+
+    app = make_app((800, 600))
+    with TextWatch(app.size) as watch:
+        scene = Cramped()
+        app.push(scene)
+        app.step([], 0.016)
+        text = TextCache()
+        text.render("tiny words", 10)
+        text.render("Statistics of…", 16)
+    problems = layout_problems(scene) + watch.problems(scene)
+    assert least_points(app.size) == 9
+    assert any("'tiny words' drawn at 7 px" in p for p in problems), problems
+    assert any("cut short to 'Statistics of…'" in p for p in problems), problems
+    assert any("Label Rect is too small" in p for p in problems), problems
+    assert any("its line" in p and "A heading" in p for p in problems), problems
+    assert any("'Word'" in p and "wide, room for" in p for p in problems), problems
