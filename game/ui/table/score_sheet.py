@@ -131,7 +131,7 @@ def sheet_picture(
     how = text.render(_("won by"), cell - 1, DIM)
     out.blit(how, (w - how_w + 6, y + 2))
     y += row_h
-    sub = text.render(_("pips · scored · total"), max(least, cell - 2), DIM)
+    sub = text.render(_("pips · scored · total"), max(14, least, cell - 2), DIM)
     for seat in range(seats):
         if sub.get_width() <= col_w - 4:
             out.blit(sub, (x_of[seat] + (col_w - sub.get_width()) // 2, y))
