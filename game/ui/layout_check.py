@@ -8,7 +8,9 @@ when the layout is clean):
 - a widget outside the window, or outside the container that holds it (lists
   and scrolling areas clip their rows on purpose and are not checked inside);
 - a button or label whose text, measured with the element's own font, is wider
-  or taller than the room inside its border, shadow and padding.
+  or taller than the room inside its border, shadow, rounded corners and
+  padding (a label's whole line must fit its rect, as pygame_gui asks before it
+  warns "Label Rect is too small for text").
 
 Content in a scrolling column (``game.ui.scroll.ScrollColumn``: a view that
 clips a taller content container) may lie beyond the window: it is checked
@@ -21,10 +23,19 @@ A scene may also declare text it draws itself: ``drawn_text`` (an attribute or
 a method) giving ``(text, rect, area)`` triples, the rect the text takes and the
 area it must stay in. Such text must lie inside its area and the window, and
 must not run under a widget.
+
+What a scene draws is watched too: ``with TextWatch(size) as watch:`` around
+building and drawing a scene records every line rendered with the game's fonts
+and every warning pygame_gui gives; ``watch.problems(scene)`` then names text
+drawn smaller than the chosen text size allows (``game.ui.text.least_points``),
+declared drawn text cut short with "…", and pygame_gui's warnings (a label too
+small for its text).
 """
 
 from __future__ import annotations
 
+import warnings
+from types import TracebackType
 from typing import Any, Iterable, Sequence
 
 import pygame
@@ -253,11 +264,19 @@ def _clipped_text(elements: Iterable[Any]) -> list[str]:
             shown = text
         width, height = font.size(shown)
         rect = element.get_abs_rect()
+        corners = 0
         if type(element).__name__ == "UILabel":
             shadow, border_x, border_y = 0, 0, 0  # a label draws neither border nor shadow
+            if not (getattr(element, "dynamic_width", False) or getattr(element, "dynamic_height", False)):
+                line_w, line_h = font.size(shown)  # pygame_gui's own test before its warning
+                if line_h > rect.height and line_w <= rect.width:
+                    problems.append(f"{_name(element)}: its line {line_h} px tall, the label {rect.height}")
         else:
             shadow = int(getattr(element, "shadow_width", 0) or 0)
             border_x, border_y = _border(element)
+            shape = getattr(element, "drawable_shape", None)  # a rounded shape keeps its text off the corners
+            offsets = getattr(shape, "rounded_corner_width_offsets", None) or (0, 0)
+            corners = int(offsets[0]) + int(offsets[1])
         # the padding only applies to text aligned to an edge, not centred text
         pad_x = int(getattr(element, "text_horiz_alignment_padding", 0) or 0)
         pad_y = int(getattr(element, "text_vert_alignment_padding", 0) or 0)
@@ -265,9 +284,9 @@ def _clipped_text(elements: Iterable[Any]) -> list[str]:
             pad_x = 0
         if getattr(element, "text_vert_alignment", "center") in ("center", "centre"):
             pad_y = 0
-        room_w = rect.width - 2 * shadow - border_x - 2 * pad_x
+        room_w = rect.width - 2 * shadow - border_x - corners - 2 * pad_x
         room_h = rect.height - 2 * shadow - border_y - 2 * pad_y
-        if width > room_w:
+        if width > room_w + (2 if corners else 0):  # (a letter's side bearing may pass a rounded corner's inset)
             problems.append(f"{_name(element)}: text {width} px wide, room for {room_w}")
         top, bottom = _ink(font, shown, height)
         offset = (room_h - height) / 2  # the line is centred in the room
@@ -316,3 +335,62 @@ def _drawn_text_problems(
             if overlap.width > 0 and overlap.height > 0:
                 problems.append(f"drawn text {text!r} at {tuple(rect)} runs under {_name(widget)}")
     return problems
+
+
+# -- what is drawn -------------------------------------------------------------------
+
+
+class TextWatch:
+    """Every line the game's fonts render, and every warning pygame_gui gives,
+    while it is entered (around building and drawing a scene in a window of
+    ``size``): ``problems(scene)`` says what of it cannot be read."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.lines: list[tuple[str, int]] = []  # (text, points)
+        self.warnings: list[str] = []
+        self._render: Any = None
+        self._caught: Any = None
+        self._heard: list[warnings.WarningMessage] | None = None
+
+    def __enter__(self) -> "TextWatch":
+        from game.ui.script_font import ScriptFont
+
+        self._render = ScriptFont.render
+        watch, render = self, self._render
+
+        def recording(font: ScriptFont, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
+            if isinstance(text, str):
+                watch.lines.append((text, int(font.points)))
+            return render(font, text, *args, **kwargs)  # type: ignore[no-any-return]
+
+        ScriptFont.render = recording  # type: ignore[method-assign, assignment]
+        self._caught = warnings.catch_warnings(record=True)
+        self._heard = self._caught.__enter__()
+        warnings.simplefilter("always")
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None) -> None:
+        from game.ui.script_font import ScriptFont
+
+        ScriptFont.render = self._render  # type: ignore[method-assign]
+        heard = self._heard or []
+        self._caught.__exit__(kind, error, trace)
+        self.warnings += [str(w.message) for w in heard if "pygame_gui" in str(w.filename)]
+
+    def problems(self, scene: Any = None) -> list[str]:
+        from game.ui.text import least_points
+
+        least = least_points(self.size)
+        found: list[str] = []
+        small = sorted({(points, text) for text, points in self.lines if points < least and any(c.isalnum() for c in text)})
+        found += [f"text {text!r} drawn at {points} px, less than the {least} px the text size allows" for points, text in small]
+        found += [f"pygame_gui: {said}" for said in dict.fromkeys(self.warnings)]
+        if scene is not None:
+            declared = {text for text, _rect, _area in _drawn_text(scene)}
+            for shown in dict.fromkeys(text for text, _points in self.lines):
+                stem = shown[:-1].rstrip()
+                if shown.endswith("…") and stem and any(d != shown and d.startswith(stem) for d in declared):
+                    whole = next(d for d in declared if d != shown and d.startswith(stem))
+                    found.append(f"drawn text {whole!r} cut short to {shown!r}")
+        return found

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from game.ui import access
 from game.ui.script_font import FALLBACK_FONTS, ScriptFont
 from game.ui.surface_cache import SurfaceCache
 
@@ -112,6 +113,21 @@ def load_font(size: int, bold: bool = False) -> pygame.font.Font:
     return noto(max(6, round(size * DEFAULT_FONT_SCALE)), bold, fallback_size=size)
 
 
+LEAST_SIZE = 13  # the smallest text drawn at 100% (Noto Sans 9 px, as the table's least label): smaller is hard to read
+
+
+def least_size(factor: float) -> int:
+    """The smallest size (this module's sizes) text may be drawn at when text is
+    drawn ``factor`` times larger (``access.text_factor``, or the table's scale)."""
+    return int(LEAST_SIZE * max(1.0, factor) + 0.5)
+
+
+def least_points(window: tuple[int, int]) -> int:
+    """The smallest Noto Sans point size (pixels) any text may have in a window
+    of ``window`` pixels at the chosen text size."""
+    return max(6, round(least_size(access.text_factor(window)) * DEFAULT_FONT_SCALE))
+
+
 LINES_BYTES = 4 * 1024 * 1024
 
 
@@ -128,10 +144,10 @@ class TextCache:
     def render(self, text: str, size: int, colour: Colour = IVORY, bold: bool = False) -> pygame.Surface:
         return self._lines.cached((text, size, colour, bold), lambda: self.font(size, bold).render(text, True, colour))
 
-    def fit(self, text: str, width: int, size: int, colour: Colour = IVORY, bold: bool = False, least: int = 12) -> pygame.Surface:
+    def fit(self, text: str, width: int, size: int, colour: Colour = IVORY, bold: bool = False, least: int = LEAST_SIZE) -> pygame.Surface:
         """``text`` at ``size``, or smaller (down to ``least``), or cut short with "…" to fit ``width``."""
         while size > least and self.font(size, bold).size(text)[0] > width:
-            size -= 2
+            size = max(least, size - 2)
         font = self.font(size, bold)
         if font.size(text)[0] <= width:
             return self.render(text, size, colour, bold)

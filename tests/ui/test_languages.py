@@ -18,7 +18,7 @@ import pytest
 
 from game import i18n
 from game.engine import Match, PlayerInfo, Rules
-from game.ui.layout_check import layout_problems
+from game.ui.layout_check import TextWatch, layout_problems
 from game.ui.scene import Scene
 from tests.ui.net_screens import host_lobby, server_form, server_screen
 
@@ -414,10 +414,12 @@ def language() -> Iterator[Callable[[str], None]]:
 def test_layout_in_every_language(make_app: Any, ui: Any, language: Any, code: str, name: str, size: tuple[int, int]) -> None:
     language(code)
     app = make_app(size)
-    scene = _make(name, app, ui)
-    app.push(scene)
-    ui.settle(app, 3, 0.016)
-    problems = layout_problems(scene)
+    with TextWatch(size) as watch:  # (what it draws: nothing under the least size, no pygame_gui warning)
+        scene = _make(name, app, ui)
+        app.push(scene)
+        ui.settle(app, 3, 0.016)
+        app.draw(app.surface)
+    problems = layout_problems(scene) + watch.problems(scene)
     if name == "rules":
         problems += ui.rules_page_problems(app, scene)
     assert problems == []
@@ -589,17 +591,18 @@ def test_settings_language_by_keys(make_app: Any, ui: Any, language: Any) -> Non
 @pytest.fixture
 def cut_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text the table fits into a width and has to cut short with "…"."""
-    from game.ui.text import TextCache
+    from game.ui.text import LEAST_SIZE, TextCache
 
     found: list[str] = []
     fit = TextCache.fit
 
     def recording_fit(self: TextCache, text: str, width: int, size: int, *args: Any, **kwargs: Any) -> pygame.Surface:
         bold = bool(args[1]) if len(args) > 1 else bool(kwargs.get("bold", False))
-        least = int(args[2]) if len(args) > 2 else int(kwargs.get("least", 12))
-        while size > least and self.font(size, bold).size(text)[0] > width:
-            size -= 2
-        if self.font(size, bold).size(text)[0] > width:
+        least = int(args[2]) if len(args) > 2 else int(kwargs.get("least", LEAST_SIZE))
+        smallest = size
+        while smallest > least and self.font(smallest, bold).size(text)[0] > width:
+            smallest = max(least, smallest - 2)
+        if self.font(smallest, bold).size(text)[0] > width:
             found.append(text)
         return fit(self, text, width, size, *args, **kwargs)
 
@@ -615,9 +618,10 @@ def test_the_table_fits_in_every_language(
 ) -> None:
     language(code)
     app = make_app(size)
-    scene = _table_screen(name, app, ui)
-    app.draw(app.surface)
-    assert layout_problems(scene) == []
+    with TextWatch(size) as watch:
+        scene = _table_screen(name, app, ui)
+        app.draw(app.surface)
+    assert layout_problems(scene) + watch.problems(scene) == []
     assert cut_texts == []
 
 

@@ -9,7 +9,10 @@ size, every text size and every language at least once, and every size meets
 every text size (the cases rotate through them). The layout check
 (game.ui.layout_check) must find nothing: nothing cut, off-window or
 overlapping, every scrolled widget reachable, and no text of the table's cut
-short with "…" (the ``cut_texts`` fixture of test_languages)."""
+short with "…" (the ``cut_texts`` fixture of test_languages); and what the
+screen draws, watched while it is built and drawn (``TextWatch``): no text
+smaller than the chosen text size allows, no drawn text cut short, and no
+warning from pygame_gui (a label too small for its text)."""
 
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ import pytest
 
 from game import i18n
 from game.ui import access
-from game.ui.layout_check import layout_problems
+from game.ui.layout_check import TextWatch, layout_problems
 
 from tests.ui.test_languages import SCENES, TABLE_SCENES, _make, _table_screen, cut_texts  # noqa: F401 (a fixture)
 
@@ -61,14 +64,15 @@ def test_every_screen_fits(make_app: Any, ui: Any, cut_texts: list[str], screen:
     i18n.set_language(code)
     access.CURRENT.text_scale = scale
     app = make_app(size)
-    if screen in TABLE_SCENES:
-        scene = _table_screen(screen, app, ui)
-    else:
-        scene = _make(screen, app, ui)
-        app.push(scene)
-        ui.settle(app, 3, 0.016)
-    app.draw(app.surface)
-    problems = layout_problems(scene)
+    with TextWatch(size) as watch:
+        if screen in TABLE_SCENES:
+            scene = _table_screen(screen, app, ui)
+        else:
+            scene = _make(screen, app, ui)
+            app.push(scene)
+            ui.settle(app, 3, 0.016)
+        app.draw(app.surface)
+    problems = layout_problems(scene) + watch.problems(scene)
     if screen == "rules":
         problems += ui.rules_page_problems(app, scene)
     problems += [f"cut short: {text!r}" for text in cut_texts]

@@ -129,6 +129,8 @@ class InfoScene(GuiScene):
         self._panel_surface = panel_surface(self.panel.size)
         short = self.short
         title_h = self.px(44) if short else self.px(56)
+        line_h = self.gui.get_theme().get_font([self.style("title")]).size(_(self.title) or "M")[1]
+        title_h = max(title_h, line_h)  # the heading's whole line (pygame_gui warns of a shorter label)
         above, below = (self.px(4), self.px(4)) if short else (self.px(10), self.px(12))
         pygame_gui.elements.UILabel(
             pygame.Rect(self.panel.x + 10, self.panel.y + above, self.panel.width - 20, title_h),

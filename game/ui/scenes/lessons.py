@@ -11,7 +11,8 @@ import pygame_gui
 from game.i18n import _
 from game.lessons import Lesson, LessonError, lessons_done, load_lessons
 from game.ui.menu import MenuScene, blit_centred, panel, scale_for, shadowed, style, wrap
-from game.ui.text import DIM, GOLD, IVORY, RED
+from game.ui.access import text_factor
+from game.ui.text import DIM, GOLD, IVORY, RED, least_size
 
 
 class LessonsScene(MenuScene):
@@ -39,7 +40,7 @@ class LessonsScene(MenuScene):
         rows: list[tuple[pygame.Surface, list[pygame.Surface]]] = []
         for number, lesson in enumerate(self.lessons, 1):
             summary = wrap(self.text, lesson.summary, width - 2 * pad, max(15, int(20 * s)), IVORY)
-            rows.append((self.text.fit(_("Lesson {number}").format(number=number), width, max(13, int(16 * s)), GOLD, True), summary))
+            rows.append((self.text.fit(_("Lesson {number}").format(number=number), width, max(least_size(text_factor(self.size)), int(16 * s)), GOLD, True), summary))
         body_h = sum(bh + gap + sum(line.get_height() for line in summary) + int(14 * s) for _heading, summary in rows)
         if self.problem:
             body_h += int(60 * s)

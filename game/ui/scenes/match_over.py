@@ -13,7 +13,8 @@ import pygame_gui
 from game.i18n import N_, _
 from game.ui.menu import MenuOverlay, blit_centred, panel, scale_for, shadowed, style
 from game.ui import match_end
-from game.ui.text import DIM, GOLD, IVORY
+from game.ui.access import text_factor
+from game.ui.text import DIM, GOLD, IVORY, least_size
 from game.words.rule_sets import title as rule_set_title
 from game.ui.table import sheet_picture
 from game.ui.words import goal_note, match_title
@@ -78,7 +79,7 @@ class MatchOverScene(MenuOverlay):
         y += int(10 * s)
         bh = int(50 * s)
         sheet = (width - 2 * pad, height - y - bh - pad - int(16 * s))
-        box.blit(sheet_picture(match, sheet, self.text, s), (pad, y))
+        box.blit(sheet_picture(match, sheet, self.text, s, least=least_size(text_factor(self.size))), (pad, y))
         self.picture = box
 
         row = [("past", _("Past matches")), ("review", _("Review")), ("title", _("Title"))] if self.network else [("again", _("Play again")), ("title", _("Title"))]

@@ -29,6 +29,7 @@ COLUMNS = (  # two header lines: a group over its columns
     (N_("Best"), N_("round")),
 )
 ROW_SHADE = (255, 255, 255, 14)
+HEAD_LEAST = 13  # the columns' heads (15 px) shrink to this in a narrow window, never cut
 TOTAL_SHADE = (240, 207, 122, 40)
 
 
@@ -108,11 +109,30 @@ class StatisticsScene(InfoScene):
         font = self.gui.get_theme().get_font([f"{self.style('names')}.@selection_list_item"])
         widest = max(font.size(shown)[0] for shown in self.shown_names) + self.px(28)  # its words, padding and edge
         list_w = min(self.px(190), max(area.width // 4 + 20, widest))  # a narrow window: the names still whole
-        self.make_name_list(pygame.Rect(area.x, area.y, list_w, area.height))
-        self.table_rect = pygame.Rect(area.x + list_w + self.px(18), area.y, 0, area.height)
-        self.table_rect.width = area.right - self.table_rect.x
+        if area.width - list_w - self.px(18) - 2 * self.px(16) >= self.table_need():
+            self.make_name_list(pygame.Rect(area.x, area.y, list_w, area.height))
+            self.table_rect = pygame.Rect(area.x + list_w + self.px(18), area.y, 0, area.height)
+            self.table_rect.width = area.right - self.table_rect.x
+        else:  # a narrow window (640x480): the names above the table, which takes the width for its heads whole
+            row_h = int(str(self.gui.get_theme().get_misc_data("list_item_height", [self.style("names")]) or 36))
+            list_h = min(area.height // 3, row_h * len(self.shown_names) + 2)  # (inside its edge)
+            self.make_name_list(pygame.Rect(area.x, area.y, area.width, list_h))
+            top = area.y + list_h + self.px(10)
+            self.table_rect = pygame.Rect(area.x, top, area.width, area.bottom - top)
         self._inset = panel_surface(self.table_rect.size, INSET_FILL, edge=False)
         self.make_table()
+
+    def column_need(self) -> int:
+        """How wide a figures' column must be for its heads and figures to show whole."""
+        heads = [ui_font(self.px(HEAD_LEAST)).size(_(c[1]))[0] for c in COLUMNS]  # (a head may shrink that far)
+        groups = [ui_font(self.px(HEAD_LEAST), True).size(_(c[0]))[0] // (2 if c is not COLUMNS[-1] else 1) for c in COLUMNS if c[0]]
+        figures = ui_font(self.px(16), True).size("8888")[0] + self.px(4)
+        return max(*heads, *groups, figures) + self.px(8)
+
+    def table_need(self) -> int:
+        """The table's inner width for its rule sets' names and its heads whole."""
+        titles = [ui_font(self.px(16), True).size(t)[0] for t, _rec in self.rows()] or [0]
+        return max(titles) + self.px(12) + len(COLUMNS) * self.column_need()
 
     def make_name_list(self, rect: pygame.Rect) -> None:
         """The list of names, with the selected one marked."""
@@ -210,6 +230,9 @@ class StatisticsScene(InfoScene):
         y += title.get_height() + self.px(10)
         first_w = max(self.px(150), inner.width * 34 // 100)
         col_w = (inner.width - first_w) // len(COLUMNS)
+        if col_w < self.column_need():  # the heads whole: the rule sets' names give way first
+            col_w = self.column_need()
+            first_w = max(self.px(100), inner.width - col_w * len(COLUMNS))
         row_h = self.px(34)
         size = self.px(16)
         # two header lines: the groups, then each column

@@ -23,11 +23,11 @@ from game.puzzles import counts as puzzle_counts
 from game.saves import has_save
 from game.i18n import N_, _
 from game.settings import Settings, save_settings
-from game.ui.access import text_choice
+from game.ui.access import text_choice, text_factor
 from game.ui.menu import MenuScene, blit_centred, button_column, fan_of_matadors, panel, scale_for, shadowed, style, tile_art, wrap
 from game.ui.stage import SIDE_SCENES
 from game.ui.scroll import ScrollColumn
-from game.ui.text import DIM, GOLD, IVORY
+from game.ui.text import DIM, GOLD, IVORY, least_size
 from game.version import version
 from game.words.puzzles import puzzles_button
 
@@ -101,7 +101,7 @@ class TitleScene(MenuScene):
         column_h = len(labels) * bh + (len(labels) - 1) * gap
 
         # the version, small and dim in the bottom right corner, kept clear of the rest
-        label = self.text.render(f"v{version()}", max(13, int(15 * s)), DIM)
+        label = self.text.render(f"v{version()}", max(least_size(text_factor(self.size)), int(15 * s)), DIM)
         margin = max(6, int(10 * s))
         self.version_rect = label.get_rect(bottomright=(w - margin, h - margin // 2))
         self.drawn_text = [("version", self.version_rect.copy(), pygame.Rect(0, 0, w, h))]
@@ -124,6 +124,13 @@ class TitleScene(MenuScene):
         fan_len = int(96 * s) & ~1
         fan = fan_of_matadors(tile_art(self), fan_len)
         head_h = title.get_height() + subtitle.get_height() + int(10 * s)
+        # too many buttons for one column under the heading (Continue, Puzzles, larger text): two side by side, if they fit
+        half = (len(labels) + 1) // 2
+        two_h = half * bh + (half - 1) * gap
+        fixed = int(12 * s) + title.get_height() + subtitle.get_height() + int(30 * s)
+        two = fixed + column_h > room_bottom and fixed + two_h <= room_bottom and 2 * bw + 3 * gap <= w - 2 * gap
+        if two:
+            column_h = two_h
         free = room_bottom - column_h - head_h
         show_fan = free > fan.get_height() + int(70 * s)
         used = head_h + column_h + (fan.get_height() + int(24 * s) if show_fan else 0)
@@ -156,7 +163,10 @@ class TitleScene(MenuScene):
             self.picture = picture
 
         self.column.set_view(pygame.Rect(0, 0, 0, 0), 0, keep=False)
-        if y + column_h > room_bottom:  # larger text, Continue shown: the buttons scroll (the focus kept in view)
+        if two:  # the game's buttons on the left, the rest (Rules, Statistics, Settings, Quit) on the right
+            self.buttons = button_column(self.gui, labels[:half], w // 2 - gap - bw // 2, y, bw, bh, gap)
+            self.buttons.update(button_column(self.gui, labels[half:], w // 2 + gap + bw // 2, y, bw, bh, gap))
+        elif y + column_h > room_bottom:  # larger text, Continue shown, a low window: the buttons scroll (the focus kept in view)
             pad = gap
             view = pygame.Rect(w // 2 - bw // 2 - pad, y - pad // 2, bw + 2 * pad + self.column.bar_room, room_bottom - y + pad)
             view.centerx = w // 2 + self.column.bar_room // 2

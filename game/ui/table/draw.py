@@ -246,7 +246,8 @@ class TableRenderer:
             placed = [Rect(pos, image.get_size()) for image, pos in out]
             place = dashed_place(layout, end.arm)
             if end.arm not in lit_arms and place is not None:
-                inside = inside_label(self.text, snap.end_labels[end.arm], place.rect, size, GOLD, LABEL_BACK)
+                least = self.label_least(snap.regions.scale)  # never smaller than beside it: the text size's
+                inside = inside_label(self.text, snap.end_labels[end.arm], place.rect, size, GOLD, LABEL_BACK, least)
                 if inside is not None:
                     pos = (place.rect.centerx - inside.get_width() // 2, place.rect.centery - inside.get_height() // 2)
                     if Rect(pos, inside.get_size()).collidelist(tags + placed) < 0:
@@ -259,8 +260,14 @@ class TableRenderer:
         return out
 
     @staticmethod
+    def label_least(scale: float = 1.0) -> int:
+        """The least size of an open end's label: 15 at 100%, growing with the text size."""
+        return max(15, round(15 * scale))
+
+    @staticmethod
     def label_size(unit: int, scale: float = 1.0) -> int:
-        return max(15, min(round(22 * scale), unit * 2 // 3))
+        """An open end's label's size: smaller as the cross grows (its tiles do), never under ``label_least``."""
+        return max(TableRenderer.label_least(scale), min(round(22 * scale), unit * 2 // 3))
 
     def lead_place(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
         """The person to lead onto the empty table: the middle glows, as any place a

@@ -101,12 +101,14 @@ def lines_picture(
 
 
 def inside_label(
-    text: TextCache, words: str, place: Rect, size: int, colour: tuple[int, int, int], back: tuple[int, int, int, int]
+    text: TextCache, words: str, place: Rect, size: int, colour: tuple[int, int, int], back: tuple[int, int, int, int],
+    least: int = MIN_LABEL_PX,
 ) -> pygame.Surface | None:
-    """``words`` as a label that fits inside ``place`` (with a small margin), or None."""
+    """``words`` as a label that fits inside ``place`` (with a small margin) at
+    ``least`` or larger, or None."""
     pad = 4
     room = (place.width - 2 * GAP - 2 * pad, place.height - 2 * GAP - pad)
-    found = fitted_lines(text, words, room, size)
+    found = fitted_lines(text, words, room, size, max(least, MIN_LABEL_PX))
     if found is None:
         return None
     lines, px = found

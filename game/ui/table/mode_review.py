@@ -47,6 +47,26 @@ SCROLL_STEP = 40  # pixels (at 100% text) the wheel, Up/Down or the D-pad scroll
 ROUND_TOOLS = {"round_back": N_("< Round"), "round_next": N_("Round >")}
 
 
+ARROWS = ("first", "back", "next", "last")
+ARROW_W = 44  # an arrow's button at 1280x800: narrower than a word's, leaving the slider its room
+
+
+def tool_rects(regions: TableRegions, names: list[str]) -> list[pygame.Rect]:
+    """The review's buttons in the toolbar's row, right-aligned as the row's: the
+    arrows narrower than the words' buttons (at 640x480 with eight buttons the
+    slider beside them kept 12 px)."""
+    slots = regions.tool_buttons
+    if not slots:
+        return []
+    arrow = min(slots[0].width, max(round(ARROW_W * regions.scale), 40))
+    widths = [arrow if name in ARROWS else slot.width for name, slot in zip(names, slots)]
+    right, out = slots[-1].right, []
+    for width in reversed(widths):
+        out.append(pygame.Rect(right - width, slots[0].top, width, slots[0].height))
+        right -= width + 4
+    return out[::-1]
+
+
 def review_table(
     match: Match,
     round_index: int,
@@ -152,13 +172,15 @@ class ReviewLook(PlayLook):
         if len(self.review.match.rounds) > 1:
             names = {**{k: v for k, v in TOOLS.items() if k != "close"}, **ROUND_TOOLS, "close": TOOLS["close"]}
         large = regions.scale >= 1.2
+        rects = tool_rects(regions, list(names))
         self.tools = {  # the arrows stay arrows; the words are the player's language's
             name: tool_button(rect, _(label) if any(c.isalpha() for c in label) else label, gui, large)
-            for (name, label), rect in zip(names.items(), regions.tool_buttons)
+            for (name, label), rect in zip(names.items(), rects)
         }
         header = regions.header
+        room = (rects[0].left - round(12 * regions.scale) - header.left) if rects else header.width
         self.slider = pygame_gui.elements.UIHorizontalSlider(
-            pygame.Rect(header.left, header.top, min(header.width, round(420 * regions.scale)), regions.tool_buttons[0].height if regions.tool_buttons else header.height),
+            pygame.Rect(header.left, header.top, min(room, round(420 * regions.scale)), rects[0].height if rects else header.height),
             self.review.cursor,
             (0, max(1, self.review.length)),
             gui,
@@ -170,8 +192,8 @@ class ReviewLook(PlayLook):
         if card is not None and any(self.review.match.seal(r) is not None for r in range(len(self.review.match.rounds))):
             k = regions.scale
             height, pad = round(32 * k), round(6 * k)
-            self.check_button = pygame_gui.elements.UIButton(
-                pygame.Rect(card.left + pad, card.bottom - pad - height, card.width - 2 * pad, height), _("Check this deal"), gui, object_id="#tool"
+            self.check_button = tool_button(  # smaller letters where a long language's words need them
+                pygame.Rect(card.left + pad, card.bottom - pad - height, card.width - 2 * pad, height), _("Check this deal"), gui, large
             )
             self.card.reserve = height + pad
             self.show_check()

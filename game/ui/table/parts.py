@@ -83,6 +83,22 @@ class BoneyardPart(Drawn):
     def rect(self, snap: TableSnapshot) -> Rect | None:
         return snap.regions.boneyard
 
+    def caption(self, snap: TableSnapshot) -> tuple[pygame.Surface, Rect]:
+        """"Boneyard: 7" and where it goes: at the top of the boneyard's place."""
+        rect = snap.regions.boneyard
+        picture = self.renderer.text.fit(snap.boneyard_caption, rect.width, round(19 * snap.regions.scale), IVORY, True)
+        return picture, Rect((rect.left + 2, rect.top + 4), picture.get_size())
+
+    def pile_top(self, snap: TableSnapshot) -> int:
+        """Where the pile's highest tile starts: clear of the caption above it."""
+        return self.caption(snap)[1].bottom + max(3, round(4 * snap.regions.scale))
+
+    def drawn_text(self, snap: TableSnapshot) -> list[tuple[str, Rect, Rect]]:
+        """The caption (game.ui.layout_check): inside the place, above the pile."""
+        rect = snap.regions.boneyard
+        above = Rect(rect.left, rect.top, rect.width, self.pile_top(snap) - 2 - rect.top)
+        return [(snap.boneyard_caption, self.caption(snap)[1], above)]
+
     def draw(self, surface: pygame.Surface, snap: TableSnapshot, live: Live) -> None:
         art, text = self.renderer.art, self.renderer.text
         rect = snap.regions.boneyard
@@ -94,7 +110,8 @@ class BoneyardPart(Drawn):
         length -= length % 2
         back = art.back(length, False)
         pile = count - reserve
-        x, y = rect.left + 4, rect.top + round(30 * k)
+        caption, spot = self.caption(snap)
+        x, y = rect.left + 4, self.pile_top(snap) + 3 * (min(max(pile, 1), 5) - 1)  # (each tile 3 px above the one below)
         if can_draw:
             margin = art.highlight_margin(length)
             glow = art.highlight(length, False)
@@ -111,8 +128,7 @@ class BoneyardPart(Drawn):
             ky = min(y + small.get_height() + 6, rect.bottom - kept.get_height() - why.get_height())
             surface.blit(kept, (rx, ky))
             surface.blit(why, (min(rx, rect.right - why.get_width()), ky + kept.get_height()))
-        caption = text.fit(snap.boneyard_caption, rect.width, round(19 * k), IVORY, True)
-        surface.blit(caption, (rect.left + 2, rect.top + 4))
+        surface.blit(caption, spot)
         if can_draw:
             hint = text.render(_("click to draw"), round(15 * k), GOLD)
             surface.blit(hint, (x, min(rect.bottom - hint.get_height(), y + length // 2 + 8)))

@@ -32,10 +32,12 @@ NAMED = ("good", "inaccuracy", "mistake", "blunder")  # marks that name a better
 
 
 def card_height(column: Rect, scale: float) -> int:
-    """The coach's card: up to 420 px (at 1280x800), never under half the column,
-    leaving the moves above it 90 px at least."""
+    """The coach's card: up to 420 px (at 1280x800), leaving the moves above it
+    130 px (five lines), or half the column in a low window (at 640x480 four
+    lines of moves, not two; the card scrolls)."""
     wanted = round(420 * scale)
-    return max(column.height // 2, min(wanted, column.height - round(90 * scale)))
+    moves = max(round(90 * scale), min(column.height // 2, round(130 * scale)))
+    return max(0, min(wanted, column.height - moves))
 
 
 class ReviewCard(Panel):

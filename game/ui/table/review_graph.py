@@ -13,7 +13,7 @@ from game.ai.review import Decision, Summary
 from game.i18n import N_, _, ngettext
 from game.ui.menu import wrap
 from game.ui.words import is_you
-from game.ui.text import DIM, GOLD, IVORY, RED, TextCache
+from game.ui.text import DIM, GOLD, IVORY, RED, TextCache, least_size
 
 AMBER = (226, 170, 70)
 LINE = (150, 200, 160)
@@ -121,7 +121,8 @@ def draw_overview(
     """The list, the graph and the luck line, from ``y`` down to ``bottom`` at
     most (what does not fit is left out, the luck line first, then the graph,
     then the list's tail); where they went."""
-    small = max(12, round(14 * scale))
+    least = least_size(scale)  # (never smaller than the text size allows)
+    small = max(least, round(14 * scale))
     line_h = text.font(small).get_linesize()
     graph_h = max(36, round(56 * scale))
     luck_lines = wrap(text, luck, width, small, IVORY)
@@ -143,7 +144,7 @@ def draw_overview(
         graph = pygame.Rect(x, y + 4, width, graph_h)
         _graph(out, graph, summary, length, cursor)
         y = graph.bottom + 1
-        for label in wrap(text, _("the chance of winning, move by move (click to jump)"), width, max(12, small - 2), DIM):
+        for label in wrap(text, _("the chance of winning, move by move (click to jump)"), width, max(least, small - 2), DIM):
             out.blit(label, (x, y))
             y += label.get_height()
         y += round(3 * scale)

@@ -334,6 +334,11 @@ class TableScene(GuiScene):
         self.board.forget()
 
     # Drawing -----------------------------------------------------------------------
+    def drawn_text(self) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
+        """The words the parts draw that must keep inside an area (game.ui.layout_check)."""
+        snap = self.snapshot
+        return [said for part in self.parts if hasattr(part, "drawn_text") for said in part.drawn_text(snap)]
+
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the table, then its widgets. Changes nothing: not the game, not the scene."""
         snap, live = self.snapshot, self.live()

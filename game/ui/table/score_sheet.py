@@ -17,7 +17,7 @@ from game.engine import Match
 from game.i18n import _, ngettext
 from game.ui import access
 from game.ui.scene import Overlay
-from game.ui.text import DIM, GOLD, IVORY, TextCache
+from game.ui.text import DIM, GOLD, IVORY, TextCache, least_size
 from game.ui.words import goal_note, shown_name
 
 if TYPE_CHECKING:
@@ -100,11 +100,14 @@ def score_rows(match: Match) -> list[ScoreRow]:
 
 
 def sheet_picture(
-    match: Match, size: tuple[int, int], text: TextCache, scale: float = 1.0, chart: bool = True, sheet: Sheet | None = None
+    match: Match, size: tuple[int, int], text: TextCache, scale: float = 1.0, chart: bool = True, sheet: Sheet | None = None,
+    least: int | None = None,
 ) -> pygame.Surface:
     """The sheet drawn on a transparent surface of ``size``: a table of rounds
     (the latest that fit), then the chart of running totals if there is room.
-    ``sheet``: what to show (``match_sheet(match)`` unless given)."""
+    ``sheet``: what to show (``match_sheet(match)`` unless given); ``least``: the
+    least size of its words (the text size's least at ``scale`` unless given)."""
+    least = least_size(scale) if least is None else least
     w, h = size
     out = pygame.Surface(size, pygame.SRCALPHA)
     if sheet is None:
@@ -112,7 +115,7 @@ def sheet_picture(
     names = [p.name for p in match.players]
     rows = list(sheet.rows)
     seats = len(names)
-    cell = max(15, round(18 * scale))  # the body: at least 15 px, headers at least 14
+    cell = max(15, least + 2, round(18 * scale))  # the body: at least 15, headers 14 (and the text size's least)
     row_h = text.font(cell).get_height() + round(8 * scale)
     chart_h = max(0, min(round(170 * scale), h // 3)) if chart and rows else 0
     first_w = round(70 * scale)
@@ -128,7 +131,7 @@ def sheet_picture(
     how = text.render(_("won by"), cell - 1, DIM)
     out.blit(how, (w - how_w + 6, y + 2))
     y += row_h
-    sub = text.render(_("pips · scored · total"), max(14, cell - 2), DIM)
+    sub = text.render(_("pips · scored · total"), max(14, least, cell - 2), DIM)
     for seat in range(seats):
         if sub.get_width() <= col_w - 4:
             out.blit(sub, (x_of[seat] + (col_w - sub.get_width()) // 2, y))

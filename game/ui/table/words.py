@@ -231,7 +231,7 @@ def header_words(text: str, deal: str, deal_first: bool, width: int, measure: Ca
     """The header line in ``width``: ``text``'s facts, the last going first in a
     narrow window, then the deal's fingerprint (``deal``): when there is room,
     and before the round's first action (``deal_first``) always, the facts
-    making room for it."""
+    making room for it (all of them, in the narrowest window)."""
     fits = measure("  ·  ".join(t for t in (text, deal) if t)) <= width
     kept = deal if fits or deal_first else ""  # in play, in a narrow window, the fingerprint yields
     parts = text.split("  ·  ")
@@ -240,4 +240,6 @@ def header_words(text: str, deal: str, deal_first: bool, width: int, measure: Ca
     while len(parts) > 1 and measure(words) > room:
         parts.pop()  # a narrow window: the last facts go, the text stays readable
         words = "  ·  ".join(parts)
+    if kept and words and measure(words) > room:  # the narrowest: the deal alone, whole, rather than both cut
+        words = ""
     return "  ·  ".join(t for t in (words, kept) if t)

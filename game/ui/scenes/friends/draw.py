@@ -10,10 +10,16 @@ from game.i18n import _
 from game.ui.menu import blit_centred, panel, shadowed, wrap
 from game.ui.scenes.friends.geometry import LABELS, SERVER_LABELS, Frame, JoinLayout, LobbyLayout, ServerLayout
 from game.ui.scenes.friends.words import ADDRESS_HINT, CODE_HINT, FOUND_HEAD, NAME_HINT, SERVER_HEAD, TABLES_HEAD, TYPED_HEAD
-from game.ui.text import DIM, GOLD, IVORY, RED, TextCache
+from game.ui.access import text_factor
+from game.ui.text import DIM, GOLD, IVORY, RED, TextCache, least_size
 
 DrawnText = tuple[str, pygame.Rect, pygame.Rect]  # words, where they are, the area they belong in (game.ui.layout_check)
 FAINT = (120, 132, 118)
+
+
+def least_of(fr: Frame) -> int:
+    """The least size of the screen's words (it grows with the text size)."""
+    return least_size(text_factor(fr.size))
 
 
 def title_picture(text: TextCache, fr: Frame, words: str) -> pygame.Surface:
@@ -44,7 +50,7 @@ def join_picture(text: TextCache, layout: JoinLayout, heading: str) -> tuple[pyg
         rect = layout.hints[key]
         if rect.width < 40:
             continue
-        hint = text.fit(words, rect.width, max(13, fr.label_size - 4), DIM)
+        hint = text.fit(words, rect.width, max(least_of(fr), fr.label_size - 4), DIM, least=least_of(fr))
         pos = (rect.left, rect.centery - hint.get_height() // 2)
         picture.blit(hint, pos)
         drawn.append((words, pygame.Rect(pos, hint.get_size()), rect))
@@ -71,7 +77,7 @@ def server_picture(text: TextCache, layout: ServerLayout, heading: str) -> tuple
         drawn.append((words, pygame.Rect(pos, label.get_size()), rect))
     if layout.hint.width >= 40:
         words = _(NAME_HINT)
-        hint = text.fit(words, layout.hint.width, max(13, fr.label_size - 4), DIM)
+        hint = text.fit(words, layout.hint.width, max(least_of(fr), fr.label_size - 4), DIM, least=least_of(fr))
         pos = (layout.hint.left, layout.hint.centery - hint.get_height() // 2)
         picture.blit(hint, pos)
         drawn.append((words, pygame.Rect(pos, hint.get_size()), layout.hint))
@@ -116,7 +122,7 @@ def lobby_picture(
     blit_centred(picture, head, fr.size[0] // 2, fr.title_top)
     picture.blit(panel(layout.box.size, fr.radius), layout.box.topleft)
     y = layout.give.top
-    for words, colour, size in ((give, IVORY, fr.label_size), (note_words, DIM, max(13, fr.label_size - 3))):
+    for words, colour, size in ((give, IVORY, fr.label_size), (note_words, DIM, max(least_of(fr), fr.label_size - 3))):
         if not words:
             continue
         for line in wrap(text, words, layout.give.width, size, colour):
@@ -132,7 +138,7 @@ def lobby_picture(
         picture.blit(label, (rect.left + 10, rect.centery - label.get_height() // 2))
         x = rect.left + 10 + text.font(layout.row_size, True).size("8  ")[0] + label.get_width()
         right = rect.right - (reserved or {}).get(index, 0)
-        line = text.fit(words, right - x - 8, layout.row_size, IVORY if taken else FAINT, taken)
+        line = text.fit(words, right - x - 8, layout.row_size, IVORY if taken else FAINT, taken, least_of(fr))
         pos = (x, rect.centery - line.get_height() // 2)
         picture.blit(line, pos)
         drawn.append((words, pygame.Rect(pos, line.get_size()), pygame.Rect(rect.left, rect.top, right - rect.left, rect.height)))

@@ -94,9 +94,10 @@ class JoinLayout:
     lines: dict[str, pygame.Rect] = field(default_factory=dict)  # what the keyboard focus walks
 
 
-def join_layout(size: tuple[int, int], text: TextCache, title_h: int) -> JoinLayout:
-    """The join screen for a window of ``size``; ``title_h``: the title's height."""
-    fr = frame(size)
+def join_layout(size: tuple[int, int], text: TextCache, title_h: int, action_need: int = 0) -> JoinLayout:
+    """The join screen for a window of ``size``; ``title_h``: the title's height;
+    ``action_need``: the Join button's width for its words."""
+    fr = frame(size, action_need)
     w, h = size
     s = fr.scale
     width = fr.action.right - fr.back.left

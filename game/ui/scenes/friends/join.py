@@ -97,7 +97,8 @@ class JoinScene(Connecting, TypedFields, MenuScene):
         assert self.gui is not None
         self.read_fields()
         head_h = title_picture(self.text, frame(self.size), _(JOIN)).get_height()
-        layout = join_layout(self.size, self.text, head_h)
+        need = int(self.gui.get_theme().get_font([style("title_primary", self.size)]).size(_(JOIN_BUTTON))[0]) + 28
+        layout = join_layout(self.size, self.text, head_h, need)
         self.layout = layout
         self.picture, self.drawn_text = join_picture(self.text, layout, _(JOIN))
         self.entries = {}

@@ -13,12 +13,13 @@ import pygame
 
 from game.i18n import _
 from game.engine import RULE_SETS, Rules
-from game.ui.menu import focus_ring, panel, shadowed
+from game.ui.menu import focus_ring, panel, shadowed, wrap_lines
 from game.ui.scenes.new_game.geometry import FormLayout
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS, Setup
 from game.ui.scenes.new_game.words import OPTION_LABELS, TAKE_HINT, players_text, value_text
 from game.ui.seat_inputs import input_label, short_label
-from game.ui.text import DIM, GOLD, IVORY, RED, TextCache
+from game.ui.access import text_factor
+from game.ui.text import DIM, GOLD, IVORY, RED, TextCache, least_size
 from game.words.names import worded
 from game.words.rule_sets import summary, title
 
@@ -77,8 +78,9 @@ def list_art(text: TextCache, layout: FormLayout, fixed_text: list[DrawnText]) -
     rows' words go into ``fixed_text``."""
     rows = layout.list_rows
     width, inside = next(iter(rows.values())).size  # every row's
-    title_size = max(14, min(round(inside * 0.85), round(26 * layout.scale)))
-    range_size = max(13, title_size - 3)
+    least = least_size(text_factor(layout.size))  # (never smaller: the summary is cut short first)
+    title_size = max(least, min(round(inside * 0.85), round(26 * layout.scale)))
+    range_size = max(least, title_size - 3)
     mark_w = inside
     title_w = max(text.font(title_size, True).size(title(rule_id))[0] for rule_id in RULE_SETS) + inside
     range_w = max(text.font(range_size).size(players_text(i))[0] for i in RULE_SETS) + inside
@@ -88,13 +90,13 @@ def list_art(text: TextCache, layout: FormLayout, fixed_text: list[DrawnText]) -
 
     summary_size = title_size - 1
     room = width - mark_w - title_w - range_w
-    while summary_size > 12 and widest(summary_size) > room:
+    while summary_size > least and widest(summary_size) > room:
         summary_size -= 1
     show_range = summary_size >= 15 or widest(summary_size) <= room
     if not show_range:  # the summary matters more than the player count
         room += range_w
         summary_size = title_size - 1
-        while summary_size > 12 and widest(summary_size) > room:
+        while summary_size > least and widest(summary_size) > room:
             summary_size -= 1
     out: dict[tuple[str, bool], pygame.Surface] = {}
     for rule_id in RULE_SETS:
@@ -103,7 +105,7 @@ def list_art(text: TextCache, layout: FormLayout, fixed_text: list[DrawnText]) -
             art = pygame.Surface(row.size, pygame.SRCALPHA)
             parts = [
                 (title(rule_id), text.fit(title(rule_id), title_w - inside // 2, title_size, CHOSEN_TEXT if chosen else GOLD, True), mark_w),
-                (summary(rule_id), text.fit(summary(rule_id), room, summary_size, IVORY if chosen else DIM), mark_w + title_w),
+                (summary(rule_id), text.fit(summary(rule_id), room, summary_size, IVORY if chosen else DIM, least=least), mark_w + title_w),
             ]
             if show_range:
                 span = text.render(players_text(rule_id), range_size, IVORY if chosen else DIM)
@@ -137,6 +139,7 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
     drawn = list(art.fixed_text)
     open_rows = setup.changeable()
     label_size = layout.label_size
+    least = least_size(text_factor(layout.size))
     for key in CHOICE_ROWS:
         row, selector = layout.choice_rows[key], layout.selectors[key]
         live = open_rows[key]
@@ -153,7 +156,7 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
             words.blit(value, pos)
             drawn.append((value_words, pygame.Rect(pos, value.get_size()), box))
     if not all(open_rows.values()):  # what greyed means, on the choices' heading
-        note_size = max(13, label_size - 2)
+        note_size = max(least, label_size - 2)
         note_words = _("Greyed: set by {rule_set}").format(rule_set=title(setup.rule_id))
         if text.font(note_size).size(note_words)[0] <= layout.greyed_note.width:
             note = text.render(note_words, note_size, FAINT)
@@ -174,7 +177,7 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
         elif used:
             name, words_of = setup.seat_name(i), setup.seat_note(i)
             if text.font(12).size(words_of)[0] <= name_rect.width - 8:  # else left out: the seat's kind beside it says it
-                note = text.fit(words_of, name_rect.width - 8, max(13, label_size - 2), DIM)
+                note = text.fit(words_of, name_rect.width - 8, max(least, label_size - 2), DIM, least=least)
                 pos = (name_rect.left + 8, name_rect.centery - note.get_height() // 2 + 1)
                 words.blit(note, pos)
                 drawn.append((worded(name), pygame.Rect(pos, note.get_size()), name_rect))
@@ -182,13 +185,28 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
             left = layout.selectors[f"kind{i}"].rect.left
             slot = pygame.Rect(left, row.top, row.right - left, row.height)
             pygame.draw.rect(words, FAINT_EDGE, slot, 1, border_radius=6)
-            empty = text.fit(_("Empty"), slot.width - 16, max(13, label_size - 2), FAINT)
+            empty = text.fit(_("Empty"), slot.width - 16, max(least, label_size - 2), FAINT, least=least)
             pos = (slot.left + 10, slot.centery - empty.get_height() // 2 + 1)
             words.blit(empty, pos)
             drawn.append((_("Empty"), pygame.Rect(pos, empty.get_size()), slot))
-    line = text.fit(status, layout.status.width, max(15, round(20 * layout.scale)), RED if problem else IVORY, True)
+    line = status_line(text, status, layout.status, max(least, round(20 * layout.scale)), least, RED if problem else IVORY)
     pos = (layout.status.centerx - line.get_width() // 2, layout.status.centery - line.get_height() // 2)
     return SetupWords(words, drawn, line, pos, (status, pygame.Rect(pos, line.get_size()), layout.status))
+
+
+def status_line(text: TextCache, status: str, rect: pygame.Rect, size: int, least: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """The status between Back and Start: on one line, else (a narrow window, a long
+    language) on two at the least size, whole, when the bar is tall enough."""
+    font = text.font(least, True)
+    if font.size(status)[0] > rect.width:
+        lines = wrap_lines(status, rect.width, lambda words: font.size(words)[0])
+        if len(lines) == 2 and all(font.size(line)[0] <= rect.width for line in lines) and 2 * font.get_linesize() <= rect.height:
+            rendered = [text.render(line, least, colour, True) for line in lines]
+            out = pygame.Surface((max(r.get_width() for r in rendered), 2 * font.get_linesize()), pygame.SRCALPHA)
+            for i, picture in enumerate(rendered):
+                out.blit(picture, ((out.get_width() - picture.get_width()) // 2, i * font.get_linesize()))
+            return out
+    return text.fit(status, rect.width, size, colour, True, least)
 
 
 def draw_input(words: pygame.Surface, text: TextCache, layout: FormLayout, index: int, pad: int | None) -> DrawnText:
@@ -201,13 +219,14 @@ def draw_input(words: pygame.Surface, text: TextCache, layout: FormLayout, index
     icon = pygame.Rect(rect.left + 7, rect.centery - icon_h // 2, round(icon_h * 1.55), icon_h)
     draw_input_icon(words, icon, pad is not None, colour)
     room = rect.right - icon.right - 12
-    size = max(12, layout.label_size - 2)
+    least = least_size(text_factor(layout.size))
+    size = max(least, layout.label_size - 2)
     # the whole name, else the short one, else (a controller) just its number
     choices = [input_label(pad), short_label(pad)] + ([str(pad)] if pad is not None else [])
-    label_words = next((t for t in choices if text.font(12, True).size(t)[0] <= room), choices[-1])
-    if pad is None and text.font(12, True).size(label_words)[0] > room:  # the keyboard's picture alone
+    label_words = next((t for t in choices if text.font(least, True).size(t)[0] <= room), choices[-1])
+    if pad is None and text.font(least, True).size(label_words)[0] > room:  # the keyboard's picture alone
         return "", icon, rect
-    label = text.fit(label_words, room, size, colour, True)
+    label = text.fit(label_words, room, size, colour, True, least)
     pos = (icon.right + 6, rect.centery - label.get_height() // 2 + 1)
     words.blit(label, pos)
     return label_words, pygame.Rect(pos, label.get_size()), rect

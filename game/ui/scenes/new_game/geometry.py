@@ -18,7 +18,7 @@ from game.ui.access import points, text_choice, text_factor
 from game.ui.menu import scale_for, shadowed, style
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS
 from game.ui.scenes.new_game.words import HEADINGS, KEY_HINTS, OPTION_LABELS, PAD_HINTS, TITLE, VALUE_WORDS, kind_words
-from game.ui.text import GOLD, TextCache
+from game.ui.text import GOLD, TextCache, least_size
 
 # the theme's value lettering (16, 22 and 13 px) in TextCache sizes, so a greyed value matches a live one
 VALUE_SIZES = {"#form_value": 23, "#form_value_l": 32, "#form_value_s": 19}
@@ -195,7 +195,7 @@ def form_layout(
         name_rects=[],
         input_rects=[],
         entry_style=entry_style(control_h, size),
-        take_size=max(12, label_size - 3),
+        take_size=max(least_size(text_factor(size)), label_size - 3),
         back=pygame.Rect(left, by, bw, bh),
         start=pygame.Rect(left + width - bw, by, bw, bh),
         status=pygame.Rect(left + bw + gap, by, width - 2 * bw - 2 * gap, bh),
