@@ -92,6 +92,7 @@ class TableScene(GuiScene):
         self.board = Board(match.rules.players, self.model.viewer or 0)
         self.toolbar = Toolbar()
         self.frames = 0  # frames run (a computer thinks from the second: the first is drawn first)
+        self.opening = True  # not shown yet: a cover due at once goes up before the first frame
         self.aids = TableAids(self)  # undo and redo (one person against computers only), the hint, the scores
         self.panel_parts: list[PanelPart] = [*(make() for make in PANELS), *self.mode.look.cards()]
         self.parts: list[Part] = []  # made with the renderer (``attach``)
@@ -126,6 +127,9 @@ class TableScene(GuiScene):
     def enter(self) -> None:
         self.controls.handoff_open = False
         self.sync()
+        if self.opening:  # just opened (a new match, a saved one): its first turn may be covered at once
+            self.opening = False
+            self.begin_turn()
 
     def on_resize(self, size: tuple[int, int]) -> None:
         super().on_resize(size)
@@ -196,6 +200,21 @@ class TableScene(GuiScene):
         self.motion.finish()
         self.board.forget(last=forget_last, units=new_layout)
         self.sync(force=True)
+        self.begin_turn()
+
+    def begin_turn(self) -> None:
+        """A person's turn at a screen shared by several people begins behind the
+        cover at once when the table opens or its position jumps (a new deal, an
+        undo): no frame shows the table first. Elsewhere the next frame's
+        ``update`` hands the turn over as it always does."""
+        model = self.model
+        state = model.state
+        seat = state.current_player
+        if self.app is None or self.app.top is not self or len(model.people) < 2 or self.controls.handoff_open:
+            return
+        if state.over or seat is None or not model.is_person(seat) or self.motion.blocking:
+            return
+        self.mode.source.turn(self, seat, 0.0)
 
     # The picture: one snapshot per change ----------------------------------------
     @property
