@@ -270,7 +270,17 @@ class TableScene(GuiScene):
         self.model.played(seat, action)
         self.sync()
         self.mode.look.show(self, seat, action, before, origin)
+        self.hide_turned_hand()
         self.mode.moves.played(self, seat, action)
+
+    def hide_turned_hand(self) -> None:
+        """With several people here, the hand at the bottom turned face down (its
+        turn is over): a tile of it still gliding in face up (one just drawn) is
+        not shown any more, as the next person may already be looking."""
+        model = self.model
+        viewer = model.viewer
+        if viewer is not None and len(model.people) > 1 and not self.mode.look.hand_face_up(self):
+            self.motion.drop_glides(set(model.state.hand(viewer)))
 
     def sound(self, name: str) -> None:
         audio = self.app.services.get("audio") if self.app is not None else None
