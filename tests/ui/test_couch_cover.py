@@ -448,3 +448,64 @@ def test_two_people_and_a_computer_that_leads(screen: Screen) -> None:
         app.step([], 0.05)
         assert not screen.problems, screen.problems[:3]
     assert seen == {1, 2}
+
+
+def draw_on_second_turn(base: str, players: int) -> int | None:
+    """A seed whose second turn (after the lead the table's first legal move
+    makes) draws, as the table's test plays it (draw while no tile may be laid,
+    then the first lay), and ends with a drawn tile still in the hand."""
+    rules = Rules.from_base(base, players)
+    for seed in range(300):
+        match = Match(rules, couch(players), seed)
+        state = match.round
+        if state.current_player is None:
+            continue
+        match.push(state.legal_moves()[0])
+        seat = state.current_player
+        if state.over or seat is None or {a.kind for a in state.legal_moves()} != {"draw"}:
+            continue
+        before = set(state.hand(seat))
+        while state.current_player == seat and not any(a.kind == "lay" for a in state.legal_moves()):
+            match.push(state.legal_moves()[0])
+        if state.current_player == seat:
+            match.push(next(a for a in state.legal_moves() if a.kind == "lay"))
+        if set(state.hand(seat)) - before:
+            return seed
+    return None
+
+
+def test_tiles_drawn_just_before_the_turn_ends_are_not_left_gliding_face_up(screen: Screen) -> None:
+    """Every rule set that draws: a person draws and at once lays (or passes) while
+    the drawn tiles are still flying into the hand face up; the turn is over,
+    the hand face down, and not one frame shows those tiles to the next person
+    (nor before the next cover)."""
+    app = screen.app
+    tried = 0
+    for base in RULE_SETS:
+        players = seats_for(base)
+        seed = draw_on_second_turn(base, players)
+        if seed is None:
+            continue  # this rule set never draws
+        table = app.routes.start_match(Match(Rules.from_base(base, players), couch(players), seed))
+        covered_turn(screen)
+        table.play(table.model.legal[0], None)  # the lead
+        for _ in range(40):
+            if isinstance(app.top, HandoffScene):
+                break
+            app.step([], 0.05)
+        drawer = covered_turn(screen)
+        model = table.model
+        drawn = 0
+        while model.state.current_player == drawer and not any(a.kind == "lay" for a in model.legal):
+            table.controls.request(model.legal[0])  # a draw (or a pass)
+            drawn += 1
+        if model.state.current_player == drawer:
+            table.play(next(a for a in model.legal if a.kind == "lay"), None)  # in the same frame: the draws still glide
+        assert drawn >= 1 and model.state.current_player != drawer
+        for _ in range(30):
+            app.step([], 0.016)
+            assert not screen.problems, (base, screen.problems[:2])
+            if isinstance(app.top, HandoffScene):
+                break
+        tried += 1
+    assert tried >= 2
