@@ -85,6 +85,7 @@ class Screen:
         self.problems: list[str] = []
         self.holder: int | None = None  # the seat whose person lifted the last cover
         self.hooked: set[int] = set()
+        self.hands: Callable[[int], Any] | None = None  # each seat's tiles (default: the table's position's)
         original = app.draw
 
         def draw(surface: pygame.Surface) -> None:
@@ -142,13 +143,14 @@ class Screen:
         seat, holder = state.current_player, self.holder
         shown = holder if holder is not None and seat == holder else None
         private: set[tuple[int, int]] = set()
+        hands = self.hands or state.hand
         for other in range(table.model.match.rules.players):
             if other != shown:
-                private |= faces(state.hand(other))
+                private |= faces(hands(other))
         snap = table.snapshot
         where = f"frame {len(self.frames)} ({frame.top}), {seat} to move, cover lifted by {holder}"
         if frame.faces & private:
-            owners = {other: sorted(frame.faces & faces(state.hand(other))) for other in range(table.model.match.rules.players)}
+            owners = {other: sorted(frame.faces & faces(hands(other))) for other in range(table.model.match.rules.players)}
             self.problems.append(f"{where}: hidden tiles drawn face up, by seat {owners}")
         if snap.hand_face_up and shown is None:
             self.problems.append(f"{where}: the hand is face up")
@@ -509,3 +511,53 @@ def test_tiles_drawn_just_before_the_turn_ends_are_not_left_gliding_face_up(scre
                 break
         tried += 1
     assert tried >= 2
+
+
+def test_a_network_couch_table_opens_on_the_cover_whichever_seat_leads(make_app: Callable[..., App], tmp_path: Any) -> None:
+    """Two people at the host's screen and a friend elsewhere (the server's table in
+    this process, opened through the app's route as the lobby opens it): whichever
+    seat leads, a person's first turn here begins behind the cover, no hand drawn
+    face up before it is lifted; lifted, it shows that person's own hand; the
+    next person's turn here is covered again."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tests.ui.test_net_couch import in_process_couch_table
+
+    app = make_app(SIZE)
+    app.routes.open_title()
+    screen = Screen(app)
+    found, _redeal = leaders("matador", 3)
+    assert set(found) == {0, 1, 2}
+    with ThreadPoolExecutor(1) as pool:
+        for leader, seed in sorted(found.items()):
+            folder = tmp_path / f"seed{seed}"
+            folder.mkdir()
+            play, bo_m, store = in_process_couch_table(pool, folder, seed)
+            assert bo_m.view is not None and set(play.mirrors) == {0, 1}
+            mirrors = dict(play.mirrors)
+            def hands(seat: int) -> set[int]:
+                """Each seat's own view's tiles (the friend's may not have heard yet of its tile laid here)."""
+                laid = {a.tile for _s, a in screen.table.model.state.history if a.kind == "lay"} if screen.table is not None else set()
+                return set(mirrors[seat].view.hand if seat in mirrors else bo_m.view.hand) - laid
+
+            screen.hands = hands
+            app.routes.open_net_table(play)
+            table = screen.table
+            assert table is not None and table.model.state.current_player == leader
+            covered: list[int] = []
+            for _ in range(300):
+                if len(covered) == 2:
+                    break
+                bo_m.update()
+                if bo_m.my_turn and not bo_m.sent:
+                    bo_m.play(bo_m.legal[0])
+                if isinstance(app.top, HandoffScene):
+                    covered.append(covered_turn(screen))
+                    if len(covered) == 1 and leader != 2:
+                        assert covered[0] == leader  # the leader's own turn, first
+                    table.play(table.model.legal[0], None)
+                app.step([], 0.05)
+                assert not screen.problems, screen.problems[:2]
+            assert set(covered) == {0, 1}, (leader, covered)
+            app.routes.open_title()
+            store.close()
