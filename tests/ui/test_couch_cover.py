@@ -295,9 +295,9 @@ def test_new_game_s_start_with_three_people_opens_on_the_cover_and_every_turn_af
 def test_each_new_deal_opens_on_the_cover_after_the_summary(screen: Screen) -> None:
     """Every rule set: the first round played out at the couch (each turn covered),
     its summary's Next round (Enter; Play again after the match's last round)
-    deals again, and the new deal's first turn
-    is behind the cover at once; a deal nobody may lead (where the rule set has
-    one) is dealt again behind the cover too."""
+    deals again, and the new deal's first turn is behind the cover at once; a
+    deal nobody may lead (where the rule set has one) is dealt again behind
+    the cover too."""
     from tests.ui.conftest import advance
 
     app = screen.app
@@ -536,7 +536,7 @@ def test_a_network_couch_table_opens_on_the_cover_whichever_seat_leads(make_app:
             assert bo_m.view is not None and set(play.mirrors) == {0, 1}
             mirrors = dict(play.mirrors)
             def hands(seat: int) -> set[int]:
-                """Each seat's own view's tiles (the friend's may not have heard yet of its tile laid here)."""
+                """Each seat's tiles by its own view (the friend's may not have heard yet of its tile laid here)."""
                 laid = {a.tile for _s, a in screen.table.model.state.history if a.kind == "lay"} if screen.table is not None else set()
                 return set(mirrors[seat].view.hand if seat in mirrors else bo_m.view.hand) - laid
 
