@@ -92,6 +92,7 @@ class TableScene(GuiScene):
         self.board = Board(match.rules.players, self.model.viewer or 0)
         self.toolbar = Toolbar()
         self.frames = 0  # frames run (a computer thinks from the second: the first is drawn first)
+        self.opening = True  # not shown yet: a cover due at once goes up before the first frame
         self.aids = TableAids(self)  # undo and redo (one person against computers only), the hint, the scores
         self.panel_parts: list[PanelPart] = [*(make() for make in PANELS), *self.mode.look.cards()]
         self.parts: list[Part] = []  # made with the renderer (``attach``)
@@ -126,6 +127,9 @@ class TableScene(GuiScene):
     def enter(self) -> None:
         self.controls.handoff_open = False
         self.sync()
+        if self.opening:  # just opened (a new match, a saved one): its first turn may be covered at once
+            self.opening = False
+            self.begin_turn()
 
     def on_resize(self, size: tuple[int, int]) -> None:
         super().on_resize(size)
@@ -196,6 +200,21 @@ class TableScene(GuiScene):
         self.motion.finish()
         self.board.forget(last=forget_last, units=new_layout)
         self.sync(force=True)
+        self.begin_turn()
+
+    def begin_turn(self) -> None:
+        """A person's turn at a screen shared by several people begins behind the
+        cover at once when the table opens or its position jumps (a new deal, an
+        undo): no frame shows the table first. Elsewhere the next frame's
+        ``update`` hands the turn over as it always does."""
+        model = self.model
+        state = model.state
+        seat = state.current_player
+        if self.app is None or self.app.top is not self or len(model.people) < 2 or self.controls.handoff_open:
+            return
+        if state.over or seat is None or not model.is_person(seat) or self.motion.blocking:
+            return
+        self.mode.source.turn(self, seat, 0.0)
 
     # The picture: one snapshot per change ----------------------------------------
     @property
@@ -251,7 +270,17 @@ class TableScene(GuiScene):
         self.model.played(seat, action)
         self.sync()
         self.mode.look.show(self, seat, action, before, origin)
+        self.hide_turned_hand()
         self.mode.moves.played(self, seat, action)
+
+    def hide_turned_hand(self) -> None:
+        """With several people here, the hand at the bottom turned face down (its
+        turn is over): a tile of it still gliding in face up (one just drawn) is
+        not shown any more, as the next person may already be looking."""
+        model = self.model
+        viewer = model.viewer
+        if viewer is not None and len(model.people) > 1 and not self.mode.look.hand_face_up(self):
+            self.motion.drop_glides(set(model.state.hand(viewer)))
 
     def sound(self, name: str) -> None:
         audio = self.app.services.get("audio") if self.app is not None else None
