@@ -242,3 +242,23 @@ def test_a_review_draws_while_its_analysis_comes_in_then_stands_still(make_app: 
     coming = between(drawn, 0.0, done_at[0])
     assert coming >= 0.9 * done_at[0] * 60  # every frame while the verdicts come in (inline: one a frame)
     assert between(drawn, done_at[0] + 1.0, 60.0) <= 32  # paused: a frame every 2 s
+
+
+def test_the_couch_cover_stands_still_and_a_key_lifts_it_at_once(make_app: Any) -> None:
+    """"Pass to NAME" waits for its person without drawing; the first key after a
+    long wait lifts it (its guard's time was reached while the loop slept)."""
+    from game.ui.table.handoff import HandoffScene
+
+    app: App = make_app((1280, 800))
+    new_table(app, "matador", [PlayerInfo("Ann"), PlayerInfo("Bea")], seed=3)
+    for _ in range(5):
+        app.step([], 0.016)
+    cover = app.top
+    assert isinstance(cover, HandoffScene)
+    script, drawn = scripted(app)
+    script.at(30.0, key(pygame.K_SPACE))
+    tops: list[tuple[float, object]] = []
+    app.on_frame.append(lambda a: tops.append((script.t, a.top)))
+    app.run(seconds=31.0)
+    assert between(drawn, 1.0, 30.0) <= 16  # a frame every 2 s at the most, not 60 a second
+    assert [top for t, top in tops if t == 30.0][0] is not cover  # lifted in the frame of the key

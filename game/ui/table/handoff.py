@@ -102,6 +102,12 @@ class HandoffScene(Scene):
             y += block.get_height() + (gaps[i] if i < len(gaps) else 0)
         return out
 
+    def next_change(self) -> float | None:
+        """Still: a picture made once, waiting for its person (an unplugged controller
+        is an input, which brings a frame). Until the guard's end the loop wakes
+        once more, so that the cover's age reaches it before the first key."""
+        return GUARD_S - self.shown if self.shown < GUARD_S else None
+
     def update(self, dt: float) -> None:
         self.shown += dt
         if self.watch is not None:
