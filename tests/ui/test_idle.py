@@ -247,7 +247,7 @@ def test_a_review_draws_while_its_analysis_comes_in_then_stands_still(make_app: 
 def test_the_couch_cover_stands_still_and_a_key_lifts_it_at_once(make_app: Any) -> None:
     """"Pass to NAME" waits for its person without drawing; the first key after a
     long wait lifts it (its guard's time was reached while the loop slept)."""
-    from game.ui.table.handoff import HandoffScene
+    from game.ui.table import HandoffScene
 
     app: App = make_app((1280, 800))
     new_table(app, "matador", [PlayerInfo("Ann"), PlayerInfo("Bea")], seed=3)

@@ -18,7 +18,7 @@ from game.ui.scenes.keep_saved import KeepSavedScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.scenes.title import TitleScene
-from game.ui.table import TableScene, handoff_title
+from game.ui.table import HandoffScene, TableScene, handoff_title
 from game.ui.text import TextCache
 from game.ui.thinker import Thinker
 
@@ -147,8 +147,9 @@ def test_people_sharing_the_screen_are_player_n_and_one_person_is_you(make_app: 
     assert form.seats[2]["kind"] == "human", form.seats
     assert [form.entries[i].get_text() for i in (0, 1, 2)] == ["Player 1", "Player 2", "Player 3"]
     ui.click(app, form.buttons["start"].rect.center)
-    table = app.top
-    assert isinstance(table, TableScene)
+    cover = app.top  # three people at one screen: the first turn opens behind the cover
+    assert isinstance(cover, HandoffScene) and handoff_title(cover.name).startswith("Pass to Player ")
+    table = next(scene for scene in reversed(app.scenes) if isinstance(scene, TableScene))
     assert [p.name for p in table.model.match.players] == ["@player:1", "@player:2", "@player:3"]
     assert not any(handoff_title(name) == "Pass to you" for name in table.model.names)
     assert handoff_title(table.model.names[0]) == "Pass to Player 1"
