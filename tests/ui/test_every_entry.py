@@ -6,7 +6,8 @@ what the screens need of it (docs/architecture.md, *How to add ...*):
   (if it is offered); Past matches name it;
 - a rule set: its words, its page of the Rules screen, its row in New game's
   and Host's lists, reachable (the form scrolls when the rows are too many);
-- a setting: kept in the file and read back alone; on the Settings screen, a row;
+- a setting: on the Settings screen, a row (kept in the file and read back alone:
+  tests/test_settings_schema.py);
 - a side panel: its toolbar tool, if it has one, opens and closes it at a live
   table at 640x480 and 1280x800, its header uncut;
 - a toolbar tool: on a live table's toolbar at both sizes, its words uncut, and
@@ -27,7 +28,7 @@ import pytest
 
 from game.ai import levels
 from game.engine import RULE_SETS, PlayerInfo
-from game.settings import SCHEMA, Settings, by_key, load_settings, save_settings, shown
+from game.settings import Settings, shown
 from game.ui import flow
 from game.ui.app import App
 from game.ui.layout_check import layout_problems
@@ -35,7 +36,6 @@ from game.ui.table.panels import PANELS
 from game.ui.table.regions import HEADER_LEAST_W
 from game.ui.table.toolbar import TOOLS, tool_names
 from game.ui.thinker import Thinker
-from tests.test_settings_schema import other_value
 from tests.ui.conftest import click, key, new_table
 
 SIZES = [(640, 480), (1280, 800)]
@@ -95,18 +95,6 @@ def test_every_rule_set_has_its_row_in_new_game_and_host(make_app: Callable[...,
 
 
 # Settings ----------------------------------------------------------------------------
-@pytest.mark.parametrize("key_name", [s.key for s in SCHEMA])
-def test_every_setting_is_kept_in_the_file_alone(key_name: str) -> None:
-    setting = by_key(key_name)
-    assert setting is not None
-    settings = Settings()
-    setattr(settings, key_name, other_value(setting))
-    save_settings(settings)
-    again, message = load_settings()
-    assert message is None and again.get(key_name) == settings.get(key_name) != Settings().get(key_name)
-    assert again == settings  # and nothing else moved
-
-
 @pytest.mark.parametrize("key_name", [s.key for s in shown()])
 def test_every_shown_setting_has_a_row_on_the_settings_screen(make_app: Callable[..., App], key_name: str) -> None:
     from game.ui.scenes.settings import BESIDE_BACK, SettingsScene
