@@ -23,6 +23,7 @@ OPTION_TABLES: list[tuple[str, int, dict[str, Any]]] = [
     ("matador", 3, {"drawing": "one-then-pass"}),
     ("all-sevens", 4, {"matadors": True, "layout": "first-double-spinner"}),
 ]
+EXPERT = "test-expert"  # hard's player with twice its budget (a name no real level takes)
 QUICK_S = 0.002  # a level's budget here: a search stops at once (the same code, quicker)
 
 
@@ -111,7 +112,7 @@ def test_a_level_thinks_its_own_budget_at_a_server_table() -> None:
 
     hard = levels.get("hard")
     assert hard is not None
-    expert = levels.Level("expert", hard.player, 2 * hard.budget_s, "Expert", "expert", "Hard, thinking twice as long.", 35)
+    expert = levels.Level(EXPERT, hard.player, 2 * hard.budget_s, "Expert", "expert", "Hard, thinking twice as long.", 35)
 
     class Manual:
         def __init__(self) -> None:
@@ -124,13 +125,13 @@ def test_a_level_thinks_its_own_budget_at_a_server_table() -> None:
     async def go(share: float) -> dict[str, float]:
         manual = Manual()
         pool = ThinkPool(2, executor=manual, share=share)  # type: ignore[arg-type]
-        for level in ("hard", "expert"):
+        for level in ("hard", EXPERT):
             pool.think(level, level, None, 0, lambda action: None)
         return manual.budgets
 
     with levels.registered(expert):
         budgets = asyncio.run(go(0.3))
-        assert budgets["expert"] == pytest.approx(2 * budgets["hard"]) and budgets["hard"] == pytest.approx(0.3 * hard.budget_s)
-        assert asyncio.run(go(1.0))["expert"] == pytest.approx(expert.budget_s)  # a server that gives them their whole budget
-        assert not inline("expert")
+        assert budgets[EXPERT] == pytest.approx(2 * budgets["hard"]) and budgets["hard"] == pytest.approx(0.3 * hard.budget_s)
+        assert asyncio.run(go(1.0))[EXPERT] == pytest.approx(expert.budget_s)  # a server that gives them their whole budget
+        assert not inline(EXPERT)
     assert all(inline(level.id) == (level.budget_s <= INLINE_BUDGET_S) for level in levels.levels())

@@ -158,16 +158,19 @@ def test_a_level_not_on_the_ladder_is_placed_by_its_budget() -> None:
 
     hard = levels.get("hard")
     assert hard is not None
-    expert = levels.Level("expert", hard.player, 2 * hard.budget_s, "Expert", "expert", "Hard, thinking twice as long.", 35)
+    expert = levels.Level(EXPERT, hard.player, 2 * hard.budget_s, "Expert", "expert", "Hard, thinking twice as long.", 35)
     with levels.registered(expert):
-        assert ladder_rating("matador", "expert") == (LADDER["matador"]["hard"][0], glicko2.NEW_RD)
-        [change] = Ratings().rate(scripted("matador", [0, 0], "expert"), seats=[0])
+        assert ladder_rating("matador", EXPERT) == (LADDER["matador"]["hard"][0], glicko2.NEW_RD)
+        [change] = Ratings().rate(scripted("matador", [0, 0], EXPERT), seats=[0])
         assert change.after.r > change.before.r  # the rating moves against it
-        assert costly(("easy", "expert")) and costly(("hard", "medium")) and not costly(("random", "medium"))
+        assert costly(("easy", EXPERT)) and costly(("hard", "medium")) and not costly(("random", "medium"))
         row = {"easy": (1400.0, 20.0), "medium": (1500.0, 0.0)}
-        assert provisional_rating(row, "expert") == (1500.0, glicko2.NEW_RD)  # the measured level of the largest budget below
+        assert provisional_rating(row, EXPERT) == (1500.0, glicko2.NEW_RD)  # the measured level of the largest budget below
         assert provisional_rating({"medium": (1500.0, 0.0), "hard": (1600.0, 20.0)}, "random") == (1500.0, glicko2.NEW_RD)
-    assert ladder_rating("matador", "expert") is None  # no such level: no rating
+    assert ladder_rating("matador", EXPERT) is None  # no such level: no rating
+
+
+EXPERT = "test-expert"  # hard's player with twice its budget (a name no real level takes)
 
 
 # The player's rating ------------------------------------------------------------------------
