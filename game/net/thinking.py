@@ -16,8 +16,8 @@ event loop, which answers every connection, never waits for the interpreter's
 lock while a computer searches, and the workers run at a lower priority than the
 server (``WORKER_NICE``), so a search takes the processors the event loop leaves;
 the app hosting a table thinks in threads (its
-tables are a few friends'). The levels that do not search (``INLINE_LEVELS``:
-random, easy) decide in microseconds, on the event loop, queued behind nobody.
+tables are a few friends'). The levels that do not search (``inline``: a budget
+of ``INLINE_BUDGET_S`` or less, as random's and easy's) decide in microseconds, on the event loop, queued behind nobody.
 
 No pygame here.
 """
