@@ -21,7 +21,7 @@ message, tests/net/test_every_message.py.)"""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Hashable
 
 import pygame
 import pytest
@@ -32,9 +32,10 @@ from game.settings import Settings, shown
 from game.ui import flow
 from game.ui.app import App
 from game.ui.layout_check import layout_problems
-from game.ui.table.panels import PANELS
+from game.ui.table.panel import Panel, card_surface
+from game.ui.table.panels import PANELS, register_panel
 from game.ui.table.regions import HEADER_LEAST_W
-from game.ui.table.toolbar import TOOLS, tool_names
+from game.ui.table.toolbar import TOOLS, Tool, anyone_tools, register_tool, tool_names
 from game.ui.thinker import Thinker
 from tests.ui.conftest import click, key, new_table
 
@@ -185,3 +186,64 @@ def test_every_side_screen_opens_by_name_fits_and_esc_leaves_it(make_app: Callab
     assert not isinstance(screen, TitleScene) and layout_problems(screen) == []
     app.step([key(pygame.K_ESCAPE)], 0.016)
     assert isinstance(app.top, TitleScene) and len(app.scenes) == 1
+
+
+# What the proof's changes met (docs/architecture.md, *The four changes made by the lists alone*)
+class Extra(Panel):
+    """A panel that is its name, its tool and its picture: opening and closing are Panel's."""
+
+    name = "extra"
+    tool = "extra"
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, content: Hashable) -> None:
+        surface.blit(card_surface(rect.size), rect.topleft)
+
+
+def test_a_seventh_tool_and_its_panel_fit_at_640x480(make_app: Callable[..., App]) -> None:
+    """One Tool and one panel entry: the live table's toolbar narrows to hold it with
+    the header uncut, and the tool opens and closes the panel (no code of its own)."""
+    remove_tool = register_tool(Tool("extra", "Extra", shared=True, anyone=True))
+    remove_panel = register_panel(Extra)
+    try:
+        assert "extra" in tool_names(False, shared=True) and "extra" in anyone_tools()
+        app = make_app((640, 480))
+        table = live_table(app)
+        assert len(table.toolbar.tools) == len(tool_names(True)) and list(table.toolbar.tools)[-2:] == ["extra", "menu"]
+        app.draw(app.surface)
+        regions = table.board.regions
+        assert layout_problems(table) == [] and regions.header.width >= HEADER_LEAST_W
+        assert all(regions.toolbar.contains(b.rect) for b in table.toolbar.tools.values())
+        click(app, table.toolbar.tools["extra"].rect.center)
+        app.step([], 0.016)
+        assert "extra" in table.board.regions.panels
+        click(app, table.toolbar.tools["extra"].rect.center)
+        app.step([], 0.016)
+        assert "extra" not in table.board.regions.panels
+    finally:
+        remove_panel()
+        remove_tool()
+    assert "extra" not in TOOLS
+
+
+def test_nine_rule_sets_scroll_in_new_game_at_640x480(make_app: Callable[..., App]) -> None:
+    """Three more rule sets (nine today): the form scrolls, every row within it."""
+    from contextlib import ExitStack
+
+    from game.engine import RuleSetInfo, registered_rule_set
+    from game.ui.scenes.new_game import NewGameScene
+    from game.words.rule_sets import RuleSetWords, registered_words
+
+    with ExitStack() as stack:
+        for n in range(3):
+            rule_id = f"test-more-{n}"
+            stack.enter_context(registered_rule_set(RuleSetInfo(rule_id, "matador", 200 + n, 2, 4, RULE_SETS["matador"].defaults)))
+            stack.enter_context(registered_words(rule_id, RuleSetWords(f"More {n}", "Matador again.", "matador")))
+        app = make_app((640, 480))
+        app.services.update(thinker=Thinker("thread"), settings=Settings(animation_speed="fast", computer_speed="fast"))
+        form = NewGameScene()
+        app.push(form)
+        app.step([], 0.016)
+        layout = form.layout
+        assert layout is not None and layout.content_h > layout.view.height > 0  # it scrolls
+        assert all(layout.lines[f"rule:{rule_id}"].bottom <= layout.content_h for rule_id in RULE_SETS)
+        assert form.column.content is not None
