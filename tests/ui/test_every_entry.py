@@ -32,10 +32,7 @@ from game.settings import Settings, shown
 from game.ui import flow
 from game.ui.app import App
 from game.ui.layout_check import layout_problems
-from game.ui.table.panel import Panel, card_surface
-from game.ui.table.panels import PANELS, register_panel
-from game.ui.table.regions import HEADER_LEAST_W
-from game.ui.table.toolbar import TOOLS, Tool, anyone_tools, register_tool, tool_names
+from game.ui.table import HEADER_LEAST_W, PANELS, TOOLS, Panel, Tool, anyone_tools, card_surface, register_panel, register_tool, tool_names
 from game.ui.thinker import Thinker
 from tests.ui.conftest import click, key, new_table
 

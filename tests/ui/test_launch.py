@@ -22,7 +22,7 @@ def test_parse_seats() -> None:
     assert [(s.name, s.kind) for s in seats] == [("Ann", "human"), ("Hard", "hard"), ("Cpu", "easy")]
     assert [s.name for s in parse_seats("human,human")] == ["Player 1", "Player 2"]
     assert [s.name for s in parse_seats("medium,human,medium")] == ["Medium", "You", "Medium 2"]
-    for bad in ("", "human,,hard", "human,expert", "=human", "A=human,A=hard"):
+    for bad in ("", "human,,hard", "human,no-such-level", "=human", "A=human,A=hard"):
         with pytest.raises(SeatError):
             parse_seats(bad)
 

@@ -21,8 +21,7 @@ import pytest
 from game.engine import Action
 from game.ui import flow
 from game.ui.app import App
-from game.ui.table import NetMode, RoundEndScene, ScoreSheetScene, TableScene, plain, slot_of, targets_for
-from game.ui.table.toolbar import tool_names
+from game.ui.table import NetMode, tool_names, RoundEndScene, ScoreSheetScene, TableScene, plain, slot_of, targets_for
 from tests.ui.conftest import key, mouse_down, mouse_move, mouse_up, shared_art
 from tests.ui.test_friends import Frames, host_a_table, net_threads, open_join, type_into
 

@@ -31,8 +31,7 @@ from game.net.table import Table
 from game.ui.app import App
 from game.ui.scenes.match_over import MatchOverScene
 from game.ui.scenes.past_matches import PastMatchesScene
-from game.ui.table import NetMode, RoundEndScene, ScoreSheetScene, TableScene, lead_text, lead_words, round_log, score_rows, slot_of, targets_for
-from game.ui.table.toolbar import tool_names
+from game.ui.table import NetMode, tool_names, RoundEndScene, ScoreSheetScene, TableScene, lead_text, lead_words, round_log, score_rows, slot_of, targets_for
 from tests.net.test_mirror import Wire, sit
 from tests.ui.conftest import key, mouse_down, mouse_move, mouse_up
 
