@@ -51,14 +51,18 @@ def written(data: Any) -> None:
     settings_path().write_text(json.dumps(data), encoding="utf-8")
 
 
-def test_every_setting_is_read_back_as_written() -> None:
-    settings = chosen()
-    assert settings != Settings()
-    save_settings(settings)
-    again, message = load_settings()
-    assert message is None and again == settings
-    for setting in SCHEMA:
-        assert again.get(setting.key) == settings.get(setting.key), setting.key
+@pytest.mark.parametrize("key", [s.key for s in SCHEMA])
+def test_every_setting_is_read_back_as_written(key: str) -> None:
+    """Changed alone, and with every other changed too (the schema's, at collection)."""
+    setting = by_key(key)
+    assert setting is not None
+    alone = Settings()
+    setattr(alone, key, other_value(setting))
+    for settings in (alone, chosen()):
+        assert settings.get(key) != Settings().get(key)
+        save_settings(settings)
+        again, message = load_settings()
+        assert message is None and again == settings and again.get(key) == settings.get(key)
 
 
 @pytest.mark.parametrize("key", [s.key for s in SCHEMA])

@@ -45,9 +45,12 @@ class Level:
     def make(self) -> Player:
         """A new player of this level."""
         if callable(self.player):
-            return self.player()
-        module, _, cls = self.player.partition(":")
-        made: Player = getattr(importlib.import_module(module), cls)()
+            made: Player = self.player()
+        else:
+            module, _, cls = self.player.partition(":")
+            made = getattr(importlib.import_module(module), cls)()
+        if made.level != self.id:  # another level's player, with a budget of its own: it is this level's
+            made.level = self.id
         return made
 
 

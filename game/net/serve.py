@@ -28,7 +28,7 @@ from game.net.limits import Limits
 from game.net.protocol import MAX_MESSAGE
 from game.net.server import Server
 from game.net.store import Store, StoreError
-from game.net.thinking import WORKERS, ThinkPool
+from game.net.thinking import SHARE, WORKERS, ThinkPool
 
 log = logging.getLogger("matador.server")
 
@@ -101,7 +101,7 @@ async def listening(server: Server, host: str, port: int, sweep_s: float = SWEEP
 
 async def run_server(args: argparse.Namespace, store: Store, ready: asyncio.Event | None = None) -> None:
     limits = Limits(args.per_address_connections, args.per_address_tables, args.per_address_computers)
-    thinkers = ThinkPool(args.think_workers, processes=args.think_in == "processes")
+    thinkers = ThinkPool(args.think_workers, processes=args.think_in == "processes", share=args.think_share)
     server = Server(store, args.max_tables, args.max_connections, args.hello_timeout, limits, thinkers, 8 if args.long_codes else 6)
     server.resume()
     if server.tables or thinkers.processes:
@@ -163,6 +163,17 @@ def main(args: argparse.Namespace) -> int:
     return 0
 
 
+def _share(text: str) -> float:
+    """A share of a level's budget: a number above 0, at most 10."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value <= 10:
+        raise argparse.ArgumentTypeError(f"must be above 0 and at most 10, not {value:g}")
+    return value
+
+
 def add_arguments(serve_parser: argparse.ArgumentParser, number: Callable[[str], int]) -> None:
     """The options of ``python -m game serve`` (game/cli.py makes the parser)."""
     add = serve_parser.add_argument
@@ -175,6 +186,7 @@ def add_arguments(serve_parser: argparse.ArgumentParser, number: Callable[[str],
     add("--per-address-tables", type=number, default=Limits.tables, help=f"most tables created from one address and not yet put away (default {Limits.tables})")
     add("--per-address-computers", type=number, default=Limits.computers, help=f"most computer seats at those tables (default {Limits.computers})")
     add("--think-workers", type=number, default=WORKERS, help=f"computers thinking at once (default {WORKERS})")
+    add("--think-share", type=_share, default=SHARE, help=f"share of its level's budget a computer thinks per decision (default {SHARE:g})")
     add("--think-in", choices=("processes", "threads"), default="processes", help="where computers think (default: worker processes)")
     add("--long-codes", action="store_true", help="table codes of 8 characters instead of 6 (a server open to the internet)")
     add("--housekeeping", type=float, default=SWEEP_S, help=f"seconds between checkpoints and tries of halted tables (default {SWEEP_S:g})")

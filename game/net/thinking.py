@@ -5,16 +5,19 @@ for one of them. Jobs wait in one queue per *owner* (the address that created
 the table), and the workers take them from the owners in turn (round robin), so
 one client's many tables of hard computers cannot keep another table's computer
 waiting behind them: a job waits at most for one job of each other owner that is
-waiting too. Each decision has a time budget (``budget_s``, at most
-``MAX_BUDGET_S``) that the players hold to (docs/network.md has the figures).
+waiting too. Each decision has a time budget that the players hold to: every
+level thinks its own budget (``Level.budget_s``) times the server's share
+(``share``, ``SHARE`` unless ``serve --think-share`` says otherwise), the same
+rule for every level, so a level that thinks twice as long as another at a
+table of this machine does so at a server too (docs/network.md has the figures).
 
 A dedicated server thinks in worker *processes* (``processes=True``), so the
 event loop, which answers every connection, never waits for the interpreter's
 lock while a computer searches, and the workers run at a lower priority than the
 server (``WORKER_NICE``), so a search takes the processors the event loop leaves;
 the app hosting a table thinks in threads (its
-tables are a few friends'). The levels that do not search (``INLINE_LEVELS``:
-random, easy) decide in microseconds, on the event loop, queued behind nobody.
+tables are a few friends'). The levels that do not search (``inline``: a budget
+of ``INLINE_BUDGET_S`` or less, as random's and easy's) decide in microseconds, on the event loop, queued behind nobody.
 
 No pygame here.
 """
@@ -36,11 +39,23 @@ from game.workers import stop
 log = logging.getLogger("matador.server")
 
 WORKERS = 2
-MAX_BUDGET_S = 0.3  # a computer at a server table decides within this (the hard player's own budget is longer)
-# Levels that decide in microseconds (no search): decided on the event loop at once,
-# never queued behind another table's searches (sending the view to a worker would
-# cost more than deciding).
-INLINE_LEVELS = frozenset(("random", "easy"))
+SHARE = 0.3  # a computer at a server table thinks this share of its level's budget (hard: 1 s at a table here, 0.3 s there)
+# Levels whose budget is this or less decide in microseconds (no search): decided on
+# the event loop at once, never queued behind another table's searches (sending the
+# view to a worker would cost more than deciding).
+INLINE_BUDGET_S = 0.1
+
+
+def server_budget_s(level: str, share: float = SHARE) -> float:
+    """Seconds a computer of ``level`` thinks per decision at a server table: its
+    level's own budget times the server's ``share`` (every level alike)."""
+    return levels.budget_s(level) * share
+
+
+def inline(level: str) -> bool:
+    """Whether ``level`` decides on the event loop (a level that does not search:
+    its budget is ``INLINE_BUDGET_S`` or less)."""
+    return levels.budget_s(level) <= INLINE_BUDGET_S
 
 
 @dataclass
@@ -89,8 +104,9 @@ def lower_priority() -> None:
 class ThinkPool:
     """Computer seats' decisions, ``workers`` at once, owners served in turn."""
 
-    def __init__(self, workers: int = WORKERS, processes: bool = False, executor: Executor | None = None):
+    def __init__(self, workers: int = WORKERS, processes: bool = False, executor: Executor | None = None, share: float = SHARE):
         self.workers = workers
+        self.share = share
         self.processes = processes
         self._executor = executor
         self._owned = executor is None
@@ -125,9 +141,9 @@ class ThinkPool:
     def think(self, owner: str, level: str, view: Any, seed: int, done: Callable[[Any | None], None]) -> Job:
         """Queue a decision; ``done(action)`` is called on this event loop once it is made
         (soon, for a level that does not search)."""
-        budget = min(levels.budget_s(level), MAX_BUDGET_S)
+        budget = server_budget_s(level, self.share)
         job = Job(owner, level, view, seed, budget, done, self.started, self.started_by.get(owner, 0))
-        if level in INLINE_LEVELS:
+        if inline(level):
             asyncio.get_running_loop().call_soon(self._inline, job)
             return job
         self.queues.setdefault(owner, deque()).append(job)

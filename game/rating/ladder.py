@@ -2,8 +2,8 @@
 computer levels (and random play) rated against each other.
 
 In every two-player rule set (or those given), every pair of kinds plays a
-tournament of ``N`` games (``--hard-games M`` for the pairs with the hard
-player, whose games cost a thousand times more) (``game.ai.tournament``: one round a game, seats
+tournament of ``N`` games (``--hard-games M`` for the pairs with a level that
+searches, ``costly``: hard's games cost a thousand times more) (``game.ai.tournament``: one round a game, seats
 swapped on each deal, a tied block half a point each), all on the worker
 processes at once. The results of each rule set are fitted by Bradley-Terry
 maximum likelihood on the Elo scale (``game.rating.bradley_terry``), medium
@@ -55,14 +55,25 @@ def two_player_rule_sets() -> list[str]:
     return [base for base, info in RULE_SETS.items() if info.min_players <= 2 <= info.max_players]
 
 
+# A level whose budget per decision is this or more searches for all of its time:
+# its pairs are the costly ones (``--hard-games``), read from the registry's budgets.
+COSTLY_BUDGET_S = 0.5
+
+
+def costly(lineup: Sequence[str]) -> bool:
+    """Whether a pair's games cost much more (a level of it searches: its budget is
+    ``COSTLY_BUDGET_S`` or more), so it plays ``--hard-games`` games."""
+    return any(levels.get(kind) is not None and levels.budget_s(kind) >= COSTLY_BUDGET_S for kind in lineup)
+
+
 def setups(rule_sets: Sequence[str], seed: int, time_s: float) -> list[Setup]:
-    """Every pair of kinds in every rule set; the hard pairs first (they take longest)."""
-    pairs = sorted(itertools.combinations(kinds(), 2), key=lambda p: ("hard" not in p, p))
+    """Every pair of kinds in every rule set; the costly pairs first (they take longest)."""
+    pairs = sorted(itertools.combinations(kinds(), 2), key=lambda p: (not costly(p), p))
     return [Setup(base, 2, pair, seed, time_s) for base in rule_sets for pair in pairs]
 
 
 def games_of(setup: Setup, games: int, hard_games: int) -> int:
-    return hard_games if "hard" in setup.lineup else games
+    return hard_games if costly(setup.lineup) else games
 
 
 def run_all(

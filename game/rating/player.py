@@ -30,6 +30,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Collection
 
+from game.ai import levels
 from game.engine import RULE_SETS
 from game.engine.rules import FAMILIES
 from game.i18n import N_
@@ -95,18 +96,40 @@ class Change:
 
 
 def ladder_rating(base: str, level: str | None) -> tuple[float, float] | None:
-    """A computer level's rating and deviation in rule set ``base``; None if the
-    ladder has none (an unknown level)."""
+    """A computer level's rating and deviation in rule set ``base``: the ladder's;
+    for a level of the registry the ladder has not measured yet, a provisional one
+    (``provisional_rating``); None for no level, or one the registry lacks."""
     if level is None:
         return None
     row = LADDER.get(base)
     if row is None:  # a rule set the ladder did not measure: its family's first that it did
         family = family_of(base)
         row = next((r for b, r in LADDER.items() if family_of(b) == family), None)
-    if row is None or level not in row:
+    if row is None:
         return None
+    if level not in row:
+        return provisional_rating(row, level)
     rating, se = row[level]
     return rating, max(se, 1.0)
+
+
+def provisional_rating(row: dict[str, tuple[float, float]], level: str) -> tuple[float, float] | None:
+    """A level not on the ladder yet is placed by its thinking budget: the rating of
+    the measured level of the largest budget not above its own (the default level's
+    if none is), with a newcomer's deviation (350), so a match against it moves a
+    rating, by little, until ``python -m game ladder`` measures it."""
+    own = levels.get(level)
+    if own is None:
+        return None
+    known = [(found.budget_s, found.order, row[found.id][0]) for found in levels.levels() if found.id in row]
+    below = [entry for entry in known if entry[0] <= own.budget_s]
+    if below:
+        rating = max(below)[2]
+    elif levels.DEFAULT in row:
+        rating = row[levels.DEFAULT][0]
+    else:
+        return None
+    return rating, NEW_RD
 
 
 def round_scores(match: Match, seat: int) -> list[float]:

@@ -11,10 +11,10 @@ from typing import Iterator
 from game.ai.candidates import candidates_for, steps_of
 from game.ai.coach import Budget, assess
 from game.ai.endgame import Solver, brute_force, known_deal, solve
-from game.engine import Match, PlayerInfo, RoundState, Rules
+from game.engine import RULE_SETS, Match, PlayerInfo, RoundState, Rules
 from game.engine.tiles import hand_tiles
 
-TWO_PLAYER = ("matador", "all-sevens", "family", "leyden", "leyden-senst", "wild-doubles")
+TWO_PLAYER = tuple(base for base, info in RULE_SETS.items() if info.min_players <= 2 <= info.max_players)  # (the registry's)
 SMALL = Budget(deals=200, forced_deals=200, screen=100, keep=2, step=100, check_deals=200, strong_deals=0)
 
 

@@ -251,7 +251,7 @@ REPLAY_ERRORS: list[tuple[str, Any, str]] = [
     ("nested too deeply", "[" * 100000 + "]" * 100000, "not a game record: the JSON nests too deeply"),
     ("wrong format tag", {**EXAMPLE, "format": "matador-record/2"}, "not a game record: format must be 'matador-record/1', not 'matador-record/2'"),
     ("no format tag", {k: v for k, v in EXAMPLE.items() if k != "format"}, "not a game record: format must be 'matador-record/1', not None"),
-    ("unknown rule set", {**EXAMPLE, "rules": {"base": "poker"}}, "unknown rule set 'poker' (known: matador, all-sevens, family, leyden, leyden-senst, wild-doubles)"),
+    ("unknown rule set", {**EXAMPLE, "rules": {"base": "poker"}}, f"unknown rule set 'poker' (known: {', '.join(RULE_SETS)})"),
     ("option of the wrong type", {**EXAMPLE, "rules": {"base": "leyden", "options": {"target_score": "100"}}}, "rules: option target_score must be a whole number of at least 1, not '100'"),
     ("player name not a string", {**EXAMPLE, "players": [{"name": 5}, {"name": "B"}]}, "player 0: name must be a string"),
     ("unknown tile in a hand", _with_deal(hands=[["7-7", "4-3", "2-1", "5-0", "3-3", "1-1"], EXAMPLE["rounds"][0]["deal"]["hands"][1]]), "round 0: '7-7' is not a tile of the double-six set"),

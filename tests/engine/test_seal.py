@@ -16,7 +16,7 @@ import pytest
 
 from game.ai.random_player import RandomPlayer
 from game.ai.tournament import Setup, play_match
-from game.engine import Match, PlayerInfo, RecordError, Rules, load_record, match_to_record, tile_name
+from game.engine import RULE_SETS, Match, PlayerInfo, RecordError, Rules, load_record, match_to_record, tile_name
 from game.engine.seal import Seal, commitment, deal_from_seed, round_salt, round_seed, shuffled
 from game.engine.verify import (
     ILLEGAL,
@@ -161,7 +161,7 @@ def test_a_hostile_commitment_is_refused_with_a_reason(change: dict[str, Any], r
 
 
 def test_verify_passes_a_whole_match_of_every_two_player_rule_set() -> None:
-    for base in ("matador", "all-sevens", "family", "leyden", "leyden-senst", "wild-doubles"):
+    for base in [b for b, info in RULE_SETS.items() if info.min_players <= 2 <= info.max_players]:  # (the registry's)
         match = played(base, 2, 21)
         result = verify(match_to_record(match))
         assert result.complete and result.seeded and result.exit_status == 0, base

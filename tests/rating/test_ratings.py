@@ -13,11 +13,13 @@ from typing import Any
 
 import pytest
 
-from game.engine import Match, PlayerInfo, Rules
+from game.engine import RULE_SETS, Match, PlayerInfo, Rules
+from game.engine.rules import FAMILIES
 from game.engine.state import PHASE_OVER, RoundOutcome
 from game.rating import glicko2
 from game.rating.bradley_terry import FitError, Pair, fit
 from game.rating.glicko2 import SCALE, Game, Rating, expected_score, update
+from game.rating.ladder import kinds as ladder_kinds
 from game.rating.ladder_table import LADDER
 from game.rating.player import (
     NEWCOMER,
@@ -101,34 +103,74 @@ def test_bradley_terry_refuses_what_determines_no_rating() -> None:
 # The ladder -------------------------------------------------------------------------------
 def test_the_ladder_plays_every_pair_and_keeps_its_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from game.cli import run
+    from game.rating.ladder import kinds
 
     results = tmp_path / "games.jsonl"
     args = ["ladder", "--rules", "matador", "--games", "4", "--time", "0.02", "--jobs", "1", "--results", str(results)]
     assert run([*args, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     pairs = data["rules"]["matador"]["pairs"]
-    assert len(pairs) == 6 and all(p["games"] == 4 for p in pairs)
-    assert len(results.read_text().splitlines()) == 24
+    assert len(pairs) == math.comb(len(kinds()), 2) and all(p["games"] == 4 for p in pairs)
+    assert len(results.read_text().splitlines()) == 4 * len(pairs)
     assert run([*args, "--json"]) == 0  # played again from the kept games: the same figures
     assert json.loads(capsys.readouterr().out)["rules"] == data["rules"]
     assert run([*args, "--module"]) == 0
     module = capsys.readouterr().out
     namespace: dict[str, Any] = {}
     exec(compile(module, "ladder_table", "exec"), namespace)  # the module it writes is Python that reads back
-    from game.rating.ladder import kinds
 
     assert set(namespace["LADDER"].get("matador", {})) <= set(kinds())  # the registry's levels and random play
     assert run(["ladder", "--rules", "chess"]) == 2 and "not a two-player rule set" in capsys.readouterr().err
 
 
-def test_the_ladder_table_rates_every_level_in_every_two_player_rule_set() -> None:
-    from game.rating.ladder import kinds, two_player_rule_sets
+def test_the_ladder_table_holds_the_registry_s_levels_and_rule_sets() -> None:
+    """What the ladder measured is of the registries (a level or a rule set added
+    since has a rating all the same: the next test)."""
+    from game.rating.ladder import ANCHOR, ANCHOR_RATING, kinds, two_player_rule_sets
 
-    assert set(LADDER) == set(two_player_rule_sets())
+    assert set(LADDER) <= set(two_player_rule_sets())
     for base, row in LADDER.items():
-        assert set(row) == set(kinds()) and row["medium"] == (1500.0, 0.0), base
-        assert all(se > 0 for kind, (_, se) in row.items() if kind != "medium")
+        assert set(row) <= set(kinds()) and row[ANCHOR] == (ANCHOR_RATING, 0.0), base
+        assert all(se > 0 for kind, (_, se) in row.items() if kind != ANCHOR)
         assert row["hard"][0] > row["random"][0]  # the search beats random play everywhere
+
+
+@pytest.mark.parametrize("kind", ladder_kinds())
+def test_every_level_has_a_rating_in_every_two_player_rule_set(kind: str) -> None:
+    """Measured, or provisional (a level or a rule set the ladder has not met yet),
+    so a match against every level moves a rating."""
+    from game.rating.ladder import two_player_rule_sets
+
+    for base in two_player_rule_sets():
+        found = ladder_rating(base, kind)
+        assert found is not None and found[1] > 0, (base, kind)
+        [change] = Ratings().rate(scripted(base, [0, 0], kind), seats=[0])
+        assert change.after.r > change.before.r, (base, kind)
+
+
+def test_a_level_not_on_the_ladder_is_placed_by_its_budget() -> None:
+    """"expert" (hard's player, twice its budget): hard's rating with a newcomer's
+    deviation; one that thinks less than any measured level: the default level's;
+    and its pairs are the ladder's costly ones, as hard's are."""
+    from game.ai import levels
+    from game.rating.ladder import costly
+    from game.rating.player import provisional_rating
+
+    hard = levels.get("hard")
+    assert hard is not None
+    expert = levels.Level(EXPERT, hard.player, 2 * hard.budget_s, "Expert", "expert", "Hard, thinking twice as long.", 35)
+    with levels.registered(expert):
+        assert ladder_rating("matador", EXPERT) == (LADDER["matador"]["hard"][0], glicko2.NEW_RD)
+        [change] = Ratings().rate(scripted("matador", [0, 0], EXPERT), seats=[0])
+        assert change.after.r > change.before.r  # the rating moves against it
+        assert costly(("easy", EXPERT)) and costly(("hard", "medium")) and not costly(("random", "medium"))
+        row = {"easy": (1400.0, 20.0), "medium": (1500.0, 0.0)}
+        assert provisional_rating(row, EXPERT) == (1500.0, glicko2.NEW_RD)  # the measured level of the largest budget below
+        assert provisional_rating({"medium": (1500.0, 0.0), "hard": (1600.0, 20.0)}, "random") == (1500.0, glicko2.NEW_RD)
+    assert ladder_rating("matador", EXPERT) is None  # no such level: no rating
+
+
+EXPERT = "test-expert"  # hard's player with twice its budget (a name no real level takes)
 
 
 # The player's rating ------------------------------------------------------------------------
@@ -211,9 +253,8 @@ def test_people_are_rated_against_each_other_or_a_newcomer_across_the_network() 
 
 def test_round_scores_and_families() -> None:
     assert round_scores(scripted("matador", [0, None, 1]), 0) == [1.0, 0.5, 0.0]
-    assert [family_of(b) for b in ("matador", "all-sevens", "family", "wild-doubles", "leyden", "leyden-senst")] == [
-        "matador"
-    ] * 4 + ["leyden"] * 2
+    assert all(family_of(base) == info.family for base, info in RULE_SETS.items())
+    assert family_of("leyden") == "leyden" and family_of("a-newer-rule-set") == FAMILIES[0]
     assert ladder_rating("matador", "hard") == (LADDER["matador"]["hard"][0], LADDER["matador"]["hard"][1])
     assert ladder_rating("matador", "grandmaster") is None and ladder_rating("matador", None) is None
 

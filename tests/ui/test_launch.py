@@ -23,7 +23,7 @@ def test_parse_seats() -> None:
     assert [s.name for s in parse_seats("human,human")] == ["@player:1", "@player:2"]
     assert [s.name for s in parse_seats("medium,human,medium")] == ["@medium", "@you", "@medium:2"]
     assert [s.name for s in parse_seats("hard,human,Bea=human,human")] == ["@hard", "@player:2", "Bea", "@player:4"]  # the seats' numbers
-    for bad in ("", "human,,hard", "human,expert", "=human", "A=human,A=hard", "@you=human"):
+    for bad in ("", "human,,hard", "human,no-such-level", "=human", "A=human,A=hard", "@you=human"):
         with pytest.raises(SeatError):
             parse_seats(bad)
 

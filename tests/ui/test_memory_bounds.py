@@ -13,6 +13,7 @@ import pytest
 from game.engine import PlayerInfo
 from game.ui.surface_cache import SurfaceCache, surface_bytes
 from game.ui import text as text_module
+from game.ui import flow
 from game.ui.text import FONTS_KEPT, LINES_BYTES, TextCache
 from game.ui.tile_art import CACHE_BYTES as ART_BYTES
 
@@ -151,7 +152,7 @@ def test_opening_and_closing_every_screen_keeps_the_same_fonts_and_themes(make_a
 
     def tour() -> None:
         routes.open_title()
-        for side in ("rules", "statistics", "settings"):
+        for side in list(flow.SIDE_SCREENS):
             routes.open_side(side)
             app.step([], 0.016)
             app.pop()

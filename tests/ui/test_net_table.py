@@ -21,7 +21,7 @@ import pytest
 from game.engine import Action
 from game.ui import flow
 from game.ui.app import App
-from game.ui.table import NetMode, RoundEndScene, ScoreSheetScene, TableScene, plain, slot_of, targets_for
+from game.ui.table import NetMode, tool_names, RoundEndScene, ScoreSheetScene, TableScene, plain, slot_of, targets_for
 from tests.ui.conftest import key, mouse_down, mouse_move, mouse_up, shared_art
 from tests.ui.test_friends import Frames, host_a_table, net_threads, open_join, type_into
 
@@ -122,7 +122,7 @@ def test_two_apps_play_a_round_at_the_real_table_through_the_network(apps: tuple
     a_seat, b_seat = a_table.mode.source.mirror.seat, b_table.mode.source.mirror.seat
     assert {a_seat, b_seat} == {0, 1} and a_table.model.viewer == a_seat and b_table.model.viewer == b_seat
     assert a_table.model.people == [a_seat] and b_table.model.people == [b_seat]  # the other seat is remote, never a person here
-    assert a_table.mode.look.tool_names(a_table) == ["moves", "scores"] and set(a_table.mode.look.buttons) >= {"nice", "oops", "well-played", "leave"}
+    assert a_table.mode.look.tool_names(a_table) == tool_names(False, shared=True) and set(a_table.mode.look.buttons) >= {"nice", "oops", "well-played", "leave"}
     names = a_table.model.names
     assert names == b_table.model.names and "Bo" in names
     assert a_table.model.match.rounds == [] and b_table.model.match.rounds == []  # nothing dealt here: the server deals

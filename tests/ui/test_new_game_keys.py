@@ -117,7 +117,9 @@ def test_a_focused_name_takes_the_typing_and_tab_moves_on(make_app: Any, ui: Any
     assert form.focus_key == "name0" and form.entries[0].is_focused
 
     # a name two seats share: Enter does not start, the reason shows
-    keys(app, ui, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_RIGHT)  # seat 2: Medium -> Hard -> Person (round the end)
+    keys(app, ui, pygame.K_DOWN, pygame.K_DOWN)
+    kinds = form.state.kinds
+    keys(app, ui, *[pygame.K_RIGHT] * (len(kinds) - kinds.index(form.seats[1]["kind"])))  # seat 2: on from the default level to Person (round the end)
     assert form.seats[1]["kind"] == "human"
     keys(app, ui, pygame.K_DOWN)
     assert form.focus_key == "name1" and form.entries[1].is_focused

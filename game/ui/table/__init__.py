@@ -56,7 +56,8 @@ from game.ui.table.panel_knowledge import KnowledgeContent, KnowledgePanel
 from game.ui.table.panel_moves import MovesContent, MovesPanel
 from game.ui.table.panels import PANELS, register_panel
 from game.ui.table.protocols import PanelPart
-from game.ui.table.regions import PanelSpec
+from game.ui.table.regions import HEADER_LEAST_W, PanelSpec
+from game.ui.table.toolbar import TOOLS, Tool, anyone_tools, register_tool, tool_names
 from game.ui.table.parts import HandPart, MessagePart
 from game.ui.table.plaques import PlaquesPart
 from game.ui.table.position import Position, ViewPosition
@@ -110,6 +111,12 @@ __all__ = [
     "PanelSpec",
     "PANELS",
     "register_panel",
+    "HEADER_LEAST_W",
+    "TOOLS",
+    "Tool",
+    "anyone_tools",
+    "register_tool",
+    "tool_names",
     "card_surface",
     "KnowledgeContent",
     "KnowledgePanel",

@@ -31,6 +31,7 @@ from game.ui.table.handoff import HandoffScene
 from game.ui.table.input import KEY_COMMANDS, InputContext, Intent, TableInput, plain
 from game.ui.table.moves import targets_for
 from game.ui.table.pad_missing import PadMissingScene
+from game.ui.table.toolbar import anyone_tools
 from game.ui.table.words import placement_words, played_with_text, wait_text
 from game.ui.words import shown_name
 
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
     from game.ui.gamepad import PadPress
     from game.ui.table.protocols import Table
 
-OPEN_TOOLS = ("moves", "scores", "menu")  # any input may use these, whoever's turn it is
 PAD_COMMANDS = {"left": "left", "right": "right", "up": "up", "down": "down", "a": "lay", "x": "turn", "y": "draw", "b": "pass"}
 TURN_KEYS = frozenset({*KEY_COMMANDS, pygame.K_h}) - {pygame.K_ESCAPE}  # keys that play the turn
 
@@ -241,7 +241,7 @@ class TableControls:
             if panel is not None and panel.collidepoint(event.pos):
                 return False
             tools = table.toolbar.tools
-            return not any(tools[name].rect.collidepoint(event.pos) for name in OPEN_TOOLS if name in tools)
+            return not any(tools[name].rect.collidepoint(event.pos) for name in anyone_tools() if name in tools)
         if event.type == pygame.MOUSEWHEEL:
             return not (panel is not None and panel.collidepoint(self.input.pointer))
         return False

@@ -31,6 +31,7 @@ from game.ui.table.puzzle_card import PuzzleCard
 from game.ui.table.puzzle_source import PuzzleSource, Tally, Tried
 from game.ui.table.regions import TableRegions, table_scale
 from game.ui.table.scene import TableScene
+from game.ui.table.toolbar import tool_names
 from game.ui.table.words import header_line, hand_line, lead_words
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ class PuzzleLook(PlayLook):
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
     def tool_names(self, table: Table) -> list[str]:
-        return ["moves"]
+        return tool_names(False, puzzle=True)  # the tools said to show at a puzzle (the moves)
 
     def cards(self) -> list[PanelPart]:
         return [self.card]

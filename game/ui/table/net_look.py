@@ -42,9 +42,9 @@ class NetLook(PlayLook):
 
 
     def tool_names(self, table: Table) -> list[str]:
-        """The moves and the scores; no undo, redo or hint at a table of several
-        people, no menu (Leave is the mode's)."""
-        return [name for name in tool_names(False) if name in ("moves", "scores")]
+        """The tools shown at a table of several people (``Tool.shared``: the moves,
+        the scores; no undo, redo or hint, no menu: Leave is the mode's)."""
+        return tool_names(False, shared=True)
 
     def tool_slots(self, table: Table) -> int:
         """Room in the toolbar's row for the tools, then the reactions and Leave, each as wide as its words."""

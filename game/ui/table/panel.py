@@ -62,10 +62,12 @@ class Panel:
 
     name = "panel"
     over = False
+    tool: str | None = None  # the toolbar's button that opens and closes it (a ``Tool`` of toolbar.TOOLS)
 
     def __init__(self) -> None:
         self.art: TileArt | None = None
         self.text: TextCache | None = None
+        self.shown = False  # opened by its tool, key or button (``toggle``)
 
     def attach(self, art: TileArt, text: TextCache) -> None:
         """What it paints with: the tile art and the table's text cache."""
@@ -73,7 +75,18 @@ class Panel:
         self.text = text
 
     def is_open(self, table: Table) -> bool:
-        return False
+        """Open once ``toggle`` opened it (a panel that follows a setting says so itself)."""
+        return self.shown
+
+    def toggle(self, table: Table) -> None:
+        """Open it, or close it again (its tool, its key, its controller button);
+        the table lays its column out again."""
+        self.shown = not self.shown
+        self.toggled(table)
+        table.jumped()
+
+    def toggled(self, table: Table) -> None:
+        """What it does as it opens or closes, besides showing (scroll back to the newest)."""
 
     def spec(self, table: Table) -> PanelSpec:
         """How it stacks in the column (its height, the gap above it)."""
@@ -96,8 +109,11 @@ class Panel:
         return False
 
     def use_tool(self, name: str, table: Table) -> bool:
-        """True if the toolbar's button ``name`` is this panel's (it opens or closes it)."""
-        return False
+        """True if the toolbar's button ``name`` is this panel's ``tool`` (it opens or closes it)."""
+        if self.tool is None or name != self.tool:
+            return False
+        self.toggle(table)
+        return True
 
     def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None:
         """Paint ``content`` in ``rect`` (changes nothing)."""

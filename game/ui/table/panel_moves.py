@@ -45,16 +45,13 @@ class MovesContent:
 
 class MovesPanel(Panel):
     name = "moves"
+    tool = "moves"
 
     def __init__(self) -> None:
-        super().__init__()
-        self.shown = False  # opened (a mode may keep it open regardless: a review)
+        super().__init__()  # (``shown``: opened; a mode may keep it open regardless: a review)
         self.scroll = 0  # lines hidden below the bottom
         self.scroll_round = 0  # the round the scroll is of: a new round shows its newest lines
         self._picture: tuple[MovesContent, pygame.Surface] | None = None
-
-    def is_open(self, table: Table) -> bool:
-        return self.shown
 
     def spec(self, table: Table) -> PanelSpec:
         return PanelSpec(self.name, None, GAP)
@@ -82,10 +79,8 @@ class MovesPanel(Panel):
         )
 
     # Opening and scrolling -------------------------------------------------------------
-    def toggle(self, table: Table) -> None:
-        self.shown = not self.shown
+    def toggled(self, table: Table) -> None:
         self.scroll = 0
-        table.jumped()
 
     def scroll_by(self, table: Table, lines: int) -> None:
         """``lines`` older (negative: newer), within the round's moves."""
@@ -123,12 +118,6 @@ class MovesPanel(Panel):
             self.scroll_by(table, PAGE if press.button == "lb" else -PAGE)
             return True
         return False
-
-    def use_tool(self, name: str, table: Table) -> bool:
-        if name != self.name:
-            return False
-        self.toggle(table)
-        return True
 
     # Painting ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: Rect, content: Hashable) -> None:

@@ -19,6 +19,11 @@ SPREAD = {1: (0, 1, 0), 2: (0, 2, 0), 3: (0, 3, 0), 4: (1, 2, 1), 5: (1, 3, 1), 
 HEADER_H = 24
 TOOL_W, TOOL_H = 66, 30  # a toolbar button at 1280x800
 TOOL_MIN_W = 70  # its labels (14 px bold) keep 8 px or more either side
+# The toolbar's overflow rule: past the tools that fit beside a header this wide
+# (six at 640x480), the buttons narrow and close up, down to TOOL_LEAST_W (their words then
+# take the smaller letters, ``toolbar.tool_button``), so a seventh tool fits.
+HEADER_LEAST_W = 156
+TOOL_LEAST_W = 54
 GAP = 8
 
 
@@ -124,9 +129,15 @@ def compute_regions(
 
     felt = Rect(side_w, top_h, width - 2 * side_w, height - top_h - hand_h)
     tool_w, tool_h = max(int(TOOL_W * k), TOOL_MIN_W), int(TOOL_H * k)  # room round the labels at any size
-    tool_span = tools * tool_w + max(0, tools - 1) * 4
+    tool_gap = 4
+    if tools and tools * tool_w + (tools - 1) * tool_gap > felt.width - 36 - HEADER_LEAST_W:
+        # narrower buttons, closer together, rather than a header cut short (HEADER_LEAST_W)
+        tool_gap = 2
+        room = felt.width - 36 - HEADER_LEAST_W - tool_gap * (tools - 1)
+        tool_w = max(TOOL_LEAST_W, min(tool_w, room // tools))
+    tool_span = tools * tool_w + max(0, tools - 1) * tool_gap
     toolbar = Rect(felt.right - 8 - tool_span, felt.top + 4, tool_span, tool_h)
-    tool_buttons = [Rect(toolbar.left + i * (tool_w + 4), toolbar.top, tool_w, tool_h) for i in range(tools)]
+    tool_buttons = [Rect(toolbar.left + i * (tool_w + tool_gap), toolbar.top, tool_w, tool_h) for i in range(tools)]
     header = Rect(felt.left + 12, felt.top + 4, felt.width - 24 - (tool_span + 12 if tools else 0), header_h - 4)
     pad = 10
     layout_area = Rect(felt.left + pad, felt.top + header_h, felt.width - 2 * pad, felt.height - header_h - pad)

@@ -1,5 +1,6 @@
-"""The table's buttons, as one part: the toolbar (undo, redo, hint, moves,
-scores, menu) and the turn's buttons by the hand (pass, refuse to lead).
+"""The table's buttons, as one part: the toolbar (its tools, ``TOOLS``: undo,
+redo, hint, moves, scores, menu, declared once for every table) and the
+turn's buttons by the hand (pass, refuse to lead).
 
 The part makes the widgets in the rectangles the regions give it, says which
 were pressed (``pressed``; the table turns them into requests, so a button
@@ -8,7 +9,8 @@ never plays a move itself), and shows what the position allows (``refresh``).
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Callable, Mapping, Sequence
 
 import pygame
 import pygame_gui
@@ -16,17 +18,66 @@ import pygame_gui
 from game.i18n import NP_, _, pgettext
 from game.ui.table.regions import TableRegions, table_scale
 
+
+@dataclass(frozen=True)
+class Tool:
+    """One toolbar button of the play tables, declared once for every table (a
+    live table, a network table, a puzzle's; a lesson and a review show their
+    own buttons instead): its name (what ``use_tool`` is told), its word (marked
+    with ``NP_("toolbar", ...)``), and where it shows and who may press it."""
+
+    name: str
+    word: str
+    take_back: bool = False  # only where moves may be taken back (one person against computers)
+    shared: bool = False  # at a table of several people too (a network table: no hint, no menu)
+    anyone: bool = False  # any input may use it, whoever's turn it is (the couch's seats too)
+    puzzle: bool = False  # a puzzle's toolbar shows it too
+
+
 # TRANSLATORS: the table's toolbar buttons: narrow at 800x600 (about 9 letters at most).
-TOOLS = {
-    "undo": NP_("toolbar", "Undo"), "redo": NP_("toolbar", "Redo"), "hint": NP_("toolbar", "Hint"),
-    "moves": NP_("toolbar", "Moves"), "scores": NP_("toolbar", "Scores"), "menu": NP_("toolbar", "Menu"),
+TOOLS: dict[str, Tool] = {
+    tool.name: tool
+    for tool in (
+        Tool("undo", NP_("toolbar", "Undo"), take_back=True),
+        Tool("redo", NP_("toolbar", "Redo"), take_back=True),
+        Tool("hint", NP_("toolbar", "Hint")),
+        Tool("moves", NP_("toolbar", "Moves"), shared=True, anyone=True, puzzle=True),
+        Tool("scores", NP_("toolbar", "Scores"), shared=True, anyone=True),
+        Tool("menu", NP_("toolbar", "Menu"), anyone=True),
+    )
 }
-TAKE_BACK_TOOLS = ("undo", "redo")  # only for one person against computers
 
 
-def tool_names(take_backs: bool) -> list[str]:
-    """The toolbar's buttons: undo and redo only where moves may be taken back."""
-    return [name for name in TOOLS if take_backs or name not in TAKE_BACK_TOOLS]
+def register_tool(tool: Tool, before: str | None = "menu") -> Callable[[], None]:
+    """Add ``tool`` to every table's toolbar made from now on (before ``before``:
+    the menu stays last; None: at the end); the function returned takes it out again."""
+    if tool.name in TOOLS:
+        raise ValueError(f"a toolbar tool {tool.name!r} is already registered")
+    entries = list(TOOLS.items())
+    at = next((i for i, (name, _tool) in enumerate(entries) if name == before), len(entries))
+    entries.insert(at, (tool.name, tool))
+    TOOLS.clear()
+    TOOLS.update(entries)
+
+    def unregister() -> None:
+        TOOLS.pop(tool.name, None)
+
+    return unregister
+
+
+def tool_names(take_backs: bool, shared: bool = False, puzzle: bool = False) -> list[str]:
+    """The toolbar's buttons: undo and redo only where moves may be taken back; at
+    a table of several people (``shared``) or a puzzle's, only those said to show there."""
+    return [
+        name
+        for name, tool in TOOLS.items()
+        if (take_backs or not tool.take_back) and (tool.shared or not shared) and (tool.puzzle or not puzzle)
+    ]
+
+
+def anyone_tools() -> tuple[str, ...]:
+    """The tools any input may use, whoever's turn it is."""
+    return tuple(name for name, tool in TOOLS.items() if tool.anyone)
 
 
 class Toolbar:
@@ -46,7 +97,7 @@ class Toolbar:
             button.hide()  # type: ignore[no-untyped-call]
         # larger words on a large window; the text size setting grows both themes already
         large = table_scale(regions.size) >= 1.2
-        self.tools = {name: tool_button(rect, pgettext("toolbar", TOOLS[name]), gui, large) for name, rect in zip(names, regions.tool_buttons)}
+        self.tools = {name: tool_button(rect, pgettext("toolbar", TOOLS[name].word), gui, large) for name, rect in zip(names, regions.tool_buttons)}
 
     def pressed(self) -> tuple[list[str], list[str]]:
         """(turn buttons, tools) pressed since the last frame."""

@@ -1,6 +1,6 @@
 """Where everything on the New game form goes: rectangles fixed by the window size
-alone (and the fonts' measures), whatever the setup. The six rule sets are one
-list, every choice any rule set offers has its row, and there is a row for each
+alone (and the fonts' measures), whatever the setup. The rule sets are one
+list (the form scrolls when they are more than the window holds), every choice any rule set offers has its row, and there is a row for each
 of the eight seats the largest game has; so a control a player is clicking
 never moves from under the pointer, whatever the click changes.
 """
@@ -146,9 +146,10 @@ def form_layout(
     # rows: the seats' height sets the rest (eight seats; the list's rows a little lower),
     # never lower than their words need: when the window cannot hold them so, it scrolls
     room = body_bottom - top - gap - 2 * (2 * pad + head_h)
-    row_h = max(24, min(round(48 * s), int(room / (MAX_SEATS + len(RULE_SETS) * LIST_SHARE))))
+    fitting = min(round(48 * s), int(room / (MAX_SEATS + len(RULE_SETS) * LIST_SHARE)))
+    row_h = max(24, fitting)
     least = max(24, round(34 * s))
-    scrolls = row_h < least
+    scrolls = fitting < least  # (the least row, not the window, sets it: however many rule sets there are)
     if scrolls:
         row_h = least
         title = heading_at if points(size)[1] >= 560 else None  # it scrolls: room for the title
@@ -234,7 +235,7 @@ def seat_number_w(text: TextCache, row_h: int, s: float) -> int:
 
 
 def place_list(layout: FormLayout, box: pygame.Rect, head_h: int, row_h: int) -> None:
-    """The six rule sets, one row each (a row's own height, then a little gap)."""
+    """The rule sets, one row each (a row's own height, then a little gap)."""
     pad = layout.pad
     inner = pygame.Rect(box.left + pad, box.top + pad + head_h, box.width - 2 * pad, len(RULE_SETS) * row_h)
     inside = row_h - max(2, row_h // 9)
