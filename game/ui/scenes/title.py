@@ -211,9 +211,14 @@ class TitleScene(MenuScene):
             self.gui.update(0.0)
 
     # Actions ----------------------------------------------------------------------
+    def let_go_pictures(self) -> None:
+        super().let_go_pictures()
+        self.picture = None
+
     def enter(self) -> None:
         # back from another screen: a save may have appeared, a notice may be new, the lessons
         # offered may all be done (the offer goes: the title is the usual one again)
+        self.revive()  # (laid out again if it let go of its pictures while covered)
         if self.app is not None and self.gui is not None:
             done = False
             if self.offer_lessons and self.covered:  # (not before the first frame: the lessons load slowly)
