@@ -104,7 +104,9 @@ def test_menus_share_their_felt_and_the_title_keeps_one_picture_of_the_window(ma
     assert lessons.backdrop is felt
     title = app.scenes[-2]
     whole = [v for v in vars(title).values() if isinstance(v, pygame.Surface) and v.get_size() == app.size]
-    assert whole == [title.backdrop] and title.backdrop is not felt
+    # its felt, shared; its words cut to what is drawn (it drew them onto a copy of the felt)
+    assert whole == [title.backdrop] and title.backdrop is felt
+    assert title.picture is not None and title.picture.get_width() < app.size[0] // 2
     app.step([pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700))], 0.016)
     assert lessons.backdrop is not felt and lessons.backdrop.get_size() == (1000, 700)
     # the felt at the window's size (the menus': veiled), and the one this test holds: the art keeps none itself
