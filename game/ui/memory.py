@@ -97,10 +97,14 @@ def let_go_sized(app: Any) -> int:
     the new size). Resized through many sizes, the caches kept the old sizes'
     pictures up to their budgets (the scaled tiles, 20 MB; the table's pictures;
     the screens' rendered lines), unseen. The services that have ``let_go_sized``
-    (the tile art) and every ``TextCache`` (game/ui/text.py). The caches emptied."""
+    (the tile art), every ``TextCache`` (game/ui/text.py) and the widgets' shapes
+    waiting for pygame_gui's cache (``gui_theme.let_go_waiting_shapes``). The
+    caches emptied (not counting the shapes)."""
+    from game.ui.gui_theme import let_go_waiting_shapes
     from game.ui.text import let_go_lines
 
     emptied = let_go_lines()
+    let_go_waiting_shapes(getattr(app, "_gui_theme", None))
     for service in list(getattr(app, "services", {}).values()):
         let_go = getattr(service, "let_go_sized", None)
         if callable(let_go):

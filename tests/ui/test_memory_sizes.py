@@ -92,8 +92,11 @@ def test_a_resize_lets_go_of_the_pictures_made_for_the_size_before(make_app: Any
     lines.render("Matador", 30)
     assert art.cached_bytes() > 0 and lines.bytes > 0 and renderer._background is not None
     old_background = renderer._background[1]
+    waiting = app._gui_theme.shape_cache.cache_short_term_lookup
+    waiting["a look of the size before"] = {"surface": pygame.Surface((40, 40)), "uses": 1}
     app.resize((1500, 900))  # laid out again: nothing drawn yet
     assert art.cached_bytes() == 0 and lines.bytes == 0 and renderer._background is None
+    assert "a look of the size before" not in waiting
     ui.settle(app, 2)
     assert renderer._background is not None and renderer._background[1] is not old_background
     assert renderer._background[1].get_size() == (1500, 900)
