@@ -84,7 +84,10 @@ def test_the_tile_art_keeps_to_its_byte_budget_whatever_lengths_are_asked_for() 
 
 
 def test_a_resize_lets_go_of_the_pictures_made_for_the_size_before(make_app: Any, ui: Any) -> None:
+    from game.ui.tile_art import TileArt
+
     app = make_app((1280, 800))
+    app.services["art"] = TileArt()  # its own (the suite's shared art hands out other tests' felts)
     table = ui.new_table(app, "matador", [PlayerInfo("You", "human", None), PlayerInfo("Cpu", "computer", "easy")], seed=4)
     ui.settle(app, 5)
     art, renderer = app.services["art"], table.renderer

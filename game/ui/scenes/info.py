@@ -57,9 +57,18 @@ class InfoScene(Rests, GuiScene):
         self.drawn_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []
 
     def let_go_pictures(self) -> None:
-        """Covered (``Rests``): the felt and the panel go (33 MB and 12 MB at 3840x2160)."""
+        """Covered (``Rests``): the felt and the panel go (33 MB and 12 MB at 3840x2160),
+        and the widgets, made again with the rest when uncovered: Past matches' list of
+        names kept three pictures of its size (28 MB at 3840x2160) under every review."""
+        from pygame_gui.core import UIElement
+
         self._felt = None
         self._panel_surface = None
+        if self.gui is not None:
+            self.gui.clear_and_reset()  # type: ignore[no-untyped-call]
+        for name, value in list(vars(self).items()):
+            if isinstance(value, UIElement):
+                setattr(self, name, None)  # (each is made again by ``build_gui``)
 
     # Shared things ---------------------------------------------------------------
     def service(self, name: str, kind: type, make: Any) -> Any:
