@@ -190,6 +190,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         bench.add_argument("--coach-deals", type=_positive_int, help="coach: the coach's deals per decision at most (default 4000)")
         bench.add_argument("--minutes", type=float, help="soak: minutes of play in one process (default 30; 2 with --quick)")
         bench.add_argument("--seed", type=int, help="soak: the monkey's seed (default 1)")
+        bench.add_argument(
+            "--small-windows", action="store_true", help="soak: windows up to 1920x1080 only, no reviews at large sizes (issue 33's run)"
+        )
 
     if only in (None, "tournament"):
         tour = sub.add_parser("tournament", help="play computer opponents against each other")

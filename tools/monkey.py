@@ -56,6 +56,8 @@ PER_FRAME = (0, 1, 1, 2, 3)  # events a frame, drawn at random
 ROUTE_EVERY_S = 9.0  # about this often, a route to a screen the monkey may not find by itself
 RSS_EVERY_S = 3.0
 MIN_SIZE = (200, 150)
+BIG_SIZE = (3840, 2160)  # --big: the largest window asked for
+LARGE_PIXELS = 2560 * 1440  # a window with more pixels than this is "above 2560x1440" (the soak's figures)
 
 
 # Memory and processes ----------------------------------------------------------------
@@ -77,6 +79,18 @@ def rss_mb(pid: int | str = "self") -> float | None:
         except Exception:
             return None
     return None
+
+
+def statm_mb() -> float:
+    """Resident memory in MB from /proc/self/statm (cheap enough for every frame; 0 where there is none)."""
+    try:
+        with open("/proc/self/statm", "rb") as handle:
+            return int(handle.read().split()[1]) * PAGE / (1024 * 1024)
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
 def children(pid: int | None = None, tracker: bool = False) -> list[int]:
@@ -146,9 +160,10 @@ def decode(data: dict[str, Any]) -> Any:
 class Monkey:
     """Makes each frame's events from its seed, knowing the screen in front."""
 
-    def __init__(self, seed: int, only_resize: bool = False):
+    def __init__(self, seed: int, only_resize: bool = False, big: bool = False):
         self.rng = random.Random(seed)
         self.only_resize = only_resize  # every frame a new window size, nothing else (a memory test)
+        self.big = big  # sizes up to 3840x2160, very wide and very short ones, full screen often
         self.pointer = (100, 100)
         self.pads: list[int] = []  # device indexes plugged in
         self.next_pad = 0
@@ -223,7 +238,7 @@ class Monkey:
             ]
         if roll < 0.82:  # a key
             key = rng.choice(self.keys)
-            if key == pygame.K_F11 and rng.random() < 0.7:
+            if key == pygame.K_F11 and rng.random() < (0.3 if self.big else 0.7):
                 key = pygame.K_RETURN
             mod = rng.choice([0, 0, 0, 0, pygame.KMOD_CTRL, pygame.KMOD_SHIFT, pygame.KMOD_CTRL | pygame.KMOD_SHIFT])
             down = pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
@@ -232,7 +247,9 @@ class Monkey:
             typed = ["a", "Z", "7", " ", "é", "ß", "€", "日", "ש", "ل", "Ж", "😀", "\u202e", "\u200d", "\u0301"]
             return [pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(typed))]
         if roll < 0.90:  # the window is resized (the app keeps its least size)
-            if rng.random() < 0.3:
+            if self.big:
+                size = self.big_size()
+            elif rng.random() < 0.3:
                 size = (rng.randint(MIN_SIZE[0], 640), rng.randint(MIN_SIZE[1], 480))
             else:
                 size = (rng.randint(MIN_SIZE[0], 1920), rng.randint(MIN_SIZE[1], 1080))
@@ -241,6 +258,21 @@ class Monkey:
             kind = rng.choice([pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED, pygame.WINDOWLEAVE, pygame.WINDOWENTER, pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED])
             return [pygame.event.Event(kind)]
         return self.pad_gesture()
+
+    def big_size(self) -> tuple[int, int]:
+        """A window size for ``big``: anywhere from the least to 3840x2160, often larger
+        than 2560x1440, very wide and short, narrow and tall, now and then tiny."""
+        rng = self.rng
+        roll = rng.random()
+        if roll < 0.3:  # above 2560x1440
+            return (rng.randint(2560, BIG_SIZE[0]), rng.randint(1440, BIG_SIZE[1]))
+        if roll < 0.45:  # very wide and very short
+            return (rng.randint(1920, BIG_SIZE[0]), rng.randint(MIN_SIZE[1], 560))
+        if roll < 0.55:  # narrow and tall
+            return (rng.randint(MIN_SIZE[0], 900), rng.randint(1200, BIG_SIZE[1]))
+        if roll < 0.65:  # at or under the least (the app keeps 640x480)
+            return (rng.randint(MIN_SIZE[0], 640), rng.randint(MIN_SIZE[1], 480))
+        return (rng.randint(640, BIG_SIZE[0]), rng.randint(480, BIG_SIZE[1]))
 
     def pad_gesture(self) -> list[Any]:
         import pygame
@@ -273,12 +305,24 @@ class Monkey:
 
 # Routes to every screen ------------------------------------------------------------------
 ROUTES = ("title", "new", "continue", "past", "review", "lesson", "rules", "statistics", "settings", "match", "text size", "language")
+# --big: a review or Past matches opened in a window of the largest sizes, and full screen
+BIG_ROUTES = ROUTES + ("big review", "big past", "big review", "full screen")
 
 
 def follow_route(app: Any, name: str, rng: random.Random) -> None:
     """Go to a screen the way its button would (logged, so a replay goes too)."""
     routes = app.routes
-    if name == "title":
+    if name.startswith("big "):  # the window made one of the largest sizes first
+        import pygame
+
+        if app.fullscreen:
+            app.toggle_fullscreen()
+        size = rng.choice([BIG_SIZE, (rng.randint(2560, BIG_SIZE[0]), rng.randint(1440, BIG_SIZE[1]))])
+        app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        name = name[len("big ") :]
+    if name == "full screen":
+        app.toggle_fullscreen()
+    elif name == "title":
         routes.open_title()
     elif name == "new":
         routes.open_title()
@@ -418,9 +462,18 @@ def run(
     only_resize: bool = False,
     freeze: bool = True,
     frame_rate: float | None = None,
+    big: bool = False,
+    at_end: Callable[[Any], dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Run the monkey; its summary (``ok``, ``reason``, ``frames``, ``screens``,
-    ``rss_mb`` samples, ``peak_rss_mb``...)."""
+    ``rss_mb`` samples, ``peak_rss_mb``...). With ``big``, the window takes sizes up
+    to 3840x2160 (very wide and short ones too), goes full screen often, and reviews
+    and Past matches are opened at the largest sizes; the summary then also has
+    ``sample_sizes`` (the window's size at each sample) and ``frame_peaks``
+    (t, the highest RSS of any frame since the sample before, and the window's
+    size at that frame), the memory read after every frame. ``at_end(app)``, if
+    given, is called once the time is up, before the app closes; what it returns
+    is the summary's ``at_end``."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("MATADOR_NO_CRASH_DIALOG", "1")
@@ -437,7 +490,11 @@ def run(
 
     language = current_language()  # the routes change them: given back at the end
     app, thinker, autosave = make_app(size, thinker_mode)
-    monkey = Monkey(seed, only_resize)
+    monkey = Monkey(seed, only_resize, big)
+    routes_to = BIG_ROUTES if big else ROUTES
+    sizes: list[tuple[int, int]] = []
+    frame_peaks: list[tuple[float, float, int, int]] = []
+    interval_peak: tuple[float, int, int] = (0.0, 0, 0)  # MB, width, height
     if only_resize:
         follow_route(app, "match", random.Random(seed))  # the table, resized every frame
     route_rng = random.Random(seed * 7919 + 1)
@@ -465,6 +522,10 @@ def run(
                 rss = rss_mb()
                 if rss is not None:
                     samples.append((round(now, 1), round(rss, 1)))
+                    if big:
+                        sizes.append(app.size)
+                        frame_peaks.append((round(now, 1), round(max(rss, interval_peak[0]), 1), *(interval_peak[1:] if interval_peak[0] > rss else app.size)))
+                        interval_peak = (0.0, 0, 0)
                     if on_sample is not None:
                         on_sample(now, rss)
                 next_sample += RSS_EVERY_S
@@ -483,7 +544,7 @@ def run(
                 last = tick
                 if now >= next_route and not only_resize:
                     next_route += ROUTE_EVERY_S * (0.5 + route_rng.random())
-                    route = route_rng.choice(ROUTES)
+                    route = route_rng.choice(routes_to)
                 events = monkey.frame(app)
             if log_file is not None:
                 entry: dict[str, Any] = {"frame": frame, "dt": round(dt, 5), "events": [encode(e) for e in events]}
@@ -498,6 +559,10 @@ def run(
                 break
             events += queued
             app.step(events, dt)
+            if big:
+                now_mb = statm_mb()
+                if now_mb > interval_peak[0]:
+                    interval_peak = (now_mb, *app.size)
             if frame == 3 and freeze:
                 gc.freeze()  # as App.run does: what the start made lives as long as the game
             if not app.running or not app.scenes:  # Quit on the title: start again
@@ -516,6 +581,12 @@ def run(
     finally:
         if log_file is not None:
             log_file.close()
+    if at_end is not None and summary["reason"] is None:
+        try:
+            summary["at_end"] = at_end(app)
+        except Exception as exc:
+            summary["reason"] = f"at the end: {type(exc).__name__}: {exc}"
+            summary["traceback"] = traceback.format_exc()
     summary["frames"] = frame
     summary["frames_per_s"] = round(frame / max(1e-6, time.monotonic() - real_start), 1)
     summary["quits"] = quits
@@ -537,6 +608,9 @@ def run(
     if rss is not None:
         samples.append((round(clock() - started + 0.1, 1), round(rss, 1)))
     summary["rss_mb"] = samples
+    if big:
+        summary["sample_sizes"] = sizes
+        summary["frame_peaks"] = frame_peaks
     summary["peak_rss_mb"] = max((s[1] for s in samples), default=None)
     summary["trouble"] = trouble.found
     if summary["reason"] is None and trouble.found:
@@ -563,6 +637,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--home", type=Path, help="the user files' folder (default: a new temporary one)")
     parser.add_argument("--thinker", choices=("process", "thread"), default="process")
     parser.add_argument("--only-resize", action="store_true", help="the table, resized every frame (a memory test)")
+    parser.add_argument("--big", action="store_true", help="sizes up to 3840x2160, very wide and short, full screen; reviews at the largest sizes")
     parser.add_argument(
         "--frame-rate",
         type=float,
@@ -575,7 +650,7 @@ def main(argv: list[str] | None = None) -> int:
     width, height = (int(x) for x in args.size.lower().split("x"))
     summary = run(
         args.seed, args.seconds, size=(width, height), log_path=args.log, replay=args.replay, thinker_mode=args.thinker, only_resize=args.only_resize,
-        frame_rate=args.frame_rate,
+        frame_rate=args.frame_rate, big=args.big,
     )
     summary["home"] = str(home)
     print(json.dumps({k: v for k, v in summary.items() if k != "traceback"}))

@@ -160,6 +160,9 @@ class App(WidgetManagers):
             self._relayout()
 
     def _relayout(self) -> None:
+        from game.ui.memory import let_go_sized
+
+        let_go_sized(self)  # the caches' pictures of the sizes before go (laid out again, the screens make new ones)
         access.set_pixel_ratio(self.pixel_ratio)  # (moved to a display with other pixels per point)
         restyled = access.text_factor(self.size) != self._gui_factor
         if restyled:

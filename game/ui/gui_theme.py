@@ -183,10 +183,35 @@ def keep_shown_looks_only(manager: pygame_gui.UIManager) -> int:
     return freed
 
 
+def let_go_waiting_shapes(theme: Any) -> int:
+    """The window changed size: the drawn shapes waiting to go into the theme's
+    shape cache (pygame_gui copies each new look there and moves one a frame into
+    its three 4 MB pictures) are of the size before; they go. The long-term part
+    stays (it is bounded by pygame_gui: three pictures). The bytes let go."""
+    cache = getattr(theme, "shape_cache", None)
+    waiting = getattr(cache, "cache_short_term_lookup", None)
+    if not isinstance(waiting, dict):
+        return 0
+    freed = sum(_bytes(item["surface"]) for item in waiting.values() if isinstance(item, dict) and item.get("surface") is not None)
+    waiting.clear()
+    return freed
+
+
 def rest_covered(scenes: Sequence[object]) -> None:
-    """Screens covered by another keep no big drawings until they are on top again."""
+    """Screens covered by another keep no big drawings until they are on top again;
+    one covered by a screen that never draws it (any but an overlay, which draws
+    the screen beneath it into its backdrop) lets go of its pictures of the whole
+    window too (``Scene.rest``: the title's, the lessons', the table's background,
+    33 MB each at 3840x2160)."""
+    from game.ui.scene import Overlay, Scene
+
     for scene in scenes:
         gui = getattr(scene, "gui", None)
         if gui is not None:
             drop_drawing_aids(gui)
             keep_shown_looks_only(gui)
+        stack = getattr(getattr(scene, "app", None), "scenes", None)
+        if isinstance(scene, Scene) and stack is not None and scene in stack:
+            above = stack.index(scene) + 1
+            if above < len(stack) and not isinstance(stack[above], Overlay):
+                scene.rest()

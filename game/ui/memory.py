@@ -91,6 +91,28 @@ def _page_size() -> int:
         return 4096
 
 
+def let_go_sized(app: Any) -> int:
+    """The window changed size: every cache of pictures made for a size lets go of
+    them before the screens are laid out again (each makes its pictures anew at
+    the new size). Resized through many sizes, the caches kept the old sizes'
+    pictures up to their budgets (the scaled tiles, 20 MB; the table's pictures;
+    the screens' rendered lines), unseen. The services that have ``let_go_sized``
+    (the tile art), every ``TextCache`` (game/ui/text.py) and the widgets' shapes
+    waiting for pygame_gui's cache (``gui_theme.let_go_waiting_shapes``). The
+    caches emptied (not counting the shapes)."""
+    from game.ui.gui_theme import let_go_waiting_shapes
+    from game.ui.text import let_go_lines
+
+    emptied = let_go_lines()
+    let_go_waiting_shapes(getattr(app, "_gui_theme", None))
+    for service in list(getattr(app, "services", {}).values()):
+        let_go = getattr(service, "let_go_sized", None)
+        if callable(let_go):
+            let_go()
+            emptied += 1
+    return emptied
+
+
 def collect() -> int:
     """A full collection that reaches the frozen objects too; what the collector
     finds unreachable is freed. ``App.run`` freezes what the start made (the

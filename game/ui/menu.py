@@ -8,14 +8,13 @@ never changes the game itself.
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING, Callable
 
 import pygame
 import pygame_gui
 
 from game.ui import access
-from game.ui.scene import GuiScene, Overlay, Scene
+from game.ui.scene import GuiScene, Overlay, Rests, Scene
 from game.ui.text import GOLD, IVORY, TextCache
 
 if TYPE_CHECKING:
@@ -28,7 +27,6 @@ PANEL_BG = (16, 30, 22, 248)
 PANEL_EDGE = (201, 168, 90)
 NAV_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
-VEIL_STRIP = 64  # rows darkened at once by felt()
 
 
 def tile_art(scene: Scene) -> TileArt:
@@ -50,38 +48,17 @@ def scale_for(size: tuple[int, int]) -> float:
 
 
 def felt(art: TileArt, size: tuple[int, int], darken: int = 60) -> pygame.Surface:
-    """The table's felt with a soft dark veil, for a menu behind its widgets."""
-    back = art.table(size).copy()
-    if darken:
-        # black at ``darken`` of 255 over the felt, a strip at a time: the same pixels as one
-        # window-sized see-through picture, without making one (a first frame sooner)
-        strip = pygame.Surface((size[0], min(size[1], VEIL_STRIP)))
-        strip.fill((0, 0, 0))
-        strip.set_alpha(darken)
-        for top in range(0, size[1], strip.get_height()):
-            back.blit(strip, (0, top))
-    return back
-
-
-_FELTS: dict[tuple[tuple[int, int], int], tuple[weakref.ref[pygame.Surface], weakref.ref[pygame.Surface]]] = {}
+    """The table's felt with a soft dark veil, for a menu behind its widgets: a copy
+    of its own, to draw on."""
+    return art.table(size, darken).copy()
 
 
 def shared_felt(art: TileArt, size: tuple[int, int], darken: int = 60) -> pygame.Surface:
     """``felt(art, size, darken)``, made once for every menu that shows it while
     any of them holds it (the title, Play with friends and Join a table each
-    kept a copy of the whole window: 8 MB each at 1920x1080). Never drawn on."""
-    base = art.table(size)
-    key = (size, darken)
-    held = _FELTS.get(key)
-    if held is not None and held[0]() is base:
-        shared = held[1]()
-        if shared is not None:
-            return shared
-    out = felt(art, size, darken)
-    for old in [k for k, (_, made) in _FELTS.items() if made() is None]:
-        del _FELTS[old]
-    _FELTS[key] = (weakref.ref(base), weakref.ref(out))
-    return out
+    kept a copy of the whole window: 8 MB each at 1920x1080); the tile art
+    hands out the one a screen still holds. Never drawn on."""
+    return art.table(size, darken)
 
 
 def shadowed(text: TextCache, line: str, size: int, colour: tuple[int, int, int] = GOLD, width: int | None = None) -> pygame.Surface:
@@ -255,7 +232,7 @@ class MenuMixin:
             focus_ring(surface, pygame.Rect(button.rect).inflate(4, 6))
 
 
-class MenuScene(MenuMixin, GuiScene):
+class MenuScene(MenuMixin, Rests, GuiScene):
     """A full-window menu on the felt."""
 
     darken = 70
@@ -272,6 +249,10 @@ class MenuScene(MenuMixin, GuiScene):
         self.backdrop = shared_felt(tile_art(self), self.size, self.darken)  # shared: never drawn on
         self.build_widgets()
         self.focus.reset([n for n in self.buttons], self.buttons, self.focus.name)
+
+    def let_go_pictures(self) -> None:
+        """Covered (``Rests``): the felt goes, and the scene's own pictures (override, calling this)."""
+        self.backdrop = None
 
     def build_widgets(self) -> None:
         """Create the widgets (override); called with an empty manager."""

@@ -48,6 +48,14 @@ class Scene:
     def close(self) -> None:
         """The scene left the stack for good: release what it holds."""
 
+    def rest(self) -> None:
+        """Covered by a screen that never draws it (not an overlay): let go of the
+        pictures of the whole window it can make again (override). Called after
+        every frame it stays covered (``game.ui.gui_theme.rest_covered``)."""
+
+    def revive(self) -> None:
+        """About to be drawn again after ``rest`` (override; see ``MenuScene``)."""
+
     # Every frame -----------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         """React to one input event; return True if it was used up."""
@@ -165,6 +173,42 @@ class GuiScene(Scene):
         self.gui = None
 
 
+class Rests(GuiScene):
+    """A screen whose pictures of the whole window (its felt, its own) are made when
+    it is laid out: covered by a screen that never draws it, it lets go of them
+    (``let_go_pictures``), and a resize meanwhile only notes the size; it is laid
+    out again (``revive``) when uncovered (``enter``) or drawn beneath an overlay
+    (``Overlay.freeze_backdrop``). The title kept its picture of the whole window
+    under every screen opened from it, the lessons' list under every lesson, Rules
+    and Statistics under one another (33 MB each at 3840x2160), and each was laid
+    out again at every resize, unseen."""
+
+    rested = False  # covered, its pictures let go: laid out again when uncovered or drawn
+
+    def rest(self) -> None:
+        if not self.rested and self.gui is not None:
+            self.rested = True
+            self.let_go_pictures()
+
+    def let_go_pictures(self) -> None:
+        """Drop the scene's pictures of the whole window (override)."""
+
+    def revive(self) -> None:
+        if self.rested:
+            self.rested = False
+            GuiScene.on_resize(self, self.size)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        if self.rested:  # unseen: laid out when uncovered
+            Scene.on_resize(self, size)
+            return
+        super().on_resize(size)
+
+    def enter(self) -> None:
+        super().enter()
+        self.revive()
+
+
 class Overlay(GuiScene):
     """A scene over others that stand still while it is up (a summary, a menu).
 
@@ -193,6 +237,11 @@ class Overlay(GuiScene):
         if self.app.top is not self:  # covered: frozen again by ``enter`` once uncovered
             self.backdrop = None
             return
+        scenes = self.app.scenes
+        for scene in reversed(scenes[: scenes.index(self)] if self in scenes else []):
+            scene.revive()  # drawn beneath: the pictures it let go of while covered are made again
+            if not isinstance(scene, Overlay):
+                break
         backdrop = pygame.Surface(self.size)
         self.paint_backdrop(backdrop)
         self.backdrop = backdrop

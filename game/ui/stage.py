@@ -63,6 +63,10 @@ class Screen(Protocol):
 
     def on_resize(self, size: tuple[int, int]) -> None: ...
 
+    def rest(self) -> None: ...
+
+    def revive(self) -> None: ...
+
 
 class Stage(Protocol):
     """The app (``game.ui.app.App``), as a screen uses it: the window's size, the

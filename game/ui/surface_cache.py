@@ -18,6 +18,18 @@ def surface_bytes(surface: pygame.Surface) -> int:
     return surface.get_pitch() * surface.get_height()
 
 
+def trimmed(picture: pygame.Surface) -> tuple[pygame.Surface, tuple[int, int]]:
+    """``picture`` (see-through around what is drawn on it) cut to what is drawn, and
+    where that part lies in it. A picture of the whole window with a form in its
+    middle is 33 MB at 3840x2160; its drawn part, a third of that or less."""
+    box = picture.get_bounding_rect()
+    if box.size == picture.get_size():
+        return picture, (0, 0)
+    if box.width == 0 or box.height == 0:
+        return pygame.Surface((0, 0), pygame.SRCALPHA), (0, 0)
+    return picture.subsurface(box).copy(), box.topleft
+
+
 class SurfaceCache:
     """Surfaces by key, least recently used first out, within ``max_bytes``."""
 

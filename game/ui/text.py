@@ -8,6 +8,7 @@ game's fallback fonts, each script in its direction (game/ui/script_font.py); si
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from pathlib import Path
 
@@ -132,11 +133,20 @@ LINES_BYTES = 4 * 1024 * 1024
 
 
 class TextCache:
-    """Rendered lines by (text, size, colour, bold), bounded (the least recently
-    used go first); fonts from the shared ``FONTS``."""
+    """Rendered lines by (text, size, colour, bold), within ``LINES_BYTES`` (the least
+    recently used go first); fonts from the shared ``FONTS``. Every cache lets go of
+    its lines when the window changes size (``let_go_lines``)."""
 
     def __init__(self, limit: int = 600):
         self._lines = SurfaceCache(LINES_BYTES, limit)
+        _CACHES.add(self)
+
+    @property
+    def bytes(self) -> int:
+        return self._lines.bytes
+
+    def clear(self) -> None:
+        self._lines.clear()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return load_font(size, bold)
@@ -159,6 +169,18 @@ class TextCache:
             else:
                 high = middle - 1
         return self.render(text[: max(1, low)].rstrip() + "…", size, colour, bold)
+
+
+_CACHES: weakref.WeakSet[TextCache] = weakref.WeakSet()
+
+
+def let_go_lines() -> int:
+    """Every ``TextCache`` alive forgets its lines (the window changed size: the
+    screens draw their words at new sizes). How many caches."""
+    caches = list(_CACHES)
+    for cache in caches:
+        cache.clear()
+    return len(caches)
 
 
 def pill(text: pygame.Surface, colour: tuple[int, int, int, int] = (15, 30, 20, 200), pad: int = 6) -> pygame.Surface:

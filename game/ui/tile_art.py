@@ -13,7 +13,7 @@ and a dark outline.
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
+import weakref
 from collections.abc import Callable, Hashable
 
 import pygame
@@ -38,7 +38,7 @@ CONTRAST_EDGE = (0, 0, 0)  # a high-contrast face's outline
 CACHE_BYTES = 20 * 1024 * 1024  # scaled tiles kept (every tile of one size, faces and ghosts, takes about 12 MB at 1920x1080)
 
 
-TABLES_KEPT = 1  # every screen shows the felt at the window's size: older sizes are not shown again (8 MB each at 1920x1080)
+VEIL_STRIP = 64  # rows darkened at once by a veiled felt
 
 
 class TileArt:
@@ -47,7 +47,8 @@ class TileArt:
     def __init__(self, cache_size: int = 512) -> None:
         self._sources: dict[str, pygame.Surface] = {}
         self._cache = SurfaceCache(CACHE_BYTES, cache_size)  # bounded in memory, whatever sizes are asked for
-        self._tables: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
+        # every felt a screen still holds (by width, height, veil): the art keeps none itself
+        self._tables: weakref.WeakValueDictionary[tuple[int, int, int], pygame.Surface] = weakref.WeakValueDictionary()
         self._converted = False  # sources converted to the display's format
 
     # -- loading and caching ------------------------------------------------
@@ -170,28 +171,49 @@ class TileArt:
 
     # -- table and icons ----------------------------------------------------
 
-    def table(self, size: tuple[int, int]) -> pygame.Surface:
-        """The green felt covering ``size``, darker towards the edges (opaque)."""
+    def table(self, size: tuple[int, int], darken: int = 0) -> pygame.Surface:
+        """The green felt covering ``size``, darker towards the edges (opaque), under
+        a black veil of ``darken`` (of 255: the menus'). Never drawn on.
+
+        A felt is a picture of the whole window (33 MB at 3840x2160). The art
+        hands out the felt a screen still holds rather than make it again, and
+        keeps none itself: a screen that shows it holds it (the menus, the
+        information screens). It kept the last one asked for, which was the
+        plain felt beside the menus' veiled felt made from it, and beside the
+        table's background made from it: one more picture of the whole window
+        on every menu and at the table (and, at the table, the menus' felt kept
+        from the title)."""
         width, height = int(size[0]), int(size[1])
         if width <= 0 or height <= 0:
             raise ValueError(f"table size must be positive, not {size}")
-        key = (width, height)
+        key = (width, height, int(darken))
         cached = self._tables.get(key)
-        if cached is not None:
-            self._tables.move_to_end(key)
-            return cached
+        if cached is None:
+            cached = self._make_table(key)
+            self._tables[key] = cached
+        return cached
+
+    def _make_table(self, key: tuple[int, int, int]) -> pygame.Surface:
+        width, height, darken = key
+        if darken:
+            back = self.table((width, height)).copy()
+            # black at ``darken`` of 255 over the felt, a strip at a time: the same pixels as one
+            # window-sized see-through picture, without making one
+            strip = pygame.Surface((width, min(height, VEIL_STRIP)))
+            strip.fill((0, 0, 0))
+            strip.set_alpha(darken)
+            for top in range(0, height, strip.get_height()):
+                back.blit(strip, (0, top))
+            return back
         felt = self._source("felt.png")
-        surface = pygame.Surface(key)
+        surface = pygame.Surface((width, height))
         fw, fh = felt.get_size()
         for y in range(0, height, fh):
             for x in range(0, width, fw):
                 surface.blit(felt, (x, y))
-        surface.blit(pygame.transform.smoothscale(self._source("vignette.png"), key), (0, 0))
+        surface.blit(pygame.transform.smoothscale(self._source("vignette.png"), (width, height)), (0, 0))
         if self._converted and not _display_format(surface):
             surface = surface.convert()  # (a new surface has the window's format already: no copy)
-        self._tables[key] = surface
-        if len(self._tables) > TABLES_KEPT:
-            self._tables.popitem(last=False)
         return surface
 
     def icon(self, name: str, size: int) -> pygame.Surface:
@@ -206,6 +228,15 @@ class TileArt:
         """Forget every scaled surface (the loaded sources stay)."""
         self._cache.clear()
         self._tables.clear()
+
+    def let_go_sized(self) -> None:
+        """The window changed size: forget the tiles scaled for the sizes before
+        (laid out again, every screen asks for its tiles at new lengths)."""
+        self._cache.clear()
+
+    def cached_bytes(self) -> int:
+        """The bytes of the scaled pictures this art keeps (felts are the screens')."""
+        return self._cache.bytes
 
 
 def _convert(surface: pygame.Surface) -> pygame.Surface:

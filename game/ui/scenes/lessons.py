@@ -86,9 +86,15 @@ class LessonsScene(MenuScene):
         if self.focus.index is None and self.focus.order:
             self.focus.reset(self.focus.order, self.buttons, self.focus.order[0])
 
+    def let_go_pictures(self) -> None:
+        super().let_go_pictures()
+        self.picture = None
+
     def enter(self) -> None:
         """Back from a lesson: the one just finished is marked done."""
-        if self.gui is not None and self.app is not None:
+        if self.rested:
+            self.revive()  # laid out again (the lesson marked)
+        elif self.gui is not None and self.app is not None:
             self.gui.clear_and_reset()  # type: ignore[no-untyped-call]
             self.build_gui()
             self.gui.update(0.0)

@@ -27,6 +27,7 @@ from game.ui.access import text_choice, text_factor
 from game.ui.menu import MenuScene, blit_centred, button_column, fan_of_matadors, panel, scale_for, shadowed, style, tile_art, wrap
 from game.ui.stage import SIDE_SCENES
 from game.ui.scroll import ScrollColumn
+from game.ui.surface_cache import trimmed
 from game.ui.text import DIM, GOLD, IVORY, least_size
 from game.version import version
 from game.words.puzzles import puzzles_button
@@ -46,6 +47,8 @@ class TitleScene(MenuScene):
         super().__init__()
         self.can_continue = False
         self.picture: pygame.Surface | None = None
+        self.picture_at = (0, 0)  # where the picture (cut to what is drawn) lies
+        self.version_label: pygame.Surface | None = None
         self.notice_rect = pygame.Rect(0, 0, 0, 0)
         self.version_rect = pygame.Rect(0, 0, 0, 0)
         self.drawn_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []
@@ -154,13 +157,11 @@ class TitleScene(MenuScene):
                 box.blit(line, (18, ny))
                 ny += line.get_height() + 3
             picture.blit(box, self.notice_rect.topleft)
-        picture.blit(label, self.version_rect)
-        if self.backdrop is not None:  # one picture of the whole window, not the felt and another over it
-            self.backdrop = self.backdrop.copy()  # the felt is shared with the other menus
-            self.backdrop.blit(picture, (0, 0))
-            self.picture = None
-        else:
-            self.picture = picture
+        # the shared felt, and over it the words cut to what is drawn (a third of the window
+        # or less) and the version in its corner: the title drew them onto a copy of the felt,
+        # a picture of the whole window of its own (33 MB at 3840x2160)
+        self.picture, self.picture_at = trimmed(picture)
+        self.version_label = label
 
         self.column.set_view(pygame.Rect(0, 0, 0, 0), 0, keep=False)
         if two:  # the game's buttons on the left, the rest (Rules, Statistics, Settings, Quit) on the right
@@ -221,9 +222,14 @@ class TitleScene(MenuScene):
             self.gui.update(0.0)
 
     # Actions ----------------------------------------------------------------------
+    def let_go_pictures(self) -> None:
+        super().let_go_pictures()
+        self.picture = self.version_label = None
+
     def enter(self) -> None:
         # back from another screen: a save may have appeared, a notice may be new, the lessons
         # offered may all be done (the offer goes: the title is the usual one again)
+        self.revive()  # (laid out again if it let go of its pictures while covered)
         if self.app is not None and self.gui is not None:
             done = False
             if self.offer_lessons and self.covered:  # (not before the first frame: the lessons load slowly)
@@ -286,7 +292,9 @@ class TitleScene(MenuScene):
     # Drawing ------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.picture is not None:
-            surface.blit(self.picture, (0, 0))
+            surface.blit(self.picture, self.picture_at)
+        if self.version_label is not None:
+            surface.blit(self.version_label, self.version_rect)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -48,6 +48,9 @@ class TableRenderer:
         self.art = art
         self.text = text
         self._cache = SurfaceCache(CACHE_BYTES, 96)  # within a budget, whatever sizes the window takes
+        # the background of the window's size, alone: at 3840x2160 (33 MB) it was over the
+        # cache's budget, dropped by the next picture put in, and made again every frame
+        self._background: tuple[Hashable, pygame.Surface] | None = None
         self._marks: tuple[tuple[object, ...], tuple[list[tuple[int, pygame.Surface, tuple[int, int]]], Labels]] | None = None
 
     def _cached(self, key: Hashable, make: object) -> pygame.Surface:
@@ -70,7 +73,7 @@ class TableRenderer:
         size, felt, hand = regions.size, regions.felt, regions.hand
 
         def make() -> pygame.Surface:
-            back = self.art.table(size).copy()
+            back = self.art.table(size).copy()  # (the plain felt goes once this is made: the art keeps none)
             shade = pygame.Surface(size, pygame.SRCALPHA)
             shade.fill(STRIP)
             shade.fill((0, 0, 0, 0), felt)
@@ -79,7 +82,16 @@ class TableRenderer:
             pygame.draw.line(back, (120, 96, 52), (0, hand.top), (size[0], hand.top), 2)
             return back.convert() if drawing_surface() is not None else back
 
-        return self._cached(("background", size, tuple(felt), tuple(hand)), make)
+        key = (size, tuple(felt), tuple(hand))
+        if self._background is None or self._background[0] != key:
+            self._background = None  # (the old one goes before the new one is made)
+            self._background = (key, make())
+        return self._background[1]
+
+    def let_go_sized(self) -> None:
+        """The window changed size: forget the pictures made for the sizes before."""
+        self._cache.clear()
+        self._background = None
 
     def header(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
         k = snap.regions.scale

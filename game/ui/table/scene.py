@@ -131,7 +131,15 @@ class TableScene(GuiScene):
             self.opening = False
             self.begin_turn()
 
+    def rest(self) -> None:
+        """Covered by a screen that never draws it: the renderer's pictures go (the
+        background, 33 MB at 3840x2160); drawn again, it makes them again."""
+        if self.renderer is not None:
+            self.renderer.let_go_sized()
+
     def on_resize(self, size: tuple[int, int]) -> None:
+        if self.renderer is not None and size != self.size:
+            self.renderer.let_go_sized()  # the pictures of the size before
         super().on_resize(size)
         self.controls.input.reset()
         self.motion.finish()

@@ -19,6 +19,7 @@ from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS, Setup
 from game.ui.scenes.new_game.words import OPTION_LABELS, TAKE_HINT, players_text, value_text
 from game.ui.seat_inputs import input_label, short_label
 from game.ui.access import text_factor
+from game.ui.surface_cache import trimmed
 from game.ui.text import DIM, GOLD, IVORY, RED, TextCache, least_size
 from game.words.names import worded
 from game.words.rule_sets import summary, title
@@ -42,7 +43,8 @@ DrawnText = tuple[str, pygame.Rect, pygame.Rect]  # words, where they are, the a
 class FormArt:
     """What is drawn once per window size."""
 
-    picture: pygame.Surface  # the title, the panels and their headings
+    picture: pygame.Surface  # the title, the panels and their headings (cut to what is drawn: ``trimmed``)
+    picture_at: tuple[int, int]  # where the picture lies in the form
     fixed_text: list[DrawnText]  # the words of it, and of the chosen rule set's row
     list_art: dict[tuple[str, bool], pygame.Surface]  # (rule id, chosen) -> the row's words
     hints: dict[str, pygame.Surface | None]  # "keys" and "pad"
@@ -69,7 +71,8 @@ def form_art(text: TextCache, layout: FormLayout) -> FormArt:
         fixed_text.append((words, pygame.Rect((box.left + pad, box.top + pad - 2), head.get_size()), box))
     hints = {mode: text.render(words, layout.hint_size, DIM) if words is not None else None for mode, words in layout.hints.items()}
     take_hints = tuple(text.render(_(words), layout.take_size, DIM, True) for words in TAKE_HINT)
-    return FormArt(picture, fixed_text, list_art(text, layout, fixed_text), hints, take_hints)
+    drawn, at = trimmed(picture)
+    return FormArt(drawn, at, fixed_text, list_art(text, layout, fixed_text), hints, take_hints)
 
 
 def list_art(text: TextCache, layout: FormLayout, fixed_text: list[DrawnText]) -> dict[tuple[str, bool], pygame.Surface]:
@@ -124,7 +127,8 @@ class SetupWords:
     """What follows the setup: ``picture`` over the form (its places), the status line
     in the bottom bar (which never scrolls), and where each of their words is."""
 
-    picture: pygame.Surface
+    picture: pygame.Surface  # (cut to what is drawn: ``trimmed``)
+    picture_at: tuple[int, int]  # where it lies in the form
     drawn: list[DrawnText]  # the form's (in its places: scrolled with it)
     status: pygame.Surface
     status_at: tuple[int, int]
@@ -191,7 +195,8 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
             drawn.append((_("Empty"), pygame.Rect(pos, empty.get_size()), slot))
     line = status_line(text, status, layout.status, max(least, round(20 * layout.scale)), least, RED if problem else IVORY)
     pos = (layout.status.centerx - line.get_width() // 2, layout.status.centery - line.get_height() // 2)
-    return SetupWords(words, drawn, line, pos, (status, pygame.Rect(pos, line.get_size()), layout.status))
+    picture, at = trimmed(words)
+    return SetupWords(picture, at, drawn, line, pos, (status, pygame.Rect(pos, line.get_size()), layout.status))
 
 
 def status_line(text: TextCache, status: str, rect: pygame.Rect, size: int, least: int, colour: tuple[int, int, int]) -> pygame.Surface:
@@ -304,7 +309,7 @@ def draw_places(
     offset: int,
 ) -> None:
     """What of the form lies in its places (and scrolls with it)."""
-    surface.blit(art.picture, (0, -offset))
+    surface.blit(art.picture, (art.picture_at[0], art.picture_at[1] - offset))
     for rule_id, place in layout.list_rows.items():
         row = place.move(0, -offset)
         chosen = rule_id == setup.rule_id
@@ -324,7 +329,7 @@ def draw_places(
             pygame.draw.circle(surface, FAINT, centre, dot, 2)
         surface.blit(art.list_art[(rule_id, chosen)], row.topleft)
     if words is not None:
-        surface.blit(words.picture, (0, -offset))
+        surface.blit(words.picture, (words.picture_at[0], words.picture_at[1] - offset))
     if pad_mode and focus is not None and focus.startswith("kind") and art.take_hints:
         index = int(focus[4:])
         if index < setup.players and not setup.named(index):  # "press A to take" where a person's input would show

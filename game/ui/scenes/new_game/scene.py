@@ -335,6 +335,12 @@ class NewGameScene(FormReads, MenuScene):
         offset = self.column.offset if self.column.content is not None else 0
         draw_form(surface, self.layout, self.art, self.words, self.state, self.hover_rule, pad_mode, self.focus_key, offset)
 
+    def let_go_pictures(self) -> None:
+        """Covered: the form's pictures go too (two of the whole window)."""
+        super().let_go_pictures()
+        self.art = None
+        self.words = None
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.column.content is not None:

@@ -1,0 +1,180 @@
+"""Memory across window sizes (issue 37): the window asks SDL for its plain
+framebuffer; the caches keep to byte budgets and let go of their pictures when
+the window changes size; a review or a past match opened after resizes to a
+large window keeps no picture of the sizes before."""
+
+from __future__ import annotations
+
+import gc
+import os
+import random
+import types
+from typing import Any
+
+import pygame
+import pytest
+
+from game.ai.coach import Budget
+from game.engine import Match, PlayerInfo, Rules
+from game.ui.surface_cache import surface_bytes
+from game.ui.text import TextCache
+from game.ui.thinker import Thinker
+from game.ui.window import FRAMEBUFFER_HINT
+
+QUICK = Budget(deals=120, forced_deals=60, screen=40, keep=2, step=40, check_deals=120, strong_deals=0)
+
+
+def test_the_window_asks_sdl_for_its_plain_framebuffer(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(FRAMEBUFFER_HINT, raising=False)
+    make_app((640, 480))
+    assert os.environ[FRAMEBUFFER_HINT] == "0"
+    monkeypatch.setenv(FRAMEBUFFER_HINT, "1")  # the player's own choice is kept
+    make_app((640, 480))
+    assert os.environ[FRAMEBUFFER_HINT] == "1"
+
+
+# Helpers ---------------------------------------------------------------------------------
+def resize(app: Any, size: tuple[int, int], frames: int = 2) -> None:
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)], 0.016)
+    for _ in range(frames - 1):
+        app.step([], 0.016)
+
+
+def pictures_held(root: object) -> list[pygame.Surface]:
+    """Every surface reachable from ``root`` (the app: its screens, services, caches)."""
+    found: dict[int, pygame.Surface] = {}
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or isinstance(item, (str, bytes, int, float, type, types.ModuleType, types.FunctionType)):
+            continue
+        seen.add(id(item))
+        if isinstance(item, pygame.Surface):
+            found[id(item)] = item
+            continue
+        todo.extend(gc.get_referents(item))
+    return list(found.values())
+
+
+def kept_matches(count: int = 2) -> None:
+    from game.past_matches import keep
+
+    for seed in range(count):
+        match = Match(Rules.from_base("matador", 2, {"target_score": None}), [PlayerInfo("You", "human", None), PlayerInfo("Cpu", "computer", "easy")], seed)
+        rng = random.Random(seed)
+        state = match.next_round()
+        while not state.over:
+            match.push(rng.choice(state.legal_moves()))
+        assert keep(match, abandoned=False) is not None
+
+
+# Caches bounded in bytes, let go when the window changes ---------------------------------
+def test_the_tile_art_keeps_to_its_byte_budget_whatever_lengths_are_asked_for() -> None:
+    from game.ui.tile_art import CACHE_BYTES, TileArt
+
+    art = TileArt(cache_size=10_000)  # (many entries allowed: the bytes bound it)
+    for length in range(40, 400, 6):
+        for a, b in ((6, 6), (5, 2), (0, 0)):
+            art.face(a, b, length, vertical=length % 12 == 0)
+            art.ghost(a, b, length)
+        art.highlight(length)
+    assert 0 < art.cached_bytes() <= CACHE_BYTES
+    assert art.cached_bytes() == sum(surface_bytes(s) for s in (art._cache.get(k) for k in list(art._cache)) if s is not None)
+
+
+def test_a_resize_lets_go_of_the_pictures_made_for_the_size_before(make_app: Any, ui: Any) -> None:
+    from game.ui.tile_art import TileArt
+
+    app = make_app((1280, 800))
+    app.services["art"] = TileArt()  # its own (the suite's shared art hands out other tests' felts)
+    table = ui.new_table(app, "matador", [PlayerInfo("You", "human", None), PlayerInfo("Cpu", "computer", "easy")], seed=4)
+    ui.settle(app, 5)
+    art, renderer = app.services["art"], table.renderer
+    lines = TextCache()
+    lines.render("Matador", 30)
+    assert art.cached_bytes() > 0 and lines.bytes > 0 and renderer._background is not None
+    old_background = renderer._background[1]
+    waiting = app._gui_theme.shape_cache.cache_short_term_lookup
+    waiting["a look of the size before"] = {"surface": pygame.Surface((40, 40)), "uses": 1}
+    app.resize((1500, 900))  # laid out again: nothing drawn yet
+    assert art.cached_bytes() == 0 and lines.bytes == 0 and renderer._background is None
+    assert "a look of the size before" not in waiting
+    ui.settle(app, 2)
+    assert renderer._background is not None and renderer._background[1] is not old_background
+    assert renderer._background[1].get_size() == (1500, 900)
+    assert all(key[:2] == (1500, 900) for key in art._tables)  # (the felts alive: this size's only)
+
+
+def test_a_covered_menu_lets_go_of_its_pictures_and_is_drawn_the_same_once_uncovered(make_app: Any) -> None:
+    app = make_app((1280, 800))
+    app.routes.open_title()
+    app.step([], 0.016)
+    title = app.top
+    before = pygame.image.tobytes(app.surface, "RGB")
+    app.routes.open_side("rules")  # a screen that never draws the title
+    app.step([], 0.016)
+    assert title.rested and title.backdrop is None and title.picture is None
+    resize(app, (1600, 1000))  # unseen: not laid out
+    assert title.rested and title.size == (1600, 1000) and title.picture is None
+    resize(app, (1280, 800))
+    app.pop()
+    app.step([], 0.016)
+    assert not title.rested and title.backdrop is not None
+    assert pygame.image.tobytes(app.surface, "RGB") == before
+
+
+def test_a_menu_drawn_beneath_an_overlay_makes_its_pictures_again(make_app: Any) -> None:
+    """Covered by a screen that never draws it, then by an overlay in that screen's
+    place (``replace``): the overlay's backdrop shows the menu, not an empty window."""
+    from game.ui.scenes.keep_saved import KeepSavedScene
+    from game.ui.scenes.rules import RulesScene
+
+    app = make_app((1024, 700))
+    app.routes.open_title()
+    app.step([], 0.016)
+    title = app.top
+    before = pygame.image.tobytes(app.surface, "RGB")
+    app.push(RulesScene())
+    app.step([], 0.016)
+    assert title.rested
+    saved = Match(Rules.from_base("matador", 2), [PlayerInfo("You", "human", None), PlayerInfo("Cpu", "computer", "easy")], 1)
+    saved.next_round()
+    app.replace(KeepSavedScene(saved))
+    assert not title.rested and title.backdrop is not None
+    beneath = pygame.Surface(app.size)
+    app.draw_below(app.top, beneath)
+    assert pygame.image.tobytes(beneath, "RGB") == before
+
+
+def test_a_past_match_opened_after_resizes_to_a_large_window_keeps_no_picture_of_the_sizes_before(make_app: Any) -> None:
+    """The issue's run jumped from 541 to 1,083 MB when a past match was opened in a
+    1913x1278 window after resizes; what is held then is of the window's size only."""
+    kept_matches(2)
+    app = make_app((1280, 800))
+    app.services.update(thinker=Thinker("thread"), review_mode="inline", review_budget=QUICK)
+    app.routes.open_title()
+    app.step([], 0.016)
+    sizes = [(1913, 1278), (640, 480), (2200, 560), (1000, 1400)]
+    for size in sizes:
+        resize(app, size)
+    app.routes.open_past_matches()
+    app.step([], 0.016)
+    large = (2560, 1440)
+    resize(app, large)
+    from game.past_matches import list_matches, load
+
+    match = load(list_matches()[0].path)[0]
+    assert match is not None
+    app.routes.open_review(match, 0)
+    for _ in range(4):
+        app.step([], 0.016)
+    held = pictures_held(app)
+    old = [s.get_size() for s in held if s.get_size() in sizes or s.get_size() == (1280, 800)]
+    assert old == []
+    assert all(s.get_width() <= large[0] and s.get_height() <= large[1] for s in held)
+    whole = [s for s in held if s.get_size() == large]
+    # the window and the review's background; the title and Past matches beneath, covered, keep none
+    assert len(whole) == 2, len(whole)  # (4 before: the felt kept by the tile art, Past matches' felt)
+    assert [type(s).__name__ for s in app.scenes] == ["TitleScene", "PastMatchesScene", "TableScene"]
+    assert all(getattr(s, "rested", True) for s in app.scenes[:-1])
