@@ -212,6 +212,7 @@ def main() -> int:
     parser.add_argument("--log", type=Path)
     parser.add_argument("--replay", type=Path)
     parser.add_argument("--frame-rate", type=float)
+    parser.add_argument("--big", action="store_true", help="the monkey's windows up to 3840x2160 (bench soak's run)")
     parser.add_argument("--every", type=float, default=monkey.RSS_EVERY_S, help="seconds between samples")
     args = parser.parse_args()
     monkey.RSS_EVERY_S = args.every
@@ -219,7 +220,7 @@ def main() -> int:
     os.environ["MATADOR_HOME"] = str(home)
     with open(args.out, "w", encoding="utf-8") as out:
         probe = Probe(out, args.above)
-        summary = monkey.run(args.seed, args.seconds, log_path=args.log, replay=args.replay, on_sample=probe, frame_rate=args.frame_rate)
+        summary = monkey.run(args.seed, args.seconds, log_path=args.log, replay=args.replay, on_sample=probe, frame_rate=args.frame_rate, big=args.big)
     print(json.dumps({k: v for k, v in summary.items() if k not in ("traceback", "rss_mb")}))
     return 0 if summary["ok"] else 1
 

@@ -22,8 +22,8 @@ TOOL_MIN_W = 70  # its labels (14 px bold) keep 8 px or more either side
 # The toolbar's overflow rule: past the tools that fit beside a header this wide
 # (six at 640x480), the buttons narrow and close up, down to TOOL_LEAST_W (their words then
 # take the smaller letters, ``toolbar.tool_button``), so a seventh tool fits.
-HEADER_LEAST_W = 156
-TOOL_LEAST_W = 54
+HEADER_LEAST_W = 124
+TOOL_LEAST_W = 58
 GAP = 8
 
 
