@@ -22,6 +22,8 @@ from game.ui.table import HandoffScene, TableScene, handoff_title
 from game.ui.text import TextCache
 from game.ui.thinker import Thinker
 
+from tests.test_names_codes import played
+
 from .conftest import advance
 
 
@@ -32,14 +34,7 @@ def german() -> Iterator[None]:
     i18n.set_language("en")
 
 
-def one_round(players: list[PlayerInfo], seed: int) -> Match:
-    match = Match(Rules.from_base("matador", len(players), {"target_score": None}), players, seed)
-    while not match.over:
-        if match.needs_next_round:
-            match.next_round()
-            continue
-        match.push(match.round.legal_moves()[0])
-    return match
+one_round = played  # a one-round match played to its end by the first legal move (tests/test_names_codes.py)
 
 
 def counted(stats: Statistics, match: Match) -> None:
