@@ -6,7 +6,7 @@ chosen text size allows, none cut short, no pygame_gui warning)."""
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, TypeVar
 
 import pygame
 import pytest
@@ -16,12 +16,25 @@ from game.engine import Match, PlayerInfo, Rules
 from game.ui import access
 from game.ui.layout_check import TextWatch, layout_problems
 
+T = TypeVar("T")
+
 
 @pytest.fixture
 def german() -> Iterator[None]:
     i18n.set_language("de")
     yield
     i18n.set_language("en")
+
+
+def watched(app: Any, ui: Any, make: Callable[[], T], frames: int = 2) -> tuple[T, TextWatch]:
+    """The scene ``make`` makes, pushed on ``app``, settled and drawn, all under a
+    ``TextWatch``: the scene, and what it drew."""
+    with TextWatch(app.size) as watch:
+        scene = make()
+        app.push(scene)
+        ui.settle(app, frames, 0.016)
+        app.draw(app.surface)
+    return scene, watch
 
 
 def test_the_ghosts_labels_stay_readable_as_the_cross_grows(make_app: Any, ui: Any) -> None:
@@ -83,11 +96,7 @@ def test_statistics_keeps_its_column_heads_whole_at_640x480(make_app: Any, ui: A
 
     ui.filled_statistics()
     app = make_app((640, 480))
-    with TextWatch(app.size) as watch:
-        scene = StatisticsScene()
-        app.push(scene)
-        ui.settle(app, 3, 0.016)
-        app.draw(app.surface)
+    scene, watch = watched(app, ui, StatisticsScene, 3)
     drawn = {text for text, _points in watch.lines}
     assert {"gespielt", "gewonnen", "Beste", "Runde"} <= drawn
     assert layout_problems(scene) + watch.problems(scene) == []
@@ -103,11 +112,7 @@ def test_the_info_screens_headings_fit_at_640x480(make_app: Any, ui: Any, german
     kinds = {"settings": "SettingsScene", "past-matches": "PastMatchesScene", "statistics": "StatisticsScene", "rules": "RulesScene"}
     scene_class = getattr(importlib.import_module(f"game.ui.scenes.{name.replace('-', '_')}"), kinds[name])
     app = make_app((640, 480))
-    with TextWatch(app.size) as watch:
-        scene = scene_class()
-        app.push(scene)
-        ui.settle(app, 2, 0.016)
-        app.draw(app.surface)
+    scene, watch = watched(app, ui, scene_class)
     assert watch.warnings == []
     assert layout_problems(scene) + watch.problems(scene) == []
 
@@ -124,11 +129,7 @@ def test_the_title_at_150_percent_shows_every_button_without_scrolling(make_app:
     save_match(match)
     access.CURRENT.text_scale = 150
     app = make_app((1280, 800))
-    with TextWatch(app.size) as watch:
-        title = TitleScene()
-        app.push(title)
-        ui.settle(app, 2, 0.016)
-        app.draw(app.surface)
+    title, watch = watched(app, ui, TitleScene)
     assert len(title.buttons) == 9 and title.scroll_columns() == []
     window = pygame.Rect((0, 0), app.size)
     assert all(window.contains(button.rect) for button in title.buttons.values())
