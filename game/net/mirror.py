@@ -136,6 +136,8 @@ class Mirror(HostSide):
         self.link = str(message.get("state", ""))
         self.link_reason = str(message.get("reason", ""))
         self.link_code = str(message.get("code", ""))[:32]
+        if self.link == "open":  # a new connection: a move sent on the old one may have been lost
+            self._sent_at = None  # with it, and the server's view says whether it was played
         if self.link_code == "seat_given":
             self.seat_given = True
         return [News("link", text=self.link_reason)]

@@ -205,6 +205,43 @@ def test_mirrors_play_a_whole_match_at_a_server_table(base: str, players: int, t
         store.close()
 
 
+def test_a_move_lost_with_the_connection_can_be_played_again_once_the_link_is_back(tmp_path: Path) -> None:
+    """A move sent as the server died never reached it: once the link is open again
+    (and the server's view says the turn is still this seat's) the seat plays
+    again, where it would otherwise wait for ever for an answer that never comes."""
+    with ThreadPoolExecutor(1) as pool:
+        row = Table.new_row("LOST-MV", {"rules": "leyden", "players": 2, "seat": 0}, 7)
+        store = Store(tmp_path / "t.sqlite3")
+        store.create(row)
+        table = Table(row, store, pool)
+        table.take_seat(0, "Ann")
+        seated = [sit(table, 0, "Ann", host=True), sit(table, 1, "Bo")]
+        for m, _ in seated:
+            m.update()
+        seated[0][0].start()
+        for m, _ in seated:
+            m.update()
+        mover, wire = next((m, w) for m, w in seated if m.my_turn)
+        assert mover.seat is not None
+        history = len(table.match.view(mover.seat).history) if table.match is not None else -1
+        lost = Wire(table, mover.seat)
+        lost.send = lost.sent.append  # type: ignore[method-assign]  # (the message goes nowhere)
+        mover.source = lost
+        assert mover.play(mover.legal[0]) is None and mover.sent and not mover.my_turn
+        assert table.match is not None and len(table.match.view(mover.seat).history) == history  # never played
+        wire.inbox.append({"type": "link", "state": "lost", "reason": "gone"})
+        mover.update()
+        assert mover.sent  # (still on its way as far as anyone knows)
+        mover.source = wire
+        wire.inbox.append({"type": "link", "state": "open", "reason": ""})
+        table.sync(mover.seat)  # the server's view, as a seat that came back is sent it
+        mover.update()
+        assert not mover.sent and mover.my_turn
+        assert mover.play(mover.legal[0]) is None
+        assert len(table.match.view(mover.seat).history) == history + 1
+        store.close()
+
+
 def test_a_missed_message_asks_for_the_whole_view_once(tmp_path: Path) -> None:
     """A seat that missed a move finds out at the next one, asks for the whole view
     (once) and is back in step."""

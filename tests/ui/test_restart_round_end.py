@@ -59,7 +59,7 @@ class Apps:
     def until(self, done: Callable[[], bool], timeout: float = 60.0, what: str = "") -> None:
         end = time.monotonic() + timeout
         while not done():
-            assert time.monotonic() < end, f"not in {timeout} s: {what}"
+            assert time.monotonic() < end, f"not in {timeout} s: {what} {state(self)}"
             self.step()
 
 
@@ -76,13 +76,23 @@ def mirror(app: App) -> Any:
     return table.mode.source.mirror
 
 
+def state(apps: Apps) -> list[tuple[Any, ...]]:
+    """What each app shows and its mirror holds (said when a wait runs out)."""
+    shown: list[tuple[Any, ...]] = []
+    for app in apps.apps:
+        table = table_of(app)
+        m = table.mode.source.mirror if table is not None else None
+        shown.append((type(app.top).__name__,) + ((m.round_index, m.link, m.my_turn, m.sent, len(m.legal)) if m is not None else ()))
+    return shown
+
+
 def play_moves(apps: Apps, rng: random.Random, count: int | None) -> None:
     """``count`` legal moves by whichever seat is to move (None: until a round's
     end shows its summary on every app), each sent as the table sends a move."""
     done = 0
     end = time.monotonic() + 120
     while count is None or done < count:
-        assert time.monotonic() < end, f"the moves did not go on: {[(type(a.top).__name__, mirror(a).round_index, mirror(a).link) for a in apps.apps]}"
+        assert time.monotonic() < end, f"the moves did not go on: {state(apps)}"
         if count is None and all(isinstance(app.top, RoundEndScene) for app in apps.apps):
             return
         for app in apps.apps:
@@ -151,7 +161,9 @@ def test_the_round_s_summary_shows_after_the_server_and_an_app_were_killed_mid_r
     apps.until(lambda: all(isinstance(a.top, TableScene) for a in (ann, bo)), 60, "the summaries closed")
 
     # Bo's app dropped mid-round without a word (kill -9), a new app takes the seat back
-    apps.until(lambda: mirror(ann).round_index == 1 and mirror(bo).round_index == 1, 60, "the next round dealt")
+    # (the next round: or the one after, where nobody could lead round 2 and it was dealt again)
+    apps.until(lambda: mirror(ann).round_index >= 1 and mirror(ann).round_index == mirror(bo).round_index and mirror(ann).legal + mirror(bo).legal != [], 60, "the next round dealt")
+    first = mirror(ann).round_index
     play_moves(apps, rng, 2)
     bo_play = table_of(bo).mode.source.play
     assert bo_play.session is not None
@@ -175,7 +187,7 @@ def test_the_round_s_summary_shows_after_the_server_and_an_app_were_killed_mid_r
         for app in (ann, again):
             table = table_of(app)
             assert table is not None and isinstance(app.top, RoundEndScene), type(app.top).__name__
-            assert len(table.model.match.rounds) == 2 and tuple(table.model.match.totals) == mirror(app).ends[1].totals
+            assert len(table.model.match.rounds) == first + 1 and tuple(table.model.match.totals) == mirror(app).ends[first].totals
     finally:
         for app in (ann, again):
             app.routes.open_title()
