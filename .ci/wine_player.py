@@ -28,8 +28,8 @@ if str(ROOT) not in sys.path:
 
 def leading_seed(rules: str, first: int, tries: int = 50) -> int:
     """The first seed from ``first`` whose opening round the human seat (0) leads."""
-    from game.ui.launch import make_match
-    from game.ui.seats import parse_seats
+    from game.ui.shell.launch import make_match
+    from game.ui.shell.seat_choices import parse_seats
 
     for seed in range(first, first + tries):
         if make_match(rules, parse_seats("human,hard"), seed, None).round.current == 0:
@@ -40,13 +40,13 @@ def leading_seed(rules: str, first: int, tries: int = 50) -> int:
 def first_move(rules: str, seed: int, size: tuple[int, int]) -> tuple[str, tuple[int, int], tuple[int, int]]:
     """(tile, centre of it in the hand, centre of the place it goes) at the table's start."""
     from game.engine.tiles import tile_name
-    from game.settings import Settings
-    from game.ui import flow
-    from game.ui.app import App
-    from game.ui.launch import make_match
-    from game.ui.seats import parse_seats
+    from game.profile.settings import Settings
+    from game.ui.shell import flow
+    from game.ui.shell.app import App
+    from game.ui.shell.launch import make_match
+    from game.ui.shell.seat_choices import parse_seats
     from game.ui.table import slot_of, targets_for
-    from game.ui.tile_art import TileArt
+    from game.ui.drawing.tile_art import TileArt
 
     app = App(size)
     try:

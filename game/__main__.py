@@ -1,4 +1,4 @@
-"""``python -m game``: see game/cli.py for the sub-commands."""
+"""``python -m game``: see game/commands/cli.py for the sub-commands."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ def main() -> None:
 
     # Start-up builds much and frees little: the collector waits until the
     # window shows its first frames (App.run collects once, then enables it),
-    # or until a command other than play is known (game.cli.run).
+    # or until a command other than play is known (game.commands.cli.run).
     gc.disable()
     # `tournament` starts worker processes; a frozen program re-launched as a
     # worker must hand over to multiprocessing first (from source there is no
@@ -19,7 +19,7 @@ def main() -> None:
         import multiprocessing
 
         multiprocessing.freeze_support()
-    from game.cli import run
+    from game.commands.cli import run
     from game.crash import guarded
 
     sys.exit(guarded(lambda: run(sys.argv[1:])))

@@ -52,8 +52,8 @@ def user_data_dir() -> Path:
 
 
 def matches_dir() -> Path:
-    """Where the past matches are kept (``game.past_matches``), and beside them
-    their reviews (``game.reviews``): here, so that the title can count the
+    """Where the past matches are kept (``game.archive.past_matches``), and beside them
+    their reviews (``game.archive.reviews``): here, so that the title can count the
     puzzles without the engine."""
     return user_data_dir() / "matches"
 

@@ -1,7 +1,7 @@
 """Waking the frame loop from another thread: news for a still screen.
 
 A still screen (nothing moves, nothing is polled each frame) lets the frame
-loop sleep until the next input (game/ui/pacing.py). What a background thread
+loop sleep until the next input (game/ui/shell/pacing.py). What a background thread
 brings in the meantime (a network message, a failed save) would then wait for
 that input; so the thread calls ``wake()`` after queueing its news, and the loop
 takes a frame at once, in which the screen polls its news as it does every frame.

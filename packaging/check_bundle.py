@@ -8,7 +8,7 @@ and Linux). It checks, and prints one line per check:
 - ``--version`` prints pyproject's version and ``--help`` works;
 - a headless smoke test (``play --seats hard,hard --smoke-test N``) exits 0 and
   saves a screenshot; network play runs (``MATADOR_SMOKE_NETWORK=1``: a table
-  hosted on 127.0.0.1, joined and played to a round's end, game/net/smoke.py);
+  hosted on 127.0.0.1, joined and played to a round's end, game/net/app/smoke.py);
 - what only one system has: the Windows executable's DPI-aware manifest,
   version resource and icon; the macOS Info.plist; the Linux desktop files;
 - pygame's SDL libraries are shipped once (not again at the top of _internal/);

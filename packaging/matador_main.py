@@ -50,7 +50,7 @@ def main() -> int:
     multiprocessing.freeze_support()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-    from game.cli import run
+    from game.commands.cli import run
     from game.crash import guarded
 
     return guarded(lambda: run(sys.argv[1:]))

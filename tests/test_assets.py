@@ -16,9 +16,9 @@ import numpy.typing as npt
 import pygame
 import pytest
 
-from game.ui import audio as audio_module
-from game.ui.audio import SOUND_NAMES, Audio
-from game.ui.tile_art import ICON_NAMES, TileArt
+from game.ui.shell import audio as audio_module
+from game.ui.shell.audio import SOUND_NAMES, Audio
+from game.ui.drawing.tile_art import ICON_NAMES, TileArt
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "tools" / "make_assets.py"

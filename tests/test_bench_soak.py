@@ -1,10 +1,10 @@
-"""The soak's figures (game/bench/soak.py) from memory samples: the peak, the growth
+"""The soak's figures (game/bench/soak_bench.py) from memory samples: the peak, the growth
 after the first 5 minutes, minute by minute. (The soak itself is a benchmark:
 `python -m game bench soak --minutes 30` prints its figures, never asserted.)"""
 
 from __future__ import annotations
 
-from game.bench.soak import figures, load_monkey, slope_per_10_min
+from game.bench.soak_bench import figures, load_monkey, slope_per_10_min
 
 
 def test_a_flat_run_has_no_growth() -> None:

@@ -302,7 +302,7 @@ def test_no_module_of_the_game_needs_what_the_spec_leaves_out() -> None:
     out cannot be imported (as in the bundle: no OpenSSL, no Unicode database); those
     that are imported at all (decimal's accelerator, lzma, bz2) are optional to their
     users, and websockets loads with the stand-ins for ssl and urllib.request
-    (game/net/standins.py)."""
+    (game/net/server/standins.py)."""
     spec = (ROOT / "build.spec").read_text(encoding="utf-8")
     left_out = ["_decimal", "lzma", "_lzma", "bz2", "_bz2", "tarfile", "_multibytecodec", "ssl", "_ssl", "_hashlib",
                 "unicodedata", "stringprep", "readline", "sqlite3", "_sqlite3", "urllib.request", "_asyncio", "_uuid"]
@@ -319,7 +319,7 @@ def test_no_module_of_the_game_needs_what_the_spec_leaves_out() -> None:
         "sys.meta_path.insert(0, Absent())\n"
         "import game, pygame_gui, platformdirs, decimal, zipfile, shutil\n"
         "for m in pkgutil.walk_packages(game.__path__, 'game.'):\n"
-        "    if not m.name.startswith('game.bench.net'):  # NOT_BUNDLED\n"
+        "    if not m.name.startswith('game.bench.net_bench'):  # NOT_BUNDLED\n"
         "        importlib.import_module(m.name)\n"
         "import websockets.asyncio.client, websockets.asyncio.server, zeroconf, zeroconf.asyncio\n"
         "assert sys.modules['ssl'].MATADOR_STAND_IN and sys.modules['urllib.request'].MATADOR_STAND_IN\n"
@@ -344,8 +344,8 @@ def test_a_table_hosted_without_ssl_sqlite_or_the_unicode_database_plays(tmp_pat
         "            raise ModuleNotFoundError(name)\n"
         "        return None\n"
         "sys.meta_path.insert(0, Absent())\n"
-        "from game.net.host import HostedServer\n"
-        "from game.net.session import Session\n"
+        "from game.net.app.hosting import HostedServer\n"
+        "from game.net.app.session import Session\n"
         f"hosted = HostedServer(False, 0, pathlib.Path({str(tmp_path / 'hosted')!r}))\n"
         "hosted.start()\n"
         "end = time.monotonic() + 90\n"
@@ -372,13 +372,13 @@ def test_network_play_is_in_the_desktop_app_but_not_the_dedicated_server(tmp_pat
     run = run_spec("linux", tmp_path, monkeypatch)
     analysis = run.one("Analysis")
     hidden = analysis["hiddenimports"]
-    assert "game.net.host" in hidden and "game.net.mirror" in hidden and "game.ui.scenes.friends.join" in hidden
-    assert not [n for n in hidden if n.startswith("game.bench.net")]
-    assert "game.bench.ai" in hidden and "game.referee" in hidden
+    assert "game.net.app.hosting" in hidden and "game.net.app.mirror" in hidden and "game.ui.scenes.friends.join_screen" in hidden
+    assert not [n for n in hidden if n.startswith("game.bench.net_bench")]
+    assert "game.bench.ai_bench" in hidden and "game.play.referee" in hidden
     assert "zeroconf._services.browser" in hidden and "zeroconf._cache" in hidden
     for name in ("websockets", "zeroconf", "asyncio", "game.net"):
         assert name not in analysis["excludes"], name
-    assert "game.bench.net" in analysis["excludes"] and "sqlite3" in analysis["excludes"]
+    assert "game.bench.net_bench" in analysis["excludes"] and "sqlite3" in analysis["excludes"]
     sys.path.insert(0, str(ROOT / "packaging"))
     import matador_main
 

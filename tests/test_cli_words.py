@@ -2,7 +2,7 @@
 round) counted from 1, as the screens count them, in every report and in
 ``review --round``, the JSON keeping the record's own indexes; a file that is not
 UTF-8 is "not a game record"; every command's error begins with its name. Through
-the real entry (``game.cli.run``, what ``python -m game`` runs)."""
+the real entry (``game.commands.cli.run``, what ``python -m game`` runs)."""
 
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import build_parser, run
+from game.commands.cli import build_parser, run
 from tests.ai.test_coach import MISTAKE_AT, MISTAKE_RECORD
 
 
 @pytest.fixture
 def inline_review(monkeypatch: pytest.MonkeyPatch) -> None:
     """The review command's coach on this thread (the command is the same; no worker starts)."""
-    from game import review_report
+    from game.commands import review_report
     from game.ai.review import INLINE, Analysis
 
     monkeypatch.setattr(review_report, "Analysis", functools.partial(Analysis, mode=INLINE))
@@ -80,7 +80,7 @@ def test_verify_counts_rounds_from_1(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 
 def test_puzzles_count_rounds_and_actions_from_1(capsys: pytest.CaptureFixture[str]) -> None:
-    from game.puzzles import all_puzzles
+    from game.archive.puzzles import all_puzzles
     from tests.ui.puzzle_files import keep_puzzles
 
     keep_puzzles()

@@ -16,10 +16,10 @@ from typing import Any, Callable
 import pytest
 
 from game.engine import Match, PlayerInfo, Rules, match_to_record
-from game.past_matches import INDEX_NAME, keep, list_matches, load, matches_dir
-from game.saves import autosave_path, load_match, save_match
-from game.settings import Settings, load_settings, save_settings, settings_path
-from game.stats import Statistics, load_stats, save_stats, stats_path
+from game.archive.past_matches import INDEX_NAME, keep, list_matches, load, matches_dir
+from game.profile.saves import autosave_path, load_match, save_match
+from game.profile.settings import Settings, load_settings, save_settings, settings_path
+from game.profile.stats import Statistics, load_stats, save_stats, stats_path
 from game.storage import load_json, parse_json, remove_stale_temporaries
 
 ROOT = Path(__file__).resolve().parent.parent

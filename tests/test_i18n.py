@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game import i18n
-from game.cli import run
+from game.commands.cli import run
 from game.i18n import LANGUAGES, _, ngettext, normalize, parse_language, system_language
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -130,7 +130,7 @@ def test_lang_flag_speaks_to_the_player_in_that_language(capsys: pytest.CaptureF
 
 
 def test_settings_keep_the_language_and_refuse_unknown_ones() -> None:
-    from game.settings import Settings
+    from game.profile.settings import Settings
 
     assert Settings.from_json({"language": "es"}).language == "es"
     assert Settings.from_json({"language": "xx"}).language == ""
@@ -139,12 +139,12 @@ def test_settings_keep_the_language_and_refuse_unknown_ones() -> None:
 
 def test_the_window_opens_in_the_language_chosen(tmp_path: Path) -> None:
     """--lang de for this run; without it, the language kept in Settings (es)."""
-    from game.settings import Settings, save_settings
+    from game.profile.settings import Settings, save_settings
 
     save_settings(Settings(language="es"))
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     env.pop(i18n.ENV, None)
-    code = "from game.cli import run; from game import i18n; import game.ui.launch as l; l.play = lambda *a: print(i18n.current_language()) or 0; raise SystemExit(run(%r))"
+    code = "from game.commands.cli import run; from game import i18n; import game.ui.shell.launch as l; l.play = lambda *a: print(i18n.current_language()) or 0; raise SystemExit(run(%r))"
     for args, expected in ((["--lang", "de"], "de"), ([], "es")):
         done = subprocess.run([sys.executable, "-c", code % args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr

@@ -144,7 +144,7 @@ def test_the_checker_finds_a_circle_through_a_deferred_import_or_an_annotation(t
 
 def test_no_import_circles_in_game() -> None:
     """Not one in all of ``game/``, annotations included: the table's pieces name
-    ``table.protocols.Table``, the screens ``game.ui.stage.Stage``, the screens
+    ``table.protocols.Table``, the screens ``game.ui.shell.stage.Stage``, the screens
     around the table ``table.api.TableAPI``; the server table's helpers
     (host powers, a halt, the lobby's message) name ``net.table_api.TableAPI`` and
     its seats ``seats.SeatsTable``; a mirror's status names the fields it reads
@@ -209,21 +209,21 @@ def test_the_headless_core_never_imports_pygame_or_the_ui() -> None:
     without a screen (a server, the worker process): nothing they import, however
     deep, is pygame or ``game.ui``."""
     core = [name for name in graph() if name.split(".")[:2] in (["game", "engine"], ["game", "ai"])]
-    core += ["game.seat", "game.referee", "game.thinker"]
+    core += ["game.play.seat", "game.play.referee", "game.play.thinker"]
     offenders = screen_reached(core)
     assert not offenders, "\n".join(offenders)
 
 
 # The layers between the core and the screens (docs/architecture.md, *The layers*): the words,
 # the network, and what is kept after a match and of the player.
-MIDDLE = ("game.words", "game.net", "game.rating", "game.reviews", "game.reviewer", "game.puzzles",
-          "game.past_matches", "game.saves", "game.stats", "game.settings", "game.lessons", "game.storage")
+MIDDLE = ("game.words", "game.net", "game.rating", "game.archive.reviews", "game.archive.reviewer", "game.archive.puzzles",
+          "game.archive.past_matches", "game.profile.saves", "game.profile.stats", "game.profile.settings", "game.learning.lessons", "game.storage")
 
 
 def test_the_words_the_network_and_the_files_never_import_pygame_or_the_ui() -> None:
     """A server runs the network, the words and the files without a screen."""
     middle = [name for name in graph() if name in MIDDLE or name.startswith(tuple(m + "." for m in MIDDLE))]
-    assert "game.net.server" in middle and "game.words.refusals" in middle and "game.settings" in middle
+    assert "game.net.server.endpoint" in middle and "game.words.refusals" in middle and "game.profile.settings" in middle
     offenders = screen_reached(middle)
     assert not offenders, "\n".join(offenders)
 
@@ -257,7 +257,7 @@ def test_the_tables_model_reaches_no_pygame() -> None:
     the legal moves, play and played) runs without a screen; what it imports,
     however deep, is not pygame nor a screen of ``game.ui``."""
     edges = graph(typing=False)
-    start = "game.ui.table.model"
+    start = "game.ui.table.table_model"
     seen, todo, reached = {start}, [start], []
     while todo:
         here = todo.pop()
@@ -278,7 +278,7 @@ def test_the_table_reaches_no_screen() -> None:
     """Screens reach each other through the routes (``stage.Routes``), never by
     import: no module of ``game.ui.table`` imports one of ``game.ui.scenes``, not
     even late (a review's Check this deal asks ``routes.open_deal_check``; a
-    network table says a failed link with ``game.ui.link_words``)."""
+    network table says a failed link with ``game.words.link_words``)."""
     offenders = [
         f"{here} imports {name}"
         for here, names in graph().items()
@@ -286,5 +286,5 @@ def test_the_table_reaches_no_screen() -> None:
         for name in names
         if name == "game.ui.scenes" or name.startswith("game.ui.scenes.")
     ]
-    assert "game.ui.table.scene" in graph(), "the table's modules were not read"
+    assert "game.ui.table.table_scene" in graph(), "the table's modules were not read"
     assert not offenders, "\n".join(sorted(offenders))

@@ -8,7 +8,7 @@ import random
 
 from game.ai.coach import Budget, assess
 from game.engine.tiles import tile_name
-from game.lessons import load_lessons
+from game.learning.lessons import load_lessons
 
 
 def test_the_join_onto_a_crosswise_matador_offers_both_halves_and_calls_one_better() -> None:

@@ -15,14 +15,15 @@ from typing import Iterator
 
 import pytest
 
-from game import i18n, past_matches, reviews
+from game import i18n
+from game.archive import past_matches, reviews
 from game.ai import levels
 from game.ai.summary import Summary
 from game.engine import Match, PlayerInfo, Rules, load_record, match_to_record
 from game.i18n import _
-from game.rating.player import Ratings, load_ratings, save_ratings
-from game.saves import record_from_json
-from game.stats import Statistics, load_stats, save_stats, stats_path
+from game.rating.player_rating import Ratings, load_ratings, save_ratings
+from game.profile.saves import record_from_json
+from game.profile.stats import Statistics, load_stats, save_stats, stats_path
 from game.storage import save_json
 from game.words import names
 from tests.test_reviews_puzzles import decision
@@ -164,7 +165,7 @@ def test_reviews_and_ratings_of_today_read_as_codes(speaking: None) -> None:
     reviews.keep(path, match, {0: summary})
     assert [p.figures.name for p in reviews.trend()] == ["@you"]
     assert [p.figures.name for p in reviews.trend("@you")] == ["@you"]
-    from game import puzzles
+    from game.archive import puzzles
 
     found = puzzles.all_puzzles()  # the mistake is a puzzle, made by the seat's code
     assert found and {p.name for p in found} == {"@you"}
@@ -187,15 +188,15 @@ def test_reviews_and_ratings_of_today_read_as_codes(speaking: None) -> None:
 
 
 def ratings_file() -> Path:
-    from game.rating.player import ratings_path
+    from game.rating.player_rating import ratings_path
 
     return ratings_path()
 
 
 def test_typed_names_that_read_as_codes_are_refused() -> None:
-    from game.net.names import check_name
-    from game.net.protocol import ProtocolError
-    from game.ui.seats import SeatError, parse_seats
+    from game.net.server.name_rules import check_name
+    from game.net.shared.protocol import ProtocolError
+    from game.ui.shell.seat_choices import SeatError, parse_seats
 
     with pytest.raises(SeatError):
         parse_seats("@hard=human,easy")

@@ -349,7 +349,7 @@ def test_crash_in_a_subprocess_exits_1_with_one_line(_isolated_home: Path) -> No
 
 
 def test_startup_bench_reads_the_first_frame_timestamp(tmp_path: Path) -> None:
-    from game.bench.startup import time_launches
+    from game.bench.startup_bench import time_launches
 
     writes_frame = (
         "import os, time; open(os.environ['MATADOR_FIRST_FRAME_FILE'], 'w').write(repr(time.time()))"
@@ -371,7 +371,7 @@ def test_startup_bench_reads_the_first_frame_timestamp(tmp_path: Path) -> None:
 
 
 def test_startup_bench_measures_bundle_size(tmp_path: Path) -> None:
-    from game.bench.startup import bundle_root, folder_size_bytes
+    from game.bench.startup_bench import bundle_root, folder_size_bytes
 
     app = tmp_path / "Matador.app" / "Contents" / "MacOS" / "Matador"
     app.parent.mkdir(parents=True)

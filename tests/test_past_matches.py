@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from game.engine import Match, PlayerInfo, Rules, load_record_text
-from game.past_matches import INDEX_NAME, forget, keep, list_matches, load, matches_dir, result_words
+from game.archive.past_matches import INDEX_NAME, forget, keep, list_matches, load, matches_dir, result_words
 from game.resources import user_data_dir
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -158,7 +158,7 @@ def test_loader_says_what_is_missing(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 # --- the first window's size on a scaled Windows display (issue 24) -------------------------
 
-from game.ui.window_size import DEFAULT_SIZE, first_window_size, scaled_default  # noqa: E402
+from game.ui.shell.window_size import DEFAULT_SIZE, first_window_size, scaled_default  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -193,7 +193,7 @@ def test_the_app_opens_its_first_window_at_the_chosen_size(monkeypatch: pytest.M
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from game.ui import app as app_module
+    from game.ui.shell import app as app_module
 
     monkeypatch.setattr(app_module, "window_size_here", lambda size, desktop: first_window_size(size, "win32", 1.5, (3840, 2160)))
     app = app_module.App(DEFAULT_SIZE)

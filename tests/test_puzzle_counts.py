@@ -1,4 +1,4 @@
-"""The title's count of puzzles (``game.puzzles.counts``), read from the review
+"""The title's count of puzzles (``game.archive.puzzles.counts``), read from the review
 files alone: the same puzzles as ``all_puzzles`` finds, a file that cannot be
 read counts none (and nothing is raised), a review whose match is gone counts
 none, and neither the engine nor the coach is imported to count them."""
@@ -10,8 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game import reviews
-from game.puzzles import Progress, all_puzzles, counts, kept_ids, save_progress
+from game.archive import reviews
+from game.archive.puzzles import Progress, all_puzzles, counts, kept_ids, save_progress
 from tests.ui.puzzle_files import keep_puzzles
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,7 +51,7 @@ def test_counting_imports_neither_the_engine_nor_the_coach(tmp_path: Path) -> No
     keep_puzzles()
     import os
 
-    probe = "import sys\nfrom game.puzzles import counts\nprint(counts(), sorted(m for m in sys.modules if m.startswith(('game.engine', 'game.ai', 'game.past_matches'))))"
+    probe = "import sys\nfrom game.archive.puzzles import counts\nprint(counts(), sorted(m for m in sys.modules if m.startswith(('game.engine', 'game.ai', 'game.archive.past_matches'))))"
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60, env=dict(os.environ))
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "(0, 1) []"
@@ -71,7 +71,7 @@ def _only_inaccuracies(record: Path) -> None:
 
 def test_two_matches_without_a_mistake_still_give_puzzles_from_their_costliest_moves() -> None:
     """Issue 37: a newcomer whose bad moves were all marked inaccuracies got no puzzle."""
-    from game.puzzles import position, judge
+    from game.archive.puzzles import position, judge
 
     records = keep_puzzles(2)
     for record in records:
@@ -87,7 +87,7 @@ def test_two_matches_without_a_mistake_still_give_puzzles_from_their_costliest_m
 
 
 def test_the_costliest_moves_are_chosen_only_when_there_is_no_mistake() -> None:
-    from game.puzzles import COSTLY, chosen
+    from game.archive.puzzles import COSTLY, chosen
 
     ten = [("inaccuracy", 3.0 + (i * 7) % 10, True) for i in range(10)]  # ten bad moves, all inaccuracies
     picked = chosen(ten)
@@ -99,7 +99,7 @@ def test_the_costliest_moves_are_chosen_only_when_there_is_no_mistake() -> None:
 
 def test_the_costliest_moves_threshold_is_the_coachs_tolerance() -> None:
     from game.ai.marks import ACCURATE_POINTS
-    from game.puzzles import COSTLY_POINTS, PUZZLE_MARKS
+    from game.archive.puzzles import COSTLY_POINTS, PUZZLE_MARKS
 
     assert COSTLY_POINTS == ACCURATE_POINTS  # a move the one played would solve is no puzzle
     assert set(PUZZLE_MARKS) == {"mistake", "blunder"}

@@ -10,9 +10,9 @@ import pytest
 
 from game.engine import RULE_SETS, Action, Match, PlayerInfo, Refusal, Rules, SeatView, load_record, match_to_record
 from game.engine.view import UNKNOWN
-from game.referee import ACTION, OVER, ROUND, UNDO, Event, Referee, play_out
-from game.seat import ComputerSeat, PersonSeat, RemoteSeat, Seat, WorkerSeat, computer_seats
-from game.ui.thinker import Thinker
+from game.play.referee import ACTION, OVER, ROUND, UNDO, Event, Referee, play_out
+from game.play.seat import ComputerSeat, PersonSeat, RemoteSeat, Seat, WorkerSeat, computer_seats
+from game.play.thinker import Thinker
 from game.words.refusals import refusal_text
 
 

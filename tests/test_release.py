@@ -452,8 +452,8 @@ def test_wine_player_finds_a_tile_and_its_lit_place_in_the_window() -> None:
     )
     assert done.returncode == 0, done.stderr
     seed, tile, *numbers = done.stdout.split()
-    from game.ui.launch import make_match
-    from game.ui.seats import parse_seats
+    from game.ui.shell.launch import make_match
+    from game.ui.shell.seat_choices import parse_seats
     from game.engine.tiles import parse_tile
 
     match = make_match("matador", parse_seats("human,hard"), int(seed), None)

@@ -12,7 +12,7 @@ from pathlib import Path
 from game.ai.coach import MARKS, Budget
 from game.ai.review import INLINE, analyse, default_seat
 from game.engine import Match, PlayerInfo, Rules, load_record
-from game.review_report import write_table
+from game.commands.review_report import write_table
 
 from tests.ai.test_coach import MISTAKE_AT, MISTAKE_RECORD
 

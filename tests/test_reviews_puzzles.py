@@ -13,16 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from game import past_matches, reviews
+from game.archive import past_matches, reviews
 from game.ai.coach import Budget
 from game.ai.endgame import solve
 from game.ai.marks import Assessment, Option
 from game.ai.review import INLINE, Analysis
 from game.ai.summary import Decision, Summary, match_result, restored, stored
-from game.bench.coach import _initial, play_round
+from game.bench.coach_bench import _initial, play_round
 from game.engine import Action, Match, PlayerInfo, Rules
-from game.puzzles import Progress, all_puzzles, judge, load_progress, position, progress_path, save_progress
-from game.reviewer import Reviewer
+from game.archive.puzzles import Progress, all_puzzles, judge, load_progress, position, progress_path, save_progress
+from game.archive.reviewer import Reviewer
 
 SMALL = Budget(deals=200, forced_deals=100, screen=50, keep=2, step=50, check_deals=100, strong_deals=0, settle_from=100)
 
@@ -87,7 +87,7 @@ def test_a_blunder_becomes_a_puzzle_the_best_move_solves() -> None:
 
 
 def test_the_puzzles_command_lists_the_puzzle_from_the_seats_view(capsys: pytest.CaptureFixture[str]) -> None:
-    from game.cli import run
+    from game.commands.cli import run
 
     match, index = blundering_match()
     review_kept(match)

@@ -1,4 +1,4 @@
-"""The settings schema (game/settings.py): every setting read back as written,
+"""The settings schema (game/profile/settings.py): every setting read back as written,
 each bad or unknown value in the file falling back alone (logged, the rest
 kept, the file neither reset nor moved aside), what is not a settings file at
 all moved aside, and README's list written from the schema."""
@@ -14,7 +14,7 @@ from typing import Any, Iterator
 import pytest
 
 from game.i18n import N_
-from game.settings import ON_OFF, SCHEMA, Setting, Settings, by_key, load_settings, register, save_settings, settings_path
+from game.profile.settings import ON_OFF, SCHEMA, Setting, Settings, by_key, load_settings, register, save_settings, settings_path
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -82,7 +82,7 @@ def test_a_bad_value_falls_back_alone(key: str, caplog: pytest.LogCaptureFixture
         data[key] = bad
         written(data)
         caplog.clear()
-        with caplog.at_level(logging.WARNING, logger="game.settings"):
+        with caplog.at_level(logging.WARNING, logger="game.profile.settings"):
             settings, message = load_settings()
         assert message is None, (key, bad)
         assert settings.get(key) == setting.default, (key, bad)
@@ -108,7 +108,7 @@ def test_unknown_keys_are_ignored_and_the_rest_kept(caplog: pytest.LogCaptureFix
     data = chosen().to_json()
     data.update({"zzz": 1, "__class__": "os.system", "": None, "volume ": 0.1, "k" * 10_000: [1] * 1000})
     written(data)
-    with caplog.at_level(logging.WARNING, logger="game.settings"):
+    with caplog.at_level(logging.WARNING, logger="game.profile.settings"):
         settings, message = load_settings()
     assert message is None and settings == chosen()
     assert any("zzz" in r.getMessage() for r in caplog.records)

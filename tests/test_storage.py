@@ -12,9 +12,9 @@ import time
 from pathlib import Path
 
 from game.engine import Match, PlayerInfo, Rules
-from game.saves import autosave_path, has_save, load_match, save_match
-from game.settings import Settings, load_settings, save_settings, settings_path
-from game.stats import Statistics, load_stats, save_stats, stats_path
+from game.profile.saves import autosave_path, has_save, load_match, save_match
+from game.profile.settings import Settings, load_settings, save_settings, settings_path
+from game.profile.stats import Statistics, load_stats, save_stats, stats_path
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -113,7 +113,7 @@ def test_illegal_save_is_moved_aside() -> None:
 WRITER = """
 import sys, random
 from game.engine import Match, PlayerInfo, Rules
-from game.saves import save_match
+from game.profile.saves import save_match
 rng = random.Random(5)
 while True:
     match = Match(Rules.from_base("matador", 4), [PlayerInfo(f"P{i}") for i in range(4)], rng.randrange(99))
@@ -143,7 +143,7 @@ def test_assisted_matches_are_counted_apart() -> None:
     import random
 
     from game.engine import Match, PlayerInfo, Rules
-    from game.stats import Statistics as Stats
+    from game.profile.stats import Statistics as Stats
 
     players = [PlayerInfo("Ann", "human", None), PlayerInfo("Bo", "computer", "easy")]
     stats = Stats()

@@ -92,7 +92,7 @@ def test_python_m_game_version_prints_it_without_pygame() -> None:
     assert done.stdout == f"Matador {_pyproject_version()}\n"
     assert done.stderr == ""
     probe = (
-        "import sys\nfrom game.cli import run\n"
+        "import sys\nfrom game.commands.cli import run\n"
         "try:\n    run(['--version'])\nexcept SystemExit as exit:\n    assert exit.code == 0, exit.code\n"
         "print('pygame loaded' if 'pygame' in sys.modules else 'no pygame')\n"
     )

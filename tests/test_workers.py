@@ -60,7 +60,7 @@ def test_the_games_own_process_does_not_watch_a_parent() -> None:
 GAME = """
 import sys, time, random
 from game.engine import Match, PlayerInfo, Rules
-from game.ui.thinker import Thinker
+from game.play.thinker import Thinker
 from game.ai.review import Analysis
 import multiprocessing.resource_tracker as rt
 

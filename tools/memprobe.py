@@ -169,7 +169,7 @@ class Probe:
 
     def find_app(self) -> Any:
         if self.app is None:
-            from game.ui.app import App
+            from game.ui.shell.app import App
 
             self.app = next((o for o in gc.get_objects() if isinstance(o, App)), None)
         return self.app

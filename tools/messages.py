@@ -6,7 +6,7 @@
 
 The sentences are those the code passes to ``_``, ``ngettext``, ``pgettext`` and
 marks with ``N_`` / ``NP_`` (see game/i18n.py), and the words of the lessons
-(game/lessons.json). ``# TRANSLATORS:`` comments above a call go into the
+(game/learning/lessons.json). ``# TRANSLATORS:`` comments above a call go into the
 catalogs. babel does the work (``pip install babel``); babel.cfg holds the same
 setup for ``pybabel extract -F babel.cfg``.
 """
@@ -29,7 +29,7 @@ HEADER = """\
 
 
 def extract_lessons(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, str, str, list[str]]]:
-    """babel extractor for game/lessons.json: the titles, summaries, what each step
+    """babel extractor for game/learning/lessons.json: the titles, summaries, what each step
     says (and says to a wrong move), and the computer opponents' names."""
     data = json.loads(fileobj.read().decode("utf-8"))
     for lesson in data.get("lessons", []):
@@ -62,10 +62,10 @@ def extract() -> Any:
             # Where a message is used, by file only: line numbers would change every
             # catalog at every edit above a message (and make branches conflict).
             catalog.add(message, None, [(rel, None)], auto_comments=comments, context=context)
-    lessons = ROOT / "game" / "lessons.json"
+    lessons = ROOT / "game" / "learning" / "lessons.json"
     with open(lessons, "rb") as handle:
         for _lineno, _func, message, comments in extract_lessons(handle, KEYWORDS, COMMENT_TAGS, {}):
-            catalog.add(message, None, [("game/lessons.json", None)], auto_comments=comments)
+            catalog.add(message, None, [("game/learning/lessons.json", None)], auto_comments=comments)
     return catalog
 
 

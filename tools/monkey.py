@@ -277,7 +277,7 @@ class Monkey:
     def pad_gesture(self) -> list[Any]:
         import pygame
 
-        from game.ui.gamepad import BUTTONS
+        from game.ui.shell.gamepad import BUTTONS
 
         rng = self.rng
         if not self.pads or rng.random() < 0.05:
@@ -334,7 +334,7 @@ def follow_route(app: Any, name: str, rng: random.Random) -> None:
         routes.open_title()
         routes.open_past_matches()
     elif name == "review":
-        from game.past_matches import list_matches, load
+        from game.archive.past_matches import list_matches, load
 
         kept = list_matches()
         match = load(kept[rng.randrange(len(kept))].path)[0] if kept else None
@@ -358,8 +358,8 @@ def follow_route(app: Any, name: str, rng: random.Random) -> None:
         ]
         routes.start_match(Match(Rules.from_base(base, players, {"target_score": rng.choice([None, 50])}), seats, rng.randrange(10_000)))
     elif name == "text size":  # as Settings changes it: every screen laid out again
-        from game.settings import TEXT_SCALES
-        from game.ui import access
+        from game.profile.settings import TEXT_SCALES
+        from game.ui.drawing import access
 
         settings = app.services["settings"]
         settings.text_scale = rng.choice([s for s in TEXT_SCALES if s != settings.text_scale])
@@ -375,18 +375,18 @@ def follow_route(app: Any, name: str, rng: random.Random) -> None:
 
 # The app, as ``python -m game play`` makes it -----------------------------------------------
 def make_app(size: tuple[int, int], thinker_mode: str) -> tuple[Any, Any, Any]:
-    from game.settings import Settings, load_settings
-    from game.ui import flow
-    from game.ui.app import App
-    from game.ui.audio import Audio
-    from game.ui.autosave import Autosaver, tell_write_troubles
-    from game.ui.gamepad import PadDevice
-    from game.ui.memory import Tidy, return_big_allocations
+    from game.profile.settings import Settings, load_settings
+    from game.ui.shell import flow
+    from game.ui.shell.app import App
+    from game.ui.shell.audio import Audio
+    from game.ui.shell.autosave import Autosaver, tell_write_troubles
+    from game.ui.shell.gamepad import PadDevice
+    from game.ui.shell.memory import Tidy, return_big_allocations
 
     if os.environ.get("MONKEY_DEFAULT_MALLOC") is None:
         return_big_allocations()  # as python -m game play does
-    from game.ui.thinker import Thinker
-    from game.ui.tile_art import TileArt
+    from game.play.thinker import Thinker
+    from game.ui.drawing.tile_art import TileArt
 
     try:
         settings, message = load_settings()
@@ -424,11 +424,11 @@ class Trouble(logging.Handler):
 
 def user_files_load() -> list[str]:
     """Each user file read back as the game reads it: a list of what could not be."""
-    from game.past_matches import list_matches, load
+    from game.archive.past_matches import list_matches, load
     from game.resources import user_config_dir, user_data_dir
-    from game.saves import load_match
-    from game.settings import load_settings
-    from game.stats import load_stats
+    from game.profile.saves import load_match
+    from game.profile.settings import load_settings
+    from game.profile.stats import load_stats
 
     problems = [m for m in (load_settings()[1], load_stats()[1], load_match()[1]) if m]
     messages: list[str] = []
@@ -486,7 +486,7 @@ def run(
     threading.excepthook = trouble.thread_hook
     summary: dict[str, Any] = {"seed": seed, "seconds": seconds, "ok": False, "reason": None}
     from game.i18n import current_language, set_language
-    from game.ui import access
+    from game.ui.drawing import access
 
     language = current_language()  # the routes change them: given back at the end
     app, thinker, autosave = make_app(size, thinker_mode)

@@ -37,14 +37,14 @@ os.environ.setdefault("MATADOR_NO_CRASH_DIALOG", "1")
 import pygame  # noqa: E402
 
 from game.engine import Action, Match, PlayerInfo, RoundState, Rules, is_double  # noqa: E402
-from game.ui import flow  # noqa: E402
-from game.ui.app import App  # noqa: E402
+from game.ui.shell import flow  # noqa: E402
+from game.ui.shell.app import App  # noqa: E402
 from game.ui.scenes.match_over import MatchOverScene  # noqa: E402
 from game.ui.scenes.new_game import NewGameScene  # noqa: E402
-from game.ui.scenes.rules import RulesScene  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.ui.scenes.rules_screen import RulesScene  # noqa: E402
+from game.profile.settings import Settings  # noqa: E402
 from game.ui.table import LessonMode, Position, TableScene, slot_of, targets_for  # noqa: E402
-from game.ui.thinker import Thinker  # noqa: E402
+from game.play.thinker import Thinker  # noqa: E402
 
 Size = tuple[int, int]
 Wanted = Callable[[Match], bool]
@@ -487,8 +487,8 @@ def reviewed_match(seed: int = 28) -> Match:
 
 def past_matches(cam: Camera) -> None:
     """The past matches list, a few kept matches in it."""
-    from game.past_matches import keep
-    from game.ui.scenes.past_matches import PastMatchesScene
+    from game.archive.past_matches import keep
+    from game.ui.scenes.past_matches_screen import PastMatchesScene
 
     for i, (base, players) in enumerate((("matador", 2), ("leyden", 2), ("all-sevens", 3), ("family", 4))):
         others = [computer("Hard", "hard"), computer("Easy", "easy"), computer("Medium")][: players - 1]
@@ -533,7 +533,7 @@ def in_language(code: str, what: str) -> Callable[[Camera], None]:
 
     def shoot(cam: Camera) -> None:
         from game import i18n
-        from game.ui.scenes.settings import SettingsScene
+        from game.ui.scenes.settings_screen import SettingsScene
 
         i18n.set_language(code)  # before any worker starts: the coach's workers speak it too
         try:
@@ -566,7 +566,7 @@ def at_text_size(scale: int, shoot: Callable[[Camera], None]) -> Callable[[Camer
     """``shoot`` with the Settings' text and table size at ``scale`` percent."""
 
     def shoot_larger(cam: Camera) -> None:
-        from game.ui import access
+        from game.ui.drawing import access
 
         access.apply(Settings(text_scale=scale))
         try:

@@ -1,4 +1,4 @@
-"""README's list of settings, written from the schema (game/settings.py).
+"""README's list of settings, written from the schema (game/profile/settings.py).
 
     python tools/settings_doc.py          # rewrite the list in README.md between its markers
     python tools/settings_doc.py --check  # exit 1 if README's list is not the schema's
@@ -19,7 +19,7 @@ if str(ROOT) not in sys.path:  # run from a clone: this clone's game, not an ins
     sys.path.insert(0, str(ROOT))
 
 README = ROOT / "README.md"
-BEGIN = "<!-- settings: begin (written from game/settings.py by `python tools/settings_doc.py`: edit the schema, not this list) -->"
+BEGIN = "<!-- settings: begin (written from game/profile/settings.py by `python tools/settings_doc.py`: edit the schema, not this list) -->"
 END = "<!-- settings: end -->"
 # Not a setting: always on, so Settings has no control for it (issue 33 asked README to say so).
 ALWAYS_ON = (
@@ -50,7 +50,7 @@ def bullet(label: str, doc: str) -> str:
 
 def block() -> str:
     """The list as README holds it, markers included."""
-    from game.settings import groups
+    from game.profile.settings import groups
 
     out = [BEGIN]
     for group, settings in groups():
@@ -76,9 +76,9 @@ def main(argv: list[str]) -> int:
     new = rewritten(text)
     if "--check" in argv:
         if new != text:
-            print("README.md's settings differ from game/settings.py: run python tools/settings_doc.py")
+            print("README.md's settings differ from game/profile/settings.py: run python tools/settings_doc.py")
             return 1
-        print("README.md lists the settings of game/settings.py")
+        print("README.md lists the settings of game/profile/settings.py")
         return 0
     if new != text:
         README.write_text(new, encoding="utf-8")

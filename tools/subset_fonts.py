@@ -4,7 +4,7 @@
 
 Noto Sans (pygame_gui's, the game's typeface) draws Latin, Greek, Cyrillic and
 Devanagari. A name may be typed in other scripts; the game draws those with the
-fallback fonts made here (game/ui/glyphs.py), each a subset of a Noto font
+fallback fonts made here (game/ui/drawing/glyphs.py), each a subset of a Noto font
 (SIL Open Font License, fonts/OFL.txt), without hinting (FreeType's own is used),
 stored as WOFF (zlib: the game reads its character map with the standard
 library, FreeType opens it as it is):

@@ -10,7 +10,7 @@ and Host offer it (``random`` is for the command line, tournaments and tests).
 Everything else that lists levels reads them here: the command line's seat
 kinds, New game's and Host's cycles of seat kinds, the seats' default names,
 Past matches' labels, the network's allowed kinds, the worker's think budgets
-(``game.thinker``) and ``make_player``. A new level is its module plus one
+(``game.play.thinker``) and ``make_player``. A new level is its module plus one
 ``register(Level(...))`` below.
 """
 

@@ -177,7 +177,7 @@ class Analysis:
         return Summary(self.seat, tuple(self._results[i] for i in sorted(self._results)), self.players)
 
     def restore(self, decisions: Iterable[Decision]) -> int:
-        """Take the verdicts of a review kept from before (``game.reviews``) instead
+        """Take the verdicts of a review kept from before (``game.archive.reviews``) instead
         of working them out again: each one whose round, action and action played
         are those of a position of this review (before ``start``). Their reasons
         are written again, in the language of now. Returns how many were taken."""

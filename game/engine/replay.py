@@ -1,5 +1,5 @@
 """The outcome of a replayed match, as RECORD.md's ``replay`` prints it (the command
-itself, which reads the file as the game reads its own, is ``game.cli.replay``)."""
+itself, which reads the file as the game reads its own, is ``game.commands.cli.replay``)."""
 
 from __future__ import annotations
 

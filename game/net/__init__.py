@@ -9,6 +9,6 @@ from the lobby to the end), ``discovery`` (the local network), ``kept_seats``
 and ``bot`` (a headless player in its own process). No pygame anywhere here.
 """
 
-from game.net.standins import ensure as _ensure_stand_ins
+from game.net.server.standins import ensure as _ensure_stand_ins
 
-_ensure_stand_ins()  # websockets loads in the desktop app, built without OpenSSL (game/net/standins.py)
+_ensure_stand_ins()  # websockets loads in the desktop app, built without OpenSSL (game/net/server/standins.py)

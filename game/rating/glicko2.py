@@ -10,7 +10,7 @@ returns the rating after it. The scale is Elo's: an expected score of
 ``1 / (1 + 10 ** ((r_opponent - r) / 400))`` for a certain opponent (the
 paper's 173.7178 is 400 / ln 10).
 
-No pygame, no files: the player's ratings are kept by ``game.rating.player``.
+No pygame, no files: the player's ratings are kept by ``game.rating.player_rating``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A deal's check in the player's words (the review's "Check this deal"): what
 ``game.engine.verify`` found for one round, as ``python -m game verify`` says
-it on the command line (in English there, game/verify_report.py)."""
+it on the command line (in English there, game/commands/verify_report.py)."""
 
 from __future__ import annotations
 

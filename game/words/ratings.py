@@ -1,11 +1,11 @@
-"""The words of the player's rating (``game.rating.player``): "1502 ± 84",
+"""The words of the player's rating (``game.rating.player_rating``): "1502 ± 84",
 "provisional", "Rating 1480 -> 1502", and why a match moved nothing."""
 
 from __future__ import annotations
 
 from game.i18n import _
 from game.rating.glicko2 import Rating
-from game.rating.player import PROVISIONAL_RD, Change
+from game.rating.player_rating import PROVISIONAL_RD, Change
 
 
 def rating_words(rating: Rating) -> str:

@@ -4,7 +4,7 @@ The engine's registry (``game.engine.RULE_SETS``) says which rule sets there
 are and in what order; this one says them. A variant registers its words here
 as it registers its rules there: ``register_words(id, RuleSetWords(...))``,
 whose ``page`` is the id of its page on the Rules screen
-(``game.ui.rules_text``): its own, or that of the rule set it varies.
+(``game.ui.scenes.rules_text``): its own, or that of the rule set it varies.
 """
 
 from __future__ import annotations

@@ -443,7 +443,7 @@ def test_an_endgame_with_nothing_hidden_is_solved_exactly() -> None:
     """Two players, the boneyard empty: the other hand is known, and the coach
     searches the rest of the round instead of sampling it: one "deal", exact
     values. Here 4-4 wins with best play and 4-2 loses whatever seat 0 does."""
-    from game.bench.coach import Choice, _replay_to, play_round
+    from game.bench.coach_bench import Choice, _replay_to, play_round
 
     choice = Choice("matador", 11, 31, "easy")
     real = play_round(choice.rules, choice.seed, choice.level)

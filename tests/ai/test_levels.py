@@ -80,7 +80,7 @@ def test_every_level_plays_the_options_that_change_a_round(level: str, table: tu
 def test_every_level_has_what_the_lists_show(level: str) -> None:
     """Its player, its words (name, label, description) and a budget the tables and
     the server read (``thinking.server_budget_s``: its own, times the server's share)."""
-    from game.net.thinking import SHARE, server_budget_s
+    from game.net.server.thinking import SHARE, server_budget_s
 
     entry = levels.get(level)
     assert entry is not None and make_player(level).level == level
@@ -108,7 +108,7 @@ def test_a_level_thinks_its_own_budget_at_a_server_table() -> None:
     import asyncio
     from concurrent.futures import Future
 
-    from game.net.thinking import INLINE_BUDGET_S, ThinkPool, inline
+    from game.net.server.thinking import INLINE_BUDGET_S, ThinkPool, inline
 
     hard = levels.get("hard")
     assert hard is not None

@@ -217,7 +217,7 @@ def _write(tmp_path: Path, name: str, record: Any) -> Path:
 
 def _main(path: Path | str, capsys: Any) -> tuple[int, str, str]:
     """``replay`` in this process (the very function ``python -m game replay`` runs)."""
-    from game.cli import replay
+    from game.commands.cli import replay
 
     status = replay(str(path))
     out = capsys.readouterr()

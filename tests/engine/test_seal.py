@@ -30,8 +30,8 @@ from game.engine.verify import (
     WRONG_HAND,
     verify,
 )
-from game.referee import Referee, play_out
-from game.seat import ComputerSeat
+from game.play.referee import Referee, play_out
+from game.play.seat import ComputerSeat
 
 
 def documented_shuffle(tiles: list[int], deal_seed: str) -> list[int]:
@@ -265,7 +265,7 @@ def test_records_of_a_headless_match_and_a_tournament_game_verify() -> None:
 
 
 def test_the_verify_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from game.cli import run
+    from game.commands.cli import run
 
     good = match_to_record(played("matador", 2, 8))
     path = tmp_path / "good.json"

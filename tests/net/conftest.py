@@ -1,5 +1,5 @@
 """Real processes on 127.0.0.1: a server (``python -m game serve --port 0``) and
-headless players (``python -m game.net.bot``)."""
+headless players (``python -m game.net.app.bot``)."""
 
 from __future__ import annotations
 
@@ -82,11 +82,11 @@ def bot() -> type[Bot]:
 
 
 class Bot:
-    """``python -m game.net.bot``: one headless player in its own process."""
+    """``python -m game.net.app.bot``: one headless player in its own process."""
 
     def __init__(self, url: str, *args: str):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "game.net.bot", url, *args],
+            [sys.executable, "-m", "game.net.app.bot", url, *args],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

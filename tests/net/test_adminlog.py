@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from game.net.client import Client, ServerRefused
+from game.net.app.client import Client, ServerRefused
 from tests.net.conftest import ServerProcess
 
 

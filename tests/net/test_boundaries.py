@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_server_and_the_referee_load_no_pygame() -> None:
-    code = "import sys, game.net.server, game.net.client, game.referee, game.cli; print('pygame' in sys.modules)"
+    code = "import sys, game.net.server.endpoint, game.net.app.client, game.play.referee, game.commands.cli; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

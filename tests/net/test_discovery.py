@@ -11,8 +11,8 @@ from typing import Any
 
 from zeroconf import ServiceInfo
 
-from game.net.discovery import SERVICE, Browser, Listing, listing_of, service_info, should_announce
-from game.net.protocol import PROTOCOL
+from game.net.shared.discovery import SERVICE, Browser, Listing, listing_of, service_info, should_announce
+from game.net.shared.protocol import PROTOCOL
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,6 +65,6 @@ def test_the_browser_lists_servers_as_they_come_and_go() -> None:
 
 
 def test_a_server_on_this_machine_only_does_not_load_zeroconf() -> None:
-    code = "import sys, game.net.server; print('zeroconf' in sys.modules)"
+    code = "import sys, game.net.server.endpoint; print('zeroconf' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -1,6 +1,6 @@
 """Announcing and finding a table for real, with multicast DNS kept on the loopback
 interface (127.0.0.1: no packet leaves this machine): an announcer in a process of
-its own (game/net/discovery.py's ``Announcer``, as a hosted server uses it) and the
+its own (game/net/shared/discovery.py's ``Announcer``, as a hosted server uses it) and the
 ``Browser`` of *Join a table* here. Skipped, with the reason, where multicast does
 not work on the loopback interface (a probe says so first, so a machine where it
 works cannot skip the test by failing it)."""
@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from game.net.discovery import Browser, Listing
-from game.net.protocol import PROTOCOL
+from game.net.shared.discovery import Browser, Listing
+from game.net.shared.protocol import PROTOCOL
 
 ROOT = Path(__file__).resolve().parents[2]
 GROUP = "224.0.0.251"  # mDNS's group
@@ -53,7 +53,7 @@ def loopback_multicast() -> str | None:
 
 ANNOUNCER = """
 import asyncio, sys
-from game.net.discovery import Announcer
+from game.net.shared.discovery import Announcer
 
 async def main():
     announcer = Announcer("127.0.0.1", int(sys.argv[1]), sys.argv[2], "K7QX-2M")

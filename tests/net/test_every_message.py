@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from game.net.client import Client
-from game.net.serve import listening
-from game.net.server import SEATED, Server
-from game.net.store import Store
+from game.net.app.client import Client
+from game.net.server.serve import listening
+from game.net.server.endpoint import SEATED, Server
+from game.net.server.store import Store
 
 # What a hostile client may put in any field: the types a handler does not expect.
 HOSTILE: list[Any] = [None, "x" * 300, -1, 2**40, 1.5, True, [], [0, 1], {}, {"tile": ["6-6"]}]

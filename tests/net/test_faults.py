@@ -19,13 +19,13 @@ from typing import Any, Iterator
 
 import pytest
 
-from game.bench.net.kills import campaign, told_by
+from game.bench.net_bench.kills import campaign, told_by
 from game.engine import load_record
-from game.net.client import Client
-from game.net.journal import JournalStore, read_table
-from game.net.server import Server
-from game.net.store import Store, StoreError, TableRow, store_errors
-from game.net.table import Table
+from game.net.app.client import Client
+from game.net.server.journal import JournalStore, read_table
+from game.net.server.endpoint import Server
+from game.net.server.store import Store, StoreError, TableRow, store_errors
+from game.net.server.table import Table
 from tests.net.conftest import ROOT, ServerProcess
 
 
@@ -237,7 +237,7 @@ def test_a_table_stored_over_before_its_end_was_told_tells_it_after_a_restart(tm
 
 
 def _legal(table: Table, seat: int) -> dict[str, Any]:
-    from game.net.protocol import action_json
+    from game.net.shared.protocol import action_json
 
     assert table.match is not None
     return action_json(seat, table.match.view(seat).legal_moves()[0])

@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from game.net.adminlog import AdminLog
-from game.net.client import Client, ServerRefused
-from game.net.host_powers import give_seat
-from game.net.names import check_name, clean_name, skeleton
-from game.net.protocol import ProtocolError
-from game.net.store import Store
-from game.net.table import RETURN_S, Table
+from game.net.server.adminlog import AdminLog
+from game.net.app.client import Client, ServerRefused
+from game.net.server.host_powers import give_seat
+from game.net.server.name_rules import check_name, clean_name, skeleton
+from game.net.shared.protocol import ProtocolError
+from game.net.server.store import Store
+from game.net.server.table import RETURN_S, Table
 
 
 async def until(client: Client, kind: str, timeout: float = 5.0, where: Any = None) -> dict[str, Any]:
@@ -246,8 +246,8 @@ def test_names_are_checked_without_the_unicode_database_too(tmp_path: Path) -> N
         "        if name == 'unicodedata':\n"
         "            raise ModuleNotFoundError(name)\n"
         "sys.meta_path.insert(0, Absent())\n"
-        "from game.net.names import check_name, clean_name\n"
-        "from game.net.protocol import ProtocolError\n"
+        "from game.net.server.name_rules import check_name, clean_name\n"
+        "from game.net.shared.protocol import ProtocolError\n"
         "assert 'unicodedata' not in sys.modules\n"
         "assert clean_name('  \\uff21\\uff4e\\uff4e  ') == 'Ann'\n"
         "for name, code in (('\\u3164', 'name_blank'), ('\\u2800', 'name_blank'), ('\\u0301', 'name_blank'), ('A\\x07', 'name_control'), ('A\\u202eB', 'name_control')):\n"

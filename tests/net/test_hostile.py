@@ -21,8 +21,8 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from game.net.client import Client, ServerRefused, random_choice
-from game.net.thinking import ThinkPool
+from game.net.app.client import Client, ServerRefused, random_choice
+from game.net.server.thinking import ThinkPool
 from tests.net.conftest import ServerProcess
 
 VICTIM, ATTACKER, OTHER = "127.0.0.2", "127.0.0.3", "127.0.0.4"

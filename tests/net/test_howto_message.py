@@ -16,13 +16,13 @@ from typing import Any, Iterator
 
 import pytest
 
-from game.net.client import Client
-from game.net.conn import Conn
-from game.net.protocol import ProtocolError
-from game.net.serve import listening
-from game.net.server import SEATED, Server, register_seated
-from game.net.store import Store
-from game.net.table import Table
+from game.net.app.client import Client
+from game.net.server.conn import Conn
+from game.net.shared.protocol import ProtocolError
+from game.net.server.serve import listening
+from game.net.server.endpoint import SEATED, Server, register_seated
+from game.net.server.store import Store
+from game.net.server.table import Table
 
 
 def nudge(server: Server, conn: Conn, table: Table, msg: dict[str, Any]) -> None:

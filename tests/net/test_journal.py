@@ -1,4 +1,4 @@
-"""The tables of a server hosted by the app, kept in a file each (game/net/journal.py):
+"""The tables of a server hosted by the app, kept in a file each (game/net/server/journal.py):
 read back exactly as played, a line cut short by a killed process, files that are
 not tables, and a hosted server stopped and started again resuming its table for
 players who come back with their tokens."""
@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from game.net.host import HostedServer
-from game.net.journal import SUFFIX, JournalStore
-from game.net.mirror import Mirror
-from game.net.session import Session
-from game.net.table import Table
+from game.net.app.hosting import HostedServer
+from game.net.server.journal import SUFFIX, JournalStore
+from game.net.app.mirror import Mirror
+from game.net.app.session import Session
+from game.net.server.table import Table
 
 
 def played_table(folder: Path, actions: int) -> Table:
@@ -35,7 +35,7 @@ def played_table(folder: Path, actions: int) -> Table:
         assert table.match is not None
         seat = table.match.round.current_player
         legal = table.match.round.legal_moves()
-        from game.net.protocol import action_json
+        from game.net.shared.protocol import action_json
 
         table.play(seat, {"action": action_json(seat, rng.choice(legal))})
     return table

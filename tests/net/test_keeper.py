@@ -1,4 +1,4 @@
-"""A network match kept in Past matches as it goes (game/net/keeper.py): the server
+"""A network match kept in Past matches as it goes (game/net/app/keeper.py): the server
 killed mid-match, the host's app leaving mid-match, a seat coming back, the
 statistics of a finished network match, and records from a hostile server."""
 
@@ -14,16 +14,16 @@ from typing import Any, Callable
 
 import pytest
 
-from game import past_matches
+from game.archive import past_matches
 from game.engine import Match, Rules, load_record, match_to_record
 from game.engine.match import PlayerInfo
-from game.net.client import Seated
-from game.net.host import HostedServer
-from game.net.keeper import MatchKeeper, tag_of
-from game.net.mirror import Mirror
-from game.net.netplay import NetPlay
-from game.net.session import Session
-from game.stats import MOST, Statistics, load_stats, save_stats, stats_path
+from game.net.app.client import Seated
+from game.net.app.hosting import HostedServer
+from game.net.app.keeper import MatchKeeper, tag_of
+from game.net.app.mirror import Mirror
+from game.net.app.netplay import NetPlay
+from game.net.app.session import Session
+from game.profile.stats import MOST, Statistics, load_stats, save_stats, stats_path
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -269,8 +269,8 @@ def test_people_at_the_host_s_screen_share_one_record_and_each_is_counted_as_at_
     counted twice: not on leaving, nor when a later run is told the end again."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from game.net.store import Store
-    from game.net.table import Table
+    from game.net.server.store import Store
+    from game.net.server.table import Table
     from tests.net.test_mirror import sit
 
     with ThreadPoolExecutor(1) as pool:
@@ -305,7 +305,7 @@ def test_people_at_the_host_s_screen_share_one_record_and_each_is_counted_as_at_
         assert match is not None and match.over and message is None
         stats, message = load_stats()
         assert message is None and set(stats.table) == {"Ann", "Cy"}  # Bo counts on his own machine
-        # what a match with Ann and Cy at one screen counts for them (game/ui/flow.py, round_ended)
+        # what a match with Ann and Cy at one screen counts for them (game/ui/shell/flow.py, round_ended)
         local = Statistics()
         played = [s.outcome for s in match.rounds if s.outcome is not None and s.outcome.end != "redeal"]
         for outcome in played:
@@ -353,9 +353,9 @@ def test_every_round_reaches_every_seat_even_one_redealt_as_dealt_and_a_seat_bac
     the rounds played out (not the one being played), as they were told."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from game.net.protocol import reveal_holds
-    from game.net.store import Store
-    from game.net.table import Table
+    from game.net.shared.protocol import reveal_holds
+    from game.net.server.store import Store
+    from game.net.server.table import Table
     from tests.net.test_table import REDEALT_AT_ONCE
 
     store = Store(tmp_path / "tables.sqlite3")

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from game.net import results
-from game.net.journal import _CODE
-from game.net.protocol import action_json, new_code, normal_code
-from game.net.results import ROUNDS_CHUNK
-from game.net.store import Store
-from game.net.table import Table
+from game.net.server import results
+from game.net.server.journal import _CODE
+from game.net.shared.protocol import action_json, new_code, normal_code
+from game.net.server.results import ROUNDS_CHUNK
+from game.net.server.store import Store
+from game.net.server.table import Table
 
 
 def test_coming_back_costs_the_same_whatever_the_match_s_length(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,4 +1,4 @@
-"""The seat's side of a network table (game/net/mirror.py): the ``SeatView`` rebuilt
+"""The seat's side of a network table (game/net/app/mirror.py): the ``SeatView`` rebuilt
 from what the server sends is the seat's own view, and mirrors follow whole
 matches of every rule set at a server table (in this process, without sockets),
 playing the legal moves they compute themselves."""
@@ -14,10 +14,10 @@ import pytest
 
 from game.engine import RULE_SETS, Match, PlayerInfo, Rules, SeatView, tile_name
 from game.engine.match import opening_after
-from game.net.mirror import Mirror, seat_view
-from game.net.protocol import ProtocolError, view_json
-from game.net.store import Store
-from game.net.table import Table
+from game.net.app.mirror import Mirror, seat_view
+from game.net.shared.protocol import ProtocolError, view_json
+from game.net.server.store import Store
+from game.net.server.table import Table
 
 
 def differences(true: SeatView, got: SeatView) -> list[str]:

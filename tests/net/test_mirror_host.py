@@ -14,10 +14,10 @@ from typing import Any
 
 from game.engine import action_from_json, parse_tile
 from game.engine.state import Opening, RoundState
-from game.net.mirror import Mirror
-from game.net.protocol import action_json
-from game.net.store import Store
-from game.net.table import RETURN_S, Table
+from game.net.app.mirror import Mirror
+from game.net.shared.protocol import action_json
+from game.net.server.store import Store
+from game.net.server.table import RETURN_S, Table
 
 
 class Clock:

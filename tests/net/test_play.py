@@ -13,7 +13,7 @@ import pytest
 
 from game.engine import Rules, load_record, parse_tile
 from game.engine.verify import verify
-from game.net.protocol import apply_change, reveal_holds
+from game.net.shared.protocol import apply_change, reveal_holds
 
 # Rule set -> players: 2 to 4 players, every rule set.
 TABLES = {"matador": 4, "all-sevens": 3, "family": 4, "leyden": 2, "leyden-senst": 2, "wild-doubles": 2}

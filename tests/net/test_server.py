@@ -17,7 +17,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.engine import load_record
-from game.net.client import Client, ServerRefused, random_choice
+from game.net.app.client import Client, ServerRefused, random_choice
 from tests.net.conftest import ServerProcess
 
 

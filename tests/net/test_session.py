@@ -1,4 +1,4 @@
-"""The frame loop's side of a network table (game/net/session.py): a real server
+"""The frame loop's side of a network table (game/net/app/session.py): a real server
 process on 127.0.0.1, sessions polled as a scene polls them, a connection cut
 in the middle of a match, bad addresses and codes, and the kept seats' file."""
 
@@ -14,9 +14,9 @@ from typing import Any, Callable
 
 import pytest
 
-from game.net import kept_seats
-from game.net.client import Seated
-from game.net.session import Session
+from game.net.app import kept_seats
+from game.net.app.client import Seated
+from game.net.app.session import Session
 
 
 def pump(sessions: list[Session], until: Callable[[], bool], seen: dict[int, list[dict[str, Any]]], timeout: float = 60.0,

@@ -1,11 +1,11 @@
 """The headless network round that packaging/check_bundle.py runs in the built app
-(game/net/smoke.py) passes here too, on 127.0.0.1."""
+(game/net/app/smoke.py) passes here too, on 127.0.0.1."""
 
 from __future__ import annotations
 
 import threading
 
-from game.net.smoke import smoke
+from game.net.app.smoke import smoke
 
 
 def test_the_network_smoke_plays_a_round_and_leaves_no_thread() -> None:

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from game.engine import tile_name
-from game.net.protocol import ProtocolError, action_json, apply_change, new_code, new_token, normal_code, reveal_holds, round_deal, round_reveal
-from game.net.host_powers import give_seat
-from game.net.store import Store
-from game.net.table import RETURN_S, Table
+from game.net.shared.protocol import ProtocolError, action_json, apply_change, new_code, new_token, normal_code, reveal_holds, round_deal, round_reveal
+from game.net.server.host_powers import give_seat
+from game.net.server.store import Store
+from game.net.server.table import RETURN_S, Table
 
 REDEALT_AT_ONCE = 40  # a Leyden seed whose first deal nobody can lead from (no double but 0-0)
 

@@ -21,7 +21,7 @@ from game.rating.bradley_terry import FitError, Pair, fit
 from game.rating.glicko2 import SCALE, Game, Rating, expected_score, update
 from game.rating.ladder import kinds as ladder_kinds
 from game.rating.ladder_table import LADDER
-from game.rating.player import (
+from game.rating.player_rating import (
     NEWCOMER,
     PROVISIONAL_RD,
     Ratings,
@@ -102,7 +102,7 @@ def test_bradley_terry_refuses_what_determines_no_rating() -> None:
 
 # The ladder -------------------------------------------------------------------------------
 def test_the_ladder_plays_every_pair_and_keeps_its_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from game.cli import run
+    from game.commands.cli import run
     from game.rating.ladder import kinds
 
     results = tmp_path / "games.jsonl"
@@ -154,7 +154,7 @@ def test_a_level_not_on_the_ladder_is_placed_by_its_budget() -> None:
     and its pairs are the ladder's costly ones, as hard's are."""
     from game.ai import levels
     from game.rating.ladder import costly
-    from game.rating.player import provisional_rating
+    from game.rating.player_rating import provisional_rating
 
     hard = levels.get("hard")
     assert hard is not None

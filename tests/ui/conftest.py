@@ -14,11 +14,11 @@ os.environ.setdefault("MATADOR_NO_CRASH_DIALOG", "1")
 import pygame  # noqa: E402
 
 from game.engine import Match, PlayerInfo, Rules  # noqa: E402
-from game.ui import flow  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.thinker import Thinker  # noqa: E402
+from game.ui.shell import flow  # noqa: E402
+from game.ui.shell.app import App  # noqa: E402
+from game.play.thinker import Thinker  # noqa: E402
 from game.ui.table import TableScene  # noqa: E402
-from game.ui.tile_art import TileArt  # noqa: E402
+from game.ui.drawing.tile_art import TileArt  # noqa: E402
 
 _ART: TileArt | None = None
 
@@ -122,7 +122,7 @@ def laid_table(app: App, base: str, players: int, moves: int, seed: int) -> Tabl
 def filled_statistics() -> None:
     """Statistics for three names (a computer among them) in four rule sets, with
     long figures, saved where the Statistics screen reads them."""
-    from game.stats import Statistics, save_stats
+    from game.profile.stats import Statistics, save_stats
 
     stats = Statistics()
     for name in ("Ann", "Bob", "Computer (hard)"):
@@ -162,7 +162,7 @@ def _inside(element: object, container: object) -> bool:
 
 def rules_page_problems(app: App, scene: object) -> list[str]:
     """The layout problems of every page of the Rules screen ``scene``, each shown in turn."""
-    from game.ui.layout_check import layout_problems
+    from game.ui.drawing.layout_check import layout_problems
 
     problems = []
     for i in range(len(scene.tabs)):  # type: ignore[attr-defined]
@@ -200,7 +200,7 @@ def ui() -> UiHelpers:
 @pytest.fixture(autouse=True)
 def _access_defaults() -> Iterator[None]:
     """Each test starts (and leaves) with the accessibility settings at their defaults."""
-    from game.ui import access
+    from game.ui.drawing import access
 
     access.reset()
     yield

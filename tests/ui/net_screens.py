@@ -13,10 +13,10 @@ SERVER_URL = "ws://192.168.1.20:47123/"  # (no letters: the pseudo-language's ch
 
 
 class StandInLister:
-    """Stands for game.net.open_tables.TableLister: a list, asked of nobody."""
+    """Stands for game.net.app.open_tables.TableLister: a list, asked of nobody."""
 
     def __init__(self, url: str) -> None:
-        from game.net.open_tables import OpenTable
+        from game.net.app.open_tables import OpenTable
 
         self.url = url
         self.state = "listed"
@@ -75,8 +75,8 @@ def host_lobby() -> Any:
     """The host's lobby at a five-seat table on a server: someone asks for seat 2
     (its player away), seat 3's player is away (the hold counting down), seat 4's
     is there (Remove), seat 5 is open."""
-    from game.net.mirror import Mirror
-    from game.net.netplay import NetPlay
+    from game.net.app.mirror import Mirror
+    from game.net.app.netplay import NetPlay
     from game.ui.scenes.friends import LobbyScene
 
     link = _Link()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from game import past_matches, reviews
+from game.archive import past_matches, reviews
 
 _KEPT: dict[str, str] = {}  # the record's and the review's text, once made
 

@@ -14,11 +14,11 @@ from typing import Any
 import pygame
 
 from game.engine import PlayerInfo
-from game.settings import Settings, load_settings, save_settings, settings_path
-from game.ui import access
-from game.ui.audio import Audio
-from game.ui.layout_check import layout_problems
-from game.ui.scenes.settings import SettingsScene
+from game.profile.settings import Settings, load_settings, save_settings, settings_path
+from game.ui.drawing import access
+from game.ui.shell.audio import Audio
+from game.ui.drawing.layout_check import layout_problems
+from game.ui.scenes.settings_screen import SettingsScene
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,7 +87,7 @@ def test_the_settings_are_in_force_from_the_first_frame_of_the_next_start(tmp_pa
         else:
             os.environ["MATADOR_HOME"] = old
     probe = (
-        "import json, game.ui.app as m\n"
+        "import json, game.ui.shell.app as m\n"
         "from game.ui import access\n"
         "run = m.App.run\n"
         "def noted(self, max_frames=None):\n"
@@ -95,7 +95,7 @@ def test_the_settings_are_in_force_from_the_first_frame_of_the_next_start(tmp_pa
         " access.CURRENT.reduce_motion, app._gui_factor])) if app.frames == 1 else None)\n"
         "    return run(self, max_frames)\n"
         "m.App.run = noted\n"
-        "from game.cli import run as cli\n"
+        "from game.commands.cli import run as cli\n"
         "cli(['play', '--size', '1280x800', '--smoke-test', '1'])\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)

@@ -12,10 +12,10 @@ import pygame
 
 from game.ai.coach import Budget
 from game.engine import Match, PlayerInfo, Rules
-from game.lessons import load_lessons
-from game.ui.gamepad import BUTTONS, PadPress
+from game.learning.lessons import load_lessons
+from game.ui.shell.gamepad import BUTTONS, PadPress
 from game.ui.table import LessonMode, ReviewMode, TableScene, lesson_table, review_table, round_log
-from game.ui.thinker import Thinker
+from game.play.thinker import Thinker
 
 QUICK = Budget(deals=60, forced_deals=30, screen=20, keep=2, step=20)
 YOU = PlayerInfo("You", "human", None)

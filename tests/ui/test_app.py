@@ -9,8 +9,8 @@ from typing import Any
 import pygame
 
 from game.engine import PlayerInfo
-from game.ui.app import App
-from game.ui.scene import Scene
+from game.ui.shell.app import App
+from game.ui.shell.scene import Scene
 
 
 class Probe(Scene):

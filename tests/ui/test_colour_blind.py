@@ -14,8 +14,8 @@ import pygame
 import pytest
 
 from game.engine import PlayerInfo
-from game.ui import access
-from game.ui import cues
+from game.ui.drawing import access
+from game.ui.drawing import cues
 from game.ui.table import PlaquesPart
 
 PROTANOPIA = np.array(
@@ -164,7 +164,7 @@ def test_the_palette_keeps_its_colours_apart_for_colour_blind_eyes() -> None:
     """The cue colours against the felt they are drawn on, and the coach's word
     colours against each other and the panel they are written on, one pixel each,
     stay far apart under each simulation."""
-    from game.ui.text import GOLD, IVORY
+    from game.ui.drawing.text import GOLD, IVORY
 
     card = (14, 26, 19)  # the card the review's words are written on (the table's side panel)
 

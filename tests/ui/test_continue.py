@@ -16,11 +16,11 @@ import pygame_gui
 import pytest
 
 from game.engine import match_to_record
-from game.saves import autosave_path
-from game.settings import Settings, load_settings, settings_path
-from game.stats import stats_path
-from game.ui import flow, launch
-from game.ui.thinker import Thinker
+from game.profile.saves import autosave_path
+from game.profile.settings import Settings, load_settings, settings_path
+from game.profile.stats import stats_path
+from game.ui.shell import flow, launch
+from game.play.thinker import Thinker
 from game.ui.table import TableScene
 from game.ui.scenes.title import TitleScene
 

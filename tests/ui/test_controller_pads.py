@@ -7,8 +7,8 @@ from typing import Any
 
 import pygame
 
-from game.ui.gamepad import PUSH, RELEASE, REPEAT_DELAY_S, REPEAT_EVERY_S, PadDevice, PadPress, Pads
-from game.ui.scene import Scene
+from game.ui.shell.gamepad import PUSH, RELEASE, REPEAT_DELAY_S, REPEAT_EVERY_S, PadDevice, PadPress, Pads
+from game.ui.shell.scene import Scene
 
 E = pygame.event.Event
 BUTTON = {

@@ -13,16 +13,16 @@ from typing import Any
 import pygame
 
 from game.engine import RULE_SETS, Match, PlayerInfo, Rules
-from game.settings import Settings
-from game.ui.gamepad import PadDevice
+from game.profile.settings import Settings
+from game.ui.shell.gamepad import PadDevice
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.rules import RulesScene
-from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.rules_screen import RulesScene
+from game.ui.scenes.settings_screen import SettingsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.table import HandoffScene, PadMissingScene, RoundEndScene, ScoreSheetScene, TableScene, targets_for
-from game.ui.text import GOLD
-from game.ui.thinker import Thinker
+from game.ui.drawing.text import GOLD
+from game.play.thinker import Thinker
 
 E = pygame.event.Event
 BUTTONS = {
@@ -548,7 +548,7 @@ def test_controller_monkey_through_every_screen_never_crashes(make_app: Any) -> 
 def test_controller_walks_a_whole_lesson(make_app: Any) -> None:
     """Learn to play by controller: the title's button, the list, every step (A goes
     on from a card, the D-pad, X and A lay the tile the lesson points at, Y draws)."""
-    from game.ui.scenes.lessons import LessonsScene
+    from game.ui.scenes.lessons_screen import LessonsScene
     from game.ui.table import LessonMode, TableScene, lesson_table
 
     app = pad_app(make_app, (1280, 800))

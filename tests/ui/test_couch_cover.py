@@ -24,12 +24,12 @@ import pytest
 
 from game.engine import RULE_SETS, Match, PlayerInfo, Rules
 from game.engine.tiles import halves
-from game.saves import save_match
-from game.settings import Settings
-from game.ui.app import App
+from game.profile.saves import save_match
+from game.profile.settings import Settings
+from game.ui.shell.app import App
 from game.ui.scenes.match_over import MatchOverScene
 from game.ui.table import HandoffScene, RoundEndScene, TableScene
-from game.ui.thinker import Thinker
+from game.play.thinker import Thinker
 
 SIZE = (1280, 800)
 GUARD = 0.3  # past the cover's guard against stray input (handoff.GUARD_S)

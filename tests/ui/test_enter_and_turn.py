@@ -12,7 +12,7 @@ import pygame
 
 from game.engine import Action, Match, PlayerInfo, Rules
 from game.engine.tiles import tile_name
-from game.ui.gamepad import PadPress
+from game.ui.shell.gamepad import PadPress
 from game.ui.table import targets_for
 
 SEATS = [PlayerInfo("Ann"), PlayerInfo("Bot", "computer", "easy")]
@@ -33,7 +33,7 @@ def _position(base: str, wanted: Callable[[Match], bool]) -> Match:
 
 def _table(app: Any, match: Match) -> Any:
     from game.ui.table import TableScene
-    from game.ui.thinker import Thinker
+    from game.play.thinker import Thinker
 
     table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow")
     app.push(table)

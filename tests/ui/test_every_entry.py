@@ -28,12 +28,12 @@ import pytest
 
 from game.ai import levels
 from game.engine import RULE_SETS, PlayerInfo
-from game.settings import Settings, shown
-from game.ui import flow
-from game.ui.app import App
-from game.ui.layout_check import layout_problems
+from game.profile.settings import Settings, shown
+from game.ui.shell import flow
+from game.ui.shell.app import App
+from game.ui.drawing.layout_check import layout_problems
 from game.ui.table import HEADER_LEAST_W, PANELS, TOOLS, Panel, Tool, anyone_tools, card_surface, register_panel, register_tool, tool_names
-from game.ui.thinker import Thinker
+from game.play.thinker import Thinker
 from tests.ui.conftest import click, key, new_table
 
 SIZES = [(640, 480), (1280, 800)]
@@ -44,12 +44,12 @@ BO = PlayerInfo("Bo", "computer", "random")
 # Computer levels ---------------------------------------------------------------------
 @pytest.mark.parametrize("level", levels.ids())
 def test_every_level_is_a_seat_kind_everywhere(level: str) -> None:
-    from game.cli import parse
-    from game.past_matches import Seat
-    from game.ui.scenes.friends.model import HostSetup
+    from game.commands.cli import parse
+    from game.archive.past_matches import Seat
+    from game.ui.scenes.friends.friends_model import HostSetup
     from game.ui.scenes.new_game.setup import Setup
-    from game.ui.scenes.past_matches import seat_words
-    from game.ui.seats import parse_seats
+    from game.ui.scenes.past_matches_screen import seat_words
+    from game.ui.shell.seat_choices import parse_seats
 
     entry = levels.resolve(level)
     seats = parse_seats(parse(["play", "--seats", f"Ann=human,{level}"]).seats)
@@ -61,7 +61,7 @@ def test_every_level_is_a_seat_kind_everywhere(level: str) -> None:
 # Rule sets ---------------------------------------------------------------------------
 @pytest.mark.parametrize("rule_id", list(RULE_SETS))
 def test_every_rule_set_has_its_words_and_its_page(rule_id: str) -> None:
-    from game.ui.rules_text import RULE_PAGES, pages
+    from game.ui.scenes.rules_text import RULE_PAGES, pages
     from game.words.rule_sets import WORDS, summary, title
 
     assert title(rule_id) and summary(rule_id) and WORDS[rule_id].page in RULE_PAGES
@@ -95,7 +95,7 @@ def test_every_rule_set_has_its_row_in_new_game_and_host(make_app: Callable[...,
 # Settings ----------------------------------------------------------------------------
 @pytest.mark.parametrize("key_name", [s.key for s in shown()])
 def test_every_shown_setting_has_a_row_on_the_settings_screen(make_app: Callable[..., App], key_name: str) -> None:
-    from game.ui.scenes.settings import BESIDE_BACK, SettingsScene
+    from game.ui.scenes.settings_screen import BESIDE_BACK, SettingsScene
 
     app = make_app((1280, 800))
     scene = SettingsScene()

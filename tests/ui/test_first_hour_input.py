@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from game.engine import PlayerInfo
-from game.ui import access
+from game.ui.drawing import access
 from game.ui.table import TableScene, slot_of, targets_for
 
 SEED_WITH_A_MATADOR = 4  # a deal where Ann soon may lay a matador either way round

@@ -9,9 +9,9 @@ from typing import Any
 import pygame
 
 from game.engine.tiles import parse_tile
-from game.settings import Settings
+from game.profile.settings import Settings
 from game.ui.table import LessonMode, TableScene, lesson_table, slot_of
-from game.ui.thinker import Thinker
+from game.play.thinker import Thinker
 
 
 def open_lesson(make_app: Any, index: int = 0, size: tuple[int, int] = (1280, 800)) -> tuple[Any, TableScene]:
@@ -95,7 +95,7 @@ def test_the_last_card_says_finish_and_the_empty_table_does_not_name_the_lead(ma
 
 
 def test_the_computers_card_waits_for_a_controllers_a(make_app: Any) -> None:
-    from game.ui.gamepad import PadPress
+    from game.ui.shell.gamepad import PadPress
 
     app, lesson = open_lesson(make_app)
     go_to(app, lesson, 1)  # Easy leads 1-1: its card

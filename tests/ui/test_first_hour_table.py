@@ -16,9 +16,9 @@ import pytest
 from pygame import Rect
 
 from game.engine import Match, PlayerInfo, Rules
-from game.ui import access
+from game.ui.drawing import access
 from game.ui.table import LogLine, MessagePart, MovesContent, RoundEndScene, Shift, TableScene, dashed_place
-from game.ui.thinker import Thinker
+from game.play.thinker import Thinker
 
 
 def table_at(app: Any, ui: Any, base: str, players: int, moves: int, seed: int) -> TableScene:

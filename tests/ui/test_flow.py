@@ -8,11 +8,11 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.settings import Settings, load_settings
-from game.stats import load_stats
-from game.ui import flow
-from game.ui.thinker import Thinker
-from game.ui.autosave import Autosaver
+from game.profile.settings import Settings, load_settings
+from game.profile.stats import load_stats
+from game.ui.shell import flow
+from game.play.thinker import Thinker
+from game.ui.shell.autosave import Autosaver
 from game.ui.table import HandoffScene
 from game.ui.scenes.match_over import MatchOverScene, headline
 from game.ui.scenes.new_game import NewGameScene
@@ -160,7 +160,7 @@ def test_keyboard_on_the_title_and_pause_save_and_leave(make_app: Any, ui: Any) 
     pause = app.top
     assert isinstance(pause, PauseScene)
     # Settings from the pause menu: what changed there reaches the table
-    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.settings_screen import SettingsScene
 
     press(app, ui, pause, "Settings")
     assert isinstance(app.top, SettingsScene)
@@ -176,8 +176,8 @@ def test_keyboard_on_the_title_and_pause_save_and_leave(make_app: Any, ui: Any) 
     title = app.top
     assert isinstance(title, TitleScene) and len(app.scenes) == 1
     assert "continue" in title.buttons
-    from game.ui.scenes.rules import RulesScene
-    from game.ui.scenes.statistics import StatisticsScene
+    from game.ui.scenes.rules_screen import RulesScene
+    from game.ui.scenes.statistics_screen import StatisticsScene
 
     for text, kind in (("Rules", RulesScene), ("Statistics", StatisticsScene)):
         press(app, ui, title, text)

@@ -2,7 +2,7 @@
 setting, an 8th rule set and its Rules tab, a 5th computer level) still fit at
 every window size and text size, in every language: nothing cut, off-window or
 overlapping, and what scrolls is reached by the wheel, the keys and a
-controller (game.ui.layout_check scrolls each widget of a column into view and
+controller (game.ui.drawing.layout_check scrolls each widget of a column into view and
 clicks at it). And a setting declared once, in the schema, is a row of the
 Settings screen that the keys, the mouse and a controller change, kept in the
 file and read back."""
@@ -19,10 +19,10 @@ from game import i18n
 from game.ai import levels
 from game.engine import RULE_SETS, Match, PlayerInfo, Rules, RuleSetInfo, registered_rule_set
 from game.i18n import N_
-from game.settings import ON_OFF, SPEED_WORDS, Setting, Settings, by_key, load_settings, register, shown
-from game.ui import access
-from game.ui.gamepad import PadPress
-from game.ui.layout_check import layout_problems
+from game.profile.settings import ON_OFF, SPEED_WORDS, Setting, Settings, by_key, load_settings, register, shown
+from game.ui.drawing import access
+from game.ui.shell.gamepad import PadPress
+from game.ui.drawing.layout_check import layout_problems
 from game.words.rule_sets import RuleSetWords, registered_words
 from tests.ui.net_screens import host_lobby, server_form, server_screen
 
@@ -69,8 +69,8 @@ def crowded() -> Iterator[None]:
 
 
 def _statistics() -> Any:
-    from game.stats import Statistics, save_stats
-    from game.ui.scenes.statistics import StatisticsScene
+    from game.profile.stats import Statistics, save_stats
+    from game.ui.scenes.statistics_screen import StatisticsScene
 
     stats = Statistics()
     for name in ("Ann", "Bartholomew", "Computer (hard)"):
@@ -82,8 +82,8 @@ def _statistics() -> Any:
 
 
 def _past_matches() -> Any:
-    from game.past_matches import keep
-    from game.ui.scenes.past_matches import PastMatchesScene
+    from game.archive.past_matches import keep
+    from game.ui.scenes.past_matches_screen import PastMatchesScene
 
     for seed, base in enumerate(("matador", "test-eight", "family", "test-long")):
         match = Match(Rules.from_base(base, 2), [PlayerInfo("Ann"), PlayerInfo("Bot", "computer", "easy")], seed)
@@ -95,7 +95,7 @@ def _past_matches() -> Any:
 
 
 def _title_with_continue() -> Any:
-    from game.saves import save_match
+    from game.profile.saves import save_match
     from game.ui.scenes.title import TitleScene
 
     match = Match(Rules.from_base("matador", 2), [PlayerInfo("Ann"), PlayerInfo("Bot", "computer", "easy")], 1)
@@ -122,10 +122,10 @@ def _plain(module: str, name: str) -> Callable[[], Any]:
 
 
 SCREENS: dict[str, Callable[[], Any]] = {
-    "settings": _plain("game.ui.scenes.settings", "SettingsScene"),
+    "settings": _plain("game.ui.scenes.settings_screen", "SettingsScene"),
     "title": _title_with_continue,
     "title-puzzles": _title_with_puzzles,
-    "rules": _plain("game.ui.scenes.rules", "RulesScene"),
+    "rules": _plain("game.ui.scenes.rules_screen", "RulesScene"),
     "statistics": _statistics,
     "past-matches": _past_matches,
     "new-game": _plain("game.ui.scenes.new_game", "NewGameScene"),
@@ -174,7 +174,7 @@ def test_crowded_screens_still_fit(crowded: None, make_app: Any, ui: Any, size: 
 
 
 def _settings_screen(make_app: Any, ui: Any, size: tuple[int, int]) -> tuple[Any, Any]:
-    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.settings_screen import SettingsScene
 
     app = make_app(size)
     app.services["settings"] = Settings()
@@ -261,8 +261,8 @@ def test_statistics_of_eight_rule_sets_scroll_to_their_last_line(
 def test_past_matches_keep_the_chosen_row_in_view(make_app: Any, ui: Any) -> None:
     """More matches than the list shows: Down, End and a controller's shoulder move the
     choice, and the list scrolls so the chosen row shows (it was rebuilt at its top)."""
-    from game.past_matches import keep
-    from game.ui.scenes.past_matches import PastMatchesScene
+    from game.archive.past_matches import keep
+    from game.ui.scenes.past_matches_screen import PastMatchesScene
 
     for seed in range(14):
         match = Match(Rules.from_base("matador", 2), [PlayerInfo("Ann"), PlayerInfo("Bot", "computer", "easy")], seed)
@@ -300,8 +300,8 @@ def test_new_game_at_150_percent_keeps_its_heading_and_scrolls_to_every_line(mak
     100%), its heading shows, and it scrolls: to each line the keys or a controller
     focus, with the wheel and Page Up/Down; a click on a scrolled rule set picks it."""
     from game.ui.scenes.new_game import NewGameScene
-    from game.ui.scenes.new_game.geometry import form_layout
-    from game.ui.text import TextCache
+    from game.ui.scenes.new_game.form_geometry import form_layout
+    from game.ui.drawing.text import TextCache
 
     plain = form_layout((1280, 800), TextCache())
     access.CURRENT.text_scale = 150
@@ -341,7 +341,7 @@ def test_new_game_at_150_percent_keeps_its_heading_and_scrolls_to_every_line(mak
 def test_a_registered_slider_setting_moves_in_its_steps(make_app: Any, ui: Any) -> None:
     """A number setting with a slider is one entry too: its row, its steps by the keys,
     its words, the file."""
-    from game.settings import percent_word
+    from game.profile.settings import percent_word
 
     remove = register("music", Setting(0.5, "number", label=N_("Music"), low=0.0, high=1.0, step=0.1,
                                        control="slider", wording=percent_word, doc="Music."))

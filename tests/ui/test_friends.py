@@ -24,8 +24,8 @@ from typing import Any, Callable, Iterator
 import pygame
 import pytest
 
-from game.ui.app import App
-from game.ui.layout_check import layout_problems
+from game.ui.shell.app import App
+from game.ui.drawing.layout_check import layout_problems
 from game.ui.table import slot_of, targets_for
 from tests.ui.conftest import mouse_down, mouse_up
 
@@ -80,7 +80,7 @@ def type_into(frames: Frames, entry: Any, text: str) -> None:
 def net_threads(wait_s: float = 3.0) -> list[str]:
     """The network threads still running, once those of the tables closed have ended
     (a screen left does not wait for them: they end on their own, at once)."""
-    from game.net.netplay import finish_closing
+    from game.net.app.netplay import finish_closing
 
     finish_closing(wait_s)
     return sorted(t.name for t in threading.enumerate() if t.name.startswith(("matador-host", "matador-net")))
@@ -243,7 +243,7 @@ def test_joining_says_what_is_wrong_in_one_line_and_no_frame_waits(app: App) -> 
         assert "another version of Matador" in attempt(f"127.0.0.1:{other.port}", "K7QX-2M")
     finally:
         other.close()
-    from game.net.host import HostedServer
+    from game.net.app.hosting import HostedServer
 
     hosted = HostedServer(False, 0, app_home() / "hosted")
     hosted.start()
@@ -268,7 +268,7 @@ def app_home() -> Path:
 
 def bot(url: str, code: str, name: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "game.net.bot", url, "--join", code, "--name", name, "--timeout", "60"],
+        [sys.executable, "-m", "game.net.app.bot", url, "--join", code, "--name", name, "--timeout", "60"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
 
@@ -372,7 +372,7 @@ def test_leaving_the_lobby_or_quitting_stops_the_hosted_server(app: App) -> None
     assert port_open(port)
     app.step([pygame.event.Event(pygame.QUIT)], FRAME)  # the window's close button
     assert not app.running
-    app.close()  # what the launcher does next (then game.ui.launch.finish_network waits for the threads)
+    app.close()  # what the launcher does next (then game.ui.shell.launch.finish_network waits for the threads)
     assert net_threads() == [] and not hosted.running and not port_open(port)
 
 
@@ -380,14 +380,14 @@ def test_a_seat_kept_from_an_earlier_run_is_taken_back_from_play_with_friends(ap
     """Ann joins a friend's table by address and code; her app goes (the table is
     closed); Play with friends then offers *Back to table CODE*, which takes her
     seat back at the table where it was."""
-    from game.net.host import HostedServer
+    from game.net.app.hosting import HostedServer
 
     frames = Frames(app)
     hosted = HostedServer(False, 0, app_home() / "friend-hosted")
     hosted.start()
     frames.until(lambda: hosted.state == "ready", 60, "the friend's server")
     creator = subprocess.Popen(
-        [sys.executable, "-m", "game.net.bot", hosted.url, "--create", "matador:2", "--name", "Bo", "--timeout", "90"],
+        [sys.executable, "-m", "game.net.app.bot", hosted.url, "--create", "matador:2", "--name", "Bo", "--timeout", "90"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:
@@ -420,7 +420,7 @@ def test_a_seat_kept_from_an_earlier_run_is_taken_back_from_play_with_friends(ap
 
 
 class HeardBrowser:
-    """Stands for game.net.discovery.Browser: what it has heard, without a packet."""
+    """Stands for game.net.shared.discovery.Browser: what it has heard, without a packet."""
 
     def __init__(self, listings: list[Any]):
         self.heard = listings
@@ -437,16 +437,16 @@ class HeardBrowser:
 
 
 def test_a_table_heard_on_the_network_is_joined_in_one_click(app: App) -> None:
-    from game.net.discovery import Listing
-    from game.net.host import HostedServer
-    from game.net.protocol import PROTOCOL
+    from game.net.shared.discovery import Listing
+    from game.net.app.hosting import HostedServer
+    from game.net.shared.protocol import PROTOCOL
 
     frames = Frames(app)
     hosted = HostedServer(False, 0, app_home() / "friend-hosted")
     hosted.start()
     frames.until(lambda: hosted.state == "ready", 60, "the friend's server")
     creator = subprocess.Popen(
-        [sys.executable, "-m", "game.net.bot", hosted.url, "--create", "matador:2", "--name", "Bo", "--timeout", "60"],
+        [sys.executable, "-m", "game.net.app.bot", hosted.url, "--create", "matador:2", "--name", "Bo", "--timeout", "60"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:
@@ -475,14 +475,14 @@ def test_a_table_heard_on_the_network_is_joined_in_one_click(app: App) -> None:
 def test_a_friend_s_lobby_says_whose_table_it_is_where_and_that_the_seat_is_kept(app: App) -> None:
     """The joiner's lobby fills the box where the host reads what to give friends:
     whose table, its code and address, and what happens if the connection drops."""
-    from game.net.host import HostedServer
+    from game.net.app.hosting import HostedServer
 
     frames = Frames(app)
     hosted = HostedServer(False, 0, app_home() / "friend-hosted-3")
     hosted.start()
     frames.until(lambda: hosted.state == "ready", 60, "the friend's server")
     creator = subprocess.Popen(
-        [sys.executable, "-m", "game.net.bot", hosted.url, "--create", "matador:3", "--name", "Bo", "--timeout", "60"],
+        [sys.executable, "-m", "game.net.app.bot", hosted.url, "--create", "matador:3", "--name", "Bo", "--timeout", "60"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:
@@ -513,8 +513,8 @@ def test_back_to_a_table_that_does_not_answer_says_it_is_connecting_and_back_sto
     """A seat kept at a friend's table whose host is gone: *Back to table CODE*
     says at once that it is connecting, then that it tries again (the button is not silent while the
     connection is tried off the frame), and Back leaves with no network thread."""
-    from game.net import kept_seats
-    from game.net.client import Seated
+    from game.net.app import kept_seats
+    from game.net.app.client import Seated
 
     frames = Frames(app)
     url = f"ws://127.0.0.1:{closed_port()}/"

@@ -1,11 +1,11 @@
 """The server's and the session's new reasons, each said in one line a player can
-act on (game/ui/scenes/friends/words.py reads them; no window needed)."""
+act on (game/ui/scenes/friends/friends_words.py reads them; no window needed)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.ui.link_words import failure_line
+from game.words.link_words import failure_line
 
 
 @pytest.mark.parametrize(

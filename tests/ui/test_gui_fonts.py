@@ -1,4 +1,4 @@
-"""The widgets' fonts load when a widget first shows one (game/ui/gui_fonts.py):
+"""The widgets' fonts load when a widget first shows one (game/ui/drawing/gui_fonts.py):
 the title's first frame waits for its own fonts only, every screen still shows
 its words, and the title looks the same as with every font loaded up front."""
 
@@ -11,8 +11,8 @@ import pygame
 import pytest
 from pygame_gui.core.utility import FontResource
 
-from game.ui import gui_fonts
-from game.ui.gui_fonts import LazyFontLoader, LazyFontResource
+from game.ui.drawing import gui_fonts
+from game.ui.drawing.gui_fonts import LazyFontLoader, LazyFontResource
 
 
 def _theme_fonts(app: Any) -> dict[str, LazyFontResource]:
@@ -95,7 +95,7 @@ def test_a_font_that_cannot_be_read_is_tried_once(tmp_path: Any, caplog: pytest.
 def test_a_readable_font_loads_on_first_use(make_app: Any) -> None:
     make_app((800, 600))  # a window: pygame's font module is ready
     style: dict[str, str | int | bool] = {"bold": False, "italic": False, "antialiased": True, "script": "Latn", "direction": pygame.DIRECTION_LTR}
-    from game.ui.text import FONT_DIR
+    from game.ui.drawing.text import FONT_DIR
 
     good = FontResource("noto_14", 14, style, (str(FONT_DIR / "NotoSans-Regular.ttf"), False))
     LazyFontLoader().add_resource(good)
@@ -107,7 +107,7 @@ def test_a_readable_font_loads_on_first_use(make_app: Any) -> None:
 def test_italics_are_slanted_from_the_upright_files(make_app: Any) -> None:
     """The app ships no italic Noto (build.spec): the Rules screen's captions are the
     regular and bold files slanted by FreeType, and they draw slanted."""
-    from game.ui.text import noto
+    from game.ui.drawing.text import noto
 
     make_app((800, 600))
     upright, slanted, bold_slanted = noto(20), noto(20, italic=True), noto(20, bold=True, italic=True)

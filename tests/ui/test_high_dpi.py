@@ -1,6 +1,6 @@
 """A high-DPI window (a Retina Mac) without a Mac: an ``OffscreenWindow`` has two
 pixels per point, SDL's mouse events come in points, and real scenes must be
-drawn, laid out and hit in pixels (game/ui/window.py)."""
+drawn, laid out and hit in pixels (game/ui/shell/window.py)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ import pygame
 import pytest
 
 from game.engine import PlayerInfo
-from game.ui import access, flow
-from game.ui.app import App
-from game.ui.layout_check import layout_problems
+from game.ui.drawing import access
+from game.ui.shell import flow
+from game.ui.shell.app import App
+from game.ui.drawing.layout_check import layout_problems
 from game.ui.scenes.title import TitleScene
 from game.ui.table import slot_of, targets_for
-from game.ui.window import OffscreenWindow, measure_ratio, sdl_event, to_pixels, wants_high_dpi
+from game.ui.shell.window import OffscreenWindow, measure_ratio, sdl_event, to_pixels, wants_high_dpi
 
 from tests.ui.conftest import mouse_down, mouse_move, mouse_up, new_table, shared_art
 
@@ -163,7 +164,7 @@ def test_which_window_each_system_gets() -> None:
 
 
 def test_linux_keeps_the_display_window(make_app: Any) -> None:
-    from game.ui.window import DisplayWindow
+    from game.ui.shell.window import DisplayWindow
 
     app = make_app((900, 640))
     assert isinstance(app.window, DisplayWindow) and app.pixel_ratio == 1.0
@@ -172,7 +173,7 @@ def test_linux_keeps_the_display_window(make_app: Any) -> None:
 
 def test_the_macos_window_opens_draws_and_follows_its_size(monkeypatch: pytest.MonkeyPatch) -> None:
     """The pygame.Window path itself (SDL's dummy driver has one pixel a point)."""
-    from game.ui.window import HighDpiWindow, drawing_surface
+    from game.ui.shell.window import HighDpiWindow, drawing_surface
 
     monkeypatch.setenv("MATADOR_HIGH_DPI", "1")
     app = App((900, 640))

@@ -18,12 +18,12 @@ from typing import Callable
 
 import pygame
 
-from game.net import kept_seats
-from game.net.client import Seated
-from game.net.host import hosted_store_path
-from game.net.journal import SUFFIX, read_table
-from game.net.netplay import NetPlay
-from game.ui.app import App
+from game.net.app import kept_seats
+from game.net.app.client import Seated
+from game.net.app.hosting import hosted_store_path
+from game.net.server.journal import SUFFIX, read_table
+from game.net.app.netplay import NetPlay
+from game.ui.shell.app import App
 from tests.ui.test_friends import Frames, app, net_table_up, net_threads, open_join, port_open, type_into  # noqa: F401 (app: the fixture)
 
 FIELDS = {"rules": "matador", "players": 2, "seats": ["open", "open"], "name": "Hal", "seat": 0}

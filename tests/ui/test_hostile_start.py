@@ -8,12 +8,12 @@ import json
 from typing import Any
 
 from game.engine import Match, PlayerInfo, Rules, match_to_record
-from game.past_matches import INDEX_NAME, keep, matches_dir
-from game.saves import autosave_path
-from game.settings import settings_path
-from game.stats import stats_path
-from game.ui.scenes.past_matches import PastMatchesScene
-from game.ui.scenes.statistics import StatisticsScene
+from game.archive.past_matches import INDEX_NAME, keep, matches_dir
+from game.profile.saves import autosave_path
+from game.profile.settings import settings_path
+from game.profile.stats import stats_path
+from game.ui.scenes.past_matches_screen import PastMatchesScene
+from game.ui.scenes.statistics_screen import StatisticsScene
 from game.ui.scenes.title import TitleScene
 
 HUGE = "9" * 5000
@@ -39,7 +39,7 @@ def test_hostile_files_everywhere_give_one_line_each_and_no_crash(make_app: Any,
     for path, text in texts.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
-    from game.settings import load_settings
+    from game.profile.settings import load_settings
 
     settings, settings_message = load_settings()
     app = make_app((1024, 700))

@@ -16,9 +16,9 @@ import pygame
 
 from game.engine import Action, Match, PlayerInfo, Rules
 from game.engine.tiles import halves
-from game.ui.app import App
+from game.ui.shell.app import App
 from game.ui.table import REFUSED, LiveMoves, LiveSource, PlayLook, Table, TableScene, slot_of, targets_for
-from game.ui.thinker import Thinker
+from game.play.thinker import Thinker
 
 YOU = PlayerInfo("You", "human", None)
 BO = PlayerInfo("Bo", "computer", "easy")

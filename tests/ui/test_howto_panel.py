@@ -17,11 +17,11 @@ from pygame import Rect
 
 from game.engine import Match, PlayerInfo, Rules
 from game.engine.tiles import halves
-from game.lessons import load_lessons
-from game.ui.app import App
+from game.learning.lessons import load_lessons
+from game.ui.shell.app import App
 from game.ui.table import Panel, TableScene, card_surface, lesson_table, register_panel, review_table
-from game.ui.text import IVORY
-from game.ui.thinker import Thinker
+from game.ui.drawing.text import IVORY
+from game.play.thinker import Thinker
 from tests.ui.conftest import key
 from tests.ui.test_net_table_panels import Served, open_table
 

@@ -13,12 +13,12 @@ from typing import Callable, Iterator
 import pygame
 import pytest
 
-from game.ui import flow
-from game.ui.app import App
-from game.ui.layout_check import layout_problems
-from game.ui.menu import MenuScene, blit_centred, button_column, scale_for, shadowed, style
+from game.ui.shell import flow
+from game.ui.shell.app import App
+from game.ui.drawing.layout_check import layout_problems
+from game.ui.drawing.menu import MenuScene, blit_centred, button_column, scale_for, shadowed, style
 from game.ui.scenes.title import TitleScene
-from game.ui.text import IVORY
+from game.ui.drawing.text import IVORY
 
 
 class CreditsScene(MenuScene):

@@ -16,12 +16,12 @@ from typing import Any, Callable
 import pygame
 
 from game.engine import PlayerInfo
-from game.net.session import Session
-from game.settings import Settings
-from game.ui import pacing
-from game.ui.app import App
-from game.ui.scene import Scene
-from game.ui.thinker import Thinker
+from game.net.app.session import Session
+from game.profile.settings import Settings
+from game.ui.shell import pacing
+from game.ui.shell.app import App
+from game.ui.shell.scene import Scene
+from game.play.thinker import Thinker
 
 from tests.ui.conftest import key, new_table
 from tests.ui.net_screens import host_lobby

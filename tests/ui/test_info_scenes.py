@@ -8,13 +8,13 @@ from typing import Any
 
 import pygame
 
-from game.settings import Settings, load_settings, settings_path
-from game.stats import Statistics, save_stats, stats_path
-from game.ui.audio import Audio
-from game.ui.scene import Scene
-from game.ui.scenes.rules import RulesScene
-from game.ui.scenes.settings import SettingsScene
-from game.ui.scenes.statistics import StatisticsScene
+from game.profile.settings import Settings, load_settings, settings_path
+from game.profile.stats import Statistics, save_stats, stats_path
+from game.ui.shell.audio import Audio
+from game.ui.shell.scene import Scene
+from game.ui.scenes.rules_screen import RulesScene
+from game.ui.scenes.settings_screen import SettingsScene
+from game.ui.scenes.statistics_screen import StatisticsScene
 
 
 def centre(element: Any) -> tuple[int, int]:
@@ -169,7 +169,7 @@ def test_rules_scene_has_every_rule_set_and_scrolls(make_app: Any, ui: Any) -> N
     scene = RulesScene()
     app.push(scene)
     ui.settle(app, 2, 0.016)
-    from game.ui.rules_text import pages
+    from game.ui.scenes.rules_text import pages
 
     assert set(RULE_SETS) <= {p.id for p in scene.pages} and scene.pages == pages()
     assert scene.max_scroll > 0

@@ -14,9 +14,9 @@ from typing import Any, Callable
 
 import pytest
 
-from game.net import kept_seats
-from game.ui.app import App
-from game.ui.layout_check import layout_problems
+from game.net.app import kept_seats
+from game.ui.shell.app import App
+from game.ui.drawing.layout_check import layout_problems
 from tests.ui.test_friends import type_into
 from tests.ui.test_lobby_host_powers import bo_away, join_form, row, two  # noqa: F401 (two: the fixture)
 from tests.ui.test_server_tables import Apps, open_server_screen

@@ -18,12 +18,12 @@ import pytest
 
 from game import i18n
 from game.engine import Match, PlayerInfo, Rules
-from game.ui.layout_check import TextWatch, layout_problems
-from game.ui.scene import Scene
+from game.ui.drawing.layout_check import TextWatch, layout_problems
+from game.ui.shell.scene import Scene
 from tests.ui.net_screens import host_lobby, server_form, server_screen
 
 LANGUAGES = ["nl", "de", "es", "pt_BR"]
-SIZES = [(640, 480)]  # the least window (game.ui.window_size.MIN_SIZE), the tightest; every size, text size and language in tests/ui/test_layout_matrix.py
+SIZES = [(640, 480)]  # the least window (game.ui.shell.window_size.MIN_SIZE), the tightest; every size, text size and language in tests/ui/test_layout_matrix.py
 # The table's screens at every size (the hand's line at 640x480 leaves out what to do next rather than cut it).
 TABLE_SIZES = [(640, 480)]
 SEATS = [PlayerInfo("Ann", "human", None), PlayerInfo("Bot", "computer", "easy")]
@@ -40,14 +40,14 @@ def _match(seed: int = 3) -> Match:
 
 
 def _statistics() -> Scene:
-    from game.ui.scenes.statistics import StatisticsScene
+    from game.ui.scenes.statistics_screen import StatisticsScene
 
     return StatisticsScene()  # with the figures of ui.filled_statistics (_make saves them)
 
 
 def _past_matches() -> Scene:
-    from game.past_matches import keep
-    from game.ui.scenes.past_matches import PastMatchesScene
+    from game.archive.past_matches import keep
+    from game.ui.scenes.past_matches_screen import PastMatchesScene
 
     match = _match()
     for _ in range(4):  # a match nobody has acted in is not kept
@@ -73,7 +73,7 @@ def _rated() -> None:
     from datetime import datetime, timedelta
 
     from game.engine.state import PHASE_OVER, RoundOutcome
-    from game.rating.player import Ratings, save_ratings
+    from game.rating.player_rating import Ratings, save_ratings
 
     ratings = Ratings()
     for i, (base, winner) in enumerate([("matador", 0), ("matador", 1), ("matador", 0), ("leyden", 0)]):
@@ -88,8 +88,8 @@ def _rated() -> None:
 
 def _accuracy_luck() -> Scene:
     """Two reviewed matches of Ann's, plotted."""
-    from game.past_matches import keep
-    from game.reviews import _write_index
+    from game.archive.past_matches import keep
+    from game.archive.reviews import _write_index
     from game.ui.scenes.accuracy_luck import AccuracyLuckScene
 
     entries = {}
@@ -110,7 +110,7 @@ def _deal_check() -> Scene:
 
 
 def _title_continue() -> Scene:
-    from game.saves import save_match
+    from game.profile.saves import save_match
     from game.ui.scenes.title import TitleScene
 
     match = _match()
@@ -120,7 +120,7 @@ def _title_continue() -> Scene:
 
 
 def _settings() -> Scene:
-    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.settings_screen import SettingsScene
     from game.storage import not_read
 
     return SettingsScene(not_read("settings", i18n._("it is damaged or incomplete")))
@@ -158,8 +158,8 @@ class _Link:
 
 def _guest_lobby() -> Scene:
     """A friend's lobby at a four-seat table: whose table, where, the seats."""
-    from game.net.mirror import Mirror
-    from game.net.netplay import NetPlay
+    from game.net.app.mirror import Mirror
+    from game.net.app.netplay import NetPlay
     from game.ui.scenes.friends import LobbyScene
 
     link = _Link()
@@ -189,13 +189,13 @@ SCENES: dict[str, Callable[[], Scene]] = {
     "title-continue": _title_continue,
     "title-puzzles": _title_puzzles,
     "settings": _settings,
-    "rules": _plain("game.ui.scenes.rules", "RulesScene"),
+    "rules": _plain("game.ui.scenes.rules_screen", "RulesScene"),
     "statistics": _statistics,
-    "statistics-empty": _plain("game.ui.scenes.statistics", "StatisticsScene"),
+    "statistics-empty": _plain("game.ui.scenes.statistics_screen", "StatisticsScene"),
     "new-game": _plain("game.ui.scenes.new_game", "NewGameScene"),
-    "lessons": _plain("game.ui.scenes.lessons", "LessonsScene"),
+    "lessons": _plain("game.ui.scenes.lessons_screen", "LessonsScene"),
     "past-matches": _past_matches,
-    "past-matches-empty": _plain("game.ui.scenes.past_matches", "PastMatchesScene"),
+    "past-matches-empty": _plain("game.ui.scenes.past_matches_screen", "PastMatchesScene"),
     "accuracy-luck": _accuracy_luck,
     "deal-check": _deal_check,
     "friends": _plain("game.ui.scenes.friends", "FriendsScene"),
@@ -266,7 +266,7 @@ def _live_match(players: int = 3) -> Match:
 
 def _table(app: Any, match: Match, **kwargs: Any) -> Any:
     from game.ui.table import TableScene
-    from game.ui.thinker import Thinker
+    from game.play.thinker import Thinker
 
     table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="slow", **kwargs)
     app.push(table)
@@ -293,7 +293,7 @@ def _review(app: Any) -> Any:
     global QUICK_REVIEW
     from game.ai.coach import Budget
     from game.ui.table import review_table
-    from game.ui.thinker import Thinker
+    from game.play.thinker import Thinker
 
     if QUICK_REVIEW is None:
         QUICK_REVIEW = Budget(deals=120, forced_deals=60, screen=40, keep=2, step=40, check_deals=120, strong_deals=0)
@@ -363,9 +363,9 @@ def _table_screen(name: str, app: Any, ui: Any) -> Any:
     elif name == "review":
         scene = _review(app)
     elif name == "lesson":
-        from game.lessons import load_lessons
+        from game.learning.lessons import load_lessons
         from game.ui.table import lesson_table
-        from game.ui.thinker import Thinker
+        from game.play.thinker import Thinker
 
         scene = lesson_table(load_lessons()[0], 1, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast")
         app.push(scene)
@@ -458,9 +458,9 @@ class _Recorder:
 
 @pytest.fixture
 def recorder(monkeypatch: pytest.MonkeyPatch) -> _Recorder:
-    from game.ui import text
+    from game.ui.drawing import text
 
-    from game.ui.script_font import ScriptFont
+    from game.ui.drawing.script_font import ScriptFont
 
     found = _Recorder()
     monkeypatch.setattr(pygame.font, "Font", found.font)
@@ -535,9 +535,9 @@ def test_no_english_left_in_the_pseudo_language(
 def test_settings_switch_the_language_at_once_and_keep_it(make_app: Any, ui: Any, language: Any) -> None:
     """A click on the next-language arrow: Settings is rebuilt in Nederlands at once,
     the title below it too, and the choice is in the settings file."""
-    from game.settings import load_settings
-    from game.settings import Settings as Schema
-    from game.ui.scenes.settings import SettingsScene
+    from game.profile.settings import load_settings
+    from game.profile.settings import Settings as Schema
+    from game.ui.scenes.settings_screen import SettingsScene
     from game.ui.scenes.title import TitleScene
 
     language("en")
@@ -568,11 +568,11 @@ def test_settings_switch_the_language_at_once_and_keep_it(make_app: Any, ui: Any
 
 def test_settings_language_by_keys(make_app: Any, ui: Any, language: Any) -> None:
     """The keys reach the language row (after the other rows) and Left/Right change it."""
-    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.settings_screen import SettingsScene
 
     language("en")
     app = make_app((800, 600))
-    from game.settings import Settings
+    from game.profile.settings import Settings
 
     app.services["settings"] = Settings(language="de")
     scene = SettingsScene()
@@ -593,7 +593,7 @@ def test_settings_language_by_keys(make_app: Any, ui: Any, language: Any) -> Non
 @pytest.fixture
 def cut_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text the table fits into a width and has to cut short with "…"."""
-    from game.ui.text import LEAST_SIZE, TextCache
+    from game.ui.drawing.text import LEAST_SIZE, TextCache
 
     found: list[str] = []
     fit = TextCache.fit
@@ -628,7 +628,7 @@ def test_the_table_fits_in_every_language(
 
 
 def test_the_cut_check_finds_a_cut(make_app: Any, cut_texts: list[str]) -> None:
-    from game.ui.text import TextCache
+    from game.ui.drawing.text import TextCache
 
     TextCache().fit("Ein sehr langer Satz, der nie in zwanzig Pixel passt", 20, 18)
     assert cut_texts == ["Ein sehr langer Satz, der nie in zwanzig Pixel passt"]
@@ -677,8 +677,8 @@ def test_the_table_follows_a_language_chosen_mid_match(make_app: Any, ui: Any, l
     """Settings over a table in play (as from the pause menu): Right on the language
     row, and the table beneath is drawn again in Español at once: its picture (made
     once per change) and its toolbar, not kept in English until the next move."""
-    from game.settings import Settings
-    from game.ui.scenes.settings import SettingsScene
+    from game.profile.settings import Settings
+    from game.ui.scenes.settings_screen import SettingsScene
 
     language("en")
     app = make_app((1280, 800))

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from game.ui import launch
-from game.ui.seats import SeatError, parse_seats
+from game.ui.shell import launch
+from game.ui.shell.seat_choices import SeatError, parse_seats
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

@@ -7,7 +7,7 @@ sheet, the review with its card and graph, a lesson) is too large to run whole;
 each screen is checked in five combinations chosen so that it meets every window
 size, every text size and every language at least once, and every size meets
 every text size (the cases rotate through them). The layout check
-(game.ui.layout_check) must find nothing: nothing cut, off-window or
+(game.ui.drawing.layout_check) must find nothing: nothing cut, off-window or
 overlapping, every scrolled widget reachable, and no text of the table's cut
 short with "…" (the ``cut_texts`` fixture of test_languages); and what the
 screen draws, watched while it is built and drawn (``TextWatch``): no text
@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from game import i18n
-from game.ui import access
-from game.ui.layout_check import TextWatch, layout_problems
+from game.ui.drawing import access
+from game.ui.drawing.layout_check import TextWatch, layout_problems
 
 from tests.ui.test_languages import SCENES, TABLE_SCENES, _make, _table_screen, cut_texts  # noqa: F401 (a fixture)
 
@@ -85,8 +85,8 @@ def test_every_screen_fits(make_app: Any, ui: Any, cut_texts: list[str], screen:
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_new_game_keeps_its_heading_at_every_text_size(size: tuple[int, int]) -> None:
     """A larger text size never takes New game's heading away (the form scrolls instead)."""
-    from game.ui.scenes.new_game.geometry import form_layout
-    from game.ui.text import TextCache
+    from game.ui.scenes.new_game.form_geometry import form_layout
+    from game.ui.drawing.text import TextCache
 
     for scale in SCALES:
         access.CURRENT.text_scale = scale

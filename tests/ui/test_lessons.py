@@ -11,12 +11,12 @@ from typing import Any
 import pygame
 import pytest
 
-from game.lessons import LESSONS_PATH, LessonError, all_done, done_path, lessons_done, load_lessons, mark_done
-from game.settings import Settings, load_settings
-from game.ui.scenes.lessons import LessonsScene
+from game.learning.lessons import LESSONS_PATH, LessonError, all_done, done_path, lessons_done, load_lessons, mark_done
+from game.profile.settings import Settings, load_settings
+from game.ui.scenes.lessons_screen import LessonsScene
 from game.ui.scenes.title import OFFER, TitleScene
 from game.ui.table import LessonMode, TableScene, lesson_table, slot_of, targets_for
-from game.ui.thinker import Thinker
+from game.play.thinker import Thinker
 from game.i18n import _
 
 
@@ -182,7 +182,7 @@ def test_the_first_launch_offers_the_lessons_once(make_app: Any, ui: Any) -> Non
 
 def test_the_title_stops_offering_the_lessons_once_both_are_done(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.ui.scenes.title import SUBTITLE
-    from game.ui.script_font import ScriptFont
+    from game.ui.drawing.script_font import ScriptFont
 
     drawn: list[str] = []
     render = ScriptFont.render

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from game.ui.app import App
-from game.ui.layout_check import layout_problems
+from game.ui.shell.app import App
+from game.ui.drawing.layout_check import layout_problems
 from tests.net.conftest import ServerProcess
 from tests.ui.test_friends import ROOT, type_into
 from tests.ui.test_server_tables import Apps, address_of, server, two  # noqa: F401  (server, two: the same fixtures)
@@ -66,7 +66,7 @@ def test_on_a_server_the_host_removes_a_taker_sees_the_hold_and_lets_a_person_ba
     code = lobby.play.mirror.code
     assert lobby.row_actions() == {}  # nobody to remove yet
     mal = subprocess.Popen(
-        [sys.executable, "-m", "game.net.bot", server.url, "--join", code, "--name", "Mal", "--timeout", "60"],
+        [sys.executable, "-m", "game.net.app.bot", server.url, "--join", code, "--name", "Mal", "--timeout", "60"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:
@@ -118,7 +118,7 @@ def test_on_a_server_the_host_removes_a_taker_sees_the_hold_and_lets_a_person_ba
     apps.click(0, lobby.buttons["let:1"])
     apps.until(lambda: type(bo.top).__name__ == "LobbyScene" and bo.top.play is not None and bo.top.play.mirror.seat == 1, 60, "Bo let in")
     apps.until(lambda: row(lobby, 1) == "Bo" and lobby.buttons["start"].is_enabled, 60, "Bo back, Start enabled")
-    from game.net import kept_seats
+    from game.net.app import kept_seats
 
     kept = kept_seats.find(server.url, code)
     assert kept is not None and kept.seated.seat == 1  # the new token is kept, to come back with
@@ -130,7 +130,8 @@ def bo_away(two: tuple[App, App], monkeypatch: pytest.MonkeyPatch) -> tuple[Apps
     """Ann hosts a table here, Bo joins it by its code and leaves the lobby; once the
     hold (shortened) is over, Ann's lobby offers Give to a computer. (apps, Ann's
     lobby, the table's code, its address)"""
-    from game.net import host_powers, lobby as lobby_json
+    from game.net.server import host_powers
+    from game.net.shared import lobby as lobby_json
 
     monkeypatch.setattr(host_powers, "RETURN_S", 0.5)  # the hold, shortened (the server runs in this process)
     monkeypatch.setattr(lobby_json, "RETURN_S", 0.5)

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from game.ui import access
-from game.ui.layout_check import layout_problems
+from game.ui.drawing import access
+from game.ui.drawing.layout_check import layout_problems
 from tests.ui.test_languages import SCENES
 
 SIZES = [(640, 480), (1280, 800)]
@@ -36,8 +36,8 @@ def _seat_words(lobby: Any) -> list[int]:
 
 def _eight_seats(lobby: Any) -> Any:
     """The lobby's layout at a table of eight, under its title."""
-    from game.ui.scenes.friends.draw import title_picture
-    from game.ui.scenes.friends.geometry import frame, lobby_layout
+    from game.ui.scenes.friends.friends_draw import title_picture
+    from game.ui.scenes.friends.friends_geometry import frame, lobby_layout
 
     head_h = title_picture(lobby.text, frame(lobby.size), lobby.lines()[0]).get_height()
     return lobby_layout(lobby.size, lobby.text, head_h, lobby.start_need(), 8)

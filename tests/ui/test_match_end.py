@@ -7,9 +7,9 @@ import random
 from typing import Any
 
 from game.engine import Match, PlayerInfo, Rules
-from game.rating.player import load_ratings
-from game.reviewer import Reviewer
-from game.ui import match_end
+from game.rating.player_rating import load_ratings
+from game.archive.reviewer import Reviewer
+from game.ui.shell import match_end
 
 
 def finished_match() -> Match:

@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from game.engine import PlayerInfo
-from game.ui.surface_cache import SurfaceCache, surface_bytes
-from game.ui import text as text_module
-from game.ui import flow
-from game.ui.text import FONTS_KEPT, LINES_BYTES, TextCache
-from game.ui.tile_art import CACHE_BYTES as ART_BYTES
+from game.ui.drawing.surface_cache import SurfaceCache, surface_bytes
+from game.ui.drawing import text as text_module
+from game.ui.shell import flow
+from game.ui.drawing.text import FONTS_KEPT, LINES_BYTES, TextCache
+from game.ui.drawing.tile_art import CACHE_BYTES as ART_BYTES
 
 
 def test_a_surface_cache_keeps_to_its_budget() -> None:
@@ -93,7 +93,7 @@ def test_menus_share_their_felt_and_the_title_keeps_one_picture_of_the_window(ma
     """The title, Play with friends and Join a table each kept a copy of the felt
     (8 MB each at 1920x1080), the title another picture of the whole window
     over it, and the tile art the felt at its last three window sizes."""
-    from game.ui.menu import shared_felt
+    from game.ui.drawing.menu import shared_felt
 
     app = make_app((1280, 800))
     art = app.services["art"]
@@ -187,7 +187,7 @@ def test_a_new_text_size_leaves_one_theme_and_no_old_widgets(make_app: Any) -> N
 
     from pygame_gui.core import UIAppearanceTheme
 
-    from game.ui import access
+    from game.ui.drawing import access
 
     app = make_app((1280, 800))
     pygame.event.clear()
@@ -224,7 +224,7 @@ def test_a_new_text_size_leaves_one_theme_and_no_old_widgets(make_app: Any) -> N
 
 # Memory given back to the system ------------------------------------------------------------
 def test_tidy_collects_when_the_screens_change_and_gives_back_once_a_second_while_resizing() -> None:
-    from game.ui.memory import Tidy
+    from game.ui.shell.memory import Tidy
 
     class FakeApp:
         def __init__(self) -> None:
@@ -278,7 +278,7 @@ def test_tidy_collects_what_a_resize_left_on_the_first_frame_at_the_new_size() -
     import gc
     import weakref
 
-    from game.ui.memory import Tidy
+    from game.ui.shell.memory import Tidy
 
     class Widget:
         def __init__(self) -> None:
@@ -324,7 +324,7 @@ def test_tidy_frees_what_was_frozen_at_the_start_and_is_garbage_now() -> None:
     import gc
     import weakref
 
-    from game.ui.memory import Tidy
+    from game.ui.shell.memory import Tidy
 
     class Screen:
         def __init__(self) -> None:
@@ -367,7 +367,7 @@ def test_big_pictures_are_mapped_on_their_own_and_go_back_when_freed() -> None:
 import ctypes, os, sys
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 import pygame
-from game.ui.memory import MMAP_THRESHOLD, return_big_allocations
+from game.ui.shell.memory import MMAP_THRESHOLD, return_big_allocations
 class MallInfo(ctypes.Structure):
     _fields_ = [(n, ctypes.c_size_t) for n in "arena ordblks smblks hblks hblkhd usmblks fsmblks uordblks fordblks keepcost".split()]
 libc = ctypes.CDLL(None)
@@ -393,8 +393,8 @@ def test_no_widget_keeps_its_four_times_drawing(make_app: Any) -> None:
     """pygame_gui draws a rounded widget at four times its size and kept that picture
     while the widget's screen was covered, and after each look drawn later: 38 MB
     on Settings over the title at 150% text in a 1920x1080 window."""
-    from game.ui import access
-    from game.ui.gui_theme import TEMPORARY_SHAPES
+    from game.ui.drawing import access
+    from game.ui.drawing.gui_theme import TEMPORARY_SHAPES
 
     def kept() -> int:
         total = 0
@@ -438,8 +438,8 @@ def test_a_screen_opened_during_an_update_keeps_no_four_times_drawing(make_app: 
     """A screen opened by the top screen's update (a button pressed, Back) was built
     after that frame's drawings were let go: the title's buttons held 44 MB
     of them at 150% text in 1920x1080 until the next frame."""
-    from game.ui.gui_theme import TEMPORARY_SHAPES
-    from game.ui.scene import Scene
+    from game.ui.drawing.gui_theme import TEMPORARY_SHAPES
+    from game.ui.shell.scene import Scene
 
     app = make_app((1920, 1080))
 
@@ -470,7 +470,7 @@ def test_a_covered_overlay_keeps_no_backdrop_and_a_resize_draws_nothing_beneath_
     Settings over the pause menu over the table at 125-150% text, resized.
     What is seen is the same: the pause menu's picture is frozen again when it
     is uncovered, and an overlay over it freezes the very picture it showed."""
-    from game.ui.scene import Overlay
+    from game.ui.shell.scene import Overlay
     from game.ui.scenes.pause import PauseScene
 
     app = make_app((1280, 800))
@@ -518,10 +518,10 @@ def test_no_widget_but_a_text_entry_keeps_its_looks_text_layers(make_app: Any, u
     alone, two pictures of its size that only a text entry reads again (as it is
     edited): 27 MB with Settings over the pause menu over the table at 150%
     text in 1780x1075. The screen is drawn the same without them."""
-    from game.ui import access
+    from game.ui.drawing import access
     from pygame_gui.elements import UITextEntryLine
 
-    from game.ui.gui_theme import drop_drawing_aids
+    from game.ui.drawing.gui_theme import drop_drawing_aids
 
     text_layers = ("pre_text_surface", "text_surface")  # pygame_gui's names
 
@@ -580,7 +580,7 @@ def test_a_covered_screen_keeps_only_the_looks_its_widgets_show(make_app: Any) -
     selected) under Settings or Past matches, unseen: 4-5 MB a screen at 150%
     text in a large window. Uncovered, a look is drawn again when it is first
     shown, the same as before."""
-    from game.ui import access
+    from game.ui.drawing import access
 
     def looks(scene: Any) -> list[int]:
         kept = []
@@ -625,7 +625,7 @@ def test_tidy_collects_once_the_memory_has_grown_on_an_unchanged_screen() -> Non
     """A screen laying itself out again at the same size (Past matches walked with the
     arrow keys: 110 to 350 MB in 600 frames at 150% text) changes neither the stack
     nor the size: the resident memory's growth calls the tidy, at most once a second."""
-    from game.ui.memory import GROWTH_TIDY_BYTES, Tidy
+    from game.ui.shell.memory import GROWTH_TIDY_BYTES, Tidy
 
     class FakeApp:
         def __init__(self) -> None:

@@ -16,10 +16,10 @@ import pytest
 
 from game.ai.coach import Budget
 from game.engine import Match, PlayerInfo, Rules
-from game.ui.surface_cache import surface_bytes
-from game.ui.text import TextCache
-from game.ui.thinker import Thinker
-from game.ui.window import FRAMEBUFFER_HINT
+from game.ui.drawing.surface_cache import surface_bytes
+from game.ui.drawing.text import TextCache
+from game.play.thinker import Thinker
+from game.ui.shell.window import FRAMEBUFFER_HINT
 
 QUICK = Budget(deals=120, forced_deals=60, screen=40, keep=2, step=40, check_deals=120, strong_deals=0)
 
@@ -58,7 +58,7 @@ def pictures_held(root: object) -> list[pygame.Surface]:
 
 
 def kept_matches(count: int = 2) -> None:
-    from game.past_matches import keep
+    from game.archive.past_matches import keep
 
     for seed in range(count):
         match = Match(Rules.from_base("matador", 2, {"target_score": None}), [PlayerInfo("You", "human", None), PlayerInfo("Cpu", "computer", "easy")], seed)
@@ -71,7 +71,7 @@ def kept_matches(count: int = 2) -> None:
 
 # Caches bounded in bytes, let go when the window changes ---------------------------------
 def test_the_tile_art_keeps_to_its_byte_budget_whatever_lengths_are_asked_for() -> None:
-    from game.ui.tile_art import CACHE_BYTES, TileArt
+    from game.ui.drawing.tile_art import CACHE_BYTES, TileArt
 
     art = TileArt(cache_size=10_000)  # (many entries allowed: the bytes bound it)
     for length in range(40, 400, 6):
@@ -84,7 +84,7 @@ def test_the_tile_art_keeps_to_its_byte_budget_whatever_lengths_are_asked_for() 
 
 
 def test_a_resize_lets_go_of_the_pictures_made_for_the_size_before(make_app: Any, ui: Any) -> None:
-    from game.ui.tile_art import TileArt
+    from game.ui.drawing.tile_art import TileArt
 
     app = make_app((1280, 800))
     app.services["art"] = TileArt()  # its own (the suite's shared art hands out other tests' felts)
@@ -128,7 +128,7 @@ def test_a_menu_drawn_beneath_an_overlay_makes_its_pictures_again(make_app: Any)
     """Covered by a screen that never draws it, then by an overlay in that screen's
     place (``replace``): the overlay's backdrop shows the menu, not an empty window."""
     from game.ui.scenes.keep_saved import KeepSavedScene
-    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.rules_screen import RulesScene
 
     app = make_app((1024, 700))
     app.routes.open_title()
@@ -162,7 +162,7 @@ def test_a_past_match_opened_after_resizes_to_a_large_window_keeps_no_picture_of
     app.step([], 0.016)
     large = (2560, 1440)
     resize(app, large)
-    from game.past_matches import list_matches, load
+    from game.archive.past_matches import list_matches, load
 
     match = load(list_matches()[0].path)[0]
     assert match is not None

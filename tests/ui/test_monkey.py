@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.engine import PlayerInfo
-from game.ui.scene import Scene
+from game.ui.shell.scene import Scene
 
 EVENTS = 1000
 PER_FRAME = 6
@@ -84,9 +84,9 @@ def monkey(app: Any, make: Callable[[], Scene], seed: int, base: Scene) -> None:
 
 
 def _scenes() -> dict[str, Callable[[], Scene]]:
-    from game.ui.scenes.rules import RulesScene
-    from game.ui.scenes.settings import SettingsScene
-    from game.ui.scenes.statistics import StatisticsScene
+    from game.ui.scenes.rules_screen import RulesScene
+    from game.ui.scenes.settings_screen import SettingsScene
+    from game.ui.scenes.statistics_screen import StatisticsScene
 
     scenes: dict[str, Callable[[], Scene]] = {
         "settings": SettingsScene,
@@ -109,7 +109,7 @@ SCENES = _scenes()
 
 @pytest.mark.parametrize("name", list(SCENES))
 def test_monkey_scene(make_app: Any, name: str) -> None:
-    from game.stats import Statistics, save_stats
+    from game.profile.stats import Statistics, save_stats
 
     stats = Statistics()
     for player in ("Ann", "Bob"):
@@ -128,7 +128,7 @@ def test_monkey_table(make_app: Any, rule_set: str) -> None:
 
     def make() -> Scene:
         from game.engine import Match, Rules
-        from game.ui.thinker import Thinker
+        from game.play.thinker import Thinker
         from game.ui.table import TableScene
 
         match = Match(Rules.from_base(rule_set, len(seats)), list(seats), 7)

@@ -1,5 +1,5 @@
 """Names in every script a player may type are drawn, not shown as empty boxes
-(game/ui/script_font.py): in the game's own text, in pygame_gui's widgets, at the
+(game/ui/drawing/script_font.py): in the game's own text, in pygame_gui's widgets, at the
 table and in Past matches; each script shaped and in its direction."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ import pygame
 import pytest
 
 from game.engine import PlayerInfo
-from game.ui.gui_fonts import ScriptGUIFont
-from game.ui.script_font import ScriptFont
-from game.ui.script_runs import bidi_class, hidden, invisible
-from game.ui.text import TextCache, noto
+from game.ui.drawing.gui_fonts import ScriptGUIFont
+from game.ui.drawing.script_font import ScriptFont
+from game.ui.drawing.script_runs import bidi_class, hidden, invisible
+from game.ui.drawing.text import TextCache, noto
 
 from .conftest import new_table, settle
 
@@ -129,7 +129,7 @@ def _played(names: list[str]) -> Any:
 
 
 def test_names_at_the_table_and_in_past_matches_are_drawn_by_fonts_that_have_them(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.past_matches import keep
+    from game.archive.past_matches import keep
 
     drawn: list[str] = []
     render = ScriptFont.render

@@ -11,16 +11,16 @@ import pytest
 
 from game import i18n
 from game.engine import Match, PlayerInfo, Rules
-from game.saves import save_match
-from game.settings import Settings
-from game.stats import Statistics, load_stats, save_stats
+from game.profile.saves import save_match
+from game.profile.settings import Settings
+from game.profile.stats import Statistics, load_stats, save_stats
 from game.ui.scenes.keep_saved import KeepSavedScene
 from game.ui.scenes.new_game import NewGameScene
-from game.ui.scenes.statistics import StatisticsScene
+from game.ui.scenes.statistics_screen import StatisticsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.table import HandoffScene, TableScene, handoff_title
-from game.ui.text import TextCache
-from game.ui.thinker import Thinker
+from game.ui.drawing.text import TextCache
+from game.play.thinker import Thinker
 
 from tests.test_names_codes import played
 

@@ -1,5 +1,5 @@
 """Two people at the host's screen and a friend on another app, at the real table
-(``TableScene`` in ``CouchNetMode``, game/ui/table/mode_net_couch.py), driven by
+(``TableScene`` in ``CouchNetMode``, game/ui/table/modes/net_couch_mode.py), driven by
 synthetic events: Ann hosts Matador for three with Cy beside her at her screen
 and Bo joining from a second app (websockets on 127.0.0.1). Every seat of
 Ann's app is a connection of its own; the table hands the screen between Ann
@@ -19,9 +19,9 @@ import pygame
 import pytest
 
 from game.engine.tiles import halves
-from game.net.mirror import Mirror
-from game.ui import flow
-from game.ui.app import App
+from game.net.app.mirror import Mirror
+from game.ui.shell import flow
+from game.ui.shell.app import App
 from game.ui.table import CouchNetMode, HandoffScene, NetMode, RoundEndScene, TableScene, slot_of, targets_for
 from tests.net.test_play import check_wire
 from tests.ui.conftest import shared_art
@@ -257,7 +257,7 @@ def test_a_person_at_the_host_s_screen_and_a_friend_play_a_round_each_hand_priva
 
 
 def test_the_host_s_setup_with_people_here_opens_their_seats_and_names_them() -> None:
-    from game.ui.scenes.friends.model import HostSetup
+    from game.ui.scenes.friends.friends_model import HostSetup
 
     setup = HostSetup()
     setup.host_name = "Ann"
@@ -293,9 +293,9 @@ def in_process_couch_table(pool: Any, tmp_path: Any, seed: int, pads: dict[int, 
     process (no sockets, as tests/net/test_mirror.py does): Ann hosts with Cy at
     her screen (seat 1), Bo a friend. Ann's app's play (every seat here seated and
     viewing), Bo's mirror, and the store to close."""
-    from game.net.netplay import NetPlay
-    from game.net.store import Store
-    from game.net.table import Table
+    from game.net.app.netplay import NetPlay
+    from game.net.server.store import Store
+    from game.net.server.table import Table
     from tests.net.test_mirror import sit
 
     row = Table.new_row("K7QX-2M", {"rules": "matador", "players": 3, "seats": ["open"] * 3, "seat": 0}, seed)

@@ -1,5 +1,5 @@
 """Two players at a network table, each at the real table scene (``TableScene``
-in its network mode, game/ui/table/mode_net.py), in one test: Ann hosts from
+in its network mode, game/ui/table/modes/net_mode.py), in one test: Ann hosts from
 her app (the server on a thread of it, real websockets on 127.0.0.1), Bo joins
 from a second app by address and code; each plays by synthetic mouse events
 (a tile dragged onto its place, a click on the boneyard, the Pass button)
@@ -19,8 +19,8 @@ import pygame
 import pytest
 
 from game.engine import Action
-from game.ui import flow
-from game.ui.app import App
+from game.ui.shell import flow
+from game.ui.shell.app import App
 from game.ui.table import NetMode, tool_names, RoundEndScene, ScoreSheetScene, TableScene, plain, slot_of, targets_for
 from tests.ui.conftest import key, mouse_down, mouse_move, mouse_up, shared_art
 from tests.ui.test_friends import Frames, host_a_table, net_threads, open_join, type_into
@@ -232,7 +232,7 @@ def test_the_host_leaves_mid_turn_bo_is_told_and_no_seat_is_kept_for_a_closed_ta
     table says the host left, Ann's plaque says she left the table (not that she
     lost her connection and is waited for), and Bo's *Play with friends* offers no
     *Back to table* for the closed table."""
-    from game.net import kept_seats
+    from game.net.app import kept_seats
 
     ann, bo = apps
     pair = Pair(ann, bo)

@@ -22,15 +22,15 @@ import pytest
 
 from game.engine import RULE_SETS, Action, Match, PlayerInfo, Rules
 from game.engine.match import opening_after
-from game.net.mirror import seat_view
-from game.net.protocol import view_json
-from game.net.mirror import Mirror
-from game.net.netplay import NetPlay
-from game.net.store import Store
-from game.net.table import Table
-from game.ui.app import App
+from game.net.app.mirror import seat_view
+from game.net.shared.protocol import view_json
+from game.net.app.mirror import Mirror
+from game.net.app.netplay import NetPlay
+from game.net.server.store import Store
+from game.net.server.table import Table
+from game.ui.shell.app import App
 from game.ui.scenes.match_over import MatchOverScene
-from game.ui.scenes.past_matches import PastMatchesScene
+from game.ui.scenes.past_matches_screen import PastMatchesScene
 from game.ui.table import NetMode, tool_names, RoundEndScene, ScoreSheetScene, TableScene, lead_text, lead_words, round_log, score_rows, slot_of, targets_for
 from tests.net.test_mirror import Wire, sit
 from tests.ui.conftest import key, mouse_down, mouse_move, mouse_up
@@ -239,7 +239,7 @@ def test_moves_scores_and_the_match_s_end_at_a_network_table(make_app: Callable[
     assert server is not None and server.over and over.match.totals == server.totals and over.match.winner == server.winner
     assert score_rows(over.match) == score_rows(server)
     # the rating of the person played here moved (Bo, at another machine, counts as a newcomer), and the screen says so
-    from game.rating.player import family_of, load_ratings
+    from game.rating.player_rating import family_of, load_ratings
 
     me = names[s.ann.seat or 0]
     standing = load_ratings()[0].standing(me, family_of(server.rules.base))
@@ -325,8 +325,8 @@ def test_a_seat_back_mid_match_gets_its_earlier_rounds_and_keeps_them_when_the_h
     nothing unseen, and the header the round in play. Then the host leaves: the
     table says so, and that the match so far is kept in Past matches (a file
     that loads, with the rounds played out)."""
-    from game import past_matches
-    from game.net.protocol import HOST_LEFT
+    from game.archive import past_matches
+    from game.net.shared.protocol import HOST_LEFT
 
     s = served(seed=5, target=60)
     for _ in range(2000):  # round 1 played by the two headless seats

@@ -9,11 +9,11 @@ from typing import Any
 import pygame
 
 from game.engine import RULE_SETS
-from game.settings import Settings
-from game.ui.thinker import Thinker
+from game.profile.settings import Settings
+from game.play.thinker import Thinker
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.table import TableScene
-from game.ui.text import GOLD
+from game.ui.drawing.text import GOLD
 
 
 def form_app(make_app: Any, size: tuple[int, int] = (800, 600)) -> tuple[Any, NewGameScene]:

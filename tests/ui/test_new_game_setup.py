@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from game.engine import RULE_SETS
-from game.settings import Settings
-from game.ui.layout_check import layout_problems
+from game.profile.settings import Settings
+from game.ui.drawing.layout_check import layout_problems
 from game.ui.scenes.new_game import CHOICE_ROWS, CHOSEN_BG, FAINT, MAX_SEATS, ROW_HOVER, NewGameScene
 from game.ui.table import TableScene
-from game.ui.thinker import Thinker
+from game.play.thinker import Thinker
 from game.words.rule_sets import WORDS
 
 SIZES = [(640, 480), (800, 600), (1280, 800)]

@@ -22,11 +22,11 @@ from typing import Any
 import pytest
 
 from game.engine import Match, PlayerInfo, Rules
-from game.past_matches import list_matches
-from game.saves import autosave_path, has_save, load_match, save_match
+from game.archive.past_matches import list_matches
+from game.profile.saves import autosave_path, has_save, load_match, save_match
 from game.storage import write_troubles
-from game.ui import launch
-from game.ui.autosave import Autosaver, tell_write_troubles
+from game.ui.shell import launch
+from game.ui.shell.autosave import Autosaver, tell_write_troubles
 from game.ui.scenes.keep_saved import KeepSavedScene, saved_match_words
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.title import TitleScene
@@ -94,10 +94,10 @@ def test_continue_does_not_keep_the_match_it_continues(make_app: Any) -> None:
 
 DRIVER = """
 import sys
-from game.ui.app import App
+from game.ui.shell.app import App
 run = App.run
 App.run = lambda self, max_frames=None: run(self, max_frames=30)
-from game.cli import run as cli
+from game.commands.cli import run as cli
 sys.exit(cli(sys.argv[1:]))
 """
 
@@ -180,7 +180,7 @@ def test_news_of_a_failed_save_off_the_table_goes_to_the_title(make_app: Any) ->
 
 
 def test_saves_are_coalesced(monkeypatch: pytest.MonkeyPatch) -> None:
-    import game.ui.autosave as autosave
+    import game.ui.shell.autosave as autosave
 
     written: list[int] = []
     real = autosave.save_json
@@ -211,7 +211,7 @@ def test_saves_are_coalesced(monkeypatch: pytest.MonkeyPatch) -> None:
 WRITER = """
 import sys, time, random
 from game.engine import Match, PlayerInfo, Rules
-from game.ui.autosave import Autosaver
+from game.ui.shell.autosave import Autosaver
 saver = Autosaver()
 rng = random.Random(5)
 match = Match(Rules.from_base("matador", 4), [PlayerInfo(f"P{i}") for i in range(4)], 11)
@@ -267,11 +267,11 @@ def test_the_windowed_app_logs_to_a_file() -> None:
 
     handler = log_to_file()
     try:
-        logging.getLogger("game.ui.autosave").warning("autosave failed: %s", "disk full")
+        logging.getLogger("game.ui.shell.autosave").warning("autosave failed: %s", "disk full")
     finally:
         stop_logging_to_file(handler)
     text = (Path(os.environ["MATADOR_HOME"]) / "log" / "matador.log").read_text()
-    assert "WARNING game.ui.autosave: autosave failed: disk full" in text
+    assert "WARNING game.ui.shell.autosave: autosave failed: disk full" in text
 
 
 def test_a_long_log_is_moved_aside_when_the_game_opens_it() -> None:
@@ -282,7 +282,7 @@ def test_a_long_log_is_moved_aside_when_the_game_opens_it() -> None:
     (folder / "matador.log").write_text("old line\n" * (MAX_LOG_BYTES // 9 + 10))
     handler = log_to_file()
     try:
-        logging.getLogger("game.ui.autosave").warning("a fresh start")
+        logging.getLogger("game.ui.shell.autosave").warning("a fresh start")
     finally:
         stop_logging_to_file(handler)
     assert (folder / "matador.log").read_text().count("\n") == 1
@@ -325,13 +325,13 @@ def guard(real):
         return real(path, *args, **kw)
     return call
 os.listdir, os.open, os.stat, os.lstat = listdir, os_open, guard(os.stat), guard(os.lstat)
-from game.ui.app import App
+from game.ui.shell.app import App
 run = App.run
 def run_and_tell(self, max_frames=None):
     run(self, max_frames=20)
     print(json.dumps(self.notices))
 App.run = run_and_tell
-from game.cli import run as cli
+from game.commands.cli import run as cli
 sys.exit(cli(sys.argv[1:]))
 """
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game.ui import access
+from game.ui.drawing import access
 from tests.ui.test_controller_play import ANN, pad_app, plug, press, stick
 
 E = pygame.event.Event

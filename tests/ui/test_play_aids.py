@@ -15,8 +15,8 @@ import pygame
 
 from game.ai.coach import choose
 from game.engine import Action, Match, PlayerInfo, Rules, load_record, match_to_record, parse_tile
-from game.saves import load_match
-from game.ui.autosave import Autosaver
+from game.profile.saves import load_match
+from game.ui.shell.autosave import Autosaver
 from game.ui.table import ScoreSheetScene, TableScene, known_absent, round_log, score_rows, slot_of, table_knowledge, targets_for
 
 ROOT = Path(__file__).resolve().parents[2]

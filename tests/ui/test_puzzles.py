@@ -15,12 +15,12 @@ import pygame
 import pytest
 
 from game.engine import Action
-from game.puzzles import counts, load_progress, progress_path
-from game.settings import Settings
-from game.ui.layout_check import layout_problems
+from game.archive.puzzles import counts, load_progress, progress_path
+from game.profile.settings import Settings
+from game.ui.drawing.layout_check import layout_problems
 from game.ui.scenes.title import TitleScene
 from game.ui.table import PuzzleMode, TableScene, slot_of, targets_for
-from game.ui.thinker import Thinker
+from game.play.thinker import Thinker
 from tests.ui.puzzle_files import keep_puzzles
 
 
@@ -108,7 +108,7 @@ def test_a_blunder_is_a_puzzle_opened_from_the_title_and_solved_by_dragging(make
 
 def test_the_puzzle_shows_the_seats_view_and_nothing_hidden(make_app: Any, ui: Any) -> None:
     from game.engine import load_record
-    from game.past_matches import load
+    from game.archive.past_matches import load
     from game.ui.table import PlaquesPart
 
     [record] = keep_puzzles()
@@ -201,7 +201,7 @@ def test_the_title_counts_the_puzzles_of_a_review_made_while_it_shows(make_app: 
 @pytest.mark.parametrize("size", [(640, 480), (1280, 800)], ids=["640x480", "1280x800"])
 @pytest.mark.parametrize("scale", [100, 150])
 def test_the_puzzle_and_the_title_lay_out_cleanly(make_app: Any, ui: Any, size: tuple[int, int], scale: int) -> None:
-    from game.ui import access
+    from game.ui.drawing import access
 
     access.CURRENT.text_scale = scale
     keep_puzzles()
@@ -290,7 +290,7 @@ def test_the_puzzle_is_played_by_click_then_click_and_by_the_keys(make_app: Any,
 
 
 def test_a_puzzle_whose_match_is_gone_says_so_on_the_title(make_app: Any, ui: Any) -> None:
-    from game.past_matches import forget
+    from game.archive.past_matches import forget
 
     [record] = keep_puzzles()
     app = titled_app(make_app)
@@ -306,7 +306,7 @@ def test_the_aids_keys_and_a_controller_at_the_puzzle(make_app: Any, ui: Any) ->
     """No hint, undo or score sheet at a puzzle (the hint would be the answer), by
     key or controller; the moves panel opens; a controller's Y tries again and A
     goes to the next puzzle once it is answered, B goes back."""
-    from game.ui.gamepad import PadPress
+    from game.ui.shell.gamepad import PadPress
 
     keep_puzzles(2)
     app = titled_app(make_app)

@@ -32,7 +32,7 @@ def test_the_start_without_a_sound_card_prints_nothing_of_alsa(tmp_path: Path) -
 def test_what_else_is_said_on_stderr_while_sound_starts_is_passed_on(capfd: pytest.CaptureFixture[str]) -> None:
     """The hush keeps back ALSA's lines only: anything else written on the C-level
     stderr meanwhile reaches the terminal afterwards."""
-    from game.ui.audio import quiet_sound_start
+    from game.ui.shell.audio import quiet_sound_start
 
     with quiet_sound_start():
         os.write(2, b"ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default\n")

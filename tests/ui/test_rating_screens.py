@@ -18,21 +18,22 @@ import pytest
 from game.engine import Match, PlayerInfo, Rules, load_record, match_to_record
 from game.engine.seal import fingerprint
 from game.engine.state import PHASE_OVER, RoundOutcome
-from game.past_matches import keep, list_matches, load
+from game.archive.past_matches import keep, list_matches, load
 from game.rating.glicko2 import Game, Rating, update
 from game.rating.ladder_table import LADDER
-from game.rating.player import Ratings, load_ratings, save_ratings
-from game.reviews import _write_index
-from game.settings import Settings
-from game.ui import access, match_end
-from game.ui.layout_check import layout_problems
+from game.rating.player_rating import Ratings, load_ratings, save_ratings
+from game.archive.reviews import _write_index
+from game.profile.settings import Settings
+from game.ui.drawing import access
+from game.ui.shell import match_end
+from game.ui.drawing.layout_check import layout_problems
 from game.ui.scenes.accuracy_luck import AccuracyLuckScene
 from game.ui.scenes.deal_check import DealCheckScene
 from game.ui.scenes.match_over import MatchOverScene
-from game.ui.scenes.past_matches import PastMatchesScene
-from game.ui.scenes.statistics import StatisticsScene
+from game.ui.scenes.past_matches_screen import PastMatchesScene
+from game.ui.scenes.statistics_screen import StatisticsScene
 from game.ui.table import RoundEndScene, TableScene, review_table
-from game.ui.thinker import Thinker
+from game.play.thinker import Thinker
 from tests.ui.test_statistics_people import one_move
 
 # (640x480 draws 100% whatever the text size chosen: access.text_factor)
@@ -164,7 +165,7 @@ def rated_history(matches: int = 12) -> Ratings:
 def test_statistics_show_the_rating_with_its_deviation_and_plot_its_history(
     make_app: Any, ui: Any, size: tuple[int, int], scale: int
 ) -> None:
-    from game.stats import Statistics, save_stats
+    from game.profile.stats import Statistics, save_stats
 
     ratings = rated_history()
     stats = Statistics()
@@ -193,7 +194,7 @@ def test_statistics_show_the_rating_with_its_deviation_and_plot_its_history(
 
 
 def test_statistics_without_a_rating_say_how_to_get_one(make_app: Any, ui: Any) -> None:
-    from game.stats import Statistics, save_stats
+    from game.profile.stats import Statistics, save_stats
 
     stats = Statistics()
     stats.record("Bea", "matador").rounds_played = 3
@@ -374,7 +375,7 @@ def test_the_header_keeps_the_fingerprint_before_the_first_action_and_lets_it_yi
 
 def test_accuracy_and_luck_shows_each_person_in_turn(make_app: Any, ui: Any) -> None:
     """Two people reviewed: the one with more matches first; Next person (or Tab) the other."""
-    from game.reviews import Figures, TrendPoint
+    from game.archive.reviews import Figures, TrendPoint
 
     def point(name: str, day: int, error: float) -> TrendPoint:
         figures = Figures(name, 10, error, 0.8, 5.0, 1.0, 95.0, 1, 0, 0)

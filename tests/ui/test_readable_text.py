@@ -1,5 +1,5 @@
 """Every word readable, at every size (issue 37): real screens at the size,
-language and text size a player met them at, checked by game.ui.layout_check
+language and text size a player met them at, checked by game.ui.drawing.layout_check
 (``layout_problems``, and what ``TextWatch`` saw drawn: no text smaller than the
 chosen text size allows, none cut short, no pygame_gui warning)."""
 
@@ -13,8 +13,8 @@ import pytest
 
 from game import i18n
 from game.engine import Match, PlayerInfo, Rules
-from game.ui import access
-from game.ui.layout_check import TextWatch, layout_problems
+from game.ui.drawing import access
+from game.ui.drawing.layout_check import TextWatch, layout_problems
 
 T = TypeVar("T")
 
@@ -55,7 +55,7 @@ def test_the_ghosts_labels_stay_readable_as_the_cross_grows(make_app: Any, ui: A
 def _review_at_the_end(app: Any) -> Any:
     """A four-round match's first round reviewed at its end (Check this deal shows)."""
     from game.ui.table import review_table
-    from game.ui.thinker import Thinker
+    from game.play.thinker import Thinker
 
     match = Match(Rules.from_base("matador", 2, {"target_score": 500}), [PlayerInfo("You"), PlayerInfo("Bot", "computer", "easy")], 5)
     rng = random.Random(5)
@@ -92,7 +92,7 @@ def test_the_review_fits_at_640x480_in_german(make_app: Any, ui: Any, german: No
 
 def test_statistics_keeps_its_column_heads_whole_at_640x480(make_app: Any, ui: Any, german: None) -> None:
     """"gespielt" and "gewonnen" were cut to "ges…" and "ge…"."""
-    from game.ui.scenes.statistics import StatisticsScene
+    from game.ui.scenes.statistics_screen import StatisticsScene
 
     ui.filled_statistics()
     app = make_app((640, 480))
@@ -120,7 +120,7 @@ def test_the_info_screens_headings_fit_at_640x480(make_app: Any, ui: Any, german
 def test_the_title_at_150_percent_shows_every_button_without_scrolling(make_app: Any, ui: Any, german: None) -> None:
     """Nine buttons (Continue shown) at 150% text in 1280x800: they scrolled, so
     Settings and Quit were out of sight."""
-    from game.saves import save_match
+    from game.profile.saves import save_match
     from game.ui.scenes.title import TitleScene
 
     match = Match(Rules.from_base("matador", 2), [PlayerInfo("Ann"), PlayerInfo("Bot", "computer", "easy")], 1)
@@ -164,8 +164,8 @@ def test_the_watch_finds_small_cut_and_warned_text(make_app: Any) -> None:
     rounded button whose words run into its corners."""
     import pygame_gui
 
-    from game.ui.scene import GuiScene
-    from game.ui.text import TextCache, least_points
+    from game.ui.shell.scene import GuiScene
+    from game.ui.drawing.text import TextCache, least_points
 
     class Cramped(GuiScene):
         def __init__(self) -> None:

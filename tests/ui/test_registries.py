@@ -18,7 +18,7 @@ import pytest
 
 from game import i18n
 from game.ai import levels
-from game.cli import parse
+from game.commands.cli import parse
 from game.engine import (
     RULE_SETS,
     Action,
@@ -35,24 +35,24 @@ from game.engine import (
     register_rule_set,
     registered_rule_set,
 )
-from game.net.mirror import Mirror
-from game.net.protocol import read_refusal, refusal_json
-from game.net.store import Store
-from game.net.table import Table
-from game.past_matches import Seat, title_of
-from game.referee import Referee
-from game.seat import ComputerSeat
-from game.settings import Settings
-from game.thinker import choose_action
-from game.ui.launch import make_match
+from game.net.app.mirror import Mirror
+from game.net.shared.protocol import read_refusal, refusal_json
+from game.net.server.store import Store
+from game.net.server.table import Table
+from game.archive.past_matches import Seat, title_of
+from game.play.referee import Referee
+from game.play.seat import ComputerSeat
+from game.profile.settings import Settings
+from game.play.thinker import choose_action
+from game.ui.shell.launch import make_match
 from game.ui.scenes.friends import HostScene
-from game.ui.scenes.friends.model import HostSetup
+from game.ui.scenes.friends.friends_model import HostSetup
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.new_game.setup import Setup
-from game.ui.scenes.past_matches import seat_words
-from game.ui.scenes.rules import RulesScene
-from game.ui.seats import parse_seats
-from game.ui.thinker import Thinker
+from game.ui.scenes.past_matches_screen import seat_words
+from game.ui.scenes.rules_screen import RulesScene
+from game.ui.shell.seat_choices import parse_seats
+from game.play.thinker import Thinker
 from game.words.refusals import refusal_text
 from game.words.rule_sets import RuleSetWords, registered_words
 

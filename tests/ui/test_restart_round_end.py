@@ -19,10 +19,10 @@ from typing import Any, Callable, Iterator
 import pygame
 import pytest
 
-from game.net import kept_seats
-from game.net.netplay import NetPlay
-from game.ui import flow
-from game.ui.app import App
+from game.net.app import kept_seats
+from game.net.app.netplay import NetPlay
+from game.ui.shell import flow
+from game.ui.shell.app import App
 from game.ui.table import NetMode, RoundEndScene, TableScene
 from tests.net.conftest import ServerProcess
 from tests.ui.conftest import mouse_down, mouse_up, shared_art

@@ -12,13 +12,13 @@ import pytest
 
 from game.ai.coach import Budget
 from game.engine import Match, PlayerInfo, Rules
-from game.past_matches import keep, list_matches
-from game.saves import save_match
-from game.settings import Settings
-from game.ui.scenes.past_matches import PastMatchesScene
+from game.archive.past_matches import keep, list_matches
+from game.profile.saves import save_match
+from game.profile.settings import Settings
+from game.ui.scenes.past_matches_screen import PastMatchesScene
 from game.ui.scenes.title import TitleScene
 from game.ui.table import ReviewMode, TableScene, review_table, RoundEndScene
-from game.ui.thinker import Thinker
+from game.play.thinker import Thinker
 
 QUICK = Budget(deals=120, forced_deals=60, screen=40, keep=2, step=40, check_deals=120, strong_deals=0)
 YOU = PlayerInfo("You", "human", None)
@@ -214,7 +214,7 @@ def test_the_round_summary_offers_the_review(make_app: Any, ui: Any) -> None:
 
 
 def test_controller_steps_the_review_and_the_past_matches(make_app: Any, ui: Any) -> None:
-    from game.ui.gamepad import PadPress
+    from game.ui.shell.gamepad import PadPress
 
     keep(played_match(), abandoned=False)
     app = quick_app(make_app)

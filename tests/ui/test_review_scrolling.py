@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 
-from game.ui import access
-from game.ui.gamepad import PadPress
+from game.ui.drawing import access
+from game.ui.shell.gamepad import PadPress
 
 
 def _wheel(y: int) -> pygame.event.Event:
@@ -132,9 +132,9 @@ def test_a_lessons_card_scrolls_above_its_buttons(make_app: Any, ui: Any) -> Non
     """At 640x480 the first lesson's words are taller than the room above Leave
     lesson and Next: they scroll (the wheel, Page Down, a controller's shoulder),
     never run under the buttons, and a new step starts at its top."""
-    from game.lessons import load_lessons
+    from game.learning.lessons import load_lessons
     from game.ui.table import lesson_table
-    from game.ui.thinker import Thinker
+    from game.play.thinker import Thinker
 
     app = make_app((640, 480))
     table = lesson_table(load_lessons()[0], 1, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast")

@@ -1,6 +1,6 @@
 """Every scene at 800x600, 1280x800 and 1920x1080, and at each text size (100,
 125, 150%: the settings for every player): no widgets overlapping, none outside
-the window, no clipped text (game.ui.layout_check) — and the check itself can fail."""
+the window, no clipped text (game.ui.drawing.layout_check) — and the check itself can fail."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pygame_gui
 import pytest
 
 from game.engine import PlayerInfo
-from game.ui import access
-from game.ui.layout_check import layout_problems
-from game.ui.scene import GuiScene, Scene
+from game.ui.drawing import access
+from game.ui.drawing.layout_check import layout_problems
+from game.ui.shell.scene import GuiScene, Scene
 
 SIZES = [(800, 600), (1280, 800)]  # (a larger window is only more room)
 SCALES = [100, 125, 150]  # the text and table size (in full from 1280x800)
@@ -24,25 +24,25 @@ SEATS = [PlayerInfo("Ann", "human", None), PlayerInfo("Bot", "computer", "easy")
 
 
 def _settings() -> Scene:
-    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.settings_screen import SettingsScene
 
     return SettingsScene()
 
 
 def _rules() -> Scene:
-    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.rules_screen import RulesScene
 
     return RulesScene()
 
 
 def _statistics() -> Scene:
-    from game.ui.scenes.statistics import StatisticsScene
+    from game.ui.scenes.statistics_screen import StatisticsScene
 
     return StatisticsScene()  # with the figures of ui.filled_statistics (the test saves them)
 
 
 def _statistics_empty() -> Scene:
-    from game.ui.scenes.statistics import StatisticsScene
+    from game.ui.scenes.statistics_screen import StatisticsScene
 
     return StatisticsScene()
 
@@ -56,7 +56,7 @@ def _title() -> Scene:
 def _title_continue() -> Scene:
     """The title with a match saved: Continue shows (nine buttons: at 150% they scroll)."""
     from game.engine import Match, Rules
-    from game.saves import save_match
+    from game.profile.saves import save_match
     from game.ui.scenes.title import TitleScene
 
     match = Match(Rules.from_base("matador", 2), list(SEATS), 1)
@@ -73,13 +73,13 @@ def _new_game() -> Scene:
 
 
 def _lessons() -> Scene:
-    from game.ui.scenes.lessons import LessonsScene
+    from game.ui.scenes.lessons_screen import LessonsScene
 
     return LessonsScene()
 
 
 def _past_matches() -> Scene:
-    from game.ui.scenes.past_matches import PastMatchesScene
+    from game.ui.scenes.past_matches_screen import PastMatchesScene
 
     return PastMatchesScene()
 
@@ -245,9 +245,9 @@ def test_layout_check_passes_a_clean_layout(make_app: Any) -> None:
 
 @pytest.mark.parametrize(("size", "scale"), SIZE_SCALES, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else str(v))
 def test_a_lesson_is_laid_out_clean(make_app: Any, ui: Any, size: tuple[int, int], scale: int) -> None:
-    from game.settings import Settings
+    from game.profile.settings import Settings
     from game.ui.table import LessonMode, TableScene
-    from game.ui.thinker import Thinker
+    from game.play.thinker import Thinker
 
     access.CURRENT.text_scale = scale
     app = make_app(size)

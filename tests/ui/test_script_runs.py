@@ -1,5 +1,5 @@
-"""Cutting a line into runs and ordering them as they are seen (game/ui/script_runs.py),
-and which characters the shipped fonts draw (game/ui/glyphs.py)."""
+"""Cutting a line into runs and ordering them as they are seen (game/ui/drawing/script_runs.py),
+and which characters the shipped fonts draw (game/ui/drawing/glyphs.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ui import glyphs
-from game.ui.script_runs import bidi_class, hidden, layout, levels, visual_order
+from game.ui.drawing import glyphs
+from game.ui.drawing.script_runs import bidi_class, hidden, layout, levels, visual_order
 
 LATIN = frozenset(range(0x20, 0x7F))
 HEBREW = frozenset([0x20, *range(0x05D0, 0x05EB)])

@@ -19,8 +19,8 @@ from typing import Any, Callable, Iterator
 import pygame
 import pytest
 
-from game.ui.app import App
-from game.ui.layout_check import layout_problems
+from game.ui.shell.app import App
+from game.ui.drawing.layout_check import layout_problems
 from tests.net.conftest import ServerProcess
 from tests.ui.test_friends import Frames, net_table_up, net_threads, type_into
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 
-from game.ui.app import CONTROLLER_EVENTS
-from game.ui.gamepad import DEVICE_EVENTS, INPUT_EVENTS, Pads
+from game.ui.shell.app import CONTROLLER_EVENTS
+from game.ui.shell.gamepad import DEVICE_EVENTS, INPUT_EVENTS, Pads
 from tests.ui.test_startup_imports import first_frame_modules
 
 
@@ -18,8 +18,8 @@ def test_the_controllers_are_not_loaded_before_the_first_frame(tmp_path: Path) -
     seen = first_frame_modules(tmp_path / "home")
     assert seen["status"] == 0 and seen["top"] == "TitleScene"
     modules = seen["modules"]
-    assert isinstance(modules, list) and "game.ui.app" in modules
-    assert "game.ui.gamepad" not in modules
+    assert isinstance(modules, list) and "game.ui.shell.app" in modules
+    assert "game.ui.shell.gamepad" not in modules
 
 
 def test_pyyaml_is_not_imported_for_pygame_gui_and_still_imports_later(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # at the moment the first frame reaches the screen.
 PROBE = """
 import gc, json, sys
-import game.ui.app as app_module
+import game.ui.shell.app as app_module
 
 run = app_module.App.run
 seen = {"collections": 0}
@@ -44,12 +44,12 @@ def noted_run(self, max_frames=None):
     return run(self, max_frames)
 
 app_module.App.run = noted_run
-from game.cli import run as cli
+from game.commands.cli import run as cli
 status = cli(["play", "--size", "1280x800", "--smoke-test", "1"])
 print(json.dumps({"status": status, **seen}))
 """
 
-HEAVY = ("game.ui.table", "game.ai", "game.lessons", "game.ui.scenes.lessons", "game.ui.scenes.new_game", "game.ui.scenes.rules")
+HEAVY = ("game.ui.table", "game.ai", "game.learning.lessons", "game.ui.scenes.lessons_screen", "game.ui.scenes.new_game", "game.ui.scenes.rules_screen")
 
 
 def first_frame_modules(home: Path) -> dict[str, object]:

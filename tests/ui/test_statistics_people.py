@@ -10,13 +10,13 @@ from typing import Any
 import pygame
 
 from game.engine import Match, PlayerInfo, Rules
-from game.settings import Settings
-from game.stats import Statistics, load_stats, save_stats, stats_path
-from game.ui import flow
-from game.ui.autosave import Autosaver
-from game.ui.scenes.statistics import StatisticsScene
+from game.profile.settings import Settings
+from game.profile.stats import Statistics, load_stats, save_stats, stats_path
+from game.ui.shell import flow
+from game.ui.shell.autosave import Autosaver
+from game.ui.scenes.statistics_screen import StatisticsScene
 from game.ui.table import RoundEndScene, TableScene, slot_of, targets_for
-from game.ui.thinker import Thinker
+from game.play.thinker import Thinker
 
 
 def one_move(app: Any, ui: Any, table: TableScene) -> None:

@@ -16,9 +16,9 @@ from typing import Callable, Iterator
 import pygame
 import pytest
 
-from game.net.netplay import NetPlay
-from game.ui.app import App
-from game.ui.layout_check import layout_problems
+from game.net.app.netplay import NetPlay
+from game.ui.shell.app import App
+from game.ui.drawing.layout_check import layout_problems
 from game.ui.table import NetMode, TableScene
 from tests.ui.conftest import mouse_down, mouse_up
 from tests.ui.test_friends import net_threads
@@ -56,7 +56,9 @@ class Run:
 
 @pytest.fixture
 def ann(make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    from game.net import host_powers, lobby as lobby_json, mirror_host
+    from game.net.server import host_powers
+    from game.net.shared import lobby as lobby_json
+    from game.net.app import mirror_host
 
     for module in (host_powers, lobby_json, mirror_host):
         monkeypatch.setattr(module, "RETURN_S", HOLD_S)  # the hold, shortened (the server runs in this process)

@@ -17,7 +17,7 @@ from pygame import Rect
 from game.engine import Match, PlayerInfo, Rules, parse_tile
 from game.engine.tiles import is_double
 from game.ui.table import LINE, HandoffScene, TableScene, compute_layout, compute_regions, slot_of, targets_for
-from game.ui.thinker import Thinker
+from game.play.thinker import Thinker
 
 ANN = ["1-1", "4-3", "6-1", "2-0", "5-5", "3-0"]
 BOB = ["2-2", "6-6", "5-0", "6-2", "4-4", "5-1"]

@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from game.engine import Match, PlayerInfo, Rules, parse_tile
-from game.ui.thinker import Thinker
+from game.play.thinker import Thinker
 from game.ui.table import HandoffScene
 from game.ui.table import TableScene
 from game.ui.table import slot_of, targets_for

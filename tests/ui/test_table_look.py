@@ -10,7 +10,7 @@ from pygame import Rect
 
 from game.engine import PlayerInfo
 from game.ui.table import compute_regions, table_scale
-from game.ui.text import GOLD
+from game.ui.drawing.text import GOLD
 
 SEATS = [PlayerInfo("Ann", "human", None), PlayerInfo("Bot", "computer", "easy")]
 

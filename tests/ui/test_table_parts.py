@@ -14,7 +14,7 @@ import pygame
 
 import game
 from game.engine import PlayerInfo
-from game.ui.scene import GuiScene
+from game.ui.shell.scene import GuiScene
 from game.ui.table import KnowledgeContent, MovesContent, TableModel, TableScene
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,9 +75,9 @@ def test_two_panels_open_together_each_in_its_own_rectangle(make_app: Any, ui: A
 
 
 def test_a_lessons_computer_is_a_seat_answering_the_scripts_move(make_app: Any, ui: Any) -> None:
-    from game.lessons import load_lessons
+    from game.learning.lessons import load_lessons
     from game.ui.table import LessonMode, lesson_table
-    from game.ui.thinker import Thinker
+    from game.play.thinker import Thinker
 
     app = make_app((1280, 800))
     lesson = load_lessons()[0]
@@ -137,7 +137,7 @@ def test_a_table_drawn_from_one_seats_view_alone(make_app: Any, ui: Any) -> None
 
     app = make_app((1024, 700))
     from game.engine import Match, Rules
-    from game.ui.thinker import Thinker
+    from game.play.thinker import Thinker
 
     match = Match(Rules.from_base("matador", 3), [YOU, BO, CY], 4)
     table = TableScene(match, thinker=Thinker("thread"), animation_speed="fast", computer_speed="fast", mode=mode)

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from game.engine import Match, PlayerInfo
-from game.referee import ACTION, UNDO, Event
-from game.seat import REMOTE, RemoteSeat
+from game.play.referee import ACTION, UNDO, Event
+from game.play.seat import REMOTE, RemoteSeat
 
 YOU = PlayerInfo("You", "human", None)
 BO = PlayerInfo("Bo", "computer", "random")
@@ -39,7 +39,7 @@ def test_only_the_referee_pushes_moves_at_the_table(make_app: Any, ui: Any, monk
         if table.can_act():
             table.play(rng.choice(table.model.legal), None)  # what a drop or a key becomes
     assert len(table.model.state.history) >= 4
-    assert pushers and set(pushers) == {"game.referee"}
+    assert pushers and set(pushers) == {"game.play.referee"}
     actions = [(e.seat, e.action) for e in heard if e.kind == ACTION]
     assert actions == list(table.model.state.history)  # each told once, in order
 
@@ -93,12 +93,12 @@ def test_statistics_hear_a_round_end_from_the_referee_once(make_app: Any, ui: An
     """Statistics are a listener: the round is counted as its last action is played
     (before its summary shows, so leaving at once loses nothing), and only once."""
     from game.engine import Rules
-    from game.settings import Settings
-    from game.stats import Statistics
-    from game.ui import flow
-    from game.ui.autosave import Autosaver
+    from game.profile.settings import Settings
+    from game.profile.stats import Statistics
+    from game.ui.shell import flow
+    from game.ui.shell.autosave import Autosaver
     from game.ui.table import RoundEndScene
-    from game.ui.thinker import Thinker
+    from game.play.thinker import Thinker
 
     counted: list[int] = []
     add_round = Statistics.add_round

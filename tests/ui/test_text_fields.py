@@ -1,5 +1,5 @@
 """Every text field takes whatever a keyboard, an input method or a paste sends
-(game/ui/text_fields.py): controls, bidirectional marks and overrides, zero-width
+(game/ui/drawing/text_fields.py): controls, bidirectional marks and overrides, zero-width
 characters, a combining mark alone, emoji, letters of any script. Nothing raises;
 what cannot be shown is left out, and a line under the field says so."""
 
@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.ui.glyphs import drawable
-from game.ui.text_fields import LEFT_OUT
+from game.ui.drawing.glyphs import drawable
+from game.ui.drawing.text_fields import LEFT_OUT
 
 from .conftest import mouse_down, mouse_up
 

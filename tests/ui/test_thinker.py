@@ -7,7 +7,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from game.engine import Action, PlayerInfo, SeatView
-from game.ui.thinker import ComputerController, Thinker, choose_action
+from game.play.thinker import ComputerController, Thinker, choose_action
 
 
 class SlowThinker(Thinker):

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.ui.layout_check import layout_problems
+from game.ui.drawing.layout_check import layout_problems
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = [(640, 480), (800, 600), (1280, 800), (1920, 1080)]
@@ -57,7 +57,7 @@ def test_version_sits_in_the_corner_clear_of_everything(
 
 
 def test_version_is_drawn_and_is_pyprojects(make_app: Any, ui: Any) -> None:
-    from game.ui.text import DIM
+    from game.ui.drawing.text import DIM
 
     app, scene = _title(make_app, ui, (1280, 800), [])  # menu scale 1.0: the label is 15 px text
     rect = scene.version_rect

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from game.engine import RULE_SETS, load_record, match_to_record
-from game.referee import ACTION, UNDO, Event, Referee
-from game.seat import ComputerSeat, PersonSeat
+from game.play.referee import ACTION, UNDO, Event, Referee
+from game.play.seat import ComputerSeat, PersonSeat
 from game.ui.table import TakeBacks, turn_starts
 
 

@@ -1,4 +1,4 @@
-"""A window the player resized stays the same window (game/ui/window.py): ``set_mode``
+"""A window the player resized stays the same window (game/ui/shell/window.py): ``set_mode``
 made a new one, which without a window manager had no keyboard focus until clicked."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.ui.window import DisplayWindow
+from game.ui.shell.window import DisplayWindow
 
 
 def test_a_resize_by_the_player_keeps_the_window(monkeypatch: pytest.MonkeyPatch) -> None:

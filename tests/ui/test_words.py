@@ -19,8 +19,8 @@ from game.ui.table import (
     turn_text,
     wait_text,
 )
-from game.ui.text import TextCache
-from game.ui.words import match_title, says, third_person, whose
+from game.ui.drawing.text import TextCache
+from game.words.seat_words import match_title, says, third_person, whose
 
 # "You" followed by a verb in the third person, or a possessive made of it.
 WRONG_FOR_YOU = re.compile(r"\b[Yy]ou(?:'s| is| has| does| \w+(?<!s)s\b)")

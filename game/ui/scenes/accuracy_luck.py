@@ -2,7 +2,7 @@
 match's error rate (the coach's points of winning chance lost per decision, as
 GNU Backgammon's) and luck (the points the deal and the draws gave), each
 plotted over the matches in order, so skill shows apart from luck. The reviews
-are the ones kept with the matches (``game.reviews.trend``)."""
+are the ones kept with the matches (``game.archive.reviews.trend``)."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ import pygame
 import pygame_gui
 
 from game.i18n import N_, _, ngettext
-from game.reviews import Figures, TrendPoint, trend
-from game.ui.menu import wrap_lines
-from game.ui.plot import Series, draw_plot
+from game.archive.reviews import Figures, TrendPoint, trend
+from game.ui.drawing.menu import wrap_lines
+from game.ui.drawing.plot import Series, draw_plot
 from game.ui.scenes.info import INSET_FILL, PictureInfoScene, panel_surface, ui_font
-from game.ui.dates import short_date
-from game.ui.text import DIM, GOLD, IVORY
-from game.ui.words import shown_name
+from game.words.dates import short_date
+from game.ui.drawing.text import DIM, GOLD, IVORY
+from game.words.seat_words import shown_name
 
 ERROR_LINE = (236, 150, 110)
 LUCK_LINE = (140, 200, 240)

@@ -1,7 +1,7 @@
 """``InfoScene``: the frame the Settings, Rules, Statistics and Past matches screens
 share (a gold title, a panel on the felt, a Back button; Esc goes back), and the
 typeface and panels they draw with. Its sizes follow the window and the text
-size setting (``game.ui.access``)."""
+size setting (``game.ui.drawing.access``)."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ import pygame
 import pygame_gui
 
 from game.i18n import _
-from game.settings import Settings
-from game.ui import access
-from game.ui.audio import Audio
-from game.ui.scene import GuiScene, Rests
-from game.ui.scroll import ScrollColumn
-from game.ui.text import noto
-from game.ui.tile_art import TileArt
+from game.profile.settings import Settings
+from game.ui.drawing import access
+from game.ui.shell.audio import Audio
+from game.ui.shell.scene import GuiScene, Rests
+from game.ui.drawing.scroll import ScrollColumn
+from game.ui.drawing.text import noto
+from game.ui.drawing.tile_art import TileArt
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ INSET_FILL = (6, 16, 10, 150)
 
 def ui_font(size: int, bold: bool = False, italic: bool = False) -> pygame.font.Font:
     """The widgets' typeface (Noto Sans, shipped with pygame_gui) for text a scene draws
-    itself, from the fonts every screen shares (``game.ui.text.FONTS``, bounded)."""
+    itself, from the fonts every screen shares (``game.ui.drawing.text.FONTS``, bounded)."""
     return noto(size, bold, italic)
 
 
@@ -250,7 +250,7 @@ class PictureInfoScene(InfoScene):
 
     @property
     def drawn_text(self) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
-        """The words drawn (game.ui.layout_check), those that show at the scroll."""
+        """The words drawn (game.ui.drawing.layout_check), those that show at the scroll."""
         return [
             (words, self.column.to_screen(spot), self.column.to_screen(area).clip(self.view))
             for words, spot, area in self._texts

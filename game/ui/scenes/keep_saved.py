@@ -10,9 +10,9 @@ import pygame
 
 from game.engine import Match
 from game.i18n import _
-from game.ui.words import shown_name
-from game.ui.menu import MenuOverlay, blit_centred, button_column, panel, scale_for, shadowed, style, wrap
-from game.ui.text import IVORY
+from game.words.seat_words import shown_name
+from game.ui.drawing.menu import MenuOverlay, blit_centred, button_column, panel, scale_for, shadowed, style, wrap
+from game.ui.drawing.text import IVORY
 
 
 def names_words(names: list[str]) -> str:

@@ -11,13 +11,13 @@ import pygame
 import pygame_gui
 
 from game.i18n import N_, _
-from game.ui.menu import MenuOverlay, blit_centred, panel, scale_for, shadowed, style
-from game.ui import match_end
-from game.ui.access import text_factor
-from game.ui.text import DIM, GOLD, IVORY, least_size
+from game.ui.drawing.menu import MenuOverlay, blit_centred, panel, scale_for, shadowed, style
+from game.ui.shell import match_end
+from game.ui.drawing.access import text_factor
+from game.ui.drawing.text import DIM, GOLD, IVORY, least_size
 from game.words.rule_sets import title as rule_set_title
 from game.ui.table import sheet_picture
-from game.ui.words import goal_note, match_title
+from game.words.seat_words import goal_note, match_title
 
 if TYPE_CHECKING:
     from game.engine import Match

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
-from game.ui.menu import MenuOverlay, blit_centred, button_column, panel, scale_for, shadowed, style
-from game.ui.text import DIM
+from game.ui.drawing.menu import MenuOverlay, blit_centred, button_column, panel, scale_for, shadowed, style
+from game.ui.drawing.text import DIM
 
 if TYPE_CHECKING:
-    from game.ui.gamepad import PadPress
+    from game.ui.shell.gamepad import PadPress
     from game.ui.table.api import TableAPI
 
 

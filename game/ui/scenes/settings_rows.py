@@ -1,11 +1,11 @@
 """Where the Settings screen's rows go, and the controls they are made of.
 
-The rows come from the schema (``game.settings.shown``): each is a label (with
+The rows come from the schema (``game.profile.settings.shown``): each is a label (with
 its help line below it) and a control: a row of buttons of which one is chosen,
 the volume's slider, or ``‹ value ›``. They form one column. When they fit the
 screen's body they share its height (as they always have); when they do not
 (larger text, a small window, more settings) each row takes the height its
-words need and the column scrolls (``game.ui.scroll``). A row whose control is
+words need and the column scrolls (``game.ui.drawing.scroll``). A row whose control is
 too wide to stand beside its label puts it below the label, across the column.
 """
 
@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 import pygame
 import pygame_gui
 
-from game.settings import Setting
+from game.profile.settings import Setting
 
 
 class Choice:

@@ -1,5 +1,5 @@
 """The Statistics screen's rating section: a person's rating in each family of
-rule sets (``game.rating.player``: "1502 ± 84", provisional while the deviation
+rule sets (``game.rating.player_rating``: "1502 ± 84", provisional while the deviation
 is large) with its history as a plot, drawn into the screen's scrolling table."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ import pygame
 
 from game.engine.rules import FAMILIES
 from game.i18n import _, ngettext
-from game.rating.player import PROVISIONAL_RD, Ratings, Standing
-from game.ui.dates import short_date
-from game.ui.plot import Series, draw_plot
+from game.rating.player_rating import PROVISIONAL_RD, Ratings, Standing
+from game.words.dates import short_date
+from game.ui.drawing.plot import Series, draw_plot
 from game.ui.scenes.info import ui_font
-from game.ui.text import DIM, GOLD, IVORY
+from game.ui.drawing.text import DIM, GOLD, IVORY
 from game.words.ratings import rating_words
 from game.words.rule_sets import family_title
 

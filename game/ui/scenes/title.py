@@ -5,7 +5,7 @@ On the first launch, Learn to play is offered (it leads, and the subtitle says s
 
 Continue shows only when a match is saved; Puzzles ("Puzzles: 3 solved, 5 to
 do") only when the coach has found mistakes to try again in the reviews kept
-with the past matches (``game.puzzles.counts``: the review files alone, no
+with the past matches (``game.archive.puzzles.counts``: the review files alone, no
 engine). The counts are read again when the title comes back and every few
 seconds while it shows (a review made in the background may add some). Messages about files that could not
 be read (``app.notices``) show in a panel at the bottom until
@@ -19,21 +19,21 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.puzzles import counts as puzzle_counts
-from game.saves import has_save
+from game.archive.puzzles import counts as puzzle_counts
+from game.profile.saves import has_save
 from game.i18n import N_, _
-from game.settings import Settings, save_settings
-from game.ui.access import text_choice, text_factor
-from game.ui.menu import MenuScene, blit_centred, button_column, fan_of_matadors, panel, scale_for, shadowed, style, tile_art, wrap
-from game.ui.stage import SIDE_SCENES
-from game.ui.scroll import ScrollColumn
-from game.ui.surface_cache import trimmed
-from game.ui.text import DIM, GOLD, IVORY, least_size
+from game.profile.settings import Settings, save_settings
+from game.ui.drawing.access import text_choice, text_factor
+from game.ui.drawing.menu import MenuScene, blit_centred, button_column, fan_of_matadors, panel, scale_for, shadowed, style, tile_art, wrap
+from game.ui.shell.stage import SIDE_SCENES
+from game.ui.drawing.scroll import ScrollColumn
+from game.ui.drawing.surface_cache import trimmed
+from game.ui.drawing.text import DIM, GOLD, IVORY, least_size
 from game.version import version
-from game.words.puzzles import puzzles_button
+from game.words.puzzle_words import puzzles_button
 
 if TYPE_CHECKING:
-    from game.ui.stage import Stage
+    from game.ui.shell.stage import Stage
 
 SUBTITLE = N_("The domino game where the ends add up to seven")
 OFFER = N_("New to Matador? Learn to play in two short lessons.")
@@ -94,7 +94,7 @@ class TitleScene(MenuScene):
             ("settings", _("Settings"), style("title_button", self.size)),
             ("quit", _("Quit"), style("title_button", self.size)),
         ]
-        # larger text (game.ui.access) grows the words and what holds them, not the spaces between
+        # larger text (game.ui.drawing.access) grows the words and what holds them, not the spaces between
         f = text_choice(self.size)  # (s counts the window's pixels per point; f does not)
         base = s / f
         bw, bh, gap = int(300 * s), int(50 * base + 22 * base * (f - 1)), int(12 * base)
@@ -233,7 +233,7 @@ class TitleScene(MenuScene):
         if self.app is not None and self.gui is not None:
             done = False
             if self.offer_lessons and self.covered:  # (not before the first frame: the lessons load slowly)
-                from game.lessons import all_done
+                from game.learning.lessons import all_done
 
                 done = all_done()
             if done:

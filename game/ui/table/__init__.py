@@ -34,44 +34,44 @@ pieces see it) and ``api`` (as the screens around it see it: a leaf).
 Code outside the package imports only the names below.
 """
 
-from game.ui.table.animation import Glide, Shift
-from game.ui.table.geometry import CROSS, LINE, TableLayout, compute_layout
-from game.ui.table.draw import dashed_place
+from game.ui.table.felt.animation import Glide, Shift
+from game.ui.table.felt.tile_places import CROSS, LINE, TableLayout, compute_layout
+from game.ui.table.felt.painting import dashed_place
 from game.ui.table.handoff import HandoffScene
 from game.ui.table.input import nothing_chosen, plain
-from game.ui.table.knowledge import known_absent, table_knowledge
+from game.ui.table.panels.hand_knowledge import known_absent, table_knowledge
 from game.ui.table.log import LogLine, round_log
 from game.ui.table.moves import slot_of, targets_for
 from game.ui.table.pad_missing import PadMissingScene
-from game.ui.table.regions import compute_regions, table_scale
-from game.ui.table.review_graph import luck_words
-from game.ui.table.round_end import RoundEndScene, hand_strip
-from game.ui.table.look import PlayLook
-from game.ui.table.mode import PLAYED, REFUSED, SENT, LiveMode, LiveMoves, LiveSource, Watching
-from game.ui.table.model import TableModel
+from game.ui.table.felt.regions import compute_regions, table_scale
+from game.ui.table.modes.review_graph import luck_words
+from game.ui.table.round_summary import RoundEndScene, hand_strip
+from game.ui.table.modes.look import PlayLook
+from game.ui.table.modes.mode import PLAYED, REFUSED, SENT, LiveMode, LiveMoves, LiveSource, Watching
+from game.ui.table.table_model import TableModel
 from game.ui.table.protocols import Look, Mode, Moves, Source, Table
 from game.ui.table.api import TableAPI
-from game.ui.table.panel import Panel, card_surface
-from game.ui.table.panel_knowledge import KnowledgeContent, KnowledgePanel
-from game.ui.table.panel_moves import MovesContent, MovesPanel
-from game.ui.table.panels import PANELS, register_panel
+from game.ui.table.panels.panel import Panel, card_surface
+from game.ui.table.panels.knowledge_panel import KnowledgeContent, KnowledgePanel
+from game.ui.table.panels.moves_panel import MovesContent, MovesPanel
+from game.ui.table.panels.panels import PANELS, register_panel
 from game.ui.table.protocols import PanelPart
-from game.ui.table.regions import HEADER_LEAST_W, PanelSpec
-from game.ui.table.toolbar import TOOLS, Tool, anyone_tools, register_tool, tool_names
+from game.ui.table.felt.regions import HEADER_LEAST_W, PanelSpec
+from game.ui.table.panels.toolbar import TOOLS, Tool, anyone_tools, register_tool, tool_names
 from game.ui.table.parts import HandPart, MessagePart
-from game.ui.table.plaques import PlaquesPart
-from game.ui.table.position import Position, ViewPosition
-from game.ui.table.lesson_source import LessonSource, ScriptSeat
-from game.ui.table.mode_lesson import LessonMode, lesson_table
-from game.ui.table.mode_review import ReviewMode, review_table
-from game.ui.table.review_source import ReviewSource
-from game.ui.table.mode_puzzle import PuzzleMode, puzzle_table
-from game.ui.table.mode_net import NetMode, net_table
-from game.ui.table.mode_net_couch import CouchNetMode, couch_net_table
-from game.ui.table.scene import TableScene
+from game.ui.table.felt.plaques import PlaquesPart
+from game.ui.table.position_reads import Position, ViewPosition
+from game.ui.table.modes.lesson_source import LessonSource, ScriptSeat
+from game.ui.table.modes.lesson_mode import LessonMode, lesson_table
+from game.ui.table.modes.review_mode import ReviewMode, review_table
+from game.ui.table.modes.review_source import ReviewSource
+from game.ui.table.modes.puzzle_mode import PuzzleMode, puzzle_table
+from game.ui.table.modes.net_mode import NetMode, net_table
+from game.ui.table.modes.net_couch_mode import CouchNetMode, couch_net_table
+from game.ui.table.table_scene import TableScene
 from game.ui.table.undo import TakeBacks, turn_starts
-from game.ui.table.score_sheet import ScoreSheetScene, score_rows, sheet_picture
-from game.ui.table.words import (
+from game.ui.table.panels.score_sheet import ScoreSheetScene, score_rows, sheet_picture
+from game.ui.table.table_words import (
     handoff_prompt,
     handoff_title,
     header_words,

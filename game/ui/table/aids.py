@@ -19,10 +19,10 @@ from game.engine.tiles import tile_name
 from game.i18n import _
 from game.ui.table.log import place_words
 from game.ui.table.moves import targets_for
-from game.ui.table.score_sheet import ScoreSheetScene
+from game.ui.table.panels.score_sheet import ScoreSheetScene
 from game.ui.table.undo import TakeBacks
-from game.ui.table.words import wait_text
-from game.thinker import suggest_move
+from game.ui.table.table_words import wait_text
+from game.play.thinker import suggest_move
 
 if TYPE_CHECKING:
     from game.ai.hint import Hint  # the worker imports the AI; the drawing process need not

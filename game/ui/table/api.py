@@ -1,7 +1,7 @@
 """The table as the screens around it see it (``TableAPI``): the routes, the
 pause menu, the match-over screen, the round's summary. A leaf: it imports
 nothing of the table but its model, so that a screen may name the table
-without importing it (``game.ui.table.scene.TableScene`` is one).
+without importing it (``game.ui.table.table_scene.TableScene`` is one).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from game.ui.table.model import TableModel
+    from game.ui.table.table_model import TableModel
     from game.ui.table.undo import TakeBacks
 
 

@@ -24,19 +24,19 @@ import pygame
 from game.engine import Action
 from game.engine.tiles import halves, tile_name
 from game.i18n import _
-from game.ui.gamepad import pad_label
-from game.ui.seat_inputs import SeatInputs, input_label
-from game.ui.table.animation import Glide, centre_of
+from game.ui.shell.gamepad import pad_label
+from game.ui.shell.seat_inputs import SeatInputs, input_label
+from game.ui.table.felt.animation import Glide, centre_of
 from game.ui.table.handoff import HandoffScene
 from game.ui.table.input import KEY_COMMANDS, InputContext, Intent, TableInput, plain
 from game.ui.table.moves import targets_for
 from game.ui.table.pad_missing import PadMissingScene
-from game.ui.table.toolbar import anyone_tools
-from game.ui.table.words import placement_words, played_with_text, wait_text
-from game.ui.words import shown_name
+from game.ui.table.panels.toolbar import anyone_tools
+from game.ui.table.table_words import placement_words, played_with_text, wait_text
+from game.words.seat_words import shown_name
 
 if TYPE_CHECKING:
-    from game.ui.gamepad import PadPress
+    from game.ui.shell.gamepad import PadPress
     from game.ui.table.protocols import Table
 
 PAD_COMMANDS = {"left": "left", "right": "right", "up": "up", "down": "down", "a": "lay", "x": "turn", "y": "draw", "b": "pass"}

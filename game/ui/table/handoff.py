@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.i18n import _
-from game.ui import access
-from game.ui.menu import felt, shadowed, tile_art
-from game.ui.scene import Scene
-from game.ui.table.words import handoff_prompt, handoff_title
-from game.ui.text import DIM, IVORY, TextCache
+from game.ui.drawing import access
+from game.ui.drawing.menu import felt, shadowed, tile_art
+from game.ui.shell.scene import Scene
+from game.ui.table.table_words import handoff_prompt, handoff_title
+from game.ui.drawing.text import DIM, IVORY, TextCache
 
 if TYPE_CHECKING:
-    from game.ui.gamepad import PadPress
+    from game.ui.shell.gamepad import PadPress
 
 GUARD_S = 0.25  # input is ignored this long after the cover appears
 MODIFIERS = (

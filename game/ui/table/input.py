@@ -29,9 +29,9 @@ from pygame import Rect
 from game.engine import Action, Refusal
 from game.engine.tiles import tile_name
 from game.i18n import _, pgettext
-from game.ui.table.geometry import LINE, TableLayout
+from game.ui.table.felt.tile_places import LINE, TableLayout
 from game.ui.table.moves import Target, slot_of, targets_for
-from game.ui.table.words import wait_text
+from game.ui.table.table_words import wait_text
 from game.words.ends import DIRECTIONS
 from game.words.refusals import refusal_text
 

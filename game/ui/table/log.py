@@ -21,8 +21,8 @@ from game.engine import Action, IllegalMoveError, RoundState, Rules
 from game.engine.state import PHASE_OVER, Opening
 from game.engine.tiles import halves, tile_name, tile_of
 from game.i18n import _, ngettext
-from game.ui.table.position import Position
-from game.ui.words import is_you
+from game.ui.table.position_reads import Position
+from game.words.seat_words import is_you
 from game.words.ends import end_name
 
 log = logging.getLogger(__name__)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from game.engine import Action
 from game.engine.tiles import halves, is_double
 from game.i18n import _
-from game.ui.table.geometry import Slot, TableLayout, shape_of
+from game.ui.table.felt.tile_places import Slot, TableLayout, shape_of
 
 TargetKey = tuple[str | None, int | None]  # (arm or None for the lead, joined value)
 

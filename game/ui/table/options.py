@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.settings import SPEED_FACTOR
+from game.profile.settings import SPEED_FACTOR
 
 GLIDE_S = 0.45  # a computer's tile from its seat to the table, at normal speed
 THINK_S = 0.55  # the least time a computer's turn takes, at normal speed

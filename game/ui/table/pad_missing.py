@@ -12,16 +12,16 @@ import pygame
 import pygame_gui
 
 from game.i18n import _
-from game.ui.gamepad import pad_label
-from game.ui.menu import Focus, panel, scale_for, shadowed, style, wrap
-from game.ui.scene import Overlay
-from game.ui.seat_inputs import KEYS_LABEL
-from game.ui.table.words import pad_missing_text, pad_missing_title
-from game.ui.text import DIM, GOLD, IVORY, TextCache
-from game.ui.words import shown_name
+from game.ui.shell.gamepad import pad_label
+from game.ui.drawing.menu import Focus, panel, scale_for, shadowed, style, wrap
+from game.ui.shell.scene import Overlay
+from game.ui.shell.seat_inputs import KEYS_LABEL
+from game.ui.table.table_words import pad_missing_text, pad_missing_title
+from game.ui.drawing.text import DIM, GOLD, IVORY, TextCache
+from game.words.seat_words import shown_name
 
 if TYPE_CHECKING:
-    from game.ui.gamepad import PadPress
+    from game.ui.shell.gamepad import PadPress
     from game.ui.table.protocols import Table
 
 

@@ -27,15 +27,15 @@ from pygame import Rect
 
 from game.engine.tiles import halves
 from game.i18n import _
-from game.ui import cues
-from game.ui.table.draw import Drawn, TableRenderer, turn_frame, veil_surface
-from game.ui.table.labels import banner
-from game.ui.table.plaques import PlaquesPart
-from game.ui.text import DIM, GOLD, IVORY, RED
+from game.ui.drawing import cues
+from game.ui.table.felt.painting import Drawn, TableRenderer, turn_frame, veil_surface
+from game.ui.table.felt.labels import banner
+from game.ui.table.felt.plaques import PlaquesPart
+from game.ui.drawing.text import DIM, GOLD, IVORY, RED
 
 if TYPE_CHECKING:
     from game.ui.table.protocols import Part
-    from game.ui.table.snapshot import Live, TableSnapshot
+    from game.ui.table.felt.snapshot import Live, TableSnapshot
 
 
 class FeltPart(Drawn):
@@ -94,7 +94,7 @@ class BoneyardPart(Drawn):
         return self.caption(snap)[1].bottom + max(3, round(4 * snap.regions.scale))
 
     def drawn_text(self, snap: TableSnapshot) -> list[tuple[str, Rect, Rect]]:
-        """The caption (game.ui.layout_check): inside the place, above the pile."""
+        """The caption (game.ui.drawing.layout_check): inside the place, above the pile."""
         rect = snap.regions.boneyard
         above = Rect(rect.left, rect.top, rect.width, self.pile_top(snap) - 2 - rect.top)
         return [(snap.boneyard_caption, self.caption(snap)[1], above)]

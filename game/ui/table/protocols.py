@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Hashable, Protocol
 
-from game.ui.stage import Screen
+from game.ui.shell.stage import Screen
 from game.ui.table.api import AidsAPI, TableAPI
-from game.ui.table.model import Positions
+from game.ui.table.table_model import Positions
 
 if TYPE_CHECKING:
     import pygame
@@ -28,20 +28,20 @@ if TYPE_CHECKING:
     from pygame import Rect
 
     from game.engine import Action
-    from game.ui.stage import Stage
-    from game.ui.gamepad import PadPress
-    from game.ui.seat_inputs import SeatInputs
-    from game.ui.table.animation import Motion
-    from game.ui.table.board import Board
+    from game.ui.shell.stage import Stage
+    from game.ui.shell.gamepad import PadPress
+    from game.ui.shell.seat_inputs import SeatInputs
+    from game.ui.table.felt.animation import Motion
+    from game.ui.table.felt.board import Board
     from game.ui.table.input import InputContext, Intent, TableInput
     from game.ui.table.log import LogLine
     from game.ui.table.options import TableOptions
-    from game.ui.table.regions import PanelSpec, TableRegions
-    from game.ui.table.score_sheet import Sheet
-    from game.ui.table.snapshot import Live, TableSnapshot
-    from game.ui.table.toolbar import Toolbar
-    from game.ui.text import TextCache
-    from game.ui.tile_art import TileArt
+    from game.ui.table.felt.regions import PanelSpec, TableRegions
+    from game.ui.table.panels.score_sheet import Sheet
+    from game.ui.table.felt.snapshot import Live, TableSnapshot
+    from game.ui.table.panels.toolbar import Toolbar
+    from game.ui.drawing.text import TextCache
+    from game.ui.drawing.tile_art import TileArt
 
 SeatInfo = tuple[str, int, int, bool, str]  # name, tiles held, match total, to move, status line
 

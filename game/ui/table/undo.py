@@ -13,7 +13,7 @@ listeners (the autosave) hear of both.
 from __future__ import annotations
 
 from game.engine import Action, Match, RoundState
-from game.referee import Referee
+from game.play.referee import Referee
 
 
 def turn_starts(state: RoundState, seat: int) -> list[int]:

@@ -9,7 +9,7 @@ code; or ask the host for a seat that was yours) or *On a server*
 the host's form) -> the lobby (``LobbyScene``: who has joined, the host's Start) -> the table
 (the table itself, ``game.ui.table.TableScene`` in its network mode,
 ``NetMode``: driven by what the server sends). The screens hand on one
-``game.net.netplay.NetPlay`` (the session, its mirror and, when hosting, the
+``game.net.app.netplay.NetPlay`` (the session, its mirror and, when hosting, the
 server on a thread of this app); the last to hold it closes it.
 
 One module per concern:
@@ -23,10 +23,10 @@ One module per concern:
 - ``words``: what the screens say, and every way joining can fail in one line.
 """
 
-from game.ui.scenes.friends.host import HostScene
-from game.ui.scenes.friends.join import JoinScene
-from game.ui.scenes.friends.lobby import LobbyScene
-from game.ui.scenes.friends.menu import FriendsScene
-from game.ui.scenes.friends.server import ServerScene
+from game.ui.scenes.friends.host_screen import HostScene
+from game.ui.scenes.friends.join_screen import JoinScene
+from game.ui.scenes.friends.lobby_screen import LobbyScene
+from game.ui.scenes.friends.friends_menu import FriendsScene
+from game.ui.scenes.friends.server_screen import ServerScene
 
 __all__ = ["FriendsScene", "HostScene", "JoinScene", "LobbyScene", "ServerScene"]

@@ -11,13 +11,13 @@ import pygame
 import pygame_gui
 
 from game.i18n import _
-from game.ui.menu import style
-from game.ui.link_words import failure_line
-from game.ui.scenes.friends.words import ASKING, NO_SERVER, NO_TABLES, open_table_words, server_unreachable
+from game.ui.drawing.menu import style
+from game.words.link_words import failure_line
+from game.ui.scenes.friends.friends_words import ASKING, NO_SERVER, NO_TABLES, open_table_words, server_unreachable
 from game.words.rule_sets import title as rule_set_title
 
 if TYPE_CHECKING:
-    from game.net.open_tables import OpenTable, TableLister
+    from game.net.app.open_tables import OpenTable, TableLister
 
 ROWS_PER_FRAME = 6  # open tables' rows made in one frame (a button costs a few ms)
 

@@ -24,8 +24,8 @@ One module per concern:
 - ``words``: what the form says.
 """
 
-from game.ui.scenes.new_game.draw import CHOSEN_BG, FAINT, ROW_HOVER
-from game.ui.scenes.new_game.scene import NewGameScene
+from game.ui.scenes.new_game.form_draw import CHOSEN_BG, FAINT, ROW_HOVER
+from game.ui.scenes.new_game.new_game_screen import NewGameScene
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS
 
 __all__ = ["CHOICE_ROWS", "CHOSEN_BG", "FAINT", "MAX_SEATS", "ROW_HOVER", "NewGameScene"]

@@ -17,9 +17,9 @@ import pygame
 from game.ui.scenes.new_game.setup import CHOICE_ROWS
 
 if TYPE_CHECKING:
-    from game.ui.scenes.new_game.geometry import FormLayout
+    from game.ui.scenes.new_game.form_geometry import FormLayout
     from game.ui.scenes.new_game.setup import Setup
-    from game.ui.seat_inputs import SeatInputs
+    from game.ui.shell.seat_inputs import SeatInputs
 
 
 class FormReads:

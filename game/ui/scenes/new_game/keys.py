@@ -14,10 +14,10 @@ from game.engine import RULE_SETS
 if TYPE_CHECKING:
     import pygame_gui
 
-    from game.ui.gamepad import PadPress
-    from game.ui.scenes.new_game.geometry import FormLayout
+    from game.ui.shell.gamepad import PadPress
+    from game.ui.scenes.new_game.form_geometry import FormLayout
     from game.ui.scenes.new_game.setup import Setup
-    from game.ui.scroll import ScrollColumn
+    from game.ui.drawing.scroll import ScrollColumn
 
 
 class Form(Protocol):

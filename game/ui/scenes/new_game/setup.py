@@ -15,8 +15,8 @@ from typing import Any, Callable
 from game.ai import levels
 from game.engine import RULE_SETS, PlayerInfo, RuleError, Rules
 from game.i18n import _
-from game.ui.seat_inputs import SeatInputs
-from game.ui.seats import default_name
+from game.ui.shell.seat_inputs import SeatInputs
+from game.ui.shell.seat_choices import default_name
 from game.words import names
 from game.words.refusals import error_text
 

@@ -1,0 +1,1 @@
+"""The app's side of network play: the client, the session on its own thread, the mirror of a seat's table, the table the app sits at (``NetPlay``), hosting a table in the app, and the seats kept to come back to."""

@@ -1,0 +1,214 @@
+"""The app hosting a table: the network server (game/net/server/endpoint.py) on a thread of
+this process, with an asyncio loop of its own, so that the frame loop never waits
+for it.
+
+    hosted = HostedServer(visible=False)        # 127.0.0.1: this machine only
+    hosted.start()
+    ...                                         # every frame:
+    if hosted.state == "ready": ...             # hosted.port, hosted.url
+    if hosted.state == "failed": ...            # hosted.error: one line
+    hosted.announce("K7QX-2M", "Ann's table")   # visible ones: on the local network
+    hosted.stop()                               # leaving the screen, or quitting
+
+``visible`` binds every address (0.0.0.0) and announces the table on the local
+network (zeroconf); otherwise the server listens on 127.0.0.1 only and nothing is
+announced. Its tables live in the user data folder (``hosted/``, a file per table:
+game/net/server/journal.py), as a dedicated server's live in SQLite, and a restart of the
+server resumes them.
+
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import threading
+from pathlib import Path
+from typing import Collection
+
+from game.net.shared.discovery import Announcer, lan_addresses
+from game.net.shared.protocol import HOST_LEFT  # what every seat is told when the app stops hosting
+from game.net.server.journal import JournalStore
+from game.net.server.serve import listening
+from game.net.server.endpoint import Server
+from game.net.server.thinking import ThinkPool
+
+log = logging.getLogger("matador.server")
+
+DEFAULT_PORT = 47123  # as a dedicated server's; another if it is taken (friends are told which)
+STATES = ("idle", "starting", "ready", "failed", "stopped")
+STOP_WAIT_S = 3.0  # stop() waits at most this long for the thread
+
+
+def hosted_store_path() -> Path:
+    """The folder of the tables this app hosts (a file each: game/net/server/journal.py)."""
+    from game.resources import user_data_dir
+
+    return user_data_dir() / "hosted"
+
+
+class HostedServer:
+    """One network server for the tables this app hosts, on a thread of its own."""
+
+    def __init__(
+        self,
+        visible: bool = False,
+        port: int = DEFAULT_PORT,
+        store_path: Path | None = None,
+        max_tables: int = 20,
+        keep: Collection[str] | None = None,
+    ):
+        """``keep``: the tables of the store to resume (None: every one left in
+        play; an app hosting a new table passes none, one taking its table back
+        passes its code): the others are closed for good, and a friend coming
+        back to one is told the host left."""
+        self.visible = visible
+        self.keep = None if keep is None else frozenset(keep)
+        self.close_tables = False  # stop(): the host leaves, its tables are closed
+        self.host = "0.0.0.0" if visible else "127.0.0.1"
+        self.wanted_port = port
+        self.store_path = store_path or hosted_store_path()
+        self.max_tables = max_tables
+        self.state = "idle"
+        self.error = ""
+        self.port: int | None = None
+        self.announced = False
+        self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._announcer: Announcer | None = None
+        self._lock = threading.Lock()
+
+    # The frame loop's side ---------------------------------------------------------
+    def start(self) -> None:
+        """Start the thread (returns at once; ``state`` says how it goes)."""
+        if self._thread is not None:
+            return
+        self.state = "starting"
+        self._thread = threading.Thread(target=self._run, name="matador-host", daemon=True)
+        self._thread.start()
+
+    @property
+    def url(self) -> str:
+        """Where this app's own session connects (always this machine)."""
+        return f"ws://127.0.0.1:{self.port}/"
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def wait(self, timeout: float) -> None:
+        """Wait at most ``timeout`` for the thread to end (after ``stop``)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def addresses(self) -> list[str]:
+        """``host:port`` for friends to type: this machine's network addresses when
+        visible, else 127.0.0.1 (a friend on this machine only)."""
+        if self.port is None:
+            return []
+        if not self.visible:
+            return [f"127.0.0.1:{self.port}"]
+        try:
+            found = lan_addresses("0.0.0.0")
+        except Exception as err:  # no zeroconf, no interfaces: the machine's name still works
+            log.warning("the network addresses could not be listed: %s", err)
+            found = []
+        named = [f"{a}:{self.port}" for a in found if ":" not in a]
+        return named or [f"{socket.gethostname()}:{self.port}"]
+
+    def announce(self, table: str, name: str) -> None:
+        """Announce ``table`` on the local network as ``name`` (visible servers only;
+        a network without multicast is logged, and friends join by address)."""
+        with self._lock:
+            loop = self._loop
+        if not self.visible or loop is None or self.port is None or self.announced:
+            return
+        self.announced = True
+        try:
+            asyncio.run_coroutine_threadsafe(self._announce(table, name), loop)
+        except RuntimeError:  # the loop has ended
+            pass
+
+    def stop(self, wait_s: float = STOP_WAIT_S, close_tables: bool = False) -> None:
+        """Close every connection, stop announcing, end the thread (waits at most
+        ``wait_s``); the tables stay in the store, unless ``close_tables`` (the host
+        leaves its table: it is closed for good, never resumed). A process killed
+        without stopping leaves its tables in play, to be taken back."""
+        self.close_tables = self.close_tables or close_tables
+        with self._lock:
+            loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None:
+            try:
+                loop.call_soon_threadsafe(stop.set)
+            except RuntimeError:
+                pass
+        if self._thread is not None and wait_s > 0:
+            self._thread.join(wait_s)
+            if self._thread.is_alive():
+                log.warning("the hosted server did not stop within %.1f s", wait_s)
+        if self.state != "failed":
+            self.state = "stopped"
+
+    # The server's thread -----------------------------------------------------------
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except OSError as err:  # the port is taken, the address cannot be bound
+            self.error = f"cannot listen on {self.host}:{self.wanted_port}: {err.strerror or err}"
+            self.state = "failed"
+            log.warning("the hosted server failed: %s", self.error)
+        except Exception as err:  # a broken store, a bug: said, logged, never a traceback on the frame loop
+            log.exception("the hosted server failed")
+            self.error = " ".join(str(err).split())[:160] or type(err).__name__
+            self.state = "failed"
+        finally:
+            with self._lock:
+                self._loop = None
+
+    async def _main(self) -> None:
+        stop = asyncio.Event()
+        with self._lock:
+            self._loop = asyncio.get_running_loop()
+            self._stop = stop
+        store = JournalStore(self.store_path)
+        server = Server(store, max_tables=self.max_tables, max_connections=200, thinkers=ThinkPool(1))
+        try:
+            server.resume(self.keep)
+            try:
+                await self._serve(server, self.wanted_port, stop)
+            except OSError as err:
+                if self.wanted_port == 0 or self.port is not None:
+                    raise
+                log.info("port %d is taken (%s): hosting on another", self.wanted_port, err.strerror or err)
+                await self._serve(server, 0, stop)  # friends are told the address, whatever the port
+        finally:
+            server.close()
+        log.info("hosting stopped")
+
+    async def _serve(self, server: Server, port: int, stop: asyncio.Event) -> None:
+        async with listening(server, self.host, port) as bound:
+            self.port = bound
+            self.state = "ready"
+            log.info("hosting on %s:%d (%d tables resumed)", self.host, bound, len(server.tables))
+            await stop.wait()
+            server.say_goodbye(HOST_LEFT)
+            if self.close_tables:
+                server.end_tables()
+            if self._announcer is not None:
+                try:
+                    await asyncio.wait_for(self._announcer.stop(), 2.0)
+                except Exception as err:
+                    log.warning("stopping the announcement failed: %s", err)
+
+    async def _announce(self, table: str, name: str) -> None:
+        assert self.port is not None
+        try:
+            announcer = Announcer(self.host, self.port, name, table)
+            await announcer.start()
+            self._announcer = announcer
+        except Exception as err:  # no multicast here: friends join by address and code
+            log.warning("not announced on the local network: %s", err)
+

@@ -1,0 +1,313 @@
+"""The network server's connections and tables (headless, no pygame); run by
+``python -m game serve`` (game/net/server/serve.py) and by the app hosting a table
+(game/net/app/hosting.py).
+
+One WebSocket endpoint at ``ws://HOST:PORT/``; JSON messages (docs/network.md).
+Every connection is held to limits so that no client can hurt the others
+(game/net/server/limits.py): messages over 64 KB close it, bad messages are answered
+and counted, floods are refused (a token bucket per connection), a connection
+that does not sit at a table in time (or no longer holds a seat) is closed, a
+client that does not read what it is sent is dropped, and each address may hold
+only so many connections, tables and computers, and try only so many codes.
+Tables live in a store (game/net/server/store.py, game/net/server/journal.py) and are resumed
+when the server starts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from http import HTTPStatus
+from typing import Any, Callable, Collection
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from game.net.server import host_powers
+from game.net.server.adminlog import AdminLog
+from game.net.server.arrivals import Arrivals
+from game.net.server.conn import Conn, small_send_buffer
+from game.net.server.housekeeping import Housekeeping
+from game.net.server.limits import Addresses, Limits
+from game.net.server.new_table import computers
+from game.net.shared.protocol import SUPPORTED, ProtocolError, decode, refusal
+from game.net.server.store import TableStore
+from game.net.server.table import Table
+from game.net.server.thinking import ThinkPool
+from game.version import version
+
+log = logging.getLogger("matador.server")
+
+FLOOD_CLOSE = 400  # messages refused for flooding before the connection is closed
+STRIKES = 50  # bad messages before the connection is closed
+UNSEATED = ("create", "join", "rejoin", "claim")  # the messages that sit a connection at a table (and "list")
+NOT_THEIR_FAULT = frozenset(("halted", "store_failed", "busy", "slow_down", "host_away", "claim_pending"))  # refusals that are no strike
+
+
+class Server(Arrivals, Housekeeping):
+    """The tables of one server process and the connections to them."""
+
+    def __init__(
+        self,
+        store: TableStore,
+        max_tables: int = 1000,
+        max_connections: int = 10000,
+        hello_timeout: float = 10.0,
+        limits: Limits | None = None,
+        thinkers: ThinkPool | None = None,
+        code_length: int = 6,
+    ):
+        self.store = store
+        self.max_tables = max_tables
+        self.max_connections = max_connections
+        self.hello_timeout = hello_timeout
+        self.code_length = code_length
+        self.tables: dict[str, Table] = {}
+        self.connections = 0
+        self.addresses = Addresses(limits)
+        self.thinkers = thinkers or ThinkPool()
+        self.admin = AdminLog()
+        self._closing: set[asyncio.Task[None]] = set()
+        self.ended: set[str] = set()  # tables the host closed in this run: a seat that comes back is told so
+
+    def event(self, kind: str, **fields: Any) -> None:
+        level = logging.DEBUG if kind == "action" else logging.ERROR if kind == "halted" else logging.INFO
+        self.admin.event(kind, level, **fields)
+
+    def _adopt(self, table: Table) -> Table:
+        table.on_event = self.event
+        self.tables[table.code] = table
+        return table
+
+    def resume(self, only: Collection[str] | None = None) -> None:
+        """Every table the store holds in the lobby, in play or just over, as it was;
+        with ``only`` (an app hosting again), those tables only: the others are
+        closed (the host chose not to take them back)."""
+        for row in self.store.live_tables():
+            if only is not None and row.code not in only:
+                self.store.set_state(row.code, "closed")
+                self.ended.add(row.code)
+                self.event("put_away", table=row.code, why="the host did not take it back")
+                continue
+            table = Table(row, self.store, self.thinkers)
+            try:
+                table.resume()
+            except Exception as err:  # one broken table must not keep the others down
+                self.event("unresumable", table=row.code, reason=err)
+                continue
+            self._adopt(table)
+            self.event("resumed", table=row.code, state=row.state, actions=len(row.actions))
+
+    # Connections ------------------------------------------------------------------
+    def process_request(self, connection: ServerConnection, request: Any) -> Any:
+        """Before the WebSocket handshake: an address that holds its most connections,
+        or opens them too fast, is answered 503 at once (cheaper than a connection)."""
+        peer = connection.remote_address
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        if self.connections >= self.max_connections or not self.addresses.may_open(address):
+            return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "too many connections: try again later\n")
+        return None
+
+    async def handler(self, ws: ServerConnection) -> None:
+        peer = ws.remote_address
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        if self.connections >= self.max_connections:
+            await ws.close(1013, "the server is full: try again later")
+            return
+        if not self.addresses.connect(address):
+            self.event("closed_conn", address=address, reason="too many connections from this address")
+            await ws.close(1013, "too many connections from your address: try again later")
+            return
+        self.connections += 1
+        self.admin.connections(self.connections)
+        conn = Conn(ws, address)
+        small_send_buffer(ws)
+        self._arm(conn, self.hello_timeout)
+        try:
+            async for text in ws:  # after a close begins, what still comes is read and dropped
+                if not conn.closing:
+                    self._receive(conn, text)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.connections -= 1
+            self.addresses.disconnect(address)
+            if conn.timer is not None:
+                conn.timer.cancel()
+            self._unseat(conn, "dropped")
+
+    def _arm(self, conn: Conn, seconds: float) -> None:
+        """Close ``conn`` unless it holds a seat within ``seconds``."""
+        if conn.timer is not None:
+            conn.timer.cancel()
+        reason = f"say hello and join a table within {self.hello_timeout:g} s"
+        conn.timer = asyncio.get_running_loop().call_later(seconds, self._close, conn, 4008, reason)
+
+    def _unseat(self, conn: Conn, how: str) -> None:
+        table, conn.table = conn.table, None
+        if table is not None and table.disconnect(conn.seat, conn.send):
+            self.event(how, table=table.code, seat=conn.seat, name=table.row.seats[conn.seat].name, address=conn.address)
+        if conn.claim is not None:
+            claim_table, claim = conn.claim
+            conn.claim = None
+            host_powers.withdraw(claim_table, claim)
+
+    def _close(self, conn: Conn, code: int, reason: str) -> None:
+        """Begin closing ``conn`` without waiting (its unread messages must still be
+        read for the closing handshake to get through)."""
+        if conn.closing:
+            return
+        conn.closing = True
+        task = asyncio.create_task(conn.ws.close(code, reason))
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
+    def _hello(self, conn: Conn, msg: dict[str, Any]) -> None:
+        number = msg.get("protocol")
+        if msg.get("type") != "hello":
+            raise ProtocolError('the first message must be {"type": "hello", "protocol": 2}', "hello_first")
+        if number not in SUPPORTED or isinstance(number, bool):
+            shown = str(number)[:20] if isinstance(number, (int, str)) and len(str(number)) <= 20 else "another"
+            conn.send({"type": "refused", "about": "hello", "code": "protocol", "reason": (
+                f"this server speaks protocol {SUPPORTED[-1]}, not {shown}: use the same version of Matador as the server"
+            ), "protocol": SUPPORTED[-1], "protocols": list(SUPPORTED)})
+            self._close(conn, 4000, "protocol refused")
+            return
+        conn.protocol = number
+        conn.send({"type": "hello", "protocol": number, "server": f"Matador {version()}"})
+
+    def _receive(self, conn: Conn, text: str | bytes) -> None:
+        kind: Any = None
+        if not conn.protocol:  # the first message: hello, or the door
+            try:
+                first = decode(text)
+            except ProtocolError:
+                first = {"type": None}
+            try:
+                self._hello(conn, first)
+            except ProtocolError as err:
+                conn.send(refusal("hello", err))
+                self._close(conn, 4000, "protocol refused")
+            return
+        if not conn.bucket.take():
+            conn.dropped += 1
+            if len(text) < 512 and isinstance(text, str):
+                try:
+                    kind = decode(text).get("type")
+                except ProtocolError:
+                    pass
+            conn.send(refusal(kind, ProtocolError("too many messages: slow down (this one was not read)", "slow_down")))
+            if conn.dropped >= FLOOD_CLOSE:
+                self._close(conn, 1008, "too many messages")
+            return
+        try:
+            msg = decode(text)
+            kind = msg["type"]
+            self._dispatch(conn, kind, msg)
+            if kind == "play":
+                conn.bucket.refund()
+        except ProtocolError as err:
+            conn.strikes += err.code not in NOT_THEIR_FAULT
+            conn.send(refusal(kind, err))
+            if kind in ("join", "rejoin", "claim", "create"):
+                if self.addresses.say_refusal(conn.address):
+                    self.event("refused", about=kind, address=conn.address, reason=err, code=err.code)
+                else:
+                    self.admin.counts["refused"] += 1
+                    self.admin.counts["refused_quietly"] += 1
+            if conn.strikes >= STRIKES:
+                self._close(conn, 1008, "too many bad messages")
+            elif err.code == "too_many_tries":  # still guessing after being told: the door (and 503 for a while)
+                self._close(conn, 1008, "too many tries")
+        except Exception:  # a bug, not the client's fault: said, logged, and the server goes on
+            log.exception("a %s message failed", str(kind)[:32])
+            conn.send(refusal(kind, ProtocolError("the server could not do this (its log says why)", "server_error")))
+
+    def _dispatch(self, conn: Conn, kind: str, msg: dict[str, Any]) -> None:
+        table = conn.table
+        if kind == "list":
+            self.addresses.costly(conn.address)
+            self._list(conn, msg)
+            return
+        if kind in UNSEATED:
+            if table is not None or conn.claim is not None:
+                raise ProtocolError("this connection already has a seat: open another to join another table", "seated")
+            self.addresses.costly(conn.address)
+            {"create": self._create, "join": self._join, "rejoin": self._rejoin, "claim": self._claim}[kind](conn, msg)
+            return
+        handler = SEATED.get(kind) if isinstance(kind, str) else None  # (a type of any JSON value: unknown)
+        if handler is None:
+            raise ProtocolError(f"unknown message type {str(kind)[:32]!r}", "unknown_type")
+        if table is None:
+            raise ProtocolError("create or join a table first", "not_seated")
+        handler(self, conn, table, msg)
+
+    def _seat(self, conn: Conn, table: Table, seat: int, token: str | None) -> None:
+        conn.table, conn.seat = table, seat
+        if conn.timer is not None:
+            conn.timer.cancel()
+            conn.timer = None
+        joined: dict[str, Any] = {"type": "joined", "table": table.code, "seat": seat, "host": seat == table.row.host}
+        if token is not None:
+            joined["token"] = token
+        conn.send(joined)
+        if table.connect(seat, conn.send, lambda code, reason: self._lost_seat(conn, code, reason)):
+            self.event("back", table=table.code, seat=seat, name=table.row.seats[seat].name, address=conn.address)
+
+    def _lost_seat(self, conn: Conn, code: int, reason: str) -> None:
+        """``conn`` holds its seat no longer (taken over, removed, given away): closed."""
+        conn.table = None
+        self._close(conn, code, reason)
+
+    def _live(self) -> int:
+        return len(self.tables)
+
+
+# The messages of a connection that holds a seat, each one entry: its type and what
+# the server does with it (the server, the connection, its table, the message). A
+# handler refuses with ``ProtocolError``; what it sends goes through the table
+# (``Table.deliver``, ``Table.tell_all``) or the connection (``conn.send``).
+Seated = Callable[[Server, Conn, Table, dict[str, Any]], None]
+
+
+def _give_seat(server: Server, conn: Conn, table: Table, msg: dict[str, Any]) -> None:
+    host_powers.give_seat(table, conn.seat, msg)
+    server.addresses.computers_changed(table.owner, table.code, computers(table.row))
+
+
+def _sync(server: Server, conn: Conn, table: Table, msg: dict[str, Any]) -> None:
+    if not conn.syncs.take():
+        raise ProtocolError("too many requests for the whole view: slow down", "slow_down")
+    server.addresses.costly(conn.address)
+    table.sync(conn.seat)
+
+
+def _leave(server: Server, conn: Conn, table: Table, msg: dict[str, Any]) -> None:
+    server._unseat(conn, "left")
+    server._arm(conn, server.hello_timeout)
+
+
+SEATED: dict[str, Seated] = {
+    "start": lambda server, conn, table, msg: table.start(conn.seat),
+    "play": lambda server, conn, table, msg: table.play(conn.seat, msg),
+    "react": lambda server, conn, table, msg: table.react(conn.seat, msg),
+    "give_seat": _give_seat,
+    "leave": _leave,
+    "sync": _sync,
+    "remove": lambda server, conn, table, msg: host_powers.remove(table, conn.seat, msg),
+    "answer_claim": lambda server, conn, table, msg: host_powers.answer(table, conn.seat, msg),
+}
+
+
+def register_seated(kind: str, handler: Seated) -> Callable[[], None]:
+    """Let a seated connection send messages of type ``kind`` (``handler`` does
+    what they ask); the function returned takes it out again."""
+    if kind in SEATED or kind in UNSEATED or kind == "list":
+        raise ValueError(f"{kind!r} is a message already")
+    SEATED[kind] = handler
+
+    def unregister() -> None:
+        if SEATED.get(kind) is handler:
+            del SEATED[kind]
+
+    return unregister

@@ -1,0 +1,195 @@
+"""``python -m game serve``: the network server process (headless, no pygame).
+
+It opens its store (``<user data>/server/tables.sqlite3``; a data folder that
+cannot be written is said at once, and the server does not start), resumes the
+tables it holds, listens, announces itself on the local network when others can
+reach it, keeps house every ``SWEEP_S`` (checkpoints, halted tables tried again,
+idle and finished tables put away), logs a status line every minute and a
+summary when it stops (SIGINT, SIGTERM).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import logging
+import signal
+import sys
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import AsyncIterator, Callable
+
+from websockets.asyncio.server import serve
+
+from game.net.server.adminlog import STATUS_S, setup
+from game.net.shared.discovery import Announcer, should_announce
+from game.net.server.limits import Limits
+from game.net.shared.protocol import MAX_MESSAGE
+from game.net.server.endpoint import Server
+from game.net.server.store import Store, StoreError
+from game.net.server.thinking import SHARE, WORKERS, ThinkPool
+
+log = logging.getLogger("matador.server")
+
+SWEEP_S = 10.0
+
+
+async def announce(host: str, port: int) -> Announcer | None:
+    """Announce the server on the local network when others can reach it."""
+    if not should_announce(host):
+        return None
+    try:
+        announcer = Announcer(host, port)
+        await announcer.start()
+    except Exception as err:  # no multicast here, or no network: play by address and code
+        log.warning("not announced on the local network: %s", err)
+        return None
+    return announcer
+
+
+def store_path() -> Path:
+    from game.resources import user_data_dir
+
+    return user_data_dir() / "server" / "tables.sqlite3"
+
+
+async def sweep(server: Server, every_s: float = SWEEP_S, status_s: float = STATUS_S) -> None:
+    """Checkpoint the store, keep house, and say how the server is, now and then."""
+    since_status = 0.0
+    while True:
+        await asyncio.sleep(every_s)
+        try:
+            await asyncio.to_thread(server.store.checkpoint)
+        except Exception as err:  # sqlite3.Error, a full disk: the log keeps growing until the next try
+            log.warning("store checkpoint failed: %s", err)
+        try:
+            server.tidy()
+        except Exception:  # a bug: said, and the housekeeping goes on
+            log.exception("housekeeping failed")
+        since_status += every_s
+        if since_status >= status_s:
+            since_status = 0.0
+            server.admin.status(server.counts(), server.connections, server.thinkers.waiting() + server.thinkers.running)
+
+
+@asynccontextmanager
+async def listening(server: Server, host: str, port: int, sweep_s: float = SWEEP_S, status_s: float = STATUS_S) -> AsyncIterator[int]:
+    """``server`` listening on ``host:port`` (port 0: any free one) and keeping
+    house; yields the port it listens on. Leaving closes every connection."""
+    async with serve(
+        server.handler,
+        host,
+        port,
+        process_request=server.process_request,
+        max_size=MAX_MESSAGE,
+        max_queue=8,
+        open_timeout=server.hello_timeout,
+        ping_interval=20,
+        ping_timeout=20,
+        compression=None,  # per-message deflate costs memory per connection; the messages are small
+        write_limit=64 * 1024,
+        close_timeout=2.0,  # a stop never waits long on a client that does not answer the close
+    ) as ws_server:
+        bound = next(iter(ws_server.sockets)).getsockname()[1]
+        sweeper = asyncio.create_task(sweep(server, sweep_s, status_s))
+        try:
+            yield bound
+        finally:
+            sweeper.cancel()
+
+
+async def run_server(args: argparse.Namespace, store: Store, ready: asyncio.Event | None = None) -> None:
+    limits = Limits(args.per_address_connections, args.per_address_tables, args.per_address_computers)
+    thinkers = ThinkPool(args.think_workers, processes=args.think_in == "processes", share=args.think_share)
+    server = Server(store, args.max_tables, args.max_connections, args.hello_timeout, limits, thinkers, 8 if args.long_codes else 6)
+    server.resume()
+    if server.tables or thinkers.processes:
+        thinkers.warm_up()
+    # What is alive now lives as long as the server; the cyclic collector need not
+    # walk it again and again (its full passes are the server's longest pauses).
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 50)
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            asyncio.get_running_loop().add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):  # not on this platform or thread
+            pass
+    try:
+        async with listening(server, args.host, args.port, args.housekeeping, args.status) as port:
+            print(f"serving ws://{args.host}:{port}/ (data: {store.path})", flush=True)
+            server.event("listening", address=f"{args.host}:{port}", tables=len(server.tables), data=store.path)
+            if ready is not None:
+                ready.set()
+            announcer = await announce(args.host, port)
+            await stop.wait()
+            if announcer is not None:
+                await announcer.stop()
+    finally:
+        figures = thinkers.figures
+        server.close()
+        server.admin.summary(figures.jobs, len(figures.owners), figures.most_ahead, figures.inline)
+
+
+def main(args: argparse.Namespace) -> int:
+    if not 0 <= args.port <= 65535:
+        print(f"serve: --port must be from 0 to 65535, not {args.port}", file=sys.stderr)
+        return 2
+    for option, value in (("--hello-timeout", args.hello_timeout), ("--housekeeping", args.housekeeping), ("--status", args.status)):
+        if not 0 < value < 1e6:
+            print(f"serve: {option} must be a number of seconds above 0, not {value:g}", file=sys.stderr)
+            return 2
+    setup(args.verbose, args.log_json)
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # thousands of connections
+    except (ImportError, ValueError, OSError):
+        pass
+    path = store_path()
+    try:
+        store = Store(path)
+    except StoreError as err:
+        print(f"serve: cannot write the data folder {path.parent}: {err}", file=sys.stderr)
+        return 1
+    try:
+        asyncio.run(run_server(args, store))
+    except OSError as err:
+        print(f"serve: cannot listen on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _share(text: str) -> float:
+    """A share of a level's budget: a number above 0, at most 10."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value <= 10:
+        raise argparse.ArgumentTypeError(f"must be above 0 and at most 10, not {value:g}")
+    return value
+
+
+def add_arguments(serve_parser: argparse.ArgumentParser, number: Callable[[str], int]) -> None:
+    """The options of ``python -m game serve`` (game/commands/cli.py makes the parser)."""
+    add = serve_parser.add_argument
+    add("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    add("--port", type=number, default=47123, help="port to listen on (0: any free port)")
+    add("--max-tables", type=number, default=1000, help="most tables held at once, finished ones included (default 1000)")
+    add("--max-connections", type=number, default=10000, help="most connections at once")
+    add("--hello-timeout", type=float, default=10.0, help="seconds a new connection has to join a table")
+    add("--per-address-connections", type=number, default=Limits.connections, help=f"most connections from one address (default {Limits.connections})")
+    add("--per-address-tables", type=number, default=Limits.tables, help=f"most tables created from one address and not yet put away (default {Limits.tables})")
+    add("--per-address-computers", type=number, default=Limits.computers, help=f"most computer seats at those tables (default {Limits.computers})")
+    add("--think-workers", type=number, default=WORKERS, help=f"computers thinking at once (default {WORKERS})")
+    add("--think-share", type=_share, default=SHARE, help=f"share of its level's budget a computer thinks per decision (default {SHARE:g})")
+    add("--think-in", choices=("processes", "threads"), default="processes", help="where computers think (default: worker processes)")
+    add("--long-codes", action="store_true", help="table codes of 8 characters instead of 6 (a server open to the internet)")
+    add("--housekeeping", type=float, default=SWEEP_S, help=f"seconds between checkpoints and tries of halted tables (default {SWEEP_S:g})")
+    add("--status", type=float, default=STATUS_S, help=f"seconds between the log's status lines (default {STATUS_S:g})")
+    add("--log-json", action="store_true", help="log one JSON object a line")
+    add("--verbose", action="store_true", help="log every action too")

@@ -1,0 +1,217 @@
+"""One pygame_gui theme for every screen's widget manager.
+
+A ``pygame_gui.UIManager`` makes its own theme, and a theme its own fonts (each
+keeps a copy of its font file: 15 fonts, about 9 MB) and its own cache of drawn
+shapes (a 4 MB picture to begin with, up to three): about 13 MB a manager, and
+the game has one for each open screen, a spare or two, and, while the window is
+resized, the old ones not yet collected (in the monkey's runs at full speed, up
+to 7 managers counted at once, and up to 18 of those 4 MB pictures alive).
+A theme holds nothing of one manager's: every manager at one text size shares
+one (``SharedThemeManager``), so the fonts and the shapes are kept once.
+
+Each manager also adds pygame_gui's translations folder to ``i18n.load_path``
+once more; a text without a translation then reads that folder once for each
+manager ever made. ``forget_repeated_paths`` keeps each folder once.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Sequence
+
+import pygame_gui
+from pygame_gui.core.interfaces import IUIAppearanceThemeInterface
+
+
+THEME_PATH = Path(__file__).resolve().parent / "theme.json"
+
+
+def scaled_theme(factor: float) -> dict[str, Any]:
+    """The widgets' theme with every font ``factor`` times larger (the text size setting)."""
+    with open(THEME_PATH, encoding="utf-8") as handle:
+        theme: dict[str, Any] = json.load(handle)
+    for block in theme.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict) and str(font.get("size", "")).isdigit():
+            font["size"] = str(round(int(font["size"]) * factor))
+    return theme
+
+
+def new_manager(size: tuple[int, int], factor: float, theme: Any) -> pygame_gui.UIManager:
+    """A manager for a scene at ``size``, with the game's theme at text size
+    ``factor``: sharing ``theme`` (its fonts and drawn shapes) when one is given
+    (a millisecond or two), else making it (tens of milliseconds: fonts)."""
+    if theme is not None:
+        manager: pygame_gui.UIManager = SharedThemeManager(size, theme)
+    else:
+        from game.ui.drawing.gui_fonts import LazyFontLoader, use_script_fonts
+
+        made: Any = str(THEME_PATH) if factor == 1.0 else scaled_theme(factor)
+        # each font loaded when a widget first shows it, not all 14 before the first frame
+        manager = pygame_gui.UIManager(size, made, enable_live_theme_updates=False, resource_loader=LazyFontLoader())
+        use_script_fonts(manager.ui_theme)  # every script drawn, by the widgets too
+        # pygame_gui keeps the first manager ever made as its default (for widgets given
+        # none): the newest theme's, so that an older theme is not kept alive by it
+        from pygame_gui.core.utility import set_default_manager
+
+        set_default_manager(manager)
+    forget_repeated_paths()
+    manager.matador_text_factor = factor  # type: ignore[attr-defined]
+    return manager
+
+
+class SharedThemeManager(pygame_gui.UIManager):
+    """A widget manager drawing with ``theme``, another manager's theme, instead of its own."""
+
+    def __init__(self, size: tuple[int, int], theme: IUIAppearanceThemeInterface):
+        from game.ui.drawing.gui_fonts import LazyFontLoader
+
+        self._shared_theme = theme
+        # a loader of its own has nothing to load (the theme is the first manager's): no threads
+        super().__init__(size, None, enable_live_theme_updates=False, resource_loader=LazyFontLoader())
+
+    def create_new_theme(self, theme_path: Any = None) -> Any:
+        return self._shared_theme
+
+
+def forget_repeated_paths() -> None:
+    """Each folder once in ``i18n.load_path`` (every ``UIManager`` adds pygame_gui's again)."""
+    import i18n  # type: ignore[import-untyped]  # (python-i18n has no types)
+
+    paths = i18n.load_path
+    if len(paths) != len(set(paths)):
+        paths[:] = list(dict.fromkeys(paths))
+
+
+TEMPORARY_SHAPES = ("temp_additive_shape", "temp_subtractive_shape", "temp_shadow_subtractive_shape")
+TEXT_LAYERS = ("pre_text_surface", "text_surface")  # each look's, kept for a text entry's editing only
+
+
+def _bytes(picture: Any) -> int:
+    return int(picture.get_pitch() * picture.get_height())
+
+
+def drop_drawing_aids(manager: pygame_gui.UIManager) -> int:
+    """Let go of the pictures pygame_gui keeps while it draws a widget's looks.
+
+    A rounded widget is drawn at four times its size (16 times its area) and
+    that big picture was kept until the widget's other looks (hovered, pressed,
+    disabled) were drawn, one a frame, and then again after each look drawn
+    later; a covered screen's widgets are never updated, so never let it go:
+    35 MB on the Settings screen over the title at 150% text in a 1920x1080
+    window, and 15-26 MB at the highest samples of the monkey's runs on the
+    screen in front, its looks still being drawn. Keeping it hardly saves time:
+    the 53 looks left to draw on Settings at 150% text in 1920x1080 took 33 ms
+    with it kept and 36 ms drawn each from scratch; the looks are the same
+    (pygame_gui scales the kept picture to the very size it would draw). So it
+    goes after every frame.
+
+    Each look of a widget with text also kept two more pictures of its size:
+    the look before its text was put on, and the text alone. pygame_gui reads
+    them again only to redraw a text entry's look as it is edited
+    (``apply_active_text_changes``, called by ``UITextEntryLine`` alone); for
+    every other widget they are two copies of each look that nothing reads:
+    27 MB with Settings over the pause menu over the table at 150% text in a
+    1780x1075 window. A look drawn again makes them again; they go after the
+    frame too. What the widgets show is the look itself, untouched.
+    The number of bytes let go.
+    """
+    from pygame_gui.elements import UITextEntryLine
+
+    freed = 0
+    for sprite in manager.get_sprite_group().sprites():
+        shape = getattr(sprite, "drawable_shape", None)
+        if shape is None:
+            continue
+        for name in TEMPORARY_SHAPES:
+            picture = getattr(shape, name, None)
+            if picture is not None:
+                freed += _bytes(picture)
+                setattr(shape, name, None)
+        if isinstance(sprite, UITextEntryLine):
+            continue  # it puts its edited text on its looks with them
+        for state in getattr(shape, "states", {}).values():
+            for name in TEXT_LAYERS:
+                picture = getattr(state, name, None)
+                if picture is not None:
+                    freed += _bytes(picture)
+                    setattr(state, name, None)
+    return freed
+
+
+def keep_shown_looks_only(manager: pygame_gui.UIManager) -> int:
+    """On a covered screen, let go of every look of its widgets but the one each shows.
+
+    pygame_gui draws each widget's looks ahead (normal, hovered, pressed,
+    selected), one a frame while its screen is on top, and keeps them all:
+    a covered screen is not seen and takes no input (every screen is opaque),
+    yet its widgets kept four or five pictures each under the one in front
+    (the title's buttons under Past matches or Play with friends, the pause
+    menu's under Settings: 4-5 MB a screen at 150% text in a large window).
+    The look a widget shows is kept (an overlay above may draw the screen
+    beneath it); another is drawn again when it is first needed, as
+    pygame_gui does for a look it has not drawn yet (``set_active_state``).
+    A text entry keeps its looks (it reads them by name as it is edited).
+    The number of bytes let go.
+    """
+    import pygame
+    from pygame_gui.elements import UITextEntryLine
+
+    freed = 0
+    for sprite in manager.get_sprite_group().sprites():
+        if isinstance(sprite, UITextEntryLine):
+            continue
+        shape: Any = getattr(sprite, "drawable_shape", None)
+        states = getattr(shape, "states", None)
+        shown = getattr(shape, "active_state", None)
+        if shape is None or not states or shown is None:
+            continue
+        queue = shape.states_to_redraw_queue
+        for name, state in states.items():
+            if state is shown:
+                continue
+            if name in queue:
+                queue.remove(name)
+            picture = state.surface
+            if state.generated or (picture is not None and picture.get_width() > 0):
+                freed += _bytes(picture) if picture is not None else 0
+                state.surface = pygame.Surface((0, 0), pygame.SRCALPHA, 32)
+                state.generated = False  # drawn again when it is shown
+                state.has_fresh_surface = False
+                state.pre_text_surface = state.text_surface = None
+    return freed
+
+
+def let_go_waiting_shapes(theme: Any) -> int:
+    """The window changed size: the drawn shapes waiting to go into the theme's
+    shape cache (pygame_gui copies each new look there and moves one a frame into
+    its three 4 MB pictures) are of the size before; they go. The long-term part
+    stays (it is bounded by pygame_gui: three pictures). The bytes let go."""
+    cache = getattr(theme, "shape_cache", None)
+    waiting = getattr(cache, "cache_short_term_lookup", None)
+    if not isinstance(waiting, dict):
+        return 0
+    freed = sum(_bytes(item["surface"]) for item in waiting.values() if isinstance(item, dict) and item.get("surface") is not None)
+    waiting.clear()
+    return freed
+
+
+def rest_covered(scenes: Sequence[object]) -> None:
+    """Screens covered by another keep no big drawings until they are on top again;
+    one covered by a screen that never draws it (any but an overlay, which draws
+    the screen beneath it into its backdrop) lets go of its pictures of the whole
+    window too (``Scene.rest``: the title's, the lessons', the table's background,
+    33 MB each at 3840x2160)."""
+    from game.ui.shell.scene import Overlay, Scene
+
+    for scene in scenes:
+        gui = getattr(scene, "gui", None)
+        if gui is not None:
+            drop_drawing_aids(gui)
+            keep_shown_looks_only(gui)
+        stack = getattr(getattr(scene, "app", None), "scenes", None)
+        if isinstance(scene, Scene) and stack is not None and scene in stack:
+            above = stack.index(scene) + 1
+            if above < len(stack) and not isinstance(stack[above], Overlay):
+                scene.rest()

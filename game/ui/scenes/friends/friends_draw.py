@@ -1,0 +1,145 @@
+"""Painting the *Play with friends* screens: what stays put (titles, panels,
+labels) drawn once per window size, and the lines that follow the network (the
+status, the lobby's seats). These functions make pictures; they change nothing."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import _
+from game.ui.drawing.menu import blit_centred, panel, shadowed, wrap
+from game.ui.scenes.friends.friends_geometry import LABELS, SERVER_LABELS, Frame, JoinLayout, LobbyLayout, ServerLayout
+from game.ui.scenes.friends.friends_words import ADDRESS_HINT, CODE_HINT, FOUND_HEAD, NAME_HINT, SERVER_HEAD, TABLES_HEAD, TYPED_HEAD
+from game.ui.drawing.access import text_factor
+from game.ui.drawing.text import DIM, GOLD, IVORY, RED, TextCache, least_size
+
+DrawnText = tuple[str, pygame.Rect, pygame.Rect]  # words, where they are, the area they belong in (game.ui.drawing.layout_check)
+FAINT = (120, 132, 118)
+
+
+def least_of(fr: Frame) -> int:
+    """The least size of the screen's words (it grows with the text size)."""
+    return least_size(text_factor(fr.size))
+
+
+def title_picture(text: TextCache, fr: Frame, words: str) -> pygame.Surface:
+    return shadowed(text, words, fr.title_size, GOLD, fr.size[0] - 40)
+
+
+def join_picture(text: TextCache, layout: JoinLayout, heading: str) -> tuple[pygame.Surface, list[DrawnText]]:
+    """The title, the two panels and their headings, the labels and the hints."""
+    fr = layout.frame
+    picture = pygame.Surface(fr.size, pygame.SRCALPHA)
+    drawn: list[DrawnText] = []
+    head = title_picture(text, fr, heading)
+    blit_centred(picture, head, fr.size[0] // 2, fr.title_top)
+    for box, words in ((layout.found_box, _(FOUND_HEAD)), (layout.form_box, _(TYPED_HEAD))):
+        picture.blit(panel(box.size, fr.radius), box.topleft)
+        if words:
+            line = text.fit(words, box.width - 2 * fr.pad, fr.head_size, GOLD, True)
+            pos = (box.left + fr.pad, box.top + fr.pad - 2)
+            picture.blit(line, pos)
+            drawn.append((words, pygame.Rect(pos, line.get_size()), box))
+    for key, rect in layout.labels.items():
+        words = _(LABELS[key])
+        label = text.fit(words, rect.width - 8, fr.label_size, IVORY, True)
+        pos = (rect.left, rect.centery - label.get_height() // 2)
+        picture.blit(label, pos)
+        drawn.append((words, pygame.Rect(pos, label.get_size()), rect))
+    for key, words in (("address", _(ADDRESS_HINT)), ("code", _(CODE_HINT))):
+        rect = layout.hints[key]
+        if rect.width < 40:
+            continue
+        hint = text.fit(words, rect.width, max(least_of(fr), fr.label_size - 4), DIM, least=least_of(fr))
+        pos = (rect.left, rect.centery - hint.get_height() // 2)
+        picture.blit(hint, pos)
+        drawn.append((words, pygame.Rect(pos, hint.get_size()), rect))
+    return picture, drawn
+
+
+def server_picture(text: TextCache, layout: ServerLayout, heading: str) -> tuple[pygame.Surface, list[DrawnText]]:
+    """*On a server*: the title, the two panels and their headings, the labels, the name's hint."""
+    fr = layout.frame
+    picture = pygame.Surface(fr.size, pygame.SRCALPHA)
+    drawn: list[DrawnText] = []
+    blit_centred(picture, title_picture(text, fr, heading), fr.size[0] // 2, fr.title_top)
+    for box, words in ((layout.form_box, _(SERVER_HEAD)), (layout.tables_box, _(TABLES_HEAD))):
+        picture.blit(panel(box.size, fr.radius), box.topleft)
+        line = text.fit(words, box.width - 2 * fr.pad, fr.head_size, GOLD, True)
+        pos = (box.left + fr.pad, box.top + fr.pad - 2)
+        picture.blit(line, pos)
+        drawn.append((words, pygame.Rect(pos, line.get_size()), box))
+    for key, rect in layout.labels.items():
+        words = _(SERVER_LABELS[key])
+        label = text.fit(words, rect.width - 8, fr.label_size, IVORY, True)
+        pos = (rect.left, rect.centery - label.get_height() // 2)
+        picture.blit(label, pos)
+        drawn.append((words, pygame.Rect(pos, label.get_size()), rect))
+    if layout.hint.width >= 40:
+        words = _(NAME_HINT)
+        hint = text.fit(words, layout.hint.width, max(least_of(fr), fr.label_size - 4), DIM, least=least_of(fr))
+        pos = (layout.hint.left, layout.hint.centery - hint.get_height() // 2)
+        picture.blit(hint, pos)
+        drawn.append((words, pygame.Rect(pos, hint.get_size()), layout.hint))
+    return picture, drawn
+
+
+def note(text: TextCache, rect: pygame.Rect, words: str, size: int, colour: tuple[int, int, int] = DIM) -> tuple[pygame.Surface, list[DrawnText]]:
+    """``words`` wrapped in ``rect`` (a surface of ``rect``'s size)."""
+    picture = pygame.Surface(rect.size, pygame.SRCALPHA)
+    drawn: list[DrawnText] = []
+    y = 0
+    for line in wrap(text, words, rect.width, size, colour):
+        if y + line.get_height() > rect.height:
+            break
+        picture.blit(line, (0, y))
+        drawn.append((words, pygame.Rect(rect.left, rect.top + y, line.get_width(), line.get_height()), rect))
+        y += line.get_height()
+    return picture, drawn
+
+
+def status_picture(text: TextCache, fr: Frame, words: str, problem: bool) -> pygame.Surface:
+    """The bottom bar's one line (red when something went wrong)."""
+    return text.fit(words, fr.status.width, fr.status_size, RED if problem else IVORY, True)
+
+
+def lobby_picture(
+    text: TextCache,
+    layout: LobbyLayout,
+    heading: str,
+    give: str,
+    note_words: str,
+    rows: list[tuple[str, str, bool]],
+    reserved: dict[int, int] | None = None,
+) -> tuple[pygame.Surface, list[DrawnText]]:
+    """The lobby: its title (the table's code), what to give friends, a note, and
+    each seat: (number, words, taken); ``reserved``: the width at a row's right
+    that the host's buttons take (seat -> pixels)."""
+    fr = layout.frame
+    picture = pygame.Surface(fr.size, pygame.SRCALPHA)
+    drawn: list[DrawnText] = []
+    head = title_picture(text, fr, heading)
+    blit_centred(picture, head, fr.size[0] // 2, fr.title_top)
+    picture.blit(panel(layout.box.size, fr.radius), layout.box.topleft)
+    y = layout.give.top
+    for words, colour, size in ((give, IVORY, fr.label_size), (note_words, DIM, max(least_of(fr), fr.label_size - 3))):
+        if not words:
+            continue
+        for line in wrap(text, words, layout.give.width, size, colour):
+            if y + line.get_height() > layout.give.bottom:
+                break
+            picture.blit(line, (layout.give.left, y))
+            drawn.append((words, pygame.Rect(layout.give.left, y, line.get_width(), line.get_height()), layout.give))
+            y += line.get_height()
+    for index, (rect, (number, words, taken)) in enumerate(zip(layout.seat_rows, rows)):
+        pygame.draw.rect(picture, (27, 38, 31) if taken else (20, 28, 23), rect, border_radius=max(4, rect.height // 5))
+        pygame.draw.rect(picture, (86, 96, 79) if taken else (62, 74, 64), rect, 1, border_radius=max(4, rect.height // 5))
+        label = text.render(number, layout.row_size, GOLD if taken else FAINT, True)
+        picture.blit(label, (rect.left + 10, rect.centery - label.get_height() // 2))
+        x = rect.left + 10 + text.font(layout.row_size, True).size("8  ")[0] + label.get_width()
+        right = rect.right - (reserved or {}).get(index, 0)
+        line = text.fit(words, right - x - 8, layout.row_size, IVORY if taken else FAINT, taken, least_of(fr))
+        pos = (x, rect.centery - line.get_height() // 2)
+        picture.blit(line, pos)
+        drawn.append((words, pygame.Rect(pos, line.get_size()), pygame.Rect(rect.left, rect.top, right - rect.left, rect.height)))
+    return picture, drawn

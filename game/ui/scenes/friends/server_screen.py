@@ -1,0 +1,358 @@
+"""*On a server*: a dedicated server (``python -m game serve``), its address
+remembered in the settings. Its **open tables** (created "open to anyone on this
+server") are listed, asked again every few seconds while the screen shows
+(game/net/app/open_tables.py: off the frame loop); a click on one joins it (the
+first free seat, under the name typed). **Create a table** opens the usual setup
+(*Host a table*'s form) to create a table there instead of on this machine; its
+lobby gives the code to hand friends, who join it from *Join a table* with the
+server's address, or from this list if it is open to anyone.
+
+Keys: Tab, Up and Down walk the fields, the list button and the tables (the list
+scrolls to the one in focus); Enter on the address lists its tables, on a table
+joins it; Esc goes back (and gives up a connection under way).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+import pygame_gui
+
+from game.i18n import _
+from game.net.app.netplay import NetPlay
+from game.net.app.open_tables import OpenTable, TableLister
+from game.ui.drawing.menu import MenuScene, focus_ring, style
+from game.ui.scenes.friends.friends_draw import DrawnText, note, server_picture, status_picture, title_picture
+from game.ui.scenes.friends.friends_fields import Connecting, TypedFields
+from game.ui.scenes.friends.friends_geometry import SERVER_FIELDS, ServerLayout, frame, server_layout
+from game.ui.scenes.friends.friends_model import Problem, address_of, check_name, parse_address, player_name, remember, remembered, url_of
+from game.ui.scenes.friends.open_rows import ROWS_PER_FRAME, list_words, row_button
+from game.words.link_words import failure_line
+from game.ui.scenes.friends.friends_words import (
+    BACK,
+    CREATE,
+    LIST_TABLES,
+    NO_SERVER,
+    SERVER,
+    SERVER_HINT,
+    connecting_words,
+)
+from game.ui.drawing.scroll import ScrollColumn
+from game.ui.drawing.text import DIM
+
+
+def remembered_server(settings: Any) -> str:
+    """The server's address given last (the settings' network entry)."""
+    return str(remembered(settings, "server", "", lambda v: isinstance(v, str) and len(v) <= 300))
+
+
+class ServerScene(Connecting, TypedFields, MenuScene):
+    """A dedicated server: its open tables, and a table created there."""
+
+    def __init__(self, make_lister: Callable[[str], TableLister] | None = None, address: str = "") -> None:
+        """``make_lister``: what asks a server for its tables (tests, tools: a stand-in);
+        ``address``: the server's, in place of the one remembered."""
+        super().__init__()
+        self.make_lister = make_lister or TableLister
+        self.address = address
+        self.layout: ServerLayout | None = None
+        self.picture: pygame.Surface | None = None
+        self.drawn: list[DrawnText] = []
+        self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
+        self.values = {"address": "", "name": ""}
+        self.focus_key: str | None = None
+        self.lister: TableLister | None = None
+        self.listed_at = ""  # the address the list is of (as typed, checked)
+        self.shown: tuple[object, ...] = ()  # what the rows show
+        self.tables: list[OpenTable] = []
+        self.column = ScrollColumn(lambda v: round(v * (self.layout.frame.scale if self.layout is not None else 1.0)))
+        self.list_note: tuple[pygame.Surface, pygame.Rect] | None = None
+        self.note_drawn: list[DrawnText] = []
+        self.status_words = ""
+        self.problem = False
+        self.status_art: pygame.Surface | None = None
+        self.play: NetPlay | None = None
+        self.joining: OpenTable | None = None
+        self.built = 0  # the open tables' rows made so far
+
+    # Setup -------------------------------------------------------------------------
+    def attach(self, app: Any) -> None:
+        settings = app.services.get("settings")
+        self.values["name"] = player_name(settings)
+        self.values["address"] = self.address or remembered_server(settings)
+        super().attach(app)
+        if self.values["address"].strip():
+            self.list_tables(quiet=True)
+
+    def build_widgets(self) -> None:
+        assert self.gui is not None
+        self.read_fields()
+        head_h = title_picture(self.text, frame(self.size), _(SERVER)).get_height()
+        small = style("title_small", self.size)
+        theme = self.gui.get_theme()
+        ask_need = theme.get_font([small]).size(_(LIST_TABLES))[0] + 28
+        create_need = theme.get_font([style("title_primary", self.size)]).size(_(CREATE))[0] + 28
+        layout = server_layout(self.size, self.text, head_h, ask_need, create_need)
+        self.layout = layout
+        self.picture, self.drawn = server_picture(self.text, layout, _(SERVER))
+        self.entries = {}
+        for key in SERVER_FIELDS:
+            entry = pygame_gui.elements.UITextEntryLine(
+                layout.entries[key], self.gui, object_id=layout.entry_style, initial_text=self.values[key],
+                placeholder_text=_(SERVER_HINT) if key == "address" else None,
+            )
+            entry.set_text_length_limit(300 if key == "address" else 24)
+            self.entries[key] = entry
+        self.buttons["ask"] = pygame_gui.elements.UIButton(layout.ask, _(LIST_TABLES), self.gui, object_id=small)
+        fr = layout.frame
+        self.buttons["back"] = pygame_gui.elements.UIButton(fr.back, _(BACK), self.gui, object_id=style("title_button", self.size))
+        self.buttons["create"] = pygame_gui.elements.UIButton(fr.action, _(CREATE), self.gui, object_id=style("title_primary", self.size))
+        self.shown = ()
+        self.follow_tables(force=True)
+        self.show_status()
+
+    def build_gui(self) -> None:
+        super().build_gui()
+        self.focus.reset([], self.buttons)  # the form's own focus (focus_key) works the keys
+        self.set_focus(self.focus_key or ("address" if not self.values["address"].strip() else "name" if not self.values["name"].strip() else None))
+
+    @property
+    def drawn_text(self) -> list[DrawnText]:
+        """What the screen draws itself, where it shows (game.ui.drawing.layout_check)."""
+        return self.drawn + self.note_drawn
+
+    def scroll_columns(self) -> list[ScrollColumn]:
+        return [self.column] if self.column.content is not None else []
+
+    # The server's tables ---------------------------------------------------------------
+    def server_url(self) -> tuple[str, str] | None:
+        """The address typed, checked: (url, address as shown); None (and the
+        bottom line says why) if it cannot be used."""
+        self.read_fields()
+        try:
+            host, port = parse_address(self.values["address"])
+        except Problem as problem:
+            self.say(problem.line if self.values["address"].strip() else _(NO_SERVER), True)
+            self.set_focus("address")
+            return None
+        return url_of(host, port), address_of(host, port)
+
+    def list_tables(self, quiet: bool = False) -> None:
+        """Ask the server at the address typed for its open tables (again)."""
+        found = self.server_url()
+        if found is None:
+            if quiet:
+                self.say("", False)
+            return
+        url, address = found
+        if self.lister is not None and self.lister.url == url:
+            self.lister.ask()
+            return
+        self.stop_listing()
+        self.lister = self.make_lister(url)
+        self.lister.start()
+        self.listed_at = address
+        if self.app is not None:
+            remember(self.app, server=self.values["address"].strip())
+        self.say("", False)
+        self.follow_tables(force=True)
+
+    def stop_listing(self) -> None:
+        if self.lister is not None:
+            self.lister.close()
+            self.lister = None
+
+    def follow_tables(self, force: bool = False) -> None:
+        """The rows follow the server's list (rebuilt only when it changed)."""
+        if self.gui is None or self.layout is None:
+            return
+        lister = self.lister
+        tables = list(lister.tables) if lister is not None else []
+        state = (lister.state, lister.code) if lister is not None else ("none", "")
+        key = (tuple(tables), state, self.listed_at)
+        if key == self.shown and not force:
+            return
+        self.shown = key
+        self.tables = tables
+        layout = self.layout
+        for name in [n for n in self.buttons if n.startswith("table")]:
+            self.buttons.pop(name)
+        if self.column.outer is not None:
+            self.column.outer.kill()  # type: ignore[no-untyped-call,unused-ignore]
+        self.column.set_view(layout.view, len(tables) * layout.row_h)
+        content = self.column.make_containers(self.gui) if tables else None
+        self.column.content = content
+        self.built = 0  # the rows are made a few a frame (``build_rows``): a long list never holds a frame
+        self.build_rows()
+        if self.focus_key is not None and self.focus_key.startswith("table") and int(self.focus_key[5:]) >= len(tables):
+            self.focus_key = None
+        self.list_note, self.note_drawn = None, []
+        if not tables:
+            words = list_words(self.lister, self.listed_at)
+            picture, self.note_drawn = note(self.text, layout.view, words, max(14, layout.frame.label_size - 3), DIM)
+            self.list_note = (picture, layout.view)
+
+    def build_rows(self) -> None:
+        """Make the next few rows' buttons (the top ones first)."""
+        layout, content = self.layout, self.column.content
+        if self.gui is None or layout is None or content is None or self.built >= len(self.tables):
+            return
+        width = layout.view.width - self.column.bar_room
+        for i in range(self.built, min(len(self.tables), self.built + ROWS_PER_FRAME)):
+            self.buttons[f"table{i}"] = row_button(self.gui, content, self.tables[i], pygame.Rect(0, i * layout.row_h, width, layout.control_h), self.size)
+            self.built = i + 1
+
+    # Joining one, creating one -----------------------------------------------------------
+    def checked_name(self) -> str | None:
+        self.read_fields()
+        try:
+            return check_name(self.values["name"])
+        except Problem as problem:
+            self.say(problem.line, True)
+            self.set_focus("name")
+            return None
+
+    def join(self, index: int) -> None:
+        """Sit at open table ``index`` (its first free seat)."""
+        if self.play is not None or self.app is None or self.lister is None or index >= len(self.tables):
+            return
+        name = self.checked_name()
+        if name is None:
+            return
+        table = self.tables[index]
+        remember(self.app, name=name)
+        self.joining = table
+        self.play = NetPlay.join(self.lister.url, table.code, name)
+        self.say(connecting_words(self.listed_at), False)
+
+    def create(self) -> None:
+        """The usual setup, to create a table on this server."""
+        found = self.server_url()
+        name = self.checked_name() if found is not None else None
+        if found is None or name is None or self.app is None:
+            return
+        remember(self.app, server=self.values["address"].strip(), name=name)
+        self.app.routes.open_host(server=found[0])
+
+    def follow_play(self) -> None:
+        play = self.play
+        if play is None or self.app is None:
+            return
+        play.update()
+        if play.phase == "failed":
+            code = self.joining.code if self.joining is not None else ""
+            line = failure_line(play.failure, self.listed_at, code, self.values["name"], play.failure_code)
+            play.close()
+            self.play = None
+            self.say(line, True)
+            if self.lister is not None:
+                self.lister.ask()  # (the table may be full or gone now)
+        elif play.phase in ("lobby", "playing", "over"):
+            self.play = None  # the lobby holds it now
+            self.app.routes.open_lobby(play, replace=False)  # Leave comes back to this list
+
+    def say(self, words: str, problem: bool) -> None:
+        self.status_words, self.problem = words, problem
+        self.show_status()
+
+    def show_status(self) -> None:
+        if self.layout is not None:
+            self.status_art = status_picture(self.text, self.layout.frame, self.status_words, self.problem) if self.status_words else None
+
+    # Events ---------------------------------------------------------------------------
+    def walk_order(self) -> list[str]:
+        return ["address", "ask", "name", *(f"table{i}" for i in range(self.built))]
+
+    def set_focus(self, key: str | None) -> None:
+        super().set_focus(key)
+        if key is not None and key.startswith("table") and self.layout is not None and self.column.content is not None:
+            self.column.reveal(pygame.Rect(0, int(key[5:]) * self.layout.row_h, 1, self.layout.control_h))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self.keyboard(event):
+            return True
+        typing = event.type == pygame.KEYDOWN and self.typing_in() is not None
+        if self.column.content is not None and not typing and self.column.handle_event(event):
+            return True
+        return super().handle_event(event)
+
+    def keyboard(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            at = self.focus_key or ""
+            if at.startswith("table"):
+                self.join(int(at[5:]))
+            else:
+                self.list_tables()
+            return True
+        if key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
+            back = key == pygame.K_UP or (key == pygame.K_TAB and bool(event.mod & pygame.KMOD_SHIFT))
+            self.walk(self.walk_order(), -1 if back else 1)
+            return True
+        if key == pygame.K_ESCAPE:
+            self.on_escape()
+            return True
+        return False
+
+    def on_button(self, name: str) -> None:
+        if name == "back":
+            self.on_escape()
+        elif name == "ask":
+            self.set_focus("ask")
+            self.list_tables()
+        elif name == "create":
+            self.create()
+        elif name.startswith("table"):
+            self.join(int(name[5:]))
+
+    def next_change(self) -> float | None:
+        """Every frame: it follows the tables found, the connection under way and the typing."""
+        return 0.0
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.follow_typing()
+        self.follow_tables()
+        self.build_rows()
+        self.follow_play()
+
+    def enter(self) -> None:
+        super().enter()
+        if self.lister is None and self.listed_at and self.app is not None:
+            self.list_tables(quiet=True)  # back from the lobby: the list again
+
+    def exit(self) -> None:
+        super().exit()
+        self.stop_listing()  # (a lobby or the setup on top: nothing is asked meanwhile)
+
+    def close(self) -> None:
+        if self.play is not None:
+            self.play.close()
+            self.play = None
+        self.stop_listing()
+        super().close()
+
+    # Drawing -------------------------------------------------------------------------
+    def draw_content(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        if layout is None:
+            return
+        if self.picture is not None:
+            surface.blit(self.picture, (0, 0))
+        if self.list_note is not None:
+            surface.blit(self.list_note[0], self.list_note[1].topleft)
+        if self.status_art is not None:
+            box = layout.frame.status
+            surface.blit(self.status_art, (box.centerx - self.status_art.get_width() // 2, box.centery - self.status_art.get_height() // 2))
+        if self.app is not None and self.app.last_input != "mouse" and self.focus_key is not None:
+            rect = layout.lines.get(self.focus_key)
+            if rect is None and self.focus_key.startswith("table") and self.column.content is not None:
+                rect = self.column.to_screen(pygame.Rect(0, int(self.focus_key[5:]) * layout.row_h, layout.view.width - self.column.bar_room, layout.control_h))
+            if rect is not None:
+                focus_ring(surface, rect)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.column.content is not None:
+            self.column.draw(surface)

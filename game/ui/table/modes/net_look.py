@@ -1,0 +1,214 @@
+"""What a network table shows (``NetLook``, the look of ``NetMode``,
+mode_net.py): the toolbar's Moves and Scores, the reactions (Nice!, Oops, Well
+played) and Leave, each as wide as its words; the host's button that gives
+the seat of a friend away to a computer; the link's state in the hand's label
+and on the plaques; every hand at a round's end, as the server revealed it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.i18n import _
+from game.net.shared.protocol import REACTIONS
+from game.ui.drawing import access
+from game.ui.table.modes.look import PlayLook
+from game.ui.table.felt.regions import TOOL_MIN_W, TOOL_W, table_scale
+from game.ui.table.panels.toolbar import tool_names
+from game.engine.seal import COMMITMENT
+from game.ui.table.table_words import LET_IN, REFUSE, away_words, claim_words, deal_text, hand_line, header_line, lead_words, reaction_text
+from game.words.seat_words import hold_words
+
+if TYPE_CHECKING:
+    from game.ui.shell.gamepad import PadPress
+    from game.ui.table.modes.net_source import NetSource
+    from game.ui.table.felt.regions import TableRegions
+    from game.ui.table.protocols import Table
+
+HINT_BUTTONS = frozenset({"ls"})  # a controller's hint (its moves and scores work as at any table)
+LEAVE_AGAIN_S = 4.0  # the host's Leave mid-match closes the table for everyone: a second press within this confirms
+
+
+class NetLook(PlayLook):
+    """What one seat at a network table shows (see the module's doc)."""
+
+    def __init__(self, net: NetSource):
+        self.net = net
+        self.leave_armed = 0.0  # seconds left to press Leave again (the host, mid-match)
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+
+
+    def tool_names(self, table: Table) -> list[str]:
+        """The tools shown at a table of several people (``Tool.shared``: the moves,
+        the scores; no undo, redo or hint, no menu: Leave is the mode's)."""
+        return tool_names(False, shared=True)
+
+    def tool_slots(self, table: Table) -> int:
+        """Room in the toolbar's row for the tools, then the reactions and Leave, each as wide as its words."""
+        k = table_scale(table.size) * access.text_factor(table.size)
+        slot = max(int(TOOL_W * k), TOOL_MIN_W) + 4
+        return len(self.tool_names(table)) + -(-(sum(self._widths(table, k).values()) + 4 * len(REACTIONS)) // slot)
+
+    def _widths(self, table: Table, k: float) -> dict[str, int]:
+        font = table.text.font(max(14, round(15 * k)), True)
+        words = {name: reaction_text(name) for name in REACTIONS} | {"leave": _("Leave")}
+        return {name: max(int(TOOL_W * k), TOOL_MIN_W, font.size(text)[0] + round(24 * k)) for name, text in words.items()}
+
+    def build(self, table: Table, gui: pygame_gui.UIManager, regions: TableRegions) -> None:
+        style = "#tool"
+        k = regions.scale
+        widths = self._widths(table, k)
+        self.buttons = {}
+        x = regions.toolbar.right
+        for name in reversed([*REACTIONS, "leave"]):  # right to left, as wide as their words
+            x -= widths[name]
+            rect = pygame.Rect(x, regions.toolbar.top, widths[name], regions.toolbar.height)
+            self.buttons[name] = pygame_gui.elements.UIButton(rect, _("Leave") if name == "leave" else reaction_text(name), gui, object_id=style)
+            x -= 4
+        # the host's buttons, at the felt's foot: the seat to move given to a computer, a claim answered
+        font = table.text.font(max(14, round(15 * k)), True)
+        drawn = gui.get_theme().get_font([style])  # (the button's own letters: the widest measure wins)
+        x, y = regions.felt.left + 12, regions.felt.bottom - regions.toolbar.height - 8
+        for name, text in (("give", _("Give the seat to a computer")), ("let", _(LET_IN)), ("refuse", _(REFUSE))):
+            width = max(round(120 * k), max(font.size(text)[0], int(drawn.size(text)[0])) + round(28 * k))
+            self.buttons[name] = pygame_gui.elements.UIButton(pygame.Rect(x, y, width, regions.toolbar.height), text, gui, object_id=style)
+            self.buttons[name].hide()  # type: ignore[no-untyped-call]
+            x += width + 8
+        self._show_host()
+
+    def claim(self) -> tuple[int, str] | None:
+        """(The host, the match under way) the first person asking for a free seat: (seat, name)."""
+        mirror = self.net.mirror
+        lobby = mirror.lobby
+        if not mirror.hosting or lobby is None or lobby.state != "playing" or mirror.link != "open" or not lobby.claims:
+            return None
+        return lobby.claims[0]
+
+    def _show_host(self) -> None:
+        seat = self.net.mirror.to_move
+        claim = self.claim()
+        shown = {
+            "give": seat is not None and self.net.mirror.may_give_seat(seat) and (claim is None or claim[0] != seat),
+            "let": claim is not None,
+            "refuse": claim is not None,
+        }
+        for name, may in shown.items():
+            button = self.buttons.get(name)
+            if button is not None and may != button.visible:
+                button.show() if may else button.hide()  # type: ignore[no-untyped-call]
+
+    def held(self, seat: int) -> float | None:
+        """Seconds before the host may give ``seat`` (its player away) to a computer
+        (0: now); None while its player is there."""
+        mirror = self.net.mirror
+        lobby = mirror.lobby
+        if lobby is None or not 0 <= seat < len(lobby.seats) or lobby.seats[seat].kind != "remote" or mirror.connected(seat):
+            return None
+        return mirror.give_countdown(seat)
+
+    def press(self, table: Table, name: str) -> None:
+        table.sound("button")
+        if name == "leave":
+            if self.net.leave_closes_table() and self.leave_armed <= 0:
+                self.leave_armed = LEAVE_AGAIN_S  # one press could end every friend's match: ask once
+                table.motion.say(_("Press Leave again to close the table for everyone (the match so far is kept)."), LEAVE_AGAIN_S, warning=True)
+                return
+            table.leave()
+        elif name in REACTIONS:
+            self.net.mirror.react(name)
+        elif name == "give" and self.net.mirror.to_move is not None:
+            self.net.mirror.give_seat(self.net.mirror.to_move)
+        elif name in ("let", "refuse") and (claim := self.claim()) is not None and self.net.mirror.answer_claim(claim[0], name == "let"):
+            for answered in ("let", "refuse"):
+                self.buttons[answered].hide()  # type: ignore[no-untyped-call]
+
+    def key(self, table: Table) -> tuple[object, ...]:
+        mirror = self.net.mirror
+        seats = range(table.model.match.rules.players)
+        held = tuple(None if (left := self.held(s)) is None else int(left + 0.999) for s in seats)  # the holds, to the second
+        claims = mirror.lobby.claims if mirror.lobby is not None else ()
+        return (self.net.frozen is not None, mirror.link, mirror.sent, tuple(mirror.connected(s) for s in seats), tuple(mirror.shown_reactions()), held, claims, tuple(table.model.names))
+
+    def revealed(self, table: Table, seat: int) -> tuple[int, ...] | None:
+        """At a round's end every hand shows, as the server revealed it."""
+        if self.net.frozen is None or seat == self.net.mirror.seat:
+            return None
+        return tuple(self.net.frozen.hand(seat))
+
+    def header_text(self, table: Table) -> str:
+        over = self.net.frozen is not None or (self.net.mirror.view is not None and self.net.mirror.view.phase == "over")
+        return header_line(table.model.match.rules, self.net.unseen() + self.net.mirror.completed + (0 if over else 1))
+
+    def deal_text(self, table: Table) -> str:
+        """The server's commitment to this round's deal, by its fingerprint."""
+        mirror = self.net.mirror
+        told = mirror.commitments.get(mirror.round_index, "")
+        return deal_text(told if COMMITMENT.fullmatch(told) else None)
+
+    def hand_text(self, table: Table) -> str:
+        """The table's words, but the link's state (why it was given up), a seat to
+        move that lost its connection, this seat's move on its way and the
+        match's end as the mirror says them."""
+        kind, _seat = self.net.mirror.status()
+        if kind == "yours" and self.net.mirror.sent and self.net.frozen is None and table.model.viewer is not None:
+            # the move is sent (nothing is lit until the server answers): not "draw" or "drag" again
+            return hand_line(table.model.names[table.model.viewer], table.model.totals()[table.model.viewer], _("your move is on its way"))
+        viewer = table.model.viewer
+        if viewer is not None and self.net.frozen is None and (claim := self.claim()) is not None:
+            return hand_line(table.model.names[viewer], table.model.totals()[viewer], claim_words(claim[1], claim[0], table.model.names))
+        if kind == "away" and _seat is not None and viewer is not None and self.net.mirror.hosting and (left := self.held(_seat)) is not None:
+            return hand_line(table.model.names[viewer], table.model.totals()[viewer], away_words(table.model.names[_seat], left))
+        if kind in ("link", "away", "over", "gone") and table.model.viewer is not None:
+            words = self.net.gone_words() if self.net.given_up() else self.net.mirror.status_text()
+            return hand_line(table.model.names[table.model.viewer], table.model.totals()[table.model.viewer], words)
+        return super().hand_text(table)
+
+    def lead_text(self, table: Table) -> str:
+        """The lead's words on the empty table, from the view (another seat's
+        forced lead tile included: the server announces it). A finished round
+        played again here: the table's own (none)."""
+        view = self.net.mirror.view
+        if self.net.frozen is not None:
+            return super().lead_text(table)
+        if view is None or view.phase != "lead" or view.current_player is None or not 0 <= view.current_player < len(table.model.names):
+            return ""
+        kind, tile = view.lead
+        return lead_words(kind, tile, table.model.names[view.current_player])
+
+    def seat_status(self, table: Table, seat: int, status: str) -> str:
+        mirror = self.net.mirror
+        if self.net.frozen is None and mirror.table_gone:  # nobody is waited for at a closed table
+            lobby = mirror.lobby
+            if mirror.host_left and lobby is not None and seat == lobby.host:
+                return _("left the table")
+            if not mirror.connected(seat):
+                return _("away")
+        claims = dict(mirror.lobby.claims) if mirror.lobby is not None else {}
+        if self.net.frozen is None and seat in claims:
+            return _("{claimant} asks for this seat").format(claimant=claims[seat])
+        if self.net.frozen is None and not mirror.connected(seat):
+            left = self.held(seat)
+            if left is not None and left > 0:
+                # TRANSLATORS: a seat's plaque at a network table: its player is away; the time (like 4:05) the seat is held for them.
+                return _("away, seat held {time}").format(time=hold_words(left))
+            return _("lost connection, waiting…") if mirror.to_move == seat else _("away")
+        shown = dict(mirror.shown_reactions())
+        if seat in shown and mirror.to_move != seat:
+            return reaction_text(shown[seat])
+        if mirror.link != "open" and status == _("thinking…"):
+            return _("to move")  # this screen's link is down: whether it thinks is not known here
+        return status
+
+    def handle_pad(self, table: Table, press: PadPress) -> bool:
+        return press.button in HINT_BUTTONS  # no hint here; the moves and the scores as at any table
+
+
+    def update(self, table: Table, dt: float) -> None:
+        self.leave_armed = max(0.0, self.leave_armed - dt)
+        for name, button in list(self.buttons.items()):
+            if button.check_pressed():
+                self.press(table, name)
+        self._show_host()

@@ -1,0 +1,134 @@
+"""Why a link to a table failed, in one line a player can act on.
+
+Both the screens of *Play with friends* and the table at a network table say it
+(a refusal's or the link's code first, else an older server's reason in
+English), so it lives here, below both, and neither reaches into the other.
+"""
+
+from __future__ import annotations
+
+from game.i18n import N_, _
+
+__all__ = ["KEPT_SO_FAR", "failure_line", "reason_line", "coded_line"]
+
+KEPT_SO_FAR = N_("The match so far is kept in Past matches.")  # the table is gone before the end
+
+
+# Why joining failed, in one line a player can act on: the refusal's or the link's
+# code first (``why``: a server of protocol 2 and the session say it), else the
+# server's reason (English, game/net/server/endpoint.py and table.py: an older server's).
+def failure_line(reason: str, address: str = "", code: str = "", name: str = "", why: str = "") -> str:
+    said = coded_line(why, reason, address, code, name)
+    return said if said is not None else reason_line(reason, address, code, name)
+
+
+def _machine(reason: str, address: str) -> str:
+    """The machine's name in "No machine is called kitchen-pc." (else the address's)."""
+    if reason.lower().startswith("no machine is called"):
+        found = reason[len("no machine is called") :].strip().rstrip(".")
+        if found:
+            return found
+    return address.rsplit(":", 1)[0] if address.count(":") == 1 else address
+
+
+def coded_line(why: str, reason: str, address: str, code: str, name: str) -> str | None:
+    """The line for a refusal's or the link's code (None: not a code said here)."""
+    if why == "unknown_host":
+        return _("No machine is called {machine}: check the address.").format(machine=_machine(reason, address))
+    if why == "lookup_failed":
+        return _("The name {machine} could not be looked up: check the address, or type the host's number (like 192.168.1.20).").format(
+            machine=_machine(reason, address)
+        )
+    if why == "unreachable":
+        return _("No table answers at {address}: check the address, and that the host's table is open.").format(address=address)
+    if why == "gave_up":
+        return _("The table stopped answering: the host may have left.")
+    if why in ("store_failed", "halted"):
+        return _("The server cannot store the table's moves now: try again later.")
+    if why == "address_tables":
+        return _("Your network has opened the most tables this server allows: finish one first.")
+    if why == "address_computers":
+        return _("Your tables hold the most computers this server allows: give fewer seats to computers.")
+    if why in ("busy", "slow_down"):
+        return _("That server is busy: try again in a moment.")
+    if why in ("name_empty", "name_long"):
+        return _("Type a name of up to 24 letters.")
+    words = CODE_LINES.get(why)
+    if words is None:
+        return None
+    return _(words).format(code=code or "?", name=name, address=address)
+
+
+CODE_LINES = {
+    "seat_given": N_("The host gave your seat to a computer."),
+    "removed": N_("The host removed you from the table."),
+    "host_left": N_("The host left: the table is closed."),
+    "host": N_("The host left: the table is closed."),
+    "seat": N_("Your seat was taken over from another window or machine."),
+    "too_many_tries": N_("Too many tries with codes that lead nowhere from this network: wait a minute."),
+    "name_level": N_("{name} is the name of a computer level: choose another name."),
+    "name_code": N_("{name} begins with @, which only the game's own names do: choose another name."),
+    "name_lookalike": N_("{name} looks too much like the name of someone at that table: choose another name."),
+    "name_blank": N_("Type a name that shows letters, without control characters."),
+    "name_control": N_("Type a name that shows letters, without control characters."),
+    "name_taken": N_("Someone at that table is already called {name}: choose another name."),
+    "no_table": N_("There is no table {code} there: check the code."),
+    "protocol": N_("That table runs another version of Matador: use the same version as the host."),
+    "full": N_("That table is full."),
+    "seat_taken": N_("That seat is taken: choose another, or the first free one."),
+    "bad_code": N_("{code} is not a table code (like K7QX-2M)."),
+    "claim_refused": N_("The host did not let you take that seat."),
+    "claim_unanswered": N_("The host did not answer: try again later."),
+    "claim_over": N_("That seat changed while you waited (its player came back, or it is open now): try again."),
+    "not_free": N_("That seat is not free: its player is at the table."),
+    "host_away": N_("The host is not at the table to let you in: try again later."),
+    "claim_pending": N_("Someone is already asking the host for that seat: try again in a moment."),
+}
+
+
+def reason_line(reason: str, address: str = "", code: str = "", name: str = "") -> str:
+    """The line for a server's reason in words (a server or a session that gives no code)."""
+    text = reason.lower()
+    if text.startswith("no machine is called"):
+        return _("No machine is called {machine}: check the address.").format(machine=_machine(reason, address))
+    if "gave your seat to a computer" in text:
+        return _("The host gave your seat to a computer.")
+    if "removed you" in text:
+        return _("The host removed you from the table.")
+    if "cannot store" in text:
+        return _("The server cannot store the table's moves now: try again later.")
+    if "too many tries" in text:
+        return _("Too many tries with codes that lead nowhere from this network: wait a minute.")
+    if "name of a computer level" in text:
+        return _("{name} is the name of a computer level: choose another name.").format(name=name)
+    if "who is at this table" in text:
+        return _("{name} looks too much like the name of someone at that table: choose another name.").format(name=name)
+    if "must show something" in text or "may not hold" in text:
+        return _("Type a name that shows letters, without control characters.")
+    if "there is no table" in text:
+        return _("There is no table {code} there: check the code.").format(code=code or "?")
+    if "speaks protocol" in text or "protocol refused" in text:
+        return _("That table runs another version of Matador: use the same version as the host.")
+    if "is full" in text:
+        return _("That table is full.")
+    if "has started" in text:
+        return _("That table has started without you.")
+    if "already called" in text:
+        return _("Someone at that table is already called {name}: choose another name.").format(name=name)
+    if "is not open" in text:
+        return _("That seat is taken: choose another, or the first free one.")
+    if "not a table code" in text:
+        return _("{code} is not a table code (like K7QX-2M).").format(code=code)
+    if "name must" in text:
+        return _("Type a name of up to 24 letters.")
+    if "could not be reached again" in text or "gave up" in text:
+        return _("The table stopped answering: the host may have left.")
+    if "could not be reached" in text:
+        return _("No table answers at {address}: check the address, and that the host's table is open.").format(address=address)
+    if "host left" in text:
+        return _("The host left: the table is closed.")
+    if "newer connection" in text or "taken by another connection" in text:
+        return _("Your seat was taken over from another window or machine.")
+    if "too many" in text or ("holds" in text and "tables" in text):
+        return _("That server is busy: try again in a moment.")
+    return _("The table refused: {reason}").format(reason=" ".join(reason.split())[:120])
