@@ -76,6 +76,7 @@ def test_tools_and_benchmarks_keep_to_loopback(module: str) -> None:
             "import argparse, os, sys, types\n"
             "import game.bench as bench\n"
             "sys.modules['game.bench.noop'] = types.SimpleNamespace(main=lambda args: 0)\n"
+            "bench.BENCHES['noop'] = 'game.bench.noop'\n"
             "bench.run_bench(argparse.Namespace(what='noop'))\n"
             "print(os.environ.get('MATADOR_LOOPBACK_ONLY'))\n"
         )

@@ -173,9 +173,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     if only in (None, "bench"):
         bench = sub.add_parser("bench", help="print performance figures")
-        bench.add_argument(
-            "what", choices=("engine", "ai", "ui", "idle", "startup", "hint", "review", "net", "coach", "soak"), help="what to measure"
-        )
+        from game.bench import BENCHES
+
+        bench.add_argument("what", choices=tuple(BENCHES), help="what to measure")
         bench.add_argument("--json", action="store_true", help="print one JSON object")
         bench.add_argument("--quick", action="store_true", help="a shorter run (fewer samples)")
         bench.add_argument("--bundle", metavar="PATH", help="startup: the built executable to time as well")

@@ -88,7 +88,7 @@ def test_the_settings_are_in_force_from_the_first_frame_of_the_next_start(tmp_pa
             os.environ["MATADOR_HOME"] = old
     probe = (
         "import json, game.ui.shell.app as m\n"
-        "from game.ui import access\n"
+        "from game.ui.drawing import access\n"
         "run = m.App.run\n"
         "def noted(self, max_frames=None):\n"
         "    self.on_flip.append(lambda app: print(json.dumps([access.CURRENT.text_scale, access.CURRENT.high_contrast,"

@@ -110,7 +110,7 @@ def test_the_info_screens_headings_fit_at_640x480(make_app: Any, ui: Any, german
     import importlib
 
     kinds = {"settings": "SettingsScene", "past-matches": "PastMatchesScene", "statistics": "StatisticsScene", "rules": "RulesScene"}
-    scene_class = getattr(importlib.import_module(f"game.ui.scenes.{name.replace('-', '_')}"), kinds[name])
+    scene_class = getattr(importlib.import_module(f"game.ui.scenes.{name.replace('-', '_')}_screen"), kinds[name])
     app = make_app((640, 480))
     scene, watch = watched(app, ui, scene_class)
     assert watch.warnings == []
