@@ -5,7 +5,7 @@
 
 Each setting shown on the Settings screen is a bullet: its label in bold (as the
 English screen shows it), then its entry's README line, grouped as the schema
-groups them (accessibility first). A test (tests/test_settings_schema.py) fails
+groups them (accessibility first). A test (tests/profile/test_settings_schema.py) fails
 when README and the schema disagree: edit the schema, then run this.
 """
 

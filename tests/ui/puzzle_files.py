@@ -1,4 +1,4 @@
-"""Puzzles as the UI tests need them: a scripted blunder (tests/test_reviews_puzzles.py's
+"""Puzzles as the UI tests need them: a scripted blunder (tests/archive/test_reviews_puzzles.py's
 ``blundering_match``, reviewed by the real coach and kept as the game keeps a
 finished match's review), made once per test process, then its record and
 review written again into each test's own home, under as many names as puzzles
@@ -18,7 +18,7 @@ def keep_puzzles(copies: int = 1) -> list[Path]:
     """``copies`` kept matches (into the current home), each reviewed with one
     blunder of Ann's (seat 0): the records' paths."""
     if not _KEPT:
-        from tests.test_reviews_puzzles import blundering_match, review_kept
+        from tests.archive.test_reviews_puzzles import blundering_match, review_kept
 
         match, _index = blundering_match()
         path = review_kept(match)
