@@ -302,7 +302,7 @@ def test_no_module_of_the_game_needs_what_the_spec_leaves_out() -> None:
     out cannot be imported (as in the bundle: no OpenSSL, no Unicode database); those
     that are imported at all (decimal's accelerator, lzma, bz2) are optional to their
     users, and websockets loads with the stand-ins for ssl and urllib.request
-    (game/net/server/standins.py)."""
+    (game/net/shared/standins.py)."""
     spec = (ROOT / "build.spec").read_text(encoding="utf-8")
     left_out = ["_decimal", "lzma", "_lzma", "bz2", "_bz2", "tarfile", "_multibytecodec", "ssl", "_ssl", "_hashlib",
                 "unicodedata", "stringprep", "readline", "sqlite3", "_sqlite3", "urllib.request", "_asyncio", "_uuid"]

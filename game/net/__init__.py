@@ -1,14 +1,15 @@
-"""Network play: a JSON protocol over WebSocket (docs/network.md).
+"""Network play: a JSON protocol over WebSocket (docs/network.md), in three parts.
 
-``protocol`` (shared by both ends), ``server`` and ``table`` (the authority:
-a referee per table, tables in SQLite), ``client`` (headless, asyncio),
-``session`` (a client on a thread of its own, polled once a frame), ``mirror``
-(a seat's view of its table, rebuilt from what the server sends), ``host``
-(the server on a thread of the app), ``netplay`` (one table the app sits at,
-from the lobby to the end), ``discovery`` (the local network), ``kept_seats``
-and ``bot`` (a headless player in its own process). No pygame anywhere here.
+``shared`` is what both ends read: the protocol's messages, the lobby's
+description, finding tables on the local network. ``server`` is the authority
+(``python -m game serve``, and the app hosting a table): connections, tables
+with a referee each, their files in SQLite or a journal. ``app`` is the app's
+side: the client, the session on a thread of its own, the mirror of a seat's
+table rebuilt from what the server sends, ``NetPlay`` (one table the app sits
+at, from the lobby to the end), hosting in the app, the seats kept to come back
+to, and ``bot`` (a headless player in its own process). No pygame anywhere here.
 """
 
-from game.net.server.standins import ensure as _ensure_stand_ins
+from game.net.shared.standins import ensure as _ensure_stand_ins
 
-_ensure_stand_ins()  # websockets loads in the desktop app, built without OpenSSL (game/net/server/standins.py)
+_ensure_stand_ins()  # websockets loads in the desktop app, built without OpenSSL (game/net/shared/standins.py)

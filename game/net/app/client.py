@@ -83,7 +83,7 @@ class Client:
         """``source``: the local address to connect from (the tests and benchmarks play
         from several addresses of 127.0.0.0/8, as clients of several machines)."""
         # close_timeout: leaving never waits long on a server that does not answer the close
-        # never through a proxy: a friend's table is reached directly (game/net/server/standins.py)
+        # never through a proxy: a friend's table is reached directly (game/net/shared/standins.py)
         extra: dict[str, Any] = {"local_addr": (source, 0)} if source else {}
         async with connect(url, open_timeout=timeout, close_timeout=2.0, max_size=4 * MAX_MESSAGE, compression=None, proxy=None, **extra) as ws:
             client = Client(ws, url, wire)

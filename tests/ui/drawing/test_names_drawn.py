@@ -15,7 +15,7 @@ from game.ui.drawing.script_font import ScriptFont
 from game.ui.drawing.script_runs import bidi_class, hidden, invisible
 from game.ui.drawing.text import TextCache, noto
 
-from .conftest import new_table, settle
+from tests.ui.conftest import new_table, settle
 
 NAMES = {
     "Hebrew": "שרה כהן",

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from game.ui.drawing.glyphs import drawable
 from game.ui.drawing.text_fields import LEFT_OUT
 
-from .conftest import mouse_down, mouse_up
+from tests.ui.conftest import mouse_down, mouse_up
 
 SCREENS: dict[str, Callable[[Any], None]] = {
     "new game": lambda app: app.routes.open_new_game(),

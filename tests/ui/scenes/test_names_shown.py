@@ -24,7 +24,7 @@ from game.play.thinker import Thinker
 
 from tests.words.test_names_codes import played
 
-from .conftest import advance
+from tests.ui.conftest import advance
 
 
 @pytest.fixture
