@@ -9,18 +9,19 @@ from __future__ import annotations
 
 import gc
 import time
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import pygame
 
 from game import waking
 from game.ui.drawing import access
 from game.ui.shell import pacing
-from game.ui.shell.app_widgets import WidgetManagers
 from game.ui.shell.window import Window, make_window, set_current, to_pixels
 from game.ui.shell.window_size import window_size_here
 
 if TYPE_CHECKING:
+    import pygame_gui
+
     from game.ui.shell.gamepad import Pads
     from game.ui.shell.stage import Routes, Screen
 
@@ -33,9 +34,13 @@ CONTROLLER_EVENTS = frozenset({
 })
 
 
-class App(WidgetManagers):
-    """Owns the window and the stack of scenes (and, from ``WidgetManagers``, the
-    scenes' pygame_gui managers and their theme)."""
+class App:
+    """Owns the window and the stack of scenes, and the scenes' pygame_gui managers:
+    made with the game's theme at the text size of the window's size
+    (``access.text_factor``), the theme shared by every manager at that size,
+    managers given back by closed scenes kept for the next ones, and all of them
+    given a new theme when the text size changes (a new window size, or the
+    accessibility settings)."""
 
     def __init__(
         self,
@@ -371,3 +376,82 @@ class App(WidgetManagers):
         if self.window is not None:
             set_current(None)
             access.set_pixel_ratio(1.0)
+
+    # The scenes' pygame_gui managers ------------------------------------------------
+    def _start_widget_managers(self) -> None:
+        self.restyles = 0  # how often the widgets were given a new theme (game.ui.shell.memory.Tidy watches it)
+        self._gui_pool: list[pygame_gui.UIManager] = []
+        self._gui_factor = 1.0  # the text size the theme of the managers in the pool was made for
+        self._gui_theme: Any = None  # the theme every manager at that text size shares (its fonts, its shapes)
+
+    def follow_access(self) -> None:
+        """The accessibility settings changed (``game.ui.drawing.access``): widgets in the new
+        text size, tiles in the new look, every scene laid out again."""
+        art = self.services.get("art")
+        clear = getattr(art, "clear_cache", None)
+        if callable(clear):
+            clear()
+        self._restyle()
+        for scene in self.scenes:
+            scene.on_resize(self.size)
+        self._drop_covered_drawing_aids()
+        gc.collect()
+
+    def _drop_covered_drawing_aids(self) -> None:
+        """Covered screens laid out again keep no big drawings until they are on top (game/ui/drawing/gui_theme.py)."""
+        from game.ui.drawing.gui_theme import rest_covered
+
+        rest_covered(self.scenes[:-1])
+
+    def _restyle(self) -> None:
+        """Give each scene's widgets a manager with the theme at today's text size."""
+        self._gui_pool.clear()
+        self._gui_theme = None
+        self._gui_factor = access.text_factor(self.size)
+        self.restyles += 1
+        for scene in self.scenes:
+            old = getattr(scene, "gui", None)
+            if old is not None:
+                old.clear_and_reset()  # type: ignore[no-untyped-call,unused-ignore]  # its widgets' pictures go now, not when the collector finds them
+                scene.gui = self.make_gui_manager()  # type: ignore[attr-defined]
+
+    def make_gui_manager(self) -> pygame_gui.UIManager:
+        """A pygame_gui manager for a scene, with the game's theme.
+
+        The first at a text size makes the theme (tens of milliseconds: fonts);
+        the next ones share it (a millisecond or two). Managers given back by
+        closed scenes are kept and handed out again.
+        """
+        factor = access.text_factor(self.size)
+        if factor != self._gui_factor:
+            self._gui_pool.clear()
+            self._gui_theme = None
+            self._gui_factor = factor
+        if self._gui_pool:
+            manager = self._gui_pool.pop()
+            manager.set_window_resolution(self.size)
+            self._scale_mouse(manager)
+            return manager
+        from game.ui.drawing.gui_theme import new_manager
+
+        manager = new_manager(self.size, factor, self._gui_theme)  # the fonts and drawn shapes are kept once
+        self._gui_theme = manager.ui_theme
+        self._scale_mouse(manager)
+        return manager
+
+    def _scale_mouse(self, manager: pygame_gui.UIManager) -> None:
+        """pygame_gui reads the mouse in points (SDL's events, ``pygame.mouse.get_pos``)
+        and lays its widgets out in pixels: it multiplies positions by the window's ratio."""
+        ratio = self.pixel_ratio
+        manager.mouse_pos_scale_factor = [ratio, ratio]
+
+    def release_gui_manager(self, manager: pygame_gui.UIManager) -> None:
+        """A scene is done with ``manager``: empty it and keep it for the next scene."""
+        manager.clear_and_reset()  # type: ignore[no-untyped-call]
+        if len(self._gui_pool) < 2 and getattr(manager, "matador_text_factor", 1.0) == self._gui_factor:
+            self._gui_pool.append(manager)
+
+    def spare_gui_managers(self, count: int = 1) -> None:
+        """Make managers now (a moment when nobody notices) for scenes opened later."""
+        while len(self._gui_pool) < count:
+            self._gui_pool.append(self.make_gui_manager())

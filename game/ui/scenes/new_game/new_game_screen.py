@@ -14,11 +14,16 @@ controller that pressed it (a computer's seat becomes a person's), and A there
 again gives it back to the keyboard and mouse. The end of each person's row
 shows what plays the seat; a click on it (or Left/Right on it) cycles through
 the keyboard and mouse and the controllers plugged in.
+
+The form shows of itself its setup's values as its own (``form.rule_id``,
+``form.players``, ``form.seats``...: what the flow, the keys and tests read) and
+the places of its lines as the window size fixes them (``form.row_rects``,
+``form.selectors``...).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -26,7 +31,6 @@ import pygame_gui
 from game.i18n import _, pgettext
 from game.engine import RULE_SETS, Match, Rules
 from game.ui.drawing.menu import MenuScene, style
-from game.ui.scenes.new_game.form_reads import FormReads
 from game.ui.scenes.new_game.form_draw import DrawnText, FormArt, SetupWords, draw_form, form_art, setup_words, shown_words
 from game.ui.scenes.new_game.form_geometry import FormLayout, Selector, form_layout
 from game.ui.scenes.new_game.keys import form_at, form_key, form_mouse, move_focus, pad_press, set_focus
@@ -36,9 +40,10 @@ from game.ui.drawing.scroll import ScrollColumn
 
 if TYPE_CHECKING:
     from game.ui.shell.gamepad import PadPress
+    from game.ui.shell.seat_inputs import SeatInputs
 
 
-class NewGameScene(FormReads, MenuScene):
+class NewGameScene(MenuScene):
     """The setup form (``HostScene`` of *Play with friends* is this form too, with
     other seats, words and a last step)."""
 
@@ -345,3 +350,59 @@ class NewGameScene(FormReads, MenuScene):
         super().draw(surface)
         if self.column.content is not None:
             self.column.draw(surface)  # its bar, and fades where more of the form lies
+
+    # The setup, as the form's own --------------------------------------------------
+    @property
+    def rule_id(self) -> str:
+        return self.state.rule_id
+
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    @players.setter
+    def players(self, players: int) -> None:
+        self.state.players = players
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.state.options
+
+    @property
+    def seats(self) -> list[dict[str, str]]:
+        return self.state.seats
+
+    @property
+    def inputs(self) -> SeatInputs:
+        return self.state.inputs
+
+    def setup(self) -> dict[str, Any]:
+        return self.state.saved()
+
+    def value(self, key: str) -> Any:
+        return self.state.value(key)
+
+    def fit_seats(self) -> None:
+        self.state.fit_seats()
+
+    # Places, as the window size fixes them --------------------------------------------
+    @property
+    def list_rows(self) -> dict[str, pygame.Rect]:
+        return self.layout.list_rows if self.layout is not None else {}
+
+    @property
+    def row_rects(self) -> dict[str, pygame.Rect]:
+        """Every line's place, walked or greyed."""
+        return self.layout.lines if self.layout is not None else {}
+
+    @property
+    def selectors(self) -> dict[str, pygame.Rect]:
+        return {key: sel.rect for key, sel in self.layout.selectors.items() if key in CHOICE_ROWS} if self.layout is not None else {}
+
+    @property
+    def seat_rows(self) -> list[pygame.Rect]:
+        return self.layout.seat_rows if self.layout is not None else []
+
+    @property
+    def input_rects(self) -> list[pygame.Rect]:
+        return self.layout.input_rects if self.layout is not None else []
