@@ -30,11 +30,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
-from game.engine import Action, RecordError, RoundOutcome, Rules, RuleError, SeatView, action_from_json
+from game.engine import Action, Match, RecordError, RoundOutcome, Rules, RuleError, SeatView, action_from_json, load_record
 from game.i18n import _
 from game.net.shared.lobby import Lobby, LobbySeat, read_lobby
-from game.net.app.mirror_host import HostSide
-from game.net.shared.protocol import HOST_LEFT, REACTIONS, ProtocolError, action_json, apply_change, read_refusal
+from game.net.app.mirror_status import status, status_text
+from game.net.app.round_end import known_record
+from game.net.shared.protocol import GIVEN_SEAT_LEVEL, HOST_LEFT, REACTIONS, RETURN_S, ProtocolError, action_json, apply_change, read_refusal
 from game.net.app.round_end import MAX_ROUNDS, RoundEnd, end_of, revealed_round
 from game.net.app.seat_view import placement_of, seat_view
 from game.words.refusals import refusal_text
@@ -69,7 +70,7 @@ class News:
 
 
 @dataclass
-class Mirror(HostSide):
+class Mirror:
     """One seat at a network table, followed from a ``Session`` (see the module's doc)."""
 
     source: Source | None = None
@@ -351,4 +352,136 @@ class Mirror(HostSide):
             return False
         self._reacted_at = now
         self.source.send({"type": "react", "reaction": reaction})
+        return True
+
+    # What a scene reads -------------------------------------------------------------
+    @property
+    def rules(self) -> Rules | None:
+        return self.lobby.rules if self.lobby is not None else None
+
+    @property
+    def names(self) -> list[str]:
+        return self.lobby.names if self.lobby is not None else []
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move (None between rounds, after the match, or before it starts)."""
+        if self.view is None or self.over is not None:
+            return None
+        return self.view.current_player
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move is not None and self.to_move == self.seat and self.view is not None and not self.sent
+
+    @property
+    def sent(self) -> bool:
+        """A move of this seat is on its way (until the server answers)."""
+        return self._sent_at is not None and self._sent_at == self._position()
+
+    def _position(self) -> tuple[int, int]:
+        return (self.round_index, len(self.view_data["history"]) if self.view_data else -1)
+
+    @property
+    def legal(self) -> list[Action]:
+        """This seat's legal actions now (none unless it is its turn), from the view."""
+        if self.view is None or not self.my_turn:
+            return []
+        return self.view.legal_moves()
+
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        return self.view.history if self.view is not None else []
+
+    @property
+    def started(self) -> bool:
+        return self.lobby is not None and self.lobby.state != "lobby"
+
+    def connected(self, seat: int) -> bool:
+        """Whether ``seat`` is at the table now (computers always are)."""
+        if self.lobby is None or not 0 <= seat < len(self.lobby.seats):
+            return False
+        entry = self.lobby.seats[seat]
+        return entry.kind == "computer" or (entry.kind == "remote" and entry.connected)
+
+    def shown_reactions(self) -> list[tuple[int, str]]:
+        now = self.clock()
+        return [(seat, kind) for seat, kind, at in self.reactions if now - at < REACTION_S]
+
+    @property
+    def table_gone(self) -> bool:
+        """The table will not go on: its host left, or it stopped answering for
+        good (the session gave up) after this seat sat down at it."""
+        if self.over is not None:
+            return False
+        if self.host_left or self.removed or self.seat_given:
+            return True
+        return self.link == "failed" and not self.taken_over and self.seat is not None and self.lobby is not None
+
+    def status(self) -> tuple[str, int | None]:
+        """What the table is waiting for (``mirror_status.status``)."""
+        return status(self)
+
+    def status_text(self) -> str:
+        """The status in a player's words, one line (``mirror_status.status_text``)."""
+        return status_text(self)
+
+    def record(self) -> Match | None:
+        """The finished match, from the record the server sent at its end (seed included)."""
+        if self.over is None:
+            return None
+        try:
+            return load_record(self.over["record"])
+        except (RecordError, KeyError, TypeError, ValueError) as err:
+            log.warning("the match record could not be read: %s", err)
+            return None
+
+    def known_record(self) -> dict[str, Any] | None:
+        """The match as far as this seat knows it, as a record (``round_end.known_record``)."""
+        return known_record(self.lobby, self.over, self.finished)
+
+    # The host's side ------------------------------------------------------------------
+    def give_countdown(self, seat: int) -> float | None:
+        """Seconds before the host may give ``seat`` (its player away) to a computer;
+        None if its player is not away."""
+        at = self.give_at.get(seat)
+        if at is None:
+            since = self.away_since.get(seat)
+            if since is None:
+                return None
+            at = since + RETURN_S  # a server that does not say (protocol 1): counted from when this screen saw the drop
+        return max(0.0, at - self.clock())
+
+    def may_give_seat(self, seat: int) -> bool:
+        """The host may give the seat of a player away for 5 minutes to a computer."""
+        left = self.give_countdown(seat)
+        return self.hosting and seat != self.seat and left is not None and left <= 0
+
+    def start(self) -> bool:
+        """The host starts the table once every seat is taken."""
+        if not self.hosting or self.lobby is None or not self.lobby.full or self.started or self.source is None:
+            return False
+        self.source.send({"type": "start"})
+        return True
+
+    def remove(self, seat: int) -> bool:
+        """The host frees a seat another person took, before the match starts."""
+        if not self.hosting or self.started or self.lobby is None or self.source is None or seat == self.seat:
+            return False
+        if not 0 <= seat < len(self.lobby.seats) or self.lobby.seats[seat].kind != "remote":
+            return False
+        self.source.send({"type": "remove", "seat": seat})
+        return True
+
+    def answer_claim(self, seat: int, approve: bool) -> bool:
+        """The host lets the person asking for ``seat`` take it, or not."""
+        if not self.hosting or self.lobby is None or self.source is None or seat not in dict(self.lobby.claims):
+            return False
+        self.source.send({"type": "answer_claim", "seat": seat, "approve": approve})
+        return True
+
+    def give_seat(self, seat: int, level: str = GIVEN_SEAT_LEVEL) -> bool:
+        if not self.may_give_seat(seat) or self.source is None:
+            return False
+        self.source.send({"type": "give_seat", "seat": seat, "level": level})
         return True

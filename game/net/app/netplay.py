@@ -54,7 +54,6 @@ from game.net.app.client import Seated
 from game.net.app.hosting import DEFAULT_PORT, HostedServer
 from game.net.app.keeper import MatchKeeper
 from game.net.app.mirror import Mirror, News
-from game.net.app.netplay_here import HereSeats
 from game.net.app.session import Request, Session
 
 if TYPE_CHECKING:
@@ -86,7 +85,7 @@ def remember_seat(name: str, hosted: HostedServer | None = None) -> Callable[[Se
     return remember
 
 
-class NetPlay(HereSeats):
+class NetPlay:
     """A seat at a network table (and the server, when this app hosts it)."""
 
     def __init__(
@@ -369,6 +368,74 @@ class NetPlay(HereSeats):
     def threads_alive(self) -> bool:
         """Whether a thread of this table still runs (tests check none is left)."""
         return any(s.running for s in self.sessions) or bool(self.hosted is not None and self.hosted.running)
+
+    # The people at this screen (a couch at a network table): each takes a seat of its
+    # own once the table exists (a connection, a token and a mirror of its own, so
+    # nothing of one seat's hand reaches another's mirror); their seats are kept with
+    # the host's at a table this app hosts, so a restart takes them back too.
+    def _follow_here(self, news: list[News]) -> list[News]:
+        """Seat the other people at this screen once the table exists, follow their
+        mirrors; the news of the seat shown (the host's unless ``shown`` says)."""
+        mirror, url = self.mirror, self.table_url
+        if self.here_wanted and not self.here and url is not None and mirror.code is not None and mirror.seat is not None:
+            for seat, name in self.here_wanted:
+                token = self.here_tokens.get(seat)
+                if token is not None:  # taken back after the host's app restarted
+                    session = Session.rejoin(Seated(url, mirror.code, seat, token))
+                else:
+                    session = Session.join(url, mirror.code, name, seat)
+                self.here[seat] = Mirror(session)
+                session.start()
+        if self.keep_here and len(self._here_kept) < len(self.here) and time.monotonic() - self._here_tried_at >= 0.5:
+            self._here_tried_at = time.monotonic()
+            self._keep_here()
+        shown = news
+        for seat, other in self.here.items():
+            theirs = other.update()
+            if seat == self.shown:
+                shown = theirs
+        return shown
+
+    def _keep_here(self) -> None:
+        """Keep each seat of the people here, once taken, with the host's kept seat
+        (game/net/app/kept_seats.py): a restart of this app takes them back too."""
+        from game.net.app import kept_seats
+
+        names = dict(self.here_wanted)
+        for seat, other in self.here.items():
+            seated = other.source.seated if isinstance(other.source, Session) else None
+            if seat in self._here_kept or seated is None or self.mirror.seat is None:
+                continue
+            try:
+                if kept_seats.remember_here(seated, names.get(seat, "")):
+                    self._here_kept.add(seat)
+            except OSError:
+                log.exception("could not keep the seat of a person here")
+                self._here_kept.add(seat)  # (not tried again every frame)
+
+    @property
+    def mirrors(self) -> dict[int, Mirror]:
+        """Every seat of this app at the table (the host's and the other people's at
+        this screen), by seat."""
+        out = dict(self.here)
+        if self.mirror.seat is not None:
+            out[self.mirror.seat] = self.mirror
+        return dict(sorted(out.items()))
+
+    @property
+    def seated(self) -> bool:
+        """Every seat of this app has sat down (the table's code may be given out)."""
+        if self.mirror.lobby is None or self.mirror.seat is None or self.mirror.code is None:
+            return False
+        if len(self.here) < len(self.here_wanted):
+            return False
+        taken = {s.seat for s in self.mirror.lobby.seats if s.taken}  # as the host's lobby shows them, too
+        return all(m.lobby is not None and m.seat is not None and m.seat in taken for m in self.here.values())
+
+    @property
+    def viewing(self) -> bool:
+        """Every seat of this app has its view (the table can show any of them)."""
+        return all(m.view is not None for m in (self.mirror, *self.here.values()))
 
 
 def _forget_hosted(but: str | None = None) -> None:

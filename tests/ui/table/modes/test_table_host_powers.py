@@ -58,9 +58,9 @@ class Run:
 def ann(make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     from game.net.server import host_powers
     from game.net.shared import lobby as lobby_json
-    from game.net.app import mirror_host
+    from game.net.app import mirror
 
-    for module in (host_powers, lobby_json, mirror_host):
+    for module in (host_powers, lobby_json, mirror):
         monkeypatch.setattr(module, "RETURN_S", HOLD_S)  # the hold, shortened (the server runs in this process)
     app = make_app(SIZE)
     app.routes.open_title()
