@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Collection
 
 from game.net.discovery import Announcer, lan_addresses
-from game.net.protocol import HOST_LEFT  # what every seat is told when the app stops hosting
+from game.net.protocol import DEFAULT_PORT, HOST_LEFT  # (HOST_LEFT: what every seat is told when the app stops hosting)
 from game.net.journal import JournalStore
 from game.net.serve import listening
 from game.net.server import Server
@@ -37,7 +37,6 @@ from game.net.thinking import ThinkPool
 
 log = logging.getLogger("matador.server")
 
-DEFAULT_PORT = 47123  # as a dedicated server's; another if it is taken (friends are told which)
 STATES = ("idle", "starting", "ready", "failed", "stopped")
 STOP_WAIT_S = 3.0  # stop() waits at most this long for the thread
 

@@ -51,10 +51,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from game.net.client import Seated
-from game.net.host import DEFAULT_PORT, HostedServer
+from game.net.host import HostedServer
 from game.net.keeper import MatchKeeper
 from game.net.mirror import Mirror, News
 from game.net.netplay_here import HereSeats
+from game.net.protocol import DEFAULT_PORT
 from game.net.session import Request, Session
 
 if TYPE_CHECKING:
