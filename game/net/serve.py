@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import gc
 import logging
 import os
@@ -37,6 +38,7 @@ log = logging.getLogger("matador.server")
 SWEEP_S = 10.0
 LOCK_NAME = "serve.lock"  # in the data folder: locked by the server using the folder, and its process id
 LOCK_AT = 1 << 20  # the byte locked on Windows (past the pid, which the next server reads)
+HELD = (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, errno.EDEADLK)  # a lock another process holds (flock; msvcrt)
 
 
 async def announce(host: str, port: int) -> Announcer | None:
@@ -81,7 +83,10 @@ def lock_folder(folder: Path) -> int:
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         _lock(fd)
-    except OSError:
+    except OSError as err:
+        if err.errno not in HELD:  # (a file system without locks, say: not another server)
+            os.close(fd)
+            raise
         try:
             pid = os.pread(fd, 32, 0) if hasattr(os, "pread") else _read_start(fd)
         finally:

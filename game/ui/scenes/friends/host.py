@@ -161,6 +161,7 @@ class HostScene(NewGameScene):
                 value = layout.selectors[CHOICE_ROWS[-1]].value
                 self.port_row = row
                 layout.lines["port"] = pygame.Rect(value.left, row.top, value.width, row.height)
+        self.host_state.port_line = self.port_row is not None  # (walked by the keys only where it shows)
 
     def words_width(self, words: tuple[str, ...], name: str) -> int:
         """How wide a button of style ``name`` must be for the longest of ``words``
