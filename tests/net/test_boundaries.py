@@ -1,7 +1,7 @@
 """The headless core and the server never load pygame (mypy --strict over the
 whole package: tests/test_types.py); ``serve`` at its edges: a port it cannot
 listen on, a bad flag, a data folder another server holds (and one a killed
-server left), and a Ctrl+C that stops it without a word from its workers."""
+server left), and a Ctrl+C (or SIGTERM) that stops it without a word from its workers."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from game.net.client import Client, random_choice
 from tests.net.conftest import ServerProcess
@@ -91,9 +93,11 @@ def test_a_second_server_on_a_data_folder_in_use_exits_and_a_killed_one_s_lock_d
     assert f"table {table}: resumed" in first.log_text()
 
 
-def test_ctrl_c_stops_the_server_and_its_worker_processes_without_a_traceback(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_or_sigterm_to_the_group_stops_the_server_and_its_workers_without_a_traceback(tmp_path: Path, stop: signal.Signals) -> None:
     """Ctrl+C reaches the whole process group of the terminal: the server and its
-    thinking workers (once one has thought a computer's move, so they are up)."""
+    thinking workers (once one has thought a computer's move, so they are up); so
+    does a service manager's SIGTERM (systemd's, to the whole group)."""
     env = {**os.environ, "MATADOR_HOME": str(tmp_path)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "game", "serve", "--port", "0"],
@@ -117,13 +121,13 @@ def test_ctrl_c_stops_the_server_and_its_worker_processes_without_a_traceback(tm
                     await ann.receive()
 
         asyncio.run(a_computer_moves())
-        os.killpg(proc.pid, signal.SIGINT)
+        os.killpg(proc.pid, stop)
         _out, err = proc.communicate(timeout=30)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(10)
     assert proc.returncode == 0, err
-    assert "stopped after" in err
+    assert err.count("stopped after") == 1
     for word in ("Traceback", "Process SpawnProcess", "KeyboardInterrupt"):
         assert word not in err, err
