@@ -61,6 +61,6 @@ def random_round() -> object:
     return make
 
 
-# Network play in the tests: a hosted table listens on 127.0.0.1 and any free port,
-# and nothing is announced or looked for on the local network (no multicast).
+# Network play in the tests: a hosted table listens on 127.0.0.1 and any free port
+# (unless the test chose one other than 47123), and nothing is announced or looked for on the local network (no multicast).
 os.environ.setdefault("MATADOR_LOOPBACK_ONLY", "1")

@@ -45,3 +45,20 @@ def test_readme_test_command_is_what_ci_runs() -> None:
     command = 'python -m pip install ".[test]" && python -m pytest'
     assert command in readme
     assert command in ci.splitlines()
+
+
+def test_serve_help_gives_every_default_and_the_data_folder(tmp_path: Path) -> None:
+    import os
+
+    from game.net.shared.protocol import DEFAULT_PORT
+    from game.net.server.endpoint import HELLO_TIMEOUT_S, MAX_CONNECTIONS, MAX_TABLES
+
+    out = subprocess.run(
+        [sys.executable, "-m", "game", "serve", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=120,
+        env={**os.environ, "MATADOR_HOME": str(tmp_path)}, check=True,
+    )
+    text = " ".join(out.stdout.split())  # (argparse wraps the lines)
+    for option, default in (("--port", DEFAULT_PORT), ("--max-tables", MAX_TABLES), ("--max-connections", MAX_CONNECTIONS), ("--hello-timeout", f"{HELLO_TIMEOUT_S:g}")):
+        said = text.rsplit(f" {option} ", 1)[-1].split(" --", 1)[0]  # the option's own help (its last mention)
+        assert f"(default {default}" in said, (option, said)
+    assert str(tmp_path / "data" / "server") in "".join(out.stdout.split()) and "MATADOR_HOME" in text  # (wrapped at a hyphen, maybe)

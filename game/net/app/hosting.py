@@ -12,7 +12,10 @@ for it.
 
 ``visible`` binds every address (0.0.0.0) and announces the table on the local
 network (zeroconf); otherwise the server listens on 127.0.0.1 only and nothing is
-announced. Its tables live in the user data folder (``hosted/``, a file per table:
+announced. It listens on ``port`` (``DEFAULT_PORT`` unless the host chose
+another); with ``fallback`` (the table taken back after a crash), on any free
+port when that one is taken, else it fails with ``problem`` set to
+``port_taken`` (``port_free`` asks before). Its tables live in the user data folder (``hosted/``, a file per table:
 game/net/server/journal.py), as a dedicated server's live in SQLite, and a restart of the
 server resumes them.
 
@@ -22,14 +25,16 @@ No pygame here.
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
+import os
 import socket
 import threading
 from pathlib import Path
 from typing import Collection
 
 from game.net.shared.discovery import Announcer, lan_addresses
-from game.net.shared.protocol import HOST_LEFT  # what every seat is told when the app stops hosting
+from game.net.shared.protocol import DEFAULT_PORT, HOST_LEFT  # (HOST_LEFT: what every seat is told when the app stops hosting)
 from game.net.server.journal import JournalStore
 from game.net.server.serve import listening
 from game.net.server.endpoint import Server
@@ -37,9 +42,26 @@ from game.net.server.thinking import ThinkPool
 
 log = logging.getLogger("matador.server")
 
-DEFAULT_PORT = 47123  # as a dedicated server's; another if it is taken (friends are told which)
 STATES = ("idle", "starting", "ready", "failed", "stopped")
 STOP_WAIT_S = 3.0  # stop() waits at most this long for the thread
+PORTS = (1024, 65535)  # the ports a host may choose (below: the system's own)
+
+
+def port_free(host: str, port: int) -> bool:
+    """Whether ``host:port`` can be listened on now (bound as the server binds:
+    SO_REUSEADDR on POSIX, so a port a closed server left in TIME_WAIT counts free).
+    Port 0 is always free. Never waits."""
+    if port == 0:
+        return True
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        if os.name == "posix":
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+            probe.listen(1)
+        except OSError:
+            return False
+    return True
 
 
 def hosted_store_path() -> Path:
@@ -59,6 +81,7 @@ class HostedServer:
         store_path: Path | None = None,
         max_tables: int = 20,
         keep: Collection[str] | None = None,
+        fallback: bool = True,
     ):
         """``keep``: the tables of the store to resume (None: every one left in
         play; an app hosting a new table passes none, one taking its table back
@@ -69,10 +92,12 @@ class HostedServer:
         self.close_tables = False  # stop(): the host leaves, its tables are closed
         self.host = "0.0.0.0" if visible else "127.0.0.1"
         self.wanted_port = port
+        self.fallback = fallback  # another port if that one is taken (else: failed, ``port_taken``)
         self.store_path = store_path or hosted_store_path()
         self.max_tables = max_tables
         self.state = "idle"
         self.error = ""
+        self.problem = ""  # with "failed": "port_taken" (the port is in use), "listen" (another reason), "" (not listening)
         self.port: int | None = None
         self.announced = False
         self._thread: threading.Thread | None = None
@@ -158,6 +183,7 @@ class HostedServer:
             asyncio.run(self._main())
         except OSError as err:  # the port is taken, the address cannot be bound
             self.error = f"cannot listen on {self.host}:{self.wanted_port}: {err.strerror or err}"
+            self.problem = "port_taken" if err.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1)) else "listen"
             self.state = "failed"
             log.warning("the hosted server failed: %s", self.error)
         except Exception as err:  # a broken store, a bug: said, logged, never a traceback on the frame loop
@@ -180,7 +206,7 @@ class HostedServer:
             try:
                 await self._serve(server, self.wanted_port, stop)
             except OSError as err:
-                if self.wanted_port == 0 or self.port is not None:
+                if self.wanted_port == 0 or self.port is not None or not self.fallback:
                     raise
                 log.info("port %d is taken (%s): hosting on another", self.wanted_port, err.strerror or err)
                 await self._serve(server, 0, stop)  # friends are told the address, whatever the port

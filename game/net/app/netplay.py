@@ -51,23 +51,42 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from game.net.app.client import Seated
-from game.net.app.hosting import DEFAULT_PORT, HostedServer
+from game.net.app.hosting import HostedServer
 from game.net.app.keeper import MatchKeeper
 from game.net.app.mirror import Mirror, News
 from game.net.app.session import Request, Session
+from game.net.shared.protocol import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from game.net.app.kept_seats import KeptSeat
 
 log = logging.getLogger("matador.net")
 
-LOOPBACK_ONLY = "MATADOR_LOOPBACK_ONLY"  # set (tests): host on 127.0.0.1 and any free port, announce nothing
+LOOPBACK_ONLY = "MATADOR_LOOPBACK_ONLY"  # set (tests): host on 127.0.0.1 (the default port: any free one), announce nothing
 CREATE_FIELDS = ("rules", "players", "options", "seats", "name", "seat")
 PHASES = ("starting", "connecting", "lobby", "playing", "over", "failed")
 
 
 def loopback_only() -> bool:
     return os.environ.get(LOOPBACK_ONLY, "") not in ("", "0")
+
+
+def hosting_at(visible: bool, port: int) -> tuple[bool, int]:
+    """Where a table hosted here listens: (visible, port). With ``LOOPBACK_ONLY``
+    (tests side by side) never visible, and any free port instead of the default
+    one (a port chosen otherwise is kept)."""
+    if loopback_only():
+        return False, 0 if port == DEFAULT_PORT else port
+    return visible, port
+
+
+def port_taken(visible: bool, port: int) -> bool:
+    """Whether hosting a table visible or not on ``port`` would find the port in use
+    now (``NetPlay.host`` fails then: ``failure_code`` ``port_taken``). Never waits."""
+    from game.net.app.hosting import port_free
+
+    visible, port = hosting_at(visible, port)
+    return not port_free("0.0.0.0" if visible else "127.0.0.1", port)
 
 
 def remember_seat(name: str, hosted: HostedServer | None = None) -> Callable[[Seated], None]:
@@ -196,10 +215,11 @@ class NetPlay:
         other people at this screen, (seat, name) each; their seats must be open
         in ``create`` (each takes its own once the table exists, before the lobby
         shows the table's code). ``pads``: which controller plays which seat of
-        this screen (seat -> number; the others use the keyboard and mouse)."""
-        if loopback_only():
-            visible, port = False, 0
-        hosted = HostedServer(visible, port, store_path, keep=())
+        this screen (seat -> number; the others use the keyboard and mouse).
+        The server listens on ``port`` (the host's choice): a port in use fails
+        (``failure_code`` ``port_taken``; ``port_taken`` asks before)."""
+        visible, port = hosting_at(visible, port)
+        hosted = HostedServer(visible, port, store_path, keep=(), fallback=False)
         hosted.start()
         if keep:
             _forget_hosted()
@@ -235,6 +255,7 @@ class NetPlay:
         if hosted is not None and self.session is None:
             if hosted.state == "failed":
                 self.failure = hosted.error or "the table could not be opened"
+                self.failure_code = hosted.problem if hosted.problem == "port_taken" else ""
                 return []
             if hosted.state != "ready" or (self.create is None and self.again is None):
                 return []

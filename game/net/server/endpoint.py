@@ -38,6 +38,9 @@ from game.version import version
 
 log = logging.getLogger("matador.server")
 
+MAX_TABLES = 1000  # tables held at once, finished ones included (serve --max-tables)
+MAX_CONNECTIONS = 10000  # connections at once (serve --max-connections)
+HELLO_TIMEOUT_S = 10.0  # a new connection's time to take a seat (serve --hello-timeout)
 FLOOD_CLOSE = 400  # messages refused for flooding before the connection is closed
 STRIKES = 50  # bad messages before the connection is closed
 UNSEATED = ("create", "join", "rejoin", "claim")  # the messages that sit a connection at a table (and "list")
@@ -50,9 +53,9 @@ class Server(Arrivals, Housekeeping):
     def __init__(
         self,
         store: TableStore,
-        max_tables: int = 1000,
-        max_connections: int = 10000,
-        hello_timeout: float = 10.0,
+        max_tables: int = MAX_TABLES,
+        max_connections: int = MAX_CONNECTIONS,
+        hello_timeout: float = HELLO_TIMEOUT_S,
         limits: Limits | None = None,
         thinkers: ThinkPool | None = None,
         code_length: int = 6,

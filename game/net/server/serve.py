@@ -1,6 +1,7 @@
 """``python -m game serve``: the network server process (headless, no pygame).
 
-It opens its store (``<user data>/server/tables.sqlite3``; a data folder that
+It locks its data folder (``<user data>/server``: one server per folder, see
+``lock_folder``), opens its store (``tables.sqlite3`` there; a data folder that
 cannot be written is said at once, and the server does not start), resumes the
 tables it holds, listens, announces itself on the local network when others can
 reach it, keeps house every ``SWEEP_S`` (checkpoints, halted tables tried again,
@@ -12,8 +13,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import gc
 import logging
+import os
 import signal
 import sys
 from contextlib import asynccontextmanager
@@ -25,14 +28,17 @@ from websockets.asyncio.server import serve
 from game.net.server.adminlog import STATUS_S, setup
 from game.net.shared.discovery import Announcer, should_announce
 from game.net.server.limits import Limits
-from game.net.shared.protocol import MAX_MESSAGE
-from game.net.server.endpoint import Server
-from game.net.server.store import Store, StoreError
+from game.net.shared.protocol import DEFAULT_PORT, MAX_MESSAGE
+from game.net.server.endpoint import HELLO_TIMEOUT_S, MAX_CONNECTIONS, MAX_TABLES, Server
+from game.net.server.store import Store, StoreError, private_folder, why
 from game.net.server.thinking import SHARE, WORKERS, ThinkPool
 
 log = logging.getLogger("matador.server")
 
 SWEEP_S = 10.0
+LOCK_NAME = "serve.lock"  # in the data folder: locked by the server using the folder, and its process id
+LOCK_AT = 1 << 20  # the byte locked on Windows (past the pid, which the next server reads)
+HELD = (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, errno.EDEADLK)  # a lock another process holds (flock; msvcrt)
 
 
 async def announce(host: str, port: int) -> Announcer | None:
@@ -52,6 +58,67 @@ def store_path() -> Path:
     from game.resources import user_data_dir
 
     return user_data_dir() / "server" / "tables.sqlite3"
+
+
+class FolderInUse(Exception):
+    """Another server holds the data folder's lock (``pid``: its process id, "" if
+    it has not written it yet)."""
+
+    def __init__(self, folder: Path, pid: str):
+        super().__init__(f"{folder} is in use by process {pid or '?'}")
+        self.folder = folder
+        self.pid = pid
+
+
+def lock_folder(folder: Path) -> int:
+    """Take the lock of ``folder`` for this process, or ``FolderInUse``; returns the
+    lock file's descriptor, held open while the server runs (closing it, or the
+    process ending in any way, kill -9 included, lets the lock go: the operating
+    system's lock, ``fcntl.flock`` or ``msvcrt.locking``, not the file's being
+    there). The file holds the process id of the server holding it, for the
+    next one to name; a file left by a killed server is taken over.
+    ``OSError`` if the folder cannot be made or the file opened."""
+    private_folder(folder)
+    path = folder / LOCK_NAME
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        _lock(fd)
+    except OSError as err:
+        if err.errno not in HELD:  # (a file system without locks, say: not another server)
+            os.close(fd)
+            raise
+        try:
+            pid = os.pread(fd, 32, 0) if hasattr(os, "pread") else _read_start(fd)
+        finally:
+            os.close(fd)
+        raise FolderInUse(folder, pid.decode("ascii", "replace").strip()) from None
+    try:
+        os.ftruncate(fd, 0)
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+    except OSError:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _lock(fd: int) -> None:
+    """The lock of the file ``fd``, at once (``OSError`` if another process holds it)."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        os.lseek(fd, LOCK_AT, os.SEEK_SET)  # (Windows' locks keep others from reading what they cover)
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        os.lseek(fd, 0, os.SEEK_SET)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _read_start(fd: int) -> bytes:
+    os.lseek(fd, 0, os.SEEK_SET)
+    return os.read(fd, 32)
 
 
 async def sweep(server: Server, every_s: float = SWEEP_S, status_s: float = STATUS_S) -> None:
@@ -151,16 +218,28 @@ def main(args: argparse.Namespace) -> int:
         pass
     path = store_path()
     try:
-        store = Store(path)
-    except StoreError as err:
-        print(f"serve: cannot write the data folder {path.parent}: {err}", file=sys.stderr)
+        lock = lock_folder(path.parent)
+    except FolderInUse as err:
+        other = f"process {err.pid}" if err.pid else "a process that is starting"
+        print(f"serve: the data folder {err.folder} is in use by another server ({other}); stop it, or give this one another MATADOR_HOME", file=sys.stderr)
+        return 1
+    except OSError as err:
+        print(f"serve: cannot write the data folder {path.parent}: {why(err)}", file=sys.stderr)
         return 1
     try:
-        asyncio.run(run_server(args, store))
-    except OSError as err:
-        print(f"serve: cannot listen on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
-        return 1
-    return 0
+        try:
+            store = Store(path)
+        except StoreError as err:
+            print(f"serve: cannot write the data folder {path.parent}: {err}", file=sys.stderr)
+            return 1
+        try:
+            asyncio.run(run_server(args, store))
+        except OSError as err:
+            print(f"serve: cannot listen on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
+            return 1
+        return 0
+    finally:
+        os.close(lock)  # the lock goes with it
 
 
 def _share(text: str) -> float:
@@ -175,21 +254,27 @@ def _share(text: str) -> float:
 
 
 def add_arguments(serve_parser: argparse.ArgumentParser, number: Callable[[str], int]) -> None:
-    """The options of ``python -m game serve`` (game/commands/cli.py makes the parser)."""
+    """The options of ``python -m game serve`` (game/commands/cli.py makes the parser); the
+    help gives every default, read from the constants the server uses."""
+    serve_parser.description = (
+        f"Run a network server for tables played by code (headless). Its tables are kept in its data folder, "
+        f"{store_path().parent} (MATADOR_HOME=DIR puts it in DIR/data/server instead); one server per data folder. "
+        "SIGINT (Ctrl+C) or SIGTERM stops it, with a summary in the log."
+    )
     add = serve_parser.add_argument
-    add("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    add("--port", type=number, default=47123, help="port to listen on (0: any free port)")
-    add("--max-tables", type=number, default=1000, help="most tables held at once, finished ones included (default 1000)")
-    add("--max-connections", type=number, default=10000, help="most connections at once")
-    add("--hello-timeout", type=float, default=10.0, help="seconds a new connection has to join a table")
-    add("--per-address-connections", type=number, default=Limits.connections, help=f"most connections from one address (default {Limits.connections})")
-    add("--per-address-tables", type=number, default=Limits.tables, help=f"most tables created from one address and not yet put away (default {Limits.tables})")
-    add("--per-address-computers", type=number, default=Limits.computers, help=f"most computer seats at those tables (default {Limits.computers})")
-    add("--think-workers", type=number, default=WORKERS, help=f"computers thinking at once (default {WORKERS})")
-    add("--think-share", type=_share, default=SHARE, help=f"share of its level's budget a computer thinks per decision (default {SHARE:g})")
-    add("--think-in", choices=("processes", "threads"), default="processes", help="where computers think (default: worker processes)")
-    add("--long-codes", action="store_true", help="table codes of 8 characters instead of 6 (a server open to the internet)")
-    add("--housekeeping", type=float, default=SWEEP_S, help=f"seconds between checkpoints and tries of halted tables (default {SWEEP_S:g})")
-    add("--status", type=float, default=STATUS_S, help=f"seconds between the log's status lines (default {STATUS_S:g})")
-    add("--log-json", action="store_true", help="log one JSON object a line")
-    add("--verbose", action="store_true", help="log every action too")
+    add("--host", default="127.0.0.1", help="address to listen on (default %(default)s: this machine only; 0.0.0.0: every address)")
+    add("--port", metavar="PORT", type=number, default=DEFAULT_PORT, help="port to listen on (default %(default)s; 0: any free port)")
+    add("--max-tables", metavar="N", type=number, default=MAX_TABLES, help="most tables held at once, finished ones included (default %(default)s)")
+    add("--max-connections", metavar="N", type=number, default=MAX_CONNECTIONS, help="most connections at once (default %(default)s)")
+    add("--hello-timeout", metavar="S", type=float, default=HELLO_TIMEOUT_S, help="seconds a new connection has to join a table (default %(default)g)")
+    add("--per-address-connections", metavar="N", type=number, default=Limits.connections, help="most connections from one address (default %(default)s)")
+    add("--per-address-tables", metavar="N", type=number, default=Limits.tables, help="most tables created from one address and not yet put away (default %(default)s)")
+    add("--per-address-computers", metavar="N", type=number, default=Limits.computers, help="most computer seats at those tables (default %(default)s)")
+    add("--think-workers", metavar="N", type=number, default=WORKERS, help="computers thinking at once (default %(default)s)")
+    add("--think-share", metavar="SHARE", type=_share, default=SHARE, help="share of its level's budget a computer thinks per decision (default %(default)g)")
+    add("--think-in", choices=("processes", "threads"), default="processes", help="where computers think (default %(default)s: worker processes)")
+    add("--long-codes", action="store_true", help="table codes of 8 characters instead of 6 (a server open to the internet; default off)")
+    add("--housekeeping", metavar="S", type=float, default=SWEEP_S, help="seconds between checkpoints and tries of halted tables (default %(default)g)")
+    add("--status", metavar="S", type=float, default=STATUS_S, help="seconds between the log's status lines (default %(default)g)")
+    add("--log-json", action="store_true", help="log one JSON object a line (default off: lines of words)")
+    add("--verbose", action="store_true", help="log every action too (default off)")

@@ -28,9 +28,10 @@ import asyncio
 import logging
 import time
 from collections import OrderedDict, deque
+from contextlib import contextmanager, nullcontext
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from game.ai import levels
 from game.play.thinker import choose_action
@@ -92,13 +93,35 @@ WORKER_NICE = 10  # a search yields the processor to the event loop, which answe
 
 
 def lower_priority() -> None:
-    """Run in each worker process as it starts: below the server's own priority."""
+    """Run in each worker process as it starts: below the server's own priority, and
+    deaf to SIGINT (Ctrl+C reaches every process of the terminal's group: the server
+    stops its workers itself, with no worker's ``KeyboardInterrupt`` in its log)."""
     import os
+    import signal
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         os.nice(WORKER_NICE)
     except (AttributeError, OSError):  # not on this platform
         pass
+
+
+@contextmanager
+def sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored while worker processes are started: a process started meanwhile
+    begins deaf to it (Python leaves an ignored SIGINT ignored), before its
+    ``lower_priority`` runs. Only on the main thread (elsewhere: nothing changes)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 class ThinkPool:
@@ -135,8 +158,9 @@ class ThinkPool:
         computer's move does not wait for it."""
         from game.play.thinker import _warm_up
 
-        for _ in range(self.workers):
-            self.executor.submit(_warm_up)
+        with sigint_ignored() if self.processes else nullcontext():
+            for _ in range(self.workers):  # (one process started by each while none is idle)
+                self.executor.submit(_warm_up)
 
     def think(self, owner: str, level: str, view: Any, seed: int, done: Callable[[Any | None], None]) -> Job:
         """Queue a decision; ``done(action)`` is called on this event loop once it is made

@@ -21,6 +21,7 @@ from game.engine.seal import SECRET, commitment, deal_from_seed
 from game.engine.tiles import parse_tile
 from game.engine.state import FORCED, PHASE_LEAD
 
+DEFAULT_PORT = 47123  # a dedicated server's and a hosted table's, unless told another
 PROTOCOL = 2  # the newest version this build speaks (docs/network.md: the version rule)
 SUPPORTED = (1, 2)  # what a server of this build accepts in ``hello``: a client of version 1 is served as before
 MAX_MESSAGE = 64 * 1024  # bytes; a bigger message closes the connection (1009)

@@ -167,3 +167,40 @@ def test_friends_are_told_at_once_when_the_host_stops_hosting(tmp_path: Path) ->
     pump([bo], [guest], lambda: guest.link == "failed", timeout=60.0)
     assert "host left" in guest.link_reason
     bo.close(), ann.close()
+
+
+def test_a_port_in_use_fails_a_new_table_and_moves_a_table_taken_back(tmp_path: Path) -> None:
+    """The port the host chose is in use: a new table is not opened (``port_taken``,
+    for the lobby to say); a table taken back after a crash goes to another port."""
+    import socket
+
+    from game.net.app.hosting import port_free
+    from game.net.app.netplay import NetPlay, port_taken
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = taken.getsockname()[1]
+        assert not port_free("127.0.0.1", busy) and port_taken(False, busy)
+        play = NetPlay.host({"rules": "matador", "players": 2, "seats": ["open", "open"], "name": "Ann", "seat": 0}, port=busy, store_path=tmp_path / "a", keep=False, record=False)
+        try:
+            end = time.monotonic() + 60
+            while not play.failure:
+                assert time.monotonic() < end
+                play.update()
+                time.sleep(0.01)
+            assert play.failure_code == "port_taken" and play.hosted is not None and play.hosted.port is None
+            assert f"cannot listen on 127.0.0.1:{busy}" in play.failure
+        finally:
+            play.close()
+        again = HostedServer(False, busy, tmp_path / "b")  # (``fallback``: as ``NetPlay.host_again``)
+        again.start()
+        try:
+            end = time.monotonic() + 60
+            while again.state != "ready":
+                assert time.monotonic() < end and again.state != "failed", again.error
+                time.sleep(0.01)
+            assert again.port not in (None, busy)
+        finally:
+            again.stop()
+    assert port_free("127.0.0.1", busy) and not port_taken(False, busy)

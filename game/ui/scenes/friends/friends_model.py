@@ -16,14 +16,13 @@ from typing import Any, Callable
 from urllib.parse import urlsplit
 
 from game.i18n import _
-from game.net.shared.protocol import NAME_MAX, ProtocolError, normal_code
+from game.net.shared.protocol import DEFAULT_PORT, NAME_MAX, ProtocolError, normal_code
 from game.ui.scenes.new_game.setup import NAME_LIMIT, Setup
 from game.ui.scenes.friends.friends_words import FRIEND_NOTE, address_problem
 from game.words import names
 
 log = logging.getLogger(__name__)
 
-DEFAULT_PORT = 47123
 LOOKING_S = 4.0  # "Looking for tables..." this long, then "No table found yet"
 _HOSTNAME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*\.?$")
 _IPV6 = re.compile(r"^[0-9A-Fa-f:.]+(%[A-Za-z0-9]+)?$")
@@ -183,6 +182,7 @@ class HostSetup(Setup):
     game's people), friends (open seats) or computers."""
 
     people = ("human", "here", "friend")  # this player, the host; another person at this screen; a friend (an open seat)
+    port_line = False  # the form has a port line (a table hosted here), walked after the choices
     named_kinds = ("human", "here")
     person_kind = "here"  # a seat taken by a controller: another person at this screen
 
@@ -256,6 +256,13 @@ class HostSetup(Setup):
             seen.add(name.casefold())
         return rules, None
 
+    def lines(self) -> list[str]:
+        """The New game's lines, and the port's after the choices (hosted here)."""
+        order = super().lines()
+        if self.port_line:
+            order.insert(next((i for i, key in enumerate(order) if key.startswith("kind")), len(order)), "port")
+        return order
+
     def host_seat(self) -> int:
         return next(i for i in range(self.players) if self.seats[i]["kind"] == "human")
 
@@ -276,6 +283,16 @@ class HostSetup(Setup):
         """The other people at this screen: (seat, name) each (their seats are open
         in ``create_fields``; this app takes them once the table exists)."""
         return [(i, self.seat_name(i)[:NAME_LIMIT]) for i in range(self.players) if self.seats[i]["kind"] == "here"]
+
+
+def chosen_port(text: str) -> int | None:
+    """The port typed on Host a table, if it is one a host may choose (1024 to 65535)."""
+    from game.net.app.hosting import PORTS
+
+    typed = text.strip()
+    if not typed.isascii() or not typed.isdigit() or len(typed) > 5 or not PORTS[0] <= int(typed) <= PORTS[1]:
+        return None
+    return int(typed)
 
 
 # The tables heard on the local network ----------------------------------------------------

@@ -165,6 +165,22 @@ def opening_failed(reason: str) -> str:
     return _("The table could not be opened: {reason}").format(reason=reason)
 
 
+# TRANSLATORS: Host a table: the label of the field where the host types the network port its table listens on (like 47123).
+PORT = N_("Port")
+
+
+def port_problem(kind: str, port: str | int = "") -> str:
+    """Host a table's port, in one line (``kind``: ``invalid``, not a number from
+    1024 to 65535; ``taken``, in use on this machine, in the form; ``taken_lobby``,
+    found in use as the server started)."""
+    if kind == "taken":
+        # TRANSLATORS: Host a table, the status line: another program (a game, a server) already listens on that port.
+        return _("Port {port} is in use on this machine (another game or server?): choose another").format(port=port)
+    if kind == "taken_lobby":
+        return _("The table could not be opened: port {port} is in use on this machine. Go back and choose another port.").format(port=port)
+    return _("The port must be a number from 1024 to 65535 (like 47123)")
+
+
 def seat_state(
     kind: str, name: str | None, mine: bool, host: bool, connected: bool, level: str | None, here: bool = False,
     held: float | None = None, claimant: str | None = None,

@@ -8,6 +8,12 @@ address and announces the table; otherwise only this machine can reach it).
 *Open the table* remembers the setup, starts the server on a thread of this app
 (game/net/app/netplay.py) and opens the lobby in place of this form.
 
+A table hosted here listens on the **Port** typed in the line below the
+choices (47123 unless the host typed another, remembered with the setup): a
+port that is not from 1024 to 65535 is said on the status line and keeps the
+table closed, and one in use on this machine (another game, a server) is said
+there when *Open the table* is pressed.
+
 Given a dedicated server's address (*On a server*: *Create a table*), the same
 form creates the table there: the button beside the status line then says
 whether the table is open to anyone on that server (listed for them to join) or
@@ -23,16 +29,32 @@ import pygame
 import pygame_gui
 
 from game.i18n import _
-from game.net.app.netplay import NetPlay
+from game.net.app.netplay import NetPlay, port_taken
+from game.net.shared.protocol import DEFAULT_PORT
 from game.ui.drawing.menu import style
-from game.ui.scenes.friends.friends_model import HostSetup, player_name, remember, remembered
-from game.ui.scenes.friends.friends_words import FRIEND, HERE, HOST_TITLE, LAN_OFF, LAN_ON, LISTED_OFF, LISTED_ON, OPEN_TABLE, SERVER_HOST_TITLE, YOU
+from game.ui.scenes.friends.friends_model import HostSetup, chosen_port, player_name, remember, remembered
+from game.ui.scenes.friends.friends_words import (
+    FRIEND,
+    HERE,
+    HOST_TITLE,
+    LAN_OFF,
+    LAN_ON,
+    LISTED_OFF,
+    LISTED_ON,
+    OPEN_TABLE,
+    PORT,
+    SERVER_HOST_TITLE,
+    YOU,
+    port_problem,
+)
+from game.ui.scenes.new_game.form_draw import DrawnText
 from game.ui.scenes.new_game.form_geometry import FormLayout
 from game.ui.scenes.new_game.new_game_screen import NewGameScene
-from game.ui.scenes.new_game.setup import Setup
+from game.ui.scenes.new_game.setup import CHOICE_ROWS, Setup
 from game.ui.scenes.new_game.form_words import kind_words
 from game.engine import Rules
 from game.i18n import ngettext
+from game.ui.drawing.text import IVORY
 from game.words.rule_sets import title
 
 
@@ -54,6 +76,12 @@ class HostScene(NewGameScene):
             self.heading = SERVER_HOST_TITLE
         self.visible = False  # on the local network (hosted here), or open to anyone (on a server)
         self.lan_rect: pygame.Rect | None = None
+        self.host_state.port_line = server is None
+        self.port_text = str(DEFAULT_PORT)  # what the port's field holds (hosted here)
+        self.port_taken_at: int | None = None  # the port found in use when the table was to open
+        self.port_entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.port_row: pygame.Rect | None = None  # the port's line: its label and field (the form's places)
+        self.port_label: tuple[pygame.Surface, pygame.Rect] | None = None
 
     def make_setup(self) -> Setup:
         return HostSetup()
@@ -72,6 +100,18 @@ class HostScene(NewGameScene):
             if self.state.seats[i]["kind"] == "human" and not self.state.seats[i]["name"].strip():
                 self.state.seats[i]["name"] = self.host_state.host_name
         self.visible = bool(remembered(settings, "listed" if self.server else "visible", False, lambda v: isinstance(v, bool)))
+        if self.server is None:
+            self.port_text = str(remembered(settings, "host_port", DEFAULT_PORT, lambda v: isinstance(v, int) and chosen_port(str(v)) is not None))
+
+    def check(self) -> None:
+        """The setup's check, then (hosted here) the port's."""
+        super().check()
+        if self.problem is None and self.server is None:
+            port = chosen_port(self.port_text)
+            if port is None:
+                self.problem = port_problem("invalid")
+            elif port == self.port_taken_at:
+                self.problem = port_problem("taken", port)
 
     def status_words(self, rules: Rules | None) -> str:
         if rules is None:
@@ -111,6 +151,17 @@ class HostScene(NewGameScene):
         self.lan_rect = pygame.Rect(layout.start.left - gap - lan_w, start.top, lan_w, start.height)
         status_left = layout.back.right + gap
         layout.status = pygame.Rect(status_left, status.top, self.lan_rect.left - gap - status_left, status.height)
+        self.port_row = None
+        if self.server is None:  # the port's line: the row below the last choice (the panel holds a row more)
+            first, last = layout.choice_rows[CHOICE_ROWS[0]], layout.choice_rows[CHOICE_ROWS[-1]]
+            step = layout.choice_rows[CHOICE_ROWS[1]].top - first.top
+            row = last.move(0, step)
+            box = layout.panels[1][0]
+            if row.bottom <= box.bottom - layout.pad // 2:
+                value = layout.selectors[CHOICE_ROWS[-1]].value
+                self.port_row = row
+                layout.lines["port"] = pygame.Rect(value.left, row.top, value.width, row.height)
+        self.host_state.port_line = self.port_row is not None  # (walked by the keys only where it shows)
 
     def words_width(self, words: tuple[str, ...], name: str) -> int:
         """How wide a button of style ``name`` must be for the longest of ``words``
@@ -125,6 +176,95 @@ class HostScene(NewGameScene):
         self.buttons["start"].set_text(_(OPEN_TABLE))
         if self.lan_rect is not None:
             self.buttons["lan"] = pygame_gui.elements.UIButton(self.lan_rect, self.lan_words(), self.gui, object_id=style("title_small", self.size))
+        self.port_entry = None
+        self.port_label = None
+        if self.port_row is not None and self.layout is not None:
+            entry = pygame_gui.elements.UITextEntryLine(
+                self.layout.lines["port"], self.gui, container=self.column.content, object_id=self.layout.entry_style, initial_text=self.port_text
+            )
+            entry.set_allowed_characters("numbers")
+            entry.set_text_length_limit(5)
+            self.port_entry = entry
+            self.check()
+            self.refresh()
+
+    # The port's line ------------------------------------------------------------------
+    def follow_port(self) -> None:
+        """Once a frame: what is typed in the port's field (the status line follows), and
+        the field clicked into is the focus."""
+        entry = self.port_entry
+        if entry is None:
+            return
+        if entry.is_focused:
+            self.focus_key = "port"
+        if entry.get_text() != self.port_text:
+            self.port_text = entry.get_text()
+            self.port_taken_at = None
+            self.check()
+            self.refresh()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.follow_port()
+
+    def set_focus(self, key: str | None) -> None:
+        """The port's line takes the typing when focused; any other line leaves it."""
+        super().set_focus(key)
+        entry = self.port_entry
+        if entry is None or self.gui is None:
+            return
+        if key == "port" and entry.visible:
+            if not entry.is_focused:
+                self.gui.set_focus_set(entry)
+                entry.edit_position = len(entry.get_text())
+        elif entry.is_focused:
+            self.gui.set_focus_set(None)
+
+    def keyboard(self, event: pygame.event.Event) -> bool:
+        """Left and Right move the caret in the port's field (not a step of its line)."""
+        if self.port_entry is not None and self.port_entry.is_focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            return False
+        return super().keyboard(event)
+
+    def port_words(self) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """The port's label, and where it is (the form's places)."""
+        if self.port_row is None or self.layout is None:
+            return None
+        if self.port_label is None:
+            field = self.layout.lines["port"]
+            label = self.text.fit(_(PORT), field.left - self.port_row.left - 6, self.layout.label_size, IVORY, True)
+            self.port_label = (label, pygame.Rect((self.port_row.left, self.port_row.centery - label.get_height() // 2 + 1), label.get_size()))
+        return self.port_label
+
+    @property
+    def drawn_text(self) -> list[DrawnText]:
+        drawn = super().drawn_text
+        words = self.port_words()
+        if words is None or self.port_row is None:
+            return drawn
+        place = words[1]
+        if self.column.content is None:
+            return [*drawn, (_(PORT), place, self.port_row)]
+        if not self.column.shows(place):
+            return drawn
+        return [*drawn, (_(PORT), self.column.to_screen(place), self.column.to_screen(self.port_row).clip(self.column.view))]
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        super().draw_content(surface)
+        words = self.port_words()
+        if words is None or self.layout is None:
+            return
+        label, place = words
+        offset = self.column.offset if self.column.content is not None else 0
+        clip = surface.get_clip()
+        if self.layout.content_h:
+            surface.set_clip(self.layout.view)
+        surface.blit(label, place.move(0, -offset))
+        surface.set_clip(clip)
+
+    def let_go_pictures(self) -> None:
+        super().let_go_pictures()
+        self.port_label = None
 
     def toggle_words(self) -> tuple[str, str]:
         """The button's two words (untranslated): the local network's, or (on a
@@ -139,6 +279,10 @@ class HostScene(NewGameScene):
         if name == "lan":
             self.visible = not self.visible
             self.buttons["lan"].set_text(self.lan_words())
+            if self.port_taken_at is not None:  # (in use on one address may be free on the other: try again)
+                self.port_taken_at = None
+                self.check()
+                self.refresh()
             return
         super().on_button(name)
 
@@ -154,6 +298,13 @@ class HostScene(NewGameScene):
             remember(self.app, host_setup=self.state.saved(), listed=self.visible, name=fields["name"])
             play = NetPlay.create_on(self.server, fields, listed=self.visible, here=here, pads=pads)
         else:
-            remember(self.app, host_setup=self.state.saved(), visible=self.visible, name=fields["name"])
-            play = NetPlay.host(fields, visible=self.visible, here=here, pads=pads)
+            port = chosen_port(self.port_text)
+            assert port is not None  # (else ``check`` said so)
+            if port_taken(self.visible, port):  # said here, the form kept (a bind tried: it never waits)
+                self.port_taken_at = port
+                self.check()
+                self.refresh()
+                return
+            remember(self.app, host_setup=self.state.saved(), visible=self.visible, name=fields["name"], host_port=port)
+            play = NetPlay.host(fields, visible=self.visible, port=port, here=here, pads=pads)
         self.app.routes.open_lobby(play)

@@ -44,6 +44,7 @@ from game.ui.scenes.friends.friends_words import (
     guest_words,
     lobby_title,
     opening_failed,
+    port_problem,
     seat_state,
 )
 
@@ -105,7 +106,9 @@ class LobbyScene(MenuScene):
                 rows.append((str(s.seat + 1), words, s.taken))
         problem = bool(play.failure) or bool(self.said)
         if play.failure:
-            if play.hosting and mirror.code is None and not play.failure_code:
+            if play.hosting and mirror.code is None and play.failure_code == "port_taken" and play.hosted is not None:
+                status = port_problem("taken_lobby", play.hosted.wanted_port)  # (taken between the form's look and the server's start)
+            elif play.hosting and mirror.code is None and not play.failure_code:
                 status = opening_failed(play.failure)  # the server on this machine could not start
             else:
                 address = address_in(play.session.url) if play.session is not None else ""

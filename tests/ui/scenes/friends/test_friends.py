@@ -3,11 +3,12 @@ title opens it; joining with a mistyped field, a wrong code, no server or anothe
 version says why in one line while every frame keeps coming; hosting starts a
 server on a thread of the app, a headless player joins by the code, the lobby
 shows it, Start opens the network table and its mirror gets the turn; leaving
-the screen or quitting stops the server (no thread, no port left).
+the screen or quitting stops the server (no thread, no port left); the Host
+form's port: mistyped, in use, and a free one listened on and remembered.
 
 Only 127.0.0.1 and ports chosen by the system (tests/conftest.py sets
-MATADOR_LOOPBACK_ONLY: a hosted table listens on 127.0.0.1, any free port, and
-nothing is multicast)."""
+MATADOR_LOOPBACK_ONLY: a hosted table listens on 127.0.0.1, any free port unless
+the test types one, and nothing is multicast)."""
 
 from __future__ import annotations
 
@@ -532,3 +533,88 @@ def test_back_to_a_table_that_does_not_answer_says_it_is_connecting_and_back_sto
     assert type(app.top).__name__ == "TitleScene" and friends.play is None
     assert net_threads() == []
     kept_seats.forget(url, "K7QX-2M")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_host_a_table_on_a_port_of_the_host_s_choosing(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Host form's port: a port out of 1024-65535 keeps the table closed with one
+    line, one in use on this machine is said on the form when *Open the table* is
+    pressed (and in the lobby, when taken after the form looked), a free one is
+    listened on (and given to friends) and remembered."""
+    from game.profile.settings import load_settings
+    from tests.ui.conftest import key
+
+    frames = Frames(app)
+    frames.click(app.top.buttons["friends"])
+    frames.click(app.top.buttons["host"])
+    form = app.top
+    assert type(form).__name__ == "HostScene" and form.port_entry is not None
+    entry = form.port_entry
+    assert entry.get_text() == "47123" and form.problem is None  # the default
+    invalid = "The port must be a number from 1024 to 65535 (like 47123)"
+    for typed, kept in (("80", "80"), ("70000", "70000"), ("4x7", "47"), ("", "")):
+        type_into(frames, entry, typed)
+        frames.step()
+        assert entry.get_text() == kept and form.problem == invalid, (typed, form.problem)
+        assert not form.buttons["start"].is_enabled and form.words.status_drawn[0] == invalid  # (the status line)
+    frames.click(form.buttons["start"])
+    assert app.top is form
+    # the keyboard reaches the port's line as any other: Tab walks to it, and it takes the typing
+    frames.step([key(pygame.K_TAB)])
+    for _ in range(len(form.row_order)):
+        if form.focus_key == "port":
+            break
+        frames.step([key(pygame.K_TAB)])
+    assert form.focus_key == "port" and entry.is_focused
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = taken.getsockname()[1]
+        frames.step([pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in str(busy)])
+        frames.step()
+        assert entry.get_text() == str(busy) and form.problem is None and form.buttons["start"].is_enabled
+        frames.click(form.buttons["start"])  # in use: said here, the form stays
+        assert app.top is form
+        assert form.problem == f"Port {busy} is in use on this machine (another game or server?): choose another"
+        assert not form.buttons["start"].is_enabled and net_threads() == []
+        # taken between the form's look and the server's start: the lobby says it
+        import game.ui.scenes.friends.host_screen as host_scene
+
+        with monkeypatch.context() as patched:
+            patched.setattr(host_scene, "port_taken", lambda visible, port: False)
+            form.port_taken_at = None
+            form.changed()
+            frames.click(form.buttons["start"])
+        lobby = app.top
+        assert type(lobby).__name__ == "LobbyScene"
+        said = f"The table could not be opened: port {busy} is in use on this machine. Go back and choose another port."
+        frames.until(lambda: lobby.lines()[4] == said, 60, "the lobby's line")
+        frames.click(lobby.buttons["leave"])
+        frames.click(app.top.buttons["host"])
+        form = app.top
+        entry = form.port_entry
+        assert type(form).__name__ == "HostScene" and entry.get_text() == str(busy)
+    port = free_port()
+    type_into(frames, entry, str(port))
+    frames.step()
+    assert form.problem is None
+    assert layout_problems(form) == []
+    frames.click(form.buttons["start"])
+    lobby = app.top
+    assert type(lobby).__name__ == "LobbyScene"
+    frames.until(lambda: lobby.play is not None and lobby.play.mirror.lobby is not None, 60, "the table")
+    hosted = lobby.play.hosted
+    assert hosted.port == port and port_open(port)
+    assert f"127.0.0.1:{port}" in lobby.lines()[1]  # what the host gives friends
+    assert app.services["settings"].network["host_port"] == port  # type: ignore[attr-defined]
+    assert load_settings()[0].network["host_port"] == port  # (on disk)
+    frames.click(lobby.buttons["leave"])
+    assert net_threads() == [] and not port_open(port)
+    frames.click(app.top.buttons["host"])
+    assert app.top.port_entry.get_text() == str(port)  # remembered
+    assert frames.waits == [], frames.waits
