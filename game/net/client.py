@@ -79,13 +79,20 @@ class Client:
 
     @staticmethod
     @asynccontextmanager
-    async def connect(url: str, wire: list[str] | None = None, timeout: float = TIMEOUT_S, source: str | None = None) -> AsyncIterator[Client]:
+    async def connect(
+        url: str, wire: list[str] | None = None, timeout: float = TIMEOUT_S, source: str | None = None,
+        known: Callable[[str], str | None] | None = None,
+    ) -> AsyncIterator[Client]:
         """``source``: the local address to connect from (the tests and benchmarks play
-        from several addresses of 127.0.0.0/8, as clients of several machines)."""
+        from several addresses of 127.0.0.0/8, as clients of several machines).
+        A ``wss://`` server's certificate is checked (game/net/tls.py: a
+        ``CertificateRefused`` if it is not taken); ``known``: the fingerprint
+        trusted by hand at an address (default: the user's known servers)."""
         # close_timeout: leaving never waits long on a server that does not answer the close
         # never through a proxy: a friend's table is reached directly (game/net/standins.py)
         extra: dict[str, Any] = {"local_addr": (source, 0)} if source else {}
-        async with connect(url, open_timeout=timeout, close_timeout=2.0, max_size=4 * MAX_MESSAGE, compression=None, proxy=None, **extra) as ws:
+        ws = await _open(url, timeout, extra, known)
+        async with ws:
             client = Client(ws, url, wire)
             await client.send({"type": "hello", "protocol": PROTOCOL, "client": "matador-headless"})
             reply = await client.receive(timeout)
@@ -218,6 +225,54 @@ class Client:
             if message["type"] == "refused":
                 raise ServerRefused.of(message)
         return self.followed.over
+
+
+async def _open(url: str, timeout: float, extra: dict[str, Any], known: Callable[[str], str | None] | None) -> ClientConnection:
+    """The WebSocket connection to ``url``; for ``wss://``, with its certificate
+    checked: signed by an authority the system (or certifi) trusts, or the one
+    trusted by hand at that address, else ``CertificateRefused`` and no connection
+    (nothing of the game is sent before the check)."""
+    options: dict[str, Any] = {
+        "open_timeout": timeout, "close_timeout": 2.0, "max_size": 4 * MAX_MESSAGE, "compression": None, "proxy": None, **extra,
+    }
+    if not url[:6].lower() == "wss://":
+        return await connect(url, **options)
+    from game.net import tls
+
+    address = tls.address_key(url)
+    pinned = (known or tls.known_for)(url)
+    if pinned is not None:  # trusted by hand: that certificate and no other
+        try:
+            ws = await connect(url, ssl=tls.pinned_context(), **options)
+        except OSError as err:
+            if tls.is_tls_error(err):
+                raise tls.failed(address, _tls_why(err)) from None
+            raise
+        found = tls.peer_fingerprint(ws.transport)
+        if found == pinned:
+            return ws
+        await ws.close()
+        try:  # a certificate an authority signed is taken (the club got one since)
+            return await connect(url, ssl=tls.verifying_context(), **options)
+        except OSError as err:
+            if tls.is_tls_error(err):
+                raise tls.changed(address, found or "?", pinned) from None
+            raise
+    try:
+        return await connect(url, ssl=tls.verifying_context(), **options)
+    except OSError as err:
+        if tls.is_verify_error(err):
+            found = await tls.fetch_fingerprint(url, timeout)
+            if found is not None:
+                raise tls.untrusted(address, found) from None
+        if tls.is_tls_error(err):
+            raise tls.failed(address, _tls_why(err)) from None
+        raise
+
+
+def _tls_why(err: BaseException) -> str:
+    text = str(getattr(err, "verify_message", "") or getattr(err, "reason", "") or err or type(err).__name__)
+    return " ".join(text.split())[:120]
 
 
 def random_choice(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
