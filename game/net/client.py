@@ -245,7 +245,7 @@ async def _open(url: str, timeout: float, extra: dict[str, Any], known: Callable
         try:
             ws = await connect(url, ssl=tls.pinned_context(), **options)
         except OSError as err:
-            if tls.is_tls_error(err):
+            if tls.is_tls_error(err) or isinstance(err, ConnectionResetError):
                 raise tls.failed(address, _tls_why(err)) from None
             raise
         found = tls.peer_fingerprint(ws.transport)
@@ -265,7 +265,7 @@ async def _open(url: str, timeout: float, extra: dict[str, Any], known: Callable
             found = await tls.fetch_fingerprint(url, timeout)
             if found is not None:
                 raise tls.untrusted(address, found) from None
-        if tls.is_tls_error(err):
+        if tls.is_tls_error(err) or isinstance(err, ConnectionResetError):  # (a plain server drops a TLS hello)
             raise tls.failed(address, _tls_why(err)) from None
         raise
 

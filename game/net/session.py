@@ -215,8 +215,11 @@ class Session:
                     await self._exchange(client)
                     return  # replaced by a newer connection of this seat
             except ServerRefused as refused:  # a certificate not taken too (game/net/tls.py)
-                self._link("failed", str(refused), refused.code, refused.params)
-                return
+                if refused.code != "tls_failed" or self.seated is None:
+                    self._link("failed", str(refused), refused.code, refused.params)
+                    return
+                # no TLS handshake with a server this seat was at: lost, tried again
+                reason, unknown, unlooked = str(refused), None, None
             except Exception as err:  # OSError, timeouts, websockets' ConnectionClosed, a bad address...
                 reason = _why(err)
                 unknown = _unknown_host(err, self.url)
