@@ -39,7 +39,7 @@ openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 
 FINGERPRINT=$(openssl x509 -in "$WORK/cert.pem" -noout -fingerprint -sha256 | cut -d= -f2)
 
 # The plain server, on a free port of 127.0.0.1.
-MATADOR_HOME="$WORK/server-home" python -m game serve --host 127.0.0.1 --port 0 >"$WORK/serve.out" 2>"$WORK/serve.log" &
+MATADOR_HOME="$WORK/server-home" python -m game serve --host 127.0.0.1 --port 0 --forwarded-for >"$WORK/serve.out" 2>"$WORK/serve.log" &
 SERVER_PID=$!
 for _ in $(seq 1 300); do
     if grep -q '^serving ws://' "$WORK/serve.out" 2>/dev/null; then break; fi

@@ -107,6 +107,7 @@ async def run_server(args: argparse.Namespace, store: Store, ready: asyncio.Even
     limits = Limits(args.per_address_connections, args.per_address_tables, args.per_address_computers)
     thinkers = ThinkPool(args.think_workers, processes=args.think_in == "processes", share=args.think_share)
     server = Server(store, args.max_tables, args.max_connections, args.hello_timeout, limits, thinkers, 8 if args.long_codes else 6)
+    server.forwarded_for = bool(getattr(args, "forwarded_for", False))
     server.resume()
     if server.tables or thinkers.processes:
         thinkers.warm_up()
@@ -211,3 +212,5 @@ def add_arguments(serve_parser: argparse.ArgumentParser, number: Callable[[str],
     add("--verbose", action="store_true", help="log every action too")
     add("--tls-cert", metavar="FILE", help="serve wss:// with this certificate (PEM, its chain after it; default: ws://, no TLS)")
     add("--tls-key", metavar="FILE", help="the certificate's private key (PEM), with --tls-cert")
+    add("--forwarded-for", action="store_true",
+        help="behind a reverse proxy on this machine: a client's address is the last of X-Forwarded-For (default: off)")

@@ -244,3 +244,35 @@ def test_serve_says_in_one_line_what_is_wrong_with_its_tls_files(tmp_path: Path,
         assert len(lines) == 1 and lines[0].startswith(said), (args, done.stderr)
         assert "Traceback" not in done.stderr and not done.stdout
     assert other_cert.exists()
+
+
+def test_behind_a_proxy_the_client_s_address_is_the_forwarded_one_only_when_asked(tmp_path: Path, server: ServerProcess) -> None:
+    """``--forwarded-for``: a connection from this machine (the proxy) is counted and
+    logged by the last address of its X-Forwarded-For; without it the header is
+    nobody's word (a client could say anything)."""
+    from websockets.asyncio.client import connect
+
+    from game.net.protocol import PROTOCOL
+
+    async def create(url: str, name: str, forwarded: str) -> None:
+        async with connect(url, additional_headers={"X-Forwarded-For": forwarded}, proxy=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "client": "test"}))
+            assert json.loads(await ws.recv())["type"] == "hello"
+            await ws.send(json.dumps({"type": "create", "rules": "matador", "players": 2, "name": name, "seat": 0}))
+            while json.loads(await ws.recv())["type"] != "joined":
+                pass
+
+    home = tmp_path / "proxied-home"
+    home.mkdir()
+    proxied = ServerProcess(home, "--forwarded-for")
+    try:
+        run(create(proxied.url, "Ann", "203.0.113.5, 198.51.100.7"))
+        run(create(server.url, "Bo", "198.51.100.7"))
+        deadline = time.monotonic() + 20
+        while "created by Ann" not in proxied.log_text() or "created by Bo" not in server.log_text():
+            assert time.monotonic() < deadline, (proxied.log_text(), server.log_text())
+            time.sleep(0.05)
+        assert "created by Ann [198.51.100.7]" in proxied.log_text()
+        assert "created by Bo [127.0.0.1]" in server.log_text()
+    finally:
+        proxied.stop()
