@@ -35,11 +35,14 @@ from game.ui.scenes.friends.model import (
     JoinRequest,
     Problem,
     certificate_step,
+    is_secure,
     join_request,
+    parse_address,
     player_name,
     remember,
     remembered,
     take_step,
+    url_of,
 )
 from game.ui.link_words import failure_line
 from game.ui.scenes.friends.words import (
@@ -203,6 +206,18 @@ class JoinScene(Connecting, TypedFields, MenuScene):
         button = self.buttons.get("join")
         if button is not None:
             button.set_text(self.action_words())
+
+    def follow_step(self) -> None:
+        """A step offered for one address is withdrawn once another is typed."""
+        if self.step is None:
+            return
+        try:
+            host, port = parse_address(self.values["address"])
+        except Problem:
+            host, port = "", 0
+        if url_of(host, port, is_secure(self.values["address"])) != self.step.url:
+            self.step = None
+            self.show_action()
 
     def certificate_first(self, request: JoinRequest) -> bool:
         """The certificate's step, taken when the person presses the button that
@@ -391,6 +406,7 @@ class JoinScene(Connecting, TypedFields, MenuScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.follow_typing()
+        self.follow_step()
         self.follow_listings()
         self.follow_play()
 

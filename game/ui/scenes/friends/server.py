@@ -167,6 +167,17 @@ class ServerScene(Connecting, TypedFields, MenuScene):
         if button is not None:
             button.set_text(self.ask_words())
 
+    def follow_step(self) -> None:
+        """A step offered for one address is withdrawn once another is typed."""
+        if self.step is None:
+            return
+        try:
+            host, port = parse_address(self.values["address"])
+        except Problem:
+            host, port = "", 0
+        if url_of(host, port, is_secure(self.values["address"])) != self.step.url:
+            self.offer_step(None)
+
     def list_tables(self, quiet: bool = False) -> None:
         """Ask the server at the address typed for its open tables (again); the
         certificate's step first when the list button offers one."""
@@ -353,6 +364,7 @@ class ServerScene(Connecting, TypedFields, MenuScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.follow_typing()
+        self.follow_step()
         self.follow_tables()
         self.build_rows()
         self.follow_play()
