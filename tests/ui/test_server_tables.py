@@ -318,3 +318,47 @@ def test_a_wss_server_with_a_self_signed_certificate_is_trusted_on_first_use_fro
         apps.click(1, bo.top.mode.look.buttons["leave"])
     finally:
         server.stop()
+
+
+@pytest.mark.skipif(__import__("shutil").which("openssl") is None, reason="openssl is not installed")
+def test_a_changed_certificate_is_refused_loudly_on_join_until_the_old_one_is_forgotten(tmp_path: Path, two: tuple[App, App]) -> None:
+    """The address trusted with another certificate before: *Join* says so loudly and
+    connects nowhere; *Forget the old one*, then *Join* asks about the new one,
+    *Trust it*, and the server is reached (it has no table of that code)."""
+    from game.net import tls
+    from tests.net.test_tls import make_certificate
+
+    cert, key, fingerprint = make_certificate(tmp_path / "tls", "club")
+    _old_cert, _old_key, old = make_certificate(tmp_path / "tls", "old")
+    home = tmp_path / "server-home"
+    home.mkdir()
+    server = ServerProcess(home, "--tls-cert", str(cert), "--tls-key", str(key))
+    try:
+        tls.trust(server.url, old)
+        ann, _bo = two
+        apps = Apps(ann)
+        address = address_of(server.url.replace("wss://", "ws://"))
+        apps.click(0, ann.top.buttons["friends"])
+        apps.click(0, ann.top.buttons["join"])
+        join = ann.top
+        for field, text in (("address", server.url.rstrip("/")), ("code", "ABCD-EF"), ("name", "Ann")):
+            join.entries[field].set_text("")
+            type_into(apps.frames[0], join.entries[field], text)
+        apps.click(0, join.buttons["join"])
+        apps.until(lambda: join.play is None and join.problem is not None, 60, "the join refused")
+        assert join.problem.startswith(f"WARNING: the certificate of {address} has changed (it was {old}, it is now {fingerprint})")
+        assert join.buttons["join"].text == "Forget the old one" and tls.known_for(server.url) == old
+        assert layout_problems(join) == []
+        apps.click(0, join.buttons["join"])
+        assert tls.known_for(server.url) is None and join.play is None
+        assert join.status_words.startswith(f"The old certificate of {address} is forgotten") and join.problem is None
+        assert join.buttons["join"].text == "Join"
+        apps.click(0, join.buttons["join"])
+        apps.until(lambda: join.play is None and join.problem is not None, 60, "the question")
+        assert join.buttons["join"].text == "Trust it" and fingerprint in join.problem
+        apps.click(0, join.buttons["join"])
+        apps.until(lambda: join.play is None and join.problem is not None and "Trust" not in join.problem, 60, "the server reached")
+        assert join.problem == "There is no table ABCD-EF there: check the code."
+        assert tls.known_for(server.url) == fingerprint
+    finally:
+        server.stop()
