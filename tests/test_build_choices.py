@@ -386,10 +386,11 @@ def test_network_play_is_in_the_desktop_app_but_not_the_dedicated_server(tmp_pat
         assert name not in analysis["excludes"], name
     # wss://: certifi's bundle of authorities ships where the system's store may not be
     # found (Windows, macOS); Linux's OpenSSL and its store are the system's
-    assert "certifi" in hidden and ("/site/certifi/cacert.pem", "certifi") not in analysis["datas"]
+    assert "certifi" not in hidden and "certifi" in analysis["excludes"] and ("/site/certifi/cacert.pem", "certifi") not in analysis["datas"]
     for system in ("windows", "macos"):
         other = run_spec(system, tmp_path / system, monkeypatch).one("Analysis")
-        assert ("/site/certifi/cacert.pem", "certifi") in other["datas"], system
+        assert ("/site/certifi/cacert.pem", "certifi") in other["datas"] and "certifi" in other["hiddenimports"], system
+        assert "certifi" not in other["excludes"], system
     assert "game.bench.net" in analysis["excludes"] and "sqlite3" in analysis["excludes"]
     sys.path.insert(0, str(ROOT / "packaging"))
     import matador_main
