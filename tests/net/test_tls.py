@@ -28,7 +28,7 @@ from game.ui.link_words import failure_line
 from tests.net.conftest import ROOT, ServerProcess
 
 OPENSSL = shutil.which("openssl")
-pytestmark = pytest.mark.skipif(OPENSSL is None, reason="openssl is not installed")
+needs_openssl = pytest.mark.skipif(OPENSSL is None, reason="openssl is not installed")
 
 
 def make_certificate(
@@ -107,6 +107,7 @@ def session_news(session: Session, timeout: float = 20.0) -> dict[str, Any]:
     raise AssertionError("the session said neither failed nor open")
 
 
+@needs_openssl
 def test_a_self_signed_certificate_is_refused_by_default_with_one_clear_line(tls_server: ServerProcess, certificate: tuple[Path, Path, str]) -> None:
     assert tls_server.url.startswith("wss://127.0.0.1:")
     refused = refusal(tls_server.url)
@@ -125,6 +126,7 @@ def test_a_self_signed_certificate_is_refused_by_default_with_one_clear_line(tls
     assert not tls.path().exists()  # nothing is trusted without the person's say
 
 
+@needs_openssl
 def test_a_trusted_fingerprint_connects_and_plays_a_move(tls_server: ServerProcess, certificate: tuple[Path, Path, str]) -> None:
     tls.trust(tls_server.url, certificate[2])
     saved = json.loads(tls.path().read_text())
@@ -153,6 +155,7 @@ def test_a_trusted_fingerprint_connects_and_plays_a_move(tls_server: ServerProce
     assert news["state"] == "open"
 
 
+@needs_openssl
 def test_a_changed_certificate_is_refused_loudly_until_the_old_one_is_forgotten(
     tmp_path: Path, tls_server: ServerProcess, certificate: tuple[Path, Path, str], caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -184,6 +187,7 @@ def test_a_changed_certificate_is_refused_loudly_until_the_old_one_is_forgotten(
         tls_server.stop()
 
 
+@needs_openssl
 def test_a_certificate_signed_by_an_authority_the_system_trusts_connects_without_asking(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -224,6 +228,7 @@ def serve_line(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@needs_openssl
 def test_serve_says_in_one_line_what_is_wrong_with_its_tls_files(tmp_path: Path, certificate: tuple[Path, Path, str]) -> None:
     cert, key, _ = certificate
     other_cert, other_key, _ = make_certificate(tmp_path / "tls", "other")
@@ -276,3 +281,32 @@ def test_behind_a_proxy_the_client_s_address_is_the_forwarded_one_only_when_aske
         assert "created by Bo [127.0.0.1]" in server.log_text()
     finally:
         proxied.stop()
+
+
+def test_the_certificates_trusted_are_kept_per_address_and_a_broken_file_trusts_nothing() -> None:
+    one = "AB:" * 31 + "CD"
+    two = "12:" * 31 + "34"
+    assert tls.address_key("wss://Club.Example.org:47123/") == "club.example.org:47123"
+    assert tls.address_key("wss://[FE80::1]:5/") == "[fe80::1]:5" and tls.address_key("wss://club.example.org/") == "club.example.org:443"
+    assert tls.known_for("wss://club.example.org:47123/") is None
+    tls.trust("wss://club.example.org:47123/", one)
+    tls.trust("wss://CLUB.example.org:47123", two)  # the same address: replaced
+    tls.trust("wss://other.example.org:47123/", one)
+    assert tls.known() == {"club.example.org:47123": two, "other.example.org:47123": one}
+    assert tls.known_for("wss://club.example.org:47124/") is None  # another port, another server
+    with pytest.raises(ValueError):
+        tls.trust("wss://club.example.org:47123/", "not a fingerprint")
+    assert tls.forget("wss://club.example.org:47123/") and not tls.forget("wss://club.example.org:47123/")
+    assert tls.known() == {"other.example.org:47123": one}
+    assert not list(tls.path().parent.glob(".*.tmp"))  # written atomically, nothing left over
+    tls.path().write_text('{"servers": {"other.example.org:47123": "AB:CD"}}')  # not a fingerprint
+    assert tls.known_for("wss://other.example.org:47123/") is None
+    assert not tls.path().exists() and list(tls.path().parent.glob("known-servers.json.broken-*"))  # moved aside, never deleted
+
+
+def test_a_fingerprint_is_sha256_of_the_certificate_in_pairs() -> None:
+    import hashlib
+
+    der = b"not really a certificate"
+    digest = hashlib.sha256(der).hexdigest().upper()
+    assert tls.fingerprint(der) == ":".join(digest[i : i + 2] for i in range(0, 64, 2))
