@@ -102,7 +102,7 @@ import os
 import random
 
 from game.net import tls
-from game.net.client import Client, random_choice
+from game.net.client import CertificateRefused, Client, random_choice
 
 url, fingerprint = os.environ["URL"], os.environ["FINGERPRINT"]
 
@@ -111,7 +111,7 @@ async def refused() -> None:
     try:
         async with Client.connect(url):
             raise SystemExit("tls_proxy: a self-signed certificate was taken without being trusted")
-    except tls.CertificateRefused as err:
+    except CertificateRefused as err:
         assert err.code == "tls_untrusted" and err.params["fingerprint"] == fingerprint, (err.code, err.params)
         print(f"tls_proxy: refused by default ({err.code}): {err}")
 

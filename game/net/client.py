@@ -11,6 +11,7 @@ No pygame here; the table scene runs it on a thread of its own.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
 from contextlib import asynccontextmanager
@@ -19,7 +20,11 @@ from typing import Any, AsyncIterator, Callable
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from game.net import tls
+
 from game.net.protocol import MAX_MESSAGE, PROTOCOL, ProtocolError, apply_change, decode, encode
+
+log = logging.getLogger("matador.net")
 
 TIMEOUT_S = 10.0
 CLAIM_WAIT_S = 150.0  # the host has 2 minutes to answer a claim (game/net/host_powers.py), and a little more
@@ -237,8 +242,6 @@ async def _open(url: str, timeout: float, extra: dict[str, Any], known: Callable
     }
     if not url[:6].lower() == "wss://":
         return await connect(url, **options)
-    from game.net import tls
-
     address = tls.address_key(url)
     pinned = (known or tls.known_for)(url)
     if pinned is not None:  # trusted by hand: that certificate and no other
@@ -246,7 +249,7 @@ async def _open(url: str, timeout: float, extra: dict[str, Any], known: Callable
             ws = await connect(url, ssl=tls.pinned_context(), **options)
         except OSError as err:
             if tls.is_tls_error(err) or isinstance(err, ConnectionResetError):
-                raise tls.failed(address, _tls_why(err)) from None
+                raise _failed(address, _tls_why(err)) from None
             raise
         found = tls.peer_fingerprint(ws.transport)
         if found == pinned:
@@ -256,7 +259,7 @@ async def _open(url: str, timeout: float, extra: dict[str, Any], known: Callable
             return await connect(url, ssl=tls.verifying_context(), **options)
         except OSError as err:
             if tls.is_tls_error(err):
-                raise tls.changed(address, found or "?", pinned) from None
+                raise _changed(address, found or "?", pinned) from None
             raise
     try:
         return await connect(url, ssl=tls.verifying_context(), **options)
@@ -264,15 +267,45 @@ async def _open(url: str, timeout: float, extra: dict[str, Any], known: Callable
         if tls.is_verify_error(err):
             found = await tls.fetch_fingerprint(url, timeout)
             if found is not None:
-                raise tls.untrusted(address, found) from None
+                raise _untrusted(address, found) from None
         if tls.is_tls_error(err) or isinstance(err, ConnectionResetError):  # (a plain server drops a TLS hello)
-            raise tls.failed(address, _tls_why(err)) from None
+            raise _failed(address, _tls_why(err)) from None
         raise
 
 
 def _tls_why(err: BaseException) -> str:
     text = str(getattr(err, "verify_message", "") or getattr(err, "reason", "") or err or type(err).__name__)
     return " ".join(text.split())[:120]
+
+
+class CertificateRefused(ServerRefused):
+    """A ``wss://`` server whose certificate this client does not take (game/net/tls.py):
+    ``code`` (tls_untrusted, tls_changed, tls_failed) and ``params`` say why."""
+
+
+def _untrusted(address: str, found: str) -> CertificateRefused:
+    return CertificateRefused(
+        f"The certificate of {address} is not signed by a known authority (fingerprint {found}).",
+        "tls_untrusted",
+        {"fingerprint": found, "address": address},
+    )
+
+
+def _changed(address: str, found: str, known: str) -> CertificateRefused:
+    log.warning(
+        "THE CERTIFICATE OF %s HAS CHANGED: it was %s, it is now %s. Someone may be listening in (or the server has a new certificate): "
+        "not connected. Forget the old certificate only if its owner says it changed.",
+        address, known, found,
+    )
+    return CertificateRefused(
+        f"The certificate of {address} has changed (it was {known}, it is now {found}): not connected.",
+        "tls_changed",
+        {"fingerprint": found, "known": known, "address": address},
+    )
+
+
+def _failed(address: str, why: str) -> CertificateRefused:
+    return CertificateRefused(f"No secure connection with {address} ({why}).", "tls_failed", {"address": address})
 
 
 def random_choice(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:

@@ -10,12 +10,13 @@ written atomically); the next connections to that address take that certificate
 and no other. A certificate that changes at an address is refused, loudly, as
 SSH does, until the old one is forgotten (``forget``).
 
-    refused: CertificateRefused  # raised by Client.connect; its code says why:
+    refused: CertificateRefused  # raised by Client.connect (game/net/client.py); its code says why:
     #   tls_untrusted (params: fingerprint, address) - ask, then ``trust``
     #   tls_changed   (params: fingerprint, known, address) - refuse; ``forget`` to start again
     #   tls_failed    - no TLS with that server at all (not a TLS server, a bad handshake)
 
-No pygame here.
+This module is a leaf of game.net: ``Client.connect`` uses it, and raises the
+refusals itself. No pygame here.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from game.i18n import N_
-from game.net.client import ServerRefused
 from game.resources import user_data_dir
 from game.storage import UnreadableFile, load_json, save_json
 
@@ -40,11 +40,6 @@ FILE_NAME = "known-servers.json"
 KEEP = 200  # addresses remembered at most
 _FINGERPRINT = re.compile(r"^[0-9A-F]{2}(:[0-9A-F]{2}){31}$")
 _CHANGING = threading.RLock()  # one read-change-write of the file at a time
-
-
-class CertificateRefused(ServerRefused):
-    """A ``wss://`` server whose certificate this client does not take: ``code``
-    (tls_untrusted, tls_changed, tls_failed) and ``params`` say why."""
 
 
 class TLSFileError(Exception):
@@ -148,31 +143,6 @@ async def fetch_fingerprint(url: str, timeout: float) -> str | None:
             await asyncio.wait_for(writer.wait_closed(), 2.0)
         except (OSError, TimeoutError):
             pass
-
-
-def untrusted(address: str, found: str) -> CertificateRefused:
-    return CertificateRefused(
-        f"The certificate of {address} is not signed by a known authority (fingerprint {found}).",
-        "tls_untrusted",
-        {"fingerprint": found, "address": address},
-    )
-
-
-def changed(address: str, found: str, known: str) -> CertificateRefused:
-    log.warning(
-        "THE CERTIFICATE OF %s HAS CHANGED: it was %s, it is now %s. Someone may be listening in (or the server has a new certificate): "
-        "not connected. Forget the old certificate only if its owner says it changed.",
-        address, known, found,
-    )
-    return CertificateRefused(
-        f"The certificate of {address} has changed (it was {known}, it is now {found}): not connected.",
-        "tls_changed",
-        {"fingerprint": found, "known": known, "address": address},
-    )
-
-
-def failed(address: str, why: str) -> CertificateRefused:
-    return CertificateRefused(f"No secure connection with {address} ({why}).", "tls_failed", {"address": address})
 
 
 def is_verify_error(err: BaseException) -> bool:

@@ -23,7 +23,7 @@ import pytest
 from game.net import tls
 from game.net.client import Client, random_choice
 from game.net.session import Session
-from game.net.tls import CertificateRefused
+from game.net.client import CertificateRefused
 from game.ui.link_words import failure_line
 from tests.net.conftest import ROOT, ServerProcess
 
