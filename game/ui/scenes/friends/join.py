@@ -97,6 +97,7 @@ class JoinScene(Connecting, TypedFields, MenuScene):
         self.list_note: pygame.Surface | None = None
         self.status_art: pygame.Surface | None = None
         self.step: CertificateStep | None = None  # a wss:// certificate to trust (or forget): what Join does first
+        self.claiming = False  # the last try asked the host for a seat (the step then asks again)
 
     # Setup -------------------------------------------------------------------------
     def attach(self, app: Any) -> None:
@@ -237,6 +238,10 @@ class JoinScene(Connecting, TypedFields, MenuScene):
         """Check the form; if it can be used, connect (off the frame loop)."""
         if self.play is not None or self.app is None:
             return
+        if self.step is not None and self.claiming:  # the certificate's step, then the host asked again
+            self.claim()
+            return
+        self.claiming = False
         self.read_fields()
         try:
             request = join_request(self.values["address"], self.values["code"], self.values["name"], SEATS[self.seat_at])
@@ -272,6 +277,7 @@ class JoinScene(Connecting, TypedFields, MenuScene):
             return
         self.set_field("code", request.code)
         self.request = request
+        self.claiming = True
         remember(self.app, name=request.name, address=self.values["address"].strip())
         self.play = NetPlay.claim(request.url, request.code, seat, request.name)
         self.asked = False
