@@ -172,6 +172,7 @@ NOT_READ = {
     "reviews": N_("Your list of reviews could not be read ({reason})."),
     "puzzles": N_("Your puzzles could not be read ({reason})."),
     "lessons finished": N_("Which lessons you finished could not be read ({reason})."),
+    "known servers": N_("The certificates of servers you trusted could not be read ({reason}); they will be asked about again."),
 }
 NOT_SAVED = {
     "match": N_("Your match could not be saved ({reason}); the last saved copy is kept."),
@@ -187,6 +188,7 @@ NOT_SAVED = {
     "reviews": N_("Your list of reviews could not be saved ({reason}); the last saved copy is kept."),
     "puzzles": N_("Your puzzles could not be saved ({reason}); the last saved copy is kept."),
     "lessons finished": N_("Which lessons you finished could not be saved ({reason})."),
+    "known servers": N_("The certificate you trusted could not be saved ({reason})."),
     "game files": N_("Your game files could not be saved ({reason}); the last saved copy is kept."),
 }
 
@@ -249,6 +251,7 @@ WRITTEN_AS = {  # how the player knows each of our files
     "reviews.json": "reviews",
     "puzzles.json": "puzzles",
     "lessons-done.json": "lessons finished",
+    "known-servers.json": "known servers",
 }
 
 

@@ -32,8 +32,10 @@ LINUX_EXTRAS = ("matador.desktop", "install-desktop.sh")
 # Linux: the C++ runtime and zlib are the system's, as pygame-ce's manylinux wheel
 # expects of every Linux it runs on (the C++ runtime only for SDL_mixer's MIDI library,
 # fluidsynth); PyInstaller would copy the build machine's (2.4 MB). On a system without
-# the C++ runtime the game runs silent (the mixer does not load).
-LINUX_SYSTEM_LIBRARIES = ("libstdc++.so.6", "libgcc_s.so.1", "libz.so.1")
+# the C++ runtime the game runs silent (the mixer does not load). OpenSSL 3 (5 MB) is the
+# system's too, as on every current Linux: without it ``ssl`` does not load, and the app
+# plays ws:// only (game/net/shared/standins.py says so for a wss:// address).
+LINUX_SYSTEM_LIBRARIES = ("libstdc++.so.6", "libgcc_s.so.1", "libz.so.1", "libssl.so.3", "libcrypto.so.3")
 
 
 def system_of(platform: str) -> str:

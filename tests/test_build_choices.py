@@ -62,7 +62,9 @@ class SpecRun:
 
 def run_spec(system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, found: Any = None) -> SpecRun:
     hooks = types.ModuleType("PyInstaller.utils.hooks")
-    hooks.collect_data_files = lambda package, **kwargs: [("/site/pygame_gui/data/theme.json", "pygame_gui/data")]  # type: ignore[attr-defined]
+    hooks.collect_data_files = lambda package, **kwargs: [(f"/site/{package}/data/theme.json", f"{package}/data")] if package != "certifi" else [  # type: ignore[attr-defined]
+        ("/site/certifi/cacert.pem", "certifi")
+    ]
     monkeypatch.setitem(sys.modules, "PyInstaller", types.ModuleType("PyInstaller"))
     monkeypatch.setitem(sys.modules, "PyInstaller.utils", types.ModuleType("PyInstaller.utils"))
     monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
@@ -274,7 +276,10 @@ def test_ship_once_drops_the_top_level_links_to_pygame_ce_libs() -> None:
 
 
 def test_linux_leaves_the_cpp_runtime_to_the_system_and_others_ship_everything() -> None:
-    assert choices_mod.choices_for("linux", ROOT).system_libraries == ("libstdc++.so.6", "libgcc_s.so.1", "libz.so.1")
+    """(OpenSSL 3 too, on Linux: wss:// uses the system's.)"""
+    assert choices_mod.choices_for("linux", ROOT).system_libraries == (
+        "libstdc++.so.6", "libgcc_s.so.1", "libz.so.1", "libssl.so.3", "libcrypto.so.3",
+    )
     assert choices_mod.choices_for("windows", ROOT).system_libraries == ()
     assert choices_mod.choices_for("macos", ROOT).system_libraries == ()
 
@@ -299,12 +304,12 @@ def test_spec_hands_pyinstaller_each_library_once(system: str, tmp_path: Path, m
 def test_no_module_of_the_game_needs_what_the_spec_leaves_out() -> None:
     """Every module of the game (network play included), pygame_gui, platformdirs,
     websockets and zeroconf imports in a Python where the modules build.spec leaves
-    out cannot be imported (as in the bundle: no OpenSSL, no Unicode database); those
+    out cannot be imported (as in the bundle: no Unicode database); those
     that are imported at all (decimal's accelerator, lzma, bz2) are optional to their
-    users, and websockets loads with the stand-ins for ssl and urllib.request
-    (game/net/shared/standins.py)."""
+    users, and websockets loads with the stand-in for urllib.request
+    (game/net/shared/standins.py); ssl is the real one (wss://), certifi's bundle is found."""
     spec = (ROOT / "build.spec").read_text(encoding="utf-8")
-    left_out = ["_decimal", "lzma", "_lzma", "bz2", "_bz2", "tarfile", "_multibytecodec", "ssl", "_ssl", "_hashlib",
+    left_out = ["_decimal", "lzma", "_lzma", "bz2", "_bz2", "tarfile", "_multibytecodec", "_hashlib",
                 "unicodedata", "stringprep", "readline", "sqlite3", "_sqlite3", "urllib.request", "_asyncio", "_uuid"]
     for name in left_out:
         assert f'"{name}"' in spec, name
@@ -322,7 +327,8 @@ def test_no_module_of_the_game_needs_what_the_spec_leaves_out() -> None:
         "    if not m.name.startswith('game.bench.net_bench'):  # NOT_BUNDLED\n"
         "        importlib.import_module(m.name)\n"
         "import websockets.asyncio.client, websockets.asyncio.server, zeroconf, zeroconf.asyncio\n"
-        "assert sys.modules['ssl'].MATADOR_STAND_IN and sys.modules['urllib.request'].MATADOR_STAND_IN\n"
+        "assert not hasattr(sys.modules['ssl'], 'MATADOR_STAND_IN') and sys.modules['urllib.request'].MATADOR_STAND_IN\n"
+        "import certifi, os.path; assert os.path.isfile(certifi.where())\n"
         "from game.version import version\n"
         "assert version() != 'unknown'\n"
         "print(decimal.Decimal('0.1') + decimal.Decimal('0.2'))\n"
@@ -376,8 +382,15 @@ def test_network_play_is_in_the_desktop_app_but_not_the_dedicated_server(tmp_pat
     assert not [n for n in hidden if n.startswith("game.bench.net_bench")]
     assert "game.bench.ai_bench" in hidden and "game.play.referee" in hidden
     assert "zeroconf._services.browser" in hidden and "zeroconf._cache" in hidden
-    for name in ("websockets", "zeroconf", "asyncio", "game.net"):
+    for name in ("websockets", "zeroconf", "asyncio", "game.net", "ssl", "_ssl"):
         assert name not in analysis["excludes"], name
+    # wss://: certifi's bundle of authorities ships where the system's store may not be
+    # found (Windows, macOS); Linux's OpenSSL and its store are the system's
+    assert "certifi" not in hidden and "certifi" in analysis["excludes"] and ("/site/certifi/cacert.pem", "certifi") not in analysis["datas"]
+    for system in ("windows", "macos"):
+        other = run_spec(system, tmp_path / system, monkeypatch).one("Analysis")
+        assert ("/site/certifi/cacert.pem", "certifi") in other["datas"] and "certifi" in other["hiddenimports"], system
+        assert "certifi" not in other["excludes"], system
     assert "game.bench.net_bench" in analysis["excludes"] and "sqlite3" in analysis["excludes"]
     sys.path.insert(0, str(ROOT / "packaging"))
     import matador_main

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from game.i18n import N_, _
 
-__all__ = ["KEPT_SO_FAR", "failure_line", "reason_line", "coded_line"]
+__all__ = ["KEPT_SO_FAR", "failure_line", "reason_line", "coded_line", "tls_line"]
 
 KEPT_SO_FAR = N_("The match so far is kept in Past matches.")  # the table is gone before the end
 
@@ -17,7 +17,11 @@ KEPT_SO_FAR = N_("The match so far is kept in Past matches.")  # the table is go
 # Why joining failed, in one line a player can act on: the refusal's or the link's
 # code first (``why``: a server of protocol 2 and the session say it), else the
 # server's reason (English, game/net/server/endpoint.py and table.py: an older server's).
-def failure_line(reason: str, address: str = "", code: str = "", name: str = "", why: str = "") -> str:
+def failure_line(reason: str, address: str = "", code: str = "", name: str = "", why: str = "", params: dict[str, str] | None = None) -> str:
+    """``params``: what the code needs (a certificate's ``fingerprint``, ``known`` and ``address``)."""
+    said = tls_line(why, params or {}, address) if why.startswith("tls_") else None
+    if said is not None:
+        return said
     said = coded_line(why, reason, address, code, name)
     return said if said is not None else reason_line(reason, address, code, name)
 
@@ -29,6 +33,24 @@ def _machine(reason: str, address: str) -> str:
         if found:
             return found
     return address.rsplit(":", 1)[0] if address.count(":") == 1 else address
+
+
+def tls_line(why: str, params: dict[str, str], address: str) -> str | None:
+    """A ``wss://`` server's certificate not taken (game/net/shared/tls.py), in one line."""
+    where = params.get("address") or address
+    found = params.get("fingerprint", "?")
+    if why == "tls_untrusted":
+        return _("The certificate of {address} is not signed by a known authority. Its fingerprint is {fingerprint}. Trust it?").format(
+            address=where, fingerprint=found
+        )
+    if why == "tls_changed":
+        return _(
+            "WARNING: the certificate of {address} has changed (it was {known}, it is now {fingerprint}): someone may be listening in. "
+            "Not connected. Forget the old certificate only if the server's owner says it changed."
+        ).format(address=where, known=params.get("known", "?"), fingerprint=found)
+    if why == "tls_failed":
+        return _("No secure connection with {address}: check the address, and that the server serves wss://.").format(address=where)
+    return None
 
 
 def coded_line(why: str, reason: str, address: str, code: str, name: str) -> str | None:

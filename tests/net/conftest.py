@@ -39,8 +39,8 @@ class ServerProcess:
             text=True,
         )
         assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()  # "serving ws://127.0.0.1:PORT/ (data: ...)"
-        assert line.startswith("serving ws://127.0.0.1:"), line
+        line = self.proc.stdout.readline()  # "serving ws://127.0.0.1:PORT/ (data: ...)" (wss:// with --tls-cert)
+        assert line.startswith(("serving ws://127.0.0.1:", "serving wss://127.0.0.1:")), line
         self.url = line.split()[1]
 
     def kill(self) -> None:

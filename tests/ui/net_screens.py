@@ -21,6 +21,7 @@ class StandInLister:
         self.url = url
         self.state = "listed"
         self.code = self.failure = ""
+        self.params: dict[str, str] = {}
         self.running = False
         names = ("Ånnemarie-Jösephine", "Bärtholomëw", "", "Çy", "Dörothea", "Évangelina", "Fïtzgerald")  # (not ASCII: see SERVER_URL)
         self.tables = [

@@ -11,6 +11,7 @@ No pygame here; the table scene runs it on a thread of its own.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
 from contextlib import asynccontextmanager
@@ -19,7 +20,11 @@ from typing import Any, AsyncIterator, Callable
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from game.net.shared import tls
+
 from game.net.shared.protocol import MAX_MESSAGE, PROTOCOL, ProtocolError, apply_change, decode, encode
+
+log = logging.getLogger("matador.net")
 
 TIMEOUT_S = 10.0
 CLAIM_WAIT_S = 150.0  # the host has 2 minutes to answer a claim (game/net/server/host_powers.py), and a little more
@@ -79,13 +84,20 @@ class Client:
 
     @staticmethod
     @asynccontextmanager
-    async def connect(url: str, wire: list[str] | None = None, timeout: float = TIMEOUT_S, source: str | None = None) -> AsyncIterator[Client]:
+    async def connect(
+        url: str, wire: list[str] | None = None, timeout: float = TIMEOUT_S, source: str | None = None,
+        known: Callable[[str], str | None] | None = None,
+    ) -> AsyncIterator[Client]:
         """``source``: the local address to connect from (the tests and benchmarks play
-        from several addresses of 127.0.0.0/8, as clients of several machines)."""
+        from several addresses of 127.0.0.0/8, as clients of several machines).
+        A ``wss://`` server's certificate is checked (game/net/shared/tls.py: a
+        ``CertificateRefused`` if it is not taken); ``known``: the fingerprint
+        trusted by hand at an address (default: the user's known servers)."""
         # close_timeout: leaving never waits long on a server that does not answer the close
         # never through a proxy: a friend's table is reached directly (game/net/shared/standins.py)
         extra: dict[str, Any] = {"local_addr": (source, 0)} if source else {}
-        async with connect(url, open_timeout=timeout, close_timeout=2.0, max_size=4 * MAX_MESSAGE, compression=None, proxy=None, **extra) as ws:
+        ws = await _open(url, timeout, extra, known)
+        async with ws:
             client = Client(ws, url, wire)
             await client.send({"type": "hello", "protocol": PROTOCOL, "client": "matador-headless"})
             reply = await client.receive(timeout)
@@ -218,6 +230,82 @@ class Client:
             if message["type"] == "refused":
                 raise ServerRefused.of(message)
         return self.followed.over
+
+
+async def _open(url: str, timeout: float, extra: dict[str, Any], known: Callable[[str], str | None] | None) -> ClientConnection:
+    """The WebSocket connection to ``url``; for ``wss://``, with its certificate
+    checked: signed by an authority the system (or certifi) trusts, or the one
+    trusted by hand at that address, else ``CertificateRefused`` and no connection
+    (nothing of the game is sent before the check)."""
+    options: dict[str, Any] = {
+        "open_timeout": timeout, "close_timeout": 2.0, "max_size": 4 * MAX_MESSAGE, "compression": None, "proxy": None, **extra,
+    }
+    if not url[:6].lower() == "wss://":
+        return await connect(url, **options)
+    address = tls.address_key(url)
+    pinned = (known or tls.known_for)(url)
+    if pinned is not None:  # trusted by hand: that certificate and no other
+        try:
+            ws = await connect(url, ssl=tls.pinned_context(), **options)
+        except OSError as err:
+            if tls.is_tls_error(err) or isinstance(err, ConnectionResetError):
+                raise _failed(address, _tls_why(err)) from None
+            raise
+        found = tls.peer_fingerprint(ws.transport)
+        if found == pinned:
+            return ws
+        await ws.close()
+        try:  # a certificate an authority signed is taken (the club got one since)
+            return await connect(url, ssl=tls.verifying_context(), **options)
+        except OSError as err:
+            if tls.is_tls_error(err):
+                raise _changed(address, found or "?", pinned) from None
+            raise
+    try:
+        return await connect(url, ssl=tls.verifying_context(), **options)
+    except OSError as err:
+        if tls.is_verify_error(err):
+            found = await tls.fetch_fingerprint(url, timeout)
+            if found is not None:
+                raise _untrusted(address, found) from None
+        if tls.is_tls_error(err) or isinstance(err, ConnectionResetError):  # (a plain server drops a TLS hello)
+            raise _failed(address, _tls_why(err)) from None
+        raise
+
+
+def _tls_why(err: BaseException) -> str:
+    text = str(getattr(err, "verify_message", "") or getattr(err, "reason", "") or err or type(err).__name__)
+    return " ".join(text.split())[:120]
+
+
+class CertificateRefused(ServerRefused):
+    """A ``wss://`` server whose certificate this client does not take (game/net/shared/tls.py):
+    ``code`` (tls_untrusted, tls_changed, tls_failed) and ``params`` say why."""
+
+
+def _untrusted(address: str, found: str) -> CertificateRefused:
+    return CertificateRefused(
+        f"The certificate of {address} is not signed by a known authority (fingerprint {found}).",
+        "tls_untrusted",
+        {"fingerprint": found, "address": address},
+    )
+
+
+def _changed(address: str, found: str, known: str) -> CertificateRefused:
+    log.warning(
+        "THE CERTIFICATE OF %s HAS CHANGED: it was %s, it is now %s. Someone may be listening in (or the server has a new certificate): "
+        "not connected. Forget the old certificate only if its owner says it changed.",
+        address, known, found,
+    )
+    return CertificateRefused(
+        f"The certificate of {address} has changed (it was {known}, it is now {found}): not connected.",
+        "tls_changed",
+        {"fingerprint": found, "known": known, "address": address},
+    )
+
+
+def _failed(address: str, why: str) -> CertificateRefused:
+    return CertificateRefused(f"No secure connection with {address} ({why}).", "tls_failed", {"address": address})
 
 
 def random_choice(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:

@@ -99,6 +99,7 @@ class Mirror:
     seat_given: bool = False  # the host gave this seat to a computer (its player was away for 5 minutes)
     halted: str | None = None  # the server cannot store moves now (its reason): play waits
     link_code: str = ""  # the session's code of why the link failed (a refusal's code, ``unknown_host``...)
+    link_params: dict[str, str] = field(default_factory=dict)  # what that code needs (a certificate's fingerprint, address)
     give_at: dict[int, float] = field(default_factory=dict)  # away seats: when the host may give them away (the clock's time)
     _sent_at: tuple[int, int] | None = None  # (round, moves) when this seat last sent a move
     _reacted_at: float = -1e9
@@ -137,6 +138,8 @@ class Mirror:
         self.link = str(message.get("state", ""))
         self.link_reason = str(message.get("reason", ""))
         self.link_code = str(message.get("code", ""))[:32]
+        params = message.get("params")
+        self.link_params = {str(k)[:32]: str(v)[:200] for k, v in params.items()} if isinstance(params, dict) else {}
         if self.link == "open":  # a new connection: a move sent on the old one may have been lost
             self._sent_at = None  # with it, and the server's view says whether it was played
         if self.link_code == "seat_given":

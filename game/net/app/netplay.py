@@ -124,6 +124,7 @@ class NetPlay:
         self.create = create  # the table to create once the hosted server listens
         self.failure = ""
         self.failure_code = ""  # the refusal's or the link's code, when it says one
+        self.failure_params: dict[str, str] = {}  # what that code needs (tls_untrusted: the certificate's fingerprint, address)
         self.server: str | None = None  # the dedicated server's address, when this app created the table there
         self.listed = False  # that table is open to anyone on the server
         self.asking = False  # a claim: the host was asked and has not answered yet
@@ -290,6 +291,7 @@ class NetPlay:
             if mirror.link == "failed" and not self.failure:
                 self.failure = mirror.link_reason or "the connection failed"
                 self.failure_code = mirror.link_code
+                self.failure_params = dict(mirror.link_params)
                 self.asking = False
         return shown
 

@@ -99,7 +99,8 @@ class TableLister:
         self.state = "asking"  # asking (no answer yet), listed, failed
         self.tables: list[OpenTable] = []
         self.failure = ""  # why the last ask failed, for logs
-        self.code = ""  # and its code: unknown_host, unreachable, protocol, a refusal's...
+        self.code = ""  # and its code: unknown_host, unreachable, protocol, a refusal's, tls_untrusted...
+        self.params: dict[str, str] = {}  # what the code needs (a certificate's fingerprint and address)
         self.answers = 0  # answers taken so far
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -172,7 +173,7 @@ class TableLister:
                 await client.send({"type": "list"})
                 tables = read_tables(await client.expect("tables", timeout=self.timeout))
         except ServerRefused as refused:
-            self._failed(str(refused), refused.code or "refused")
+            self._failed(str(refused), refused.code or "refused", {str(k): str(v) for k, v in refused.params.items()})
         except ProtocolError as err:
             self._failed(str(err), "unreadable")
         except asyncio.CancelledError:
@@ -187,10 +188,11 @@ class TableLister:
             else:
                 self._failed(f"The server could not be reached ({_why(err)}).", "unreachable")
         else:
-            self.tables, self.failure, self.code = tables, "", ""
+            self.tables, self.failure, self.code, self.params = tables, "", "", {}
             self.answers += 1
             self.state = "listed"
 
-    def _failed(self, reason: str, code: str) -> None:
+    def _failed(self, reason: str, code: str, params: dict[str, str] | None = None) -> None:
         self.tables, self.failure, self.code = [], reason, code[:32]  # (a server that does not answer lists nothing)
+        self.params = params or {}
         self.state = "failed"

@@ -166,14 +166,18 @@ class Session:
         self._inbox.put(message)
         wake()  # a still screen polls it at once (game/waking.py)
 
-    def _link(self, state: str, reason: str = "", code: str = "") -> None:
+    def _link(self, state: str, reason: str = "", code: str = "", params: dict[str, Any] | None = None) -> None:
         """The link's news; ``code`` says why it failed to a scene that words it
         (a refusal's code, ``unknown_host``, ``unreachable``, ``gave_up`` after trying
-        again for its time, or a ``closed`` message's)."""
+        again for its time, ``tls_untrusted``, ``tls_changed`` or ``tls_failed`` for a
+        certificate not taken, or a ``closed`` message's), ``params`` what the code needs
+        (a certificate's ``fingerprint`` and ``address``)."""
         self.state = state
-        news = {"type": "link", "state": state, "reason": reason}
+        news: dict[str, Any] = {"type": "link", "state": state, "reason": reason}
         if code:
             news["code"] = code
+        if params:
+            news["params"] = params
         self._tell(news)
 
     def _run(self) -> None:
@@ -210,9 +214,12 @@ class Session:
                     self._link("open")
                     await self._exchange(client)
                     return  # replaced by a newer connection of this seat
-            except ServerRefused as refused:
-                self._link("failed", str(refused), refused.code)
-                return
+            except ServerRefused as refused:  # a certificate not taken too (game/net/shared/tls.py)
+                if refused.code != "tls_failed" or self.seated is None:
+                    self._link("failed", str(refused), refused.code, refused.params)
+                    return
+                # no TLS handshake with a server this seat was at: lost, tried again
+                reason, unknown, unlooked = str(refused), None, None
             except Exception as err:  # OSError, timeouts, websockets' ConnectionClosed, a bad address...
                 reason = _why(err)
                 unknown = _unknown_host(err, self.url)

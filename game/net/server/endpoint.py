@@ -64,6 +64,7 @@ class Server(Arrivals, Housekeeping):
         self.max_tables = max_tables
         self.max_connections = max_connections
         self.hello_timeout = hello_timeout
+        self.forwarded_for = False  # a proxy on this machine says who the client is (serve --forwarded-for)
         self.code_length = code_length
         self.tables: dict[str, Table] = {}
         self.connections = 0
@@ -102,18 +103,33 @@ class Server(Arrivals, Housekeeping):
             self.event("resumed", table=row.code, state=row.state, actions=len(row.actions))
 
     # Connections ------------------------------------------------------------------
+    def client_address(self, peer: Any, headers: Any) -> str:
+        """The client's address: the connection's, or, with ``forwarded_for`` and a
+        connection from this machine (a reverse proxy terminating TLS in front of the
+        server, docs/network.md), the last address of its ``X-Forwarded-For``."""
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        if not self.forwarded_for or address not in ("127.0.0.1", "::1", "::ffff:127.0.0.1"):
+            return address
+        forwarded = headers.get("X-Forwarded-For") if headers is not None else None
+        if not isinstance(forwarded, str) or not forwarded.strip():
+            return address
+        import ipaddress
+
+        try:
+            return str(ipaddress.ip_address(forwarded.split(",")[-1].strip()))
+        except ValueError:
+            return address
+
     def process_request(self, connection: ServerConnection, request: Any) -> Any:
         """Before the WebSocket handshake: an address that holds its most connections,
         or opens them too fast, is answered 503 at once (cheaper than a connection)."""
-        peer = connection.remote_address
-        address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        address = self.client_address(connection.remote_address, getattr(request, "headers", None))
         if self.connections >= self.max_connections or not self.addresses.may_open(address):
             return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "too many connections: try again later\n")
         return None
 
     async def handler(self, ws: ServerConnection) -> None:
-        peer = ws.remote_address
-        address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        address = self.client_address(ws.remote_address, ws.request.headers if ws.request is not None else None)
         if self.connections >= self.max_connections:
             await ws.close(1013, "the server is full: try again later")
             return

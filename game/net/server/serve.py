@@ -21,7 +21,7 @@ import signal
 import sys
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import AsyncIterator, Callable
+from typing import Any, AsyncIterator, Callable
 
 from websockets.asyncio.server import serve
 
@@ -141,9 +141,12 @@ async def sweep(server: Server, every_s: float = SWEEP_S, status_s: float = STAT
 
 
 @asynccontextmanager
-async def listening(server: Server, host: str, port: int, sweep_s: float = SWEEP_S, status_s: float = STATUS_S) -> AsyncIterator[int]:
+async def listening(
+    server: Server, host: str, port: int, sweep_s: float = SWEEP_S, status_s: float = STATUS_S, tls: Any = None,
+) -> AsyncIterator[int]:
     """``server`` listening on ``host:port`` (port 0: any free one) and keeping
-    house; yields the port it listens on. Leaving closes every connection."""
+    house; yields the port it listens on. Leaving closes every connection.
+    ``tls``: an ``ssl.SSLContext`` to serve ``wss://`` with (game/net/shared/tls.py)."""
     async with serve(
         server.handler,
         host,
@@ -157,6 +160,7 @@ async def listening(server: Server, host: str, port: int, sweep_s: float = SWEEP
         compression=None,  # per-message deflate costs memory per connection; the messages are small
         write_limit=64 * 1024,
         close_timeout=2.0,  # a stop never waits long on a client that does not answer the close
+        ssl=tls,
     ) as ws_server:
         bound = next(iter(ws_server.sockets)).getsockname()[1]
         sweeper = asyncio.create_task(sweep(server, sweep_s, status_s))
@@ -166,10 +170,11 @@ async def listening(server: Server, host: str, port: int, sweep_s: float = SWEEP
             sweeper.cancel()
 
 
-async def run_server(args: argparse.Namespace, store: Store, ready: asyncio.Event | None = None) -> None:
+async def run_server(args: argparse.Namespace, store: Store, ready: asyncio.Event | None = None, tls: Any = None) -> None:
     limits = Limits(args.per_address_connections, args.per_address_tables, args.per_address_computers)
     thinkers = ThinkPool(args.think_workers, processes=args.think_in == "processes", share=args.think_share)
     server = Server(store, args.max_tables, args.max_connections, args.hello_timeout, limits, thinkers, 8 if args.long_codes else 6)
+    server.forwarded_for = bool(getattr(args, "forwarded_for", False))
     server.resume()
     if server.tables or thinkers.processes:
         thinkers.warm_up()
@@ -185,8 +190,8 @@ async def run_server(args: argparse.Namespace, store: Store, ready: asyncio.Even
         except (NotImplementedError, RuntimeError):  # not on this platform or thread
             pass
     try:
-        async with listening(server, args.host, args.port, args.housekeeping, args.status) as port:
-            print(f"serving ws://{args.host}:{port}/ (data: {store.path})", flush=True)
+        async with listening(server, args.host, args.port, args.housekeeping, args.status, tls) as port:
+            print(f"serving {'wss' if tls is not None else 'ws'}://{args.host}:{port}/ (data: {store.path})", flush=True)
             server.event("listening", address=f"{args.host}:{port}", tables=len(server.tables), data=store.path)
             if ready is not None:
                 ready.set()
@@ -207,6 +212,18 @@ def main(args: argparse.Namespace) -> int:
     for option, value in (("--hello-timeout", args.hello_timeout), ("--housekeeping", args.housekeeping), ("--status", args.status)):
         if not 0 < value < 1e6:
             print(f"serve: {option} must be a number of seconds above 0, not {value:g}", file=sys.stderr)
+            return 2
+    tls = None
+    if args.tls_cert is not None or args.tls_key is not None:
+        from game.net.shared.tls import TLSFileError, server_context
+
+        if args.tls_cert is None or args.tls_key is None:
+            print("serve: --tls-cert and --tls-key go together: give both files, or neither", file=sys.stderr)
+            return 2
+        try:
+            tls = server_context(args.tls_cert, args.tls_key)
+        except TLSFileError as err:
+            print(f"serve: {err}", file=sys.stderr)
             return 2
     setup(args.verbose, args.log_json)
     try:
@@ -233,7 +250,7 @@ def main(args: argparse.Namespace) -> int:
             print(f"serve: cannot write the data folder {path.parent}: {err}", file=sys.stderr)
             return 1
         try:
-            asyncio.run(run_server(args, store))
+            asyncio.run(run_server(args, store, tls=tls))
         except OSError as err:
             print(f"serve: cannot listen on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
             return 1
@@ -278,3 +295,7 @@ def add_arguments(serve_parser: argparse.ArgumentParser, number: Callable[[str],
     add("--status", metavar="S", type=float, default=STATUS_S, help="seconds between the log's status lines (default %(default)g)")
     add("--log-json", action="store_true", help="log one JSON object a line (default off: lines of words)")
     add("--verbose", action="store_true", help="log every action too (default off)")
+    add("--tls-cert", metavar="FILE", help="serve wss:// with this certificate (PEM, its chain after it; default: ws://, no TLS)")
+    add("--tls-key", metavar="FILE", help="the certificate's private key (PEM), with --tls-cert")
+    add("--forwarded-for", action="store_true",
+        help="behind a reverse proxy on this machine: a client's address is the last of X-Forwarded-For (default: off)")

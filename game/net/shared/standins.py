@@ -1,9 +1,10 @@
 """Stand-ins for two modules of the standard library that the desktop app leaves out
 (build.spec) but websockets imports at the top of modules the game uses:
 
-- ``ssl`` (its asyncio client, for ``wss://``): the app ships without OpenSSL
-  (about 5 MB); network play is ``ws://`` only, and asking the stand-in for TLS
-  says, in one line, that this build has none;
+- ``ssl`` (its asyncio client, for ``wss://``): where Python's ssl cannot load (a
+  Linux app on a system without OpenSSL 3, whose libraries the app leaves to the
+  system: build.spec), network play is ``ws://`` only, and asking the stand-in for
+  TLS says, in one line, that there is none here;
 - ``urllib.request`` (its proxy support, which reads the system's proxies): the
   game connects directly, never through a proxy (``Client.connect`` passes
   ``proxy=None``), so the stand-in finds no proxy; left out, it keeps http's
@@ -22,7 +23,7 @@ import sys
 import types
 from typing import Any
 
-NO_TLS = "this build of Matador has no TLS (wss://): use a ws:// address"
+NO_TLS = "no TLS (wss://) here: OpenSSL 3 is not installed; use a ws:// address"
 
 
 class SSLContext:

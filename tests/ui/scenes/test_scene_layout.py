@@ -96,6 +96,26 @@ def _join() -> Scene:
     return JoinScene()
 
 
+def _join_certificate(kind: str) -> Callable[[], Scene]:
+    """Join a table after a wss:// server's certificate was not taken: the long line
+    with its fingerprint(s), and the action button's step (Trust it, Forget the old one)."""
+
+    def make() -> Scene:
+        from game.words.link_words import tls_line
+        from game.ui.scenes.friends import JoinScene
+        from game.ui.scenes.friends.friends_model import CertificateStep
+
+        scene = JoinScene()
+        found, known = "AB:" * 31 + "CD", "12:" * 31 + "34"
+        line = tls_line(f"tls_{kind}", {"fingerprint": found, "known": known, "address": "club.example.org:47123"}, "")
+        assert line is not None
+        scene.status_words, scene.problem = line, line
+        scene.step = CertificateStep("trust" if kind == "untrusted" else "forget", "wss://club.example.org:47123/", found)
+        return scene
+
+    return make
+
+
 def _host() -> Scene:
     from game.ui.scenes.friends import HostScene
 
@@ -115,6 +135,8 @@ PLAIN: dict[str, Callable[[], Scene]] = {
     "past-matches": _past_matches,
     "friends": _friends,
     "join": _join,
+    "join-certificate-untrusted": _join_certificate("untrusted"),
+    "join-certificate-changed": _join_certificate("changed"),
     "host": _host,
 }
 

@@ -40,8 +40,13 @@ class Problem(ValueError):
         self.line = line
 
 
+def is_secure(text: str) -> bool:
+    """Whether the address typed asks for TLS (``wss://club.example.org:47123``)."""
+    return text.strip().lower().startswith("wss://")
+
+
 def parse_address(text: str) -> tuple[str, int]:
-    """``host:port`` as typed (``ws://`` and a trailing ``/`` allowed, the port
+    """``host:port`` as typed (``ws://`` or ``wss://`` and a trailing ``/`` allowed, the port
     47123 if none, an IPv6 address in brackets) -> (host, port); ``Problem`` if not."""
     typed = text.strip()
     if not typed:
@@ -77,9 +82,10 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, port
 
 
-def url_of(host: str, port: int) -> str:
+def url_of(host: str, port: int, secure: bool = False) -> str:
+    """The server's URL (``secure``: ``wss://``, TLS: game/net/shared/tls.py)."""
     shown = f"[{host}]" if ":" in host else host
-    return f"ws://{shown}:{port}/"
+    return f"{'wss' if secure else 'ws'}://{shown}:{port}/"
 
 
 def address_of(host: str, port: int) -> str:
@@ -125,7 +131,46 @@ def join_request(address: str, code: str, name: str, seat: int | None) -> JoinRe
     host, port = parse_address(address)
     table = check_code(code)
     who = check_name(name)
-    return JoinRequest(url_of(host, port), address_of(host, port), table, who, seat)
+    return JoinRequest(url_of(host, port, is_secure(address)), address_of(host, port), table, who, seat)
+
+
+# A wss:// server's certificate not taken (game/net/shared/tls.py) --------------------------------
+@dataclass(frozen=True)
+class CertificateStep:
+    """What the screen's action does next at ``url``: ``trust`` the certificate of
+    ``fingerprint`` (shown to the person, who is asked), or ``forget`` the one
+    trusted before (it changed: refused until then)."""
+
+    kind: str
+    url: str
+    fingerprint: str = ""
+
+
+_FINGERPRINT = re.compile(r"^[0-9A-F]{2}(:[0-9A-F]{2}){31}$")
+
+
+def certificate_step(code: str, params: dict[str, str], url: str) -> CertificateStep | None:
+    """The step a failure's code offers (None: none)."""
+    found = str(params.get("fingerprint", ""))
+    if code == "tls_untrusted" and _FINGERPRINT.match(found):
+        return CertificateStep("trust", url, found)
+    if code == "tls_changed":
+        return CertificateStep("forget", url)
+    return None
+
+
+def take_step(step: CertificateStep, address: str) -> str | None:
+    """Trust or forget as ``step`` says; a line to show (None: trusted, connect now)."""
+    from game.net.shared import tls
+
+    try:
+        if step.kind == "trust":
+            tls.trust(step.url, step.fingerprint)
+            return None
+        tls.forget(step.url)
+    except OSError as err:
+        return _("The certificate could not be remembered ({reason}).").format(reason=err.strerror or err)
+    return _("The old certificate of {address} is forgotten: connect again to see the new one, and trust it only if it is the owner's.").format(address=address)
 
 
 # What the settings remember ------------------------------------------------------------

@@ -37,6 +37,10 @@ FIRST_FREE = N_("First free")
 ADDRESS_HINT = N_("like 192.168.1.20:47123")
 CODE_HINT = N_("like K7QX-2M")
 JOIN_BUTTON = N_("Join")
+# TRANSLATORS: a wss:// server's certificate not signed by a known authority, its fingerprint shown: the button that trusts it (and connects).
+TRUST_BUTTON = N_("Trust it")
+# TRANSLATORS: a server's certificate changed since it was trusted: the button that forgets the old one (the next connection asks again).
+FORGET_BUTTON = N_("Forget the old one")
 # TRANSLATORS: Join a table, beside the seat: a person whose seat it was (without the saved token) asks the host to let them take it back.
 ASK_SEAT = N_("Ask the host for it")
 # TRANSLATORS: Play with friends, after "The host gave your seat to a computer": ask the host for that seat again.

@@ -28,18 +28,35 @@ from game.net.app.netplay import NetPlay, loopback_only
 from game.ui.drawing.menu import MenuScene, focus_ring, style
 from game.ui.scenes.friends.friends_fields import Connecting, TypedFields
 from game.ui.scenes.friends.friends_geometry import FIELDS, FOUND_ROWS, JoinLayout, frame, join_layout
-from game.ui.scenes.friends.friends_model import GONE, Finder, JoinRequest, Problem, join_request, player_name, remember, remembered
+from game.ui.scenes.friends.friends_model import (
+    GONE,
+    CertificateStep,
+    Finder,
+    JoinRequest,
+    Problem,
+    certificate_step,
+    is_secure,
+    join_request,
+    parse_address,
+    player_name,
+    remember,
+    remembered,
+    take_step,
+    url_of,
+)
 from game.words.link_words import failure_line
 from game.ui.scenes.friends.friends_words import (
     ASK_SEAT,
     BACK,
     CHOOSE_SEAT,
     FIRST_FREE,
+    FORGET_BUTTON,
     JOIN,
     JOIN_BUTTON,
     LOOKING,
     NONE_FOUND,
     NOT_LOOKING,
+    TRUST_BUTTON,
     asked_words,
     asking_words,
     connecting_words,
@@ -79,6 +96,8 @@ class JoinScene(Connecting, TypedFields, MenuScene):
         self.listings: list[Any] = []
         self.list_note: pygame.Surface | None = None
         self.status_art: pygame.Surface | None = None
+        self.step: CertificateStep | None = None  # a wss:// certificate to trust (or forget): what Join does first
+        self.claiming = False  # the last try asked the host for a seat (the step then asks again)
 
     # Setup -------------------------------------------------------------------------
     def attach(self, app: Any) -> None:
@@ -97,7 +116,8 @@ class JoinScene(Connecting, TypedFields, MenuScene):
         assert self.gui is not None
         self.read_fields()
         head_h = title_picture(self.text, frame(self.size), _(JOIN)).get_height()
-        need = int(self.gui.get_theme().get_font([style("title_primary", self.size)]).size(_(JOIN_BUTTON))[0]) + 28
+        font = self.gui.get_theme().get_font([style("title_primary", self.size)])
+        need = max(int(font.size(_(words))[0]) for words in (JOIN_BUTTON, TRUST_BUTTON, FORGET_BUTTON)) + 28
         layout = join_layout(self.size, self.text, head_h, need)
         self.layout = layout
         self.picture, self.drawn_text = join_picture(self.text, layout, _(JOIN))
@@ -118,7 +138,7 @@ class JoinScene(Connecting, TypedFields, MenuScene):
         self.buttons["ask"] = pygame_gui.elements.UIButton(ask, _(ASK_SEAT), self.gui, object_id=look)
         fr = layout.frame
         self.buttons["back"] = pygame_gui.elements.UIButton(fr.back, _(BACK), self.gui, object_id=style("title_button", self.size))
-        self.buttons["join"] = pygame_gui.elements.UIButton(fr.action, _(JOIN_BUTTON), self.gui, object_id=style("title_primary", self.size))
+        self.buttons["join"] = pygame_gui.elements.UIButton(fr.action, self.action_words(), self.gui, object_id=style("title_primary", self.size))
         self.shown = ()
         self.follow_listings(force=True)
         self.show_status()
@@ -176,17 +196,60 @@ class JoinScene(Connecting, TypedFields, MenuScene):
         if button is not None:
             button.set_text(self.seat_text())
 
+    # A wss:// server's certificate ----------------------------------------------------
+    def action_words(self) -> str:
+        """The action button's words: Join, or the certificate's step (Trust it, Forget the old one)."""
+        if self.step is None:
+            return _(JOIN_BUTTON)
+        return _(TRUST_BUTTON) if self.step.kind == "trust" else _(FORGET_BUTTON)
+
+    def show_action(self) -> None:
+        button = self.buttons.get("join")
+        if button is not None:
+            button.set_text(self.action_words())
+
+    def follow_step(self) -> None:
+        """A step offered for one address is withdrawn once another is typed."""
+        if self.step is None:
+            return
+        try:
+            host, port = parse_address(self.values["address"])
+        except Problem:
+            host, port = "", 0
+        if url_of(host, port, is_secure(self.values["address"])) != self.step.url:
+            self.step = None
+            self.show_action()
+
+    def certificate_first(self, request: JoinRequest) -> bool:
+        """The certificate's step, taken when the person presses the button that
+        offers it (at the same address); whether joining stops there."""
+        step, self.step = self.step, None
+        self.show_action()
+        if step is None or step.url != request.url:
+            return False
+        said = take_step(step, request.address)
+        if said is None:
+            return False  # trusted: join now
+        self.say(said, step.kind == "trust")
+        return True
+
     # Joining ------------------------------------------------------------------------
     def join(self) -> None:
         """Check the form; if it can be used, connect (off the frame loop)."""
         if self.play is not None or self.app is None:
             return
+        if self.step is not None and self.claiming:  # the certificate's step, then the host asked again
+            self.claim()
+            return
+        self.claiming = False
         self.read_fields()
         try:
             request = join_request(self.values["address"], self.values["code"], self.values["name"], SEATS[self.seat_at])
         except Problem as problem:
             self.say(problem.line, True)
             self.set_focus(problem.field)
+            return
+        if self.certificate_first(request):
             return
         self.set_field("code", request.code)
         self.request = request
@@ -210,8 +273,11 @@ class JoinScene(Connecting, TypedFields, MenuScene):
             self.say(_(CHOOSE_SEAT), True)
             self.set_focus("seat")
             return
+        if self.certificate_first(request):
+            return
         self.set_field("code", request.code)
         self.request = request
+        self.claiming = True
         remember(self.app, name=request.name, address=self.values["address"].strip())
         self.play = NetPlay.claim(request.url, request.code, seat, request.name)
         self.asked = False
@@ -284,10 +350,13 @@ class JoinScene(Connecting, TypedFields, MenuScene):
         if phase == "failed":
             request = self.request
             line = failure_line(
-                play.failure, request.address if request else "", request.code if request else "", request.name if request else "", play.failure_code
+                play.failure, request.address if request else "", request.code if request else "", request.name if request else "", play.failure_code,
+                play.failure_params,
             )
             play.close()
             self.play = None
+            self.step = certificate_step(play.failure_code, play.failure_params, request.url) if request is not None else None
+            self.show_action()
             self.forget_taken(play.failure_code)
             self.say(line, True)
         elif phase in ("lobby", "playing", "over"):
@@ -343,6 +412,7 @@ class JoinScene(Connecting, TypedFields, MenuScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.follow_typing()
+        self.follow_step()
         self.follow_listings()
         self.follow_play()
 

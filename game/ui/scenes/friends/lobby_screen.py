@@ -112,7 +112,7 @@ class LobbyScene(MenuScene):
                 status = opening_failed(play.failure)  # the server on this machine could not start
             else:
                 address = address_in(play.session.url) if play.session is not None else ""
-                status = failure_line(play.failure, address, mirror.code or "", why=play.failure_code)
+                status = failure_line(play.failure, address, mirror.code or "", why=play.failure_code, params=play.failure_params)
         elif self.said:
             status = self.said
         elif mirror.link in ("lost", "connecting") and mirror.code is not None:

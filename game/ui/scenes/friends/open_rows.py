@@ -56,5 +56,5 @@ def list_words(lister: TableLister | None, listed_at: str) -> str:
     if lister.state == "failed":
         if lister.code == "unreachable":
             return server_unreachable(listed_at)
-        return failure_line(lister.failure, listed_at, why=lister.code)
+        return failure_line(lister.failure, listed_at, why=lister.code, params=lister.params)
     return _(NO_TABLES)

@@ -26,16 +26,31 @@ from game.ui.drawing.menu import MenuScene, focus_ring, style
 from game.ui.scenes.friends.friends_draw import DrawnText, note, server_picture, status_picture, title_picture
 from game.ui.scenes.friends.friends_fields import Connecting, TypedFields
 from game.ui.scenes.friends.friends_geometry import SERVER_FIELDS, ServerLayout, frame, server_layout
-from game.ui.scenes.friends.friends_model import Problem, address_of, check_name, parse_address, player_name, remember, remembered, url_of
+from game.ui.scenes.friends.friends_model import (
+    CertificateStep,
+    Problem,
+    address_of,
+    certificate_step,
+    check_name,
+    is_secure,
+    parse_address,
+    player_name,
+    remember,
+    remembered,
+    take_step,
+    url_of,
+)
 from game.ui.scenes.friends.open_rows import ROWS_PER_FRAME, list_words, row_button
 from game.words.link_words import failure_line
 from game.ui.scenes.friends.friends_words import (
     BACK,
     CREATE,
+    FORGET_BUTTON,
     LIST_TABLES,
     NO_SERVER,
     SERVER,
     SERVER_HINT,
+    TRUST_BUTTON,
     connecting_words,
 )
 from game.ui.drawing.scroll import ScrollColumn
@@ -75,6 +90,7 @@ class ServerScene(Connecting, TypedFields, MenuScene):
         self.play: NetPlay | None = None
         self.joining: OpenTable | None = None
         self.built = 0  # the open tables' rows made so far
+        self.step: CertificateStep | None = None  # a wss:// certificate to trust (or forget): what the list button does first
 
     # Setup -------------------------------------------------------------------------
     def attach(self, app: Any) -> None:
@@ -91,7 +107,7 @@ class ServerScene(Connecting, TypedFields, MenuScene):
         head_h = title_picture(self.text, frame(self.size), _(SERVER)).get_height()
         small = style("title_small", self.size)
         theme = self.gui.get_theme()
-        ask_need = theme.get_font([small]).size(_(LIST_TABLES))[0] + 28
+        ask_need = max(theme.get_font([small]).size(_(words))[0] for words in (LIST_TABLES, TRUST_BUTTON, FORGET_BUTTON)) + 28
         create_need = theme.get_font([style("title_primary", self.size)]).size(_(CREATE))[0] + 28
         layout = server_layout(self.size, self.text, head_h, ask_need, create_need)
         self.layout = layout
@@ -104,7 +120,7 @@ class ServerScene(Connecting, TypedFields, MenuScene):
             )
             entry.set_text_length_limit(300 if key == "address" else 24)
             self.entries[key] = entry
-        self.buttons["ask"] = pygame_gui.elements.UIButton(layout.ask, _(LIST_TABLES), self.gui, object_id=small)
+        self.buttons["ask"] = pygame_gui.elements.UIButton(layout.ask, self.ask_words(), self.gui, object_id=small)
         fr = layout.frame
         self.buttons["back"] = pygame_gui.elements.UIButton(fr.back, _(BACK), self.gui, object_id=style("title_button", self.size))
         self.buttons["create"] = pygame_gui.elements.UIButton(fr.action, _(CREATE), self.gui, object_id=style("title_primary", self.size))
@@ -136,16 +152,48 @@ class ServerScene(Connecting, TypedFields, MenuScene):
             self.say(problem.line if self.values["address"].strip() else _(NO_SERVER), True)
             self.set_focus("address")
             return None
-        return url_of(host, port), address_of(host, port)
+        return url_of(host, port, is_secure(self.values["address"])), address_of(host, port)
+
+    # A wss:// server's certificate ----------------------------------------------------
+    def ask_words(self) -> str:
+        """The list button's words: List its tables, or the certificate's step (Trust it, Forget the old one)."""
+        if self.step is None:
+            return _(LIST_TABLES)
+        return _(TRUST_BUTTON) if self.step.kind == "trust" else _(FORGET_BUTTON)
+
+    def offer_step(self, step: CertificateStep | None) -> None:
+        self.step = step
+        button = self.buttons.get("ask")
+        if button is not None:
+            button.set_text(self.ask_words())
+
+    def follow_step(self) -> None:
+        """A step offered for one address is withdrawn once another is typed."""
+        if self.step is None:
+            return
+        try:
+            host, port = parse_address(self.values["address"])
+        except Problem:
+            host, port = "", 0
+        if url_of(host, port, is_secure(self.values["address"])) != self.step.url:
+            self.offer_step(None)
 
     def list_tables(self, quiet: bool = False) -> None:
-        """Ask the server at the address typed for its open tables (again)."""
+        """Ask the server at the address typed for its open tables (again); the
+        certificate's step first when the list button offers one."""
         found = self.server_url()
         if found is None:
             if quiet:
                 self.say("", False)
             return
         url, address = found
+        step = self.step
+        self.offer_step(None)
+        if step is not None and step.url == url and not quiet:
+            said = take_step(step, address)
+            if said is not None:
+                self.say(said, step.kind == "trust")
+                return
         if self.lister is not None and self.lister.url == url:
             self.lister.ask()
             return
@@ -175,6 +223,8 @@ class ServerScene(Connecting, TypedFields, MenuScene):
             return
         self.shown = key
         self.tables = tables
+        if lister is not None and lister.state == "failed":
+            self.offer_step(certificate_step(lister.code, lister.params, lister.url))
         layout = self.layout
         for name in [n for n in self.buttons if n.startswith("table")]:
             self.buttons.pop(name)
@@ -242,7 +292,8 @@ class ServerScene(Connecting, TypedFields, MenuScene):
         play.update()
         if play.phase == "failed":
             code = self.joining.code if self.joining is not None else ""
-            line = failure_line(play.failure, self.listed_at, code, self.values["name"], play.failure_code)
+            line = failure_line(play.failure, self.listed_at, code, self.values["name"], play.failure_code, play.failure_params)
+            self.offer_step(certificate_step(play.failure_code, play.failure_params, self.lister.url) if self.lister is not None else None)
             play.close()
             self.play = None
             self.say(line, True)
@@ -313,6 +364,7 @@ class ServerScene(Connecting, TypedFields, MenuScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.follow_typing()
+        self.follow_step()
         self.follow_tables()
         self.build_rows()
         self.follow_play()

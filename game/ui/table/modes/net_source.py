@@ -313,8 +313,9 @@ class NetSource(LiveSource):
             words = self.mirror.status_text()
         else:
             session = self.play.session
-            address = str(getattr(session, "url", "") or "").removeprefix("ws://").rstrip("/")
-            words = failure_line(self.mirror.link_reason, address, self.mirror.code or "")
+            address = str(getattr(session, "url", "") or "").split("://", 1)[-1].rstrip("/")
+            tls = self.mirror.link_code if self.mirror.link_code.startswith("tls_") else ""  # a certificate changed on the way back
+            words = failure_line(self.mirror.link_reason, address, self.mirror.code or "", why=tls, params=self.mirror.link_params)
         if self.play.table_gone and self.play.kept is not None:
             words = f"{words}  ·  {_(KEPT_SO_FAR)}"  # the rounds played out are in Past matches
         return words

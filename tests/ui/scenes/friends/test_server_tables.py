@@ -253,3 +253,112 @@ def test_a_slow_or_hostile_server_and_a_machine_nobody_has_are_said_while_frames
     assert lister is not None
     apps.until(lambda: not lister.running, 60, "the list's thread ended")  # (the screen gone, nothing is asked)
     assert net_threads() == []
+
+
+@pytest.mark.skipif(__import__("shutil").which("openssl") is None, reason="openssl is not installed")
+def test_a_wss_server_with_a_self_signed_certificate_is_trusted_on_first_use_from_both_screens(tmp_path: Path, two: tuple[App, App]) -> None:
+    """``serve --tls-cert --tls-key`` with a certificate openssl made: *On a server*
+    shows its fingerprint and asks; *Trust it* lists its tables, and a table is
+    created there; on *Join a table* (the certificate forgotten meanwhile, as on
+    another machine) the same question, *Trust it*, and the friend sits at the table."""
+    from game.net.shared import tls
+    from tests.net.shared.test_tls import make_certificate
+
+    cert, key, fingerprint = make_certificate(tmp_path / "tls", "club")
+    home = tmp_path / "server-home"
+    home.mkdir()
+    server = ServerProcess(home, "--tls-cert", str(cert), "--tls-key", str(key))
+    try:
+        assert server.url.startswith("wss://127.0.0.1:")
+        ann, bo = two
+        apps = Apps(ann, bo)
+        typed = server.url.rstrip("/")  # wss://127.0.0.1:PORT, as a person types it
+        address = address_of(server.url.replace("wss://", "ws://"))
+        question = f"The certificate of {address} is not signed by a known authority. Its fingerprint is {fingerprint}. Trust it?"
+        screen = open_server_screen(apps, 0, typed, "Ann")
+        apps.until(lambda: screen.lister is not None and screen.lister.state == "failed", 60, "the list refused")
+        assert screen.lister.code == "tls_untrusted" and screen.lister.url == server.url
+        apps.step()
+        assert any(question in t for t, *_ in screen.drawn_text), [t for t, *_ in screen.drawn_text]
+        assert screen.buttons["ask"].text == "Trust it" and not tls.path().exists()
+        assert layout_problems(screen) == []
+        apps.click(0, screen.buttons["ask"])
+        assert tls.known_for(server.url) == fingerprint
+        apps.until(lambda: screen.lister is not None and screen.lister.state == "listed", 60, "the server's list")
+        assert screen.buttons["ask"].text == "List its tables"
+        apps.click(0, screen.buttons["create"])
+        form = ann.top
+        assert type(form).__name__ == "HostScene" and form.server == server.url
+        apps.click(0, form.buttons["start"])
+        lobby = ann.top
+        apps.until(lambda: lobby.play is not None and lobby.play.mirror.code is not None and lobby.play.mirror.lobby is not None, 60, "the table")
+        code = lobby.play.mirror.code
+        # another machine: nothing trusted there yet
+        assert tls.forget(server.url)
+        apps.click(1, bo.top.buttons["friends"])
+        apps.click(1, bo.top.buttons["join"])
+        join = bo.top
+        assert type(join).__name__ == "JoinScene"
+        for field, text in (("address", typed), ("code", code), ("name", "Bo")):
+            join.entries[field].set_text("")
+            type_into(apps.frames[1], join.entries[field], text)
+        apps.click(1, join.buttons["join"])
+        apps.until(lambda: join.play is None and join.problem is not None, 60, "the join refused")
+        assert join.problem == question
+        assert join.buttons["join"].text == "Trust it" and tls.known_for(server.url) is None
+        assert layout_problems(join) == []
+        apps.click(1, join.buttons["join"])
+        assert tls.known_for(server.url) == fingerprint
+        apps.until(lambda: type(bo.top).__name__ == "LobbyScene" and bo.top.lines()[1], 60, "Bo's lobby")
+        assert bo.top.lines()[1] == f"You are at Ann's table {code}, at {address}."
+        apps.until(lambda: lobby.buttons["start"].is_enabled, 60, "Start enabled")
+        apps.click(0, lobby.buttons["start"])
+        apps.until(lambda: net_table_up(ann) and net_table_up(bo), 60, "both tables")
+        apps.click(0, ann.top.mode.look.buttons["leave"])
+        apps.click(1, bo.top.mode.look.buttons["leave"])
+    finally:
+        server.stop()
+
+
+@pytest.mark.skipif(__import__("shutil").which("openssl") is None, reason="openssl is not installed")
+def test_a_changed_certificate_is_refused_loudly_on_join_until_the_old_one_is_forgotten(tmp_path: Path, two: tuple[App, App]) -> None:
+    """The address trusted with another certificate before: *Join* says so loudly and
+    connects nowhere; *Forget the old one*, then *Join* asks about the new one,
+    *Trust it*, and the server is reached (it has no table of that code)."""
+    from game.net.shared import tls
+    from tests.net.shared.test_tls import make_certificate
+
+    cert, key, fingerprint = make_certificate(tmp_path / "tls", "club")
+    _old_cert, _old_key, old = make_certificate(tmp_path / "tls", "old")
+    home = tmp_path / "server-home"
+    home.mkdir()
+    server = ServerProcess(home, "--tls-cert", str(cert), "--tls-key", str(key))
+    try:
+        tls.trust(server.url, old)
+        ann, _bo = two
+        apps = Apps(ann)
+        address = address_of(server.url.replace("wss://", "ws://"))
+        apps.click(0, ann.top.buttons["friends"])
+        apps.click(0, ann.top.buttons["join"])
+        join = ann.top
+        for field, text in (("address", server.url.rstrip("/")), ("code", "ABCD-EF"), ("name", "Ann")):
+            join.entries[field].set_text("")
+            type_into(apps.frames[0], join.entries[field], text)
+        apps.click(0, join.buttons["join"])
+        apps.until(lambda: join.play is None and join.problem is not None, 60, "the join refused")
+        assert join.problem.startswith(f"WARNING: the certificate of {address} has changed (it was {old}, it is now {fingerprint})")
+        assert join.buttons["join"].text == "Forget the old one" and tls.known_for(server.url) == old
+        assert layout_problems(join) == []
+        apps.click(0, join.buttons["join"])
+        assert tls.known_for(server.url) is None and join.play is None
+        assert join.status_words.startswith(f"The old certificate of {address} is forgotten") and join.problem is None
+        assert join.buttons["join"].text == "Join"
+        apps.click(0, join.buttons["join"])
+        apps.until(lambda: join.play is None and join.problem is not None, 60, "the question")
+        assert join.buttons["join"].text == "Trust it" and fingerprint in join.problem
+        apps.click(0, join.buttons["join"])
+        apps.until(lambda: join.play is None and join.problem is not None and "Trust" not in join.problem, 60, "the server reached")
+        assert join.problem == "There is no table ABCD-EF there: check the code."
+        assert tls.known_for(server.url) == fingerprint
+    finally:
+        server.stop()
