@@ -1,6 +1,6 @@
 """The table's play aids, as an object the table holds (``table.aids``): undo
 and redo by whole turns, the hint and the score sheet (the moves and what the
-table knows are side panels: panel_moves.py, panel_knowledge.py).
+table knows are side panels: moves_panel.py, knowledge_panel.py).
 
 The aids change the game only through the referee (undo and redo), and the
 picture only through the table (its motion, its input, ``sync``).

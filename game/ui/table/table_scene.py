@@ -15,8 +15,8 @@ The table is in three parts:
 
 The scene never changes the game itself: every move goes through its mode's
 ``moves.submit`` (the referee, or a server) and the referee tells the seats
-and the listeners. Its ``Mode`` (mode.py: live play, mode_review.py,
-mode_lesson.py, mode_net.py) is three roles: where positions come from
+and the listeners. Its ``Mode`` (mode.py: live play, review_mode.py,
+lesson_mode.py, net_mode.py) is three roles: where positions come from
 (``source``), what a move does (``moves``), what shows (``look``).
 """
 

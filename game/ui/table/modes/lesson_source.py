@@ -1,4 +1,4 @@
-"""The lesson's source (``LessonSource``, of ``LessonMode``, mode_lesson.py): a
+"""The lesson's source (``LessonSource``, of ``LessonMode``, lesson_mode.py): a
 lesson of ``game.learning.lessons`` walked step by step from its deal; the learner's
 seat is a person's, every other seat a ``ScriptSeat`` that answers with the
 script's move once the card lets it go (Next).

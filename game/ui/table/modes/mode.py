@@ -14,8 +14,8 @@ This module holds live play's: ``LiveSource`` (the referee's match, every seat
 asked in turn, a computer's answer taken once the table stands still, the
 round's summary), ``LiveMoves`` (the referee judges and plays), ``Watching``
 (nobody moves: a review) and ``LiveMode``, the three together. The review
-(mode_review.py), the lesson (mode_lesson.py) and a network table
-(mode_net.py) narrow them.
+(review_mode.py), the lesson (lesson_mode.py) and a network table
+(net_mode.py) narrow them.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """What a network table shows (``NetLook``, the look of ``NetMode``,
-mode_net.py): the toolbar's Moves and Scores, the reactions (Nice!, Oops, Well
+net_mode.py): the toolbar's Moves and Scores, the reactions (Nice!, Oops, Well
 played) and Leave, each as wide as its words; the host's button that gives
 the seat of a friend away to a computer; the link's state in the hand's label
 and on the plaques; every hand at a round's end, as the server revealed it.

@@ -1,5 +1,5 @@
 """Following the server at a network table (``NetSource``, the source of
-``NetMode``, mode_net.py): the positions are this seat's ``SeatView`` as the
+``NetMode``, net_mode.py): the positions are this seat's ``SeatView`` as the
 mirror keeps it (``ViewPosition``), the actions the server tells are shown as a
 local table shows its own, a finished round is played again here from the
 deal the server reveals (so its summary, its review and the match's totals are

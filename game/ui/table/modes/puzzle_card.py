@@ -3,7 +3,7 @@ messages): the move played in the match, "find a better move", what each try
 was worth, and once solved (or the answer asked for) the coach's explanation:
 the best move, the chance of winning the round of each move, why the best was
 better. Its buttons (Show the answer; Next puzzle, Try again, Back) are the
-look's (mode_puzzle.py), in the card's foot (``foot``: the room they take)."""
+look's (puzzle_mode.py), in the card's foot (``foot``: the room they take)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The puzzle's source (``PuzzleSource``, of ``PuzzleMode``, mode_puzzle.py):
+"""The puzzle's source (``PuzzleSource``, of ``PuzzleMode``, puzzle_mode.py):
 one mistake of a kept review (``game.archive.puzzles``), the position from that seat's
 view alone (``ViewPosition``: its own hand, the others' counts, the table, the
 boneyard as a count), standing still while the player looks for a better move.

@@ -1,4 +1,4 @@
-"""The review's source (``ReviewSource``, of ``ReviewMode``, mode_review.py):
+"""The review's source (``ReviewSource``, of ``ReviewMode``, review_mode.py):
 a finished round's record stepped by a cursor that stands *before* an action,
 and the coach's analyses of the reviewed seat (``game.ai.review``: worked out
 from that seat's view alone, in worker processes on every core, while the

@@ -1,6 +1,6 @@
 """A side panel on the felt: the base every panel starts from (``Panel``) and
 the rounded card it is painted on (``card_surface``). Each panel is one module
-(panel_moves.py, panel_knowledge.py, the review's and the lesson's cards)
+(moves_panel.py, knowledge_panel.py, the review's and the lesson's cards)
 with its own content, a frozen value: equal contents paint the same picture,
 so a panel is painted once per change, then blitted each frame. The table's
 panels are listed once, in ``panels.PANELS``.
