@@ -30,7 +30,7 @@ from tests.ui.scenes.friends.test_friends import net_threads
 
 SIZE = (1280, 800)
 DT = 0.05
-FIELDS = {"rules": "matador", "players": 2, "seats": ["open", "open"], "name": "Ann", "seat": 0}
+FIELDS = {"rules": "matador", "players": 2, "options": {"target_score": 200}, "seats": ["open", "open"], "name": "Ann", "seat": 0}  # (a match that outlasts the test's rounds whatever the deal)
 
 
 def free_port() -> int:
