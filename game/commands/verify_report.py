@@ -18,9 +18,7 @@ from typing import Any
 from game.engine import RecordError
 from game.engine.seal import fingerprint
 from game.engine.verify import (
-    CUT_SHORT,
     ILLEGAL,
-    MATCH_WAS_OVER,
     IN_PROGRESS,
     NO_COMMITMENT,
     NOT_CHECKED,
@@ -35,17 +33,11 @@ from game.engine.verify import (
     verify,
 )
 from game.profile.saves import read_record_data
-from game.words.refusals import refusal_text
+from game.words.deals import why_words
 
 
 def _tiles(count: int) -> str:
     return f"{count} tile{'s' if count != 1 else ''}"
-
-
-OWN_WORDS = {
-    MATCH_WAS_OVER: "the match was already over before this round",
-    CUT_SHORT: "the round stops before its end, yet another round follows",
-}
 
 
 # The verdicts said in one fixed line (``{mark}``: the deal, by its fingerprint where committed to).
@@ -60,12 +52,9 @@ ONE_LINE = {
 
 
 def why(check: RoundCheck) -> str:
-    """Why an action of the round cannot be right, in words."""
-    refusal = check.refusal
-    if refusal is None:
-        return "it does not fit the committed deal"
-    own = OWN_WORDS.get(refusal.code)
-    return own if own is not None else refusal_text(refusal)
+    """Why an action of the round cannot be right, in words (the verifier's own
+    sentences in English)."""
+    return why_words(check, str)
 
 
 def round_line(check: RoundCheck) -> str:

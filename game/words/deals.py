@@ -4,6 +4,8 @@ it on the command line (in English there, game/commands/verify_report.py)."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from game.engine.seal import fingerprint
 from game.engine.verify import (
     CUT_SHORT,
@@ -20,21 +22,28 @@ from game.engine.verify import (
     WRONG_HAND,
     RoundCheck,
 )
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.words.refusals import refusal_text
 from game.words.names import worded
 
 
-def why_words(check: RoundCheck) -> str:
-    """Why an action cannot be right on the committed deal."""
+NOT_FITTING = N_("it does not fit the committed deal")
+# The verifier's own refusals (the engine's are said by refusal_text).
+OWN_REFUSALS = {
+    MATCH_WAS_OVER: N_("the match was already over before this round"),
+    CUT_SHORT: N_("the round stops before its end, yet another round follows"),
+}
+
+
+def why_words(check: RoundCheck, say: Callable[[str], str] = _) -> str:
+    """Why an action cannot be right on the committed deal; ``say`` translates
+    the verifier's own sentences (``str``: in English, as the command line has
+    them)."""
     refusal = check.refusal
     if refusal is None:
-        return _("it does not fit the committed deal")
-    if refusal.code == MATCH_WAS_OVER:
-        return _("the match was already over before this round")
-    if refusal.code == CUT_SHORT:
-        return _("the round stops before its end, yet another round follows")
-    return refusal_text(refusal)
+        return say(NOT_FITTING)
+    own = OWN_REFUSALS.get(refusal.code)
+    return say(own) if own is not None else refusal_text(refusal)
 
 
 def check_words(check: RoundCheck, names: list[str]) -> tuple[bool, str]:
