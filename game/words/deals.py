@@ -46,6 +46,17 @@ def why_words(check: RoundCheck, say: Callable[[str], str] = _) -> str:
     return say(own) if own is not None else refusal_text(refusal)
 
 
+# The verdicts said in a fixed sentence (the deal does not hold, or was not checked).
+FIXED_WORDS = {
+    IN_PROGRESS: N_("Not checked yet: the round is not over, so its seed and salt are still secret."),
+    NO_COMMITMENT: N_("Nothing to check: this round was dealt without a commitment (an older record, or a deal set by hand)."),
+    NOT_REVEALED: N_("Not checked: the record does not reveal this round's seed and salt."),
+    NOT_CHECKED: N_("Not checked: an earlier round of this match failed its check."),
+    SEED_MISMATCH: N_("Changed after play: the revealed seed and salt do not give the commitment made before the first action."),
+    NOT_FROM_MATCH_SEED: N_("Changed after play: this round's seed and salt do not follow from the match's seed."),
+}
+
+
 def check_words(check: RoundCheck, names: list[str]) -> tuple[bool, str]:
     """(whether the deal holds, what the check found in a sentence or two);
     ``names``: the seats' names."""
@@ -60,18 +71,9 @@ def check_words(check: RoundCheck, names: list[str]) -> tuple[bool, str]:
         return True, _(
             "OK: this deal is the one committed to before the first action, and every tile drawn came next from its boneyard ({actions}, {drawn})."
         ).format(actions=actions, drawn=drawn)
-    if status == IN_PROGRESS:
-        return False, _("Not checked yet: the round is not over, so its seed and salt are still secret.")
-    if status == NO_COMMITMENT:
-        return False, _("Nothing to check: this round was dealt without a commitment (an older record, or a deal set by hand).")
-    if status == NOT_REVEALED:
-        return False, _("Not checked: the record does not reveal this round's seed and salt.")
-    if status == NOT_CHECKED:
-        return False, _("Not checked: an earlier round of this match failed its check.")
-    if status == SEED_MISMATCH:
-        return False, _("Changed after play: the revealed seed and salt do not give the commitment made before the first action.")
-    if status == NOT_FROM_MATCH_SEED:
-        return False, _("Changed after play: this round's seed and salt do not follow from the match's seed.")
+    fixed = FIXED_WORDS.get(status)
+    if fixed is not None:
+        return False, _(fixed)
     if status == WRONG_HAND:
         if check.found:
             detail = _("{name}'s hand holds {tile}, which the committed deal did not give").format(name=name(check.seat), tile=check.found)
