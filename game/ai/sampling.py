@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from itertools import accumulate
+from typing import Callable, TypeVar
 
 from game.ai.inference import Evidence, LayEvidence
 from game.ai.knowledge import HandKnowledge
@@ -27,6 +28,7 @@ Deal = tuple[dict[int, list[Tile]], list[Tile]]
 Placed = list[tuple[int, Tile, int]]  # (seat, tile, held since) per hidden tile
 TRIES = 64  # proposals before a matching decides
 Group = tuple[int, int, int, int]  # seat, mask of tiles it cannot be, slots, held since
+_Found = TypeVar("_Found")  # what a proposal gives when kept
 
 
 class Sampler:
@@ -125,13 +127,19 @@ class Sampler:
         return hands, boneyard
 
     def _consistent(self, rng: random.Random) -> tuple[Placed, list[Tile]]:
+        dealt = self._tried(self._random_fill, rng)
+        return dealt if dealt is not None else self._matched(rng)
+
+    def _tried(self, propose: Callable[[random.Random], _Found | None], rng: random.Random) -> _Found | None:
+        """The first proposal ``propose`` keeps in ``TRIES`` (one try alone when
+        nothing constrains the hidden hands), or None: each was turned down."""
         for _ in range(TRIES):
-            dealt = self._random_fill(rng)
-            if dealt is not None:
-                return dealt
+            found = propose(rng)
+            if found is not None:
+                return found
             if self.unconstrained:
                 break
-        return self._matched(rng)
+        return None
 
     def _matched(self, rng: random.Random) -> tuple[Placed, list[Tile]]:
         """A placement by matching hidden tiles to slots (when random fills keep failing)."""
@@ -149,12 +157,9 @@ class Sampler:
         """A consistent placement of the hidden tiles (no weighing), and the
         tiles left for the boneyard as a mask, in no order: for callers that
         weigh many placements and shuffle the boneyard of the one they keep."""
-        for _ in range(TRIES):
-            found = self._random_placed(rng)
-            if found is not None:
-                return found
-            if self.unconstrained:
-                break
+        found = self._tried(self._random_placed, rng)
+        if found is not None:
+            return found
         placed, boneyard = self._matched(rng)
         return placed, sum(1 << t for t in boneyard)
 

@@ -18,9 +18,7 @@ from typing import Any
 from game.engine import RecordError
 from game.engine.seal import fingerprint
 from game.engine.verify import (
-    CUT_SHORT,
     ILLEGAL,
-    MATCH_WAS_OVER,
     IN_PROGRESS,
     NO_COMMITMENT,
     NOT_CHECKED,
@@ -35,26 +33,28 @@ from game.engine.verify import (
     verify,
 )
 from game.profile.saves import read_record_data
-from game.words.refusals import refusal_text
+from game.words.deals import why_words
 
 
 def _tiles(count: int) -> str:
     return f"{count} tile{'s' if count != 1 else ''}"
 
 
-OWN_WORDS = {
-    MATCH_WAS_OVER: "the match was already over before this round",
-    CUT_SHORT: "the round stops before its end, yet another round follows",
+# The verdicts said in one fixed line (``{mark}``: the deal, by its fingerprint where committed to).
+ONE_LINE = {
+    IN_PROGRESS: "not checked yet: {mark} is committed to, and revealed when the round is over",
+    NO_COMMITMENT: "not checked: dealt without a commitment (an older record, or a deal set by hand)",
+    NOT_REVEALED: "not checked: {mark} is committed to, but the record does not reveal its seed and salt",
+    NOT_CHECKED: "not checked: an earlier round failed",
+    SEED_MISMATCH: "TAMPERED: the revealed seed and salt do not give the commitment made before play",
+    NOT_FROM_MATCH_SEED: "TAMPERED: the round's seed and salt do not follow from the match's seed",
 }
 
 
 def why(check: RoundCheck) -> str:
-    """Why an action of the round cannot be right, in words."""
-    refusal = check.refusal
-    if refusal is None:
-        return "it does not fit the committed deal"
-    own = OWN_WORDS.get(refusal.code)
-    return own if own is not None else refusal_text(refusal)
+    """Why an action of the round cannot be right, in words (the verifier's own
+    sentences in English)."""
+    return why_words(check, str)
 
 
 def round_line(check: RoundCheck) -> str:
@@ -67,18 +67,9 @@ def round_line(check: RoundCheck) -> str:
             f"{head}ok: {mark} is the one committed to before the first action; "
             f"{check.actions} actions, {_tiles(check.drawn)} drawn, each the committed boneyard's next"
         )
-    if status == IN_PROGRESS:
-        return f"{head}not checked yet: {mark} is committed to, and revealed when the round is over"
-    if status == NO_COMMITMENT:
-        return f"{head}not checked: dealt without a commitment (an older record, or a deal set by hand)"
-    if status == NOT_REVEALED:
-        return f"{head}not checked: {mark} is committed to, but the record does not reveal its seed and salt"
-    if status == NOT_CHECKED:
-        return f"{head}not checked: an earlier round failed"
-    if status == SEED_MISMATCH:
-        return f"{head}TAMPERED: the revealed seed and salt do not give the commitment made before play"
-    if status == NOT_FROM_MATCH_SEED:
-        return f"{head}TAMPERED: the round's seed and salt do not follow from the match's seed"
+    line = ONE_LINE.get(status)
+    if line is not None:
+        return head + line.format(mark=mark)
     if status == WRONG_HAND:
         said = []
         if check.found:

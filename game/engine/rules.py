@@ -175,6 +175,18 @@ class Rules:
         return {k: v for k, v in self.options().items() if preset[k] != v}
 
 
+# The options that take one of a list of names, and the names.
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "tile_set": TILE_SETS,
+    "layout": LAYOUTS,
+    "drawing": DRAWING,
+    "lead": LEADS,
+    "next_lead": NEXT_LEADS,
+    "scoring": SCORINGS,
+    "match_end": MATCH_ENDS,
+}
+
+
 def _checked_option(key: str, value: Any) -> Any:
     def one_of(allowed: tuple[str, ...]) -> str:
         if value not in allowed:
@@ -191,22 +203,11 @@ def _checked_option(key: str, value: Any) -> Any:
             raise RuleError("option-not-whole", {"key": key, "low": low, "value": repr(value)})
         return value
 
-    if key == "tile_set":
-        return one_of(TILE_SETS)
+    allowed = _CHOICES.get(key)
+    if allowed is not None:
+        return one_of(allowed)
     if key in ("matadors", "crosswise", "wild_doubles"):
         return boolean()
-    if key == "layout":
-        return one_of(LAYOUTS)
-    if key == "drawing":
-        return one_of(DRAWING)
-    if key == "lead":
-        return one_of(LEADS)
-    if key == "next_lead":
-        return one_of(NEXT_LEADS)
-    if key == "scoring":
-        return one_of(SCORINGS)
-    if key == "match_end":
-        return one_of(MATCH_ENDS)
     if key == "target_score":
         return None if value is None else whole(1)
     if key == "reserve":

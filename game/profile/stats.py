@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Collection
+from typing import TYPE_CHECKING, Any, Collection, Iterator
 
 from game.i18n import N_
 from game.resources import user_data_dir
@@ -69,18 +69,24 @@ class Statistics:
             else:
                 self.computers.add(player.name)
 
-    def add_round(self, match: Match, outcome: RoundOutcome, helped: set[int] | None = None, only: set[int] | None = None) -> None:
-        """Count a round for every seat (``only``: for those seats alone)."""
-        if outcome.end == "redeal":
-            return
-        own_pips = match.rules.scoring == "own-pips"
+    def _counted(self, match: Match, helped: set[int] | None, only: set[int] | None) -> Iterator[tuple[int, Record, bool]]:
+        """Each seat a round or a match counts for (``only``: those seats alone),
+        with its record and whether it counts apart as assisted; the players'
+        kinds noted first."""
         assisted = self.helped_seats(match, helped)
         self.note_players(match, only)
         for seat, player in enumerate(match.players):
             if only is not None and seat not in only:
                 continue
-            rec = self.record(player.name, match.rules.base)
-            if seat in assisted:
+            yield seat, self.record(player.name, match.rules.base), seat in assisted
+
+    def add_round(self, match: Match, outcome: RoundOutcome, helped: set[int] | None = None, only: set[int] | None = None) -> None:
+        """Count a round for every seat (``only``: for those seats alone)."""
+        if outcome.end == "redeal":
+            return
+        own_pips = match.rules.scoring == "own-pips"
+        for seat, rec, assisted in self._counted(match, helped, only):
+            if assisted:
                 rec.assisted_rounds_played += 1
                 rec.assisted_rounds_won += outcome.winner == seat
                 continue
@@ -95,13 +101,8 @@ class Statistics:
 
     def add_match(self, match: Match, helped: set[int] | None = None, only: set[int] | None = None) -> None:
         """Count a finished match for every seat (``only``: for those seats alone)."""
-        assisted = self.helped_seats(match, helped)
-        self.note_players(match, only)
-        for seat, player in enumerate(match.players):
-            if only is not None and seat not in only:
-                continue
-            rec = self.record(player.name, match.rules.base)
-            if seat in assisted:
+        for seat, rec, assisted in self._counted(match, helped, only):
+            if assisted:
                 rec.assisted_matches_played += 1
                 rec.assisted_matches_won += match.winner == seat
                 continue

@@ -4,6 +4,8 @@ it on the command line (in English there, game/commands/verify_report.py)."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from game.engine.seal import fingerprint
 from game.engine.verify import (
     CUT_SHORT,
@@ -20,21 +22,39 @@ from game.engine.verify import (
     WRONG_HAND,
     RoundCheck,
 )
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.words.refusals import refusal_text
 from game.words.names import worded
 
 
-def why_words(check: RoundCheck) -> str:
-    """Why an action cannot be right on the committed deal."""
+NOT_FITTING = N_("it does not fit the committed deal")
+# The verifier's own refusals (the engine's are said by refusal_text).
+OWN_REFUSALS = {
+    MATCH_WAS_OVER: N_("the match was already over before this round"),
+    CUT_SHORT: N_("the round stops before its end, yet another round follows"),
+}
+
+
+def why_words(check: RoundCheck, say: Callable[[str], str] = _) -> str:
+    """Why an action cannot be right on the committed deal; ``say`` translates
+    the verifier's own sentences (``str``: in English, as the command line has
+    them)."""
     refusal = check.refusal
     if refusal is None:
-        return _("it does not fit the committed deal")
-    if refusal.code == MATCH_WAS_OVER:
-        return _("the match was already over before this round")
-    if refusal.code == CUT_SHORT:
-        return _("the round stops before its end, yet another round follows")
-    return refusal_text(refusal)
+        return say(NOT_FITTING)
+    own = OWN_REFUSALS.get(refusal.code)
+    return say(own) if own is not None else refusal_text(refusal)
+
+
+# The verdicts said in a fixed sentence (the deal does not hold, or was not checked).
+FIXED_WORDS = {
+    IN_PROGRESS: N_("Not checked yet: the round is not over, so its seed and salt are still secret."),
+    NO_COMMITMENT: N_("Nothing to check: this round was dealt without a commitment (an older record, or a deal set by hand)."),
+    NOT_REVEALED: N_("Not checked: the record does not reveal this round's seed and salt."),
+    NOT_CHECKED: N_("Not checked: an earlier round of this match failed its check."),
+    SEED_MISMATCH: N_("Changed after play: the revealed seed and salt do not give the commitment made before the first action."),
+    NOT_FROM_MATCH_SEED: N_("Changed after play: this round's seed and salt do not follow from the match's seed."),
+}
 
 
 def check_words(check: RoundCheck, names: list[str]) -> tuple[bool, str]:
@@ -51,18 +71,9 @@ def check_words(check: RoundCheck, names: list[str]) -> tuple[bool, str]:
         return True, _(
             "OK: this deal is the one committed to before the first action, and every tile drawn came next from its boneyard ({actions}, {drawn})."
         ).format(actions=actions, drawn=drawn)
-    if status == IN_PROGRESS:
-        return False, _("Not checked yet: the round is not over, so its seed and salt are still secret.")
-    if status == NO_COMMITMENT:
-        return False, _("Nothing to check: this round was dealt without a commitment (an older record, or a deal set by hand).")
-    if status == NOT_REVEALED:
-        return False, _("Not checked: the record does not reveal this round's seed and salt.")
-    if status == NOT_CHECKED:
-        return False, _("Not checked: an earlier round of this match failed its check.")
-    if status == SEED_MISMATCH:
-        return False, _("Changed after play: the revealed seed and salt do not give the commitment made before the first action.")
-    if status == NOT_FROM_MATCH_SEED:
-        return False, _("Changed after play: this round's seed and salt do not follow from the match's seed.")
+    fixed = FIXED_WORDS.get(status)
+    if fixed is not None:
+        return False, _(fixed)
     if status == WRONG_HAND:
         if check.found:
             detail = _("{name}'s hand holds {tile}, which the committed deal did not give").format(name=name(check.seat), tile=check.found)
