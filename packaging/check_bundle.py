@@ -12,7 +12,7 @@ and Linux). It checks, and prints one line per check:
 - what only one system has: the Windows executable's DPI-aware manifest,
   version resource and icon; the macOS Info.plist; the Linux desktop files;
 - pygame's SDL libraries are shipped once (not again at the top of _internal/);
-- the shipped folder fits the size budget (BUDGETS_MB: 30 MB on Windows, 32 MB on
+- the shipped folder fits the size budget (BUDGETS_MB: 35 MB on Windows, 33 MB on
   Linux, 40 MB on macOS, unless told otherwise).
 
 What is made from the built folder has its own check beside this one:
@@ -49,7 +49,7 @@ from build_choices import (  # noqa: E402
 
 # The shipped folder's budget on each system (measured: Windows 27 MB, Linux 31.3-31.4 MB;
 # macOS, never built here, keeps the old 40 MB).
-BUDGETS_MB = {"windows": 30.0, "linux": 32.0, "macos": 40.0}
+BUDGETS_MB = {"windows": 35.0, "linux": 33.0, "macos": 40.0}  # TLS (issue 39): OpenSSL on Windows (+4 MB), _ssl on Linux (+0.3 MB)
 ASSET_KINDS = ("sprites", "sounds", "fonts")
 
 

@@ -172,9 +172,10 @@ def test_size_budget_counts_files_once(tmp_path: Path) -> None:
 
 
 def test_budgets_are_the_measured_ones() -> None:
-    """Windows 30 MB and Linux 32 MB (measured 27-28 and 31-32 MB, issue 24); macOS,
-    never built here, keeps 40 MB."""
-    assert check_bundle.BUDGETS_MB == {"windows": 30.0, "linux": 32.0, "macos": 40.0}
+    """Windows 35 MB and Linux 33 MB: measured 27-28 and 31-32 MB (issue 24), then
+    33.0 and 32.2 MB with TLS (issue 39: OpenSSL and certifi's authorities on
+    Windows, ``_ssl`` on Linux); macOS, never built here, keeps 40 MB."""
+    assert check_bundle.BUDGETS_MB == {"windows": 35.0, "linux": 33.0, "macos": 40.0}
 
 
 @unix_only
