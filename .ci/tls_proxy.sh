@@ -101,7 +101,7 @@ import asyncio
 import os
 import random
 
-from game.net import tls
+from game.net.shared import tls
 from game.net.app.client import CertificateRefused, Client, random_choice
 
 url, fingerprint = os.environ["URL"], os.environ["FINGERPRINT"]
