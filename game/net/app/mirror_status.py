@@ -12,7 +12,7 @@ from game.i18n import _
 
 
 class Mirror(Protocol):
-    """The fields of a table's mirror (``mirror_reads.Reads``) that its status reads:
+    """The fields of a table's mirror (``game.net.app.mirror.Mirror``) that its status reads:
     named here, so that the mirror imports this module and it does not import the mirror back."""
 
     over: dict[str, Any] | None
