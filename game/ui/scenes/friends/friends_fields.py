@@ -1,13 +1,19 @@
 """What the *Play with friends* forms (*Join a table*, *On a server*) share: the text
 fields (what is typed in each, and the line the keys have in focus: Tab, Up and Down
 walk the lines, fields and buttons alike; a focused field takes the typing), and the
-connection a button starts, given up by Esc."""
+connection a button starts, given up by Esc; the step a wss:// server's certificate
+asks for (trust it, forget the old one), offered by the form's button)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
 import pygame_gui
+
+from game.i18n import _
+from game.ui.scenes.friends.friends_model import CertificateStep, Problem, is_secure, parse_address, url_of
+from game.ui.scenes.friends.friends_words import FORGET_BUTTON, TRUST_BUTTON
 
 if TYPE_CHECKING:
     from game.net.app.netplay import NetPlay
@@ -57,6 +63,15 @@ class TypedFields:
         else:
             self.set_focus(order[(order.index(current) + delta) % len(order)])
 
+    def walk_keys(self, event: pygame.event.Event, order: list[str]) -> bool:
+        """Tab, Up and Down walk ``order`` (Shift+Tab and Up back); whether the key was one."""
+        key = event.key
+        if key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
+            back = key == pygame.K_UP or (key == pygame.K_TAB and bool(event.mod & pygame.KMOD_SHIFT))
+            self.walk(order, -1 if back else 1)
+            return True
+        return False
+
     def follow_typing(self) -> None:
         """Once a frame: the values typed, and a field clicked into is the focus."""
         self.read_fields()
@@ -83,3 +98,38 @@ class Connecting:
             return
         if self.app is not None:
             self.app.pop()
+
+
+class StepOffered:
+    """A form whose button (``step_button``, else saying ``plain_words``) offers the
+    step a wss:// server's certificate asks for, once a try has failed on it: Trust
+    it, or Forget the old one, for the address typed then."""
+
+    buttons: dict[str, pygame_gui.elements.UIButton]
+    values: dict[str, str]
+    step: CertificateStep | None
+    step_button: str
+    plain_words: str  # a msgid (N_)
+
+    def step_words(self) -> str:
+        """The button's words: its own, or the certificate's step (Trust it, Forget the old one)."""
+        if self.step is None:
+            return _(self.plain_words)
+        return _(TRUST_BUTTON) if self.step.kind == "trust" else _(FORGET_BUTTON)
+
+    def offer_step(self, step: CertificateStep | None) -> None:
+        self.step = step
+        button = self.buttons.get(self.step_button)
+        if button is not None:
+            button.set_text(self.step_words())
+
+    def follow_step(self) -> None:
+        """A step offered for one address is withdrawn once another is typed."""
+        if self.step is None:
+            return
+        try:
+            host, port = parse_address(self.values["address"])
+        except Problem:
+            host, port = "", 0
+        if url_of(host, port, is_secure(self.values["address"])) != self.step.url:
+            self.offer_step(None)

@@ -26,7 +26,7 @@ import pygame_gui
 from game.i18n import _
 from game.net.app.netplay import NetPlay, loopback_only
 from game.ui.drawing.menu import MenuScene, focus_ring, style
-from game.ui.scenes.friends.friends_fields import Connecting, TypedFields
+from game.ui.scenes.friends.friends_fields import Connecting, StepOffered, TypedFields
 from game.ui.scenes.friends.friends_geometry import FIELDS, FOUND_ROWS, JoinLayout, frame, join_layout
 from game.ui.scenes.friends.friends_model import (
     GONE,
@@ -35,14 +35,11 @@ from game.ui.scenes.friends.friends_model import (
     JoinRequest,
     Problem,
     certificate_step,
-    is_secure,
     join_request,
-    parse_address,
     player_name,
     remember,
     remembered,
     take_step,
-    url_of,
 )
 from game.words.link_words import failure_line
 from game.ui.scenes.friends.friends_words import (
@@ -73,8 +70,10 @@ SEATS: tuple[int | None, ...] = (None, 0, 1, 2, 3, 4, 5, 6, 7)
 WALK = (*FIELDS, "seat", "ask")
 
 
-class JoinScene(Connecting, TypedFields, MenuScene):
+class JoinScene(StepOffered, Connecting, TypedFields, MenuScene):
     """The join form, and the connection it starts."""
+
+    step_button, plain_words = "join", JOIN_BUTTON
 
     def __init__(self, finder: Finder | None = None) -> None:
         super().__init__()
@@ -138,7 +137,7 @@ class JoinScene(Connecting, TypedFields, MenuScene):
         self.buttons["ask"] = pygame_gui.elements.UIButton(ask, _(ASK_SEAT), self.gui, object_id=look)
         fr = layout.frame
         self.buttons["back"] = pygame_gui.elements.UIButton(fr.back, _(BACK), self.gui, object_id=style("title_button", self.size))
-        self.buttons["join"] = pygame_gui.elements.UIButton(fr.action, self.action_words(), self.gui, object_id=style("title_primary", self.size))
+        self.buttons["join"] = pygame_gui.elements.UIButton(fr.action, self.step_words(), self.gui, object_id=style("title_primary", self.size))
         self.shown = ()
         self.follow_listings(force=True)
         self.show_status()
@@ -187,8 +186,8 @@ class JoinScene(Connecting, TypedFields, MenuScene):
             self.drawn_text = [d for d in self.drawn_text if d[2] != area] + found
 
     # The form ------------------------------------------------------------------------
-    def move_focus(self, delta: int) -> None:
-        self.walk(list(WALK) + [f"found{i}" for i in range(len(self.listings))], delta)
+    def walk_order(self) -> list[str]:
+        return list(WALK) + [f"found{i}" for i in range(len(self.listings))]
 
     def step_seat(self, delta: int) -> None:
         self.seat_at = (self.seat_at + delta) % len(SEATS)
@@ -196,35 +195,12 @@ class JoinScene(Connecting, TypedFields, MenuScene):
         if button is not None:
             button.set_text(self.seat_text())
 
-    # A wss:// server's certificate ----------------------------------------------------
-    def action_words(self) -> str:
-        """The action button's words: Join, or the certificate's step (Trust it, Forget the old one)."""
-        if self.step is None:
-            return _(JOIN_BUTTON)
-        return _(TRUST_BUTTON) if self.step.kind == "trust" else _(FORGET_BUTTON)
-
-    def show_action(self) -> None:
-        button = self.buttons.get("join")
-        if button is not None:
-            button.set_text(self.action_words())
-
-    def follow_step(self) -> None:
-        """A step offered for one address is withdrawn once another is typed."""
-        if self.step is None:
-            return
-        try:
-            host, port = parse_address(self.values["address"])
-        except Problem:
-            host, port = "", 0
-        if url_of(host, port, is_secure(self.values["address"])) != self.step.url:
-            self.step = None
-            self.show_action()
-
+    # A wss:// server's certificate (the join button offers its step: StepOffered) -------
     def certificate_first(self, request: JoinRequest) -> bool:
         """The certificate's step, taken when the person presses the button that
         offers it (at the same address); whether joining stops there."""
-        step, self.step = self.step, None
-        self.show_action()
+        step = self.step
+        self.offer_step(None)
         if step is None or step.url != request.url:
             return False
         said = take_step(step, request.address)
@@ -355,8 +331,7 @@ class JoinScene(Connecting, TypedFields, MenuScene):
             )
             play.close()
             self.play = None
-            self.step = certificate_step(play.failure_code, play.failure_params, request.url) if request is not None else None
-            self.show_action()
+            self.offer_step(certificate_step(play.failure_code, play.failure_params, request.url) if request is not None else None)
             self.forget_taken(play.failure_code)
             self.say(line, True)
         elif phase in ("lobby", "playing", "over"):
@@ -379,9 +354,7 @@ class JoinScene(Connecting, TypedFields, MenuScene):
             else:
                 self.join()
             return True
-        if key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
-            back = key == pygame.K_UP or (key == pygame.K_TAB and bool(event.mod & pygame.KMOD_SHIFT))
-            self.move_focus(-1 if back else 1)
+        if self.walk_keys(event, self.walk_order()):
             return True
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus_key == "seat":
             self.step_seat(-1 if key == pygame.K_LEFT else 1)

@@ -24,7 +24,7 @@ from game.net.app.netplay import NetPlay
 from game.net.app.open_tables import OpenTable, TableLister
 from game.ui.drawing.menu import MenuScene, focus_ring, style
 from game.ui.scenes.friends.friends_draw import DrawnText, note, server_picture, status_picture, title_picture
-from game.ui.scenes.friends.friends_fields import Connecting, TypedFields
+from game.ui.scenes.friends.friends_fields import Connecting, StepOffered, TypedFields
 from game.ui.scenes.friends.friends_geometry import SERVER_FIELDS, ServerLayout, frame, server_layout
 from game.ui.scenes.friends.friends_model import (
     CertificateStep,
@@ -62,8 +62,10 @@ def remembered_server(settings: Any) -> str:
     return str(remembered(settings, "server", "", lambda v: isinstance(v, str) and len(v) <= 300))
 
 
-class ServerScene(Connecting, TypedFields, MenuScene):
+class ServerScene(StepOffered, Connecting, TypedFields, MenuScene):
     """A dedicated server: its open tables, and a table created there."""
+
+    step_button, plain_words = "ask", LIST_TABLES
 
     def __init__(self, make_lister: Callable[[str], TableLister] | None = None, address: str = "") -> None:
         """``make_lister``: what asks a server for its tables (tests, tools: a stand-in);
@@ -120,7 +122,7 @@ class ServerScene(Connecting, TypedFields, MenuScene):
             )
             entry.set_text_length_limit(300 if key == "address" else 24)
             self.entries[key] = entry
-        self.buttons["ask"] = pygame_gui.elements.UIButton(layout.ask, self.ask_words(), self.gui, object_id=small)
+        self.buttons["ask"] = pygame_gui.elements.UIButton(layout.ask, self.step_words(), self.gui, object_id=small)
         fr = layout.frame
         self.buttons["back"] = pygame_gui.elements.UIButton(fr.back, _(BACK), self.gui, object_id=style("title_button", self.size))
         self.buttons["create"] = pygame_gui.elements.UIButton(fr.action, _(CREATE), self.gui, object_id=style("title_primary", self.size))
@@ -154,30 +156,7 @@ class ServerScene(Connecting, TypedFields, MenuScene):
             return None
         return url_of(host, port, is_secure(self.values["address"])), address_of(host, port)
 
-    # A wss:// server's certificate ----------------------------------------------------
-    def ask_words(self) -> str:
-        """The list button's words: List its tables, or the certificate's step (Trust it, Forget the old one)."""
-        if self.step is None:
-            return _(LIST_TABLES)
-        return _(TRUST_BUTTON) if self.step.kind == "trust" else _(FORGET_BUTTON)
-
-    def offer_step(self, step: CertificateStep | None) -> None:
-        self.step = step
-        button = self.buttons.get("ask")
-        if button is not None:
-            button.set_text(self.ask_words())
-
-    def follow_step(self) -> None:
-        """A step offered for one address is withdrawn once another is typed."""
-        if self.step is None:
-            return
-        try:
-            host, port = parse_address(self.values["address"])
-        except Problem:
-            host, port = "", 0
-        if url_of(host, port, is_secure(self.values["address"])) != self.step.url:
-            self.offer_step(None)
-
+    # A wss:// server's certificate (the list button offers its step: StepOffered) -------
     def list_tables(self, quiet: bool = False) -> None:
         """Ask the server at the address typed for its open tables (again); the
         certificate's step first when the list button offers one."""
@@ -337,9 +316,7 @@ class ServerScene(Connecting, TypedFields, MenuScene):
             else:
                 self.list_tables()
             return True
-        if key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
-            back = key == pygame.K_UP or (key == pygame.K_TAB and bool(event.mod & pygame.KMOD_SHIFT))
-            self.walk(self.walk_order(), -1 if back else 1)
+        if self.walk_keys(event, self.walk_order()):
             return True
         if key == pygame.K_ESCAPE:
             self.on_escape()
