@@ -94,9 +94,17 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         env=_clean_env(),
     )
     assert done.returncode == 0, done.stdout + done.stderr
+    (out / "build-output.txt").write_text(done.stdout + done.stderr)
     wheels = list(out.glob("matador-*.whl"))
     assert len(wheels) == 1, wheels
     return wheels[0]
+
+
+def test_the_build_says_nothing_alarming(wheel: Path) -> None:
+    """`pip install .` is the README's first command: a new user should not meet a page
+    of setuptools' warnings (each data folder it took for a package it was not told of)."""
+    said = (wheel.parent / "build-output.txt").read_text()
+    assert "would be ignored" not in said and "Warning" not in said, said
 
 
 def test_wheel_holds_every_module(wheel: Path) -> None:
