@@ -98,6 +98,12 @@ def status_picture(text: TextCache, fr: Frame, words: str, problem: bool) -> pyg
     return text.fit(words, fr.status.width, fr.status_size, RED if problem else IVORY, True)
 
 
+def blit_status(surface: pygame.Surface, fr: Frame, art: pygame.Surface) -> None:
+    """The bottom bar's line (``status_picture``) centred in its place."""
+    box = fr.status
+    surface.blit(art, (box.centerx - art.get_width() // 2, box.centery - art.get_height() // 2))
+
+
 def lobby_picture(
     text: TextCache,
     layout: LobbyLayout,
