@@ -12,6 +12,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 APP_NAME = "Matador"
 _PACKAGE_DIR = Path(__file__).resolve().parent
@@ -41,14 +42,22 @@ def asset_path(kind: str, name: str) -> Path:
     return asset_dir(kind) / name
 
 
-def user_data_dir() -> Path:
-    """Where saves and statistics live (overridable for tests)."""
+def _user_dir(kind: str) -> Path:
+    """The player's folder of ``kind`` (``data``, ``config``, ``log``): below
+    ``MATADOR_HOME`` when it is set (tests, a copy of the game on a stick), else
+    where the system keeps an app's (platformdirs)."""
     override = os.environ.get("MATADOR_HOME")
     if override:
-        return Path(override) / "data"
+        return Path(override) / kind
     import platformdirs
 
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    where: dict[str, Callable[..., str]] = {"data": platformdirs.user_data_dir, "config": platformdirs.user_config_dir, "log": platformdirs.user_log_dir}
+    return Path(where[kind](APP_NAME, appauthor=False))
+
+
+def user_data_dir() -> Path:
+    """Where saves and statistics live (overridable for tests)."""
+    return _user_dir("data")
 
 
 def matches_dir() -> Path:
@@ -60,22 +69,12 @@ def matches_dir() -> Path:
 
 def user_config_dir() -> Path:
     """Where settings live."""
-    override = os.environ.get("MATADOR_HOME")
-    if override:
-        return Path(override) / "config"
-    import platformdirs
-
-    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+    return _user_dir("config")
 
 
 def user_log_dir() -> Path:
     """Where the error log goes."""
-    override = os.environ.get("MATADOR_HOME")
-    if override:
-        return Path(override) / "log"
-    import platformdirs
-
-    return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+    return _user_dir("log")
 
 
 def write_atomically(path: Path, data: str | bytes) -> None:

@@ -61,20 +61,6 @@ def coded_line(why: str, reason: str, address: str, code: str, name: str) -> str
         return _("The name {machine} could not be looked up: check the address, or type the host's number (like 192.168.1.20).").format(
             machine=_machine(reason, address)
         )
-    if why == "unreachable":
-        return _("No table answers at {address}: check the address, and that the host's table is open.").format(address=address)
-    if why == "gave_up":
-        return _("The table stopped answering: the host may have left.")
-    if why in ("store_failed", "halted"):
-        return _("The server cannot store the table's moves now: try again later.")
-    if why == "address_tables":
-        return _("Your network has opened the most tables this server allows: finish one first.")
-    if why == "address_computers":
-        return _("Your tables hold the most computers this server allows: give fewer seats to computers.")
-    if why in ("busy", "slow_down"):
-        return _("That server is busy: try again in a moment.")
-    if why in ("name_empty", "name_long"):
-        return _("Type a name of up to 24 letters.")
     words = CODE_LINES.get(why)
     if words is None:
         return None
@@ -82,6 +68,16 @@ def coded_line(why: str, reason: str, address: str, code: str, name: str) -> str
 
 
 CODE_LINES = {
+    "unreachable": N_("No table answers at {address}: check the address, and that the host's table is open."),
+    "gave_up": N_("The table stopped answering: the host may have left."),
+    "store_failed": N_("The server cannot store the table's moves now: try again later."),
+    "halted": N_("The server cannot store the table's moves now: try again later."),
+    "address_tables": N_("Your network has opened the most tables this server allows: finish one first."),
+    "address_computers": N_("Your tables hold the most computers this server allows: give fewer seats to computers."),
+    "busy": N_("That server is busy: try again in a moment."),
+    "slow_down": N_("That server is busy: try again in a moment."),
+    "name_empty": N_("Type a name of up to 24 letters."),
+    "name_long": N_("Type a name of up to 24 letters."),
     "seat_given": N_("The host gave your seat to a computer."),
     "removed": N_("The host removed you from the table."),
     "host_left": N_("The host left: the table is closed."),
@@ -108,49 +104,40 @@ CODE_LINES = {
 }
 
 
+# A server's reason in words (an older server's, in English): the line of the first
+# entry one of whose words it holds, in this order (the longer words first).
+REASON_LINES: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("gave your seat to a computer",), CODE_LINES["seat_given"]),
+    (("removed you",), CODE_LINES["removed"]),
+    (("cannot store",), CODE_LINES["store_failed"]),
+    (("too many tries",), CODE_LINES["too_many_tries"]),
+    (("name of a computer level",), CODE_LINES["name_level"]),
+    (("who is at this table",), CODE_LINES["name_lookalike"]),
+    (("must show something", "may not hold"), CODE_LINES["name_blank"]),
+    (("there is no table",), CODE_LINES["no_table"]),
+    (("speaks protocol", "protocol refused"), CODE_LINES["protocol"]),
+    (("is full",), CODE_LINES["full"]),
+    (("has started",), N_("That table has started without you.")),
+    (("already called",), CODE_LINES["name_taken"]),
+    (("is not open",), CODE_LINES["seat_taken"]),
+    (("not a table code",), CODE_LINES["bad_code"]),
+    (("name must",), CODE_LINES["name_long"]),
+    (("could not be reached again", "gave up"), CODE_LINES["gave_up"]),
+    (("could not be reached",), CODE_LINES["unreachable"]),
+    (("host left",), CODE_LINES["host_left"]),
+    (("newer connection", "taken by another connection"), CODE_LINES["seat"]),
+)
+
+
 def reason_line(reason: str, address: str = "", code: str = "", name: str = "") -> str:
     """The line for a server's reason in words (a server or a session that gives no code)."""
     text = reason.lower()
     if text.startswith("no machine is called"):
         return _("No machine is called {machine}: check the address.").format(machine=_machine(reason, address))
-    if "gave your seat to a computer" in text:
-        return _("The host gave your seat to a computer.")
-    if "removed you" in text:
-        return _("The host removed you from the table.")
-    if "cannot store" in text:
-        return _("The server cannot store the table's moves now: try again later.")
-    if "too many tries" in text:
-        return _("Too many tries with codes that lead nowhere from this network: wait a minute.")
-    if "name of a computer level" in text:
-        return _("{name} is the name of a computer level: choose another name.").format(name=name)
-    if "who is at this table" in text:
-        return _("{name} looks too much like the name of someone at that table: choose another name.").format(name=name)
-    if "must show something" in text or "may not hold" in text:
-        return _("Type a name that shows letters, without control characters.")
-    if "there is no table" in text:
-        return _("There is no table {code} there: check the code.").format(code=code or "?")
-    if "speaks protocol" in text or "protocol refused" in text:
-        return _("That table runs another version of Matador: use the same version as the host.")
-    if "is full" in text:
-        return _("That table is full.")
-    if "has started" in text:
-        return _("That table has started without you.")
-    if "already called" in text:
-        return _("Someone at that table is already called {name}: choose another name.").format(name=name)
-    if "is not open" in text:
-        return _("That seat is taken: choose another, or the first free one.")
-    if "not a table code" in text:
-        return _("{code} is not a table code (like K7QX-2M).").format(code=code)
-    if "name must" in text:
-        return _("Type a name of up to 24 letters.")
-    if "could not be reached again" in text or "gave up" in text:
-        return _("The table stopped answering: the host may have left.")
-    if "could not be reached" in text:
-        return _("No table answers at {address}: check the address, and that the host's table is open.").format(address=address)
-    if "host left" in text:
-        return _("The host left: the table is closed.")
-    if "newer connection" in text or "taken by another connection" in text:
-        return _("Your seat was taken over from another window or machine.")
+    for keys, words in REASON_LINES:
+        if any(key in text for key in keys):
+            shown = code if words == CODE_LINES["bad_code"] else code or "?"  # (a code not a code is said as typed)
+            return _(words).format(code=shown, name=name, address=address)
     if "too many" in text or ("holds" in text and "tables" in text):
-        return _("That server is busy: try again in a moment.")
+        return _(CODE_LINES["busy"])
     return _("The table refused: {reason}").format(reason=" ".join(reason.split())[:120])

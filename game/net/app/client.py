@@ -71,6 +71,21 @@ class Followed:
     reactions: list[tuple[int, str]] = field(default_factory=list)
 
 
+def create_fields(
+    rules: str, players: int, name: str, seats: list[str] | None = None, seat: int = 0, options: dict[str, Any] | None = None,
+    listed: bool = False,
+) -> dict[str, Any]:
+    """A ``create`` message's fields (docs/network.md): what is left at its default is left out."""
+    fields: dict[str, Any] = {"rules": rules, "players": players, "name": name, "seat": seat}
+    if listed:
+        fields["listed"] = True
+    if seats is not None:
+        fields["seats"] = seats
+    if options:
+        fields["options"] = options
+    return fields
+
+
 class Client:
     """One connection to a server, holding at most one seat."""
 
@@ -165,14 +180,7 @@ class Client:
     ) -> Seated:
         """Create a table and sit at ``seat``; ``listed``: open to anyone on this
         server (its lobby is in the server's ``list``)."""
-        request: dict[str, Any] = {"type": "create", "rules": rules, "players": players, "name": name, "seat": seat}
-        if listed:
-            request["listed"] = True
-        if seats is not None:
-            request["seats"] = seats
-        if options:
-            request["options"] = options
-        return await self._sit(request)
+        return await self._sit({"type": "create", **create_fields(rules, players, name, seats, seat, options, listed)})
 
     async def open_tables(self) -> list[dict[str, Any]]:
         """The tables open to anyone on this server, in their lobby with a seat open."""

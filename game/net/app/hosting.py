@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Collection
 
 from game.net.shared.discovery import Announcer, lan_addresses
+from game.net.shared.loop_thread import LoopThread, call_in
 from game.net.shared.protocol import DEFAULT_PORT, HOST_LEFT  # (HOST_LEFT: what every seat is told when the app stops hosting)
 from game.net.server.journal import JournalStore
 from game.net.server.serve import listening
@@ -71,7 +72,7 @@ def hosted_store_path() -> Path:
     return user_data_dir() / "hosted"
 
 
-class HostedServer:
+class HostedServer(LoopThread):
     """One network server for the tables this app hosts, on a thread of its own."""
 
     def __init__(
@@ -100,7 +101,6 @@ class HostedServer:
         self.problem = ""  # with "failed": "port_taken" (the port is in use), "listen" (another reason), "" (not listening)
         self.port: int | None = None
         self.announced = False
-        self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
         self._announcer: Announcer | None = None
@@ -109,25 +109,14 @@ class HostedServer:
     # The frame loop's side ---------------------------------------------------------
     def start(self) -> None:
         """Start the thread (returns at once; ``state`` says how it goes)."""
-        if self._thread is not None:
-            return
-        self.state = "starting"
-        self._thread = threading.Thread(target=self._run, name="matador-host", daemon=True)
-        self._thread.start()
+        if self._thread is None:
+            self.state = "starting"
+            self._start_thread(self._run, "matador-host")
 
     @property
     def url(self) -> str:
         """Where this app's own session connects (always this machine)."""
         return f"ws://127.0.0.1:{self.port}/"
-
-    @property
-    def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
-
-    def wait(self, timeout: float) -> None:
-        """Wait at most ``timeout`` for the thread to end (after ``stop``)."""
-        if self._thread is not None:
-            self._thread.join(timeout)
 
     def addresses(self) -> list[str]:
         """``host:port`` for friends to type: this machine's network addresses when
@@ -165,14 +154,10 @@ class HostedServer:
         self.close_tables = self.close_tables or close_tables
         with self._lock:
             loop, stop = self._loop, self._stop
-        if loop is not None and stop is not None:
-            try:
-                loop.call_soon_threadsafe(stop.set)
-            except RuntimeError:
-                pass
-        if self._thread is not None and wait_s > 0:
-            self._thread.join(wait_s)
-            if self._thread.is_alive():
+        call_in(loop, None if stop is None else stop.set)
+        if wait_s > 0:
+            self.wait(wait_s)
+            if self.running:
                 log.warning("the hosted server did not stop within %.1f s", wait_s)
         if self.state != "failed":
             self.state = "stopped"

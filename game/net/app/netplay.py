@@ -142,20 +142,31 @@ class NetPlay:
 
     # The two ways in ---------------------------------------------------------------
     @classmethod
-    def join(cls, url: str, table: str, name: str, seat: int | None = None, keep: bool = True, record: bool = True) -> NetPlay:
-        session = Session.join(url, table, name, seat, remember=remember_seat(name) if keep else None)
+    def following(
+        cls,
+        session: Session,
+        create: dict[str, Any] | None = None,
+        record: bool = True,
+        here: Sequence[tuple[int, str]] = (),
+        pads: dict[int, int] | None = None,
+    ) -> NetPlay:
+        """The play that follows ``session`` (at a table this app does not host): its
+        mirror is made before the session starts, so that it misses no message."""
         mirror = Mirror(session)
         session.start()
-        return cls(mirror, session, record=record)
+        return cls(mirror, session, create=create, record=record, here=here, pads=pads)
+
+    @classmethod
+    def join(cls, url: str, table: str, name: str, seat: int | None = None, keep: bool = True, record: bool = True) -> NetPlay:
+        session = Session.join(url, table, name, seat, remember=remember_seat(name) if keep else None)
+        return cls.following(session, record=record)
 
     @classmethod
     def rejoin(cls, seated: Seated, record: bool = True, name: str | None = None) -> NetPlay:
         """Take back a seat kept from an earlier run (game/net/app/kept_seats.py); with
         ``name``, the seat is kept again once taken (at a new address, say)."""
         session = Session.rejoin(seated, remember=remember_seat(name) if name is not None else None)
-        mirror = Mirror(session)
-        session.start()
-        return cls(mirror, session, record=record)
+        return cls.following(session, record=record)
 
     @classmethod
     def create_on(
@@ -177,9 +188,7 @@ class NetPlay:
         if listed:
             fields["listed"] = True
         session = Session(url, Request("create", fields), remember=remember_seat(str(fields.get("name", ""))))
-        mirror = Mirror(session)
-        session.start()
-        play = cls(mirror, session, create={**create, "keep": False}, record=record, here=here, pads=pads)
+        play = cls.following(session, create={**create, "keep": False}, record=record, here=here, pads=pads)
         play.server, play.listed = url, listed
         return play
 
@@ -190,9 +199,7 @@ class NetPlay:
         reinstall). ``asking`` while the host decides; seated (and the new token
         kept) if the host lets them in, else ``failure`` says why."""
         session = Session.claim(url, table, seat, name, remember=remember_seat(name))
-        mirror = Mirror(session)
-        session.start()
-        return cls(mirror, session, record=record)
+        return cls.following(session, record=record)
 
     @classmethod
     def host(

@@ -30,6 +30,7 @@ from typing import Any
 
 from game.engine import RuleError, Rules
 from game.net.app.client import TIMEOUT_S, Client, ServerRefused
+from game.net.shared.loop_thread import LoopThread, call_in
 from game.net.shared.protocol import NAME_MAX, ProtocolError, normal_code
 from game.net.app.session import _lookup_failed, _unknown_host, _why
 
@@ -89,7 +90,7 @@ def read_tables(message: Any) -> list[OpenTable]:
     return list(found.values())
 
 
-class TableLister:
+class TableLister(LoopThread):
     """A server's open tables, asked off the frame loop (see the module's doc)."""
 
     def __init__(self, url: str, refresh_s: float = REFRESH_S, timeout: float = TIMEOUT_S) -> None:
@@ -106,40 +107,25 @@ class TableLister:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
-        self._thread: threading.Thread | None = None
         self._closed = False
 
     def start(self) -> None:
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="matador-list", daemon=True)
-            self._thread.start()
+        self._start_thread(self._run, "matador-list")
 
     def ask(self) -> None:
         """Ask again now (not waiting for the next refresh)."""
         with self._lock:
             loop, wake = self._loop, self._wake
-        if loop is not None and wake is not None:
-            try:
-                loop.call_soon_threadsafe(wake.set)
-            except RuntimeError:
-                pass
+        call_in(loop, None if wake is None else wake.set)
 
     def close(self, wait_s: float = 0.0) -> None:
         """Stop asking; the thread ends at once (an ask under way is cancelled)."""
         with self._lock:
             self._closed = True
             loop, task = self._loop, self._task
-        if loop is not None and task is not None:
-            try:
-                loop.call_soon_threadsafe(task.cancel)
-            except RuntimeError:
-                pass
-        if self._thread is not None and wait_s > 0:
-            self._thread.join(wait_s)
-
-    @property
-    def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        call_in(loop, None if task is None else task.cancel)
+        if wait_s > 0:
+            self.wait(wait_s)
 
     # The thread ---------------------------------------------------------------------
     def _run(self) -> None:

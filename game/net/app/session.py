@@ -30,7 +30,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from game.net.app.client import TIMEOUT_S, Client, Seated, ServerRefused
+from game.net.app.client import TIMEOUT_S, Client, Seated, ServerRefused, create_fields
+from game.net.shared.loop_thread import LoopThread, call_in
 from game.waking import wake
 
 log = logging.getLogger("matador.net")
@@ -50,7 +51,7 @@ class Request:
     fields: dict[str, Any] = field(default_factory=dict)
 
 
-class Session:
+class Session(LoopThread):
     """One seat at one table, followed on a background thread."""
 
     def __init__(
@@ -74,7 +75,6 @@ class Session:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._outbox: asyncio.Queue[dict[str, Any]] | None = None
         self._task: asyncio.Task[None] | None = None
-        self._thread: threading.Thread | None = None
         self._closing = False
         self._left = False  # close() was called (not the server's doing)
 
@@ -84,14 +84,7 @@ class Session:
         cls, url: str, rules: str, players: int, name: str, seats: list[str] | None = None, seat: int = 0,
         options: dict[str, Any] | None = None, listed: bool = False, **kw: Any,
     ) -> Session:
-        fields: dict[str, Any] = {"rules": rules, "players": players, "name": name, "seat": seat}
-        if listed:
-            fields["listed"] = True
-        if seats is not None:
-            fields["seats"] = seats
-        if options:
-            fields["options"] = options
-        return cls(url, Request("create", fields), **kw)
+        return cls(url, Request("create", create_fields(rules, players, name, seats, seat, options, listed)), **kw)
 
     @classmethod
     def join(cls, url: str, table: str, name: str, seat: int | None = None, **kw: Any) -> Session:
@@ -111,10 +104,7 @@ class Session:
 
     # The frame loop's side ------------------------------------------------------
     def start(self) -> None:
-        if self._thread is not None:
-            return
-        self._thread = threading.Thread(target=self._run, name="matador-net", daemon=True)
-        self._thread.start()
+        self._start_thread(self._run, "matador-net")
 
     def poll(self) -> list[dict[str, Any]]:
         """Every message that arrived since the last poll (never waits)."""
@@ -133,10 +123,7 @@ class Session:
             if loop is None or outbox is None:
                 self._pending.append(message)
                 return
-        try:
-            loop.call_soon_threadsafe(outbox.put_nowait, message)
-        except RuntimeError:  # the loop has ended: nothing will be sent again
-            pass
+        call_in(loop, outbox.put_nowait, message)  # once the loop has ended, nothing is sent again
 
     def close(self, wait_s: float = 5.0) -> None:
         """Leave: the connection is closed (the seat's token still takes it back)."""
@@ -144,22 +131,8 @@ class Session:
         self._left = True
         with self._lock:
             loop, task = self._loop, self._task
-        if loop is not None and task is not None:
-            try:
-                loop.call_soon_threadsafe(task.cancel)
-            except RuntimeError:
-                pass
-        if self._thread is not None:
-            self._thread.join(wait_s)
-
-    @property
-    def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
-
-    def wait(self, timeout: float) -> None:
-        """Wait at most ``timeout`` for the thread to end (after ``close``)."""
-        if self._thread is not None:
-            self._thread.join(timeout)
+        call_in(loop, None if task is None else task.cancel)
+        self.wait(wait_s)
 
     # The network thread ---------------------------------------------------------
     def _tell(self, message: dict[str, Any]) -> None:

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from game.ai import levels
+from game.net.shared.loop_thread import call_in
 from game.play.thinker import choose_action
 from game.workers import stop
 
@@ -216,7 +217,7 @@ class ThinkPool:
             self.running -= 1
             loop.call_soon(self._finish, job, None)
             return
-        future.add_done_callback(lambda f: _call_soon(loop, self._finished, job, f))
+        future.add_done_callback(lambda f: call_in(loop, self._finished, job, f))
 
     def _finished(self, job: Job, future: Future[Any]) -> None:
         self.running -= 1
@@ -250,10 +251,3 @@ class ThinkPool:
         if self._executor is not None and self._owned:
             stop(self._executor)
         self._executor = None
-
-
-def _call_soon(loop: asyncio.AbstractEventLoop, callback: Callable[..., None], *args: Any) -> None:
-    try:
-        loop.call_soon_threadsafe(callback, *args)
-    except RuntimeError:  # the loop has closed (the server stopped): nobody waits for the answer
-        pass

@@ -8,7 +8,7 @@ never changes the game itself.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterable, TypeVar
 
 import pygame
 import pygame_gui
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from game.ui.drawing.tile_art import TileArt
 
 UIButton = pygame_gui.elements.UIButton
+Name = TypeVar("Name")
 
 SHADOW = (8, 14, 10)
 PANEL_BG = (16, 30, 22, 248)
@@ -211,17 +212,51 @@ class Focus:
         return None
 
 
+def first_pressed(buttons: Iterable[tuple[Name, UIButton]]) -> Name | None:
+    """The name of the first of ``buttons`` (name and button) pressed since the last
+    frame (pygame_gui's), or None: a frame answers one press."""
+    for name, button in buttons:
+        if button.check_pressed():
+            return name
+    return None
+
+
 class MenuMixin:
     """Named buttons, pressed by mouse (pygame_gui) or keyboard focus."""
 
+    text: TextCache
     buttons: dict[str, UIButton]
     focus: Focus
+
+    def start_menu(self) -> None:
+        """No buttons yet, the focus on none (from ``__init__``)."""
+        self.text = TextCache()
+        self.buttons = {}
+        self.focus = Focus()
+
+    def build_buttons(self) -> None:
+        """The widgets made again (``build_widgets``) and the focus kept on the button of its name."""
+        self.buttons = {}
+        self.build_widgets()
+        self.focus.reset([n for n in self.buttons], self.buttons, self.focus.name)
+
+    def build_widgets(self) -> None:
+        """Create the widgets (override); called with an empty manager."""
 
     def on_button(self, name: str) -> None:
         """A button was pressed (override)."""
 
-    def pressed_buttons(self) -> list[str]:
-        return [name for name, button in list(self.buttons.items()) if button.check_pressed()]
+    def on_escape(self) -> None:
+        """Esc (override): usually Back."""
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Titles, pictures, panels and their words between what is behind and the widgets (override)."""
+
+    def follow_buttons(self) -> None:
+        """Every frame: the first button pressed with the mouse since the last frame is pressed."""
+        name = first_pressed(self.buttons.items())
+        if name is not None:
+            self.on_button(name)
 
     def draw_focus(self, surface: pygame.Surface) -> None:
         """A gold ring round the focused button while keys or a controller are in use
@@ -239,23 +274,16 @@ class MenuScene(MenuMixin, Rests, GuiScene):
 
     def __init__(self) -> None:
         super().__init__()
-        self.text = TextCache()
-        self.buttons = {}
-        self.focus = Focus()
+        self.start_menu()
         self.backdrop: pygame.Surface | None = None
 
     def build_gui(self) -> None:
-        self.buttons = {}
         self.backdrop = shared_felt(tile_art(self), self.size, self.darken)  # shared: never drawn on
-        self.build_widgets()
-        self.focus.reset([n for n in self.buttons], self.buttons, self.focus.name)
+        self.build_buttons()
 
     def let_go_pictures(self) -> None:
         """Covered (``Rests``): the felt goes, and the scene's own pictures (override, calling this)."""
         self.backdrop = None
-
-    def build_widgets(self) -> None:
-        """Create the widgets (override); called with an empty manager."""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if super().handle_event(event):
@@ -269,18 +297,13 @@ class MenuScene(MenuMixin, Rests, GuiScene):
             return True
         return False
 
-    def on_escape(self) -> None:
-        """Esc (override): usually Back."""
-
     def next_change(self) -> float | None:
         """Still but for its widgets: a menu answers inputs (override if it waits on something)."""
         return self.widgets_change()
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        for name in self.pressed_buttons():
-            self.on_button(name)
-            return
+        self.follow_buttons()
 
     def draw(self, surface: pygame.Surface) -> None:
         """The felt, the scene's own pictures, the widgets (changes nothing)."""
@@ -292,26 +315,16 @@ class MenuScene(MenuMixin, Rests, GuiScene):
         self.draw_gui(surface)
         self.draw_focus(surface)
 
-    def draw_content(self, surface: pygame.Surface) -> None:
-        """Titles and pictures between the felt and the widgets (override)."""
-
 
 class MenuOverlay(MenuMixin, Overlay):
     """A menu over a scene that stands still beneath it (pause, match over)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.text = TextCache()
-        self.buttons = {}
-        self.focus = Focus()
+        self.start_menu()
 
     def build_gui(self) -> None:
-        self.buttons = {}
-        self.build_widgets()
-        self.focus.reset([n for n in self.buttons], self.buttons, self.focus.name)
-
-    def build_widgets(self) -> None:
-        """Create the widgets (override)."""
+        self.build_buttons()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         super().handle_event(event)
@@ -322,23 +335,15 @@ class MenuOverlay(MenuMixin, Overlay):
             self.on_escape()
         return True  # nothing reaches the scene beneath
 
-    def on_escape(self) -> None:
-        """Esc (override)."""
-
     def update(self, dt: float) -> None:
         super().update(dt)
-        for name in self.pressed_buttons():
-            self.on_button(name)
-            return
+        self.follow_buttons()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
         self.draw_content(surface)
         self.draw_gui(surface)
         self.draw_focus(surface)
-
-    def draw_content(self, surface: pygame.Surface) -> None:
-        """The panel and its words (override)."""
 
 
 def style(name: str, size: tuple[int, int]) -> str:

@@ -31,28 +31,46 @@ Colour = Any  # what pygame takes for a colour
 FALLBACK_FONTS_KEPT = 24
 
 
-class _Fallbacks:
-    """The fallback fonts by (file, size, bold, italic), the least recently used going first."""
+class FontsKept:
+    """Fonts by key (a file or a style, the size, bold, italic), the least recently
+    used going first once there are more than ``limit``."""
 
-    def __init__(self, limit: int = FALLBACK_FONTS_KEPT) -> None:
+    def __init__(self, limit: int) -> None:
         self.limit = limit
         self.fonts: OrderedDict[tuple[str, int, bool, bool], pygame.font.Font] = OrderedDict()
 
-    def get(self, path: str, size: int, bold: bool, italic: bool) -> pygame.font.Font:
-        key = (path, size, bold, italic)
-        font = self.fonts.get(key)
-        if font is None:
-            font = pygame.font.Font(path, size)
-            font.set_bold(bold)
-            font.set_italic(italic)
-            self.fonts[key] = font
-            while len(self.fonts) > self.limit:
-                self.fonts.popitem(last=False)
+    def __len__(self) -> int:
+        return len(self.fonts)
+
+    def find(self, key: tuple[str, int, bool, bool]) -> pygame.font.Font | None:
+        return self.fonts.get(key)
+
+    def keep(self, key: tuple[str, int, bool, bool], font: pygame.font.Font) -> pygame.font.Font:
+        """``font`` kept under ``key``, the most recently used (beyond ``limit``, the least recently used let go)."""
+        self.fonts[key] = font
+        while len(self.fonts) > self.limit:
+            self.fonts.popitem(last=False)
         self.fonts.move_to_end(key)
         return font
 
     def clear(self) -> None:
         self.fonts.clear()
+
+
+class _Fallbacks(FontsKept):
+    """The fallback fonts by (file, size, bold, italic)."""
+
+    def __init__(self, limit: int = FALLBACK_FONTS_KEPT) -> None:
+        super().__init__(limit)
+
+    def get(self, path: str, size: int, bold: bool, italic: bool) -> pygame.font.Font:
+        key = (path, size, bold, italic)
+        font = self.find(key)
+        if font is None:
+            font = pygame.font.Font(path, size)
+            font.set_bold(bold)
+            font.set_italic(italic)
+        return self.keep(key, font)
 
 
 FALLBACK_FONTS = _Fallbacks()

@@ -9,13 +9,12 @@ game's fallback fonts, each script in its direction (game/ui/drawing/script_font
 from __future__ import annotations
 
 import weakref
-from collections import OrderedDict
 from pathlib import Path
 
 import pygame
 
 from game.ui.drawing import access
-from game.ui.drawing.script_font import FALLBACK_FONTS, ScriptFont
+from game.ui.drawing.script_font import FALLBACK_FONTS, FontsKept, ScriptFont
 from game.ui.drawing.surface_cache import SurfaceCache
 
 Colour = tuple[int, int, int]
@@ -39,7 +38,7 @@ DEFAULT_FONT_SCALE = 0.6875  # pygame's default font is drawn at this share of t
 FONTS_KEPT = 24  # fonts alive at once, for every screen together: a window resized through many sizes keeps only the recent ones
 
 
-class FontCache:
+class FontCache(FontsKept):
     """pygame fonts by (file, point size, bold, italic), shared by every screen,
     the least recently used going first once there are more than ``limit``.
 
@@ -52,11 +51,7 @@ class FontCache:
     """
 
     def __init__(self, limit: int = FONTS_KEPT) -> None:
-        self.limit = limit
-        self._fonts: OrderedDict[tuple[str, int, bool, bool], pygame.font.Font] = OrderedDict()
-
-    def __len__(self) -> int:
-        return len(self._fonts)
+        super().__init__(limit)
 
     def get(self, style: str, size: int, bold: bool = False, italic: bool = False, fallback_size: int | None = None) -> pygame.font.Font:
         """Noto Sans ``style`` ("Regular", "Bold", "Italic", "BoldItalic") at ``size``
@@ -66,7 +61,7 @@ class FontCache:
             self.clear()
             pygame.font.init()
         key = (style, size, bold, italic)
-        font = self._fonts.get(key)
+        font = self.find(key)
         if font is not None:
             try:
                 font.get_height()
@@ -83,19 +78,15 @@ class FontCache:
                     font.set_italic(True)
             except (OSError, FileNotFoundError):
                 key = ("", fallback_size or size, bold, italic)
-                font = self._fonts.get(key)
+                font = self.find(key)
                 if font is None:
                     font = pygame.font.Font(None, fallback_size or size)
                     font.set_bold(bold)
                     font.set_italic(italic)
-            self._fonts[key] = font
-            while len(self._fonts) > self.limit:
-                self._fonts.popitem(last=False)
-        self._fonts.move_to_end(key)
-        return font
+        return self.keep(key, font)
 
     def clear(self) -> None:
-        self._fonts.clear()
+        super().clear()
         FALLBACK_FONTS.clear()
 
 

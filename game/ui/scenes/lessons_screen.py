@@ -94,10 +94,8 @@ class LessonsScene(MenuScene):
         """Back from a lesson: the one just finished is marked done."""
         if self.rested:
             self.revive()  # laid out again (the lesson marked)
-        elif self.gui is not None and self.app is not None:
-            self.gui.clear_and_reset()  # type: ignore[no-untyped-call]
-            self.build_gui()
-            self.gui.update(0.0)
+        elif self.app is not None:
+            self.rebuild()
 
     def on_button(self, name: str) -> None:
         if self.app is None:

@@ -12,6 +12,7 @@ from game.i18n import N_, _
 from game.ui.scenes.rules_figures import FIGURES, render_figure
 from game.ui.scenes.rules_text import Figure, Heading, Page, Para, Table, pages
 from game.ui.scenes.settings_screen import INSET_FILL, InfoScene, panel_surface, ui_font
+from game.ui.drawing.menu import first_pressed
 from game.ui.drawing.scroll import ScrollColumn
 from game.ui.drawing.text import DIM, GOLD, IVORY
 
@@ -262,11 +263,10 @@ class RulesScene(InfoScene):
         super().update(dt)
         if self.app is None or self.app.top is not self:
             return
-        for i, tab in enumerate(self.tabs):
-            if tab.check_pressed():
-                self.sound("button")
-                self.show_page(i)
-                break
+        page = first_pressed(enumerate(self.tabs))
+        if page is not None:
+            self.sound("button")
+            self.show_page(page)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         super().on_resize(size)

@@ -18,6 +18,7 @@ import pygame
 import pygame_gui
 
 from game.profile.settings import Setting
+from game.ui.drawing.menu import first_pressed
 
 
 class Choice:
@@ -34,10 +35,7 @@ class Choice:
                 button.unselect()  # type: ignore[no-untyped-call]
 
     def pressed(self) -> object | None:
-        for value, button in self.buttons:
-            if button.check_pressed():
-                return value
-        return None
+        return first_pressed(self.buttons)
 
 
 class Cycle:

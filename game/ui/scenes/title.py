@@ -215,12 +215,6 @@ class TitleScene(MenuScene):
             self.reveal_focus()
         return used
 
-    def rebuild(self) -> None:
-        if self.gui is not None:
-            self.gui.clear_and_reset()  # type: ignore[no-untyped-call]
-            self.build_gui()
-            self.gui.update(0.0)
-
     # Actions ----------------------------------------------------------------------
     def let_go_pictures(self) -> None:
         super().let_go_pictures()

@@ -126,6 +126,11 @@ class GuiScene(Scene):
         self.typing.clear()
         if self.gui is not None:
             self.gui.set_window_resolution(size)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """The widgets made again (``build_gui``) for what the scene shows now."""
+        if self.gui is not None:
             self.gui.clear_and_reset()  # type: ignore[no-untyped-call]
             self.build_gui()
             self.gui.update(0.0)

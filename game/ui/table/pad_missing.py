@@ -13,7 +13,7 @@ import pygame_gui
 
 from game.i18n import _
 from game.ui.shell.gamepad import pad_label
-from game.ui.drawing.menu import Focus, panel, scale_for, shadowed, style, wrap
+from game.ui.drawing.menu import Focus, first_pressed, panel, scale_for, shadowed, style, wrap
 from game.ui.shell.scene import Overlay
 from game.ui.shell.seat_inputs import KEYS_LABEL
 from game.ui.table.table_words import pad_missing_text, pad_missing_title
@@ -136,10 +136,10 @@ class PadMissingScene(Overlay):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        for name, button in self.buttons.items():
-            if button.check_pressed():
-                self.choose(name)
-                return
+        name = first_pressed(self.buttons.items())
+        if name is not None:
+            self.choose(name)
+            return
         if self.app is None or self.app.top is not self:
             return
         pads = self.app.pads

@@ -11,7 +11,7 @@ import pygame_gui
 from game.engine.tiles import halves
 from game.i18n import _
 from game.ui.drawing import access
-from game.ui.drawing.menu import Focus, tile_art
+from game.ui.drawing.menu import Focus, first_pressed, tile_art
 from game.ui.shell.scene import Overlay
 from game.ui.drawing.text import DIM, GOLD, IVORY, TextCache
 from game.ui.table.table_words import outcome_title
@@ -146,10 +146,10 @@ class RoundEndScene(Overlay):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        for name, button in self.buttons.items():
-            if button.check_pressed():
-                self.choose(name)
-                return
+        name = first_pressed(self.buttons.items())
+        if name is not None:
+            self.choose(name)
+            return
         if not self.table.model.people:
             self.waited += dt
             if self.waited >= AUTO_CONTINUE_S:

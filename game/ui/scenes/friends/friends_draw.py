@@ -26,61 +26,56 @@ def title_picture(text: TextCache, fr: Frame, words: str) -> pygame.Surface:
     return shadowed(text, words, fr.title_size, GOLD, fr.size[0] - 40)
 
 
-def join_picture(text: TextCache, layout: JoinLayout, heading: str) -> tuple[pygame.Surface, list[DrawnText]]:
-    """The title, the two panels and their headings, the labels and the hints."""
-    fr = layout.frame
+def _form_picture(
+    text: TextCache, fr: Frame, heading: str, boxes: tuple[tuple[pygame.Rect, str], ...], labels: dict[str, pygame.Rect], label_words: dict[str, str]
+) -> tuple[pygame.Surface, list[DrawnText]]:
+    """A form's picture: the title ``heading``, each of ``boxes`` (a panel, its heading
+    in ``words``) and each field's label (``labels``' place, ``label_words``' words)."""
     picture = pygame.Surface(fr.size, pygame.SRCALPHA)
     drawn: list[DrawnText] = []
-    head = title_picture(text, fr, heading)
-    blit_centred(picture, head, fr.size[0] // 2, fr.title_top)
-    for box, words in ((layout.found_box, _(FOUND_HEAD)), (layout.form_box, _(TYPED_HEAD))):
+    blit_centred(picture, title_picture(text, fr, heading), fr.size[0] // 2, fr.title_top)
+    for box, words in boxes:
         picture.blit(panel(box.size, fr.radius), box.topleft)
         if words:
             line = text.fit(words, box.width - 2 * fr.pad, fr.head_size, GOLD, True)
             pos = (box.left + fr.pad, box.top + fr.pad - 2)
             picture.blit(line, pos)
             drawn.append((words, pygame.Rect(pos, line.get_size()), box))
-    for key, rect in layout.labels.items():
-        words = _(LABELS[key])
+    for key, rect in labels.items():
+        words = _(label_words[key])
         label = text.fit(words, rect.width - 8, fr.label_size, IVORY, True)
         pos = (rect.left, rect.centery - label.get_height() // 2)
         picture.blit(label, pos)
         drawn.append((words, pygame.Rect(pos, label.get_size()), rect))
+    return picture, drawn
+
+
+def _hint(picture: pygame.Surface, drawn: list[DrawnText], text: TextCache, fr: Frame, rect: pygame.Rect, words: str) -> None:
+    """A field's hint in ``rect`` beside it (none where it has under 40 pixels)."""
+    if rect.width < 40:
+        return
+    hint = text.fit(words, rect.width, max(least_of(fr), fr.label_size - 4), DIM, least=least_of(fr))
+    pos = (rect.left, rect.centery - hint.get_height() // 2)
+    picture.blit(hint, pos)
+    drawn.append((words, pygame.Rect(pos, hint.get_size()), rect))
+
+
+def join_picture(text: TextCache, layout: JoinLayout, heading: str) -> tuple[pygame.Surface, list[DrawnText]]:
+    """The title, the two panels and their headings, the labels and the hints."""
+    fr = layout.frame
+    boxes = ((layout.found_box, _(FOUND_HEAD)), (layout.form_box, _(TYPED_HEAD)))
+    picture, drawn = _form_picture(text, fr, heading, boxes, layout.labels, LABELS)
     for key, words in (("address", _(ADDRESS_HINT)), ("code", _(CODE_HINT))):
-        rect = layout.hints[key]
-        if rect.width < 40:
-            continue
-        hint = text.fit(words, rect.width, max(least_of(fr), fr.label_size - 4), DIM, least=least_of(fr))
-        pos = (rect.left, rect.centery - hint.get_height() // 2)
-        picture.blit(hint, pos)
-        drawn.append((words, pygame.Rect(pos, hint.get_size()), rect))
+        _hint(picture, drawn, text, fr, layout.hints[key], words)
     return picture, drawn
 
 
 def server_picture(text: TextCache, layout: ServerLayout, heading: str) -> tuple[pygame.Surface, list[DrawnText]]:
     """*On a server*: the title, the two panels and their headings, the labels, the name's hint."""
     fr = layout.frame
-    picture = pygame.Surface(fr.size, pygame.SRCALPHA)
-    drawn: list[DrawnText] = []
-    blit_centred(picture, title_picture(text, fr, heading), fr.size[0] // 2, fr.title_top)
-    for box, words in ((layout.form_box, _(SERVER_HEAD)), (layout.tables_box, _(TABLES_HEAD))):
-        picture.blit(panel(box.size, fr.radius), box.topleft)
-        line = text.fit(words, box.width - 2 * fr.pad, fr.head_size, GOLD, True)
-        pos = (box.left + fr.pad, box.top + fr.pad - 2)
-        picture.blit(line, pos)
-        drawn.append((words, pygame.Rect(pos, line.get_size()), box))
-    for key, rect in layout.labels.items():
-        words = _(SERVER_LABELS[key])
-        label = text.fit(words, rect.width - 8, fr.label_size, IVORY, True)
-        pos = (rect.left, rect.centery - label.get_height() // 2)
-        picture.blit(label, pos)
-        drawn.append((words, pygame.Rect(pos, label.get_size()), rect))
-    if layout.hint.width >= 40:
-        words = _(NAME_HINT)
-        hint = text.fit(words, layout.hint.width, max(least_of(fr), fr.label_size - 4), DIM, least=least_of(fr))
-        pos = (layout.hint.left, layout.hint.centery - hint.get_height() // 2)
-        picture.blit(hint, pos)
-        drawn.append((words, pygame.Rect(pos, hint.get_size()), layout.hint))
+    boxes = ((layout.form_box, _(SERVER_HEAD)), (layout.tables_box, _(TABLES_HEAD)))
+    picture, drawn = _form_picture(text, fr, heading, boxes, layout.labels, SERVER_LABELS)
+    _hint(picture, drawn, text, fr, layout.hint, _(NAME_HINT))
     return picture, drawn
 
 
@@ -101,6 +96,12 @@ def note(text: TextCache, rect: pygame.Rect, words: str, size: int, colour: tupl
 def status_picture(text: TextCache, fr: Frame, words: str, problem: bool) -> pygame.Surface:
     """The bottom bar's one line (red when something went wrong)."""
     return text.fit(words, fr.status.width, fr.status_size, RED if problem else IVORY, True)
+
+
+def blit_status(surface: pygame.Surface, fr: Frame, art: pygame.Surface) -> None:
+    """The bottom bar's line (``status_picture``) centred in its place."""
+    box = fr.status
+    surface.blit(art, (box.centerx - art.get_width() // 2, box.centery - art.get_height() // 2))
 
 
 def lobby_picture(

@@ -12,11 +12,14 @@ import pygame
 import pygame_gui
 
 from game.i18n import _
+from game.ui.scenes.friends.friends_draw import status_picture
+from game.ui.scenes.friends.friends_geometry import Frame
 from game.ui.scenes.friends.friends_model import CertificateStep, Problem, is_secure, parse_address, url_of
 from game.ui.scenes.friends.friends_words import FORGET_BUTTON, TRUST_BUTTON
 
 if TYPE_CHECKING:
     from game.net.app.netplay import NetPlay
+    from game.ui.drawing.text import TextCache
     from game.ui.shell.stage import Stage
 
 
@@ -82,13 +85,33 @@ class TypedFields:
 
 class Connecting:
     """A form whose button starts a connection (``play``, until its lobby takes it):
-    Esc gives up the connection under way first, and leaves the form only then."""
+    Esc gives up the connection under way first, and leaves the form only then; the
+    bottom bar's line says how it goes (``problem``: the words, when something went
+    wrong), and the form follows it every frame."""
 
     app: Stage | None
     play: NetPlay | None
+    text: TextCache
+    status_words: str
+    problem: str | None
+    status_art: pygame.Surface | None
+
+    def status_frame(self) -> Frame | None:
+        """The form's frame, once it is laid out (override)."""
+        raise NotImplementedError
 
     def say(self, words: str, problem: bool) -> None:
-        raise NotImplementedError  # (each form words its status line)
+        self.status_words, self.problem = words, words if problem else None
+        self.show_status()
+
+    def show_status(self) -> None:
+        fr = self.status_frame()
+        if fr is not None:
+            self.status_art = status_picture(self.text, fr, self.status_words, self.problem is not None) if self.status_words else None
+
+    def next_change(self) -> float | None:
+        """Every frame: it follows the tables found, the connection under way and the typing."""
+        return 0.0
 
     def on_escape(self) -> None:
         if self.play is not None:  # give up the connection under way

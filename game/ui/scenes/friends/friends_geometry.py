@@ -79,6 +79,40 @@ def _frame(size: tuple[int, int]) -> Frame:
 
 
 @dataclass
+class Bands:
+    """Two boxes of rows one above the other between the title and the bottom bar,
+    each a heading and its rows, what room is spare shared out around them."""
+
+    head_h: int  # a box's heading
+    row_h: int  # a row, and the control in it
+    control_h: int
+    first: pygame.Rect
+    second: pygame.Rect
+
+
+def two_bands(fr: Frame, text: TextCache, title_h: int, first_rows: int, second_rows: int) -> Bands:
+    """The boxes of ``first_rows`` and ``second_rows`` rows for the frame ``fr``
+    (``title_h``: the title's height): the rows as tall as the room lets them be,
+    within their bounds, and what is spare a third above, a third between."""
+    s = fr.scale
+    width = fr.action.right - fr.back.left
+    left = fr.back.left
+    gap = max(8, round(12 * s))
+    top = fr.title_top + title_h + gap
+    head_h = text.font(fr.head_size, True).get_height() + max(2, round(4 * s))
+    bottom = fr.back.top - gap
+    room = bottom - top - 2 * (2 * fr.pad + head_h) - gap
+    row_h = max(30, min(round(52 * s), room // (first_rows + second_rows)))
+    control_h = row_h - max(4, row_h // 6)
+    first_h = 2 * fr.pad + head_h + first_rows * row_h
+    second_h = 2 * fr.pad + head_h + second_rows * row_h
+    spare = max(0, bottom - top - first_h - second_h - gap)
+    first = pygame.Rect(left, top + spare // 3, width, first_h)
+    second = pygame.Rect(left, first.bottom + gap + spare // 3, width, second_h)
+    return Bands(head_h, row_h, control_h, first, second)
+
+
+@dataclass
 class JoinLayout:
     """*Join a table*: the tables heard, then the form, then the bottom bar."""
 
@@ -98,24 +132,13 @@ def join_layout(size: tuple[int, int], text: TextCache, title_h: int, action_nee
     """The join screen for a window of ``size``; ``title_h``: the title's height;
     ``action_need``: the Join button's width for its words."""
     fr = frame(size, action_need)
-    w, h = size
     s = fr.scale
-    width = fr.action.right - fr.back.left
-    left = fr.back.left
-    gap = max(8, round(12 * s))
-    top = fr.title_top + title_h + gap
-    head_h = text.font(fr.head_size, True).get_height() + max(2, round(4 * s))
-    bottom = fr.back.top - gap
-    room = bottom - top - 2 * (2 * fr.pad + head_h) - gap
-    row_h = max(30, min(round(52 * s), room // (FOUND_ROWS + 4)))
-    control_h = row_h - max(4, row_h // 6)
-    found_h = 2 * fr.pad + head_h + FOUND_ROWS * row_h
-    form_h = 2 * fr.pad + head_h + 4 * row_h
-    spare = max(0, bottom - top - found_h - form_h - gap)
-    top += spare // 3
-    found_box = pygame.Rect(left, top, width, found_h)
-    rows = [pygame.Rect(left + fr.pad, top + fr.pad + head_h + i * row_h, width - 2 * fr.pad, control_h) for i in range(FOUND_ROWS)]
-    form_box = pygame.Rect(left, found_box.bottom + gap + spare // 3, width, form_h)
+    bands = two_bands(fr, text, title_h, FOUND_ROWS, len(FIELDS) + 1)  # the form: the fields and the seat
+    head_h, row_h, control_h, found_box, form_box = bands.head_h, bands.row_h, bands.control_h, bands.first, bands.second
+    rows = [
+        pygame.Rect(found_box.left + fr.pad, found_box.top + fr.pad + head_h + i * row_h, found_box.width - 2 * fr.pad, control_h)
+        for i in range(FOUND_ROWS)
+    ]
     label_w = max(text.font(fr.label_size, True).size(_(words))[0] for words in LABELS.values()) + round(24 * s)
     x0 = form_box.left + fr.pad
     entry_w = min(round(420 * s), form_box.width - 2 * fr.pad - label_w)
@@ -209,20 +232,8 @@ def server_layout(size: tuple[int, int], text: TextCache, title_h: int, ask_need
     wide the list button and *Create a table* must be for their words)."""
     fr = frame(size, create_need)
     s = fr.scale
-    width = fr.action.right - fr.back.left
-    left = fr.back.left
-    gap = max(8, round(12 * s))
-    top = fr.title_top + title_h + gap
-    head_h = text.font(fr.head_size, True).get_height() + max(2, round(4 * s))
-    bottom = fr.back.top - gap
-    room = bottom - top - 2 * (2 * fr.pad + head_h) - gap
-    row_h = max(30, min(round(52 * s), room // (SERVER_ROWS + len(SERVER_FIELDS))))
-    control_h = row_h - max(4, row_h // 6)
-    form_h = 2 * fr.pad + head_h + len(SERVER_FIELDS) * row_h
-    tables_h = 2 * fr.pad + head_h + SERVER_ROWS * row_h
-    spare = max(0, bottom - top - form_h - tables_h - gap)
-    top += spare // 3
-    form_box = pygame.Rect(left, top, width, form_h)
+    bands = two_bands(fr, text, title_h, len(SERVER_FIELDS), SERVER_ROWS)
+    head_h, row_h, control_h, form_box, tables_box = bands.head_h, bands.row_h, bands.control_h, bands.first, bands.second
     label_w = max(text.font(fr.label_size, True).size(_(words))[0] for words in SERVER_LABELS.values()) + round(24 * s)
     x0 = form_box.left + fr.pad
     inner_right = form_box.right - fr.pad
@@ -241,6 +252,5 @@ def server_layout(size: tuple[int, int], text: TextCache, title_h: int, ask_need
     ask = pygame.Rect(after, entries["address"].top, ask_w, control_h)
     lines["ask"] = ask
     hint = pygame.Rect(entries["name"].right + round(14 * s), entries["name"].top, inner_right - entries["name"].right - round(14 * s), control_h)
-    tables_box = pygame.Rect(left, form_box.bottom + gap + spare // 3, width, tables_h)
-    view = pygame.Rect(tables_box.left + fr.pad, tables_box.top + fr.pad + head_h, width - 2 * fr.pad, SERVER_ROWS * row_h)
+    view = pygame.Rect(tables_box.left + fr.pad, tables_box.top + fr.pad + head_h, tables_box.width - 2 * fr.pad, SERVER_ROWS * row_h)
     return ServerLayout(fr, form_box, labels, entries, ask, hint, tables_box, view, row_h, control_h, entry_style(control_h, size), lines)

@@ -163,12 +163,6 @@ class FriendsScene(MenuScene):
             self.play = self.taking = self.given = None
             self.app.routes.open_lobby(play, replace=False)
 
-    def rebuild(self) -> None:
-        if self.gui is not None:
-            self.gui.clear_and_reset()  # type: ignore[no-untyped-call]
-            self.build_gui()
-            self.gui.update(0.0)
-
     def close(self) -> None:
         if self.play is not None:
             self.play.close(keep_table=True)  # Back while it connects: the seat (or the hosted table) is still offered

@@ -281,14 +281,9 @@ class HostSetup(Setup):
     def _rules_and_names(self) -> tuple[Any, str | None]:
         """The New game's check: the rules, and names present and different (friends
         have none yet: only the others are compared)."""
-        from game.engine import RuleError, Rules
-        from game.words.refusals import error_text
-
-        try:
-            rules = Rules.from_base(self.rule_id, self.players, dict(self.options))
-        except RuleError as err:
-            reason = error_text(err)
-            return None, reason[:1].upper() + reason[1:]
+        rules, refused = self.checked_rules()
+        if rules is None:
+            return None, refused
         seen: set[str] = set()
         for i in range(self.players):
             if self.seats[i]["kind"] == "friend":

@@ -27,7 +27,7 @@ from game.i18n import _
 from game.net.app.netplay import NetPlay, loopback_only
 from game.ui.drawing.menu import MenuScene, focus_ring, style
 from game.ui.scenes.friends.friends_fields import Connecting, StepOffered, TypedFields
-from game.ui.scenes.friends.friends_geometry import FIELDS, FOUND_ROWS, JoinLayout, frame, join_layout
+from game.ui.scenes.friends.friends_geometry import FIELDS, FOUND_ROWS, Frame, JoinLayout, frame, join_layout
 from game.ui.scenes.friends.friends_model import (
     GONE,
     CertificateStep,
@@ -60,7 +60,7 @@ from game.ui.scenes.friends.friends_words import (
     listing_words,
     seat_words,
 )
-from game.ui.scenes.friends.friends_draw import DrawnText, join_picture, note, status_picture, title_picture
+from game.ui.scenes.friends.friends_draw import DrawnText, blit_status, join_picture, note, title_picture
 from game.ui.drawing.text import DIM
 
 if TYPE_CHECKING:
@@ -306,13 +306,8 @@ class JoinScene(StepOffered, Connecting, TypedFields, MenuScene):
         else:
             self.set_focus("code")
 
-    def say(self, words: str, problem: bool) -> None:
-        self.status_words, self.problem = words, words if problem else None
-        self.show_status()
-
-    def show_status(self) -> None:
-        if self.layout is not None:
-            self.status_art = status_picture(self.text, self.layout.frame, self.status_words, self.problem is not None) if self.status_words else None
+    def status_frame(self) -> Frame | None:
+        return self.layout.frame if self.layout is not None else None
 
     def follow_play(self) -> None:
         play = self.play
@@ -378,10 +373,6 @@ class JoinScene(StepOffered, Connecting, TypedFields, MenuScene):
         elif name.startswith("found"):
             self.pick_listing(int(name[5:]))
 
-    def next_change(self) -> float | None:
-        """Every frame: it follows the tables found, the connection under way and the typing."""
-        return 0.0
-
     def update(self, dt: float) -> None:
         super().update(dt)
         self.follow_typing()
@@ -407,8 +398,7 @@ class JoinScene(StepOffered, Connecting, TypedFields, MenuScene):
         if self.list_note is not None:
             surface.blit(self.list_note, layout.found_rows[0].topleft)
         if self.status_art is not None:
-            box = layout.frame.status
-            surface.blit(self.status_art, (box.centerx - self.status_art.get_width() // 2, box.centery - self.status_art.get_height() // 2))
+            blit_status(surface, layout.frame, self.status_art)
         if self.app is not None and self.app.last_input != "mouse" and self.focus_key is not None:
             rect = layout.lines.get(self.focus_key)
             if rect is not None:

@@ -20,7 +20,7 @@ from game.ai import levels
 from game.i18n import _
 from game.net.app.netplay import NetPlay
 from game.ui.drawing.menu import MenuScene, style
-from game.ui.scenes.friends.friends_draw import DrawnText, lobby_picture, status_picture, title_picture
+from game.ui.scenes.friends.friends_draw import DrawnText, blit_status, lobby_picture, status_picture, title_picture
 from game.ui.scenes.friends.friends_geometry import LOBBY_SEATS, LobbyLayout, frame, lobby_layout
 from game.ui.scenes.friends.friends_model import address_in
 from game.words.link_words import failure_line
@@ -323,5 +323,4 @@ class LobbyScene(MenuScene):
         if self.picture is not None:
             surface.blit(self.picture, (0, 0))
         if self.status_art is not None and self.layout is not None:
-            box = self.layout.frame.status
-            surface.blit(self.status_art, (box.centerx - self.status_art.get_width() // 2, box.centery - self.status_art.get_height() // 2))
+            blit_status(surface, self.layout.frame, self.status_art)

@@ -23,9 +23,9 @@ from game.i18n import _
 from game.net.app.netplay import NetPlay
 from game.net.app.open_tables import OpenTable, TableLister
 from game.ui.drawing.menu import MenuScene, focus_ring, style
-from game.ui.scenes.friends.friends_draw import DrawnText, note, server_picture, status_picture, title_picture
+from game.ui.scenes.friends.friends_draw import DrawnText, blit_status, note, server_picture, title_picture
 from game.ui.scenes.friends.friends_fields import Connecting, StepOffered, TypedFields
-from game.ui.scenes.friends.friends_geometry import SERVER_FIELDS, ServerLayout, frame, server_layout
+from game.ui.scenes.friends.friends_geometry import SERVER_FIELDS, Frame, ServerLayout, frame, server_layout
 from game.ui.scenes.friends.friends_model import (
     CertificateStep,
     Problem,
@@ -87,7 +87,7 @@ class ServerScene(StepOffered, Connecting, TypedFields, MenuScene):
         self.list_note: tuple[pygame.Surface, pygame.Rect] | None = None
         self.note_drawn: list[DrawnText] = []
         self.status_words = ""
-        self.problem = False
+        self.problem: str | None = None
         self.status_art: pygame.Surface | None = None
         self.play: NetPlay | None = None
         self.joining: OpenTable | None = None
@@ -282,13 +282,8 @@ class ServerScene(StepOffered, Connecting, TypedFields, MenuScene):
             self.play = None  # the lobby holds it now
             self.app.routes.open_lobby(play, replace=False)  # Leave comes back to this list
 
-    def say(self, words: str, problem: bool) -> None:
-        self.status_words, self.problem = words, problem
-        self.show_status()
-
-    def show_status(self) -> None:
-        if self.layout is not None:
-            self.status_art = status_picture(self.text, self.layout.frame, self.status_words, self.problem) if self.status_words else None
+    def status_frame(self) -> Frame | None:
+        return self.layout.frame if self.layout is not None else None
 
     # Events ---------------------------------------------------------------------------
     def walk_order(self) -> list[str]:
@@ -334,10 +329,6 @@ class ServerScene(StepOffered, Connecting, TypedFields, MenuScene):
         elif name.startswith("table"):
             self.join(int(name[5:]))
 
-    def next_change(self) -> float | None:
-        """Every frame: it follows the tables found, the connection under way and the typing."""
-        return 0.0
-
     def update(self, dt: float) -> None:
         super().update(dt)
         self.follow_typing()
@@ -372,8 +363,7 @@ class ServerScene(StepOffered, Connecting, TypedFields, MenuScene):
         if self.list_note is not None:
             surface.blit(self.list_note[0], self.list_note[1].topleft)
         if self.status_art is not None:
-            box = layout.frame.status
-            surface.blit(self.status_art, (box.centerx - self.status_art.get_width() // 2, box.centery - self.status_art.get_height() // 2))
+            blit_status(surface, layout.frame, self.status_art)
         if self.app is not None and self.app.last_input != "mouse" and self.focus_key is not None:
             rect = layout.lines.get(self.focus_key)
             if rect is None and self.focus_key.startswith("table") and self.column.content is not None:

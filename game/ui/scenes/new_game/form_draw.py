@@ -288,27 +288,7 @@ def draw_form(
     clip = surface.get_clip()
     if layout.content_h:
         surface.set_clip(layout.view)
-    draw_places(surface, layout, art, words, setup, hover, pad_mode, focus, offset)
-    surface.set_clip(clip)
-    if words is not None:
-        surface.blit(words.status, words.status_at)
-    hint = art.hints.get("pad" if pad_mode else "keys")
-    if hint is not None:
-        surface.blit(hint, (layout.hint_pos[0] - hint.get_width() // 2, layout.hint_pos[1]))
-
-
-def draw_places(
-    surface: pygame.Surface,
-    layout: FormLayout,
-    art: FormArt,
-    words: SetupWords | None,
-    setup: Setup,
-    hover: str | None,
-    pad_mode: bool,
-    focus: str | None,
-    offset: int,
-) -> None:
-    """What of the form lies in its places (and scrolls with it)."""
+    # what of the form lies in its places (and scrolls with it)
     surface.blit(art.picture, (art.picture_at[0], art.picture_at[1] - offset))
     for rule_id, place in layout.list_rows.items():
         row = place.move(0, -offset)
@@ -339,6 +319,12 @@ def draw_places(
     rect = layout.lines.get(focus) if focus is not None else None
     if rect is not None:
         focus_ring(surface, rect.move(0, -offset))
+    surface.set_clip(clip)
+    if words is not None:
+        surface.blit(words.status, words.status_at)
+    hint = art.hints.get("pad" if pad_mode else "keys")
+    if hint is not None:
+        surface.blit(hint, (layout.hint_pos[0] - hint.get_width() // 2, layout.hint_pos[1]))
 
 
 def shown_words(words: SetupWords | None, column: ScrollColumn | None) -> list[DrawnText]:

@@ -205,11 +205,9 @@ class Setup:
     def check(self) -> tuple[Rules | None, str | None]:
         """The rules the engine makes of this setup, or what is wrong with it (the
         names must be there and differ); the rules come with a problem with the names."""
-        try:
-            rules = Rules.from_base(self.rule_id, self.players, dict(self.options))
-        except RuleError as err:
-            reason = error_text(err)
-            return None, reason[:1].upper() + reason[1:]
+        rules, refused = self.checked_rules()
+        if rules is None:
+            return None, refused
         seen: set[str] = set()
         for i in range(self.players):
             kept = self.seat_name(i)
@@ -222,6 +220,15 @@ class Setup:
                 return rules, _("Two seats are called {name}: give each a different name").format(name=name)
             seen.add(name.casefold())
         return rules, None
+
+    def checked_rules(self) -> tuple[Rules | None, str | None]:
+        """The rules the engine makes of the rule set, players and options chosen, or
+        (None and) why it refuses them, in a line that starts with a capital."""
+        try:
+            return Rules.from_base(self.rule_id, self.players, dict(self.options)), None
+        except RuleError as err:
+            reason = error_text(err)
+            return None, reason[:1].upper() + reason[1:]
 
     def seat_pads(self) -> dict[int, int]:
         """The person seats in play given to a controller (the people at this screen's)."""

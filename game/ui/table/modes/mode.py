@@ -143,11 +143,17 @@ class LiveSource:
         or after a redeal the tiles are dealt again."""
         if table.motion.blocking or table.motion.shift is not None or table.app is None:
             return  # the summary freezes the table beneath it: only once it stands still
+        outcome = table.model.match.rounds[-1].outcome  # the round in play
+        if outcome is not None:
+            self.round_over(table, outcome.end, dt)
+
+    def round_over(self, table: Table, end: str, dt: float) -> None:
+        """The round ended (``end``) and the table stands still: after a redeal, its
+        notice, then the tiles dealt again (``next_round``) after ``REDEAL_S``; else
+        the round's summary, pushed once."""
+        assert table.app is not None
         match = table.model.match
-        outcome = match.rounds[-1].outcome  # the round in play
-        if outcome is None:
-            return
-        if outcome.end == "redeal":
+        if end == "redeal":
             if self.round_wait == 0.0:
                 table.motion.say(_("Nobody could lead: the tiles are dealt again"), 2.5)
             self.round_wait += dt

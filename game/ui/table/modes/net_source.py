@@ -21,7 +21,6 @@ from game.ui.table.input import plain
 from game.ui.table.log import LogLine, view_log
 from game.ui.table.modes.mode import LiveSource
 from game.ui.table.position_reads import Position, ViewPosition
-from game.ui.table.round_summary import RoundEndScene
 from game.ui.table.panels.score_sheet import ScoreRow, Sheet, match_sheet
 from game.ui.table.table_words import reaction_text
 
@@ -33,7 +32,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-REDEAL_S = 1.5  # a redeal's notice shows this long
 OVER_S = 2.5  # the last move and the match's end in words show this long before the end screen
 GAVE_UP_S = 3600.0  # the connection given up: why, on the felt, until the player leaves
 
@@ -49,8 +47,6 @@ class NetSource(LiveSource):
         self.table: Table | None = None
         self.frozen: RoundState | None = None  # a finished round played again here, shown until its summary closes
         self.replays = True  # every round so far was played again here (False: one could not be)
-        self.shown_round = -1  # the last round whose summary showed
-        self.wait = 0.0  # how long a redeal's notice has shown
         self.kept = False  # the finished match is among the past matches
         self.hand_before: set[int] = set()  # this seat's hand at the last position shown
         self.drawn: dict[int, tuple[int, ...]] = {}  # this seat's draws this round, by the action's index: the tiles it took
@@ -122,7 +118,7 @@ class NetSource(LiveSource):
     def next_round(self, table: Table) -> None:
         """The summary closed: the table follows the server's round again."""
         self.frozen = None
-        self.wait = 0.0
+        self.round_wait = 0.0
         self._moved_on(table)
 
     def new_match(self, table: Table) -> None:
@@ -265,21 +261,8 @@ class NetSource(LiveSource):
         state = self.frozen
         if state is None or table.motion.blocking or table.motion.shift is not None or table.app is None:
             return
-        outcome = state.outcome
-        if outcome is None:
-            return
-        if outcome.end == "redeal":
-            if self.wait == 0.0:
-                table.motion.say(_("Nobody could lead: the tiles are dealt again"), 2.5)
-            self.wait += dt
-            if self.wait >= REDEAL_S:
-                self.next_round(table)
-            return
-        if self.shown_round == table.model.match.round_index:
-            return
-        self.shown_round = table.model.match.round_index
-        table.sound("match_won" if table.model.match.over else "round_won")
-        table.app.push(RoundEndScene(table))
+        if state.outcome is not None:
+            self.round_over(table, state.outcome.end, dt)
 
     def final_match(self, table: Table) -> Match | None:
         """The finished match as the server's record tells it (every round, the

@@ -29,6 +29,7 @@ import pygame_gui
 from game.engine import Action, Match
 from game.i18n import N_, _
 from game.play.thinker import Thinker
+from game.ui.drawing.menu import first_pressed
 from game.ui.table.modes.look import PlayLook
 from game.ui.table.modes.mode import Watching
 from game.ui.table.felt.regions import TableRegions
@@ -289,10 +290,10 @@ class ReviewLook(PlayLook):
         steps[name]()
 
     def update(self, table: Table, dt: float) -> None:
-        for name, button in list(self.tools.items()):
-            if button.check_pressed():
-                self.use_tool(table, name)
-                return
+        name = first_pressed(self.tools.items())
+        if name is not None:
+            self.use_tool(table, name)
+            return
         if self.check_button is not None and self.check_button.check_pressed():
             self.check_deal(table)
             return
