@@ -31,12 +31,16 @@ import pygame_gui
 from game.i18n import _, pgettext
 from game.engine import RULE_SETS, Match, Rules
 from game.ui.drawing.menu import MenuScene, style
-from game.ui.scenes.new_game.form_draw import DrawnText, FormArt, SetupWords, draw_form, form_art, setup_words, shown_words
+from game.ui.scenes.new_game.form_draw import DrawnText, FormArt, SetupWords, draw_form, form_art, setup_words, shown_words, status_fits
 from game.ui.scenes.new_game.form_geometry import FormLayout, Selector, form_layout
 from game.ui.scenes.new_game.keys import form_at, form_key, form_mouse, move_focus, pad_press, set_focus
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS, NAME_LIMIT, Setup
 from game.ui.scenes.new_game.form_words import TITLE, kind_words, status_line, value_text
 from game.ui.drawing.scroll import ScrollColumn
+from game.rating.player_rating import load_ratings
+from game.words.my_level import choice_line, short_choice_line
+from game.ui.drawing.access import text_factor
+from game.ui.drawing.text import least_size
 
 if TYPE_CHECKING:
     from game.ui.shell.gamepad import PadPress
@@ -77,6 +81,20 @@ class NewGameScene(MenuScene):
         """What will be played, for the bottom bar."""
         return status_line(self.state, rules)
 
+    @property
+    def my_level_line(self) -> str:
+        """While a seat in play is "At my level": which level it chose and why, in one
+        line (the bottom bar shows it in place of what will be played: its short form,
+        "At my level: Hard (1590 ≈ 1606)", when the bar cannot hold it whole); else ""."""
+        if not self.state.has_my_level():
+            return ""
+        choice = self.state.my_level()
+        whole, short = choice_line(choice), short_choice_line(choice)
+        if self.layout is None:
+            return whole
+        least = least_size(text_factor(self.layout.size))
+        return whole if status_fits(self.text, whole, self.layout.status, least) else short
+
     def adjust_layout(self, layout: FormLayout) -> None:
         """A last word on the places before the widgets are made (a subclass may
         take room from the status line for a control of its own)."""
@@ -84,6 +102,7 @@ class NewGameScene(MenuScene):
     def attach(self, app: object) -> None:
         self.app = app  # type: ignore[assignment]
         self.load_setup()
+        self.state.ratings = load_ratings()[0]  # for "At my level" (none kept, or unreadable: no rating yet)
         super().attach(app)  # type: ignore[arg-type]
 
     def load_setup(self) -> None:
@@ -246,7 +265,7 @@ class NewGameScene(MenuScene):
                 start.enable()  # type: ignore[no-untyped-call]
             elif self.problem is not None and start.is_enabled:
                 start.disable()  # type: ignore[no-untyped-call]
-        status = self.problem or self.status_words(self.rules)
+        status = self.problem or self.my_level_line or self.status_words(self.rules)
         self.words = setup_words(self.text, self.layout, self.art, state, rules, status, self.problem is not None)
         self.row_order = state.lines()
         if self.app is not None:

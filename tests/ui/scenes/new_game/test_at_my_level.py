@@ -1,0 +1,155 @@
+"""At my level in the real New game form, driven by clicks: a person whose
+ratings file (in the test's own home) gives a known rating chooses "At my level"
+for the computer's seat; the bottom bar says which level and why in one line,
+and the match that starts seats that level (its record keeps the level's id,
+never "at my level"). Every rule set and every level on its ladder, from the
+registries; then a provisional rating, no rating at all, and Host a table."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from game.ai import levels
+from game.engine import RULE_SETS, match_to_record
+from game.profile.settings import Settings
+from game.rating.at_my_level import rungs
+from game.rating.glicko2 import Rating
+from game.rating.player_rating import Ratings, Standing, family_of, save_ratings
+from game.ui.drawing.layout_check import layout_problems
+from game.ui.scenes.new_game import NewGameScene
+from game.ui.table import TableScene
+from game.play.thinker import Thinker
+from game.words import names
+from game.words.rule_sets import family_title
+
+SEAT = 1  # the computer's seat of the default setup (seat 0: the person, "@you")
+
+
+def rated(name: str, base: str, rating: float, rd: float) -> None:
+    """The ratings file holds ``name``'s rating in ``base``'s family."""
+    save_ratings(Ratings({name: {family_of(base): Standing(Rating(rating, rd), matches=9, rounds=30)}}))
+
+
+def open_form(make_app: Any, size: tuple[int, int] = (1280, 800), form: NewGameScene | None = None) -> tuple[Any, NewGameScene]:
+    app = make_app(size)
+    app.services.update(thinker=Thinker("thread"), settings=Settings(animation_speed="fast", computer_speed="fast"))
+    form = form or NewGameScene()
+    app.push(form)
+    app.step([], 0.016)
+    return app, form
+
+
+def choose_at_my_level(app: Any, ui: Any, form: NewGameScene, seat: int = SEAT) -> None:
+    """Click the seat's right arrow until it reads "At my level"."""
+    for _ in range(len(form.state.kinds)):
+        if form.seats[seat]["kind"] == levels.AT_MY_LEVEL:
+            break
+        ui.click(app, form.buttons[f"kind{seat}:1"].rect.center)
+    assert form.seats[seat]["kind"] == levels.AT_MY_LEVEL
+    assert form.buttons[f"kind{seat}:0"].text == "At my level"
+
+
+def bottom_bar(form: NewGameScene) -> str:
+    """The status line the form draws between Back and Start."""
+    assert form.words is not None
+    return form.words.status_drawn[0]
+
+
+@pytest.mark.parametrize("base", list(RULE_SETS))
+def test_at_my_level_seats_the_level_nearest_the_persons_rating(make_app: Any, ui: Any, base: str) -> None:
+    steps = rungs(base)
+    for level, ladder in steps:
+        rating = ladder + min(abs(ladder - other) for other_level, other in steps if other_level != level) / 3  # nearest this level
+        rated(names.YOU, base, rating, 60.0)
+        app, form = open_form(make_app)
+        ui.click(app, form.list_rows[base].center)
+        choose_at_my_level(app, ui, form)
+        name = levels.resolve(level).name
+        line = f"At my level: {name} (your {family_title(family_of(base))} rating {round(rating)} is nearest {name}'s {round(ladder)})"
+        assert form.my_level_line == line and bottom_bar(form) == line
+        assert layout_problems(form) == []
+        ui.click(app, form.buttons["start"].rect.center)
+        assert isinstance(app.top, TableScene)
+        match = app.top.model.match
+        player = match.players[SEAT]
+        assert (player.kind, player.level, player.name) == ("computer", level, names.level_code(level))
+        record = match_to_record(match)
+        assert levels.AT_MY_LEVEL not in json.dumps(record)
+        assert record["players"][SEAT]["level"] == level
+
+
+def test_a_provisional_rating_is_said_so_and_the_choice_follows_the_rule_set(make_app: Any, ui: Any) -> None:
+    """Each rule set has its own ladder: the same rating may be nearest another
+    level there; the line and the seat follow the rule set picked."""
+    bases = list(RULE_SETS)
+    top_level, top = rungs(bases[0])[-1]
+    rated(names.YOU, bases[0], top, 200.0)
+    app, form = open_form(make_app)
+    ui.click(app, form.list_rows[bases[0]].center)
+    choose_at_my_level(app, ui, form)
+    name = levels.resolve(top_level).name
+    family = family_title(family_of(bases[0]))
+    assert bottom_bar(form) == f"At my level: {name} (your provisional {family} rating {round(top)} is nearest {name}'s {round(top)})"
+    for base in bases:
+        ui.click(app, form.list_rows[base].center)
+        if family_of(base) != family_of(bases[0]):
+            assert "no " in bottom_bar(form) and "default level" in bottom_bar(form)  # rated in the other family only
+            continue
+        nearest = min(rungs(base), key=lambda step: (abs(step[1] - top), step[1]))
+        assert form.state.level_kind(SEAT) == nearest[0]
+        assert f"is nearest {levels.resolve(nearest[0]).name}'s {round(nearest[1])})" in bottom_bar(form)
+
+
+def test_no_rating_yet_is_the_default_level_with_a_line_saying_so(make_app: Any, ui: Any) -> None:
+    app, form = open_form(make_app, (800, 600))
+    choose_at_my_level(app, ui, form)
+    default = levels.resolve(None)
+    family = family_title(family_of(form.rule_id))
+    assert bottom_bar(form) == f"At my level: {default.name} (no {family} rating yet: the default level)"
+    assert layout_problems(form) == []
+    ui.click(app, form.buttons["start"].rect.center)
+    assert isinstance(app.top, TableScene) and app.top.model.match.players[SEAT].level == default.id
+
+
+@pytest.mark.parametrize("size", [(640, 480), (800, 600), (1024, 700), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_line_fits_the_bottom_bar_at_every_size(make_app: Any, ui: Any, size: tuple[int, int]) -> None:
+    """On a narrow window the bar says it shorter ("At my level: Hard (1610 ≈ 1606)"), never cut."""
+    base = next(iter(RULE_SETS))
+    level, ladder = rungs(base)[-1]
+    rated(names.YOU, base, ladder + 4.0, 200.0)
+    app, form = open_form(make_app, size)
+    choose_at_my_level(app, ui, form)
+    said = bottom_bar(form)
+    name = levels.resolve(level).name
+    assert said.startswith(f"At my level: {name} (") and str(round(ladder + 4.0)) in said and "…" not in said
+    assert layout_problems(form) == []
+
+
+def test_host_a_table_offers_at_my_level_and_creates_the_table_with_the_level(make_app: Any, ui: Any) -> None:
+    from game.ui.scenes.friends.host_screen import HostScene
+
+    base = next(b for b in RULE_SETS if RULE_SETS[b].max_players >= 3)  # you, a friend, and the computer
+    level, ladder = rungs(base)[0]
+    app = make_app((1280, 800))
+    settings = Settings(animation_speed="fast", computer_speed="fast")
+    settings.network = {"name": "Ann"}
+    app.services.update(thinker=Thinker("thread"), settings=settings)
+    rated("Ann", base, ladder - 3.0, 60.0)
+    host = HostScene()
+    app.push(host)
+    app.step([], 0.016)
+    ui.click(app, host.list_rows[base].center)
+    while host.players < 3:
+        ui.click(app, host.buttons["players:1"].rect.center)
+    assert host.state.seat_name(0) == "Ann" and host.seats[1]["kind"] == "friend"
+    seat = 2
+    choose_at_my_level(app, ui, host, seat)
+    name = levels.resolve(level).name
+    assert host.problem is None
+    assert bottom_bar(host).startswith(f"At my level: {name} (") and str(round(ladder - 3.0)) in bottom_bar(host)
+    assert layout_problems(host) == []
+    fields = host.host_state.create_fields()
+    assert fields["seats"][seat] == level and levels.AT_MY_LEVEL not in fields["seats"]
