@@ -69,8 +69,17 @@ def test_a_match_that_passes_no_level_says_nothing_of_levels(make_app: Any, ui: 
     assert after > top and won.level_lines == [] and won.rating_lines
 
 
-def test_the_line_fits_a_small_window(make_app: Any, ui: Any) -> None:
+@pytest.mark.parametrize("code", ["en", "nl", "de", "es", "pt_BR"])
+def test_the_line_fits_a_small_window_in_every_language(make_app: Any, ui: Any, code: str) -> None:
+    from game import i18n
+    from game.ui.drawing.layout_check import TextWatch
+
     base = TWO_PLAYER[0]
     level, ladder = rungs(base)[0]
-    over, _after = over_screen(make_app, ui, base, ladder - 0.25, [0], (640, 480))
-    assert over.level_lines and layout_problems(over) == []
+    i18n.set_language(code)
+    with TextWatch((640, 480)) as watch:
+        over, _after = over_screen(make_app, ui, base, ladder - 0.25, [0], (640, 480))
+        assert over.app is not None
+        over.app.draw(over.app.surface)
+    assert over.level_lines and str(round(ladder)) in over.level_lines[0]
+    assert layout_problems(over) + watch.problems(over) == []

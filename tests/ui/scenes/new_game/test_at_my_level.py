@@ -153,3 +153,50 @@ def test_host_a_table_offers_at_my_level_and_creates_the_table_with_the_level(ma
     assert layout_problems(host) == []
     fields = host.host_state.create_fields()
     assert fields["seats"][seat] == level and levels.AT_MY_LEVEL not in fields["seats"]
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("code", ["nl", "de", "es", "pt_BR"])
+@pytest.mark.parametrize("host", [False, True], ids=["new-game", "host"])
+def test_the_choice_is_laid_out_whole_in_every_language(make_app: Any, ui: Any, code: str, size: tuple[int, int], host: bool) -> None:
+    """The longest line (a provisional rating) in each language: the seat's word and
+    the bottom bar whole, nothing under the least text size, no widget clipped."""
+    from game import i18n
+    from game.ui.drawing.layout_check import TextWatch
+    from game.ui.scenes.friends.host_screen import HostScene
+
+    base = next(b for b in RULE_SETS if RULE_SETS[b].max_players >= 3) if host else next(iter(RULE_SETS))
+    level, ladder = rungs(base)[-1]
+    rated("Ann" if host else names.YOU, base, ladder + 4.0, 200.0)
+    i18n.set_language(code)
+    with TextWatch(size) as watch:
+        app = make_app(size)
+        settings = Settings(animation_speed="fast", computer_speed="fast")
+        settings.network = {"name": "Ann"}  # the host's name at tables
+        app.services.update(thinker=Thinker("thread"), settings=settings)
+        form = HostScene() if host else NewGameScene()
+        app.push(form)
+        app.step([], 0.016)
+        ui.click(app, form.list_rows[base].center)  # (the list is at the form's top: in view)
+        assert form.rule_id == base
+        while host and form.players < 3:
+            ui.click(app, form.buttons["players:1"].rect.center)
+        assert form.layout is not None
+        if form.column.content is not None:  # a small window scrolls: the seat's row into view, as the wheel would
+            form.column.reveal(form.layout.lines[f"kind{form.players - 1}"])
+            app.step([], 0.016)
+        choose_at_my_level_any(app, ui, form, form.players - 1)
+        app.draw(app.surface)
+    assert form.problem is None
+    said = bottom_bar(form)
+    assert said == form.my_level_line and "…" not in said and str(round(ladder + 4.0)) in said
+    assert layout_problems(form) + watch.problems(form) == []
+
+
+def choose_at_my_level_any(app: Any, ui: Any, form: NewGameScene, seat: int) -> None:
+    """``choose_at_my_level`` in any language (the seat's word is then not English)."""
+    for _ in range(len(form.state.kinds)):
+        if form.seats[seat]["kind"] == levels.AT_MY_LEVEL:
+            break
+        ui.click(app, form.buttons[f"kind{seat}:1"].rect.center)
+    assert form.seats[seat]["kind"] == levels.AT_MY_LEVEL
