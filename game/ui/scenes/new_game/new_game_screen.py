@@ -182,13 +182,14 @@ class NewGameScene(MenuScene):
         self.refresh()
 
     def read_names(self) -> None:
-        """The names typed so far; the problem line follows at once."""
+        """The names typed so far; the problem line follows at once (and At my level's,
+        which reads the person's rating by their name)."""
+        before = (self.problem, self.my_level_line)
         for i, entry in self.entries.items():
             if i < len(self.state.seats) and entry.visible:
                 self.state.seats[i]["name"] = self.state.typed_name(i, entry.get_text()[:NAME_LIMIT])
-        before = self.problem
         self.check()
-        if self.problem != before:
+        if (self.problem, self.my_level_line) != before:
             self.refresh()
 
     # Widgets: every control the form can ever show, each in its fixed place -----------

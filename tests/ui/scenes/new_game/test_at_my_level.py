@@ -200,3 +200,27 @@ def choose_at_my_level_any(app: Any, ui: Any, form: NewGameScene, seat: int) -> 
             break
         ui.click(app, form.buttons[f"kind{seat}:1"].rect.center)
     assert form.seats[seat]["kind"] == levels.AT_MY_LEVEL
+
+
+def test_the_choice_follows_the_name_typed(make_app: Any, ui: Any) -> None:
+    """The rating read is the person's whose name is in the seat: typing another
+    name (one the ratings file knows) changes the level and the line at once."""
+    import pygame
+
+    base = next(iter(RULE_SETS))
+    steps = rungs(base)
+    (low, low_rating), (high, high_rating) = steps[0], steps[-1]
+    save_ratings(Ratings({
+        names.YOU: {family_of(base): Standing(Rating(low_rating, 60.0))},
+        "Ada": {family_of(base): Standing(Rating(high_rating, 60.0))},
+    }))
+    app, form = open_form(make_app)
+    choose_at_my_level(app, ui, form)
+    assert form.state.level_kind(SEAT) == low and levels.resolve(low).name in bottom_bar(form)
+    ui.click(app, form.entries[0].rect.center)
+    app.step([ui.key(pygame.K_END)] + [ui.key(pygame.K_BACKSPACE)] * 5 + [pygame.event.Event(pygame.TEXTINPUT, text=c) for c in "Ada"], 0.016)
+    app.step([], 0.016)
+    assert form.seats[0]["name"] == "Ada"
+    assert form.state.level_kind(SEAT) == high and bottom_bar(form).startswith(f"At my level: {levels.resolve(high).name} (")
+    ui.click(app, form.buttons["start"].rect.center)
+    assert isinstance(app.top, TableScene) and app.top.model.match.players[SEAT].level == high
