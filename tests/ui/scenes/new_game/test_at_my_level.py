@@ -224,3 +224,22 @@ def test_the_choice_follows_the_name_typed(make_app: Any, ui: Any) -> None:
     assert form.state.level_kind(SEAT) == high and bottom_bar(form).startswith(f"At my level: {levels.resolve(high).name} (")
     ui.click(app, form.buttons["start"].rect.center)
     assert isinstance(app.top, TableScene) and app.top.model.match.players[SEAT].level == high
+
+
+def test_the_setup_remembers_at_my_level_and_chooses_again_next_time(make_app: Any, ui: Any) -> None:
+    """``last_setup`` keeps "at my level" (not the level it chose), so the next New
+    game chooses from the rating as it is then."""
+    base = next(iter(RULE_SETS))
+    steps = rungs(base)
+    rated(names.YOU, base, steps[0][1], 60.0)
+    app, form = open_form(make_app)
+    choose_at_my_level(app, ui, form)
+    ui.click(app, form.buttons["start"].rect.center)
+    assert isinstance(app.top, TableScene) and app.top.model.match.players[SEAT].level == steps[0][0]
+    settings = app.services["settings"]
+    assert settings.last_setup["seats"][SEAT]["kind"] == levels.AT_MY_LEVEL
+    rated(names.YOU, base, steps[-1][1], 60.0)  # the rating rose since
+    again = NewGameScene()
+    app.push(again)
+    app.step([], 0.016)
+    assert again.seats[SEAT]["kind"] == levels.AT_MY_LEVEL and again.state.level_kind(SEAT) == steps[-1][0]
