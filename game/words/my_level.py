@@ -39,17 +39,36 @@ def choice_line(choice: Choice) -> str:
 
 
 def short_choice_line(choice: Choice) -> str:
-    """``choice_line`` for a narrow window: "At my level: Hard (1590 ≈ 1606)"."""
+    """``choice_line`` for a narrow bar: "At my level: Hard (you 1590, Hard 1606)"."""
     level = level_name(choice.level)
     if choice.rating is None or choice.level_rating is None:
         # TRANSLATORS: the short line for a seat "At my level" when the person has no rating yet (a narrow window).
         return _("At my level: {level} (no rating yet)").format(level=level)
     rating, ladder = round(choice.rating.r), round(choice.level_rating)
     if choice.provisional:
-        # TRANSLATORS: the short line for a seat "At my level" (a narrow window): the person's provisional rating ≈ the level's.
-        return _("At my level: {level} (provisional {rating} ≈ {ladder})").format(level=level, rating=rating, ladder=ladder)
-    # TRANSLATORS: the short line for a seat "At my level" (a narrow window): the person's rating ≈ the level's.
-    return _("At my level: {level} ({rating} ≈ {ladder})").format(level=level, rating=rating, ladder=ladder)
+        # TRANSLATORS: the short line for a seat "At my level" (a narrow window): the person's provisional rating, then the level's.
+        return _("At my level: {level} (you {rating} provisional, {level} {ladder})").format(level=level, rating=rating, ladder=ladder)
+    # TRANSLATORS: the short line for a seat "At my level" (a narrow window): the person's rating, then the level's.
+    return _("At my level: {level} (you {rating}, {level} {ladder})").format(level=level, rating=rating, ladder=ladder)
+
+
+def tight_choice_line(choice: Choice) -> str:
+    """The shortest, for the tightest bar (the seat's row says "At my level"): "Hard: you 1590, it 1606"."""
+    level = level_name(choice.level)
+    if choice.rating is None or choice.level_rating is None:
+        # TRANSLATORS: the shortest line for a seat "At my level" when the person has no rating yet.
+        return _("{level}: no rating yet").format(level=level)
+    rating, ladder = round(choice.rating.r), round(choice.level_rating)
+    if choice.provisional:
+        # TRANSLATORS: the shortest line for a seat "At my level": "Hard: you 1590 (provisional), it 1606" (it: the level).
+        return _("{level}: you {rating} (provisional), it {ladder}").format(level=level, rating=rating, ladder=ladder)
+    # TRANSLATORS: the shortest line for a seat "At my level": "Hard: you 1590, it 1606" (it: the level).
+    return _("{level}: you {rating}, it {ladder}").format(level=level, rating=rating, ladder=ladder)
+
+
+def choice_lines(choice: Choice) -> tuple[str, str, str]:
+    """The line, longest first: ``choice_line``, ``short_choice_line``, ``tight_choice_line``."""
+    return choice_line(choice), short_choice_line(choice), tight_choice_line(choice)
 
 
 def passed_line(passed: Passed) -> str:
@@ -64,4 +83,4 @@ def passed_line(passed: Passed) -> str:
     )
 
 
-__all__ = ["AT_MY_LEVEL", "choice_line", "level_name", "passed_line", "short_choice_line"]
+__all__ = ["AT_MY_LEVEL", "choice_line", "choice_lines", "level_name", "passed_line", "short_choice_line", "tight_choice_line"]

@@ -199,13 +199,15 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
     return SetupWords(picture, at, drawn, line, pos, (status, pygame.Rect(pos, line.get_size()), layout.status))
 
 
-def status_fits(text: TextCache, status: str, rect: pygame.Rect, least: int) -> bool:
-    """Whether ``status_line`` shows ``status`` whole in ``rect`` (on one line, or on two)."""
+def status_fits(text: TextCache, status: str, rect: pygame.Rect, least: int, lines: int = 1) -> bool:
+    """Whether ``status_line`` shows ``status`` whole in ``rect`` on one line (``lines`` 2: or on two)."""
     font = text.font(least, True)
     if font.size(status)[0] <= rect.width:
         return True
-    lines = wrap_lines(status, rect.width, lambda words: font.size(words)[0])
-    return len(lines) <= 2 and all(font.size(line)[0] <= rect.width for line in lines) and len(lines) * font.get_linesize() <= rect.height
+    if lines < 2:
+        return False
+    wrapped = wrap_lines(status, rect.width, lambda words: font.size(words)[0])
+    return len(wrapped) == 2 and all(font.size(line)[0] <= rect.width for line in wrapped) and 2 * font.get_linesize() <= rect.height
 
 
 def status_line(text: TextCache, status: str, rect: pygame.Rect, size: int, least: int, colour: tuple[int, int, int]) -> pygame.Surface:

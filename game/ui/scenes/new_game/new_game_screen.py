@@ -38,7 +38,7 @@ from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS, NAME_LIMIT, Se
 from game.ui.scenes.new_game.form_words import TITLE, kind_words, status_line, value_text
 from game.ui.drawing.scroll import ScrollColumn
 from game.rating.player_rating import load_ratings
-from game.words.my_level import choice_line, short_choice_line
+from game.words.my_level import choice_lines
 from game.ui.drawing.access import text_factor
 from game.ui.drawing.text import least_size
 
@@ -84,16 +84,20 @@ class NewGameScene(MenuScene):
     @property
     def my_level_line(self) -> str:
         """While a seat in play is "At my level": which level it chose and why, in one
-        line (the bottom bar shows it in place of what will be played: its short form,
-        "At my level: Hard (1590 ≈ 1606)", when the bar cannot hold it whole); else ""."""
+        line (the bottom bar shows it in place of what will be played: the longest
+        form it holds on one line, "At my level: Hard (you 1590, Hard 1606)" or
+        "Hard: you 1590, it 1606" on a narrow bar; else the longest it holds on two); else ""."""
         if not self.state.has_my_level():
             return ""
-        choice = self.state.my_level()
-        whole, short = choice_line(choice), short_choice_line(choice)
+        said = choice_lines(self.state.my_level())
         if self.layout is None:
-            return whole
+            return said[0]
         least = least_size(text_factor(self.layout.size))
-        return whole if status_fits(self.text, whole, self.layout.status, least) else short
+        for lines in (1, 2):
+            found = next((words for words in said if status_fits(self.text, words, self.layout.status, least, lines)), None)
+            if found is not None:
+                return found
+        return said[-1]
 
     def adjust_layout(self, layout: FormLayout) -> None:
         """A last word on the places before the widgets are made (a subclass may

@@ -116,7 +116,7 @@ def test_no_rating_yet_is_the_default_level_with_a_line_saying_so(make_app: Any,
 
 @pytest.mark.parametrize("size", [(640, 480), (800, 600), (1024, 700), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_line_fits_the_bottom_bar_at_every_size(make_app: Any, ui: Any, size: tuple[int, int]) -> None:
-    """On a narrow window the bar says it shorter ("At my level: Hard (1610 ≈ 1606)"), never cut."""
+    """On a narrow window the bar says it shorter ("At my level: Hard (you 1610, Hard 1606)"), never cut."""
     base = next(iter(RULE_SETS))
     level, ladder = rungs(base)[-1]
     rated(names.YOU, base, ladder + 4.0, 200.0)
@@ -190,6 +190,7 @@ def test_the_choice_is_laid_out_whole_in_every_language(make_app: Any, ui: Any, 
     assert form.problem is None
     said = bottom_bar(form)
     assert said == form.my_level_line and "…" not in said and str(round(ladder + 4.0)) in said
+    assert i18n._(levels.resolve(level).name) in said  # which level, in the language shown
     assert layout_problems(form) + watch.problems(form) == []
 
 
