@@ -114,18 +114,35 @@ def test_no_rating_yet_is_the_default_level_with_a_line_saying_so(make_app: Any,
     assert isinstance(app.top, TableScene) and app.top.model.match.players[SEAT].level == default.id
 
 
-@pytest.mark.parametrize("size", [(640, 480), (800, 600), (1024, 700), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_line_fits_the_bottom_bar_at_every_size(make_app: Any, ui: Any, size: tuple[int, int]) -> None:
-    """On a narrow window the bar says it shorter ("At my level: Hard (you 1610, Hard 1606)"), never cut."""
+@pytest.mark.parametrize(
+    "size, scale",
+    [((640, 480), 100), ((800, 600), 100), ((1024, 700), 100), ((1920, 1080), 100), ((1280, 800), 125), ((1280, 800), 150), ((1920, 1080), 150)],
+    ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else f"{v}%",
+)
+def test_the_line_fits_the_bottom_bar_at_every_size(make_app: Any, ui: Any, size: tuple[int, int], scale: int) -> None:
+    """On a narrow window (or larger text) the bar says it shorter ("At my level: Hard
+    (you 1610, Hard 1606)"), on one line, never cut; nothing under the least text size."""
+    from game.ui.drawing import access
+    from game.ui.drawing.layout_check import TextWatch
+
     base = next(iter(RULE_SETS))
     level, ladder = rungs(base)[-1]
     rated(names.YOU, base, ladder + 4.0, 200.0)
-    app, form = open_form(make_app, size)
-    choose_at_my_level(app, ui, form)
-    said = bottom_bar(form)
-    name = levels.resolve(level).name
-    assert said.startswith(f"At my level: {name} (") and str(round(ladder + 4.0)) in said and "…" not in said
-    assert layout_problems(form) == []
+    access.CURRENT.text_scale = scale
+    try:
+        with TextWatch(size) as watch:
+            app, form = open_form(make_app, size)
+            if form.column.content is not None and form.layout is not None:  # it scrolls: the seat into view
+                form.column.reveal(form.layout.lines[f"kind{SEAT}"])
+                app.step([], 0.016)
+            choose_at_my_level(app, ui, form)
+            app.draw(app.surface)
+        said = bottom_bar(form)
+        name = levels.resolve(level).name
+        assert name in said and str(round(ladder + 4.0)) in said and "…" not in said and "provisional" in said
+        assert layout_problems(form) + watch.problems(form) == []
+    finally:
+        access.CURRENT.text_scale = 100
 
 
 def test_host_a_table_offers_at_my_level_and_creates_the_table_with_the_level(make_app: Any, ui: Any) -> None:
