@@ -188,6 +188,37 @@ def new_game(cam: Camera) -> None:
     cam.save(app, "new_game")
 
 
+def at_my_level(size: Size, name: str, code: str = "en") -> Callable[[Camera], None]:
+    """New game with the computer's seat "At my level": the person's rating (a file in
+    the pictures' own home) is just above the strongest level's on Matador's ladder."""
+
+    def shoot(cam: Camera) -> None:
+        from game import i18n
+        from game.ai import levels
+        from game.rating.at_my_level import rungs
+        from game.rating.glicko2 import Rating
+        from game.rating.player_rating import Ratings, Standing, family_of, save_ratings
+        from game.words.names import YOU
+
+        base = "matador"
+        _level, ladder = rungs(base)[-1]
+        save_ratings(Ratings({YOU: {family_of(base): Standing(Rating(ladder - 16.4, 84.0), matches=14, rounds=52)}}))
+        i18n.set_language(code)
+        try:
+            app = cam.app(size)
+            form = NewGameScene()
+            app.push(form)
+            settle(app, 2)
+            while form.seats[1]["kind"] != levels.AT_MY_LEVEL:
+                form.step("kind1", 1)
+            settle(app, 4)
+            cam.save(app, name)
+        finally:
+            i18n.set_language("en")
+
+    return shoot
+
+
 def friends(what: str) -> Callable[[Camera], None]:
     """Play with friends: the host's setup, or Join a table (nothing is looked for on
     the network: the list says so)."""
@@ -587,6 +618,9 @@ LANGUAGE_PICTURES = {
 PICTURES: dict[str, Callable[[Camera], None]] = {
     "title": title,
     "new_game": new_game,
+    "new-game-at-my-level-1280x800": at_my_level((1280, 800), "new-game-at-my-level-1280x800"),
+    "new-game-at-my-level-640x480": at_my_level((640, 480), "new-game-at-my-level-640x480"),
+    "new-game-at-my-level-de-800x600": at_my_level((800, 600), "new-game-at-my-level-de-800x600", "de"),
     "friends-host": friends("host"),
     "friends-join": friends("join"),
     "rules": rules,

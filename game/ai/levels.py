@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from game.ai.player import Player
 
 DEFAULT = "medium"  # the level of a computer seat that names none, or one this version lacks
+AT_MY_LEVEL = "at-my-level"  # New game's and Host's seat kind that becomes, at the start, the level nearest the
+# person's rating (game.rating.at_my_level): never a level's id, never in a record
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,7 @@ _LEVELS: dict[str, Level] = {}
 
 def register(level: Level) -> None:
     """Add ``level`` (``ValueError`` if its id is taken)."""
-    if level.id in _LEVELS or level.id == "human":
+    if level.id in _LEVELS or level.id in ("human", AT_MY_LEVEL):
         raise ValueError(f"a computer level {level.id!r} is already registered")
     _LEVELS[level.id] = level
 

@@ -44,6 +44,7 @@ class MatchOverScene(MenuOverlay):
         self.picture: pygame.Surface | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.rating_lines: list[str] = []  # what it says of the ratings (tests read it)
+        self.level_lines: list[str] = []  # a rating that passed a computer level's: "try Hard" (tests read it)
 
     @property
     def match(self) -> Match:
@@ -74,6 +75,11 @@ class MatchOverScene(MenuOverlay):
         self.rating_lines = match_end.rating_lines(self.app.services, match) if self.app is not None else []
         if self.rating_lines:  # each person's rating, before and after (or why it did not move)
             line = self.text.fit("   ·   ".join(self.rating_lines), width - 2 * pad, max(14, int(20 * s)), IVORY, True)
+            blit_centred(box, line, width // 2, y)
+            y += line.get_height() + int(4 * s)
+        self.level_lines = match_end.level_lines(self.app.services, match) if self.app is not None else []
+        if self.level_lines:  # a rating that rose past a level's: the next one to try
+            line = self.text.fit("   ·   ".join(self.level_lines), width - 2 * pad, max(14, int(20 * s)), GOLD, True)
             blit_centred(box, line, width // 2, y)
             y += line.get_height() + int(4 * s)
         y += int(10 * s)

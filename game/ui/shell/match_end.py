@@ -83,6 +83,34 @@ def rating_lines(services: dict[str, object], match: Match) -> list[str]:
     return lines
 
 
+def level_lines(services: dict[str, object], match: Match) -> list[str]:
+    """What the match-over screen says of a rating that ``match`` lifted past a
+    computer level's on the ladder (game.rating.at_my_level.passed): "Your rating
+    1512 is now above Medium's 1500: try Hard." (after the person's name when
+    several people played here); nothing for a match not rated here."""
+    from game.rating.at_my_level import passed
+    from game.rating.player_rating import Change
+    from game.words.my_level import passed_line
+    from game.words.seat_words import shown_name
+
+    rated = services.get("rated_match")
+    if not isinstance(rated, tuple) or rated[0] is not match or match.rules.players != 2:
+        return []
+    found = services.get("rating_changes")
+    changes = [c for c in found if isinstance(c, Change)] if isinstance(found, list) else []
+    people = [player.name for player in match.players if player.is_human]
+    lines = []
+    for change in changes:
+        if change.name not in people:
+            continue
+        went = passed(match.rules.base, change.before.r, change.after.r)
+        if went is None:
+            continue
+        line = passed_line(went)
+        lines.append(_("{name}: {rating}").format(name=shown_name(change.name), rating=line) if len(people) > 1 else line)
+    return lines
+
+
 def review_in_background(app: App, record: Path) -> None:
     """Review a kept match off the drawing thread (``game.archive.reviewer.Reviewer``: one
     worker process below the game's priority, polled once a frame), so that its

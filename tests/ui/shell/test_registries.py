@@ -137,7 +137,7 @@ def played_as_heaviest(rules: Rules, players: list[PlayerInfo], seed: int, histo
 
 def test_new_game_and_host_offer_a_registered_level(make_app: Any, heaviest: levels.Level) -> None:
     setup = Setup()
-    assert setup.kinds == ("human", *levels.offered()) and HEAVY in setup.kinds
+    assert setup.kinds == ("human", *levels.offered(), levels.AT_MY_LEVEL) and HEAVY in setup.kinds
     setup.load({}, lambda pad: False)
     assert setup.seats[1]["kind"] == "medium"
     while setup.seats[1]["kind"] != HEAVY:  # stepped on from the default level, it comes in its turn
@@ -145,7 +145,7 @@ def test_new_game_and_host_offer_a_registered_level(make_app: Any, heaviest: lev
     assert setup.seats[1]["kind"] == HEAVY and setup.seat_name(1) == "@heaviest" and setup.seat_note(1).startswith("Heaviest")
     assert setup.check()[1] is None and setup.players_info()[1] == PlayerInfo("@heaviest", "computer", HEAVY)
     host = HostSetup()
-    assert host.kinds == ("human", "here", "friend", *levels.offered()) and HEAVY in host.kinds
+    assert host.kinds == ("human", "here", "friend", *levels.offered(), levels.AT_MY_LEVEL) and HEAVY in host.kinds
     host.host_name = "Ann"
     host.load({"rules": "matador", "players": 2, "seats": [{"kind": "human", "name": ""}, {"kind": HEAVY, "name": ""}]}, lambda pad: False)
     assert host.create_fields()["seats"] == ["open", HEAVY]

@@ -308,7 +308,7 @@ class HostSetup(Setup):
 
     def create_fields(self) -> dict[str, Any]:
         """The ``create`` message's fields for this setup (game/net/server/endpoint.py)."""
-        seats = ["open" if self.seats[i]["kind"] in ("human", "here", "friend") else self.seats[i]["kind"] for i in range(self.players)]
+        seats = ["open" if self.seats[i]["kind"] in ("human", "here", "friend") else self.level_kind(i) for i in range(self.players)]  # At my level: the level chosen
         host = self.host_seat()
         return {
             "rules": self.rule_id,

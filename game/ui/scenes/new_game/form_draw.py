@@ -199,6 +199,17 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
     return SetupWords(picture, at, drawn, line, pos, (status, pygame.Rect(pos, line.get_size()), layout.status))
 
 
+def status_fits(text: TextCache, status: str, rect: pygame.Rect, least: int, lines: int = 1) -> bool:
+    """Whether ``status_line`` shows ``status`` whole in ``rect`` on one line (``lines`` 2: or on two)."""
+    font = text.font(least, True)
+    if font.size(status)[0] <= rect.width:
+        return True
+    if lines < 2:
+        return False
+    wrapped = wrap_lines(status, rect.width, lambda words: font.size(words)[0])
+    return len(wrapped) == 2 and all(font.size(line)[0] <= rect.width for line in wrapped) and 2 * font.get_linesize() <= rect.height
+
+
 def status_line(text: TextCache, status: str, rect: pygame.Rect, size: int, least: int, colour: tuple[int, int, int]) -> pygame.Surface:
     """The status between Back and Start: on one line, else (a narrow window, a long
     language) on two at the least size, whole, when the bar is tall enough."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from game.ai import levels
 from game.engine import RULE_SETS, Rules
 from game.i18n import N_, _, ngettext
+from game.words.my_level import AT_MY_LEVEL
 from game.words.rule_sets import title
 
 if TYPE_CHECKING:
@@ -17,9 +18,9 @@ PERSON = N_("Person")
 
 
 def kind_words() -> dict[str, str]:
-    """Who may play a seat, in words (untranslated): a person, or each computer
-    level New game offers, by its name."""
-    return {"human": PERSON, **{level.id: level.name for level in levels.levels() if level.offered}}
+    """Who may play a seat, in words (untranslated): a person, each computer
+    level New game offers, by its name, or the level at the person's rating."""
+    return {"human": PERSON, **{level.id: level.name for level in levels.levels() if level.offered}, levels.AT_MY_LEVEL: AT_MY_LEVEL}
 
 
 OPTION_LABELS = {

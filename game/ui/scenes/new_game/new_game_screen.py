@@ -31,12 +31,16 @@ import pygame_gui
 from game.i18n import _, pgettext
 from game.engine import RULE_SETS, Match, Rules
 from game.ui.drawing.menu import MenuScene, style
-from game.ui.scenes.new_game.form_draw import DrawnText, FormArt, SetupWords, draw_form, form_art, setup_words, shown_words
+from game.ui.scenes.new_game.form_draw import DrawnText, FormArt, SetupWords, draw_form, form_art, setup_words, shown_words, status_fits
 from game.ui.scenes.new_game.form_geometry import FormLayout, Selector, form_layout
 from game.ui.scenes.new_game.keys import form_at, form_key, form_mouse, move_focus, pad_press, set_focus
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS, NAME_LIMIT, Setup
 from game.ui.scenes.new_game.form_words import TITLE, kind_words, status_line, value_text
 from game.ui.drawing.scroll import ScrollColumn
+from game.rating.player_rating import load_ratings
+from game.words.my_level import choice_lines
+from game.ui.drawing.access import text_factor
+from game.ui.drawing.text import least_size
 
 if TYPE_CHECKING:
     from game.ui.shell.gamepad import PadPress
@@ -77,6 +81,24 @@ class NewGameScene(MenuScene):
         """What will be played, for the bottom bar."""
         return status_line(self.state, rules)
 
+    @property
+    def my_level_line(self) -> str:
+        """While a seat in play is "At my level": which level it chose and why, in one
+        line (the bottom bar shows it in place of what will be played: the longest
+        form it holds on one line, "At my level: Hard (you 1590, Hard 1606)" or
+        "Hard: you 1590, it 1606" on a narrow bar; else the longest it holds on two); else ""."""
+        if not self.state.has_my_level():
+            return ""
+        said = choice_lines(self.state.my_level())
+        if self.layout is None:
+            return said[0]
+        least = least_size(text_factor(self.layout.size))
+        for lines in (1, 2):
+            found = next((words for words in said if status_fits(self.text, words, self.layout.status, least, lines)), None)
+            if found is not None:
+                return found
+        return said[-1]
+
     def adjust_layout(self, layout: FormLayout) -> None:
         """A last word on the places before the widgets are made (a subclass may
         take room from the status line for a control of its own)."""
@@ -84,6 +106,7 @@ class NewGameScene(MenuScene):
     def attach(self, app: object) -> None:
         self.app = app  # type: ignore[assignment]
         self.load_setup()
+        self.state.ratings = load_ratings()[0]  # for "At my level" (none kept, or unreadable: no rating yet)
         super().attach(app)  # type: ignore[arg-type]
 
     def load_setup(self) -> None:
@@ -163,13 +186,14 @@ class NewGameScene(MenuScene):
         self.refresh()
 
     def read_names(self) -> None:
-        """The names typed so far; the problem line follows at once."""
+        """The names typed so far; the problem line follows at once (and At my level's,
+        which reads the person's rating by their name)."""
+        before = (self.problem, self.my_level_line)
         for i, entry in self.entries.items():
             if i < len(self.state.seats) and entry.visible:
                 self.state.seats[i]["name"] = self.state.typed_name(i, entry.get_text()[:NAME_LIMIT])
-        before = self.problem
         self.check()
-        if self.problem != before:
+        if (self.problem, self.my_level_line) != before:
             self.refresh()
 
     # Widgets: every control the form can ever show, each in its fixed place -----------
@@ -246,7 +270,7 @@ class NewGameScene(MenuScene):
                 start.enable()  # type: ignore[no-untyped-call]
             elif self.problem is not None and start.is_enabled:
                 start.disable()  # type: ignore[no-untyped-call]
-        status = self.problem or self.status_words(self.rules)
+        status = self.problem or self.my_level_line or self.status_words(self.rules)
         self.words = setup_words(self.text, self.layout, self.art, state, rules, status, self.problem is not None)
         self.row_order = state.lines()
         if self.app is not None:

@@ -14,6 +14,8 @@ from typing import Any, Callable
 
 from game.ai import levels
 from game.engine import RULE_SETS, PlayerInfo, RuleError, Rules
+from game.rating.at_my_level import Choice, choose_for
+from game.rating.player_rating import Ratings
 from game.i18n import _
 from game.ui.shell.seat_inputs import SeatInputs
 from game.ui.shell.seat_choices import default_name
@@ -50,8 +52,9 @@ class Setup:
     @property
     def kinds(self) -> tuple[str, ...]:
         """Who may play a seat, in the order the arrows step through: the people,
-        then the computer levels on offer (``game.ai.levels``)."""
-        return (*self.people, *levels.offered())
+        then the computer levels on offer (``game.ai.levels``), then "At my level"
+        (``levels.AT_MY_LEVEL``: the level nearest the person's rating, ``my_level``)."""
+        return (*self.people, *levels.offered(), levels.AT_MY_LEVEL)
 
     def __init__(self) -> None:
         self.rule_id = "matador"
@@ -59,6 +62,7 @@ class Setup:
         self.options: dict[str, Any] = {}
         self.seats: list[dict[str, str]] = []
         self.inputs = SeatInputs()  # seat -> the controller that plays it (others: keyboard and mouse)
+        self.ratings = Ratings()  # the people's ratings, for "At my level" (the scene reads them from the file)
 
     def load(self, saved: object, pad_connected: Callable[[int], bool]) -> None:
         """Start from a remembered setup (anything that no longer fits falls back to
@@ -182,13 +186,35 @@ class Setup:
         return self.seats[index]["kind"] in self.named_kinds
 
     def seat_name(self, index: int) -> str:
-        """A person's name as typed; a computer's made from its level."""
-        seat = self.seats[index]
+        """A person's name as typed; a computer's made from its level (an "At my level"
+        seat's from the level it chose)."""
         if self.named(index):
             return self.kept(index).strip()
-        kinds = [s["kind"] for s in self.seats[: self.players]]
-        nth = kinds[: index + 1].count(seat["kind"])
-        return default_name(seat["kind"], nth, kinds.count(seat["kind"]))
+        kinds = [self.level_kind(i) for i in range(min(self.players, len(self.seats)))]
+        kind = self.level_kind(index)
+        nth = kinds[: index + 1].count(kind)
+        return default_name(kind, nth, kinds.count(kind))
+
+    # At my level ---------------------------------------------------------------------
+    def person(self) -> int | None:
+        """The seat whose rating "At my level" follows: the first person's in play (``human``)."""
+        return next((i for i in range(min(self.players, len(self.seats))) if self.seats[i]["kind"] == "human"), None)
+
+    def my_level(self) -> Choice:
+        """The level "At my level" chooses now: the one nearest that person's rating in
+        this rule set's family (game.rating.at_my_level)."""
+        person = self.person()
+        return choose_for(self.ratings, self.seat_name(person) if person is not None else None, self.rule_id)
+
+    def has_my_level(self) -> bool:
+        """Whether a seat in play is "At my level"."""
+        return any(self.seats[i]["kind"] == levels.AT_MY_LEVEL for i in range(min(self.players, len(self.seats))))
+
+    def level_kind(self, index: int) -> str:
+        """Seat ``index``'s kind as the match records it: an "At my level" seat is the
+        level chosen (so a record, a replay and the statistics keep that level)."""
+        kind = self.seats[index]["kind"]
+        return self.my_level().level if kind == levels.AT_MY_LEVEL else kind
 
     def seat_note(self, index: int) -> str:
         """What the form writes in the name's place of a seat nobody types a name for."""
@@ -197,7 +223,7 @@ class Setup:
     def players_info(self) -> list[PlayerInfo]:
         out = []
         for i in range(self.players):
-            kind = self.seats[i]["kind"]
+            kind = self.level_kind(i)
             name = self.seat_name(i)
             out.append(PlayerInfo(name, "human", None) if kind == "human" else PlayerInfo(name, "computer", kind))
         return out
