@@ -284,17 +284,7 @@ class HostSetup(Setup):
         rules, refused = self.checked_rules()
         if rules is None:
             return None, refused
-        seen: set[str] = set()
-        for i in range(self.players):
-            if self.seats[i]["kind"] == "friend":
-                continue
-            name = self.seat_name(i)
-            if not name:
-                return rules, _("Seat {number} needs a name").format(number=i + 1)
-            if name.casefold() in seen:
-                return rules, _("Two seats are called {name}: give each a different name").format(name=name)
-            seen.add(name.casefold())
-        return rules, None
+        return rules, self.names_problem(i for i in range(self.players) if self.seats[i]["kind"] != "friend")
 
     def lines(self) -> list[str]:
         """The New game's lines, and the port's after the choices (hosted here)."""

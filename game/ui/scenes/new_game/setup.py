@@ -10,7 +10,7 @@ whole is checked by ``Rules.from_base``.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from game.ai import levels
 from game.engine import RULE_SETS, PlayerInfo, RuleError, Rules
@@ -234,18 +234,23 @@ class Setup:
         rules, refused = self.checked_rules()
         if rules is None:
             return None, refused
+        return rules, self.names_problem(range(self.players))
+
+    def names_problem(self, indices: Iterable[int]) -> str | None:
+        """What is wrong with the names of the seats ``indices`` (each must be there, not
+        begin with @ where typed, and differ from the others'), or None."""
         seen: set[str] = set()
-        for i in range(self.players):
+        for i in indices:
             kept = self.seat_name(i)
             if not kept:
-                return rules, _("Seat {number} needs a name").format(number=i + 1)
+                return _("Seat {number} needs a name").format(number=i + 1)
             if self.named(i) and not names.is_person_default(kept) and names.typed_refused(kept):
-                return rules, _("Seat {number}: a name may not begin with @").format(number=i + 1)
+                return _("Seat {number}: a name may not begin with @").format(number=i + 1)
             name = names.worded(kept)
             if name.casefold() in seen:
-                return rules, _("Two seats are called {name}: give each a different name").format(name=name)
+                return _("Two seats are called {name}: give each a different name").format(name=name)
             seen.add(name.casefold())
-        return rules, None
+        return None
 
     def checked_rules(self) -> tuple[Rules | None, str | None]:
         """The rules the engine makes of the rule set, players and options chosen, or
