@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from game.i18n import _
+from game.words.names import worded
 
 
 class Mirror(Protocol):
@@ -69,7 +70,7 @@ def status_text(mirror: Mirror) -> str:
     """The status in a player's words, one line."""
     kind, seat = status(mirror)
     names = mirror.names
-    name = names[seat] if seat is not None and seat < len(names) else ""
+    name = worded(names[seat]) if seat is not None and seat < len(names) else ""
     if kind == "gone":
         return gone_text(mirror)
     if kind == "link":

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.engine import Rules, RuleError
-from game.i18n import _
+from game.words.names import player_code
 from game.net.shared.protocol import RETURN_S, ProtocolError
 
 if TYPE_CHECKING:
@@ -59,7 +59,8 @@ class Lobby:
 
     @property
     def names(self) -> list[str]:
-        return [s.name or _("Seat {number}").format(number=s.seat + 1) for s in self.seats]
+        """Each seat's name, a seat nobody named yet by its code (``@player:N``, worded by the screens)."""
+        return [s.name or player_code(s.seat + 1) for s in self.seats]
 
 
 def _give_in(value: Any) -> float | None:
