@@ -12,11 +12,13 @@ from typing import Any
 
 import pytest
 
+from game import i18n
+
 babel = pytest.importorskip("babel")
 from babel.messages.pofile import read_po  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-LANGUAGES = ["nl", "de", "es", "pt_BR"]
+LANGUAGES = [code for code in i18n.LANGUAGES if code != i18n.DEFAULT]  # the translated ones
 
 
 def _tool() -> Any:
@@ -101,3 +103,22 @@ def test_the_catalogs_compile_and_read_back(tmp_path: Path) -> None:
         german = gettext.GNUTranslations(handle)
     assert german.gettext("Leyden's cross") == "Das Leydener Kreuz"
     assert german.ngettext("{count} tile", "{count} tiles", 2) == "{count} Steine"
+
+
+@pytest.mark.parametrize("code", [i18n.DEFAULT, *LANGUAGES])
+def test_every_character_of_every_message_is_one_the_fonts_draw(code: str, template: Any) -> None:
+    """A character the shipped fonts lack is drawn as an empty box (a "▼" did, in the
+    moves panel): each message, in English and in every translation, holds only
+    characters some font the game ships draws."""
+    from game.ui.drawing.glyphs import drawable, invisible
+
+    catalog = template if code == i18n.DEFAULT else _catalog(code)
+    lacking: set[str] = set()
+    for message in catalog:
+        if not message.id:
+            continue  # the header
+        texts = [message.id] if code == i18n.DEFAULT else [message.string]
+        for text in texts:
+            for part in text if isinstance(text, tuple) else (text,):
+                lacking |= {c for c in part if not c.isspace() and not invisible(c) and not drawable(c)}
+    assert not lacking, f"{code}: no font draws {sorted(lacking)}"

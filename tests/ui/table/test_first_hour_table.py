@@ -253,7 +253,7 @@ def test_the_moves_panel_and_the_score_sheet_write_at_14_px_or_more(make_app: An
     content = next(pane.content for pane in table.snapshot.panes if pane.part is moves)
     assert isinstance(content, MovesContent)
     many = replace(content, lines=tuple(LogLine(i, i % 3, f"Bot {i % 3} drew {i % 5 + 1} tiles", (None,) * (i % 5 + 1)) for i in range(40)))
-    side.picture(many)  # more lines than fit: stacked from the newest, "▼ N newer" below
+    side.picture(many)  # more lines than fit: stacked from the newest, an arrow and "N newer" below
     side.picture(replace(many, scroll=5))
     assert seen and min(seen) >= 14, sorted(set(seen))
     table.aids.open_scores()

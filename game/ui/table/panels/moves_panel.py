@@ -164,8 +164,13 @@ class MovesPanel(Panel):
             y -= block.get_height() + gap
             out.blit(block, (body.left, y + gap))
         if scroll:
-            more = self.text.render(_("▼ {count} newer").format(count=scroll), max(14, size - 2), GOLD)
+            more = self.text.render(_("{count} newer").format(count=scroll), max(14, size - 2), GOLD)
+            # a small arrow pointing down before it (drawn: Noto Sans has no "▼")
+            side = max(6, more.get_height() // 2)
+            x = body.right - more.get_width() - side - side // 2
+            y = body.bottom - more.get_height() + (more.get_height() - side) // 2
             out.blit(more, (body.right - more.get_width(), body.bottom - more.get_height()))
+            pygame.draw.polygon(out, GOLD, [(x, y + side // 4), (x + side, y + side // 4), (x + side // 2, y + side - side // 8)])
 
     def line_block(self, line: LogLine, width: int, size: int, tile_len: int, new: bool) -> pygame.Surface:
         """One move: its tiles (small, face or back; as many as fit in a third of
