@@ -139,6 +139,7 @@ class NetPlay:
         self.here_tokens: dict[int, str] = {}  # seat -> token: people here taking their seats back (``host_again``)
         self._here_kept: set[int] = set()  # the seats of people here kept so far
         self._here_tried_at = -1e9  # (the file is not read every frame while the host's seat is not kept yet)
+        self.back_as_host = False  # a seat taken back (``rejoin``) that the server says is the table's host's
 
     # The two ways in ---------------------------------------------------------------
     @classmethod
@@ -281,6 +282,7 @@ class NetPlay:
             self.mirror.source = session
             session.start()
         news = self.mirror.update()
+        self._host_back()
         if any(n.kind == "waiting" for n in news):
             self.asking = True
         elif self.asking and self.mirror.seat is not None:
@@ -301,6 +303,15 @@ class NetPlay:
                 self.failure_params = dict(mirror.link_params)
                 self.asking = False
         return shown
+
+    def _host_back(self) -> None:
+        """A seat taken back at a table on a server (*Back to table*) that the server
+        says is its creator's (``joined``'s ``host``, the ``table``'s ``host``): this
+        app hosts it again as when it created it (Start, Remove, the code to give)."""
+        if self.hosted is None and self.session is not None and (self.server is None or self.back_as_host) and self.mirror.hosting:
+            self.server, self.back_as_host = self.session.url, True
+            if self.mirror.lobby is not None:
+                self.listed = self.mirror.lobby.listed
 
     @property
     def phase(self) -> str:

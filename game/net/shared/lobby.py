@@ -48,6 +48,12 @@ class Lobby:
     state: str  # lobby, playing, over
     seats: tuple[LobbySeat, ...]
     claims: tuple[tuple[int, str], ...] = ()  # (seat, name): people asking the host for a free seat
+    listed: bool = False  # open to anyone on the server (its lobby is in the server's list)
+
+    @property
+    def away(self) -> list[int]:
+        """The seats whose player is away (their seat held for them)."""
+        return [s.seat for s in self.seats if s.kind == "remote" and not s.connected]
 
     @property
     def open_seats(self) -> list[int]:
@@ -79,7 +85,8 @@ def read_lobby(message: dict[str, Any]) -> Lobby:
             for s in message["seats"]
         )
         claims = tuple((int(c["seat"]), str(c["name"])[:64]) for c in (message.get("claims") or ())[:16])
-        return Lobby(str(message["table"]), rules, int(message["host"]), str(message["state"]), seats, claims)
+        listed = message.get("listed") is True
+        return Lobby(str(message["table"]), rules, int(message["host"]), str(message["state"]), seats, claims, listed)
     except (KeyError, TypeError, ValueError, RuleError) as err:
         raise ProtocolError(f"the table's description cannot be read: {err}") from None
 
@@ -108,6 +115,8 @@ def lobby_json(table: TableAPI) -> dict[str, Any]:
         "state": table.state,
         "seats": seats,
     }
+    if table.row.listed:
+        lobby["listed"] = True
     if table.claims:
         from game.net.server.host_powers import claims_json
 

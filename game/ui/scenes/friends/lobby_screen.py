@@ -178,6 +178,11 @@ class LobbyScene(MenuScene):
 
     def refresh(self) -> None:
         """Draw again what changed (the seats, the status, the host's buttons on them)."""
+        play = self.play or self.last_play
+        if play.hosts and "start" not in self.buttons and self.gui is not None:
+            self.layout = None  # (the frame leaves room for Start)
+            self.rebuild()  # the server said this seat hosts the table (a creator back at it): its Start
+            return
         heading, give, note, rows, status, problem = self.lines()
         actions = self.row_actions()
         arranged = (heading, self.size, len(rows))
