@@ -80,6 +80,8 @@ CODE_LINES = {
     "name_long": N_("Type a name of up to 24 letters."),
     "seat_given": N_("The host gave your seat to a computer."),
     "removed": N_("The host removed you from the table."),
+    "seat_away": N_("A friend is away: the match can start once everyone is back."),
+    "seat_open": N_("A seat is still open: the match can start once every seat is taken."),
     "host_left": N_("The host left: the table is closed."),
     "host": N_("The host left: the table is closed."),
     "seat": N_("Your seat was taken over from another window or machine."),

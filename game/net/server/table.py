@@ -237,6 +237,9 @@ class Table:
         waiting = [i for i, s in enumerate(self.row.seats) if s.kind == "open"]
         if waiting:
             raise ProtocolError(f"seat {waiting[0]} is still waiting for a player", "seat_open", seat=waiting[0])
+        away = [i for i, s in enumerate(self.row.seats) if s.kind == "remote" and (i not in self.net or self.net[i].send is None)]
+        if away:  # (its seat held for them: the match would start without them)
+            raise ProtocolError(f"seat {away[0]}'s player is away: start once they are back", "seat_away", seat=away[0])
         self.write(self.store.set_state, "playing")
         self.row.state = "playing"
         self.say("started")

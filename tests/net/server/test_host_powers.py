@@ -269,3 +269,25 @@ def test_names_are_checked_without_the_unicode_database_too(tmp_path: Path) -> N
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+
+
+def test_the_host_cannot_start_while_a_friend_is_away(server: Any) -> None:
+    """Every seat taken but a friend's connection gone (the seat held): the server
+    refuses Start with its code (worded by the app), and starts once the friend is back."""
+
+    async def go() -> None:
+        async with Client.connect(server.url) as ann:
+            table = (await ann.create("matador", 2, "Ann")).table
+            async with Client.connect(server.url) as bo:
+                seated = await bo.join(table, "Bo")
+            await until(ann, "table", where=lambda m: m["seats"][seated.seat].get("connected") is False)
+            await ann.start()
+            refused = await until(ann, "refused")
+            assert refused["code"] == "seat_away" and "away" in refused["reason"]
+            async with Client.connect(server.url) as back:
+                await back.rejoin(seated)
+                await until(ann, "table", where=lambda m: m["seats"][seated.seat].get("connected") is True)
+                await ann.start()
+                await until(ann, "table", where=lambda m: m["state"] == "playing")
+
+    asyncio.run(go())

@@ -162,6 +162,17 @@ OPENING = N_("Opening the table…")
 WAITING_FRIENDS = N_("Waiting for friends to join…")
 READY = N_("Everyone is here: start when you are ready.")
 WAITING_HOST = N_("Waiting for the host to start.")
+
+
+def away_words(names: list[str]) -> str:
+    """The host's lobby, every seat taken but some friends away (their seats held):
+    who, and that Start waits for them."""
+    return ngettext(
+        "{names} is away: the match can start once they are back.",
+        "{names} are away: the match can start once they are back.",
+        len(names),
+    ).format(names=_(", ").join(names))
+
 STARTING = N_("The table is starting…")
 
 

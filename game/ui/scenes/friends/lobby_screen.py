@@ -40,6 +40,7 @@ from game.ui.scenes.friends.friends_words import (
     STARTING,
     WAITING_FRIENDS,
     WAITING_HOST,
+    away_words,
     give_words,
     guest_words,
     lobby_title,
@@ -125,7 +126,13 @@ class LobbyScene(MenuScene):
         elif self.started or lobby.state != "lobby":
             status = _(STARTING)
         elif play.hosts:
-            status = _(READY) if lobby.full else _(WAITING_FRIENDS)
+            away = [lobby.names[seat] for seat in lobby.away if seat not in play.here]
+            if not lobby.full:
+                status = _(WAITING_FRIENDS)
+            elif away:
+                status = away_words(away)  # Start waits for them
+            else:
+                status = _(READY)
         else:
             status = _(WAITING_HOST)
         return heading, give, note, rows, status, problem
@@ -135,7 +142,7 @@ class LobbyScene(MenuScene):
         if play is None or not play.hosts or self.started or play.failure:
             return False
         lobby = play.mirror.lobby
-        return lobby is not None and lobby.state == "lobby" and lobby.full and play.mirror.link == "open"
+        return lobby is not None and lobby.state == "lobby" and lobby.full and not lobby.away and play.mirror.link == "open"
 
     def row_actions(self) -> dict[int, tuple[str, ...]]:
         """The host's buttons on each seat's row: let a person asking for the seat in
