@@ -161,6 +161,7 @@ class FriendsScene(MenuScene):
             self.rebuild()
         elif play.phase in ("lobby", "playing", "over"):
             self.play = self.taking = self.given = None
+            self.rebuild()  # nothing connects here any more: its words are the menu's again, under the lobby and after it
             self.app.routes.open_lobby(play, replace=False)
 
     def close(self) -> None:

@@ -43,6 +43,7 @@ def test_the_creator_back_at_a_server_table_gets_the_host_s_lobby_and_leaving_sa
     apps.click(0, friends.buttons["kept0"])
     apps.until(lambda: type(ann.top).__name__ == "LobbyScene", 60, "the lobby again")
     back = ann.top
+    assert friends.play is None and not any(text == "Connecting…" for text, *_ in friends.drawn_text), "nothing connects under the lobby"
     apps.until(lambda: back.play is not None and back.play.seated, 60, "seated again")
     apps.step()
     heading, give, note, rows, status, problem = back.lines()
