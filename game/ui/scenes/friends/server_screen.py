@@ -185,6 +185,15 @@ class ServerScene(StepOffered, Connecting, TypedFields, MenuScene):
         self.say("", False)
         self.follow_tables(force=True)
 
+    def say(self, words: str, problem: bool) -> None:
+        """The bottom line; one status at a time, the newest: a problem of the form
+        said after a list that failed stops that list (its place no longer says the
+        old failure; listing again asks again)."""
+        if problem and self.lister is not None and self.lister.state == "failed":
+            self.stop_listing()
+            self.follow_tables(force=True)
+        super().say(words, problem)
+
     def stop_listing(self) -> None:
         if self.lister is not None:
             self.lister.close()

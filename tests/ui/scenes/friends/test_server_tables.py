@@ -241,11 +241,12 @@ def test_a_slow_or_hostile_server_and_a_machine_nobody_has_are_said_while_frames
         apps.until(lambda: screen.lister is not None and screen.lister.state == "failed", 60, "the lookup")
         apps.step()
         assert any(t == "No machine is called kitchen-pc: check the address." for t, *_ in screen.drawn_text), screen.drawn_text
-        # and a mistyped address is said before anything is sent
+        # and a mistyped address is said before anything is sent (the only status now: the failed list stopped)
+        lister = screen.lister
         type_into(apps.frames[0], screen.entries["address"], "no place!")
         apps.click(0, screen.buttons["ask"])
         assert screen.problem and "is not an address" in screen.status_words
-        lister = screen.lister
+        assert screen.lister is None and not any(t.startswith("No machine is called") for t, *_ in screen.drawn_text)
     finally:
         app.routes.open_title()
         silent.close()
