@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from game.i18n import N_, _
 
-__all__ = ["KEPT_SO_FAR", "failure_line", "reason_line", "coded_line", "tls_line"]
+__all__ = ["KEPT_SO_FAR", "ECHO_MAX", "elided", "failure_line", "reason_line", "coded_line", "tls_line"]
+
+ECHO_MAX = 24  # characters of what a person typed that a line echoes (an address, a code): the reason stays readable
+
+
+def elided(text: str, most: int = ECHO_MAX) -> str:
+    """``text`` as a line echoes it: whole if short, else its start and its end
+    around "…" (``most`` characters in all), so the line around it keeps its size."""
+    if len(text) <= most:
+        return text
+    head = (most - 1) // 2
+    return text[:head] + "…" + text[len(text) - (most - 1 - head) :]
 
 KEPT_SO_FAR = N_("The match so far is kept in Past matches.")  # the table is gone before the end
 
@@ -19,6 +30,7 @@ KEPT_SO_FAR = N_("The match so far is kept in Past matches.")  # the table is go
 # server's reason (English, game/net/server/endpoint.py and table.py: an older server's).
 def failure_line(reason: str, address: str = "", code: str = "", name: str = "", why: str = "", params: dict[str, str] | None = None) -> str:
     """``params``: what the code needs (a certificate's ``fingerprint``, ``known`` and ``address``)."""
+    address = elided(address)
     said = tls_line(why, params or {}, address) if why.startswith("tls_") else None
     if said is not None:
         return said
@@ -37,7 +49,7 @@ def _machine(reason: str, address: str) -> str:
 
 def tls_line(why: str, params: dict[str, str], address: str) -> str | None:
     """A ``wss://`` server's certificate not taken (game/net/shared/tls.py), in one line."""
-    where = params.get("address") or address
+    where = elided(params.get("address") or address)
     found = params.get("fingerprint", "?")
     if why == "tls_untrusted":
         return _("The certificate of {address} is not signed by a known authority. Its fingerprint is {fingerprint}. Trust it?").format(

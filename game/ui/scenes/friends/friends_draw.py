@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
-from game.ui.drawing.menu import blit_centred, panel, shadowed, wrap
+from game.ui.drawing.menu import blit_centred, panel, shadowed, wrap, wrap_lines
 from game.ui.scenes.friends.friends_geometry import LABELS, SERVER_LABELS, Frame, JoinLayout, LobbyLayout, ServerLayout
 from game.ui.scenes.friends.friends_words import ADDRESS_HINT, CODE_HINT, FOUND_HEAD, NAME_HINT, SERVER_HEAD, TABLES_HEAD, TYPED_HEAD
 from game.ui.drawing.access import text_factor
@@ -93,9 +93,25 @@ def note(text: TextCache, rect: pygame.Rect, words: str, size: int, colour: tupl
     return picture, drawn
 
 
+STATUS_LINES = 2  # the bottom bar's line, broken in two at its size when it is long
+
+
 def status_picture(text: TextCache, fr: Frame, words: str, problem: bool) -> pygame.Surface:
-    """The bottom bar's one line (red when something went wrong)."""
-    return text.fit(words, fr.status.width, fr.status_size, RED if problem else IVORY, True)
+    """The bottom bar's line (red when something went wrong); two lines at its size
+    where one does not hold it (a reason with what was typed), else smaller."""
+    colour = RED if problem else IVORY
+    font = text.font(fr.status_size, True)
+    width = fr.status.width
+    if font.size(words)[0] > width:
+        lines = wrap_lines(words, width, lambda line: font.size(line)[0])
+        if len(lines) == STATUS_LINES and all(font.size(line)[0] <= width for line in lines):
+            arts = [text.render(line, fr.status_size, colour, True) for line in lines]
+            step = font.get_height()
+            picture = pygame.Surface((max(a.get_width() for a in arts), step * len(arts)), pygame.SRCALPHA)
+            for i, art in enumerate(arts):
+                picture.blit(art, ((picture.get_width() - art.get_width()) // 2, i * step))
+            return picture
+    return text.fit(words, width, fr.status_size, colour, True)
 
 
 def blit_status(surface: pygame.Surface, fr: Frame, art: pygame.Surface) -> None:

@@ -100,8 +100,13 @@ def address_in(url: str) -> str:
     return address_of(host, parts.port) if parts.port is not None else host
 
 
+NAME_TYPED = 64  # characters a name's field takes: a longer name than NAME_MAX is said too long, never cut without a word
+
+
 def check_name(text: str) -> str:
     name = " ".join(text.split())
+    if len(name) > NAME_MAX and name.isprintable():
+        raise Problem("name", address_problem("name_long", name))
     if not name or len(name) > NAME_MAX or not name.isprintable():
         raise Problem("name", address_problem("name", text))
     return name

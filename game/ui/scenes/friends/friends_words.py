@@ -5,6 +5,7 @@ line a player can act on."""
 from __future__ import annotations
 
 from game.i18n import N_, _, ngettext
+from game.words.link_words import elided
 from game.words.seat_words import hold_words
 
 __all__ = ["hold_words"]  # (the hold's clock is game.words.seat_words'; the lobby takes it from here)
@@ -71,7 +72,7 @@ NO_SERVER = N_("Type the address of a server (python -m game serve), then list i
 
 
 def server_unreachable(address: str) -> str:
-    return _("No server answers at {address}: check the address, and that the server runs.").format(address=address)
+    return _("No server answers at {address}: check the address, and that the server runs.").format(address=elided(address))
 
 
 def open_table_words(host: str, code: str, rule_set: str, players: int, seats: int) -> str:
@@ -122,20 +123,23 @@ def listing_words(name: str, address: str, compatible: bool) -> str:
 
 
 def address_problem(kind: str, text: str) -> str:
-    """A mistyped address or code, in one line (``kind``: empty, address, port, code, name)."""
+    """A mistyped address or code, in one line (``kind``: empty, address, port, code,
+    name, name_long); what was typed is echoed ``elided``: the reason always shows."""
     if kind == "empty":
         return _("Type the address your host gives you, like 192.168.1.20:47123.")
     if kind == "port":
         return _("The port after the colon must be a number from 1 to 65535.")
     if kind == "code":
-        return _("Type the table code your host gives you, like K7QX-2M.") if not text else _("{code} is not a table code (like K7QX-2M).").format(code=text)
+        return _("Type the table code your host gives you, like K7QX-2M.") if not text else _("{code} is not a table code (like K7QX-2M).").format(code=elided(text))
     if kind == "name":
         return _("Type a name of up to 24 letters.")
-    return _("{address} is not an address (like 192.168.1.20:47123).").format(address=text)
+    if kind == "name_long":  # (``text``: the name typed)
+        return _("This name has {count} letters: type one of up to 24.").format(count=len(text))
+    return _("{address} is not an address (like 192.168.1.20:47123).").format(address=elided(text))
 
 
 def connecting_words(address: str) -> str:
-    return _("Connecting to {address}…").format(address=address)
+    return _("Connecting to {address}…").format(address=elided(address))
 
 
 # The lobby's lines

@@ -27,6 +27,7 @@ from game.ui.scenes.friends.friends_draw import DrawnText, blit_status, note, se
 from game.ui.scenes.friends.friends_fields import Connecting, StepOffered, TypedFields
 from game.ui.scenes.friends.friends_geometry import SERVER_FIELDS, Frame, ServerLayout, frame, server_layout
 from game.ui.scenes.friends.friends_model import (
+    NAME_TYPED,
     CertificateStep,
     Problem,
     address_of,
@@ -120,7 +121,7 @@ class ServerScene(StepOffered, Connecting, TypedFields, MenuScene):
                 layout.entries[key], self.gui, object_id=layout.entry_style, initial_text=self.values[key],
                 placeholder_text=_(SERVER_HINT) if key == "address" else None,
             )
-            entry.set_text_length_limit(300 if key == "address" else 24)
+            entry.set_text_length_limit(300 if key == "address" else NAME_TYPED if key == "name" else 24)
             self.entries[key] = entry
         self.buttons["ask"] = pygame_gui.elements.UIButton(layout.ask, self.step_words(), self.gui, object_id=small)
         fr = layout.frame
