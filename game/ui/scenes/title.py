@@ -1,5 +1,9 @@
-"""The title screen: Continue, New game, Play with friends, Learn to play, Past
-matches, Puzzles, Rules, Statistics, Settings, Quit.
+"""The title screen: Continue, Back to table CODE, New game, Play with friends,
+Learn to play, Past matches, Puzzles, Rules, Statistics, Settings, Quit.
+
+Back to table CODE shows while this app keeps a seat at a network table
+(game/net/app/kept_seats.py: read once the first frame is shown, and again when
+the title comes back): it opens Play with friends taking that seat back.
 
 On the first launch, Learn to play is offered (it leads, and the subtitle says so).
 
@@ -40,6 +44,17 @@ OFFER = N_("New to Matador? Learn to play in two short lessons.")
 RECOUNT_S = 2.0  # how often the puzzles are counted again while the title shows
 
 
+def kept_table() -> str | None:
+    """The table of the newest seat kept at a network table (game/net/app/kept_seats.py), if any."""
+    from game.net.app import kept_seats
+
+    try:
+        seats, _message = kept_seats.load()
+    except Exception:  # the title shows whatever the user files hold
+        return None
+    return seats[0].seated.table if seats else None
+
+
 class TitleScene(MenuScene):
     """The first screen."""
 
@@ -57,6 +72,9 @@ class TitleScene(MenuScene):
         self.column = ScrollColumn()  # the buttons, when they are more than the window's height holds
         self.puzzles = (0, 0)  # (solved, to do): the Puzzles button shows when there are any
         self.recount = 0.0  # seconds since the puzzles were counted
+        self.kept_code: str | None = None  # the table of the newest seat kept at a network table (Back to table CODE)
+        self.drawn_once = False  # the first frame is drawn
+        self.kept_read = False  # (read once the first frame is shown: the file's reading imports the network's modules)
 
     def attach(self, app: Stage) -> None:
         settings = app.services.get("settings")
@@ -80,7 +98,11 @@ class TitleScene(MenuScene):
         labels: list[tuple[str, str, str | None]] = []
         if self.can_continue:
             labels.append(("continue", _("Continue"), style("title_primary", self.size)))
-        plain = self.can_continue or self.offer_lessons  # one button leads: Continue, or the lessons offered
+        if self.kept_code is not None:  # a seat kept at a network table waits for this player
+            from game.ui.scenes.friends.friends_words import back_to_words
+
+            labels.append(("back_table", back_to_words(self.kept_code), style("title_button" if self.can_continue else "title_primary", self.size)))
+        plain = self.can_continue or self.offer_lessons or self.kept_code is not None  # one button leads: Continue, a table waiting, or the lessons offered
         labels.append(("new", _("New game"), style("title_button" if plain else "title_primary", self.size)))
         labels.append(("friends", _("Play with friends"), style("title_button", self.size)))
         labels.append(("learn", _("Learn to play"), style("title_primary" if self.offer_lessons else "title_button", self.size)))
@@ -232,11 +254,24 @@ class TitleScene(MenuScene):
                 done = all_done()
             if done:
                 self.offer_lessons = False
-            if done or has_save() != self.can_continue or bool(self.app.notices) != bool(self.notice_rect.width) or self.count_puzzles() != self.puzzles:
+            if done or has_save() != self.can_continue or bool(self.app.notices) != bool(self.notice_rect.width) or self.count_puzzles() != self.puzzles or self.kept_changed():
                 self.rebuild()
 
+    def kept_changed(self) -> bool:
+        """Read the seat kept at a network table again (after the first frame):
+        whether *Back to table CODE* changed."""
+        if self.app is None or not self.drawn_once:
+            return False
+        self.kept_read = True
+        code = kept_table()
+        changed, self.kept_code = code != self.kept_code, code
+        return changed
+
     def next_change(self) -> float | None:
-        """The puzzles are counted again every ``RECOUNT_S`` (a review made in the background)."""
+        """The puzzles are counted again every ``RECOUNT_S`` (a review made in the background);
+        the next frame, until the seats kept at network tables are read."""
+        if not self.kept_read:
+            return 0.0
         widgets = self.widgets_change()
         recount = max(0.0, RECOUNT_S - self.recount)
         return recount if widgets is None else min(widgets, recount)
@@ -244,6 +279,8 @@ class TitleScene(MenuScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.recount += dt
+        if not self.kept_read and self.app is not None and self.app.top is self and self.kept_changed():
+            self.rebuild()  # a table waits for this player: Back to table CODE
         if self.recount >= RECOUNT_S and self.app is not None and self.app.top is self and self.count_puzzles() != self.puzzles:
             self.rebuild()  # a review made in the background found mistakes to try again
 
@@ -262,6 +299,8 @@ class TitleScene(MenuScene):
             app.routes.open_new_game_over_save()  # with a match saved, it asks first
         elif name == "friends":
             app.routes.open_friends()
+        elif name == "back_table":
+            app.routes.back_to_table()
         elif name == "learn":
             app.routes.open_lessons()
         elif name == "past":
@@ -294,3 +333,4 @@ class TitleScene(MenuScene):
         super().draw(surface)
         if self.scroll_columns():
             self.column.draw(surface)
+        self.drawn_once = True

@@ -115,6 +115,13 @@ class Flow:
 
         self.app.push(FriendsScene())
 
+    def back_to_table(self) -> None:
+        from game.ui.scenes.friends import FriendsScene
+
+        friends = FriendsScene()
+        self.app.push(friends)
+        friends.take_back(0)
+
     def open_host(self, server: str | None = None) -> None:
         from game.ui.scenes.friends import HostScene
 

@@ -150,6 +150,10 @@ class Routes(Protocol):
     def open_friends(self) -> None:
         """Play with friends: host a table or join one, over the title."""
 
+    def back_to_table(self) -> None:
+        """Back to table CODE from the title: Play with friends, taking back the
+        newest seat this app keeps at a network table (it says how that goes)."""
+
     def open_host(self, server: str | None = None) -> None:
         """Host a table: the setup form of a network table (on this machine, or
         created on the dedicated server at ``server``, a ``ws://`` address)."""

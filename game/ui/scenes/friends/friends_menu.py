@@ -108,18 +108,24 @@ class FriendsScene(MenuScene):
             self.app.routes.open_server()
         elif name == "back":
             self.on_escape()
-        elif name.startswith("kept") and self.play is None:
-            kept = self.kept[int(name[4:])]
-            self.play = NetPlay.host_again(kept) if kept.hosted is not None else NetPlay.rejoin(kept.seated)
-            self.taking = kept
-            self.problem = ""
-            self.given = None
-            self.rebuild()  # says it is connecting meanwhile
+        elif name.startswith("kept"):
+            self.take_back(int(name[4:]))
         elif name == "claim" and self.play is None and self.given is not None:
             seated = self.given.seated
             self.play = NetPlay.claim(seated.url, seated.table, seated.seat, self.given.name or _("Player"))
             self.problem = ""
             self.rebuild()
+
+    def take_back(self, index: int) -> None:
+        """*Back to table CODE*: take the ``index``-th seat kept back (the newest first)."""
+        if self.play is not None or not 0 <= index < len(self.kept):
+            return
+        kept = self.kept[index]
+        self.play = NetPlay.host_again(kept) if kept.hosted is not None else NetPlay.rejoin(kept.seated)
+        self.taking = kept
+        self.problem = ""
+        self.given = None
+        self.rebuild()  # says it is connecting meanwhile
 
     def trying(self) -> str:
         """While a kept seat is taken back: connecting, or (no answer yet) trying again."""
