@@ -189,11 +189,13 @@ def _title_back_to_table() -> Scene:
     from game.net.app import kept_seats
     from game.net.app.client import Seated
 
+    from game.ui.scenes.title import TitleScene
+
     title = _title_continue()
-    keep_puzzles_title = _title_puzzles()
-    del keep_puzzles_title
+    _title_puzzles()  # (the puzzles kept: Puzzles shows too)
+    assert isinstance(title, TitleScene)
     kept_seats.remember(Seated("ws://192.168.1.20:47123/", "K7Q2-2M", 1, "0" * 32), "Ann")  # (no two letters together: see test_languages' pseudo-language check)
-    title.kept_code, title.kept_read = "K7Q2-2M", True  # type: ignore[attr-defined]  (as read after the first frame)
+    title.kept_code, title.kept_read = "K7Q2-2M", True  # (as the title reads them after its first frame)
     return title
 
 
