@@ -93,21 +93,27 @@ def note(text: TextCache, rect: pygame.Rect, words: str, size: int, colour: tupl
     return picture, drawn
 
 
-STATUS_LINES = 2  # the bottom bar's line, broken in two at its size when it is long
+STATUS_LINES = 3  # the bottom bar's line, broken in two (or three) at its size when it is long
 
 
 def status_picture(text: TextCache, fr: Frame, words: str, problem: bool) -> pygame.Surface:
-    """The bottom bar's line (red when something went wrong); two lines at its size
-    where one does not hold it (a reason with what was typed), else smaller."""
+    """The bottom bar's line (red when something went wrong); two or three lines at
+    its size where one does not hold it (a reason with what was typed, a narrow
+    window), a point smaller if it must, else smaller still and cut."""
     colour = RED if problem else IVORY
-    font = text.font(fr.status_size, True)
     width = fr.status.width
-    if font.size(words)[0] > width:
+    least = least_of(fr)
+    room = fr.status.height + 2 * max(0, fr.size[1] - fr.status.bottom)  # centred on the bar: as far above it as the margin below
+    for size in range(fr.status_size, least - 1, -1):  # its size first, on one line or two; a point smaller only if it must
+        font = text.font(size, True)
+        if font.size(words)[0] <= width:
+            return text.render(words, size, colour, True)
         lines = wrap_lines(words, width, lambda line: font.size(line)[0])
-        if len(lines) == STATUS_LINES and all(font.size(line)[0] <= width for line in lines):
-            arts = [text.render(line, fr.status_size, colour, True) for line in lines]
-            step = font.get_height()
-            picture = pygame.Surface((max(a.get_width() for a in arts), step * len(arts)), pygame.SRCALPHA)
+        step = max(size + 2, round(size * 1.2))  # (lines set close: the bar's height and the margin under it hold three)
+        tall = (len(lines) - 1) * step + font.get_height()
+        if len(lines) <= STATUS_LINES and tall <= room and all(font.size(line)[0] <= width for line in lines):
+            arts = [text.render(line, size, colour, True) for line in lines]
+            picture = pygame.Surface((max(a.get_width() for a in arts), tall), pygame.SRCALPHA)
             for i, art in enumerate(arts):
                 picture.blit(art, ((picture.get_width() - art.get_width()) // 2, i * step))
             return picture
