@@ -1,6 +1,8 @@
 """The lobby of a network table: its code (and, for the host, the address to give
 friends), who has joined which seat, which are still open; the host's Start,
-enabled once every seat is taken; Leave. A player who is away shows the 5-minute
+enabled once every seat is taken and nobody is away (the friends away are named
+meanwhile); Leave. A creator back at its table on a server (*Back to table*) has
+the host's lobby again: the server says which seat hosts. A player who is away shows the 5-minute
 hold's countdown (then the host may give the seat to a computer). The host has a
 button or two on a seat's row: *Remove* (frees a seat someone took), *Let in* and
 *Refuse* (a person without the seat's token asks for it), *Give to a computer*
