@@ -280,6 +280,7 @@ class TitleScene(MenuScene):
         super().update(dt)
         self.recount += dt
         if not self.kept_read and self.app is not None and self.app.top is self and self.kept_changed():
+            self.focus.index = None  # (the frame after the first: a table waiting is the first choice)
             self.rebuild()  # a table waits for this player: Back to table CODE
         if self.recount >= RECOUNT_S and self.app is not None and self.app.top is self and self.count_puzzles() != self.puzzles:
             self.rebuild()  # a review made in the background found mistakes to try again

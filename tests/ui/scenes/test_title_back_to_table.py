@@ -28,7 +28,7 @@ def test_the_title_offers_back_to_the_table_kept(make_app: Callable[..., App], s
     title: Any = app.top
     for _ in range(3):
         frames.step()
-    assert title.buttons["back_table"].text == "Back to table K7QX-2M"
+    assert title.buttons["back_table"].text == "Back to table K7QX-2M" and title.focus.name == "back_table"  # the first choice
     assert layout_problems(title) == []
     frames.click(title.buttons["back_table"])
     friends: Any = app.top
