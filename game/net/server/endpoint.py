@@ -307,7 +307,7 @@ def _leave(server: Server, conn: Conn, table: Table, msg: dict[str, Any]) -> Non
 
 
 SEATED: dict[str, Seated] = {
-    "start": lambda server, conn, table, msg: table.start(conn.seat),
+    "start": lambda server, conn, table, msg: table.start(conn.seat, nobody_away=True),
     "play": lambda server, conn, table, msg: table.play(conn.seat, msg),
     "react": lambda server, conn, table, msg: table.react(conn.seat, msg),
     "give_seat": _give_seat,

@@ -229,7 +229,10 @@ class Table:
         return any(seat.send is not None for seat in self.net.values())
 
     # Playing -------------------------------------------------------------------------
-    def start(self, by: int) -> None:
+    def start(self, by: int, nobody_away: bool = False) -> None:
+        """``by`` (the host) starts the table, every seat taken; ``nobody_away``
+        (the host's ``start`` message): refused too while a player is away, the seat
+        held for them (the match would start without them)."""
         if by != self.row.host:
             raise ProtocolError("only the host starts the table", "host_only")
         if self.state != "lobby":
@@ -238,7 +241,7 @@ class Table:
         if waiting:
             raise ProtocolError(f"seat {waiting[0]} is still waiting for a player", "seat_open", seat=waiting[0])
         away = [i for i, s in enumerate(self.row.seats) if s.kind == "remote" and (i not in self.net or self.net[i].send is None)]
-        if away:  # (its seat held for them: the match would start without them)
+        if away and nobody_away:
             raise ProtocolError(f"seat {away[0]}'s player is away: start once they are back", "seat_away", seat=away[0])
         self.write(self.store.set_state, "playing")
         self.row.state = "playing"
