@@ -91,3 +91,18 @@ def test_new_game_keeps_its_heading_at_every_text_size(size: tuple[int, int]) ->
     for scale in SCALES:
         access.CURRENT.text_scale = scale
         assert form_layout(size, TextCache()).title is not None, scale
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_score_sheet_writes_no_word_under_the_text_size_s_least(make_app: Any, ui: Any, size: tuple[int, int]) -> None:
+    """The sheet's own scale shrinks with a small window, its words never below what the
+    text size allows: its chart's numbers and notes were drawn at 10 px at 1024x768 and
+    150% (found by the matrix when its rotation moved), at every text size here."""
+    for scale in SCALES:
+        access.CURRENT.text_scale = scale
+        app = make_app(size)
+        with TextWatch(size) as watch:
+            scene = _table_screen("score-sheet", app, ui)
+            app.draw(app.surface)
+        small = [p for p in watch.problems(scene) if "less than" in p]
+        assert small == [], (scale, small)

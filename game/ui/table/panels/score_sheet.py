@@ -182,19 +182,21 @@ def sheet_picture(
         out.blit(total, (x_of[seat] + (col_w - total.get_width()) // 2, y))
     y += row_h + round(10 * scale)
     if chart_h and h - y >= round(80 * scale):
-        draw_chart(out, pygame.Rect(0, y, w, h - y), match, rows, text, scale, sheet.start)
+        draw_chart(out, pygame.Rect(0, y, w, h - y), match, rows, text, scale, sheet.start, least)
     return out
 
 
 def draw_chart(
-    surface: pygame.Surface, rect: pygame.Rect, match: Match, rows: list[ScoreRow], text: TextCache, scale: float, start: tuple[int, ...] = ()
+    surface: pygame.Surface, rect: pygame.Rect, match: Match, rows: list[ScoreRow], text: TextCache, scale: float, start: tuple[int, ...] = (),
+    least: int = 14,
 ) -> None:
     """Running totals per seat after each round, against the target (from
-    ``start``, the totals before the first row: zero unless rounds are unseen)."""
+    ``start``, the totals before the first row: zero unless rounds are unseen),
+    its words at ``least`` or larger."""
     target = match.rules.target_score
     start = start or (0,) * match.rules.players
     top = max([target or 0, *[t for row in rows for t in row.totals], *start, 1])
-    small = max(14, round(15 * scale))
+    small = max(14, least, round(15 * scale))
     label_w = text.font(small).size(str(top))[0] + 8
     area = pygame.Rect(rect.left + label_w, rect.top + 4, rect.width - label_w - 8, rect.height - small - 12)
     pygame.draw.rect(surface, (255, 255, 255, 18), area, border_radius=4)
@@ -237,6 +239,7 @@ class ScoreSheetScene(Overlay):
         self.panel: pygame.Surface | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0  # its words' size, the text size setting's included
+        self.least = 14  # the least size of its words: the text size setting's in this window
 
     def build_gui(self) -> None:
         w, h = self.size
@@ -244,6 +247,7 @@ class ScoreSheetScene(Overlay):
         # the window's room, the pixels per point and the text size setting (the table's own words grow by it too)
         k = max(0.8, min(1.4, min(pw / 1280, ph / 800))) * access.CURRENT.pixel_ratio * access.text_choice((w, h))
         self.scale = k
+        self.least = max(14, least_size(access.text_factor((w, h))))  # k shrinks with a small window; the words do not
         width = min(w - 30, round(980 * k))
         height = min(h - 30, round(680 * k))
         self.panel_rect = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
@@ -258,13 +262,13 @@ class ScoreSheetScene(Overlay):
         pad = round(22 * k)
         title = self.text.render(_("Score sheet"), round(34 * k), GOLD, True)
         panel.blit(title, (pad, pad // 2))
-        note = self.text.fit(goal_note(match), rect.width - 3 * pad - title.get_width(), max(14, round(18 * k)), DIM)
+        note = self.text.fit(goal_note(match), rect.width - 3 * pad - title.get_width(), max(self.least, round(18 * k)), DIM, least=self.least)
         panel.blit(note, (rect.width - pad - note.get_width(), pad // 2 + title.get_height() - note.get_height() - 4))
-        close = self.text.fit(_("S, Esc or a click closes this (on a controller: A, B or a trigger)"), rect.width - 2 * pad, max(14, round(15 * k)), DIM)
+        close = self.text.fit(_("S, Esc or a click closes this (on a controller: A, B or a trigger)"), rect.width - 2 * pad, max(self.least, round(15 * k)), DIM, least=self.least)
         panel.blit(close, ((rect.width - close.get_width()) // 2, rect.height - close.get_height() - pad // 2))
         top = pad // 2 + title.get_height() + round(12 * k)
         body = (rect.width - 2 * pad, rect.height - top - close.get_height() - pad)
-        panel.blit(sheet_picture(match, body, self.text, k, sheet=self.sheet), (pad, top))
+        panel.blit(sheet_picture(match, body, self.text, k, sheet=self.sheet, least=self.least), (pad, top))
         return panel
 
     def handle_event(self, event: pygame.event.Event) -> bool:
