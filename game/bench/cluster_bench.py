@@ -245,7 +245,7 @@ async def _come_back(cluster: Cluster, seat: SeatPlay, figures: Figures, rng: ra
 
 
 async def play_seat(cluster: Cluster, seat: SeatPlay, context: Any, client: Client, figures: Figures, rng: random.Random,
-                    kills: list[float], timeout: float = 120.0) -> None:  # fmt: skip
+                    kills: list[float], timeout: float = 120.0, think: tuple[float, float] = (0.0, 0.0)) -> None:  # fmt: skip
     """Play the seat to its match's end, coming back to a live process when its connection ends."""
     deadline = time.monotonic() + timeout
     checking: dict[Key, Any] | None = None
@@ -257,6 +257,8 @@ async def play_seat(cluster: Cluster, seat: SeatPlay, context: Any, client: Clie
                 view = client.followed.view
                 if client.my_turn() and view is not None and (view["round"], len(view["history"])) != acted:
                     acted = (view["round"], len(view["history"]))
+                    if think[1] > 0:
+                        await asyncio.sleep(rng.uniform(*think))
                     sent_at = (acted, time.monotonic())
                     await client.play(view["legal"][rng.randrange(len(view["legal"]))])
                 message = await client.receive(max(0.1, deadline - time.monotonic()))
@@ -308,7 +310,10 @@ def _compare(seat: SeatPlay, before: dict[Key, Any], message: dict[str, Any], fi
                     figures.lost_examples.append(f"seat {seat.number} {key}: told {before[key]}, now {action}")
 
 
-async def one_table(cluster: Cluster, n: int, figures: Figures, kills: list[float], target: int = 150, timeout: float = 120.0) -> tuple[SeatPlay, SeatPlay]:
+async def one_table(
+    cluster: Cluster, n: int, figures: Figures, kills: list[float], target: int = 150, timeout: float = 120.0,
+    think: tuple[float, float] = (0.0, 0.0), listed: bool = False,
+) -> tuple[SeatPlay, SeatPlay]:
     """A two-seat table: its creator at one process, its guest at another; played to the end."""
     rng = random.Random(n)
     urls = cluster.live_urls()
@@ -316,13 +321,13 @@ async def one_table(cluster: Cluster, n: int, figures: Figures, kills: list[floa
     a_ctx, b_ctx = Client.connect(a_url, timeout=5), Client.connect(b_url, timeout=5)
     ann, bob = await a_ctx.__aenter__(), await b_ctx.__aenter__()
     seats = SeatPlay(0), SeatPlay(1)
-    seats[0].seated = await ann.create("matador", 2, "Ann", options={"target_score": target})
+    seats[0].seated = await ann.create("matador", 2, "Ann", options={"target_score": target}, listed=listed)
     seats[1].seated = await bob.join(seats[0].seated.table, "Bob")
     await ann.start()
     figures.tables += 1
     await asyncio.gather(
-        play_seat(cluster, seats[0], a_ctx, ann, figures, random.Random(rng.random()), kills, timeout),
-        play_seat(cluster, seats[1], b_ctx, bob, figures, random.Random(rng.random()), kills, timeout),
+        play_seat(cluster, seats[0], a_ctx, ann, figures, random.Random(rng.random()), kills, timeout, think),
+        play_seat(cluster, seats[1], b_ctx, bob, figures, random.Random(rng.random()), kills, timeout, think),
     )
     if all(s.over is not None for s in seats):
         figures.finished += 1
@@ -367,7 +372,10 @@ def _pct(values: list[float], p: float) -> float | None:
     return round(ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))], 4)
 
 
-async def run(cluster: Cluster, tables: int, kills: int) -> dict[str, Any]:
+THINK_S = (0.05, 0.25)  # a seat's thinking before each move in the benchmark
+
+
+async def run(cluster: Cluster, tables: int, kills: int, think: tuple[float, float] = THINK_S, target: int = 150) -> dict[str, Any]:
     figures = Figures()
     kill_times: list[float] = []
     codes: list[str] = []
@@ -377,7 +385,7 @@ async def run(cluster: Cluster, tables: int, kills: int) -> dict[str, Any]:
     async def table(n: int) -> None:
         await asyncio.sleep(n * 0.01)
         try:
-            await one_table(cluster, n, figures, kill_times, timeout=240.0)
+            await one_table(cluster, n, figures, kill_times, target=target, timeout=600.0, think=think)
         except Exception as err:
             figures.lost_examples.append(f"table {n}: {type(err).__name__}: {err}"[:200])
 
@@ -386,7 +394,7 @@ async def run(cluster: Cluster, tables: int, kills: int) -> dict[str, Any]:
 
         r = aredis.Redis.from_url(cluster.redis.url(cluster.db))
         while not stop.is_set():
-            codes[:] = sorted(c.decode() for c in await r.smembers("m:live"))
+            codes[:] = sorted(c.decode() if isinstance(c, bytes) else str(c) for c in await r.smembers("m:live"))
             await asyncio.sleep(0.5)
         await r.aclose()
 
