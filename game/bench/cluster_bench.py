@@ -40,6 +40,7 @@ from game.net.app.client import Client, Seated
 
 ROOT = Path(__file__).resolve().parents[2]
 Key = tuple[int, int]
+QUIET_S = 3.0
 
 
 def free_port() -> int:
@@ -261,7 +262,9 @@ async def play_seat(cluster: Cluster, seat: SeatPlay, context: Any, client: Clie
                         await asyncio.sleep(rng.uniform(*think))
                     sent_at = (acted, time.monotonic())
                     await client.play(view["legal"][rng.randrange(len(view["legal"]))])
-                message = await client.receive(max(0.1, deadline - time.monotonic()))
+                # nothing heard for QUIET_S: the process may be stopped (its connection stays
+                # open): come back elsewhere, as the app does when its pings go unanswered
+                message = await client.receive(max(0.1, min(QUIET_S, deadline - time.monotonic())))
                 if checking is not None and message["type"] in ("round", "rounds", "match_over", "turn", "played", "round_over"):
                     _compare(seat, checking, message, figures)
                 _note(seat, message, figures)

@@ -45,6 +45,8 @@ log = logging.getLogger("matador.server")
 
 MOVED = 1012  # the close code of a connection whose table moved to another process: connect again
 SEATING = ("join", "rejoin", "claim")
+RELAY_TRIES = 40  # a relay's first message tried this many times (past a lease's life) ...
+RELAY_WAIT_S = 0.1  # ... this long apart
 
 
 def in_channel(code: str) -> str:
@@ -325,15 +327,31 @@ class ClusterServer(Server):
         asyncio.get_running_loop().create_task(self._open(cid, conn, code, encode(msg)))
 
     async def _open(self, cid: str, conn: Conn, code: str, text: str) -> None:
-        """Open the relay once this process listens to its answers."""
+        """Open the relay once this process listens to its answers. While nobody
+        listens on the table's channel (its referee has not subscribed yet, or its
+        process is gone and its lease not yet lapsed), tried again; a lease that
+        lapses meanwhile is taken here, and the message handled here."""
         for _ in range(40):
             if self._subscribe.empty():
                 break
             await asyncio.sleep(0.01)
         await asyncio.sleep(0.02)
         opened = json.dumps({"c": cid, "o": "open", "a": conn.address, "p": conn.protocol})
-        if not self.redis.publish(in_channel(code), opened) or not self._forward(cid, code, text):
-            self._end_relay(cid, close=True)  # nobody referees it now: come back (and take it)
+        for _ in range(RELAY_TRIES):
+            if conn.closing or cid not in self.relays:
+                return
+            if self.redis.publish(in_channel(code), opened) and self._forward(cid, code, text):
+                return
+            await asyncio.sleep(RELAY_WAIT_S)
+            try:
+                table = self.tables.get(code) or self._take(code)
+            except StoreError:
+                table = None
+            if table is not None:
+                self._end_relay(cid, close=False, tell=False)
+                self._receive(conn, text)
+                return
+        self._end_relay(cid, close=True)  # nobody referees it now: come back
 
     def _forward(self, cid: str, code: str, text: str) -> bool:
         try:
