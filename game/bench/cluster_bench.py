@@ -424,7 +424,7 @@ def main(args: argparse.Namespace) -> int:
     kills = args.kills or 0
     with tempfile.TemporaryDirectory(prefix="matador-cluster-") as folder:
         with Cluster(Path(folder), processes) as cluster:
-            result = asyncio.run(run(cluster, tables, kills))
+            result = asyncio.run(run(cluster, tables, kills, target=60 if args.quick else 150))
     if args.json:
         print(json.dumps(result))
     else:
