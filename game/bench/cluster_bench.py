@@ -1,5 +1,5 @@
-"""A cluster on Redis, measured: ``python -m game bench cluster --processes N
---tables T [--kills K] --json``.
+"""``python -m game bench cluster --processes N --tables T [--kills K] --json``:
+a cluster on Redis, measured.
 
 Starts Redis's server (``redis-server`` on PATH) on a free port of 127.0.0.1 with
 its append-only file fsynced at every write, N processes of ``python -m game
