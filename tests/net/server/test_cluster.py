@@ -10,7 +10,6 @@ where its absence fails) and the ``redis`` client (the ``test`` extra)."""
 from __future__ import annotations
 
 import asyncio
-import itertools
 import os
 import signal
 import time
@@ -21,37 +20,11 @@ import pytest
 
 from game.bench.cluster_bench import Cluster, Figures, RedisServer, one_table
 from game.net.app.client import Client
-
-_dbs = itertools.count(1)
-
-
-@pytest.fixture(scope="session")
-def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
-    """One redis-server for this worker's tests; each test its own database."""
-    if RedisServer.found() is None or not _has_client():
-        if os.environ.get("CI") == "true":
-            pytest.fail("redis-server (apt-get install redis-server) and the redis client (pip install .[test]) must be on CI")
-        pytest.skip("redis-server is not on PATH (Debian: apt-get install redis-server), or the redis client is not installed")
-    server = RedisServer(tmp_path_factory.mktemp("redis"))
-    server.start()
-    yield server
-    server.stop()
-
-
-def _has_client() -> bool:
-    try:
-        import redis  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
+from tests.net.server.conftest import fresh_db, has_redis_client
 
 @pytest.fixture
 def cluster(redis_server: RedisServer, tmp_path: Path) -> Iterator[Cluster]:
-    db = next(_dbs) % 64
-    import redis
-
-    redis.Redis.from_url(redis_server.url(db)).flushdb()
+    db = fresh_db(redis_server)
     with Cluster(tmp_path, 3, redis_server, db) as running:
         yield running
 
@@ -135,7 +108,7 @@ def test_a_referee_stopped_past_its_lease_tells_nothing_when_it_continues(cluste
 
 @pytest.mark.slow
 def test_redis_restarted_mid_match_halts_the_table_and_it_goes_on_where_it_was(tmp_path: Path) -> None:
-    if RedisServer.found() is None or not _has_client():
+    if RedisServer.found() is None or not has_redis_client():
         if os.environ.get("CI") == "true":
             pytest.fail("redis-server and the redis client must be on CI")
         pytest.skip("redis-server is not on PATH, or the redis client is not installed")
