@@ -251,7 +251,8 @@ async def _come_back(cluster: Cluster, seat: SeatPlay, figures: Figures, rng: ra
 
 
 async def play_seat(cluster: Cluster, seat: SeatPlay, context: Any, client: Client, figures: Figures, rng: random.Random,
-                    kills: list[float], timeout: float = 120.0, think: tuple[float, float] = (0.0, 0.0)) -> None:  # fmt: skip
+                    kills: list[float], timeout: float = 120.0, think: tuple[float, float] = (0.0, 0.0),
+                    kept: list[tuple[Any, Client]] | None = None) -> None:  # fmt: skip
     """Play the seat to its match's end, coming back to a live process when its connection ends."""
     deadline = time.monotonic() + timeout
     checking: dict[Key, Any] | None = None
@@ -289,10 +290,13 @@ async def play_seat(cluster: Cluster, seat: SeatPlay, context: Any, client: Clie
                 break
             if time.monotonic() > deadline:
                 raise TimeoutError("the match did not end in time") from err
-        try:
-            await context.__aexit__(None, None, None)
-        except Exception:
-            pass
+        if kept is not None and client.ws.state.name == "OPEN":  # left open: what it is told after (a test listens)
+            kept.append((context, client))
+        else:
+            try:
+                await context.__aexit__(None, None, None)
+            except Exception:
+                pass
         if seat.over is not None:
             break
         context, client = await _come_back(cluster, seat, figures, rng, deadline)
@@ -320,7 +324,7 @@ def _compare(seat: SeatPlay, before: dict[Key, Any], message: dict[str, Any], fi
 
 async def one_table(
     cluster: Cluster, n: int, figures: Figures, kills: list[float], target: int = 150, timeout: float = 120.0,
-    think: tuple[float, float] = (0.0, 0.0), listed: bool = False,
+    think: tuple[float, float] = (0.0, 0.0), listed: bool = False, kept: list[tuple[Any, Client]] | None = None,
 ) -> tuple[SeatPlay, SeatPlay]:
     """A two-seat table: its creator at one process, its guest at another; played to the end."""
     rng = random.Random(n)
@@ -335,8 +339,8 @@ async def one_table(
     await ann.start()
     figures.tables += 1
     await asyncio.gather(
-        play_seat(cluster, seats[0], a_ctx, ann, figures, random.Random(rng.random()), kills, timeout, think),
-        play_seat(cluster, seats[1], b_ctx, bob, figures, random.Random(rng.random()), kills, timeout, think),
+        play_seat(cluster, seats[0], a_ctx, ann, figures, random.Random(rng.random()), kills, timeout, think, kept),
+        play_seat(cluster, seats[1], b_ctx, bob, figures, random.Random(rng.random()), kills, timeout, think, kept),
     )
     if all(s.over is not None for s in seats):
         figures.finished += 1

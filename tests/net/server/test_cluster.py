@@ -91,16 +91,30 @@ def test_the_referee_killed_mid_match_another_process_takes_over_with_the_same_h
 def test_a_referee_stopped_past_its_lease_tells_nothing_when_it_continues(cluster: Cluster) -> None:
     async def go() -> None:
         figures = Figures()
-        match = asyncio.create_task(one_table(cluster, 0, figures, [], target=100, think=(0.0, 0.02)))
+        kept: list[tuple[Any, Client]] = []  # the connections left at the stopped process
+        match = asyncio.create_task(one_table(cluster, 0, figures, [], target=100, think=(0.0, 0.02), kept=kept))
         code = await _when_played(cluster, 12)
         referee = cluster.referee(code)
         assert referee is not None
         referee.signal(signal.SIGSTOP)
         await _when_played(cluster, 40)  # another process referees it now, and play goes on
+        assert kept, "no seat was connected to the stopped process"
         referee.signal(signal.SIGCONT)
         await match
         _checked(figures)
         assert cluster.referee(code) is not referee
+        heard = []
+        for context, client in kept:  # what the stopped process said once it went on: no move
+            try:
+                while True:
+                    heard.append((await client.receive(1.0))["type"])
+            except Exception:  # closed without a word, or silent
+                pass
+            try:
+                await context.__aexit__(None, None, None)
+            except Exception:
+                pass
+        assert not set(heard) & {"played", "turn", "round", "round_over", "match_over", "rounds"}, heard
 
     asyncio.run(go())
     assert ": given up (" in cluster.logs()
