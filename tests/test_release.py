@@ -439,7 +439,7 @@ def test_wine_script_passes_shellcheck() -> None:
     found = shutil.which("shellcheck") or shutil.which("shellcheck", path=str(Path(sys.executable).parent))
     if not found:
         pytest.skip('shellcheck is not installed (pip install ".[lint]"; .ci/run does)')
-    scripts = [WINE_SCRIPT, *(ROOT / ".ci" / name for name in ("run", "build_bundle.sh", "packaging_tools.sh", "tls_proxy.sh"))]
+    scripts = [WINE_SCRIPT, *(ROOT / ".ci" / name for name in ("run", "build_bundle.sh", "packaging_tools.sh", "tls_proxy.sh", "redis.sh"))]
     scripts.append(ROOT / "packaging" / "appimage" / "AppRun")
     done = subprocess.run([found, *map(str, scripts)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr

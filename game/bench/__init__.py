@@ -21,6 +21,7 @@ BENCHES: dict[str, str] = {
     "net": "game.bench.net_bench",
     "coach": "game.bench.coach_bench",
     "soak": "game.bench.soak_bench",
+    "cluster": "game.bench.cluster_bench",
 }
 
 

@@ -183,6 +183,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         bench.add_argument("--connect", metavar="HOST:PORT", help="net: a running server to measure (default: start one)")
         bench.add_argument("--attacks", action="store_true", help="net: a victim table's pace while other clients attack the server")
         bench.add_argument("--kills", type=_positive_int, help="net: kill the server with -9 this many times during play; told moves lost")
+        bench.add_argument("--processes", type=_positive_int, help="cluster: server processes on one Redis (default 2)")
         bench.add_argument("--idle", type=_positive_int, help="net: the server's memory with this many idle connections")
         bench.add_argument("--decisions", type=_positive_int, help="coach: decisions to judge (default 60)")
         bench.add_argument("--ref-deals", type=_positive_int, help="coach: the reference's deals per candidate (default 500)")

@@ -43,6 +43,7 @@ LINES = {
     "halted": "table {table}: halted: a write failed ({reason})",
     "unhalted": "table {table}: writes work again: play goes on",
     "resumed": "table {table}: resumed ({state}, {actions} actions)",
+    "given_up": "table {table}: given up ({why}): another process referees it",
     "unresumable": "table {table}: cannot be resumed: {reason}",
     "put_away": "table {table}: put away ({why})",
     "status": "status: {tables} tables ({lobby} in the lobby, {playing} playing, {over} over, {halted} halted), {connections} connections, {thinking} computers thinking or waiting, RSS {rss_mb} MB; {quiet} requests refused without a line since the last status (5 lines a minute per address)",

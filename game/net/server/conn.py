@@ -43,7 +43,15 @@ class Conn:
         self.closing = False
         self.timer: asyncio.TimerHandle | None = None
 
+    def allowed(self, message: dict[str, Any]) -> bool:
+        """Whether the table this connection sits at may tell it ``message`` now
+        (``Table.may_tell``: a cluster's referee whose lease may have lapsed tells nothing)."""
+        table = self.table
+        return table is None or table.may_tell(message)
+
     def send(self, message: dict[str, Any]) -> None:
+        if not self.allowed(message):
+            return
         ws = self.ws
         if ws.state is not State.OPEN:
             return

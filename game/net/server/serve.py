@@ -30,7 +30,8 @@ from game.net.shared.discovery import Announcer, should_announce
 from game.net.server.limits import Limits
 from game.net.shared.protocol import DEFAULT_PORT, MAX_MESSAGE
 from game.net.server.endpoint import HELLO_TIMEOUT_S, MAX_CONNECTIONS, MAX_TABLES, Server
-from game.net.server.store import Store, StoreError, private_folder, why
+from game.net.server.redis_store import RedisStore
+from game.net.server.store import Store, StoreError, TableStore, private_folder, why
 from game.net.server.thinking import SHARE, WORKERS, ThinkPool
 
 log = logging.getLogger("matador.server")
@@ -142,7 +143,7 @@ async def sweep(server: Server, every_s: float = SWEEP_S, status_s: float = STAT
 
 @asynccontextmanager
 async def listening(
-    server: Server, host: str, port: int, sweep_s: float = SWEEP_S, status_s: float = STATUS_S, tls: Any = None,
+    server: Server, host: str, port: int, sweep_s: float = SWEEP_S, status_s: float = STATUS_S, tls: Any = None, reuse_port: bool = False,
 ) -> AsyncIterator[int]:
     """``server`` listening on ``host:port`` (port 0: any free one) and keeping
     house; yields the port it listens on. Leaving closes every connection.
@@ -161,6 +162,7 @@ async def listening(
         write_limit=64 * 1024,
         close_timeout=2.0,  # a stop never waits long on a client that does not answer the close
         ssl=tls,
+        reuse_port=reuse_port or None,  # processes of a cluster may share one port (SO_REUSEPORT)
     ) as ws_server:
         bound = next(iter(ws_server.sockets)).getsockname()[1]
         sweeper = asyncio.create_task(sweep(server, sweep_s, status_s))
@@ -170,10 +172,18 @@ async def listening(
             sweeper.cancel()
 
 
-async def run_server(args: argparse.Namespace, store: Store, ready: asyncio.Event | None = None, tls: Any = None) -> None:
+async def run_server(args: argparse.Namespace, store: TableStore, ready: asyncio.Event | None = None, tls: Any = None) -> None:
     limits = Limits(args.per_address_connections, args.per_address_tables, args.per_address_computers)
     thinkers = ThinkPool(args.think_workers, processes=args.think_in == "processes", share=args.think_share)
-    server = Server(store, args.max_tables, args.max_connections, args.hello_timeout, limits, thinkers, 8 if args.long_codes else 6)
+    server: Server
+    cluster = None
+    if isinstance(store, RedisStore):
+        from game.net.server.cluster import ClusterServer
+
+        server = cluster = ClusterServer(store, args.max_tables, args.max_connections, args.hello_timeout, limits, thinkers, 8 if args.long_codes else 6)
+        await cluster.start()
+    else:
+        server = Server(store, args.max_tables, args.max_connections, args.hello_timeout, limits, thinkers, 8 if args.long_codes else 6)
     server.forwarded_for = bool(getattr(args, "forwarded_for", False))
     server.resume()
     if server.tables or thinkers.processes:
@@ -190,8 +200,9 @@ async def run_server(args: argparse.Namespace, store: Store, ready: asyncio.Even
         except (NotImplementedError, RuntimeError):  # not on this platform or thread
             pass
     try:
-        async with listening(server, args.host, args.port, args.housekeeping, args.status, tls) as port:
-            print(f"serving {'wss' if tls is not None else 'ws'}://{args.host}:{port}/ (data: {store.path})", flush=True)
+        async with listening(server, args.host, args.port, args.housekeeping, args.status, tls, reuse_port=cluster is not None) as port:
+            where = f"cluster process {store.process} on {store.url}" if isinstance(store, RedisStore) else f"data: {store.path}"
+            print(f"serving {'wss' if tls is not None else 'ws'}://{args.host}:{port}/ ({where})", flush=True)
             server.event("listening", address=f"{args.host}:{port}", tables=len(server.tables), data=store.path)
             if ready is not None:
                 ready.set()
@@ -201,6 +212,8 @@ async def run_server(args: argparse.Namespace, store: Store, ready: asyncio.Even
                 await announcer.stop()
     finally:
         figures = thinkers.figures
+        if cluster is not None:
+            await cluster.stop()
         server.close()
         server.admin.summary(figures.jobs, len(figures.owners), figures.most_ahead, figures.inline)
 
@@ -233,6 +246,8 @@ def main(args: argparse.Namespace) -> int:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # thousands of connections
     except (ImportError, ValueError, OSError):
         pass
+    if args.redis is not None:
+        return _cluster_main(args, tls)
     path = store_path()
     try:
         lock = lock_folder(path.parent)
@@ -257,6 +272,24 @@ def main(args: argparse.Namespace) -> int:
         return 0
     finally:
         os.close(lock)  # the lock goes with it
+
+
+def _cluster_main(args: argparse.Namespace, tls: Any) -> int:
+    """A process of a cluster on Redis: its tables are in Redis, not in a data folder."""
+    try:
+        store = RedisStore(args.redis)
+    except ImportError:
+        print("serve: --redis needs the redis package: pip install 'matador[server]'", file=sys.stderr)
+        return 1
+    except StoreError as err:
+        print(f"serve: {err} at {args.redis}", file=sys.stderr)
+        return 1
+    try:
+        asyncio.run(run_server(args, store, tls=tls))
+    except OSError as err:
+        print(f"serve: cannot listen on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def _share(text: str) -> float:
@@ -297,5 +330,8 @@ def add_arguments(serve_parser: argparse.ArgumentParser, number: Callable[[str],
     add("--verbose", action="store_true", help="log every action too (default off)")
     add("--tls-cert", metavar="FILE", help="serve wss:// with this certificate (PEM, its chain after it; default: ws://, no TLS)")
     add("--tls-key", metavar="FILE", help="the certificate's private key (PEM), with --tls-cert")
+    add("--redis", metavar="URL", default=None,
+        help="run as one process of a cluster whose tables are in Redis, redis://HOST:PORT/DB (processes may share --port); "
+        "needs pip install 'matador[server]' (default: off, one process and its data folder)")
     add("--forwarded-for", action="store_true",
         help="behind a reverse proxy on this machine: a client's address is the last of X-Forwarded-For (default: off)")

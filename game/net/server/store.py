@@ -71,6 +71,12 @@ class StoreError(OSError):
     """A write that did not reach the disk; ``str`` is a reason a person can read."""
 
 
+class FencedOut(StoreError):
+    """A table's write refused because this process no longer holds its lease (a
+    cluster on Redis, game/net/server/redis_store.py): another process referees it
+    now, and this one gives it up at once, telling nothing more of it."""
+
+
 def why(err: BaseException) -> str:
     """A failed write's reason, in words: a full disk and a read-only folder said as such."""
     number = getattr(err, "errno", None)

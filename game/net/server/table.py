@@ -17,7 +17,7 @@ import logging
 import time
 from concurrent.futures import Executor
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from game.engine import IllegalMoveError, Match, PlayerInfo, Rules
 from game.net.server import new_table
@@ -27,7 +27,7 @@ from game.net.shared.protocol import GIVEN_SEAT_LEVEL, REACTIONS, RETURN_S, Prot
 from game.net.server.halting import halt, halted_message
 from game.net.server.results import Ending, Results
 from game.net.server.remote_seats import Close, NetSeat, PoolSeat, Send
-from game.net.server.store import SeatRow, StoreError, TableRow, TableStore
+from game.net.server.store import FencedOut, SeatRow, StoreError, TableRow, TableStore
 from game.net.server.table_api import Claim
 from game.net.server.thinking import ThinkPool
 from game.play.referee import ACTION, OVER, ROUND, Event, Referee
@@ -61,6 +61,11 @@ class Table:
         self.claims: dict[int, Claim] = {}  # people asking the host for a free seat (game/net/server/host_powers.py)
         self.on_event: Any = None  # the server's log of events (game/net/server/adminlog.py), if any
         self.ending: Ending | None = None  # a finished table keeps only what it still tells (results.Ending)
+        # A cluster on Redis (game/net/server/cluster.py): whether this process surely still
+        # referees the table (its lease, by the clock), asked before anything is told; and
+        # what to do when a write finds the lease gone.
+        self.gate: Callable[[], bool] | None = None
+        self.on_fenced: Callable[[], None] | None = None
 
     new_row = staticmethod(new_table.new_row)
 
@@ -104,6 +109,20 @@ class Table:
             if self.over_at is not None and self.ending is None and self.match is not None and self.match.over:
                 self._finish()
 
+    def may_tell(self, message: dict[str, Any]) -> bool:
+        """Whether ``message`` may go to a seat now: always, but in a cluster only while
+        this process surely holds the table's lease (a halt is told even so)."""
+        return self.gate is None or message.get("type") == "halted" or self.gate()
+
+    def fenced(self) -> None:
+        """Another process referees this table now: nothing more is played or told here."""
+        self.halted = "fenced"
+        self.forget_held()
+        if self.referee is not None:
+            self.referee.cancel()
+        if self.on_fenced is not None:
+            self.on_fenced()
+
     def forget_held(self) -> None:
         """Drop what is held back (the action it told of could not be stored)."""
         if self._held is not None:
@@ -121,6 +140,9 @@ class Table:
         """A lobby's write (a seat taken, the state): refused with the reason if it fails."""
         try:
             write(self.code, *args)
+        except FencedOut:
+            self.fenced()
+            raise ProtocolError("this table moved to another process of the server: connect again", "busy") from None
         except StoreError as err:
             log.error("table %s: a write failed: %s", self.code, err)
             raise ProtocolError(f"the server cannot store this table now ({err}): try again later", "store_failed", why=str(err)) from None
@@ -306,6 +328,9 @@ class Table:
             state = "over" if match.over else "playing"
             try:
                 self.store.add_action(self.code, len(self.row.actions), event.seat, entry, state)
+            except FencedOut:
+                self.fenced()
+                return
             except StoreError as err:
                 halt(self, str(err))
                 return

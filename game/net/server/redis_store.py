@@ -1,0 +1,283 @@
+"""The tables of a cluster of server processes, in Redis (``serve --redis URL``).
+
+The same methods as the SQLite store (game/net/server/store.py), and the same
+rows: a table's rules, seed, seats (token hashes only) and state in a hash
+(``m:t:CODE``), its actions in a stream (``m:j:CODE``, one entry each, replayed to
+rebuild the table exactly as the SQLite rows are).
+
+Each table has one referee at a time: the process holding its *lease*
+(``m:lease:CODE`` = "PROCESS:FENCE", set with NX and a time to live, renewed while
+the process lives). The fencing number comes from ``INCR m:fence:CODE``. Every
+write of a table is a Lua script that first checks the lease is still this
+process's with this fencing number; a write refused so raises ``FencedOut`` and
+the table is given up at once (nothing more is told of it). ``may_tell`` says
+whether the lease is surely still this process's by the local clock (renewed
+less than a lease ago): a process stopped (SIGSTOP) past its lease tells nothing
+when it continues, even before its next write is refused.
+
+The client is redis-py's synchronous one: each write is one round trip on
+loopback (a fraction of a millisecond, plus Redis's fsync with
+``appendfsync always``), done on the event loop as the SQLite writes are.
+
+No pygame here; ``redis`` is an optional extra (``pip install .[server]``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from game.net.server.store import RESUMED_STATES, FencedOut, SeatRow, StoreError, TableRow
+
+LEASE_MS = 2000  # a lease's time to live
+RENEW_S = 0.5  # how often a referee renews its leases
+MARGIN_S = 0.3  # a lease is trusted by the local clock this much less than its time to live
+PREFIX = "m:"
+
+# KEYS: lease; ARGV: the lease's value. Then the write. -1: not this process's lease.
+_CHECK = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
+"""
+ADD_ACTION = _CHECK + """
+if redis.call('XLEN', KEYS[2]) ~= tonumber(ARGV[2]) then return -2 end
+redis.call('XADD', KEYS[2], '*', 'n', ARGV[2], 'seat', ARGV[3], 'a', ARGV[4])
+redis.call('HSET', KEYS[3], 'state', ARGV[5], 'updated', ARGV[6])
+if ARGV[5] ~= 'lobby' then redis.call('SREM', KEYS[4], ARGV[7]) end
+return 1
+"""
+SET_FIELD = _CHECK + """
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[3], 'updated', ARGV[4])
+if ARGV[2] == 'state' then
+  if ARGV[3] ~= 'lobby' then redis.call('SREM', KEYS[3], ARGV[5]) end
+  if ARGV[3] ~= 'lobby' and ARGV[3] ~= 'playing' and ARGV[3] ~= 'over' then redis.call('SREM', KEYS[4], ARGV[5]) end
+end
+return 1
+"""
+# Renew: still ours, or gone (expired while Redis was away) and nobody took it since.
+RENEW = """
+local value = redis.call('GET', KEYS[1])
+if value == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+if value == false and redis.call('GET', KEYS[2]) == ARGV[3] then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1
+end
+return 0
+"""
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+def _words(err: BaseException) -> str:
+    text = " ".join(str(err).split())[:160] or type(err).__name__
+    return f"Redis cannot be reached ({text})"
+
+
+class RedisStore:
+    """The tables of the cluster in one Redis database; this process's leases."""
+
+    def __init__(self, url: str, process: str | None = None, lease_ms: int = LEASE_MS):
+        import redis
+
+        self.url = url
+        self.path = Path(url)  # (the admin's log names where the tables are)
+        self.process = process or uuid.uuid4().hex[:12]
+        self.lease_ms = lease_ms
+        self.r: Any = redis.Redis.from_url(url, socket_timeout=1.0, socket_connect_timeout=1.0, health_check_interval=0)
+        self.leases: dict[str, str] = {}  # table code -> "PROCESS:FENCE" of the leases held
+        self.valid_until: dict[str, float] = {}  # by the monotonic clock
+        try:
+            self.r.ping()
+            self._add_action = self.r.register_script(ADD_ACTION)
+            self._set_field = self.r.register_script(SET_FIELD)
+            self._renew = self.r.register_script(RENEW)
+            self._release = self.r.register_script(RELEASE)
+        except Exception as err:
+            raise StoreError(_words(err)) from err
+
+    # Keys -----------------------------------------------------------------------------
+    @staticmethod
+    def key(kind: str, code: str = "") -> str:
+        return f"{PREFIX}{kind}:{code}" if code else f"{PREFIX}{kind}"
+
+    def _call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        import redis
+
+        try:
+            return fn(*args, **kwargs)
+        except redis.RedisError as err:
+            raise StoreError(_words(err)) from err
+
+    # Leases ---------------------------------------------------------------------------
+    def acquire(self, code: str) -> bool:
+        """Take the table's lease if it is free (with a new fencing number)."""
+        if code in self.leases and self.may_tell(code):
+            return True
+        began = time.monotonic()
+        if self._call(self.r.exists, self.key("lease", code)):
+            return False
+        fence = int(self._call(self.r.incr, self.key("fence", code)))
+        value = f"{self.process}:{fence}"
+        if not self._call(self.r.set, self.key("lease", code), value, nx=True, px=self.lease_ms):
+            return False
+        self.leases[code] = value
+        self.valid_until[code] = began + self.lease_ms / 1000 - MARGIN_S
+        return True
+
+    def holder(self, code: str) -> str | None:
+        value = self._call(self.r.get, self.key("lease", code))
+        return value.decode() if isinstance(value, bytes) else None
+
+    def fence(self, code: str) -> int:
+        value = self.leases.get(code)
+        return int(value.rsplit(":", 1)[1]) if value else 0
+
+    def may_tell(self, code: str) -> bool:
+        """Whether this process surely still holds the lease (by the local clock)."""
+        return time.monotonic() < self.valid_until.get(code, 0.0)
+
+    def renew(self) -> list[str]:
+        """Renew every lease held; the codes of those lost (another process has them).
+        ``StoreError`` if Redis cannot be reached (the leases then lapse by the clock)."""
+        import redis
+
+        codes = list(self.leases)
+        if not codes:
+            return []
+        began = time.monotonic()
+        try:
+            pipe = self.r.pipeline(transaction=False)
+            for code in codes:
+                value = self.leases[code]
+                self._renew(keys=[self.key("lease", code), self.key("fence", code)], args=[value, self.lease_ms, value.rsplit(":", 1)[1]], client=pipe)
+            answers = pipe.execute()
+        except redis.RedisError as err:
+            raise StoreError(_words(err)) from err
+        lost = []
+        for code, answer in zip(codes, answers):
+            if answer == 1 and code in self.leases:
+                self.valid_until[code] = began + self.lease_ms / 1000 - MARGIN_S
+            else:
+                lost.append(code)
+                self.drop(code)
+        return lost
+
+    def drop(self, code: str) -> None:
+        self.leases.pop(code, None)
+        self.valid_until.pop(code, None)
+
+    def release(self, code: str) -> None:
+        value = self.leases.get(code)
+        self.drop(code)
+        if value is not None:
+            try:
+                self._release(keys=[self.key("lease", code)], args=[value])
+            except Exception:  # it lapses on its own
+                pass
+
+    def _lease(self, code: str) -> str:
+        value = self.leases.get(code)
+        if value is None:
+            raise FencedOut(f"table {code} is refereed by another process now")
+        return value
+
+    # The store's methods ----------------------------------------------------------------
+    def close(self) -> None:
+        for code in list(self.leases):
+            self.release(code)
+        try:
+            self.r.close()
+        except Exception:
+            pass
+
+    def checkpoint(self) -> None:
+        pass  # Redis keeps its own append-only file
+
+    def create(self, row: TableRow) -> None:
+        if not self.acquire(row.code):
+            raise StoreError(f"table {row.code} exists already")
+        fields = {
+            "base": row.base, "players": row.players, "options": json.dumps(row.options), "seed": str(row.seed),
+            "host": row.host, "state": row.state, "listed": int(row.listed), "created": time.time(), "updated": time.time(),
+        }  # fmt: skip
+        for seat, s in enumerate(row.seats):
+            fields[f"seat:{seat}"] = json.dumps([s.name, s.kind, s.level, s.token_hash])
+        pipe = self.r.pipeline(transaction=True)
+        pipe.hset(self.key("t", row.code), mapping=fields)
+        pipe.sadd(self.key("live"), row.code)
+        if row.listed:
+            pipe.sadd(self.key("listed"), row.code)
+        self._call(pipe.execute)
+
+    def _field(self, code: str, name: str, value: str) -> None:
+        done = self._call(
+            self._set_field,
+            keys=[self.key("lease", code), self.key("t", code), self.key("listed"), self.key("live")],
+            args=[self._lease(code), name, value, time.time(), code],
+        )
+        if done != 1:
+            self.drop(code)
+            raise FencedOut(f"table {code} is refereed by another process now")
+
+    def set_seat(self, code: str, seat: int, s: SeatRow) -> None:
+        self._field(code, f"seat:{seat}", json.dumps([s.name, s.kind, s.level, s.token_hash]))
+
+    def set_state(self, code: str, state: str) -> None:
+        self._field(code, "state", state)
+
+    def add_action(self, code: str, n: int, seat: int, action: dict[str, Any], state: str) -> None:
+        done = self._call(
+            self._add_action,
+            keys=[self.key("lease", code), self.key("j", code), self.key("t", code), self.key("listed")],
+            args=[self._lease(code), n, seat, json.dumps(action), state, time.time(), code],
+        )
+        if done == -2:
+            raise StoreError(f"table {code}: its journal does not end at action {n}")
+        if done != 1:
+            self.drop(code)
+            raise FencedOut(f"table {code} is refereed by another process now")
+
+    def code_taken(self, code: str) -> bool:
+        return bool(self._call(self.r.exists, self.key("t", code)))
+
+    def live_tables(self) -> list[TableRow]:
+        """None: a process of a cluster resumes a table when it takes its lease (``load``)."""
+        return []
+
+    def load(self, code: str) -> TableRow | None:
+        """The table as Redis holds it, its actions replayed from its stream; None if
+        there is none (or it is put away)."""
+        raw = self._call(self.r.hgetall, self.key("t", code))
+        if not raw:
+            return None
+        f = {k.decode(): v.decode() for k, v in raw.items()}
+        if f.get("state") not in RESUMED_STATES:
+            return None
+        row = TableRow(code, f["base"], int(f["players"]), json.loads(f["options"]), int(f["seed"]), int(f["host"]), f["state"], listed=f.get("listed") == "1")
+        for seat in range(row.players):
+            name, kind, level, token = json.loads(f[f"seat:{seat}"])
+            row.seats.append(SeatRow(name, kind, level, token))
+        entries = self._call(self.r.xrange, self.key("j", code))
+        row.actions = [json.loads(fields[b"a"]) for _id, fields in entries]
+        return row
+
+    def listed(self) -> list[TableRow]:
+        """The tables open to anyone (in their lobby), as Redis holds them (no actions)."""
+        codes = sorted(c.decode() for c in self._call(self.r.smembers, self.key("listed")))
+        rows = []
+        for code in codes[:500]:
+            row = self.load(code)
+            if row is not None and row.state == "lobby":
+                rows.append(row)
+        return rows
+
+    # Messages between processes -----------------------------------------------------------
+    def publish(self, channel: str, text: str) -> bool:
+        try:
+            self.r.publish(channel, text)
+            return True
+        except Exception:
+            return False
