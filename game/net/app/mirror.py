@@ -456,9 +456,15 @@ class Mirror:
         return max(0.0, at - self.clock())
 
     def may_give_seat(self, seat: int) -> bool:
-        """The host may give the seat of a player away for 5 minutes to a computer."""
+        """The host may give the seat of a player away for 5 minutes to a computer;
+        anyone at the table may while the host is away (its own seat too)."""
         left = self.give_countdown(seat)
-        return self.hosting and seat != self.seat and left is not None and left <= 0
+        return (self.hosting or self.host_away()) and seat != self.seat and left is not None and left <= 0
+
+    def host_away(self) -> bool:
+        """The table's host (another seat) is away: the others may give away seats held too long."""
+        lobby = self.lobby
+        return lobby is not None and lobby.host != self.seat and 0 <= lobby.host < len(lobby.seats) and not self.connected(lobby.host)
 
     def start(self) -> bool:
         """The host starts the table once every seat is taken."""

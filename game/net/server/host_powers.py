@@ -33,6 +33,13 @@ def _host(table: TableAPI, by: int, what: str) -> None:
         raise ProtocolError(f"only the host {what}", "host_only")
 
 
+def host_away(table: TableAPI) -> bool:
+    """The host's seat has nobody connected at it (its player left, or dropped)."""
+    host = table.row.host
+    net = table.net.get(host)
+    return table.row.seats[host].kind == "remote" and (net is None or net.send is None)
+
+
 def _seat_number(table: TableAPI, value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(table.row.seats):
         raise ProtocolError("seat must be a seat number", "bad_seat")
@@ -40,11 +47,14 @@ def _seat_number(table: TableAPI, value: Any) -> int:
 
 
 def give_seat(table: TableAPI, by: int, msg: dict[str, Any]) -> None:
-    """The host gives the seat of a player away for more than 5 minutes to a computer."""
+    """The host gives the seat of a player away for more than 5 minutes to a computer;
+    while the host is away, anyone still at the table may (the host's own seat too:
+    a table whose creator left never waits for ever)."""
     from game.ai import levels
     from game.net.server.new_table import level_name
 
-    _host(table, by, "gives a seat away")
+    if not host_away(table):
+        _host(table, by, "gives a seat away")
     seat, level = msg.get("seat"), msg.get("level", GIVEN_SEAT_LEVEL)
     net = table.net.get(seat) if isinstance(seat, int) else None
     if net is None or not isinstance(seat, int) or seat == by or table.row.seats[seat].kind != "remote":

@@ -159,7 +159,7 @@ class NetLook(PlayLook):
         viewer = table.model.viewer
         if viewer is not None and self.net.frozen is None and (claim := self.claim()) is not None:
             return hand_line(table.model.names[viewer], table.model.totals()[viewer], claim_words(claim[1], claim[0], table.model.names))
-        if kind == "away" and _seat is not None and viewer is not None and self.net.mirror.hosting and (left := self.held(_seat)) is not None:
+        if kind == "away" and _seat is not None and viewer is not None and (self.net.mirror.hosting or self.net.mirror.host_away()) and (left := self.held(_seat)) is not None:
             return hand_line(table.model.names[viewer], table.model.totals()[viewer], away_words(table.model.names[_seat], left))
         if kind in ("link", "away", "over", "gone") and table.model.viewer is not None:
             words = self.net.gone_words() if self.net.given_up() else self.net.mirror.status_text()
