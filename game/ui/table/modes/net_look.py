@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.net.shared.protocol import REACTIONS
 from game.ui.drawing import access
 from game.ui.table.modes.look import PlayLook
@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from game.ui.table.protocols import Table
 
 HINT_BUTTONS = frozenset({"ls"})  # a controller's hint (its moves and scores work as at any table)
+# TRANSLATORS: the creator of a table on a server presses Leave mid-match; a second press leaves.
+HOLD_ON_LEAVE = N_("Press Leave again to leave: your seat is held 5 minutes (Back to table takes it back), then the others may give it to a computer.")
 LEAVE_AGAIN_S = 4.0  # the host's Leave mid-match closes the table for everyone: a second press within this confirms
 
 
@@ -115,6 +117,10 @@ class NetLook(PlayLook):
             if self.net.leave_closes_table() and self.leave_armed <= 0:
                 self.leave_armed = LEAVE_AGAIN_S  # one press could end every friend's match: ask once
                 table.motion.say(_("Press Leave again to close the table for everyone (the match so far is kept)."), LEAVE_AGAIN_S, warning=True)
+                return
+            if self.net.leave_holds_seat() and self.leave_armed <= 0:
+                self.leave_armed = LEAVE_AGAIN_S  # the creator leaving a server table: what becomes of the seat, first
+                table.motion.say(_(HOLD_ON_LEAVE), LEAVE_AGAIN_S, warning=True)
                 return
             table.leave()
         elif name in REACTIONS:

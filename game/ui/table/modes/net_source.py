@@ -124,6 +124,12 @@ class NetSource(LiveSource):
     def new_match(self, table: Table) -> None:
         """A network match is played once (the host opens another table)."""
 
+    def leave_holds_seat(self) -> bool:
+        """Whether this seat's Leave leaves the creator's seat held at a table on a
+        server (the match not over): the table goes on, the others may give the
+        seat to a computer once the hold is over."""
+        return not self.play.hosting and self.play.server is not None and self.mirror.over is None and not self.given_up()
+
     def leave_closes_table(self) -> bool:
         """Whether this seat's Leave ends the match for everyone: the host's app,
         the match not over, the table still answering."""

@@ -135,7 +135,12 @@ def test_a_table_created_on_a_server_open_to_anyone_is_listed_and_joined_from_an
     apps.click(0, lobby.buttons["start"])
     apps.until(lambda: net_table_up(ann) and net_table_up(bo), 60, "both tables")
     assert ann.top.mode.source.mirror.code == bo.top.mode.source.mirror.code == code
-    # the host's Leave at a table on a server leaves the seat (the table stays there), at once
+    # the host's Leave at a table on a server says first what becomes of the seat (held; then the others may give it away)
+    apps.click(0, ann.top.mode.look.buttons["leave"])
+    assert type(ann.top).__name__ == "TableScene"
+    message = ann.top.motion.message
+    assert message is not None and message.text.startswith("Press Leave again to leave: your seat is held 5 minutes")
+    # pressed again, it leaves the seat (the table stays there), at once
     apps.click(0, ann.top.mode.look.buttons["leave"])
     assert type(ann.top).__name__ == "TitleScene"
     apps.until(lambda: not bo.top.mode.source.mirror.connected(0), 60, "the host away")
@@ -316,6 +321,7 @@ def test_a_wss_server_with_a_self_signed_certificate_is_trusted_on_first_use_fro
         apps.click(0, lobby.buttons["start"])
         apps.until(lambda: net_table_up(ann) and net_table_up(bo), 60, "both tables")
         apps.click(0, ann.top.mode.look.buttons["leave"])
+        apps.click(0, ann.top.mode.look.buttons["leave"])  # (pressed again: the creator's seat is held)
         apps.click(1, bo.top.mode.look.buttons["leave"])
     finally:
         server.stop()
