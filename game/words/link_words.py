@@ -115,12 +115,14 @@ CODE_LINES = {
     "not_free": N_("That seat is not free: its player is at the table."),
     "host_away": N_("The host is not at the table to let you in: try again later."),
     "claim_pending": N_("Someone is already asking the host for that seat: try again in a moment."),
+    "stopped": N_("The match was stopped: its host was away."),
 }
 
 
 # A server's reason in words (an older server's, in English): the line of the first
 # entry one of whose words it holds, in this order (the longer words first).
 REASON_LINES: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("match was stopped",), CODE_LINES["stopped"]),
     (("gave your seat to a computer",), CODE_LINES["seat_given"]),
     (("removed you",), CODE_LINES["removed"]),
     (("cannot store",), CODE_LINES["store_failed"]),

@@ -97,6 +97,7 @@ class Mirror:
     taken_over: bool = False  # a newer connection of this seat took it (the table goes on there)
     removed: bool = False  # the host removed this seat's player in the lobby
     seat_given: bool = False  # the host gave this seat to a computer (its player was away for 5 minutes)
+    stopped: bool = False  # the match was stopped by those at the table, its host away past the hold
     halted: str | None = None  # the server cannot store moves now (its reason): play waits
     link_code: str = ""  # the session's code of why the link failed (a refusal's code, ``unknown_host``...)
     link_params: dict[str, str] = field(default_factory=dict)  # what that code needs (a certificate's fingerprint, address)
@@ -241,6 +242,9 @@ class Mirror:
         code, by = message.get("code"), message.get("by")
         if self.over is not None:
             return []
+        if code == "stopped":
+            self.stopped = True
+            return [News("stopped", text=reason)]
         if code == "seat_given":
             self.seat_given = True
             return [News("seat_given", text=reason)]
@@ -417,7 +421,7 @@ class Mirror:
         good (the session gave up) after this seat sat down at it."""
         if self.over is not None:
             return False
-        if self.host_left or self.removed or self.seat_given:
+        if self.host_left or self.removed or self.seat_given or self.stopped:
             return True
         return self.link == "failed" and not self.taken_over and self.seat is not None and self.lobby is not None
 
@@ -460,6 +464,22 @@ class Mirror:
         anyone at the table may while the host is away (its own seat too)."""
         left = self.give_countdown(seat)
         return (self.hosting or self.host_away()) and seat != self.seat and left is not None and left <= 0
+
+    def may_stop(self) -> bool:
+        """The match under way may be stopped from this seat: its host (another seat)
+        has been away past the hold (kept as stopped: nobody waits for ever)."""
+        lobby = self.lobby
+        if lobby is None or lobby.state != "playing" or self.over is not None or self.link != "open" or not self.host_away():
+            return False
+        left = self.give_countdown(lobby.host)
+        return left is not None and left <= 0
+
+    def stop(self) -> bool:
+        """Stop the match (``may_stop``): the server closes the table for everyone."""
+        if not self.may_stop() or self.source is None:
+            return False
+        self.source.send({"type": "stop"})
+        return True
 
     def host_away(self) -> bool:
         """The table's host (another seat) is away: the others may give away seats held too long."""

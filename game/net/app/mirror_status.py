@@ -23,6 +23,7 @@ class Mirror(Protocol):
     host_left: bool
     removed: bool
     seat_given: bool
+    stopped: bool
 
     @property
     def table_gone(self) -> bool: ...
@@ -100,6 +101,8 @@ def gone_text(mirror: Mirror) -> str:
         return _("The host gave your seat to a computer.")
     if mirror.removed:
         return _("The host removed you from the table.")
+    if mirror.stopped:
+        return _("The match was stopped: its host was away.")
     if mirror.host_left:
         return _("The host left: the table is closed.")
     return _("The table stopped answering: the host may have left.")

@@ -294,6 +294,13 @@ def _give_seat(server: Server, conn: Conn, table: Table, msg: dict[str, Any]) ->
     server.addresses.computers_changed(table.owner, table.code, computers(table.row))
 
 
+def _stop(server: Server, conn: Conn, table: Table, msg: dict[str, Any]) -> None:
+    """The match stopped by those still at a table whose host is away: put away."""
+    host_powers.stop_match(table, conn.seat)
+    server.ended.add(table.code)
+    server._put_away(table)
+
+
 def _sync(server: Server, conn: Conn, table: Table, msg: dict[str, Any]) -> None:
     if not conn.syncs.take():
         raise ProtocolError("too many requests for the whole view: slow down", "slow_down")
@@ -311,6 +318,7 @@ SEATED: dict[str, Seated] = {
     "play": lambda server, conn, table, msg: table.play(conn.seat, msg),
     "react": lambda server, conn, table, msg: table.react(conn.seat, msg),
     "give_seat": _give_seat,
+    "stop": _stop,
     "leave": _leave,
     "sync": _sync,
     "remove": lambda server, conn, table, msg: host_powers.remove(table, conn.seat, msg),

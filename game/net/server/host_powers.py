@@ -75,6 +75,25 @@ def give_seat(table: TableAPI, by: int, msg: dict[str, Any]) -> None:
     table.tell_all(table.lobby())
 
 
+STOPPED = "the match was stopped: its host was away"
+
+
+def stop_match(table: TableAPI, by: int) -> None:
+    """Those still at a table whose host has been away past the hold end its match:
+    the table is closed for good (kept as stopped: each app keeps the match so far)."""
+    if not host_away(table):
+        raise ProtocolError("only while the host is away may the match be stopped", "host_only")
+    if table.state != "playing":
+        raise ProtocolError("only a match under way can be stopped", "started")
+    net = table.net.get(table.row.host)
+    since = net.away_since if net is not None else None
+    if since is not None and time.monotonic() - since < RETURN_S:
+        raise ProtocolError("a player who dropped keeps the seat for 5 minutes", "too_soon", seconds=RETURN_S)
+    table.write(table.store.set_state, "closed")
+    table.say("stopped", by=by)
+    table.tell_all({"type": "closed", "by": "table", "code": "stopped", "reason": STOPPED})
+
+
 def remove(table: TableAPI, by: int, msg: dict[str, Any]) -> None:
     """The host frees a seat another person took, in the lobby (its token no longer works)."""
     _host(table, by, "removes a player")

@@ -113,3 +113,46 @@ def test_a_guest_may_give_the_absent_creators_seat_once_the_hold_is_over(host_th
     assert mirror.may_give_seat(0) is (not host_there) and mirror.may_give_seat(2) is (not host_there)
     assert mirror.give_seat(0) is (not host_there)
     assert link.sent == ([] if host_there else [{"type": "give_seat", "seat": 0, "level": "easy"}])
+
+
+def test_those_still_at_the_table_end_the_match_once_the_absent_hosts_hold_is_over(tmp_path: Path) -> None:
+    from game.net.server.host_powers import stop_match
+
+    async def go() -> None:
+        table, store, sent = three(tmp_path)
+        table.start(0)
+        with pytest.raises(ProtocolError) as refused:
+            stop_match(table, 1)  # the host is there
+        assert refused.value.code == "host_only"
+        table.disconnect(0, sent[0].append)
+        with pytest.raises(ProtocolError) as refused:
+            stop_match(table, 1)
+        assert refused.value.code == "too_soon"
+        table.net[0].away_since = time.monotonic() - RETURN_S - 1
+        stop_match(table, 1)
+        for seat in (1, 2):
+            assert sent[seat][-1]["type"] == "closed" and sent[seat][-1]["code"] == "stopped"
+        assert table.code not in {row.code for row in store.live_tables()}  # closed for good: not resumed
+        store.close()
+
+    asyncio.run(go())
+
+
+def test_a_guest_stops_the_match_of_a_table_whose_host_is_away_and_it_is_kept_as_gone() -> None:
+    from game.net.app.mirror import Mirror
+    from game.net.app.mirror_status import gone_text
+
+    link = _Link()
+    mirror = Mirror(link)  # type: ignore[arg-type]
+    mirror.follow({"type": "link", "state": "open", "reason": ""})
+    mirror.follow({"type": "joined", "table": "ABCD-EF", "seat": 1})
+    seats: list[dict[str, Any]] = [{"seat": 0, "name": "Ann", "kind": "remote", "connected": False, "give_in": 30.0},
+                                   {"seat": 1, "name": "Bea", "kind": "remote", "connected": True}]
+    table = {"type": "table", "table": "ABCD-EF", "host": 0, "state": "playing", "rules": {"base": "matador", "players": 2, "options": {}}, "seats": seats}
+    mirror.follow(table)
+    assert not mirror.may_stop() and not mirror.stop()  # the hold not over
+    seats[0]["give_in"] = 0.0
+    mirror.follow(table)
+    assert mirror.may_stop() and mirror.stop() and link.sent[-1] == {"type": "stop"}
+    mirror.follow({"type": "closed", "by": "table", "code": "stopped", "reason": "the match was stopped: its host was away"})
+    assert mirror.table_gone and gone_text(mirror) == "The match was stopped: its host was away."

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 HINT_BUTTONS = frozenset({"ls"})  # a controller's hint (its moves and scores work as at any table)
 # TRANSLATORS: the creator of a table on a server presses Leave mid-match; a second press leaves.
 HOLD_ON_LEAVE = N_("Press Leave again to leave: your seat is held 5 minutes (Back to table takes it back), then the others may give it to a computer.")
+# TRANSLATORS: a button at a network table whose host has been away for 5 minutes: ends the match for everyone (kept as stopped in Past matches).
+STOP = N_("End the match")
 LEAVE_AGAIN_S = 4.0  # the host's Leave mid-match closes the table for everyone: a second press within this confirms
 
 
@@ -79,6 +81,11 @@ class NetLook(PlayLook):
             self.buttons[name] = pygame_gui.elements.UIButton(pygame.Rect(x, y, width, regions.toolbar.height), text, gui, object_id=style)
             self.buttons[name].hide()  # type: ignore[no-untyped-call]
             x += width + 8
+        # those at a table whose host has been away past the hold: the match ended (in the claim's place: never shown with it)
+        text = _(STOP)
+        width = max(round(120 * k), max(font.size(text)[0], int(drawn.size(text)[0])) + round(28 * k))
+        self.buttons["stop"] = pygame_gui.elements.UIButton(pygame.Rect(self.buttons["let"].rect.left, y, width, regions.toolbar.height), text, gui, object_id=style)
+        self.buttons["stop"].hide()  # type: ignore[no-untyped-call]
         self._show_host()
 
     def claim(self) -> tuple[int, str] | None:
@@ -94,6 +101,7 @@ class NetLook(PlayLook):
         claim = self.claim()
         shown = {
             "give": seat is not None and self.net.mirror.may_give_seat(seat) and (claim is None or claim[0] != seat),
+            "stop": claim is None and self.net.mirror.may_stop(),
             "let": claim is not None,
             "refuse": claim is not None,
         }
@@ -125,6 +133,8 @@ class NetLook(PlayLook):
             table.leave()
         elif name in REACTIONS:
             self.net.mirror.react(name)
+        elif name == "stop":
+            self.net.mirror.stop()
         elif name == "give" and self.net.mirror.to_move is not None:
             self.net.mirror.give_seat(self.net.mirror.to_move)
         elif name in ("let", "refuse") and (claim := self.claim()) is not None and self.net.mirror.answer_claim(claim[0], name == "let"):
