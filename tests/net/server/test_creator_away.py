@@ -37,10 +37,10 @@ def test_a_start_with_a_player_away_is_refused_with_its_reason(tmp_path: Path) -
         table, store, sent = three(tmp_path)
         table.disconnect(1, sent[1].append)
         with pytest.raises(ProtocolError, match="away") as refused:
-            table.start(0)
+            table.start(0, nobody_away=True)  # the host's start message
         assert refused.value.code == "seat_away" and table.state == "lobby"
         table.connect(1, sent[1].append)  # back: the match starts
-        table.start(0)
+        table.start(0, nobody_away=True)
         assert table.state == "playing"
         store.close()
 
