@@ -186,7 +186,7 @@ def keep_shown_looks_only(manager: pygame_gui.UIManager) -> int:
 def let_go_of_widgets(manager: pygame_gui.UIManager) -> int:
     """Empty ``manager`` (``clear_and_reset``: every widget killed) and let go of
     the killed widgets' pictures at once: their images (and the copy each keeps
-    to be drawn with), their shapes' looks of each state.
+    to be drawn with), their shapes' looks of each state, their text's layout.
 
     A killed widget is held in reference cycles (its container, its shape, the
     manager's callbacks) with every picture it drew until Python's collector
@@ -204,7 +204,14 @@ def let_go_of_widgets(manager: pygame_gui.UIManager) -> int:
     for sprite in killed:
         shape = getattr(sprite, "drawable_shape", None)
         holders: list[Any] = [sprite, shape, *getattr(shape, "states", {}).values()] if shape is not None else [sprite]
+        for owner in (sprite, shape):  # the text's layout: its picture, each row's and each piece's share of it
+            layout = getattr(owner, "text_box_layout", None)
+            if layout is not None:
+                rows = list(getattr(layout, "layout_rows", ()))
+                holders += [layout, *rows, *(item for row in rows for item in getattr(row, "items", ()))]
         for holder in holders:
+            if not hasattr(holder, "__dict__"):
+                continue
             for name, value in list(vars(holder).items()):
                 if isinstance(value, pygame.Surface):
                     freed += _counted(value, seen)
