@@ -89,6 +89,8 @@ def main() -> int:
     out.write(json.dumps(final) + "\n")
     out.close()
     print(json.dumps(final))
+    if summary.get("traceback"):
+        print(summary["traceback"], file=sys.stderr)
     return 0 if summary["ok"] else 1
 
 

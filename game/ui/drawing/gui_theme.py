@@ -183,6 +183,12 @@ def keep_shown_looks_only(manager: pygame_gui.UIManager) -> int:
     return freed
 
 
+# pictures pygame_gui keeps as Optional (None: not made yet, or not needed)
+OPTIONAL_PICTURES = frozenset(
+    (*TEMPORARY_SHAPES, *TEXT_LAYERS, "pre_debug_image", "_pre_clipped_image", "pre_alpha_final_surf", "pre_effect_target_surface", "finalised_surface", "target_surface")
+)
+
+
 def let_go_of_widgets(manager: pygame_gui.UIManager) -> int:
     """Empty ``manager`` (``clear_and_reset``: every widget killed) and let go of
     the killed widgets' pictures at once: their images (and the copy each keeps
@@ -197,10 +203,12 @@ def let_go_of_widgets(manager: pygame_gui.UIManager) -> int:
     Nothing draws a killed widget again. The number of bytes let go."""
     import pygame
 
-    killed = list(manager.get_sprite_group().sprites())
+    widgets = list(manager.get_sprite_group().sprites())
     manager.clear_and_reset()  # type: ignore[no-untyped-call]
+    killed = [sprite for sprite in widgets if not sprite.alive()]  # type: ignore[no-untyped-call]  # (one outside the root container lives on)
     freed = 0
     seen: set[int] = set()
+    empty = pygame.Surface((0, 0), pygame.SRCALPHA, 32)  # in place of a picture pygame_gui always has
     for sprite in killed:
         shape = getattr(sprite, "drawable_shape", None)
         holders: list[Any] = [sprite, shape, *getattr(shape, "states", {}).values()] if shape is not None else [sprite]
@@ -215,12 +223,13 @@ def let_go_of_widgets(manager: pygame_gui.UIManager) -> int:
             for name, value in list(vars(holder).items()):
                 if isinstance(value, pygame.Surface):
                     freed += _counted(value, seen)
-                    setattr(holder, name, None)
+                    # (a screen's code may still call a killed widget: what may be None is None, the rest empty)
+                    setattr(holder, name, None if name in OPTIONAL_PICTURES else empty)
                 elif isinstance(value, list):  # a sprite's blit_data: [its image, its rect...]
                     for index, item in enumerate(value):
                         if isinstance(item, pygame.Surface):
                             freed += _counted(item, seen)
-                            value[index] = None
+                            value[index] = empty
     return freed
 
 
