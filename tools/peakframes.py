@@ -44,6 +44,8 @@ def main() -> int:
     home = Path(tempfile.mkdtemp(prefix="matador-peaks-"))
     os.environ["MATADOR_HOME"] = str(home)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
     from game.ui.shell.app import App
 
     state: dict[str, Any] = {"frame": 0, "last": 0.0, "peak": 0.0, "peak_row": None, "over": 0, "probes": 0}
@@ -63,7 +65,7 @@ def main() -> int:
                 "frame": state["frame"], "prev_after": round(state["last"], 1), "before": round(before, 1), "after": round(after, 1),
                 "screens": [type(s).__name__ for s in self.scenes], "size": list(self.size),
                 "text": getattr(settings, "text_scale", getattr(settings, "text_size", None)),
-                "events": sorted({monkey.pygame.event.event_name(e.type) for e in events}) if hasattr(monkey, "pygame") else [],
+                "events": sorted({pygame.event.event_name(e.type) for e in events}),
             }
             if after >= 0.97 * state["peak"] and state["probes"] < args.probes:
                 state["probes"] += 1
