@@ -183,6 +183,64 @@ def keep_shown_looks_only(manager: pygame_gui.UIManager) -> int:
     return freed
 
 
+# pictures pygame_gui keeps as Optional (None: not made yet, or not needed)
+OPTIONAL_PICTURES = frozenset(
+    (*TEMPORARY_SHAPES, *TEXT_LAYERS, "pre_debug_image", "_pre_clipped_image", "pre_alpha_final_surf", "pre_effect_target_surface", "finalised_surface", "target_surface")
+)
+
+
+def let_go_of_widgets(manager: pygame_gui.UIManager) -> int:
+    """Empty ``manager`` (``clear_and_reset``: every widget killed) and let go of
+    the killed widgets' pictures at once: their images (and the copy each keeps
+    to be drawn with), their shapes' looks of each state, their text's layout.
+
+    A killed widget is held in reference cycles (its container, its shape, the
+    manager's callbacks) with every picture it drew until Python's collector
+    finds it; a screen laid out again frame after frame (the window dragged
+    larger) left each layout's pictures behind: Past matches at 3840x2160 kept
+    126 MB of surfaces after four relayouts at 4K-sized windows, 251 MB before
+    the collector ran, the peaks of the monkey's runs (``tools/peakframes.py``).
+    Nothing draws a killed widget again. The number of bytes let go."""
+    import pygame
+
+    widgets = list(manager.get_sprite_group().sprites())
+    manager.clear_and_reset()  # type: ignore[no-untyped-call]
+    killed = [sprite for sprite in widgets if not sprite.alive()]  # type: ignore[no-untyped-call]  # (one outside the root container lives on)
+    freed = 0
+    seen: set[int] = set()
+    empty = pygame.Surface((0, 0), pygame.SRCALPHA, 32)  # in place of a picture pygame_gui always has
+    for sprite in killed:
+        shape = getattr(sprite, "drawable_shape", None)
+        holders: list[Any] = [sprite, shape, *getattr(shape, "states", {}).values()] if shape is not None else [sprite]
+        for owner in (sprite, shape):  # the text's layout: its picture, each row's and each piece's share of it
+            layout = getattr(owner, "text_box_layout", None)
+            if layout is not None:
+                rows = list(getattr(layout, "layout_rows", ()))
+                holders += [layout, *rows, *(item for row in rows for item in getattr(row, "items", ()))]
+        for holder in holders:
+            if not hasattr(holder, "__dict__"):
+                continue
+            for name, value in list(vars(holder).items()):
+                if isinstance(value, pygame.Surface):
+                    freed += _counted(value, seen)
+                    # (a screen's code may still call a killed widget: what may be None is None, the rest empty)
+                    setattr(holder, name, None if name in OPTIONAL_PICTURES else empty)
+                elif isinstance(value, list):  # a sprite's blit_data: [its image, its rect...]
+                    for index, item in enumerate(value):
+                        if isinstance(item, pygame.Surface):
+                            freed += _counted(item, seen)
+                            value[index] = empty
+    return freed
+
+
+def _counted(picture: Any, seen: set[int]) -> int:
+    """``picture``'s bytes the first time it is seen (a subsurface's are its parent's)."""
+    if id(picture) in seen or picture.get_parent() is not None:
+        return 0
+    seen.add(id(picture))
+    return _bytes(picture)
+
+
 def let_go_waiting_shapes(theme: Any) -> int:
     """The window changed size: the drawn shapes waiting to go into the theme's
     shape cache (pygame_gui copies each new look there and moves one a frame into

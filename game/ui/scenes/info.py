@@ -65,7 +65,9 @@ class InfoScene(Rests, GuiScene):
         self._felt = None
         self._panel_surface = None
         if self.gui is not None:
-            self.gui.clear_and_reset()  # type: ignore[no-untyped-call]
+            from game.ui.drawing.gui_theme import let_go_of_widgets
+
+            let_go_of_widgets(self.gui)
         for name, value in list(vars(self).items()):
             if isinstance(value, UIElement):
                 setattr(self, name, None)  # (each is made again by ``build_gui``)

@@ -13,6 +13,7 @@ from game.learning.lessons import Lesson, LessonError, lessons_done, load_lesson
 from game.ui.drawing.menu import MenuScene, blit_centred, panel, scale_for, shadowed, style, wrap
 from game.ui.drawing.access import text_factor
 from game.ui.drawing.text import DIM, GOLD, IVORY, RED, least_size
+from game.ui.drawing.surface_cache import trimmed
 
 
 class LessonsScene(MenuScene):
@@ -21,6 +22,7 @@ class LessonsScene(MenuScene):
     def __init__(self) -> None:
         super().__init__()
         self.picture: pygame.Surface | None = None
+        self.picture_at = (0, 0)  # where ``picture``, cut to what is drawn, lies in the window
         self.problem: str | None = None
         try:
             self.lessons: list[Lesson] = load_lessons()
@@ -79,7 +81,7 @@ class LessonsScene(MenuScene):
         self.buttons["back"] = pygame_gui.elements.UIButton(
             pygame.Rect(w // 2 - back_w // 2, min(y, h - bh - 12), back_w, bh), _("Back"), self.gui, object_id=style("title_button", self.size)
         )
-        self.picture = picture
+        self.picture, self.picture_at = trimmed(picture)  # (the see-through rest of the window: 33 MB at 3840x2160)
 
     def build_gui(self) -> None:
         super().build_gui()
@@ -112,4 +114,4 @@ class LessonsScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.picture is not None:
-            surface.blit(self.picture, (0, 0))
+            surface.blit(self.picture, self.picture_at)

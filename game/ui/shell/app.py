@@ -405,6 +405,8 @@ class App:
 
     def _restyle(self) -> None:
         """Give each scene's widgets a manager with the theme at today's text size."""
+        from game.ui.drawing.gui_theme import let_go_of_widgets
+
         self._gui_pool.clear()
         self._gui_theme = None
         self._gui_factor = access.text_factor(self.size)
@@ -412,7 +414,7 @@ class App:
         for scene in self.scenes:
             old = getattr(scene, "gui", None)
             if old is not None:
-                old.clear_and_reset()  # type: ignore[no-untyped-call,unused-ignore]  # its widgets' pictures go now, not when the collector finds them
+                let_go_of_widgets(old)  # its widgets' pictures go now, not when the collector finds them
                 scene.gui = self.make_gui_manager()  # type: ignore[attr-defined]
 
     def make_gui_manager(self) -> pygame_gui.UIManager:
@@ -447,7 +449,9 @@ class App:
 
     def release_gui_manager(self, manager: pygame_gui.UIManager) -> None:
         """A scene is done with ``manager``: empty it and keep it for the next scene."""
-        manager.clear_and_reset()  # type: ignore[no-untyped-call]
+        from game.ui.drawing.gui_theme import let_go_of_widgets
+
+        let_go_of_widgets(manager)  # the widgets' pictures go now, not when the collector finds them
         if len(self._gui_pool) < 2 and getattr(manager, "matador_text_factor", 1.0) == self._gui_factor:
             self._gui_pool.append(manager)
 

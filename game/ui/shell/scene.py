@@ -131,7 +131,9 @@ class GuiScene(Scene):
     def rebuild(self) -> None:
         """The widgets made again (``build_gui``) for what the scene shows now."""
         if self.gui is not None:
-            self.gui.clear_and_reset()  # type: ignore[no-untyped-call]
+            from game.ui.drawing.gui_theme import let_go_of_widgets
+
+            let_go_of_widgets(self.gui)  # the old widgets' pictures go now, not when the collector finds them
             self.build_gui()
             self.gui.update(0.0)
 

@@ -178,3 +178,72 @@ def test_a_past_match_opened_after_resizes_to_a_large_window_keeps_no_picture_of
     assert len(whole) == 2, len(whole)  # (4 before: the felt kept by the tile art, Past matches' felt)
     assert [type(s).__name__ for s in app.scenes] == ["TitleScene", "PastMatchesScene", "TableScene"]
     assert all(getattr(s, "rested", True) for s in app.scenes[:-1])
+
+
+def surfaces_alive_bytes() -> int:
+    """The bytes of every pygame surface held by an object Python tracks, garbage
+    not yet collected too (a subsurface's pixels are its parent's)."""
+    found: dict[int, pygame.Surface] = {}
+    for obj in gc.get_objects():
+        for ref in gc.get_referents(obj):
+            if isinstance(ref, pygame.Surface) and ref.get_parent() is None:
+                found[id(ref)] = ref
+    return sum(s.get_pitch() * s.get_height() for s in found.values())
+
+
+def test_widgets_killed_by_a_relayout_let_go_of_their_pictures_before_the_collector_runs(make_app: Any) -> None:
+    """The monkey's highest frames (332 MB at 2626x1573, tools/peakframes.py) were Past
+    matches laid out again frame after frame as the window changed size: each layout's
+    killed widgets (held in reference cycles until Python's collector ran) kept their
+    looks and images, 251 MB of surfaces after four relayouts at sizes near 4K, 124 MB
+    once collected. They keep none now: what is alive is what is shown."""
+    from pygame_gui.core import UIElement
+
+    kept_matches(6)
+    app = make_app((1280, 800))
+    app.routes.open_title()
+    app.step([], 0.016)
+    app.routes.open_past_matches()
+    for _ in range(3):
+        app.step([], 0.016)
+    gc.collect()
+    gc.disable()  # what the relayouts leave stays as it is left, until collected below
+    try:
+        for size in [(3840, 2160), (3637, 2048), (2626, 1573), (3840, 2160)]:
+            resize(app, size, 1)
+        manager = app.top.gui  # (a killed widget of another test's app may still be held by that test)
+        killed = [o for o in gc.get_objects() if isinstance(o, UIElement) and not o.alive() and o.ui_manager is manager]
+        assert killed  # (the old layouts' widgets, not collected yet)
+        held = 0
+        for element in killed:
+            shape = getattr(element, "drawable_shape", None)
+            for holder in [element, shape, *getattr(shape, "states", {}).values()]:
+                for value in vars(holder).values() if holder is not None else ():
+                    items = value if isinstance(value, list) else [value]
+                    held += sum(s.get_pitch() * s.get_height() for s in items if isinstance(s, pygame.Surface))
+        assert held == 0, held / 2**20
+        before_collecting = surfaces_alive_bytes()
+    finally:
+        gc.enable()
+    gc.collect()
+    collected = surfaces_alive_bytes()
+    # before: 251 MB against 124 MB (132 MB with the killed buttons' text layouts kept); now the same
+    assert before_collecting <= collected + 2**20, (before_collecting / 2**20, collected / 2**20)
+
+
+@pytest.mark.parametrize("route", ["open_friends", "open_join", "open_server", "open_lessons"])
+def test_the_friends_screens_and_the_lessons_list_keep_what_they_draw_not_a_picture_of_the_whole_window(make_app: Any, route: str) -> None:
+    """Each kept its words and panels on a see-through picture of the whole window,
+    31.6 MB at 3840x2160 (Join under the monkey's highest frame after the relayouts'
+    fix: 279.5 MB at 150% text); cut to what is drawn, 2-10 MB there."""
+    app = make_app((1280, 800))
+    app.routes.open_title()
+    app.step([], 0.016)
+    resize(app, (3840, 2160))
+    getattr(app.routes, route)()
+    app.step([], 0.016)
+    picture = app.top.picture
+    assert picture is not None
+    assert surface_bytes(picture) <= 12 * 2**20, (picture.get_size(), surface_bytes(picture) / 2**20)
+    x, y = app.top.picture_at
+    assert x + picture.get_width() <= 3840 and y + picture.get_height() <= 2160

@@ -19,6 +19,7 @@ from game.ui.scenes.friends.friends_model import GONE
 from game.words.link_words import failure_line
 from game.ui.scenes.friends.friends_words import ASK_BACK, BACK, HOST, INTRO, JOIN, SERVER, TITLE, asked_words, back_to_words
 from game.ui.drawing.text import DIM, RED
+from game.ui.drawing.surface_cache import trimmed
 
 
 ASK_AGAIN = ("claim_refused", "claim_unanswered", "host_away", "claim_pending")  # asking for a seat back may be tried again
@@ -42,6 +43,7 @@ class FriendsScene(MenuScene):
     def __init__(self) -> None:
         super().__init__()
         self.picture: pygame.Surface | None = None
+        self.picture_at = (0, 0)  # where ``picture``, cut to what is drawn, lies in the window
         self.drawn_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []
         self.kept: list[KeptSeat] = []
         self.play: NetPlay | None = None  # a kept seat being taken back
@@ -88,7 +90,7 @@ class FriendsScene(MenuScene):
             self.drawn_text.append((said, rect, box))
             y += line.get_height()
         y += int(24 * s)
-        self.picture = picture
+        self.picture, self.picture_at = trimmed(picture)  # (the see-through rest of the window: 33 MB at 3840x2160)
         self.buttons = button_column(self.gui, labels, w // 2, y, bw, bh, gap)
 
     def build_gui(self) -> None:
@@ -182,4 +184,4 @@ class FriendsScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.picture is not None:
-            surface.blit(self.picture, (0, 0))
+            surface.blit(self.picture, self.picture_at)

@@ -63,6 +63,7 @@ from game.ui.scenes.friends.friends_words import (
 )
 from game.ui.scenes.friends.friends_draw import DrawnText, blit_status, join_picture, note, title_picture
 from game.ui.drawing.text import DIM
+from game.ui.drawing.surface_cache import trimmed
 
 if TYPE_CHECKING:
     from game.net.app.kept_seats import KeptSeat
@@ -81,6 +82,7 @@ class JoinScene(StepOffered, Connecting, TypedFields, MenuScene):
         self.finder = finder
         self.layout: JoinLayout | None = None
         self.picture: pygame.Surface | None = None
+        self.picture_at = (0, 0)  # where ``picture``, cut to what is drawn, lies in the window
         self.drawn_text: list[DrawnText] = []
         self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
         self.values = {"address": "", "code": "", "name": ""}
@@ -120,7 +122,8 @@ class JoinScene(StepOffered, Connecting, TypedFields, MenuScene):
         need = max(int(font.size(_(words))[0]) for words in (JOIN_BUTTON, TRUST_BUTTON, FORGET_BUTTON)) + 28
         layout = join_layout(self.size, self.text, head_h, need)
         self.layout = layout
-        self.picture, self.drawn_text = join_picture(self.text, layout, _(JOIN))
+        picture, self.drawn_text = join_picture(self.text, layout, _(JOIN))
+        self.picture, self.picture_at = trimmed(picture)  # (the see-through rest of the window: 33 MB at 3840x2160)
         self.entries = {}
         for key in FIELDS:
             entry = pygame_gui.elements.UITextEntryLine(layout.entries[key], self.gui, object_id=layout.entry_style, initial_text=self.values[key])
@@ -395,7 +398,7 @@ class JoinScene(StepOffered, Connecting, TypedFields, MenuScene):
         if layout is None:
             return
         if self.picture is not None:
-            surface.blit(self.picture, (0, 0))
+            surface.blit(self.picture, self.picture_at)
         if self.list_note is not None:
             surface.blit(self.list_note, layout.found_rows[0].topleft)
         if self.status_art is not None:

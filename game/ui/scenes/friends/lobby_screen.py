@@ -26,6 +26,7 @@ from game.ui.scenes.friends.friends_draw import DrawnText, blit_status, lobby_pi
 from game.ui.scenes.friends.friends_geometry import LOBBY_SEATS, LobbyLayout, frame, lobby_layout
 from game.ui.scenes.friends.friends_model import address_in
 from game.words.link_words import failure_line
+from game.ui.drawing.surface_cache import trimmed
 from game.ui.scenes.friends.friends_words import (
     CODE_NOTE,
     GIVE,
@@ -65,6 +66,7 @@ class LobbyScene(MenuScene):
         self.layout: LobbyLayout | None = None
         self.arranged: tuple[object, ...] = ()  # what the layout was made for (the title, the size, the seats)
         self.picture: pygame.Surface | None = None
+        self.picture_at = (0, 0)  # where ``picture``, cut to what is drawn, lies in the window
         self.status_art: pygame.Surface | None = None
         self.drawn_text: list[DrawnText] = []
         self.shown: tuple[object, ...] | None = None
@@ -214,7 +216,8 @@ class LobbyScene(MenuScene):
         self.shown = key
         assert self.layout is not None
         reserved = {seat: self.layout.seat_rows[seat].right - min(self.buttons[f"{a}:{seat}"].rect.left for a in acts) + 6 for seat, acts in actions.items()}
-        self.picture, self.drawn_text = lobby_picture(self.text, self.layout, heading, give, note, rows, reserved)
+        picture, self.drawn_text = lobby_picture(self.text, self.layout, heading, give, note, rows, reserved)
+        self.picture, self.picture_at = trimmed(picture)  # (the see-through rest of the window: 33 MB at 3840x2160)
         self.status_art = status_picture(self.text, self.layout.frame, status, problem)
 
     def new_layout(self, heading: str, seats: int) -> LobbyLayout:
@@ -335,6 +338,6 @@ class LobbyScene(MenuScene):
     # Drawing ------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.picture is not None:
-            surface.blit(self.picture, (0, 0))
+            surface.blit(self.picture, self.picture_at)
         if self.status_art is not None and self.layout is not None:
             blit_status(surface, self.layout.frame, self.status_art)

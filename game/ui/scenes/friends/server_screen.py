@@ -56,6 +56,7 @@ from game.ui.scenes.friends.friends_words import (
 )
 from game.ui.drawing.scroll import ScrollColumn
 from game.ui.drawing.text import DIM
+from game.ui.drawing.surface_cache import trimmed
 
 
 def remembered_server(settings: Any) -> str:
@@ -76,6 +77,7 @@ class ServerScene(StepOffered, Connecting, TypedFields, MenuScene):
         self.address = address
         self.layout: ServerLayout | None = None
         self.picture: pygame.Surface | None = None
+        self.picture_at = (0, 0)  # where ``picture``, cut to what is drawn, lies in the window
         self.drawn: list[DrawnText] = []
         self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
         self.values = {"address": "", "name": ""}
@@ -114,7 +116,8 @@ class ServerScene(StepOffered, Connecting, TypedFields, MenuScene):
         create_need = theme.get_font([style("title_primary", self.size)]).size(_(CREATE))[0] + 28
         layout = server_layout(self.size, self.text, head_h, ask_need, create_need)
         self.layout = layout
-        self.picture, self.drawn = server_picture(self.text, layout, _(SERVER))
+        picture, self.drawn = server_picture(self.text, layout, _(SERVER))
+        self.picture, self.picture_at = trimmed(picture)  # (the see-through rest of the window: 33 MB at 3840x2160)
         self.entries = {}
         for key in SERVER_FIELDS:
             entry = pygame_gui.elements.UITextEntryLine(
@@ -369,7 +372,7 @@ class ServerScene(StepOffered, Connecting, TypedFields, MenuScene):
         if layout is None:
             return
         if self.picture is not None:
-            surface.blit(self.picture, (0, 0))
+            surface.blit(self.picture, self.picture_at)
         if self.list_note is not None:
             surface.blit(self.list_note[0], self.list_note[1].topleft)
         if self.status_art is not None:
