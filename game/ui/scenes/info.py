@@ -72,6 +72,26 @@ class InfoScene(Rests, GuiScene):
             if isinstance(value, UIElement):
                 setattr(self, name, None)  # (each is made again by ``build_gui``)
 
+    def close(self) -> None:
+        """Off the stack for good: besides what a covered screen lets go of (``Rests``),
+        its own pictures (the inset, a page, a table) and its widgets, kept in lists,
+        dicts and scroll columns, go now: nothing draws it again, and it waited for
+        Python's collector (Rules closed at 3840x2160 held 24 MB, Settings 16 MB)."""
+        from pygame_gui.core import UIElement
+
+        from game.ui.drawing.scroll import ScrollColumn
+
+        super().close()
+        for name, value in list(vars(self).items()):
+            if isinstance(value, pygame.Surface):
+                setattr(self, name, None)
+            elif isinstance(value, ScrollColumn):
+                value.content = value.outer = None
+            elif isinstance(value, (list, dict)):
+                items = list(value.values()) if isinstance(value, dict) else value
+                if any(isinstance(item, UIElement) for item in items):
+                    value.clear()
+
     # Shared things ---------------------------------------------------------------
     def service(self, name: str, kind: type, make: Any) -> Any:
         assert self.app is not None

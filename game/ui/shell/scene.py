@@ -200,6 +200,13 @@ class Rests(GuiScene):
     def let_go_pictures(self) -> None:
         """Drop the scene's pictures of the whole window (override)."""
 
+    def close(self) -> None:
+        """Off the stack for good: its pictures go now, not when Python's collector
+        finds the scene's reference cycles (Statistics closed over the pause menu
+        near 4K at 150% text held 47-62 MB of surfaces frames after it had gone)."""
+        super().close()
+        self.let_go_pictures()
+
     def revive(self) -> None:
         if self.rested:
             self.rested = False
