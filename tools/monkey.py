@@ -489,6 +489,7 @@ def run(
     from game.ui.drawing import access
 
     language = current_language()  # the routes change them: given back at the end
+    already = set(children())  # this process's own before the app (a test's server, say): not the app's to end
     app, thinker, autosave = make_app(size, thinker_mode)
     monkey = Monkey(seed, only_resize, big)
     routes_to = BIG_ROUTES if big else ROUTES
@@ -600,9 +601,9 @@ def run(
     except Exception as exc:
         summary["reason"] = summary["reason"] or f"closing: {type(exc).__name__}: {exc}"
     deadline = time.monotonic() + 5.0
-    while children() and time.monotonic() < deadline:
+    while set(children()) - already and time.monotonic() < deadline:
         time.sleep(0.1)
-    summary["processes_left"] = children()
+    summary["processes_left"] = sorted(set(children()) - already)
     summary["file_problems"] = user_files_load()
     rss = rss_mb()
     if rss is not None:

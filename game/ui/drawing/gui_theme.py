@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import pygame_gui
 from pygame_gui.core.interfaces import IUIAppearanceThemeInterface
@@ -253,23 +253,3 @@ def let_go_waiting_shapes(theme: Any) -> int:
     freed = sum(_bytes(item["surface"]) for item in waiting.values() if isinstance(item, dict) and item.get("surface") is not None)
     waiting.clear()
     return freed
-
-
-def rest_covered(scenes: Sequence[object]) -> None:
-    """Screens covered by another keep no big drawings until they are on top again;
-    one covered by a screen that never draws it (any but an overlay, which draws
-    the screen beneath it into its backdrop) lets go of its pictures of the whole
-    window too (``Scene.rest``: the title's, the lessons', the table's background,
-    33 MB each at 3840x2160)."""
-    from game.ui.shell.scene import Overlay, Scene
-
-    for scene in scenes:
-        gui = getattr(scene, "gui", None)
-        if gui is not None:
-            drop_drawing_aids(gui)
-            keep_shown_looks_only(gui)
-        stack = getattr(getattr(scene, "app", None), "scenes", None)
-        if isinstance(scene, Scene) and stack is not None and scene in stack:
-            above = stack.index(scene) + 1
-            if above < len(stack) and not isinstance(stack[above], Overlay):
-                scene.rest()

@@ -193,7 +193,7 @@ class App:
         if self.top is not None:
             self.top.exit()
             if getattr(self.top, "gui", None) is not None:  # covered: its widgets are not updated until it is on top again
-                from game.ui.drawing.gui_theme import rest_covered
+                from game.ui.shell.scene import rest_covered
 
                 rest_covered([self.top])
         self.scenes.append(scene)
@@ -252,7 +252,8 @@ class App:
         top = self.top
         if top is not None:
             top.update(dt * self.time_scale)
-        from game.ui.drawing.gui_theme import drop_drawing_aids, rest_covered
+        from game.ui.drawing.gui_theme import drop_drawing_aids
+        from game.ui.shell.scene import rest_covered
 
         top = self.top  # (it may have changed in its update: a screen opened or closed)
         rest_covered([scene for scene in self.scenes if scene is not top])  # covered: only the looks their widgets show
@@ -399,7 +400,7 @@ class App:
 
     def _drop_covered_drawing_aids(self) -> None:
         """Covered screens laid out again keep no big drawings until they are on top (game/ui/drawing/gui_theme.py)."""
-        from game.ui.drawing.gui_theme import rest_covered
+        from game.ui.shell.scene import rest_covered
 
         rest_covered(self.scenes[:-1])
 
