@@ -73,7 +73,7 @@ class TitleScene(MenuScene):
         self.puzzles = (0, 0)  # (solved, to do): the Puzzles button shows when there are any
         self.recount = 0.0  # seconds since the puzzles were counted
         self.kept_code: str | None = None  # the table of the newest seat kept at a network table (Back to table CODE)
-        self.drawn_once = False  # the first frame is drawn
+        self.updates = 0  # frames stepped: each is updated, then drawn (so from the second on, one frame is shown)
         self.kept_read = False  # (read once the first frame is shown: the file's reading imports the network's modules)
 
     def attach(self, app: Stage) -> None:
@@ -260,7 +260,7 @@ class TitleScene(MenuScene):
     def kept_changed(self) -> bool:
         """Read the seat kept at a network table again (after the first frame):
         whether *Back to table CODE* changed."""
-        if self.app is None or not self.drawn_once:
+        if self.app is None or self.updates < 2:  # (not before the first frame is shown)
             return False
         self.kept_read = True
         code = kept_table()
@@ -278,6 +278,7 @@ class TitleScene(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.updates += 1
         self.recount += dt
         if not self.kept_read and self.app is not None and self.app.top is self and self.kept_changed():
             self.focus.index = None  # (the frame after the first: a table waiting is the first choice)
@@ -334,4 +335,3 @@ class TitleScene(MenuScene):
         super().draw(surface)
         if self.scroll_columns():
             self.column.draw(surface)
-        self.drawn_once = True
