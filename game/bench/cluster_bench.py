@@ -50,6 +50,17 @@ def free_port() -> int:
         return port
 
 
+def _end(proc: subprocess.Popen[Any] | None) -> None:
+    """Ask a process to end, and kill it if it has not within 5 s."""
+    if proc is not None and proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+
+
 class RedisServer:
     """``redis-server`` on 127.0.0.1, its append-only file fsynced at every write."""
 
@@ -88,13 +99,7 @@ class RedisServer:
         return f"redis://127.0.0.1:{self.port}/{db}"
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        _end(self.proc)
 
 
 class ServeProcess:
@@ -136,13 +141,8 @@ class ServeProcess:
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGCONT)
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+            self.proc.send_signal(signal.SIGCONT)  # (a stopped one ends only once it runs again)
+        _end(self.proc)
 
 
 class Cluster:

@@ -264,12 +264,7 @@ def main(args: argparse.Namespace) -> int:
         except StoreError as err:
             print(f"serve: cannot write the data folder {path.parent}: {err}", file=sys.stderr)
             return 1
-        try:
-            asyncio.run(run_server(args, store, tls=tls))
-        except OSError as err:
-            print(f"serve: cannot listen on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
-            return 1
-        return 0
+        return _run(args, store, tls)
     finally:
         os.close(lock)  # the lock goes with it
 
@@ -279,11 +274,16 @@ def _cluster_main(args: argparse.Namespace, tls: Any) -> int:
     try:
         store = RedisStore(args.redis)
     except ImportError:
-        print("serve: --redis needs the redis package: pip install 'matador[server]'", file=sys.stderr)
+        print("serve: --redis needs the redis package: pip install \".[server]\" in the game's folder", file=sys.stderr)
         return 1
     except StoreError as err:
         print(f"serve: {err} at {args.redis}", file=sys.stderr)
         return 1
+    return _run(args, store, tls)
+
+
+def _run(args: argparse.Namespace, store: Any, tls: Any) -> int:
+    """Serve ``store``'s tables until stopped: 0, or 1 with one line when the port cannot be listened on."""
     try:
         asyncio.run(run_server(args, store, tls=tls))
     except OSError as err:
@@ -332,6 +332,6 @@ def add_arguments(serve_parser: argparse.ArgumentParser, number: Callable[[str],
     add("--tls-key", metavar="FILE", help="the certificate's private key (PEM), with --tls-cert")
     add("--redis", metavar="URL", default=None,
         help="run as one process of a cluster whose tables are in Redis, redis://HOST:PORT/DB (processes may share --port); "
-        "needs pip install 'matador[server]' (default: off, one process and its data folder)")
+        "needs the server extra, pip install \".[server]\" (default: off, one process and its data folder)")
     add("--forwarded-for", action="store_true",
         help="behind a reverse proxy on this machine: a client's address is the last of X-Forwarded-For (default: off)")
