@@ -84,7 +84,7 @@ class AccuracyLuckScene(PictureInfoScene):
                 object_id=self.style("back"),
             )
         self.view = body
-        self._inset = panel_surface(body.size, INSET_FILL, edge=False)
+        self.paint_inset(body)
         self.make_picture()
 
     def make_picture(self) -> None:

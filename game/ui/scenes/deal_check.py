@@ -48,7 +48,7 @@ class DealCheckScene(PictureInfoScene):
 
     def build_body(self, body: pygame.Rect) -> None:
         self.view = body
-        self._inset = panel_surface(body.size, INSET_FILL, edge=False)
+        self.paint_inset(body)
         pad = self.px(14)
         width = body.width - 2 * pad - self.column.bar_room
         out = pygame.Surface((body.width, max(body.height, self.px(900))), pygame.SRCALPHA)

@@ -52,38 +52,27 @@ class InfoScene(Rests, GuiScene):
         super().__init__()
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.back_button: pygame_gui.elements.UIButton | None = None
-        self._panel_surface: pygame.Surface | None = None
-        self._felt: pygame.Surface | None = None  # held here: the tile art keeps no felt nobody holds
+        self._backdrop: pygame.Surface | None = None  # the felt with the panel and the insets painted on it (``backdrop``)
         self.drawn_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []
 
     def let_go_pictures(self) -> None:
-        """Covered (``Rests``): the felt and the panel go (33 MB and 12 MB at 3840x2160),
-        and the widgets, made again with the rest when uncovered: Past matches' list of
-        names kept three pictures of its size (28 MB at 3840x2160) under every review."""
+        """Covered (``Rests``) or closed: its pictures go, made again when it is laid
+        out (uncovered): the backdrop (felt, panel and insets: 33 MB at 3840x2160), a
+        page, a table (Statistics' inset, still held under Settings at 2875x2114 and
+        150% text, made the monkey's highest frame, 312 MB), and its widgets, kept in
+        fields, lists, dicts and scroll columns (Past matches' list of names kept three
+        pictures of its size, 28 MB at 3840x2160, under every review; Rules closed at
+        3840x2160 held 24 MB until Python's collector found its reference cycles)."""
         from pygame_gui.core import UIElement
 
-        self._felt = None
-        self._panel_surface = None
+        from game.ui.drawing.scroll import ScrollColumn
+
         if self.gui is not None:
             from game.ui.drawing.gui_theme import let_go_of_widgets
 
             let_go_of_widgets(self.gui)
         for name, value in list(vars(self).items()):
-            if isinstance(value, UIElement):
-                setattr(self, name, None)  # (each is made again by ``build_gui``)
-
-    def close(self) -> None:
-        """Off the stack for good: besides what a covered screen lets go of (``Rests``),
-        its own pictures (the inset, a page, a table) and its widgets, kept in lists,
-        dicts and scroll columns, go now: nothing draws it again, and it waited for
-        Python's collector (Rules closed at 3840x2160 held 24 MB, Settings 16 MB)."""
-        from pygame_gui.core import UIElement
-
-        from game.ui.drawing.scroll import ScrollColumn
-
-        super().close()
-        for name, value in list(vars(self).items()):
-            if isinstance(value, pygame.Surface):
+            if isinstance(value, (pygame.Surface, UIElement)):
                 setattr(self, name, None)
             elif isinstance(value, ScrollColumn):
                 value.content = value.outer = None
@@ -163,9 +152,8 @@ class InfoScene(Rests, GuiScene):
         assert self.gui is not None
         self.drawn_text = []
         self.panel = self.panel_rect()
-        self._felt = None  # (the old size's goes before the new one is made)
-        self._felt = self.art.table(self.size)
-        self._panel_surface = panel_surface(self.panel.size)
+        self._backdrop = None  # (the old size's goes before the new one is made)
+        self._backdrop = self.backdrop()
         short = self.short
         title_h = self.px(44) if short else self.px(56)
         line_h = self.gui.get_theme().get_font([self.style("title")]).size(_(self.title) or "M")[1]
@@ -193,6 +181,20 @@ class InfoScene(Rests, GuiScene):
         )
         body.height = self.panel.bottom - pad - back_h - (self.px(8) if short else self.px(14)) - body.y
         self.build_body(body)
+
+    def backdrop(self) -> pygame.Surface:
+        """The felt at the window's size with the panel painted on it: one picture of
+        the whole window, not the felt beside a see-through panel of nearly its size
+        (17.5 MB at 2875x2114, 150% text), nor beside the body's insets (14 MB more:
+        Statistics, Settings over it made the monkey's highest frame, 312 MB)."""
+        picture = self.art.table(self.size).copy()  # (the tile art's felt, handed to others, stays plain)
+        picture.blit(panel_surface(self.panel.size), self.panel.topleft)
+        return picture
+
+    def paint_inset(self, area: pygame.Rect) -> None:
+        """A darker inset under ``area`` of the body, painted on the backdrop (``build_body``)."""
+        if self._backdrop is not None:
+            self._backdrop.blit(panel_surface(area.size, INSET_FILL, edge=False), area.topleft)
 
     def build_body(self, body: pygame.Rect) -> None:
         """Create the screen's own widgets inside ``body`` (above the Back button)."""
@@ -243,12 +245,10 @@ class InfoScene(Rests, GuiScene):
             self.go_back()
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._felt is not None and self._felt.get_size() == surface.get_size():
-            surface.blit(self._felt, (0, 0))
+        if self._backdrop is not None and self._backdrop.get_size() == surface.get_size():
+            surface.blit(self._backdrop, (0, 0))
         else:  # (not laid out for this surface)
             surface.blit(self.art.table(surface.get_size()), (0, 0))
-        if self._panel_surface is not None:
-            surface.blit(self._panel_surface, self.panel.topleft)
         self.draw_body(surface)
         self.draw_gui(surface)
 
@@ -258,7 +258,7 @@ class InfoScene(Rests, GuiScene):
 
 class PictureInfoScene(InfoScene):
     """An information screen whose body is one picture drawn by ``build_body`` on an
-    inset (``_inset``, ``_picture``, the words on it in ``_texts``: each with its
+    inset (``paint_inset``, ``_picture``, the words on it in ``_texts``: each with its
     spot and the area it may fill, in the picture's coordinates), scrolled in
     ``column`` (the wheel, the keys) when it is taller than the body (``view``)."""
 
@@ -266,7 +266,6 @@ class PictureInfoScene(InfoScene):
         super().__init__()
         self.view = pygame.Rect(0, 0, 0, 0)
         self.column = ScrollColumn(self.px)
-        self._inset: pygame.Surface | None = None
         self._picture: pygame.Surface | None = None
         self._texts: list[tuple[str, pygame.Rect, pygame.Rect]] = []
 
@@ -289,8 +288,6 @@ class PictureInfoScene(InfoScene):
         return super().handle_event(event)
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        if self._inset is not None:
-            surface.blit(self._inset, self.view.topleft)
         if self._picture is not None:
             surface.blit(self._picture, self.view.topleft, pygame.Rect(0, self.column.offset, self.view.width, self.view.height))
             self.column.draw(surface)

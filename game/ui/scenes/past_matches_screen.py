@@ -92,7 +92,6 @@ class PastMatchesScene(InfoScene):
         self.review_button: pygame_gui.elements.UIButton | None = None
         self.detail_rect = pygame.Rect(0, 0, 0, 0)
         self._detail: pygame.Surface | None = None
-        self._inset: pygame.Surface | None = None
         self.trend_button: pygame_gui.elements.UIButton | None = None
         self.reviewed: dict[str, list[TrendPoint]] = {}  # a record's file name -> its reviewed seats
 
@@ -138,7 +137,7 @@ class PastMatchesScene(InfoScene):
             )
         if not self.matches:
             self.detail_rect = area
-            self._inset = panel_surface(area.size, INSET_FILL, edge=False)
+            self.paint_inset(area)
             self._detail = self.empty_picture(area.size)
             return
         detail_h = self.px(146)
@@ -156,7 +155,7 @@ class PastMatchesScene(InfoScene):
             list_rect, list(self.rows), self.gui, default_selection=default, object_id=self.style("names")
         )
         self.detail_rect = pygame.Rect(area.x, list_rect.bottom + self.px(10), area.width, detail_h)
-        self._inset = panel_surface(self.detail_rect.size, INSET_FILL, edge=False)
+        self.paint_inset(self.detail_rect)
         button_w, button_h = self.px(170), self.px(44)
         self.review_button = pygame_gui.elements.UIButton(
             pygame.Rect(self.detail_rect.right - button_w - self.px(14), self.detail_rect.centery - button_h // 2, button_w, button_h),
@@ -297,7 +296,5 @@ class PastMatchesScene(InfoScene):
         self.app.routes.open_review(match, 0, past.played_seat)  # a network match: the seat played here
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        if self._inset is not None:
-            surface.blit(self._inset, self.detail_rect.topleft)
         if self._detail is not None:
             surface.blit(self._detail, self.detail_rect.topleft)

@@ -32,7 +32,6 @@ class RulesScene(InfoScene):
         self.tabs: list[pygame_gui.elements.UIButton] = []
         self.view = pygame.Rect(0, 0, 0, 0)  # where the page shows
         self.page_surface: pygame.Surface | None = None
-        self._inset: pygame.Surface | None = None
         self.column = ScrollColumn(self.px)  # the page (painted: it blits its picture ``offset`` higher)
         self.tab_column = ScrollColumn(self.px)  # the tabs, when there are more than the body holds
         self.tab_column.wheel_anywhere = False
@@ -72,7 +71,7 @@ class RulesScene(InfoScene):
         bottom = self.panel.bottom - self.pad
         left = body.x + tab_w + (self.tab_column.bar_room if scrolls else 0) + self.px(18)
         self.view = pygame.Rect(left, body.y, body.right - left, bottom - body.y)
-        self._inset = panel_surface(self.view.size, INSET_FILL, edge=False)
+        self.paint_inset(self.view)
         self.show_page(self.page_index, keep_scroll=True)
 
     def show_page(self, index: int, keep_scroll: bool = False) -> None:
@@ -273,8 +272,6 @@ class RulesScene(InfoScene):
 
     # Drawing -----------------------------------------------------------------------
     def draw_body(self, surface: pygame.Surface) -> None:
-        if self._inset is not None:
-            surface.blit(self._inset, self.view.topleft)
         if self.page_surface is None:
             return
         inner = self.inner

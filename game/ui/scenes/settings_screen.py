@@ -403,5 +403,8 @@ class SettingsScene(InfoScene):
         if self._dirty:
             self.save()
         super().close()
+
+    def let_go_pictures(self) -> None:
+        super().let_go_pictures()
         for rows in (self.choices, self.cycles, self.sliders, self.places, self.beside_back):
             rows.clear()  # their widgets and pictures go now (16 MB at 3840x2160), not with the collector

@@ -64,7 +64,6 @@ class StatisticsScene(InfoScene):
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         self._table: pygame.Surface | None = None
         self._table_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []
-        self._inset: pygame.Surface | None = None
         self._empty: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self._empty_text: list[tuple[str, pygame.Rect, pygame.Rect]] = []
         self.table_column = ScrollColumn(self.px)  # the table, when it is longer than its place
@@ -95,7 +94,7 @@ class StatisticsScene(InfoScene):
         self._table_text = []
         if not self.names:
             self.table_rect = area
-            self._inset = panel_surface(area.size, INSET_FILL, edge=False)
+            self.paint_inset(area)
             self.layout_empty(area)
             return
         self.shown_names = {}
@@ -119,7 +118,7 @@ class StatisticsScene(InfoScene):
             self.make_name_list(pygame.Rect(area.x, area.y, area.width, list_h))
             top = area.y + list_h + self.px(10)
             self.table_rect = pygame.Rect(area.x, top, area.width, area.bottom - top)
-        self._inset = panel_surface(self.table_rect.size, INSET_FILL, edge=False)
+        self.paint_inset(self.table_rect)
         self.make_table()
 
     def column_need(self) -> int:
@@ -345,8 +344,6 @@ class StatisticsScene(InfoScene):
 
     # Drawing -----------------------------------------------------------------------
     def draw_body(self, surface: pygame.Surface) -> None:
-        if self._inset is not None:
-            surface.blit(self._inset, self.table_rect.topleft)
         if self._table is not None:
             column = self.table_column
             surface.blit(self._table, self.table_rect.topleft, pygame.Rect(0, column.offset, self.table_rect.width, self.table_rect.height))
