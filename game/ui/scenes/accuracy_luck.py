@@ -15,7 +15,7 @@ from game.i18n import N_, _, ngettext
 from game.archive.reviews import Figures, TrendPoint, trend
 from game.ui.drawing.menu import wrap_lines
 from game.ui.drawing.plot import Series, draw_plot
-from game.ui.scenes.info import INSET_FILL, PictureInfoScene, panel_surface, ui_font
+from game.ui.scenes.info import PictureInfoScene, ui_font
 from game.words.dates import short_date
 from game.ui.drawing.text import DIM, GOLD, IVORY
 from game.words.seat_words import shown_name

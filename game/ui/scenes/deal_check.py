@@ -12,7 +12,7 @@ from game.engine import Match, RecordError, match_to_record
 from game.engine.verify import RoundCheck, verify
 from game.i18n import N_, _
 from game.ui.drawing.menu import wrap_lines
-from game.ui.scenes.info import INSET_FILL, PictureInfoScene, panel_surface, ui_font
+from game.ui.scenes.info import PictureInfoScene, ui_font
 from game.ui.drawing.text import DIM, GOLD, IVORY, RED
 from game.words.deals import check_words, deal_words
 

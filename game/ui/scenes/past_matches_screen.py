@@ -18,7 +18,7 @@ from game.archive.past_matches import PastMatch, Seat, list_matches, load
 from game.words.dates import MONTHS
 from game.archive.reviews import TrendPoint, trend
 from game.ui.scenes.accuracy_luck import figures_line
-from game.ui.scenes.settings_screen import INSET_FILL, InfoScene, panel_surface, ui_font
+from game.ui.scenes.settings_screen import InfoScene, ui_font
 from game.ui.drawing.menu import wrap_lines
 from game.ui.drawing.scroll import show_item
 from game.ui.drawing.text import DIM, GOLD, IVORY

@@ -11,7 +11,7 @@ import pygame_gui
 from game.i18n import N_, _
 from game.ui.scenes.rules_figures import FIGURES, render_figure
 from game.ui.scenes.rules_text import Figure, Heading, Page, Para, Table, pages
-from game.ui.scenes.settings_screen import INSET_FILL, InfoScene, panel_surface, ui_font
+from game.ui.scenes.settings_screen import InfoScene, ui_font
 from game.ui.drawing.menu import first_pressed
 from game.ui.drawing.scroll import ScrollColumn
 from game.ui.drawing.text import DIM, GOLD, IVORY

@@ -13,7 +13,7 @@ from game.i18n import N_, _
 from game.profile.stats import Record, Statistics, load_stats
 from game.engine.rules import FAMILIES
 from game.rating.player_rating import Ratings, load_ratings
-from game.ui.scenes.settings_screen import INSET_FILL, InfoScene, panel_surface, ui_font
+from game.ui.scenes.settings_screen import InfoScene, ui_font
 from game.ui.scenes.statistics_rating import RatingPlots, draw_ratings, section_height
 from game.ui.drawing.scroll import ScrollColumn
 from game.ui.drawing.text import DIM, GOLD, IVORY

@@ -257,6 +257,19 @@ def test_a_screen_closed_for_good_lets_go_of_its_pictures_at_once(make_app: Any,
     collector finds its reference cycles: Statistics left over the pause menu at
     3652x1661 and 150% text held 47 MB of surfaces for frames after it had gone
     (the monkey's --big runs, tools/memprobe.py). Summed surfaces, no timing."""
+    app, scene = info_screen_at_4k(make_app, screen)
+    assert sum(surface_bytes(p) for p in own_pictures(scene, app)) > 20_000_000  # its felt at least (33 MB)
+    gc.disable()  # what the scene lets go of itself, not what the collector finds
+    try:
+        app.pop()
+        held = sum(surface_bytes(p) for p in own_pictures(scene, app))
+    finally:
+        gc.enable()
+    assert held < 1_000_000, f"{held / 1e6:.1f} MB kept by a closed {screen}"
+
+
+def info_screen_at_4k(make_app: Any, screen: str) -> tuple[Any, Any]:
+    """The app at 3840x2160 with ``screen`` open on it (two kept matches to list), after three frames."""
     from game.ui.scenes.past_matches_screen import PastMatchesScene
     from game.ui.scenes.rules_screen import RulesScene
     from game.ui.scenes.settings_screen import SettingsScene
@@ -269,14 +282,7 @@ def test_a_screen_closed_for_good_lets_go_of_its_pictures_at_once(make_app: Any,
     app.push(scene)
     for _ in range(3):
         app.step([], 0.016)
-    assert sum(surface_bytes(p) for p in own_pictures(scene, app)) > 20_000_000  # its felt at least (33 MB)
-    gc.disable()  # what the scene lets go of itself, not what the collector finds
-    try:
-        app.pop()
-        held = sum(surface_bytes(p) for p in own_pictures(scene, app))
-    finally:
-        gc.enable()
-    assert held < 1_000_000, f"{held / 1e6:.1f} MB kept by a closed {screen}"
+    return app, scene
 
 
 def own_pictures(scene: object, app: object) -> list[pygame.Surface]:
@@ -309,18 +315,10 @@ def test_an_information_screen_holds_one_picture_of_the_window_and_none_when_cov
     window's size (17.5 MB), and Statistics, covered, still held its inset (14 MB).
     The felt, the panel and the insets are now one picture, and a covered screen
     keeps none of its own. Summed surfaces, no timing."""
-    from game.ui.scenes.past_matches_screen import PastMatchesScene
-    from game.ui.scenes.rules_screen import RulesScene
     from game.ui.scenes.settings_screen import SettingsScene
     from game.ui.scenes.statistics_screen import StatisticsScene
 
-    kept_matches(2)
-    app = make_app((3840, 2160))
-    make = {"statistics": StatisticsScene, "rules": RulesScene, "past matches": PastMatchesScene, "settings": SettingsScene}[screen]
-    scene = make()
-    app.push(scene)
-    for _ in range(3):
-        app.step([], 0.016)
+    app, scene = info_screen_at_4k(make_app, screen)
     window = 3840 * 2160 * 4
     large = [p.get_size() for p in own_pictures(scene, app) if surface_bytes(p) >= window // 2]
     assert large == [(3840, 2160)], large  # the backdrop alone
