@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs Redis's server (Debian's redis-server, with apt-get) when it is missing: the
-# cluster tests (tests/net/server/test_cluster.py) start their own on a free port of
+# cluster tests (tests/net/server/cluster/test_cluster.py) start their own on a free port of
 # 127.0.0.1 and stop it after, and on CI they fail without it. Debian's package also
 # starts a service on 6379 where systemd runs; it is stopped and disabled here (the
 # tests and `bench cluster` never use it). Uses sudo when not run as root.

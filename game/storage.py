@@ -7,7 +7,8 @@ show on screen and carries on with defaults. Only regular files are read (a
 FIFO or a device where a file should be would hang or flood the game), and
 nothing larger than ``MAX_BYTES``.
 
-Numbers are held to what the game can use: integers within 64 bits, finite
+Numbers are held to what the game can use: integers within 128 bits (a
+server's secret deal seed, kept in each player's record, is 128 bits), finite
 floats; ``NaN``, ``Infinity`` and ``1e999`` make the file broken (Python's
 ``json`` would read them, and write ``Infinity`` back, which no JSON reader
 takes).
@@ -37,7 +38,7 @@ from game.resources import write_atomically
 log = logging.getLogger(__name__)
 
 MAX_BYTES = 32 * 1024 * 1024  # no file of ours comes near (200 kept matches are each well under 1 MB)
-INT_LIMIT = 2**63 - 1  # the largest integer (either sign) a file may hold
+INT_LIMIT = 2**128 - 1  # the largest integer (either sign) a file may hold (a server's deal seed)
 INT_DIGITS = len(str(INT_LIMIT))
 STALE_TMP_S = 15.0  # a temporary file older than this is left over from an interrupted write
 
@@ -173,6 +174,7 @@ NOT_READ = {
     "puzzles": N_("Your puzzles could not be read ({reason})."),
     "lessons finished": N_("Which lessons you finished could not be read ({reason})."),
     "known servers": N_("The certificates of servers you trusted could not be read ({reason}); they will be asked about again."),
+    "identities on servers": N_("Who you are on network servers could not be read ({reason}); each server will give you a new identity."),
 }
 NOT_SAVED = {
     "match": N_("Your match could not be saved ({reason}); the last saved copy is kept."),
@@ -189,6 +191,7 @@ NOT_SAVED = {
     "puzzles": N_("Your puzzles could not be saved ({reason}); the last saved copy is kept."),
     "lessons finished": N_("Which lessons you finished could not be saved ({reason})."),
     "known servers": N_("The certificate you trusted could not be saved ({reason})."),
+    "identities on servers": N_("Who you are on a network server could not be saved ({reason}); it will give you a new identity next time."),
     "game files": N_("Your game files could not be saved ({reason}); the last saved copy is kept."),
 }
 
@@ -252,6 +255,7 @@ WRITTEN_AS = {  # how the player knows each of our files
     "puzzles.json": "puzzles",
     "lessons-done.json": "lessons finished",
     "known-servers.json": "known servers",
+    "server-identities.json": "identities on servers",
 }
 
 

@@ -49,7 +49,7 @@ def with_number(text: str, key: str, number: str) -> str:
     return json.dumps(data).replace(f'"{marker}"', number)
 
 
-NUMBERS = [HUGE, "-" + HUGE, "1e999", "-1e999", "Infinity", "-Infinity", "NaN", "1" + "0" * 30]
+NUMBERS = [HUGE, "-" + HUGE, "1e999", "-1e999", "Infinity", "-Infinity", "NaN", "1" + "0" * 39]  # (10^39: past the 128 bits a file may hold)
 NESTED = "[" * 100_000 + "]" * 100_000
 
 
@@ -205,8 +205,8 @@ def test_unreadable_files_say_so_once_without_using_defaults_twice(monkeypatch: 
 
 
 def test_numbers_are_held_to_what_the_game_can_use() -> None:
-    assert parse_json('{"a": 9223372036854775807, "b": -1.5e300}') == {"a": 2**63 - 1, "b": -1.5e300}
-    for text in ("9223372036854775808", "1e400", "NaN", "-Infinity", HUGE):
+    assert parse_json(f'{{"a": {2**128 - 1}, "b": -1.5e300, "c": {-(2**128 - 1)}}}') == {"a": 2**128 - 1, "b": -1.5e300, "c": -(2**128 - 1)}
+    for text in (str(2**128), str(-(2**128)), "1e400", "NaN", "-Infinity", HUGE):
         with pytest.raises(ValueError):
             parse_json(text)
     path = settings_path()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 from functools import lru_cache
+from typing import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,35 +40,49 @@ def imported_names(path: Path, root: Path = ROOT, typing: bool = True) -> set[st
     return set(_imported_names(path, root, typing))
 
 
-@lru_cache(maxsize=None)
 def _imported_names(path: Path, root: Path, typing: bool) -> frozenset[str]:
-    """(``imported_names``, each file read and parsed once per test process)"""
+    return _imports(path, root)[typing]
+
+
+@lru_cache(maxsize=None)
+def _imports(path: Path, root: Path) -> tuple[frozenset[str], frozenset[str]]:
+    """(``imported_names`` without, then with ``typing``: each file read and parsed
+    once per test process, its statements walked once for both)"""
     name = module_name(path, root)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[str] = set()
+    runtime: set[str] = set()
+    annotations: set[str] = set()
 
-    class Visitor(ast.NodeVisitor):
-        def visit_If(self, node: ast.If) -> None:
-            if is_type_checking(node.test) and not typing:
-                for child in node.orelse:
-                    self.visit(child)
-                return
-            self.generic_visit(node)
+    def found(names: Iterable[str], typing_only: bool) -> None:
+        (annotations if typing_only else runtime).update(names)
 
-        def visit_Import(self, node: ast.Import) -> None:
-            found.update(alias.name for alias in node.names)
-
-        def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
-                source = ".".join(base + ([node.module] if node.module else []))
+    def walk(body: list[ast.stmt], typing_only: bool) -> None:
+        # Imports are statements: only the bodies of statements can hold them (no
+        # expression can), so the expressions are not walked.
+        for node in body:
+            if isinstance(node, ast.Import):
+                found((alias.name for alias in node.names), typing_only)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                    source = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    source = node.module or ""
+                found([source, *(f"{source}.{alias.name}" for alias in node.names)], typing_only)
+            elif isinstance(node, ast.If):
+                walk(node.body, typing_only or is_type_checking(node.test))
+                walk(node.orelse, typing_only)
+            elif isinstance(node, ast.Match):
+                for case in node.cases:
+                    walk(case.body, typing_only)
             else:
-                source = node.module or ""
-            found.add(source)
-            found.update(f"{source}.{alias.name}" for alias in node.names)
+                for field in ("body", "orelse", "finalbody"):
+                    walk(getattr(node, field, []), typing_only)
+                for handler in getattr(node, "handlers", []):
+                    walk(handler.body, typing_only)
 
-    Visitor().visit(ast.parse(path.read_text(encoding="utf-8")))
-    return frozenset(found)
+    walk(ast.parse(path.read_text(encoding="utf-8")).body, False)
+    return frozenset(runtime), frozenset(runtime | annotations)
 
 
 def graph(root: Path = ROOT, typing: bool = True) -> dict[str, set[str]]:

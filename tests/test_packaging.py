@@ -155,15 +155,16 @@ def test_package_data_of_game_is_in_the_wheel(wheel: Path) -> None:
 
 def test_installed_wheel_finds_assets_in_site_packages(wheel: Path, tmp_path: Path) -> None:
     venv = tmp_path / "venv"
+    # without a pip of its own (ensurepip took 14 s): this pip installs into it (--python)
     subprocess.run(
-        [sys.executable, "-m", "venv", "--system-site-packages", str(venv)],
+        [sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)],
         check=True,
         capture_output=True,
         timeout=120,
     )
     python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
     done = subprocess.run(
-        [str(python), "-m", "pip", "install", "--no-deps", "--no-index", "-q", str(wheel)],
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "--no-index", "-q", str(wheel)],
         capture_output=True,
         text=True,
         timeout=120,

@@ -373,6 +373,12 @@ def follow_route(app: Any, name: str, rng: random.Random) -> None:
             scene.on_resize(app.size)
 
 
+def screens_open(app: Any) -> dict[str, Any]:
+    """The screens on the stack (bottom first), the text size and whether full screen."""
+    settings = app.services.get("settings")
+    return {"screens": [type(s).__name__ for s in app.scenes], "text": getattr(settings, "text_scale", None), "full": bool(app.fullscreen)}
+
+
 # The app, as ``python -m game play`` makes it -----------------------------------------------
 def make_app(size: tuple[int, int], thinker_mode: str) -> tuple[Any, Any, Any]:
     from game.profile.settings import Settings, load_settings
@@ -471,7 +477,9 @@ def run(
     and Past matches are opened at the largest sizes; the summary then also has
     ``sample_sizes`` (the window's size at each sample) and ``frame_peaks``
     (t, the highest RSS of any frame since the sample before, and the window's
-    size at that frame), the memory read after every frame. ``at_end(app)``, if
+    size at that frame), the memory read after every frame, and ``frame_peak_screens``
+    (for each of those frames: the screens open, bottom first, the text size, the
+    memory before the frame and the route it followed, if any). ``at_end(app)``, if
     given, is called once the time is up, before the app closes; what it returns
     is the summary's ``at_end``."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -496,6 +504,8 @@ def run(
     sizes: list[tuple[int, int]] = []
     frame_peaks: list[tuple[float, float, int, int]] = []
     interval_peak: tuple[float, int, int] = (0.0, 0, 0)  # MB, width, height
+    peak_screens: list[dict[str, Any]] = []  # what was open at each interval's highest frame
+    interval_screens: dict[str, Any] = {}
     if only_resize:
         follow_route(app, "match", random.Random(seed))  # the table, resized every frame
     route_rng = random.Random(seed * 7919 + 1)
@@ -526,7 +536,8 @@ def run(
                     if big:
                         sizes.append(app.size)
                         frame_peaks.append((round(now, 1), round(max(rss, interval_peak[0]), 1), *(interval_peak[1:] if interval_peak[0] > rss else app.size)))
-                        interval_peak = (0.0, 0, 0)
+                        peak_screens.append(interval_screens if interval_peak[0] > rss else screens_open(app))
+                        interval_peak, interval_screens = (0.0, 0, 0), {}
                     if on_sample is not None:
                         on_sample(now, rss)
                 next_sample += RSS_EVERY_S
@@ -559,11 +570,13 @@ def run(
                 summary["stopped"] = "by a signal"
                 break
             events += queued
+            before_mb = statm_mb() if big else 0.0
             app.step(events, dt)
             if big:
                 now_mb = statm_mb()
                 if now_mb > interval_peak[0]:
                     interval_peak = (now_mb, *app.size)
+                    interval_screens = {**screens_open(app), "before_mb": round(before_mb, 1), "route": route}
             if frame == 3 and freeze:
                 gc.freeze()  # as App.run does: what the start made lives as long as the game
             if not app.running or not app.scenes:  # Quit on the title: start again
@@ -612,6 +625,7 @@ def run(
     if big:
         summary["sample_sizes"] = sizes
         summary["frame_peaks"] = frame_peaks
+        summary["frame_peak_screens"] = peak_screens
     summary["peak_rss_mb"] = max((s[1] for s in samples), default=None)
     summary["trouble"] = trouble.found
     if summary["reason"] is None and trouble.found:

@@ -1,7 +1,8 @@
 """Computer players: ``make_player(level).choose(view, rng, budget_s) -> Action``.
 
-The levels are listed once, in ``game.ai.levels`` (``levels.ids()``: ``easy``,
-``medium``, ``hard``, ``random``). A player sees only a ``SeatView`` and uses
+The levels are listed once, in ``game.ai.levels`` (``levels.ids()``: from
+``beginner`` to ``expert``, and ``random``; ``levels.seers()``: the ladder's
+``omniscient`` ceiling, no seat's level). A player sees only a ``SeatView`` and uses
 only the ``rng`` it is given. No pygame here; importing this package imports
 no player and not the engine (each is imported when first needed).
 """

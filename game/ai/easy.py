@@ -1,4 +1,6 @@
-"""The ``easy`` level: a beginner. Mostly random legal moves, with a little sense:
+"""The player the ``easy`` level was until issue 41 (easy is now a blend of medium
+and random play, ``game.ai.mixed``); kept for the coach bench's positions
+(``game.bench.coach_bench.seat_zero``). Mostly random legal moves, with a little sense:
 it usually lays a tile rather than draw or refuse, and now and then sheds its
 heaviest playable tile."""
 

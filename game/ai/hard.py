@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Callable
 
 from game.ai.heuristic import Weights, special_mask
 from game.ai.inference import BETA, Evidence, LayEvidence
@@ -99,7 +100,7 @@ class HardPlayer:
         if len(moves) == 1:
             return moves[0], []
         sampler = self.sampler(view)
-        arms = self.search(sampler, view.seat, moves, rng, start + budget_s)
+        arms = self.search(sampler.state, view.players, view.seat, moves, rng, start + budget_s)
         best = max(arms, key=lambda a: (a.mean, -moves.index(a.item.move)))
         return best.item.move, arms
 
@@ -115,11 +116,18 @@ class HardPlayer:
         return Sampler(view, knowledge, LayEvidence(knowledge, special, view.players, every))
 
     def search(
-        self, sampler: Sampler, seat: int, moves: list[Action], rng: random.Random, deadline: float
+        self,
+        deal: Callable[[random.Random], RoundState],
+        players: int,
+        seat: int,
+        moves: list[Action],
+        rng: random.Random,
+        deadline: float,
     ) -> list[Arm[Root]]:
         """The root actions still in the running when the search stops (``search.paired_search``:
-        each deal evaluated by one ISMCTS visit below every root action, with the same dice)."""
-        weights = self.weights or weights_for(sampler.view.players)
+        each deal (``deal(rng)``, a sampler's) evaluated by one ISMCTS visit below every root
+        action, with the same dice)."""
+        weights = self.weights or weights_for(players)
         policies: list[Policy] = []
 
         def evaluate(arm: Arm[Root], deal: RoundState, dice: int) -> float:
@@ -133,7 +141,7 @@ class HardPlayer:
         rule = Prune(self.prune_z, PRUNE_MIN_DEALS, PRUNE_EVERY)
         return paired_search(
             arms,
-            sampler.state,
+            deal,
             evaluate,
             rng,
             deals=self.iterations,

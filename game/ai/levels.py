@@ -4,8 +4,12 @@ A ``Level`` is its id (what records, the command line and the network write),
 its player (a ``"module:Class"`` imported when first asked for, so reading the
 registry imports no player; or a factory, as a test's), the seconds it may
 think per decision, its name and one-line description (marked with ``N_``:
-the screens translate them), its place in every list, and whether New game
-and Host offer it (``random`` is for the command line, tournaments and tests).
+the screens translate them), its place in every list, whether New game
+and Host offer it (``random`` is for the command line, tournaments and tests),
+the keyword arguments its player's class is made with (``options``: the
+blends' share of medium's moves, skilled's playouts) and whether it sees every
+hand (``sees_all``: ``omniscient``, the ladder's ceiling, which no seat may be:
+``ids``, ``levels`` and ``offered`` leave it out, ``seers`` lists it).
 
 Everything else that lists levels reads them here: the command line's seat
 kinds, New game's and Host's cycles of seat kinds, the seats' default names,
@@ -43,6 +47,8 @@ class Level:
     description: str  # one line on how it plays
     order: int
     offered: bool = True  # New game and Host offer it
+    options: tuple[tuple[str, float], ...] = ()  # keyword arguments of the player's class: ("share", 0.6)
+    sees_all: bool = False  # the ladder's ceiling: sees every hand, so no seat may be it (see ``seers``)
 
     def make(self) -> Player:
         """A new player of this level."""
@@ -50,7 +56,7 @@ class Level:
             made: Player = self.player()
         else:
             module, _, cls = self.player.partition(":")
-            made = getattr(importlib.import_module(module), cls)()
+            made = getattr(importlib.import_module(module), cls)(**dict(self.options))
         if made.level != self.id:  # another level's player, with a budget of its own: it is this level's
             made.level = self.id
         return made
@@ -82,7 +88,17 @@ def registered(level: Level) -> Iterator[Level]:
 
 
 def levels() -> tuple[Level, ...]:
-    """Every level, in order."""
+    """Every level a seat may be (none that sees every hand), in order."""
+    return tuple(level for level in _every() if not level.sees_all)
+
+
+def seers() -> tuple[Level, ...]:
+    """The players that see every hand (``sees_all``), in order: only the ladder
+    and the tournament's games play them (``game.ai.omniscient``), never a seat."""
+    return tuple(level for level in _every() if level.sees_all)
+
+
+def _every() -> tuple[Level, ...]:
     return tuple(sorted(_LEVELS.values(), key=lambda level: (level.order, level.id)))
 
 
@@ -97,13 +113,16 @@ def offered() -> tuple[str, ...]:
 
 
 def get(level_id: str | None) -> Level | None:
+    """The level ``level_id`` names (one that sees every hand too: the tournament's), or None."""
     return _LEVELS.get(level_id) if level_id is not None else None
 
 
 def resolve(level_id: str | None) -> Level:
-    """The level ``level_id`` names; the default one for none, or for one this
-    version lacks (a record of a newer version's level plays on)."""
-    return _LEVELS.get(level_id or DEFAULT) or _LEVELS[DEFAULT]
+    """The level ``level_id`` names; the default one for none, for one this
+    version lacks (a record of a newer version's level plays on) or for one
+    that sees every hand (no seat may be it)."""
+    found = _LEVELS.get(level_id or DEFAULT)
+    return found if found is not None and not found.sees_all else _LEVELS[DEFAULT]
 
 
 def make_player(level_id: str) -> Player:
@@ -121,13 +140,24 @@ def budget_s(level_id: str) -> float:
 
 for _level in (
     Level(
+        "beginner",
+        "game.ai.mixed:MixedPlayer",
+        0.2,  # medium's moves with 3+ players take tens of ms: a server thinks them in a worker, not on its event loop
+        N_("Beginner"),
+        N_("beginner"),
+        N_("For a first game: one move in five is a sound one, the rest are at random."),
+        5,
+        options=(("share", 0.2),),
+    ),
+    Level(
         "easy",
-        "game.ai.easy:EasyPlayer",
-        0.1,
+        "game.ai.mixed:MixedPlayer",
+        0.2,
         N_("Easy"),
         N_("easy"),
-        N_("A beginner: mostly random, though it would rather lay a tile than draw."),
+        N_("Plays soundly three moves in five, the others at random."),
         10,
+        options=(("share", 0.6),),
     ),
     Level(
         "medium",
@@ -139,6 +169,16 @@ for _level in (
         20,
     ),
     Level(
+        "skilled",
+        "game.ai.hard:HardPlayer",
+        0.4,  # above medium's, so a rule set the ladder has not met places it at medium (player_rating.provisional_rating)
+        N_("Skilled"),
+        N_("skilled"),
+        N_("Looks ahead a little: tries each move on a few possible deals of the hidden tiles."),
+        25,
+        options=(("iterations", 150),),
+    ),
+    Level(
         "hard",
         "game.ai.hard:HardPlayer",
         1.0,
@@ -146,6 +186,15 @@ for _level in (
         N_("hard"),
         N_("Looks ahead: tries each move on many possible deals of the hidden tiles."),
         30,
+    ),
+    Level(
+        "expert",
+        "game.ai.expert:ExpertPlayer",
+        1.8,
+        N_("Expert"),
+        N_("expert"),
+        N_("Looks further ahead on more deals, and plays the end of a round perfectly once it knows your tiles."),
+        35,
     ),
     Level(
         "random",
@@ -156,6 +205,17 @@ for _level in (
         N_("Any legal move, at random."),
         40,
         offered=False,
+    ),
+    Level(
+        "omniscient",
+        "game.ai.omniscient:OmniscientPlayer",
+        1.8,
+        N_("Omniscient"),
+        N_("omniscient"),
+        N_("Sees every hand: the ladder's ceiling, never a seat's level."),
+        50,
+        offered=False,
+        sees_all=True,
     ),
 ):
     register(_level)

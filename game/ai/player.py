@@ -12,7 +12,7 @@ import random
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # the engine is imported by the players themselves: reading the levels costs nothing
-    from game.engine import Action, SeatView
+    from game.engine import Action, RoundState, SeatView
 
 
 @runtime_checkable
@@ -27,6 +27,18 @@ class Player(Protocol):
         ``budget_s`` caps the thinking time in seconds (the hard player stops
         searching then; the others never come near it).
         """
+        ...
+
+
+@runtime_checkable
+class Seer(Protocol):
+    """A player that sees every hand (``game.ai.omniscient``): not a level any seat
+    may be, only the ladder's ceiling; the tournament's games hand it the whole round."""
+
+    level: str
+
+    def choose_seeing(self, state: RoundState, seat: int, rng: random.Random, budget_s: float) -> Action:
+        """One legal action for ``seat``, the seat to move in ``state``."""
         ...
 
 

@@ -22,7 +22,7 @@ from typing import Any, Iterable, Iterator, TextIO
 
 from game.ai import levels, make_player
 from game.words.refusals import error_text
-from game.ai.player import Player
+from game.ai.player import Player, Seer
 from game.engine import Match, PlayerInfo, RuleError, Rules
 
 DEFAULT_TIME_S = 1.0
@@ -125,18 +125,23 @@ def play_match(setup: Setup, index: int) -> tuple[Match, int]:
     match = Match(rules, infos, seed=setup.seed * 1_000_000 + deal_no)
     rngs = [random.Random(f"tournament/{setup.seed}/{index}/{seat}") for seat in range(setup.players)]
     players = [_player(kind) for kind in kinds]
-    state = match.next_round()
+    decisions = 0
     for _ in range(MAX_REDEALS):
+        # A redeal (dealt so, or every seat refusing the lead in Leyden (Senst)) is dealt
+        # again and counts for nothing: the game is the first round that ends otherwise.
+        state = match.next_round()
+        while not state.over:
+            seat = state.current_player
+            assert seat is not None
+            player = players[seat]
+            if isinstance(player, Seer):  # the ladder's ceiling (game.ai.omniscient): the whole round
+                action = player.choose_seeing(match.round.copy(), seat, rngs[seat], setup.time_s)
+            else:
+                action = player.choose(match.view(seat), rngs[seat], setup.time_s)
+            match.push(action)  # checked: an illegal action fails the tournament loudly
+            decisions += 1
         if state.outcome is None or state.outcome.end != "redeal":
             break
-        state = match.next_round()
-    decisions = 0
-    while not state.over:
-        seat = state.current_player
-        assert seat is not None
-        action = players[seat].choose(match.view(seat), rngs[seat], setup.time_s)
-        match.push(action)  # checked: an illegal action fails the tournament loudly
-        decisions += 1
     return match, decisions
 
 

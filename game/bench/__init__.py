@@ -22,6 +22,7 @@ BENCHES: dict[str, str] = {
     "coach": "game.bench.coach_bench",
     "soak": "game.bench.soak_bench",
     "cluster": "game.bench.cluster_bench",
+    "queue": "game.bench.queue_bench",
 }
 
 

@@ -13,7 +13,7 @@ two different moves for one place of a round), failover_p99_s (from a kill to
 the table's seats all playing again), the move round trip (a seat's move sent to
 its being told back) at p50 and p99, and actions per second.
 
-Used by the tests too (tests/net/server/test_cluster.py). No pygame here; only
+Used by the tests too (tests/net/server/cluster/test_cluster.py). No pygame here; only
 loopback addresses.
 """
 

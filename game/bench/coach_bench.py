@@ -47,8 +47,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from game.ai.coach import BLUNDER, BLUNDER_POINTS, DEFAULT_BUDGET, MISTAKE, MISTAKE_POINTS, candidates_for, steps_of
+from game.ai.easy import EasyPlayer
 from game.ai.hard import HardPlayer
 from game.ai.levels import make_player
+from game.ai.player import Player
 from game.ai.hint import suggest
 from game.ai.heuristic import scratch_state
 from game.ai.review import _background_priority, review_one
@@ -78,12 +80,19 @@ class Choice:
     level: str  # who played seat 0
 
 
+def seat_zero(level: str) -> Player:
+    """Seat 0's player: ``level``'s, but for "easy" the player easy was when these
+    positions were chosen (``game.ai.easy``; easy is now a blend of medium and
+    random play), so the bench reviews the same choices as before issue 41."""
+    return EasyPlayer() if level == "easy" else make_player(level)
+
+
 def play_round(base: str, seed: int, level: str) -> RoundState | None:
     """A round from ``deal(seed)``: seat 0 by ``level``, seat 1 by medium (None for a redeal)."""
     rules = Rules.from_base(base, 2)
     hands, boneyard = deal(rules, seed, 0)
     state = RoundState(rules, hands, boneyard, Opening(rules.lead))
-    players = [make_player(level), make_player("medium")]
+    players = [seat_zero(level), make_player("medium")]
     rng = random.Random(f"bench-coach/{base}/{seed}")
     while not state.over:
         seat = state.current_player

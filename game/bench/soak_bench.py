@@ -14,7 +14,7 @@ first minute. SDL's dummy video driver is used unless ``DISPLAY`` is set (then
 a real window, X11).
 
 The resident memory is sampled every 3 s, and read after every frame (the
-highest frame between two samples is kept too). Printed: the peak (of the
+highest frame between two samples is kept too, with the screens open then). Printed: the peak (of the
 samples, and of any frame), the memory minute by minute and by 5-minute
 blocks, how much it grew after the first 5 minutes (the least-squares slope,
 and the medians of the 5-minute blocks, in MB per 10 minutes), the memory in
@@ -47,6 +47,7 @@ LARGE_PIXELS = 2560 * 1440
 KEPT_MATCHES = 6  # finished matches kept before the start: reviews open from the first minute
 BACK_FRAMES = 90  # frames at 1280x800 before the memory is read at the end
 SETTLE_S = 300.0
+TOP_FRAMES = 8  # the highest frames printed with the screens open then
 MONKEY = Path(__file__).resolve().parents[2] / "tools" / "monkey.py"
 
 
@@ -131,6 +132,11 @@ def by_size(summary: dict[str, Any]) -> dict[str, Any]:
     big_frames = [p[1] for p in peaks if large(p[2:4])]
     rest_frames = [p[1] for p in peaks if not large(p[2:4])]
     highest = max(peaks, key=lambda p: p[1]) if peaks else None
+    screens = summary.get("frame_peak_screens") or []
+    top = sorted(range(len(peaks)), key=lambda i: -peaks[i][1])[:TOP_FRAMES]
+    highest_frames = [
+        {"at_s": peaks[i][0], "mb": peaks[i][1], "size": list(peaks[i][2:4]), **(screens[i] if i < len(screens) else {})} for i in top
+    ]
 
     def median(values: list[float]) -> float | None:
         return round(statistics.median(values), 1) if values else None
@@ -143,6 +149,7 @@ def by_size(summary: dict[str, Any]) -> dict[str, Any]:
         "other_peak_mb": max(rest, default=None),
         "other_frame_peak_mb": max(rest_frames, default=None),
         "frame_peak": None if highest is None else {"at_s": highest[0], "mb": highest[1], "size": list(highest[2:4])},
+        "highest_frames": highest_frames,
     }
 
 
@@ -227,6 +234,7 @@ def main(args: argparse.Namespace) -> int:
         "samples": summary["rss_mb"],
         "sample_sizes": summary.get("sample_sizes"),
         "frame_peaks": summary.get("frame_peaks"),
+        "frame_peak_screens": summary.get("frame_peak_screens"),
     }
     if big:
         backs = [mb for mb in (back.get("screen_mb"), back.get("title_mb")) if mb is not None]
@@ -258,6 +266,12 @@ def main(args: argparse.Namespace) -> int:
             f"windows larger than 2560x1440 ({result['large_samples']} samples): peak {result['large_peak_mb']} MB (samples), "
             f"{result['large_frame_peak_mb']} MB (frames), median {result['large_median_mb']} MB; goal <= {GOAL_LARGE_PEAK_MB:g} MB"
         )
+        for row in result.get("highest_frames") or []:
+            print(
+                f"  a high frame: {row['mb']} MB at {row['at_s']} s ({row.get('before_mb')} MB before it), window "
+                f"{'x'.join(map(str, row['size']))}{' full screen' if row.get('full') else ''}, text {row.get('text')}%, "
+                f"screens {' / '.join(row.get('screens') or ['?'])}{', route ' + row['route'] if row.get('route') else ''}"
+            )
         print(
             f"back at 1280x800: {back.get('screen_mb')} MB on {back.get('screen')}, {back.get('title_mb')} MB on the title; "
             f"goal < {GOAL_BACK_MB:g} MB"

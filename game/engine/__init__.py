@@ -20,6 +20,7 @@ from game.engine.rules import (
     unregister_rule_set,
 )
 from game.engine.state import Opening, RoundOutcome, RoundState, SeatView
+from game.engine.view import NO_SEAT
 from game.engine.tiles import Tile, halves, is_double, parse_tile, pips, tile_name, tile_of
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "HUMAN",
     "IllegalMoveError",
     "Match",
+    "NO_SEAT",
     "OPTION_IDS",
     "OpenEnd",
     "Opening",

@@ -16,6 +16,9 @@ from game.engine.rules import Rules
 from game.engine.tiles import Tile, hand_tiles
 
 UNKNOWN = -1  # a boneyard slot whose tile the seat cannot see
+# The view of a person at the table who holds no hand (a watcher of a server's
+# table): every hand empty but for its count, the boneyard unknown, no move.
+NO_SEAT = -1
 
 
 class Viewed(Protocol):
@@ -85,11 +88,12 @@ class SeatViewOf(Generic[S]):
 
     @property
     def hand(self) -> list[Tile]:
-        return hand_tiles(self._state.hands[self.seat])
+        return hand_tiles(self.hand_mask)
 
     @property
     def hand_mask(self) -> int:
-        return self._state.hands[self.seat]
+        """The seat's own tiles (none for ``NO_SEAT``: a watcher holds no hand)."""
+        return self._state.hands[self.seat] if 0 <= self.seat < self._state.players else 0
 
     @property
     def current_player(self) -> int | None:
@@ -162,7 +166,7 @@ class SeatViewOf(Generic[S]):
 
     def unseen(self) -> list[Tile]:
         """Tiles neither in this hand nor on the table: in other hands or the boneyard."""
-        seen = self._state.hands[self.seat]
+        seen = self.hand_mask
         for p in self._state.placements:
             seen |= 1 << p.tile
         return [t for t in self._state.rules.all_tiles if not seen >> t & 1]

@@ -1,14 +1,17 @@
 """``python -m game ladder [--rules R] [--games N] [--json | --module]``: the
 computer levels (and random play) rated against each other.
 
-In every two-player rule set (or those given), every pair of kinds plays a
-tournament of ``N`` games (``--hard-games M`` for the pairs with a level that
-searches, ``costly``: hard's games cost a thousand times more) (``game.ai.tournament``: one round a game, seats
+In every two-player rule set (or those given), every pair of kinds (with
+``--near K``, only those at most ``K`` places apart in ``kinds()``: a chain
+still fits) plays a tournament of ``N`` games (``--hard-games M`` for the pairs
+with a level that searches, ``costly``: hard's games cost a thousand times more) (``game.ai.tournament``: one round a game, seats
 swapped on each deal, a tied block half a point each), all on the worker
 processes at once. The results of each rule set are fitted by Bradley-Terry
 maximum likelihood on the Elo scale (``game.rating.bradley_terry``), medium
 held at 1500, with 95% intervals. ``--module`` prints the ratings as the
-Python module ``game/rating/ladder_table.py`` the player's rating reads.
+Python module ``game/rating/ladder_table.py`` the player's rating reads; with
+``--rules``, the rows of the other rule sets stay as they were, less the kinds
+named by ``--remeasured`` (levels whose play changed since those rows were made).
 """
 
 from __future__ import annotations
@@ -42,9 +45,11 @@ METHOD = "Bradley-Terry maximum likelihood on the Elo scale (400 points = odds o
 
 def kinds() -> tuple[str, ...]:
     """The kinds rated: random play first, then every computer level in the
-    registry's order (``game.ai.levels``)."""
+    registry's order (``game.ai.levels``), then the players that see every hand
+    (``levels.seers``: the ceiling)."""
     ids = levels.ids()
-    return (RANDOM, *(level for level in ids if level != RANDOM)) if RANDOM in ids else ids
+    fair = (RANDOM, *(level for level in ids if level != RANDOM)) if RANDOM in ids else ids
+    return (*fair, *(level.id for level in levels.seers()))
 
 
 class LadderError(Exception):
@@ -66,9 +71,13 @@ def costly(lineup: Sequence[str]) -> bool:
     return any(levels.get(kind) is not None and levels.budget_s(kind) >= COSTLY_BUDGET_S for kind in lineup)
 
 
-def setups(rule_sets: Sequence[str], seed: int, time_s: float) -> list[Setup]:
-    """Every pair of kinds in every rule set; the costly pairs first (they take longest)."""
-    pairs = sorted(itertools.combinations(kinds(), 2), key=lambda p: (not costly(p), p))
+def setups(rule_sets: Sequence[str], seed: int, time_s: float, near: int | None = None) -> list[Setup]:
+    """Every pair of kinds in every rule set (with ``near``, only those at most
+    ``near`` places apart in ``kinds()``: a chain Bradley-Terry still fits); the
+    costly pairs first (they take longest)."""
+    order = {kind: i for i, kind in enumerate(kinds())}
+    pairs = [p for p in itertools.combinations(kinds(), 2) if near is None or order[p[1]] - order[p[0]] <= near]
+    pairs.sort(key=lambda p: (not costly(p), p))
     return [Setup(base, 2, pair, seed, time_s) for base in rule_sets for pair in pairs]
 
 
@@ -80,13 +89,16 @@ def run_all(
     plan: Sequence[Setup], games: int, hard_games: int, jobs: int, done: dict[tuple[int, int], GameResult] | None = None
 ) -> Iterator[tuple[int, GameResult]]:
     """(setup index, result) of every game of every setup (``hard_games`` for a
-    pair with the hard player), on ``jobs`` processes; the games in ``done`` (by
+    costly pair), on ``jobs`` processes, every pair at the same pace; the games in ``done`` (by
     setup index and game index) are not played again."""
     done = done or {}
     yield from ((k, result) for (k, _), result in done.items())
-    tasks = [
-        (k, setup, i) for k, setup in enumerate(plan) for i in range(games_of(setup, games, hard_games)) if (k, i) not in done
-    ]
+    counts = [games_of(setup, games, hard_games) for setup in plan]
+    tasks = [(k, setup, i) for k, setup in enumerate(plan) for i in range(counts[k]) if (k, i) not in done]
+    # Every pair at the same pace (game i of n at i/n, the costly first on a tie): a run
+    # stopped early holds about the same share of every pair's games, in every rule set,
+    # and the same command with fewer games then plays nothing again.
+    tasks.sort(key=lambda task: (task[2] / counts[task[0]], not costly(task[1].lineup), task[0]))
     if jobs <= 1:
         yield from map(_run_task, tasks)
         return
@@ -178,7 +190,7 @@ def ladder(plan: Sequence[Setup], results: Iterable[tuple[int, GameResult]]) -> 
 
 def format_table(data: dict[str, Any]) -> str:
     lines = [
-        f"ladder: {data['games']} games a pair ({data['hard_games']} with hard), seed {data['seed']}, hard time cap {data['time_s']:g} s, "
+        f"ladder: {data['games']} games a pair ({data['hard_games']} for a costly pair), seed {data['seed']}, time cap {data['time_s']:g} s, "
         f"{data['elapsed_s']:g} s; {data['method']}",
         f"{'rules':<13}" + "".join(f"{kind:>22}" for kind in kinds()),
     ]
@@ -196,14 +208,24 @@ def format_table(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def as_module(data: dict[str, Any], command: str) -> str:
-    """The ratings as ``game/rating/ladder_table.py``."""
-    rows = []
+def as_module(
+    data: dict[str, Any], command: str, kept: dict[str, dict[str, tuple[float, float]]] | None = None, remeasured: Sequence[str] = ()
+) -> str:
+    """The ratings as ``game/rating/ladder_table.py``; the rows of ``kept`` (the
+    table so far) for the rule sets not run again stay, in their place, less
+    the ``remeasured`` kinds (whose play changed since they were measured)."""
+    measured: dict[str, dict[str, tuple[float, float]]] = {}
     for base, entry in data["rules"].items():
         ratings = entry["ratings"]
-        if "error" in ratings:
-            continue
-        cells = ", ".join(f'"{kind}": ({ratings[kind]["rating"]}, {ratings[kind]["se"]})' for kind in kinds())
+        if "error" not in ratings:
+            measured[base] = {kind: (ratings[kind]["rating"], ratings[kind]["se"]) for kind in kinds()}
+    table: dict[str, dict[str, tuple[float, float]]] = {}
+    for base, row in (kept or {}).items():
+        table[base] = measured[base] if base in measured else {k: v for k, v in row.items() if k not in remeasured}
+    table.update((base, row) for base, row in measured.items() if base not in table)
+    rows = []
+    for base, row in table.items():
+        cells = ", ".join(f'"{kind}": ({rating}, {se})' for kind, (rating, se) in row.items())
         rows.append(f'    "{base}": {{{cells}}},')
     body = "\n".join(rows)
     return (
@@ -213,7 +235,7 @@ def as_module(data: dict[str, Any], command: str) -> str:
         "(its output is this file; do not edit by hand).\n"
         '"""\n\n'
         "from __future__ import annotations\n\n"
-        f"GAMES_PER_PAIR = {data['games']}  # {data['hard_games']} for a pair with the hard player\n"
+        f"GAMES_PER_PAIR = {data['games']}  # {data['hard_games']} for a costly pair (a level that searches)\n"
         f"LADDER: dict[str, dict[str, tuple[float, float]]] = {{\n{body}\n}}\n"
     )
 
@@ -237,7 +259,9 @@ def main(args: argparse.Namespace) -> int:
         print(f"ladder: {err}", file=sys.stderr)
         return 2
     jobs = args.jobs or os.cpu_count() or 1
-    plan = setups(wanted, args.seed, time_s)
+    near = getattr(args, "near", None)
+    remeasured = [k.strip() for k in (getattr(args, "remeasured", None) or "").split(",") if k.strip()]
+    plan = setups(wanted, args.seed, time_s, near)
     start = time.perf_counter()
     path = Path(args.results) if args.results else None
     done = read_results(path, plan, games, hard_games) if path is not None else {}
@@ -259,7 +283,13 @@ def main(args: argparse.Namespace) -> int:
         command = f"python -m game ladder --games {games} --hard-games {hard_games} --seed {args.seed} --time {time_s:g} --module"
         if args.rules:
             command += f" --rules {args.rules}"
-        print(as_module(data, command), end="")
+        if near is not None:
+            command += f" --near {near}"
+        if remeasured:
+            command += f" --remeasured {','.join(remeasured)}"
+        from game.rating.ladder_table import LADDER  # the table so far: its other rule sets' rows stay
+
+        print(as_module(data, command, LADDER if args.rules else None, remeasured), end="")
     elif args.json:
         print(json.dumps(data))
     else:

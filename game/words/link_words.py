@@ -116,6 +116,12 @@ CODE_LINES = {
     "host_away": N_("The host is not at the table to let you in: try again later."),
     "claim_pending": N_("Someone is already asking the host for that seat: try again in a moment."),
     "stopped": N_("The match was stopped: its host was away."),
+    "name_owned": N_("{name} is the name of someone else on that server: choose another name."),
+    "barred": N_("The host removed you from that table: you cannot sit there again."),
+    "no_identity": N_("That server does not know who you are yet: connect again."),
+    "unwatched": N_("The host closed that table to watchers."),
+    "watchers_full": N_("That table has as many watchers as it takes: try again later."),
+    "address_watching": N_("Your network watches as many tables as it may: leave one first."),
 }
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from game.engine import Match
-from game.i18n import _
+from game.i18n import N_, _, ngettext
 from game.words.names import YOU, worded
 
 # Verbs whose third person is not the base form plus "s".
@@ -116,3 +116,15 @@ def hold_words(seconds: float) -> str:
     """A network seat's 5-minute hold, its time left as a clock reads (4:05)."""
     whole = max(0, int(seconds + 0.999))
     return f"{whole // 60}:{whole % 60:02d}"
+
+
+# TRANSLATORS: the host's button in the lobby and at the table: nobody may watch the table any more (those watching are dropped).
+CLOSE_WATCH = N_("Close to watchers")
+# TRANSLATORS: the host's button in the lobby and at the table of a table closed to watchers: people may watch it again.
+OPEN_WATCH = N_("Let people watch")
+
+
+def watchers_words(count: int) -> str:
+    """How many watch a network table without a seat (shown to the players and the watchers)."""
+    # TRANSLATORS: at a network table and in its lobby: how many people watch it without playing.
+    return ngettext("{count} watching", "{count} watching", count).format(count=count)

@@ -10,15 +10,31 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
-from game.ai import Player, make_player
+from game.ai import Player, levels
 from game.ai.hard import HardPlayer
 from game.engine import Match, PlayerInfo, RoundState, Rules
 
 CASES = [("matador", 2), ("matador", 4), ("leyden", 2), ("family", 3), ("all-sevens", 3), ("wild-doubles", 2)]
 
 
+SEARCH_PLAYOUTS = 60  # a searching level's playouts here (the same code, quicker; a count, not a clock, bounds it)
+
+
 def players() -> list[Player]:
-    return [make_player("random"), make_player("easy"), make_player("medium"), HardPlayer(iterations=60)]
+    """A player of every level a seat may be, from the registry (``levels.levels()``:
+    not the ceiling that sees every hand, ``levels.seers()``); a level that
+    searches with fewer playouts."""
+    made = []
+    for level in levels.levels():
+        player = level.make()
+        if isinstance(player, HardPlayer):
+            player.iterations = SEARCH_PLAYOUTS
+        made.append(player)
+    return made
+
+
+def test_the_levels_checked_are_the_registry_s() -> None:
+    assert [p.level for p in players()] == list(levels.ids()) and len(levels.offered()) >= 6
 
 
 def positions(base: str, count: int, seed: int) -> list[RoundState]:
@@ -96,7 +112,7 @@ def test_same_seed_same_decision_and_different_seeds_vary() -> None:
     state = positions("matador", 1, seed=3)[0]
     seat = state.current_player
     assert seat is not None
-    hard = HardPlayer(iterations=60)
+    hard = HardPlayer(iterations=SEARCH_PLAYOUTS)
     a = hard.choose(state.view(seat), random.Random(1), 60.0)
     b = hard.choose(state.view(seat), random.Random(1), 60.0)
     assert a == b

@@ -84,3 +84,21 @@ def test_progress_counts_the_games_and_passes_them_through() -> None:
     text = stream.getvalue()
     assert "\r1/5 games" in text and "\r5/5 games" in text and "left" in text
     assert text.endswith("\n") and text.count("\n") == 1
+
+
+def test_a_redeal_in_the_round_is_dealt_again_and_counts_for_nothing() -> None:
+    """In Leyden (Senst) every seat may refuse the lead: the round is then dealt again,
+    and the game is the first round that ends otherwise, with a winner or a tied block
+    (it once ended on the redeal, which the ladder counted as the second kind's win)."""
+    from game.ai.tournament import play_game, play_match
+
+    setup = Setup("leyden-senst", 2, ("random", "random"), 1, 0.1)
+    redealt = 0
+    for index in range(40):
+        match, _ = play_match(setup, index)
+        ends = [state.outcome.end for state in match.rounds if state.outcome is not None]
+        assert ends[-1] != "redeal" and all(end == "redeal" for end in ends[:-1])
+        redealt += len(ends) > 1
+        result = play_game(setup, index)
+        assert result.winner is not None or result.tied
+    assert redealt > 0

@@ -66,6 +66,23 @@ def test_the_kept_file_is_what_replay_reads() -> None:
     assert load_record_text(path.read_text()).totals == match.totals
 
 
+def test_a_match_played_on_a_server_is_kept_opened_and_verified() -> None:
+    """A server deals from a secret seed of 128 bits (game/net/server/arrivals.py),
+    and the record each player keeps holds it: Past matches opens it again and
+    ``verify`` checks its deals (they were moved aside as "a number too large")."""
+    import secrets
+
+    seed = secrets.randbits(128) | 1 << 127  # (a server's: more than 64 bits)
+    match = played(seed)
+    path = keep(match, abandoned=False, now=START)
+    assert path is not None
+    (past,) = list_matches()
+    again, message = load(past.path)
+    assert message is None and again is not None and again.seed == seed
+    out = subprocess.run([sys.executable, "-m", "game", "verify", str(path)], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr + out.stdout
+
+
 def test_an_abandoned_match_says_so_and_an_empty_one_is_not_kept() -> None:
     match = played(3, actions=60)
     assert not match.over

@@ -4,6 +4,7 @@ player's rating after scripted matches (assisted ones left out), kept safely."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
@@ -149,7 +150,7 @@ def test_every_level_has_a_rating_in_every_two_player_rule_set(kind: str) -> Non
 
 
 def test_a_level_not_on_the_ladder_is_placed_by_its_budget() -> None:
-    """"expert" (hard's player, twice its budget): hard's rating with a newcomer's
+    """"expert" (hard's player, twice its budget): the rating of the measured level of the largest budget not above its own, with a newcomer's
     deviation; one that thinks less than any measured level: the default level's;
     and its pairs are the ladder's costly ones, as hard's are."""
     from game.ai import levels
@@ -160,7 +161,8 @@ def test_a_level_not_on_the_ladder_is_placed_by_its_budget() -> None:
     assert hard is not None
     expert = levels.Level(EXPERT, hard.player, 2 * hard.budget_s, "Expert", "expert", "Hard, thinking twice as long.", 35)
     with levels.registered(expert):
-        assert ladder_rating("matador", EXPERT) == (LADDER["matador"]["hard"][0], glicko2.NEW_RD)
+        below = max((level.budget_s, level.order, level.id) for level in levels.levels() if level.id in LADDER["matador"] and level.budget_s <= expert.budget_s)
+        assert ladder_rating("matador", EXPERT) == (LADDER["matador"][below[2]][0], glicko2.NEW_RD)  # the largest budget not above its own
         [change] = Ratings().rate(scripted("matador", [0, 0], EXPERT), seats=[0])
         assert change.after.r > change.before.r  # the rating moves against it
         assert costly(("easy", EXPERT)) and costly(("hard", "medium")) and not costly(("random", "medium"))
@@ -280,3 +282,46 @@ def test_ratings_are_kept_atomically_and_a_hostile_file_is_moved_aside() -> None
         assert ratings.table == {} and message and "could not be read" in message, hostile
         assert not ratings_path().exists()  # moved aside, not deleted
     assert len(list(ratings_path().parent.glob("ratings.json.broken-*"))) >= 1
+
+
+def test_the_ladder_s_kinds_and_pairs_come_from_the_registry() -> None:
+    """A level registered is rated in its order's place, with ``--near`` only its
+    neighbours play it (a chain: every kind is joined to the next), the ceiling
+    that sees every hand comes last, and a stopped run holds every pair alike."""
+    from game.ai import levels
+    from game.rating.ladder import RANDOM, games_of, run_all, setups
+
+    hard = levels.get("hard")
+    assert hard is not None
+    expert = levels.Level(EXPERT, hard.player, 2 * hard.budget_s, "Expert", "expert", "Hard, thinking twice as long.", 31)
+    with levels.registered(expert):
+        order = ladder_kinds()
+        fair = [level for level in levels.ids() if level != RANDOM]
+        assert order == (RANDOM, *fair, *(seer.id for seer in levels.seers())) and EXPERT in order
+        chain = {setup.lineup for setup in setups(["matador"], 1, 0.1, near=1)}
+        assert chain == {(order[i], order[i + 1]) for i in range(len(order) - 1)}
+        near2 = {setup.lineup for setup in setups(["matador"], 1, 0.1, near=2)}
+        assert chain < near2 and all(order.index(b) - order.index(a) <= 2 for a, b in near2)
+        assert len(setups(["matador", "leyden"], 1, 0.1)) == 2 * math.comb(len(order), 2)
+    plan = setups(["matador"], 1, 0.01, near=1)[:3]
+    started = [(k, result.index) for k, result in itertools.islice(run_all(plan, 6, 2, 1), 6)]
+    counts = [games_of(setup, 6, 2) for setup in plan]
+    paces = [i / counts[k] for k, i in started]
+    assert paces == sorted(paces)  # every pair at the same pace: a stopped run is cut evenly
+
+
+def test_the_module_keeps_the_rule_sets_not_run_again_less_the_kinds_remeasured() -> None:
+    from game.rating.ladder import as_module
+
+    data = {
+        "games": 10,
+        "hard_games": 4,
+        "rules": {"matador": {"ratings": {kind: {"rating": 1500.0 + i, "se": 0.0 if kind == "medium" else 9.0} for i, kind in enumerate(ladder_kinds())}}},
+    }
+    kept = {"matador": {"medium": (1500.0, 0.0)}, "family": {"random": (1200.0, 20.0), "easy": (1400.0, 20.0), "medium": (1500.0, 0.0)}}
+    namespace: dict[str, Any] = {}
+    exec(compile(as_module(data, "python -m game ladder ...", kept, ["easy"]), "ladder_table", "exec"), namespace)
+    table = namespace["LADDER"]
+    assert list(table) == ["matador", "family"]  # in the kept table's order
+    assert set(table["matador"]) == set(ladder_kinds())  # measured again: the new row
+    assert table["family"] == {"random": (1200.0, 20.0), "medium": (1500.0, 0.0)}  # kept, but easy's play changed

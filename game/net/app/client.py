@@ -22,7 +22,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from game.net.shared import tls
 
-from game.net.shared.protocol import MAX_MESSAGE, PROTOCOL, ProtocolError, apply_change, decode, encode
+from game.net.shared.protocol import MAX_MESSAGE, PROTOCOL, ProtocolError, apply_change, decode, encode, normal_code
 
 log = logging.getLogger("matador.net")
 
@@ -96,28 +96,38 @@ class Client:
         self.seated: Seated | None = None
         self.followed = Followed()
         self.on_message: Callable[[dict[str, Any]], None] | None = None
+        self.identity: dict[str, Any] | None = None  # who the server says this app is (``id``, ``name``), if asked
 
     @staticmethod
     @asynccontextmanager
     async def connect(
         url: str, wire: list[str] | None = None, timeout: float = TIMEOUT_S, source: str | None = None,
-        known: Callable[[str], str | None] | None = None,
+        known: Callable[[str], str | None] | None = None, identity: bool = False,
     ) -> AsyncIterator[Client]:
         """``source``: the local address to connect from (the tests and benchmarks play
         from several addresses of 127.0.0.0/8, as clients of several machines).
         A ``wss://`` server's certificate is checked (game/net/shared/tls.py: a
         ``CertificateRefused`` if it is not taken); ``known``: the fingerprint
-        trusted by hand at an address (default: the user's known servers)."""
+        trusted by hand at an address (default: the user's known servers);
+        ``identity``: say who the app is on this server (the secret the user's files
+        keep for it, game/net/app/identity_keys.py; a first one is asked for and kept)."""
         # close_timeout: leaving never waits long on a server that does not answer the close
         # never through a proxy: a friend's table is reached directly (game/net/shared/standins.py)
         extra: dict[str, Any] = {"local_addr": (source, 0)} if source else {}
         ws = await _open(url, timeout, extra, known)
         async with ws:
             client = Client(ws, url, wire)
-            await client.send({"type": "hello", "protocol": PROTOCOL, "client": "matador-headless"})
+            hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL, "client": "matador-headless"}
+            if identity:
+                from game.net.app import identity_keys
+
+                hello["identity"] = identity_keys.secret_for(url)
+            await client.send(hello)
             reply = await client.receive(timeout)
             if reply.get("type") != "hello":
                 raise ServerRefused.of(reply)
+            if identity:
+                client.identity = identity_keys.heard(url, reply.get("identity"))
             yield client
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -157,6 +167,11 @@ class Client:
             followed.over = message
         elif kind == "reaction":
             followed.reactions.append((message["seat"], message["reaction"]))
+        elif kind == "new_code" and self.seated is not None and isinstance(message.get("table"), str):
+            try:  # the host gave the table a new code: the seat is there now
+                self.seated = Seated(self.seated.url, normal_code(message["table"]), self.seated.seat, self.seated.token)
+            except ProtocolError:
+                pass
 
     async def expect(self, *kinds: str, timeout: float = TIMEOUT_S) -> dict[str, Any]:
         """Messages until one of ``kinds``; ``ServerRefused`` if the server refuses first."""
@@ -198,6 +213,24 @@ class Client:
         """Ask the host for a free seat (its player away, or given to a computer):
         seated once the host lets this client in (``ServerRefused`` if not)."""
         await self.send({"type": "claim", "table": table, "seat": seat, "name": name})
+        joined = await self.expect("joined", timeout=timeout)
+        self.seated = Seated(self.url, joined["table"], joined["seat"], joined.get("token", ""))
+        return self.seated
+
+    async def watch(self, table: str) -> dict[str, Any]:
+        """Watch ``table`` without a seat (docs/network.md, "Watching a table"): the
+        ``watching`` answer; the table's messages follow as no seat sees them."""
+        await self.send({"type": "watch", "table": table})
+        return await self.expect("watching")
+
+    async def play_now(self, rules: str, name: str, players: int = 2) -> dict[str, Any]:
+        """Wait to be paired with someone of one's rating on this server (docs/network.md,
+        "Play now"): the ``queued`` answer; ``paired`` then waits for the table."""
+        await self.send({"type": "play_now", "rules": rules, "players": players, "name": name})
+        return await self.expect("queued")
+
+    async def paired(self, timeout: float = TIMEOUT_S) -> Seated:
+        """Seated once the queue made a table (it starts at once)."""
         joined = await self.expect("joined", timeout=timeout)
         self.seated = Seated(self.url, joined["table"], joined["seat"], joined.get("token", ""))
         return self.seated

@@ -200,11 +200,15 @@ class HostedServer(LoopThread):
         log.info("hosting stopped")
 
     async def _serve(self, server: Server, port: int, stop: asyncio.Event) -> None:
+        from game.net.app import identity_keys
+
         async with listening(server, self.host, port) as bound:
             self.port = bound
+            identity_keys.hosting_at(self.url, self.store_path)  # the host is the same one whatever the port
             self.state = "ready"
             log.info("hosting on %s:%d (%d tables resumed)", self.host, bound, len(server.tables))
             await stop.wait()
+            identity_keys.hosting_at(self.url, self.store_path, hosting=False)
             server.say_goodbye(HOST_LEFT)
             if self.close_tables:
                 server.end_tables()

@@ -30,12 +30,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
-from game.engine import Action, Match, RecordError, RoundOutcome, Rules, RuleError, SeatView, action_from_json, load_record
+from game.engine import NO_SEAT, Action, Match, RecordError, RoundOutcome, Rules, RuleError, SeatView, action_from_json, load_record
 from game.i18n import _
 from game.net.shared.lobby import Lobby, LobbySeat, read_lobby
 from game.net.app.mirror_status import status, status_text
 from game.net.app.round_end import known_record
-from game.net.shared.protocol import GIVEN_SEAT_LEVEL, HOST_LEFT, REACTIONS, RETURN_S, ProtocolError, action_json, apply_change, read_refusal
+from game.net.shared.protocol import GIVEN_SEAT_LEVEL, HOST_LEFT, REACTIONS, RETURN_S, ProtocolError, action_json, apply_change, normal_code, read_refusal
 from game.net.app.round_end import MAX_ROUNDS, RoundEnd, end_of, revealed_round
 from game.net.app.seat_view import placement_of, seat_view
 from game.words.refusals import refusal_text
@@ -98,10 +98,13 @@ class Mirror:
     removed: bool = False  # the host removed this seat's player in the lobby
     seat_given: bool = False  # the host gave this seat to a computer (its player was away for 5 minutes)
     stopped: bool = False  # the match was stopped by those at the table, its host away past the hold
+    queued: dict[str, Any] | None = None  # play now: the server's ``queued`` (the queue, the computer level offered)
     halted: str | None = None  # the server cannot store moves now (its reason): play waits
     link_code: str = ""  # the session's code of why the link failed (a refusal's code, ``unknown_host``...)
     link_params: dict[str, str] = field(default_factory=dict)  # what that code needs (a certificate's fingerprint, address)
     give_at: dict[int, float] = field(default_factory=dict)  # away seats: when the host may give them away (the clock's time)
+    watching: bool = False  # this screen watches the table without a seat (``seat`` is NO_SEAT)
+    unwatched: bool = False  # the host closed the table to watchers
     _sent_at: tuple[int, int] | None = None  # (round, moves) when this seat last sent a move
     _reacted_at: float = -1e9
     _asked_sync: tuple[int, int] | None = None
@@ -152,6 +155,16 @@ class Mirror:
         self.code = str(message["table"])
         self.hosting = bool(message.get("host")) or (self.lobby is not None and self.lobby.host == self.seat)
         return [News("joined", self.seat)]
+
+    def _on_watching(self, message: dict[str, Any]) -> list[News]:
+        """This screen watches the table: no seat, no hand, no move (``NO_SEAT``)."""
+        self.seat, self.watching, self.hosting = NO_SEAT, True, False
+        self.code = normal_code(message["table"])
+        return [News("joined", NO_SEAT)]
+
+    def _on_new_code(self, message: dict[str, Any]) -> list[News]:
+        self.code = normal_code(message["table"])  # the host gave the table a new code
+        return [News("new_code", text=self.code)]
 
     def _on_table(self, message: dict[str, Any]) -> list[News]:
         self.lobby = read_lobby(message)
@@ -240,6 +253,9 @@ class Mirror:
         the table was put away."""
         reason = str(message.get("reason", ""))
         code, by = message.get("code"), message.get("by")
+        if code == "unwatched":  # the host closed the table to watchers (this screen watched it)
+            self.unwatched = True
+            return [News("unwatched", text=reason)]
         if self.over is not None:
             return []
         if code == "stopped":
@@ -265,6 +281,14 @@ class Mirror:
     def _on_claim(self, message: dict[str, Any]) -> list[News]:
         """(The host) someone asks for a free seat: ``answer_claim`` lets them in or not."""
         return [News("claim", int(message["seat"]), text=str(message.get("name", ""))[:64])]
+
+    def _on_queued(self, message: dict[str, Any]) -> list[News]:
+        """(Play now) waiting in the server's queue: ``level`` is the computer offered after ``offer_after`` s."""
+        self.queued = {
+            "rules": str(message.get("rules", ""))[:32], "players": int(message.get("players", 2)),
+            "level": str(message.get("level", ""))[:32], "offer_after": float(message.get("offer_after", 30.0)),
+        }
+        return [News("queued", text=self.queued["level"])]
 
     def _on_waiting(self, message: dict[str, Any]) -> list[News]:
         """(A person asking for a seat) the host has been asked."""
@@ -340,6 +364,8 @@ class Mirror:
     def play(self, action: Action) -> str | None:
         """Send this seat's ``action``; None, or why it cannot be played (the engine's
         reason, in words), and then nothing is sent."""
+        if self.watching:
+            return _("you are watching: you hold no hand")
         if self.view is None or self.seat is None or self.source is None:
             return _("the table is not ready")
         if not self.my_turn:
@@ -355,7 +381,7 @@ class Mirror:
     def react(self, reaction: str) -> bool:
         """Send a reaction (Nice!, Oops, Well played); False if not one, or too soon."""
         now = self.clock()
-        if reaction not in REACTIONS or self.source is None or self.seat is None or now - self._reacted_at < REACTION_GAP_S:
+        if self.watching or reaction not in REACTIONS or self.source is None or self.seat is None or now - self._reacted_at < REACTION_GAP_S:
             return False
         self._reacted_at = now
         self.source.send({"type": "react", "reaction": reaction})
@@ -500,6 +526,26 @@ class Mirror:
         if not 0 <= seat < len(self.lobby.seats) or self.lobby.seats[seat].kind != "remote":
             return False
         self.source.send({"type": "remove", "seat": seat})
+        return True
+
+    def new_code(self) -> bool:
+        """The host gives the lobby a new code (the old one opens it no more)."""
+        if not self.hosting or self.started or self.lobby is None or self.lobby.state != "lobby" or self.source is None:
+            return False
+        self.source.send({"type": "new_code"})
+        return True
+
+    def may_set_watchable(self) -> bool:
+        """The host may open or close the table to watchers now: in its lobby, or
+        with its match under way (not over), its link open."""
+        lobby = self.lobby
+        return self.hosting and lobby is not None and lobby.state in ("lobby", "playing") and self.over is None and self.link == "open"
+
+    def set_watchable(self, watchable: bool) -> bool:
+        """The host lets people watch the table (or not: those watching are dropped)."""
+        if not self.may_set_watchable() or self.lobby is None or self.source is None or self.lobby.watchable == watchable:
+            return False
+        self.source.send({"type": "watchers", "open": watchable})
         return True
 
     def answer_claim(self, seat: int, approve: bool) -> bool:

@@ -163,6 +163,12 @@ class NetPlay:
         return cls.following(session, record=record)
 
     @classmethod
+    def watch(cls, url: str, table: str) -> NetPlay:
+        """Watch ``table`` on the server at ``url`` without a seat: the mirror's seat is
+        ``NO_SEAT`` (no hand, no move); nothing is kept among the past matches."""
+        return cls.following(Session.watch(url, table), record=False)
+
+    @classmethod
     def rejoin(cls, seated: Seated, record: bool = True, name: str | None = None) -> NetPlay:
         """Take back a seat kept from an earlier run (game/net/app/kept_seats.py); with
         ``name``, the seat is kept again once taken (at a new address, say)."""
@@ -192,6 +198,21 @@ class NetPlay:
         play = cls.following(session, create={**create, "keep": False}, record=record, here=here, pads=pads)
         play.server, play.listed = url, listed
         return play
+
+    @classmethod
+    def play_now(cls, url: str, rules: str, players: int, name: str, record: bool = True) -> NetPlay:
+        """Wait on the server at ``url`` for someone of one's rating (docs/network.md,
+        "Play now"): ``mirror.queued`` says the queue (and the computer level offered);
+        ``play_computer()`` takes that offer; once paired, the table has started."""
+        session = Session.play_now(url, rules, players, name, remember=remember_seat(name))
+        play = cls.following(session, record=record)
+        play.server = url
+        return play
+
+    def play_computer(self) -> None:
+        """Waiting to play now: a computer of one's level instead (the server's offer)."""
+        if self.session is not None:
+            self.session.send({"type": "play_computer"})
 
     @classmethod
     def claim(cls, url: str, table: str, seat: int, name: str, record: bool = True) -> NetPlay:
@@ -369,7 +390,10 @@ class NetPlay:
             parts = urlsplit(self.server)
             host = parts.hostname or ""
             shown = f"[{host}]" if ":" in host else host
-            return [f"{shown}:{parts.port}" if parts.port is not None else shown]
+            where = f"{shown}:{parts.port}" if parts.port is not None else shown
+            # A wss:// server is typed with its scheme, or a friend's app would
+            # try plain WebSocket and fail (game/net/shared/tls.py).
+            return [f"wss://{where}" if parts.scheme == "wss" else where]
         return []
 
     def close(self, wait_s: float = 0.0, keep_table: bool = False) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game.engine import Action, Placement, RecordError, RoundOutcome, Rules, SeatView, action_from_json
+from game.engine import NO_SEAT, Action, Placement, RecordError, RoundOutcome, Rules, SeatView, action_from_json
 from game.engine.rules import REFUSABLE_LEADS
 from game.engine.state import ANY_TILE, DRAW_FOR_DOUBLE, FORCED, PHASE_LEAD, REFUSABLE, Opening, RoundState
 from game.engine.tiles import DOUBLE, HIGH, parse_tile, tile_of
@@ -77,7 +77,7 @@ def _seat_view(rules: Rules, data: dict[str, Any], rule: str, outcome: RoundOutc
     legal = [action_from_json(entry, rules)[1] for entry in data.get("legal", [])]
     hand = sum(1 << parse_tile(t, rules.top) for t in data["hand"])
     counts = tuple(int(c) for c in data["hand_counts"])
-    if len(counts) != players or not 0 <= me < players:
+    if len(counts) != players or not (0 <= me < players or me == NO_SEAT):  # (NO_SEAT: a watcher's view, no hand)
         raise ProtocolError("the view is not of this table")
 
     lead_phase = [a for _, a in history[: next((i for i, (_, a) in enumerate(history) if a.kind == "lay"), len(history))]]

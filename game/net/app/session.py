@@ -39,6 +39,7 @@ log = logging.getLogger("matador.net")
 RECONNECT_FOR_S = 300.0  # a friend who returns within 5 minutes takes the seat back
 BACKOFF_S = (0.25, 0.5, 1.0, 2.0, 4.0)  # between tries, the last one repeated
 RECEIVE_SLICE_S = 30.0  # a receive wakes this often; websockets' pings find a dead peer
+QUEUE_WAIT_S = 3600.0  # play now: how long a session waits in the server's queue at most
 
 LINK_STATES = ("connecting", "open", "lost", "failed", "closed")
 
@@ -61,8 +62,11 @@ class Session(LoopThread):
         remember: Callable[[Seated], None] | None = None,
         reconnect_for: float = RECONNECT_FOR_S,
         timeout: float = TIMEOUT_S,
+        identity: bool = True,
     ) -> None:
         self.url = url
+        self.identity = identity  # say who the app is on the server (game/net/app/identity_keys.py)
+        self.who: dict[str, Any] | None = None  # what the server said of it (``id``, ``name``)
         self.request = request
         self.remember = remember  # told the seat (and its token) once it is taken
         self.reconnect_for = reconnect_for
@@ -95,6 +99,20 @@ class Session(LoopThread):
         """Ask the table's host for a free seat (its player away, or given to a
         computer): ``waiting`` comes while the host decides, then ``joined``."""
         return cls(url, Request("claim", {"table": table, "seat": seat, "name": name}), **kw)
+
+    @classmethod
+    def play_now(cls, url: str, rules: str, players: int, name: str, **kw: Any) -> Session:
+        """Wait in the server's queue for ``rules`` at ``players`` (docs/network.md, "Play
+        now"): ``queued`` comes at once, then ``joined`` once paired; what is sent
+        meanwhile (``play_computer``, ``leave_queue``) goes at once. Closing leaves the queue."""
+        return cls(url, Request("play_now", {"rules": rules, "players": players, "name": name}), **kw)
+
+    @classmethod
+    def watch(cls, url: str, table: str, **kw: Any) -> Session:
+        """Watch ``table`` without a seat (docs/network.md, "Watching a table"):
+        ``watching`` comes, then what a person without a hand may see; watched
+        again after a lost connection."""
+        return cls(url, Request("watch", {"table": table}), **kw)
 
     @classmethod
     def rejoin(cls, seated: Seated, **kw: Any) -> Session:
@@ -181,7 +199,8 @@ class Session(LoopThread):
         self._link("connecting")
         while not self._closing:
             try:
-                async with Client.connect(self.url, timeout=self.timeout) as client:
+                async with Client.connect(self.url, timeout=self.timeout, identity=self.identity) as client:
+                    self.who = client.identity or self.who
                     await self._sit(client)
                     lost_since, tries = None, 0
                     self._link("open")
@@ -224,16 +243,43 @@ class Session(LoopThread):
         elif self.request.kind == "claim":
             client.on_message = self._tell  # the frame loop hears ``waiting`` while the host decides
             await client.claim(**self.request.fields)
+        elif self.request.kind == "play_now":
+            await self._queue(client)
+        elif self.request.kind == "watch":
+            answer = await client.watch(**self.request.fields)
+            self._tell(answer)  # the frame loop hears ``watching``
+            return
         else:
             raise ServerRefused("There is no seat to come back to.")
         self.seated = client.seated
         if self.seated is not None:  # the client took the server's ``joined``: the frame loop hears it too
             self._tell({"type": "joined", "table": self.seated.table, "seat": self.seated.seat})
+        self._remember()
+
+    def _remember(self) -> None:
         if self.seated is not None and self.remember is not None:
             try:
                 self.remember(self.seated)
             except Exception:  # a seat that could not be remembered is still taken
                 log.exception("could not remember the seat")
+
+    async def _queue(self, client: Client) -> None:
+        """Wait in the queue until seated, sending what the frame loop sends meanwhile."""
+        assert self._outbox is not None
+        client.on_message = self._tell  # the frame loop hears ``queued``
+        outbox = self._outbox
+
+        async def sending() -> None:
+            while True:
+                await client.send(await outbox.get())
+
+        sender = asyncio.create_task(sending())
+        try:
+            fields = self.request.fields
+            await client.play_now(fields["rules"], fields["name"], fields["players"])
+            await client.paired(QUEUE_WAIT_S)
+        finally:
+            sender.cancel()
 
     async def _exchange(self, client: Client) -> None:
         """Pass messages both ways until the connection ends."""
@@ -256,6 +302,9 @@ class Session(LoopThread):
                     message = await client.receive(RECEIVE_SLICE_S)
                 except TimeoutError:
                     continue
+                if message["type"] == "new_code" and client.seated is not None and client.seated != self.seated:
+                    self.seated = client.seated  # the host gave the table a new code: kept under it
+                    self._remember()
                 if message["type"] == "closed":  # the seat is this connection's no more (or the host left)
                     self._closing = True
                     code = str(message.get("code") or message.get("by") or "")[:32]

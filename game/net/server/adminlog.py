@@ -38,6 +38,8 @@ LINES = {
     "match_over": "table {table}: match over, {winner} wins, totals {totals}",
     "given": "table {table}: seat {seat} ({name}) given to a computer ({computer})",
     "removed": "table {table}: the host removed {name} from seat {seat}",
+    "new_code": "table {table}: the host gave the table this new code (it was {was})",
+    "identity": "a new identity {identity} [{address}] ({why})",
     "claim": "table {table}: {name} asks for seat {seat} [{address}]",
     "claim_answered": "table {table}: the host {answer} {name} seat {seat}",
     "halted": "table {table}: halted: a write failed ({reason})",

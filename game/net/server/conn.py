@@ -33,9 +33,11 @@ class Conn:
         self.ws = ws
         self.address = address
         self.protocol = 0  # the version agreed in ``hello``
+        self.identity: str | None = None  # who it is on this server, once ``hello`` gave it (game/net/server/identities.py)
         self.table: Table | None = None
         self.seat = -1
         self.claim: tuple[Table, Claim] | None = None
+        self.watching: Table | None = None  # the table it watches without a seat (game/net/server/watchers.py)
         self.bucket = Bucket()
         self.syncs = Bucket(SYNC_RATE, SYNC_BURST)
         self.strikes = 0

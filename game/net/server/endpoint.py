@@ -28,12 +28,16 @@ from game.net.server.adminlog import AdminLog
 from game.net.server.arrivals import Arrivals
 from game.net.server.conn import Conn, small_send_buffer
 from game.net.server.housekeeping import Housekeeping
+from game.net.server.identities import Identities
 from game.net.server.limits import Addresses, Limits
+from game.net.server.matchmaking import QUEUE_MESSAGES, Matchmaking, Queue
 from game.net.server.new_table import computers
+from game.net.server.server_ratings import ServerRatings, leaderboard_answer, ratings_json
 from game.net.shared.protocol import SUPPORTED, ProtocolError, decode, refusal
-from game.net.server.store import TableStore
+from game.net.server.store import StoreError, TableStore
 from game.net.server.table import Table
 from game.net.server.thinking import ThinkPool
+from game.net.server import watchers
 from game.version import version
 
 log = logging.getLogger("matador.server")
@@ -47,7 +51,7 @@ UNSEATED = ("create", "join", "rejoin", "claim")  # the messages that sit a conn
 NOT_THEIR_FAULT = frozenset(("halted", "store_failed", "busy", "slow_down", "host_away", "claim_pending"))  # refusals that are no strike
 
 
-class Server(Arrivals, Housekeeping):
+class Server(Arrivals, Housekeeping, Matchmaking):
     """The tables of one server process and the connections to them."""
 
     def __init__(
@@ -73,6 +77,10 @@ class Server(Arrivals, Housekeeping):
         self.admin = AdminLog()
         self._closing: set[asyncio.Task[None]] = set()
         self.ended: set[str] = set()  # tables the host closed in this run: a seat that comes back is told so
+        self.moved: dict[str, str] = {}  # old code -> new code of tables given a new code in this run
+        self.identities = Identities.of(store)  # who each connection is on this server (docs/network.md)
+        self.ratings = ServerRatings.of(store)  # each identity's rating per family (docs/network.md)
+        self.queue = Queue()  # the people waiting to play now (game/net/server/matchmaking.py)
 
     def event(self, kind: str, **fields: Any) -> None:
         level = logging.DEBUG if kind == "action" else logging.ERROR if kind == "halted" else logging.INFO
@@ -80,8 +88,24 @@ class Server(Arrivals, Housekeeping):
 
     def _adopt(self, table: Table) -> Table:
         table.on_event = self.event
+        table.on_settle = self._rate
         self.tables[table.code] = table
+        if table.state == "over":  # resumed over: rated now if it was not (a crash in between)
+            table.settle()
         return table
+
+    def _rate(self, table: Table, leavers: frozenset[int]) -> None:
+        """The match's end, or people leaving it: the server's ratings (server_ratings.py)."""
+        if table.match is None:
+            return
+        try:
+            changes = self.ratings.settle(table.code, table.match, table.row.seats, leavers)
+        except StoreError as err:  # the match is not rated; play goes on
+            log.error("table %s: its ratings cannot be stored: %s", table.code, err)
+            return
+        for change in changes:
+            self.event("rated", table=table.code, identity=change.identity, family=change.family,
+                       rating=f"{change.before.r:.0f} -> {change.after.r:.0f}", games=change.games, left=bool(leavers))  # fmt: skip
 
     def resume(self, only: Collection[str] | None = None) -> None:
         """Every table the store holds in the lobby, in play or just over, as it was;
@@ -163,6 +187,7 @@ class Server(Arrivals, Housekeeping):
         conn.timer = asyncio.get_running_loop().call_later(seconds, self._close, conn, 4008, reason)
 
     def _unseat(self, conn: Conn, how: str) -> None:
+        self._unwatch(conn)
         table, conn.table = conn.table, None
         if table is not None and table.disconnect(conn.seat, conn.send):
             self.event(how, table=table.code, seat=conn.seat, name=table.row.seats[conn.seat].name, address=conn.address)
@@ -170,6 +195,7 @@ class Server(Arrivals, Housekeeping):
             claim_table, claim = conn.claim
             conn.claim = None
             host_powers.withdraw(claim_table, claim)
+        self._unqueue(conn)
 
     def _close(self, conn: Conn, code: int, reason: str) -> None:
         """Begin closing ``conn`` without waiting (its unread messages must still be
@@ -192,8 +218,30 @@ class Server(Arrivals, Housekeeping):
             ), "protocol": SUPPORTED[-1], "protocols": list(SUPPORTED)})
             self._close(conn, 4000, "protocol refused")
             return
+        answer: dict[str, Any] = {"type": "hello", "protocol": number, "server": f"Matador {version()}"}
+        if "identity" in msg:  # a client that knows identities (an older one sends none, and is served as before)
+            answer["identity"] = self._identify(conn, msg.get("identity"))
         conn.protocol = number
-        conn.send({"type": "hello", "protocol": number, "server": f"Matador {version()}"})
+        conn.send(answer)
+
+    def _identify(self, conn: Conn, secret: Any) -> dict[str, Any]:
+        """``hello``'s ``identity``: who the secret says, or a fresh identity (a
+        fresh one costs its address as a costly request does)."""
+        if not isinstance(secret, str) or len(secret) > 64:
+            secret = None  # garbage, or oversized: never looked at further
+        if self.identities.known(secret) is None:
+            self.addresses.costly(conn.address)  # (before a fresh one is stored)
+        identity, fresh = self.identities.identify(secret)
+        conn.identity = identity
+        told: dict[str, Any] = {"id": identity, "name": self.identities.name_of(identity)}
+        try:  # its rating per family here (server_ratings.py): the app shows it beside its own
+            told["ratings"] = ratings_json(self.ratings, identity)
+        except StoreError as err:  # (the hello goes on without them)
+            log.error("the ratings cannot be read: %s", err)
+        if fresh is not None:
+            told["secret"] = fresh
+            self.event("identity", identity=identity, address=conn.address, why="unknown" if secret is not None else "new")
+        return told
 
     def _receive(self, conn: Conn, text: str | bytes) -> None:
         kind: Any = None
@@ -248,11 +296,27 @@ class Server(Arrivals, Housekeeping):
             self.addresses.costly(conn.address)
             self._list(conn, msg)
             return
-        if kind in UNSEATED:
+        if kind == "name":  # seated or not: the identity's name on this server
+            self._rename(conn, msg)
+            return
+        if kind == "leaderboard":  # seated or not: a family's top and the identity's place
+            self.addresses.costly(conn.address)
+            conn.send(leaderboard_answer(self, conn, msg))
+            return
+        if conn.watching is not None:  # a watcher may leave or ask for the whole view again, no more
+            self._watcher_says(conn, kind, msg)
+            return
+        if kind in UNSEATED or kind in QUEUE_MESSAGES or kind == "watch":
             if table is not None or conn.claim is not None:
                 raise ProtocolError("this connection already has a seat: open another to join another table", "seated")
+            if kind in QUEUE_MESSAGES:  # play now (game/net/server/matchmaking.py)
+                self.addresses.costly(conn.address)
+                QUEUE_MESSAGES[kind](self, conn, msg)
+                return
+            if conn in self.queue.tickets:
+                raise ProtocolError("you are waiting to play now: leave_queue first", "queued")
             self.addresses.costly(conn.address)
-            {"create": self._create, "join": self._join, "rejoin": self._rejoin, "claim": self._claim}[kind](conn, msg)
+            {"create": self._create, "join": self._join, "rejoin": self._rejoin, "claim": self._claim, "watch": self._watch}[kind](conn, msg)
             return
         handler = SEATED.get(kind) if isinstance(kind, str) else None  # (a type of any JSON value: unknown)
         if handler is None:
@@ -272,6 +336,59 @@ class Server(Arrivals, Housekeeping):
         conn.send(joined)
         if table.connect(seat, conn.send, lambda code, reason: self._lost_seat(conn, code, reason)):
             self.event("back", table=table.code, seat=seat, name=table.row.seats[seat].name, address=conn.address)
+
+    # Watchers (game/net/server/watchers.py) ---------------------------------------------
+    def _watch(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """``watch``: the connection follows the table without a seat."""
+        if conn.protocol < 2:
+            raise ProtocolError("unknown message type 'watch'", "unknown_type")
+        table = self._find(conn, msg)
+        address = self.addresses.of(conn.address)
+        watchers.may_watch(table, conn.address, address.watching)
+        watcher = watchers.Watcher(id(conn), conn.address, conn.send, lambda code, reason: self._lost_watch(conn, code, reason))
+        conn.watching = table
+        address.watching += 1
+        if conn.timer is not None:
+            conn.timer.cancel()
+            conn.timer = None
+        self.event("watching", table=table.code, address=conn.address, watchers=len(table.watchers) + 1)
+        conn.send({"type": "watching", "table": table.code})
+        table.watch(watcher)
+
+    def _unwatch(self, conn: Conn) -> bool:
+        """The connection watches no more (it left, dropped, or was dropped)."""
+        table, conn.watching = conn.watching, None
+        if table is None:
+            return False
+        address = self.addresses.of(conn.address)
+        address.watching = max(0, address.watching - 1)
+        table.unwatch(id(conn))
+        return True
+
+    def _lost_watch(self, conn: Conn, code: int, reason: str) -> None:
+        """The table dropped ``conn``'s watching (its host closed it to watchers): closed."""
+        self._unwatch(conn)
+        self._close(conn, code, reason)
+
+    def _watcher_says(self, conn: Conn, kind: str, msg: dict[str, Any]) -> None:
+        table = conn.watching
+        assert table is not None
+        if kind == "leave":
+            self._unwatch(conn)
+            conn.send({"type": "left", "table": table.code})
+            self._arm(conn, self.hello_timeout)
+            return
+        if kind == "sync":
+            if not conn.syncs.take():
+                raise ProtocolError("too many requests for the whole view: slow down", "slow_down")
+            self.addresses.costly(conn.address)
+            watcher = table.watchers.get(id(conn))
+            if watcher is not None:
+                table.watch_sync(watcher)
+            return
+        if not isinstance(kind, str) or (kind not in SEATED and kind not in UNSEATED and kind not in QUEUE_MESSAGES and kind != "watch"):
+            raise ProtocolError(f"unknown message type {str(kind)[:32]!r}", "unknown_type")
+        raise ProtocolError("you are watching this table without a seat: leave it first", "watching")
 
     def _lost_seat(self, conn: Conn, code: int, reason: str) -> None:
         """``conn`` holds its seat no longer (taken over, removed, given away): closed."""
@@ -323,13 +440,15 @@ SEATED: dict[str, Seated] = {
     "sync": _sync,
     "remove": lambda server, conn, table, msg: host_powers.remove(table, conn.seat, msg),
     "answer_claim": lambda server, conn, table, msg: host_powers.answer(table, conn.seat, msg),
+    "new_code": lambda server, conn, table, msg: server._new_code(conn, table),
+    "watchers": lambda server, conn, table, msg: watchers.set_watchable(table, conn.seat, msg),
 }
 
 
 def register_seated(kind: str, handler: Seated) -> Callable[[], None]:
     """Let a seated connection send messages of type ``kind`` (``handler`` does
     what they ask); the function returned takes it out again."""
-    if kind in SEATED or kind in UNSEATED or kind == "list":
+    if kind in SEATED or kind in UNSEATED or kind in QUEUE_MESSAGES or kind in ("list", "name", "leaderboard", "watch"):
         raise ValueError(f"{kind!r} is a message already")
     SEATED[kind] = handler
 

@@ -1,6 +1,8 @@
 """What the host of a table may do with its seats: give the seat of a player away
 for 5 minutes to a computer (``give_seat``), remove a seat's taker in the lobby
-(``remove``), and let a person take a free seat back (``ask``/``answer``: someone
+(``remove``: that identity may take no seat at the table again, ``barred``), give
+the lobby a new code that the old one no longer opens (``may_recode``, done by the
+server: game/net/server/arrivals.py), and let a person take a free seat back (``ask``/``answer``: someone
 without the seat's token, from another machine or after a reinstall, asks; the
 host approves or refuses, in the lobby or at the table).
 
@@ -63,6 +65,7 @@ def give_seat(table: TableAPI, by: int, msg: dict[str, Any]) -> None:
         raise ProtocolError(f"level must be one of {', '.join(levels.ids())}", "bad_level")
     if net.away_since is None or time.monotonic() - net.away_since < RETURN_S:
         raise ProtocolError("a player who dropped keeps the seat for 5 minutes", "too_soon", seconds=RETURN_S)
+    table.settle({seat})  # a person who left the match loses it (game/net/server/server_ratings.py)
     former = table.row.seats[seat]
     row = SeatRow(level_name(level), "computer", level, former.token_hash)  # the token is kept: its holder is told the seat was given
     table.write(table.store.set_seat, seat, row)
@@ -89,6 +92,7 @@ def stop_match(table: TableAPI, by: int) -> None:
     since = net.away_since if net is not None else None
     if since is not None and time.monotonic() - since < RETURN_S:
         raise ProtocolError("a player who dropped keeps the seat for 5 minutes", "too_soon", seconds=RETURN_S)
+    table.settle({i for i, s in enumerate(table.row.seats) if s.kind == "remote" and (i not in table.net or table.net[i].send is None)})
     table.write(table.store.set_state, "closed")
     table.say("stopped", by=by)
     table.tell_all({"type": "closed", "by": "table", "code": "stopped", "reason": STOPPED})
@@ -103,6 +107,10 @@ def remove(table: TableAPI, by: int, msg: dict[str, Any]) -> None:
     former = table.row.seats[seat]
     if seat == by or former.kind != "remote":
         raise ProtocolError("seat must be the seat of another player", "bad_seat")
+    bar = former.identity
+    if bar is not None and bar != table.row.seats[by].identity and bar not in table.row.barred:
+        table.write(table.store.set_barred, [*table.row.barred, bar])  # (first: a bar not stored frees no seat)
+        table.row.barred.append(bar)
     table.write(table.store.set_seat, seat, SeatRow(None, "open"))
     table.row.seats[seat] = SeatRow(None, "open")
     net = table.net.pop(seat, None)
@@ -111,6 +119,22 @@ def remove(table: TableAPI, by: int, msg: dict[str, Any]) -> None:
     table.say("removed", seat=seat, name=former.name)
     _drop_claim(table, seat, "the seat is open: join it")
     table.tell_all(table.lobby())
+
+
+BARRED = "the host removed you from this table"
+
+
+def check_barred(table: TableAPI, identity: str | None) -> None:
+    """Refuse a seat to an identity the host removed from this table."""
+    if identity is not None and identity in table.row.barred:
+        raise ProtocolError(BARRED, "barred", table=table.code)
+
+
+def may_recode(table: TableAPI, by: int) -> None:
+    """Whether ``by`` may give the table a new code now: the host, in the lobby."""
+    _host(table, by, "gives the table a new code")
+    if table.state != "lobby":
+        raise ProtocolError("a table gets a new code only before its match starts", "started")
 
 
 def free(table: TableAPI, seat: int) -> bool:
@@ -124,11 +148,19 @@ def free(table: TableAPI, seat: int) -> bool:
     return row.kind == "computer" and row.token_hash is not None
 
 
-def ask(table: TableAPI, msg: dict[str, Any], name: str, granted: Callable[[int, str], None], refused: Callable[[ProtocolError], None]) -> Claim:
+def ask(
+    table: TableAPI,
+    msg: dict[str, Any],
+    name: str,
+    granted: Callable[[int, str], None],
+    refused: Callable[[ProtocolError], None],
+    identity: str | None = None,
+) -> Claim:
     """Someone without the seat's token asks for a free seat; the host is asked."""
     from game.net.server.name_rules import check_name
 
     seat = _seat_number(table, msg.get("seat"))
+    check_barred(table, identity)
     if not free(table, seat):
         raise ProtocolError("that seat is not free: its player is at the table", "not_free", seat=seat)
     if seat in table.claims:
@@ -137,7 +169,7 @@ def ask(table: TableAPI, msg: dict[str, Any], name: str, granted: Callable[[int,
     if host is None or host.send is None:
         raise ProtocolError("the host is not at the table to let you in: try again later", "host_away")
     check_name(name, table.names(leaving_out=seat))
-    claim = table.claims[seat] = Claim(seat, name, granted, refused)
+    claim = table.claims[seat] = Claim(seat, name, granted, refused, identity=identity)
     table.say("claim", seat=seat, name=name)
     host.tell({"type": "claim", "seat": seat, "name": name})
     table.tell_all(table.lobby())
@@ -162,7 +194,7 @@ def answer(table: TableAPI, by: int, msg: dict[str, Any]) -> None:
         table.tell_all(table.lobby())
         return
     token = new_token()
-    row = SeatRow(claim.name, "remote", None, token_hash(token))
+    row = SeatRow(claim.name, "remote", None, token_hash(token), claim.identity)
     was_computer = table.row.seats[seat].kind == "computer"
     try:
         table.write(table.store.set_seat, seat, row)

@@ -66,6 +66,9 @@ class Housekeeping:
         self.addresses.put_away(table.owner, table.code)
         for net in table.net.values():
             net.end_link(None, "the table was put away")
+        for watcher in list(table.watchers.values()):
+            watcher.end_link({"type": "closed", "by": "table", "code": "put_away", "reason": "the table was put away"}, "the table was put away")
+        table.watchers.clear()
 
     def close(self) -> None:
         """After the last connection closed: stop the computers' thinking, close the store."""
@@ -96,6 +99,7 @@ class Housekeeping:
                 continue
             idle_s = IDLE_LOBBY_S if table.state == "lobby" else IDLE_TABLE_S
             if now - table.touched > idle_s:
+                table.settle({i for i, s in enumerate(table.row.seats) if s.kind == "remote"})  # every person left it
                 self._retire(table, "abandoned", f"nobody came back for {idle_s // 60:g} minutes")
         self.addresses.tidy()
 

@@ -37,17 +37,20 @@ MAX_FILE = 4 << 20  # a table's file is a few KB; anything larger is not one of 
 
 
 def _seat_json(s: SeatRow) -> dict[str, Any]:
-    return {"name": s.name, "kind": s.kind, "level": s.level, "token_hash": s.token_hash}
+    entry = {"name": s.name, "kind": s.kind, "level": s.level, "token_hash": s.token_hash}
+    if s.identity is not None:
+        entry["identity"] = s.identity
+    return entry
 
 
 def _seat_row(data: Any) -> SeatRow:
     if not isinstance(data, dict) or data.get("kind") not in ("open", "remote", "computer"):
         raise ValueError("a seat is not one")
-    name, level, token = data.get("name"), data.get("level"), data.get("token_hash")
-    for value in (name, level, token):
+    name, level, token, identity = data.get("name"), data.get("level"), data.get("token_hash"), data.get("identity")
+    for value in (name, level, token, identity):
         if value is not None and not isinstance(value, str):
             raise ValueError("a seat's field is not text")
-    return SeatRow(name, str(data["kind"]), level, token)
+    return SeatRow(name, str(data["kind"]), level, token, identity)
 
 
 class JournalStore:
@@ -110,6 +113,13 @@ class JournalStore:
     def checkpoint(self) -> None:
         """Nothing to copy: every line is in its file already."""
 
+    def identity_book(self) -> Any:
+        """The identities of the tables hosted here: one file beside theirs
+        (game/net/server/identities.py)."""
+        from game.net.server.identities import FILE_NAME, FileBook
+
+        return FileBook(self.path / FILE_NAME)
+
     # Writing --------------------------------------------------------------------------
     def create(self, row: TableRow) -> None:
         self._append(
@@ -138,6 +148,29 @@ class JournalStore:
 
     def add_action(self, code: str, n: int, seat: int, action: dict[str, Any], state: str) -> None:
         self._append(code, {"n": n, "action": action, "state": state})
+
+    def set_barred(self, code: str, barred: list[str]) -> None:
+        self._append(code, {"barred": barred})
+
+    def set_watchable(self, code: str, watchable: bool) -> None:
+        self._append(code, {"watchable": watchable})
+
+    def rename(self, code: str, new: str) -> None:
+        """The file takes the new code's name, and says the new code in a line."""
+        old_path, new_path = self._file(code), self._file(new)
+        try:
+            os.rename(old_path, new_path)
+        except OSError as err:
+            raise StoreError(why(err)) from err
+        opened = self._open.pop(code, None)
+        if opened is not None:
+            self._open[new] = opened
+        try:
+            self._append(new, {"renamed": new})
+        except StoreError:
+            self._close(new)  # (opened again when next written)
+            os.rename(new_path, old_path)
+            raise
 
     def _close(self, code: str) -> None:
         opened = self._open.pop(code, None)
@@ -211,4 +244,17 @@ def read_table(path: Path) -> TableRow:
             row.state = str(entry["state"])
         elif "state" in entry:
             row.state = str(entry["state"])
+        elif "barred" in entry:
+            barred = entry["barred"]
+            if not isinstance(barred, list) or not all(isinstance(b, str) for b in barred):
+                raise ValueError("the barred identities are not a list of them")
+            row.barred = list(barred)
+        elif "watchable" in entry:
+            if not isinstance(entry["watchable"], bool):
+                raise ValueError("whether watchers are let in is not true or false")
+            row.watchable = entry["watchable"]
+        elif "renamed" in entry:
+            if not isinstance(entry["renamed"], str) or not _CODE.match(entry["renamed"]):
+                raise ValueError("a new code is not one")
+            row.code = entry["renamed"]
     return row

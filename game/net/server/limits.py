@@ -76,6 +76,7 @@ class Address:
     costly: Bucket = field(default_factory=lambda: Bucket(COSTLY_RATE, COSTLY_BURST))
     opens: Bucket = field(default_factory=lambda: Bucket(OPEN_RATE, OPEN_BURST))
     said: Bucket = field(default_factory=lambda: Bucket(SAID_RATE, SAID_BURST))  # refusals written to the log
+    watching: int = 0  # tables its connections watch (game/net/server/watchers.py: PER_ADDRESS)
 
 
 class Addresses:
@@ -154,5 +155,5 @@ class Addresses:
 
     def tidy(self) -> None:
         """Forget addresses that hold nothing and owe nothing."""
-        for host in [h for h, a in self.known.items() if not a.connections and not a.tables and a.guesses.full() and a.costly.full() and a.opens.full() and a.said.full()]:
+        for host in [h for h, a in self.known.items() if not a.connections and not a.tables and not a.watching and a.guesses.full() and a.costly.full() and a.opens.full() and a.said.full()]:
             del self.known[host]

@@ -30,7 +30,7 @@ from game.net.shared.discovery import Announcer, should_announce
 from game.net.server.limits import Limits
 from game.net.shared.protocol import DEFAULT_PORT, MAX_MESSAGE
 from game.net.server.endpoint import HELLO_TIMEOUT_S, MAX_CONNECTIONS, MAX_TABLES, Server
-from game.net.server.redis_store import RedisStore
+from game.net.server.cluster.redis_store import RedisStore
 from game.net.server.store import Store, StoreError, TableStore, private_folder, why
 from game.net.server.thinking import SHARE, WORKERS, ThinkPool
 
@@ -178,7 +178,7 @@ async def run_server(args: argparse.Namespace, store: TableStore, ready: asyncio
     server: Server
     cluster = None
     if isinstance(store, RedisStore):
-        from game.net.server.cluster import ClusterServer
+        from game.net.server.cluster.cluster_process import ClusterServer
 
         server = cluster = ClusterServer(store, args.max_tables, args.max_connections, args.hello_timeout, limits, thinkers, 8 if args.long_codes else 6)
         await cluster.start()
@@ -203,7 +203,7 @@ async def run_server(args: argparse.Namespace, store: TableStore, ready: asyncio
         async with listening(server, args.host, args.port, args.housekeeping, args.status, tls, reuse_port=cluster is not None) as port:
             where = f"cluster process {store.process} on {store.url}" if isinstance(store, RedisStore) else f"data: {store.path}"
             print(f"serving {'wss' if tls is not None else 'ws'}://{args.host}:{port}/ ({where})", flush=True)
-            server.event("listening", address=f"{args.host}:{port}", tables=len(server.tables), data=store.path)
+            server.event("listening", address=f"{args.host}:{port}", tables=len(server.tables), data=store.url if isinstance(store, RedisStore) else store.path)
             if ready is not None:
                 ready.set()
             announcer = await announce(args.host, port)

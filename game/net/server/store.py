@@ -43,6 +43,7 @@ CREATE TABLE IF NOT EXISTS seats (
     kind TEXT NOT NULL,
     level TEXT,
     token_hash TEXT,
+    identity TEXT,
     PRIMARY KEY (code, seat)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -51,6 +52,13 @@ CREATE TABLE IF NOT EXISTS actions (
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,
     PRIMARY KEY (code, n)
+);
+CREATE TABLE IF NOT EXISTS identities (
+    id TEXT PRIMARY KEY,
+    secret_hash TEXT NOT NULL UNIQUE,
+    name TEXT,
+    skeleton TEXT UNIQUE,
+    created REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS meta (
     key TEXT PRIMARY KEY,
@@ -73,7 +81,7 @@ class StoreError(OSError):
 
 class FencedOut(StoreError):
     """A table's write refused because this process no longer holds its lease (a
-    cluster on Redis, game/net/server/redis_store.py): another process referees it
+    cluster on Redis, game/net/server/cluster/redis_store.py): another process referees it
     now, and this one gives it up at once, telling nothing more of it."""
 
 
@@ -112,6 +120,7 @@ class SeatRow:
     kind: str  # "open", "remote" or "computer"
     level: str | None = None
     token_hash: str | None = None
+    identity: str | None = None  # who sits there (game/net/server/identities.py); None: an older client, a computer, nobody
 
 
 @dataclass
@@ -126,6 +135,8 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[dict[str, Any]] = field(default_factory=list)
     listed: bool = False  # open to anyone on this server: its lobby is listed (``list``)
+    barred: list[str] = field(default_factory=list)  # identities the host removed: no seat here again (host_powers.remove)
+    watchable: bool = True  # the host lets people watch it (game/net/server/watchers.py)
 
 
 class TableStore(Protocol):
@@ -149,6 +160,14 @@ class TableStore(Protocol):
     def code_taken(self, code: str) -> bool: ...
 
     def live_tables(self) -> list[TableRow]: ...
+
+    def set_barred(self, code: str, barred: list[str]) -> None: ...
+
+    def set_watchable(self, code: str, watchable: bool) -> None:
+        """The host opened (True) or closed the table to watchers."""
+
+    def rename(self, code: str, new: str) -> None:
+        """The table ``code`` is ``new`` from now on (its host gave it a new code)."""
 
 
 class Store:
@@ -175,6 +194,13 @@ class Store:
             columns = {name for _, name, *_rest in self.db.execute("PRAGMA table_info(tables)")}
             if "listed" not in columns:  # (a store of an earlier version)
                 self.db.execute("ALTER TABLE tables ADD COLUMN listed INTEGER NOT NULL DEFAULT 0")
+            if "barred" not in columns:
+                self.db.execute("ALTER TABLE tables ADD COLUMN barred TEXT NOT NULL DEFAULT '[]'")
+            if "watchable" not in columns:  # (a store of a version before watchers)
+                self.db.execute("ALTER TABLE tables ADD COLUMN watchable INTEGER NOT NULL DEFAULT 1")
+            seat_columns = {name for _, name, *_rest in self.db.execute("PRAGMA table_info(seats)")}
+            if "identity" not in seat_columns:  # (a store of an earlier version: its seats have none)
+                self.db.execute("ALTER TABLE seats ADD COLUMN identity TEXT")
             self._write(("INSERT OR REPLACE INTO meta VALUES ('opened', ?)", (str(time.time()),)))  # the folder takes writes
             for each in self.files():
                 make_private(each)
@@ -208,19 +234,24 @@ class Store:
         now = time.time()
         statements: list[tuple[str, tuple[Any, ...]]] = [
             (
-                "INSERT INTO tables (code, base, players, options, seed, host, state, created, updated, listed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.code, row.base, row.players, json.dumps(row.options), str(row.seed), row.host, row.state, now, now, int(row.listed)),
+                "INSERT INTO tables (code, base, players, options, seed, host, state, created, updated, listed, watchable) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.code, row.base, row.players, json.dumps(row.options), str(row.seed), row.host, row.state, now, now, int(row.listed), int(row.watchable)),
             )
         ]
         for seat, s in enumerate(row.seats):
-            statements.append(("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", (row.code, seat, s.name, s.kind, s.level, s.token_hash)))
+            statements.append(
+                (
+                    "INSERT INTO seats (code, seat, name, kind, level, token_hash, identity) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (row.code, seat, s.name, s.kind, s.level, s.token_hash, s.identity),
+                )
+            )
         self._write(*statements)
 
     def set_seat(self, code: str, seat: int, s: SeatRow) -> None:
         self._write(
             (
-                "UPDATE seats SET name = ?, kind = ?, level = ?, token_hash = ? WHERE code = ? AND seat = ?",
-                (s.name, s.kind, s.level, s.token_hash, code, seat),
+                "UPDATE seats SET name = ?, kind = ?, level = ?, token_hash = ?, identity = ? WHERE code = ? AND seat = ?",
+                (s.name, s.kind, s.level, s.token_hash, s.identity, code, seat),
             )
         )
 
@@ -234,6 +265,19 @@ class Store:
             ("UPDATE tables SET state = ?, updated = ? WHERE code = ?", (state, time.time(), code)),
         )
 
+    def set_barred(self, code: str, barred: list[str]) -> None:
+        self._write(("UPDATE tables SET barred = ?, updated = ? WHERE code = ?", (json.dumps(barred), time.time(), code)))
+
+    def set_watchable(self, code: str, watchable: bool) -> None:
+        self._write(("UPDATE tables SET watchable = ?, updated = ? WHERE code = ?", (int(watchable), time.time(), code)))
+
+    def rename(self, code: str, new: str) -> None:
+        self._write(
+            ("UPDATE tables SET code = ?, updated = ? WHERE code = ?", (new, time.time(), code)),
+            ("UPDATE seats SET code = ? WHERE code = ?", (new, code)),
+            ("UPDATE actions SET code = ? WHERE code = ?", (new, code)),
+        )
+
     def code_taken(self, code: str) -> bool:
         return self.db.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone() is not None
 
@@ -241,21 +285,69 @@ class Store:
         """Every table to resume (``RESUMED_STATES``: in the lobby, in play, or over
         and not yet put away), with its seats and actions."""
         rows = self.db.execute(
-            "SELECT code, base, players, options, seed, host, state, listed FROM tables WHERE state IN (?, ?, ?) ORDER BY created",
+            "SELECT code, base, players, options, seed, host, state, listed, barred, watchable FROM tables WHERE state IN (?, ?, ?) ORDER BY created",
             RESUMED_STATES,
         ).fetchall()
         tables = []
-        for code, base, players, options, seed, host, state, listed in rows:
-            row = TableRow(code, base, players, json.loads(options), int(seed), host, state, listed=bool(listed))
-            for name, kind, level, token in self.db.execute(
-                "SELECT name, kind, level, token_hash FROM seats WHERE code = ? ORDER BY seat", (code,)
+        for code, base, players, options, seed, host, state, listed, barred, watchable in rows:
+            row = TableRow(code, base, players, json.loads(options), int(seed), host, state, listed=bool(listed), barred=_barred(barred), watchable=bool(watchable))
+            for name, kind, level, token, identity in self.db.execute(
+                "SELECT name, kind, level, token_hash, identity FROM seats WHERE code = ? ORDER BY seat", (code,)
             ):
-                row.seats.append(SeatRow(name, kind, level, token))
+                row.seats.append(SeatRow(name, kind, level, token, identity))
             row.actions = [
                 json.loads(text) for (text,) in self.db.execute("SELECT action FROM actions WHERE code = ? ORDER BY n", (code,))
             ]
             tables.append(row)
         return tables
+
+    def identity_book(self) -> SqliteBook:
+        """The identities of this server, in the same file (game/net/server/identities.py)."""
+        return SqliteBook(self)
+
+
+class SqliteBook:
+    """The identities of a dedicated server in its SQLite file (``identities``)."""
+
+    def __init__(self, store: Store):
+        self.store = store
+
+    def find(self, hashed: str) -> str | None:
+        with store_errors():
+            found = self.store.db.execute("SELECT id FROM identities WHERE secret_hash = ?", (hashed,)).fetchone()
+        return str(found[0]) if found else None
+
+    def add(self, identity: str, hashed: str) -> None:
+        self.store._write(("INSERT INTO identities (id, secret_hash, created) VALUES (?, ?, ?)", (identity, hashed, time.time())))
+
+    def name(self, identity: str) -> str | None:
+        with store_errors():
+            found = self.store.db.execute("SELECT name FROM identities WHERE id = ?", (identity,)).fetchone()
+        return str(found[0]) if found and found[0] is not None else None
+
+    def holder(self, shape: str) -> str | None:
+        with store_errors():
+            found = self.store.db.execute("SELECT id FROM identities WHERE skeleton = ?", (shape,)).fetchone()
+        return str(found[0]) if found else None
+
+    def rename(self, identity: str, name: str, shape: str) -> bool:
+        import sqlite3
+
+        try:
+            self.store._write(("UPDATE identities SET name = ?, skeleton = ? WHERE id = ?", (name, shape, identity)))
+        except StoreError as err:
+            if isinstance(err.__cause__, sqlite3.IntegrityError):  # the skeleton is another identity's
+                return False
+            raise
+        return True
+
+
+def _barred(text: Any) -> list[str]:
+    try:
+        found = json.loads(text) if isinstance(text, str) else []
+    except ValueError:
+        return []
+    return [str(each) for each in found if isinstance(each, str)] if isinstance(found, list) else []
 
 
 class store_errors:

@@ -17,19 +17,20 @@ import logging
 import time
 from concurrent.futures import Executor
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Collection, Iterator
 
-from game.engine import IllegalMoveError, Match, PlayerInfo, Rules
+from game.engine import NO_SEAT, IllegalMoveError, Match, PlayerInfo, Rules
 from game.net.server import new_table
 from game.net.server.host_powers import back
 from game.net.shared.lobby import lobby_json
-from game.net.shared.protocol import GIVEN_SEAT_LEVEL, REACTIONS, RETURN_S, ProtocolError, action_json, new_token, read_action, token_hash, view_json
+from game.net.shared.protocol import GIVEN_SEAT_LEVEL, REACTIONS, RETURN_S, ProtocolError, action_json, action_message, new_token, read_action, token_hash, view_json
 from game.net.server.halting import halt, halted_message
 from game.net.server.results import Ending, Results
 from game.net.server.remote_seats import Close, NetSeat, PoolSeat, Send
 from game.net.server.store import FencedOut, SeatRow, StoreError, TableRow, TableStore
 from game.net.server.table_api import Claim
 from game.net.server.thinking import ThinkPool
+from game.net.server.watchers import Watcher, watch_round
 from game.play.referee import ACTION, OVER, ROUND, Event, Referee
 from game.words.refusals import refusal_text
 from game.play.seat import Seat
@@ -54,18 +55,24 @@ class Table:
         self.results: Results | None = None
         self.seats: list[Seat] = []
         self.net: dict[int, NetSeat] = {}
+        self.watchers: dict[int, Watcher] = {}  # who watches without a seat (game/net/server/watchers.py), by connection
         self.touched = time.monotonic()
         self.over_at: float | None = None  # when the match ended (or the table was resumed over)
         self.halted: str | None = None  # why play stopped (a write failed), until a write works again
-        self._held: list[tuple[NetSeat, dict[str, Any]]] | None = None
+        self._held: list[tuple[NetSeat | Watcher, dict[str, Any]]] | None = None
         self.claims: dict[int, Claim] = {}  # people asking the host for a free seat (game/net/server/host_powers.py)
         self.on_event: Any = None  # the server's log of events (game/net/server/adminlog.py), if any
         self.ending: Ending | None = None  # a finished table keeps only what it still tells (results.Ending)
-        # A cluster on Redis (game/net/server/cluster.py): whether this process surely still
+        # A cluster on Redis (game/net/server/cluster/cluster_process.py): whether this process surely still
         # referees the table (its lease, by the clock), asked before anything is told; and
         # what to do when a write finds the lease gone.
         self.gate: Callable[[], bool] | None = None
         self.on_fenced: Callable[[], None] | None = None
+        # The server's ratings (game/net/server/server_ratings.py): told when the match
+        # ends, or when seats leave it before its end (the seats that left).
+        self.on_settle: Callable[[Table, frozenset[int]], None] | None = None
+        # A cluster: told when the watchers come or go (their count, for the cluster's list).
+        self.on_watchers: Callable[[Table], None] | None = None
 
     new_row = staticmethod(new_table.new_row)
 
@@ -82,8 +89,8 @@ class Table:
             self.on_event(event, table=self.code, **fields)
 
     # Telling -------------------------------------------------------------------------
-    def deliver(self, net: NetSeat, message: dict[str, Any]) -> None:
-        """A seat's message: held while an action is being stored, dropped while halted."""
+    def deliver(self, net: NetSeat | Watcher, message: dict[str, Any]) -> None:
+        """A seat's (or a watcher's) message: held while an action is being stored, dropped while halted."""
         if self.halted is not None:
             return
         if self._held is not None:
@@ -133,8 +140,52 @@ class Table:
         self.build(self.row.actions)
 
     def tell_all(self, message: dict[str, Any]) -> None:
+        """Tell every seat and every watcher (what is for all to see)."""
         for seat in self.net.values():
             seat.tell(message)
+        for watcher in list(self.watchers.values()):
+            self.deliver(watcher, message)
+
+    # Watchers ------------------------------------------------------------------------
+    def watch(self, watcher: Watcher) -> None:
+        """``watcher`` watches from now on: told the lobby (everyone is told the
+        count), the rounds played out so far and the round as no seat sees it."""
+        self.watchers[watcher.key] = watcher
+        self.touched = time.monotonic()
+        self.watchers_changed()
+        self.watch_sync(watcher)
+
+    def unwatch(self, key: int) -> bool:
+        """The watcher of connection ``key`` left (or dropped); whether it was one."""
+        if self.watchers.pop(key, None) is None:
+            return False
+        self.watchers_changed()
+        return True
+
+    def watchers_changed(self) -> None:
+        """Watchers came or went (or the host opened or closed the table to them):
+        everyone is told the lobby, with its count."""
+        self.tell_all(self.lobby())
+        if self.on_watchers is not None:
+            self.on_watchers(self)
+
+    def watch_sync(self, watcher: Watcher) -> None:
+        """Send a watcher the whole of what it may see (on coming, or when it asks)."""
+        if self.ending is not None:
+            for message in self.ending.told(NO_SEAT):
+                watcher.deliver(message)
+            return
+        if self.halted is not None:
+            watcher.deliver(halted_message(self.halted))
+            return
+        if self.results is not None:
+            for message in self.results.past():
+                self.deliver(watcher, message)
+        found = watch_round(self)
+        if found is not None:
+            self.deliver(watcher, found)
+        if self.match is not None and self.match.over:
+            self.deliver(watcher, self._match_over())
 
     def write(self, write: Any, *args: Any) -> None:
         """A lobby's write (a seat taken, the state): refused with the reason if it fails."""
@@ -160,13 +211,16 @@ class Table:
     def names(self, leaving_out: int | None = None) -> list[str | None]:
         return [s.name for i, s in enumerate(self.row.seats) if i != leaving_out and s.kind != "open"]
 
-    def take_seat(self, seat: int | None, name: str) -> tuple[int, str]:
-        """Seat a new player on ``seat`` (or the first open one); (seat, token)."""
+    def take_seat(self, seat: int | None, name: str, identity: str | None = None) -> tuple[int, str]:
+        """Seat a new player (``identity``, if the connection has one) on ``seat``
+        (or the first open one); (seat, token)."""
+        from game.net.server.host_powers import check_barred
         from game.net.server.name_rules import check_name
 
         open_seats = [i for i, s in enumerate(self.row.seats) if s.kind == "open"]
         if self.state != "lobby":  # to a stranger, a table that has started is no table at all
             raise ProtocolError(f"there is no table {self.code} on this server", "no_table", table=self.code)
+        check_barred(self, identity)
         if not open_seats:
             raise ProtocolError("this table is full", "full")
         if seat is None:
@@ -175,14 +229,16 @@ class Table:
             raise ProtocolError(f"seat {seat} is not open (open: {', '.join(map(str, open_seats))})", "seat_taken", seat=seat, open=open_seats)
         check_name(name, self.names())
         token = new_token()
-        row = SeatRow(name, "remote", None, token_hash(token))
+        row = SeatRow(name, "remote", None, token_hash(token), identity)
         self.write(self.store.set_seat, seat, row)
         self.row.seats[seat] = row
         self.net[seat] = NetSeat(seat, self)
         return seat, token
 
     def check_token(self, seat: Any, token: Any) -> int:
-        """The seat ``token`` holds; to anyone without it the table is no table."""
+        """The seat ``token`` holds; to anyone without it the table is no table. (The
+        token is the seat's own secret, kept with it by the app: the seat stays the
+        identity's that took it, whichever identity the connection bringing it has.)"""
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.row.seats) and isinstance(token, str):
             row = self.row.seats[seat]
             if row.token_hash is not None and row.token_hash == token_hash(token[:64]):
@@ -320,6 +376,10 @@ class Table:
             self.say("dealt", round=r)
             for index, net in self.net.items():
                 net.tell({"type": "round", "commitment": results.commitment(r), "view": view_json(match.view(index), r)})
+            told = watch_round(self) if self.watchers else None
+            if told is not None:
+                for watcher in list(self.watchers.values()):
+                    self.deliver(watcher, told)
             if match.round.over:  # redealt as it was dealt: no action ends it, so its end is told now
                 self._round_over(match)
         elif event.kind == ACTION:
@@ -337,12 +397,22 @@ class Table:
             self.row.actions.append(entry)
             self.row.state = state
             self.say("action", seat=event.seat, action=entry)
+            if self.watchers:  # the action as no seat sees it (a draw: its count alone)
+                played = action_message("played", event.seat, event.action, match.view(NO_SEAT), match.round_index)
+                for watcher in list(self.watchers.values()):
+                    self.deliver(watcher, played)
             if match.round.over:
                 self._round_over(match)
         elif event.kind == OVER and self.halted is None:
             self.over_at = time.monotonic()
             self.say("match_over", winner=self.name_of(match.winner), totals=list(match.totals))
             self.tell_all(self._match_over())
+            self.settle()
+
+    def settle(self, leavers: Collection[int] = ()) -> None:
+        """The match is rated: at its end, or as ``leavers`` leave it before its end."""
+        if self.on_settle is not None and self.match is not None and self.state in ("playing", "over"):
+            self.on_settle(self, frozenset(leavers))
 
     def _match_over(self) -> dict[str, Any]:
         match, results = self.match, self.results
@@ -360,7 +430,7 @@ class Table:
         written once (its last view, the end and its record); the match itself is let
         go at the next housekeeping (``release``)."""
         assert self.match is not None and self.results is not None
-        self.ending = Ending.of(self.match, self.results, list(self.net), self._match_over())
+        self.ending = Ending.of(self.match, self.results, [*self.net, NO_SEAT], self._match_over())
         if self.referee is not None:
             self.referee.cancel()
 

@@ -1,7 +1,8 @@
 """A server table as the modules around it see it: ``TableAPI``, what the
 host's powers (host_powers.py), a halt (halting.py) and the lobby's message
 (lobby.py) read and change of a ``game.net.server.table.Table``; and ``Claim``, a
-person asking the host for a free seat, that the table holds.
+person asking the host for a free seat, and ``Watcher``, a connection watching
+without a seat (game/net/server/watchers.py), that the table holds.
 
 A leaf: it names the table's parts for annotations and imports no module that
 works on a table, so that ``table.py`` imports those modules and none of them
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Collection, Protocol
 
 if TYPE_CHECKING:
     from game.engine import Rules
@@ -31,6 +32,35 @@ class Claim:
     granted: Callable[[int, str], None]  # (seat, token): the claimant sits down
     refused: Callable[[ProtocolError], None]
     at: float = field(default_factory=time.monotonic)
+    identity: str | None = None  # the claimant's, if its connection has one: the seat's once granted
+
+
+WATCHER_CLOSED = 4009  # the close code of a watcher dropped (as of a seat taken away: game/net/server/remote_seats.py)
+WatcherSend = Callable[[dict[str, Any]], None]
+WatcherClose = Callable[[int, str], None]
+
+
+class Watcher:
+    """One connection watching a table."""
+
+    def __init__(self, key: int, address: str, send: WatcherSend, close: WatcherClose | None = None):
+        self.key = key  # its connection's (id of the Conn)
+        self.address = address
+        self.send: WatcherSend | None = send
+        self.close = close
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        if self.send is not None:
+            self.send(message)
+
+    def end_link(self, message: dict[str, Any] | None, reason: str) -> None:
+        """Tell the watcher ``message`` and close its connection."""
+        send, close = self.send, self.close
+        self.send = self.close = None
+        if send is not None and message is not None:
+            send(message)
+        if close is not None:
+            close(WATCHER_CLOSED, reason)
 
 
 class TableAPI(Protocol):
@@ -43,6 +73,7 @@ class TableAPI(Protocol):
     referee: Referee | None
     net: dict[int, NetSeat]
     claims: dict[int, Claim]
+    watchers: dict[int, Watcher]  # who watches without a seat (game/net/server/watchers.py)
     halted: str | None  # why play stopped (a write failed), until a write works again
 
     @property
@@ -51,6 +82,8 @@ class TableAPI(Protocol):
     def say(self, event: str, **fields: Any) -> None: ...
 
     def tell_all(self, message: dict[str, Any]) -> None: ...
+
+    def watchers_changed(self) -> None: ...
 
     def write(self, write: Any, *args: Any) -> None: ...
 
@@ -65,3 +98,5 @@ class TableAPI(Protocol):
     def sync(self, seat: int) -> None: ...
 
     def wake(self) -> None: ...
+
+    def settle(self, leavers: Collection[int] = ()) -> None: ...

@@ -49,6 +49,8 @@ class Lobby:
     seats: tuple[LobbySeat, ...]
     claims: tuple[tuple[int, str], ...] = ()  # (seat, name): people asking the host for a free seat
     listed: bool = False  # open to anyone on the server (its lobby is in the server's list)
+    watchers: int = 0  # how many watch the table without a seat (game/net/server/watchers.py)
+    watchable: bool = True  # whether the host lets people watch it
 
     @property
     def away(self) -> list[int]:
@@ -86,7 +88,10 @@ def read_lobby(message: dict[str, Any]) -> Lobby:
         )
         claims = tuple((int(c["seat"]), str(c["name"])[:64]) for c in (message.get("claims") or ())[:16])
         listed = message.get("listed") is True
-        return Lobby(str(message["table"]), rules, int(message["host"]), str(message["state"]), seats, claims, listed)
+        watchers = message.get("watchers", 0)
+        watchers = watchers if isinstance(watchers, int) and not isinstance(watchers, bool) and 0 <= watchers < 10**6 else 0
+        watchable = message.get("watchable") is not False
+        return Lobby(str(message["table"]), rules, int(message["host"]), str(message["state"]), seats, claims, listed, watchers, watchable)
     except (KeyError, TypeError, ValueError, RuleError) as err:
         raise ProtocolError(f"the table's description cannot be read: {err}") from None
 
@@ -94,7 +99,8 @@ def read_lobby(message: dict[str, Any]) -> Lobby:
 def lobby_json(table: TableAPI) -> dict[str, Any]:
     """A server table's ``table`` message (what ``read_lobby`` reads): its seats, who
     is connected, for an away player the seconds before the host may give the seat
-    to a computer (``give_in``), and the claims waiting for the host."""
+    to a computer (``give_in``), the claims waiting for the host, how many watch
+    (``watchers``) and, if the host closed the table to watchers, ``watchable: false``."""
     seats = []
     now = time.monotonic()
     for index, s in enumerate(table.row.seats):
@@ -117,6 +123,9 @@ def lobby_json(table: TableAPI) -> dict[str, Any]:
     }
     if table.row.listed:
         lobby["listed"] = True
+    lobby["watchers"] = len(table.watchers)
+    if not table.row.watchable:
+        lobby["watchable"] = False
     if table.claims:
         from game.net.server.host_powers import claims_json
 

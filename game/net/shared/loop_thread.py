@@ -3,14 +3,18 @@ into its loop, and the thread started once, followed and waited for.
 
 The app's session, its hosted server and its list of a server's open tables
 each run one, and the server's thinking hands answers back to its loop with
-``call_in``. Nothing here imports pygame.
+``call_in``. ``AskingThread``: one that asks a server when woken (the open
+tables' list, a leaderboard). Nothing here imports pygame.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from typing import Any, Callable
+
+log = logging.getLogger("matador.net")
 
 
 def call_in(loop: asyncio.AbstractEventLoop | None, callback: Callable[..., object] | None, *args: Any) -> None:
@@ -45,3 +49,55 @@ class LoopThread:
         """Wait at most ``timeout`` for the thread to end (after it was told to stop)."""
         if self._thread is not None:
             self._thread.join(timeout)
+
+
+class AskingThread(LoopThread):
+    """A ``LoopThread`` whose loop asks a server when woken (``_asking``): its loop,
+    its wake and its task known to the frame loop's thread under a lock; ``close``
+    ends it at once (an ask under way is cancelled)."""
+
+    failed_line = "asking a server ended on an error"  # (the log's line, never a traceback)
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._wake: asyncio.Event | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    def _wake_up(self) -> None:
+        """Wake the loop now (not waiting for its next ask)."""
+        with self._lock:
+            loop, wake = self._loop, self._wake
+        call_in(loop, None if wake is None else wake.set)
+
+    def close(self, wait_s: float = 0.0) -> None:
+        """Stop; the thread ends at once (an ask under way is cancelled)."""
+        with self._lock:
+            self._closed = True
+            loop, task = self._loop, self._task
+        call_in(loop, None if task is None else task.cancel)
+        if wait_s > 0:
+            self.wait(wait_s)
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except BaseException:  # never a traceback from a background thread
+            log.exception(self.failed_line)
+
+    async def _main(self) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._loop = asyncio.get_running_loop()
+            self._wake = wake = asyncio.Event()
+            self._task = asyncio.current_task()
+        try:
+            await self._asking(wake)
+        except asyncio.CancelledError:
+            pass
+
+    async def _asking(self, wake: asyncio.Event) -> None:
+        """Ask while not closed, waiting on ``wake`` between asks."""
+        raise NotImplementedError

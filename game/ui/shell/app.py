@@ -252,13 +252,14 @@ class App:
         top = self.top
         if top is not None:
             top.update(dt * self.time_scale)
-        from game.ui.drawing.gui_theme import drop_drawing_aids
+        from game.ui.drawing.gui_theme import drop_drawing_aids, lean_list_rows
         from game.ui.shell.scene import rest_covered
 
         top = self.top  # (it may have changed in its update: a screen opened or closed)
         rest_covered([scene for scene in self.scenes if scene is not top])  # covered: only the looks their widgets show
         if top is not None and getattr(top, "gui", None) is not None:
             drop_drawing_aids(getattr(top, "gui"))
+            lean_list_rows(getattr(top, "gui"))  # a list's rows: the look each shows only
         self.draw(self.surface)
         self.frames += 1
         for hook in list(self.on_frame):

@@ -132,6 +132,16 @@ class Flow:
 
         self.app.push(ServerScene())
 
+    def open_play_now(self, server: str, name: str, address: str) -> None:
+        from game.ui.scenes.friends import PlayNowScene
+
+        self.app.push(PlayNowScene(server, name, address))
+
+    def open_leaderboard(self, server: str, name: str, address: str) -> None:
+        from game.ui.scenes.friends import LeaderboardScene
+
+        self.app.push(LeaderboardScene(server, address, name))
+
     def open_join(self) -> None:
         from game.ui.scenes.friends import JoinScene
 

@@ -161,6 +161,14 @@ class Routes(Protocol):
     def open_server(self) -> None:
         """On a server: a dedicated server's open tables, or a table created there."""
 
+    def open_play_now(self, server: str, name: str, address: str) -> None:
+        """Play now on the dedicated server at ``server`` (a ``ws://`` address, shown as
+        ``address``) under ``name``: paired with someone of one's strength there."""
+
+    def open_leaderboard(self, server: str, name: str, address: str) -> None:
+        """The leaderboard of the dedicated server at ``server`` (shown as ``address``),
+        by family; ``name``: the player's (the rating this machine keeps, beside the server's)."""
+
     def open_join(self) -> None:
         """Join a table: the tables heard on the local network, or an address and a code."""
 

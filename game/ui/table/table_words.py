@@ -243,3 +243,13 @@ def header_words(text: str, deal: str, deal_first: bool, width: int, measure: Ca
     if kept and words and measure(words) > room:  # the narrowest: the deal alone, whole, rather than both cut
         words = ""
     return "  ·  ".join(t for t in (words, kept) if t)
+
+
+def watching_line(name: str, total: int, count: int, status: str) -> str:
+    """The line above the hand of a table this screen watches (it holds no hand):
+    the seat at the foot of the table, its points and tiles, whose turn it is."""
+    # TRANSLATORS: the line above an empty hand at a table this screen only watches: "Watching  ·  Ann  ·  12 pts  ·  6 tiles  ·  Bo is thinking…".
+    words = ngettext(
+        "Watching  ·  {name}  ·  {points} pts  ·  {count} tile  ·  {status}", "Watching  ·  {name}  ·  {points} pts  ·  {count} tiles  ·  {status}", count
+    )
+    return words.format(name=shown_name(name), points=total, count=count, status=status)

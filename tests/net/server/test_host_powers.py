@@ -206,7 +206,7 @@ def test_a_server_lists_the_tables_open_to_anyone_in_their_lobby(server: Any) ->
             listed = (await ann.create("all-sevens", 3, "Ann", seats=["open", "open", "easy"], listed=True)).table
             await cy.create("matador", 2, "Cy")  # by code only: not listed
             (entry,) = await bo.open_tables()
-            assert entry == {"table": listed, "rules": {"base": "all-sevens", "players": 3, "options": {}}, "host": "Ann", "open": [1]}
+            assert entry == {"table": listed, "rules": {"base": "all-sevens", "players": 3, "options": {}}, "host": "Ann", "open": [1], "state": "lobby", "watchers": 0}
             await bo.join(listed, "Bo")
             async with Client.connect(server.url) as eve:
                 assert await eve.open_tables() == []  # full now, and then started: listed no more

@@ -62,7 +62,7 @@ async def refusal(ws: Any) -> dict[str, Any]:
 # Computers ------------------------------------------------------------------------------
 def test_one_client_s_hard_computers_do_not_take_another_table_s_turns(serve: Callable[..., ServerProcess]) -> None:
     """The victim's computer is a medium one, which searches in the workers like
-    the attacker's hard ones (an easy one decides at once, queued behind nobody:
+    the attacker's hard ones (one that does not search decides at once, queued behind nobody:
     the next test)."""
     server = serve("--think-workers", "2")
     victim_moves = 0
@@ -122,7 +122,12 @@ def test_one_client_s_hard_computers_do_not_take_another_table_s_turns(serve: Ca
     assert most_ahead <= 1.0  # two clients served in turn: at most one of the other's per decision of one's own
 
 
-def test_an_easy_computer_decides_at_once_whatever_the_workers_are_doing() -> None:
+def test_a_computer_that_does_not_search_decides_at_once_whatever_the_workers_are_doing() -> None:
+    from game.ai import levels
+    from game.net.server.thinking import inline
+
+    quick = next(level.id for level in levels.levels() if inline(level.id))  # the registry's (random: budget 0)
+
     class Stuck:
         def submit(self, fn: Any, *args: Any) -> Future[Any]:
             return Future()  # never done: every worker busy for ever
@@ -133,12 +138,12 @@ def test_an_easy_computer_decides_at_once_whatever_the_workers_are_doing() -> No
         pool.think("mallory", "hard", None, 0, lambda action: None)  # waits for it
         from game.engine import Match, PlayerInfo, Rules
 
-        match = Match(Rules.from_base("matador", 2), [PlayerInfo("A", "human"), PlayerInfo("B", "computer", "easy")], 3)
+        match = Match(Rules.from_base("matador", 2), [PlayerInfo("A", "human"), PlayerInfo("B", "computer", quick)], 3)
         match.next_round()
         seat = match.round.current_player
         assert seat is not None
         decided: list[Any] = []
-        pool.think("ann", "easy", match.view(seat), 1, decided.append)
+        pool.think("ann", quick, match.view(seat), 1, decided.append)
         await asyncio.sleep(0.01)
         assert pool.figures.inline == 1 and pool.waiting() == 1
         return decided

@@ -24,7 +24,7 @@ from game.ui.drawing import access
 from game.ui.shell.gamepad import PadPress
 from game.ui.drawing.layout_check import layout_problems
 from game.words.rule_sets import RuleSetWords, registered_words
-from tests.ui.net_screens import host_lobby, server_form, server_screen
+from tests.ui.net_screens import host_lobby, leaderboard_screen, play_now_screen, server_form, server_screen
 
 EXTRA_SETTINGS = [  # with today's 12, twenty on the screen
     ("confirm_leave", N_("Confirm before leaving a match"), N_("ask before a match in play is left"), ON_OFF),
@@ -134,6 +134,12 @@ SCREENS: dict[str, Callable[[], Any]] = {
     "host-server": server_form,
     "lobby-host": host_lobby,
     "join": _plain("game.ui.scenes.friends", "JoinScene"),
+    "play-now": play_now_screen,
+    "play-now-waiting": lambda: play_now_screen("waiting"),
+    "play-now-offer": lambda: play_now_screen("offer"),
+    "leaderboard": leaderboard_screen,
+    "leaderboard-asking": lambda: leaderboard_screen("asking"),
+    "leaderboard-failed": lambda: leaderboard_screen("failed"),
 }
 # Window and text sizes that lay out differently (the text size applies in full from
 # 1280x800; 640x480 and 800x600 get 100% whatever is chosen): every language at the

@@ -20,7 +20,7 @@ from game import i18n
 from game.engine import Match, PlayerInfo, Rules
 from game.ui.drawing.layout_check import TextWatch, layout_problems
 from game.ui.shell.scene import Scene
-from tests.ui.net_screens import host_lobby, server_form, server_screen
+from tests.ui.net_screens import host_lobby, play_now_screen, server_form, server_screen
 
 LANGUAGES = ["nl", "de", "es", "pt_BR"]
 SIZES = [(640, 480)]  # the least window (game.ui.shell.window_size.MIN_SIZE), the tightest; every size, text size and language in tests/ui/drawing/test_layout_matrix.py
@@ -221,6 +221,9 @@ SCENES: dict[str, Callable[[], Scene]] = {
     "server": server_screen,
     "host-server": server_form,
     "lobby-host": host_lobby,
+    "play-now": play_now_screen,
+    "play-now-waiting": lambda: play_now_screen("waiting"),
+    "play-now-offer": lambda: play_now_screen("offer"),
 }
 
 

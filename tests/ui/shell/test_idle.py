@@ -11,6 +11,8 @@ shown; a countdown ticks; a network message (a thread's) gets through at once.
 from __future__ import annotations
 
 import threading
+from concurrent import futures
+from concurrent.futures import Future
 from typing import Any, Callable
 
 import pygame
@@ -147,6 +149,19 @@ def test_a_table_waiting_for_a_person_stops_drawing_and_a_computers_move_keeps_i
     assert table.can_act()
     script, drawn = scripted(app)
     moves = len(table.model.state.history)
+    # The stand-in clock runs as fast as frames are drawn: a worker must not fall
+    # behind it (on a loaded machine 10 stand-in seconds pass in 2 real ones), so
+    # before each frame the loop waits, in real time, for the work it has asked for.
+    asked: list[Future[Any]] = []
+    run = table.model.thinker.run
+
+    def recorded(work: Callable[..., Any], *args: Any) -> Future[Any]:
+        future = run(work, *args)
+        asked.append(future)
+        return future
+
+    table.model.thinker.run = recorded  # type: ignore[method-assign]
+    app.on_frame.append(lambda a: futures.wait(asked, timeout=60.0))
 
     def person_plays() -> None:
         """The person's move (as the input would offer it): then the computer is to move."""

@@ -328,6 +328,7 @@ os.listdir, os.open, os.stat, os.lstat = listdir, os_open, guard(os.stat), guard
 from game.ui.shell.app import App
 run = App.run
 def run_and_tell(self, max_frames=None):
+    self.steady = True  # 20 frames at 60 a second (a still title would wait 2 s for each)
     run(self, max_frames=20)
     print(json.dumps(self.notices))
 App.run = run_and_tell

@@ -134,10 +134,12 @@ def lobby_picture(
     note_words: str,
     rows: list[tuple[str, str, bool]],
     reserved: dict[int, int] | None = None,
+    give_reserved: int = 0,
 ) -> tuple[pygame.Surface, list[DrawnText]]:
     """The lobby: its title (the table's code), what to give friends, a note, and
     each seat: (number, words, taken); ``reserved``: the width at a row's right
-    that the host's buttons take (seat -> pixels)."""
+    that the host's buttons take (seat -> pixels); ``give_reserved``: the width at
+    the right of the words to give friends that the host's *New code* takes."""
     fr = layout.frame
     picture = pygame.Surface(fr.size, pygame.SRCALPHA)
     drawn: list[DrawnText] = []
@@ -148,11 +150,12 @@ def lobby_picture(
     for words, colour, size in ((give, IVORY, fr.label_size), (note_words, DIM, max(least_of(fr), fr.label_size - 3))):
         if not words:
             continue
-        for line in wrap(text, words, layout.give.width, size, colour):
+        room = pygame.Rect(layout.give.left, layout.give.top, layout.give.width - give_reserved, layout.give.height)
+        for line in wrap(text, words, room.width, size, colour):
             if y + line.get_height() > layout.give.bottom:
                 break
             picture.blit(line, (layout.give.left, y))
-            drawn.append((words, pygame.Rect(layout.give.left, y, line.get_width(), line.get_height()), layout.give))
+            drawn.append((words, pygame.Rect(layout.give.left, y, line.get_width(), line.get_height()), room))
             y += line.get_height()
     for index, (rect, (number, words, taken)) in enumerate(zip(layout.seat_rows, rows)):
         pygame.draw.rect(picture, (27, 38, 31) if taken else (20, 28, 23), rect, border_radius=max(4, rect.height // 5))

@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.i18n import _
-from game.ui.drawing.access import text_choice
+from game.ui.drawing.access import text_choice, text_factor
 from game.ui.drawing.menu import scale_for
-from game.ui.scenes.friends.friends_words import ADDRESS, CODE, NAME, SEAT, SERVER_ADDRESS
+from game.ui.scenes.friends.friends_words import ADDRESS, CODE, NAME, NAME_HINT, SEAT, SERVER_ADDRESS, SERVER_NAME
 from game.ui.scenes.new_game.form_geometry import Selector, entry_style, selector
-from game.ui.drawing.text import TextCache
+from game.ui.drawing.text import TextCache, least_size
 
 FOUND_ROWS = 4  # tables heard on the local network shown at once
 FIELDS = ("address", "code", "name")
@@ -200,7 +200,7 @@ def lobby_layout(size: tuple[int, int], text: TextCache, title_h: int, action_ne
 
 
 SERVER_FIELDS = ("address", "name")
-SERVER_LABELS = {"address": SERVER_ADDRESS, "name": NAME}
+SERVER_LABELS = {"address": SERVER_ADDRESS, "name": SERVER_NAME}
 SERVER_ROWS = 5  # open tables shown at once (more scroll)
 
 
@@ -221,6 +221,8 @@ class ServerLayout:
     control_h: int
     entry_style: str
     lines: dict[str, pygame.Rect] = field(default_factory=dict)  # what the keyboard focus walks (the rows: ``row_rect``)
+    play_now: pygame.Rect = field(default_factory=pygame.Rect)  # beside the name: Play now (game/ui/scenes/friends/play_now_screen.py)
+    leaderboard: pygame.Rect = field(default_factory=pygame.Rect)  # on the open tables' heading line, at its right: the Leaderboard
 
     def row_rect(self, index: int) -> pygame.Rect:
         """Open table ``index``'s row, in the column's own coordinates (from its top)."""
@@ -251,6 +253,13 @@ def server_layout(size: tuple[int, int], text: TextCache, title_h: int, ask_need
     after = entries["address"].right + round(14 * s)
     ask = pygame.Rect(after, entries["address"].top, ask_w, control_h)
     lines["ask"] = ask
-    hint = pygame.Rect(entries["name"].right + round(14 * s), entries["name"].top, inner_right - entries["name"].right - round(14 * s), control_h)
+    play_now = pygame.Rect(after, entries["name"].top, ask_w, control_h)
+    lines["play_now"] = play_now
+    hint = pygame.Rect(play_now.right + round(14 * s), entries["name"].top, inner_right - play_now.right - round(14 * s), control_h)
+    if text.font(least_size(text_factor(size))).size(_(NAME_HINT))[0] > hint.width:
+        hint.width = 0  # no room for the name's hint beside Play now: none rather than cut
     view = pygame.Rect(tables_box.left + fr.pad, tables_box.top + fr.pad + head_h, tables_box.width - 2 * fr.pad, SERVER_ROWS * row_h)
-    return ServerLayout(fr, form_box, labels, entries, ask, hint, tables_box, view, row_h, control_h, entry_style(control_h, size), lines)
+    board_top = max(tables_box.top + 3, view.top - control_h)  # the heading's line and the panel's pad above it
+    leaderboard = pygame.Rect(ask.left, board_top, ask_w, view.top - board_top)  # (under Play now)
+    lines["leaderboard"] = leaderboard
+    return ServerLayout(fr, form_box, labels, entries, ask, hint, tables_box, view, row_h, control_h, entry_style(control_h, size), lines, play_now, leaderboard)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.i18n import N_, _, ngettext
 from game.words.link_words import elided
-from game.words.seat_words import hold_words
+from game.words.seat_words import hold_words, watchers_words
 
 __all__ = ["hold_words"]  # (the hold's clock is game.words.seat_words'; the lobby takes it from here)
 
@@ -83,6 +83,20 @@ def open_table_words(host: str, code: str, rule_set: str, players: int, seats: i
         return _("{host}'s table {code}: {what}, {free}").format(host=host, code=code, what=what, free=free)
     return _("Table {code}: {what}, {free}").format(code=code, what=what, free=free)
 
+
+def playing_table_words(who: str, code: str, rule_set: str, players: int, watchers: int) -> str:
+    """A table being played on the server, as its row (to watch): who plays (their
+    names), its code, what it plays, how many watch it."""
+    what = ngettext("{rule_set}, {count} player", "{rule_set}, {count} players", players).format(rule_set=rule_set, count=players)
+    if who:
+        # TRANSLATORS: a row of On a server's list: a table whose match is under way, to watch; {who}: its players' names ("Ann, Bob").
+        line = _("{who} at table {code}: {what}, being played").format(who=who, code=code, what=what)
+    else:
+        # TRANSLATORS: a row of On a server's list: a table whose match is under way, to watch.
+        line = _("Table {code}: {what}, being played").format(code=code, what=what)
+    return f"{line}  ·  {watchers_words(watchers)}" if watchers > 0 else line
+
+
 # Host a table
 HOST_TITLE = N_("Host a table")
 YOU = N_("You")
@@ -104,6 +118,10 @@ LEAVE = N_("Leave")
 START = N_("Start the match")
 # TRANSLATORS: the lobby, the host's button on a seat someone took: frees the seat (its taker is sent away).
 REMOVE = N_("Remove")
+SERVER_NAME = N_("Your name on this server")  # the server's screen: the name field is the one the server keeps for you
+NEW_CODE = N_("New code")  # the host's: the lobby gets a new code, the old one opens it no more
+# TRANSLATORS: a button at the end of an open table's row on a server, and on Join a table: follow the table without a seat.
+WATCH = N_("Watch")
 # TRANSLATORS: the host's answer to a person asking for a free seat (they take it) ...
 LET_IN = N_("Let in")
 # TRANSLATORS: ... or not.
@@ -231,3 +249,9 @@ def seat_state(
         else:
             words = _("{name}: away").format(name=words)
     return words
+
+
+def watch_waits_words(code: str) -> str:
+    """*On a server*, watching a table whose match has not started yet."""
+    # TRANSLATORS: On a server: this screen watches a table (its code) whose host has not started the match yet.
+    return _("Watching table {code}: its match shows as soon as it starts.").format(code=code)

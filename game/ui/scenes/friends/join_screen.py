@@ -55,11 +55,13 @@ from game.ui.scenes.friends.friends_words import (
     NONE_FOUND,
     NOT_LOOKING,
     TRUST_BUTTON,
+    WATCH,
     asked_words,
     asking_words,
     connecting_words,
     listing_words,
     seat_words,
+    watch_waits_words,
 )
 from game.ui.scenes.friends.friends_draw import DrawnText, blit_status, join_picture, note, title_picture
 from game.ui.drawing.text import DIM
@@ -139,6 +141,10 @@ class JoinScene(StepOffered, Connecting, TypedFields, MenuScene):
         ask = pygame.Rect(room.left, room.top, width, room.height)
         layout.lines["ask"] = ask
         self.buttons["ask"] = pygame_gui.elements.UIButton(ask, _(ASK_SEAT), self.gui, object_id=look)
+        watch_w = self.gui.get_theme().get_font([look]).size(_(WATCH))[0] + 24  # watch the table by its code, where the row has room
+        if ask.right + 8 + watch_w <= room.right:
+            layout.lines["watch"] = watch = pygame.Rect(ask.right + 8, room.top, watch_w, room.height)
+            self.buttons["watch"] = pygame_gui.elements.UIButton(watch, _(WATCH), self.gui, object_id=look)
         fr = layout.frame
         self.buttons["back"] = pygame_gui.elements.UIButton(fr.back, _(BACK), self.gui, object_id=style("title_button", self.size))
         self.buttons["join"] = pygame_gui.elements.UIButton(fr.action, self.step_words(), self.gui, object_id=style("title_primary", self.size))
@@ -313,12 +319,38 @@ class JoinScene(StepOffered, Connecting, TypedFields, MenuScene):
     def status_frame(self) -> Frame | None:
         return self.layout.frame if self.layout is not None else None
 
+    def watch(self) -> None:
+        """Watch the table of the code typed, without a seat (no name needed)."""
+        if self.play is not None or self.app is None:
+            return
+        self.read_fields()
+        try:
+            request = join_request(self.values["address"], self.values["code"], "-", None)  # (a watcher needs no name)
+        except Problem as problem:
+            self.say(problem.line, True)
+            self.set_focus(problem.field)
+            return
+        if self.certificate_first(request):
+            return
+        self.set_field("code", request.code)
+        self.request = request
+        remember(self.app, address=self.values["address"].strip())
+        self.play = NetPlay.watch(request.url, request.code)
+        self.say(connecting_words(request.address), False)
+
     def follow_play(self) -> None:
         play = self.play
         if play is None or self.app is None:
             return
         play.update()
         phase = play.phase
+        if play.mirror.watching and phase != "failed":  # the watching table, once there is a round to show
+            if play.mirror.view is not None:
+                self.play = None
+                self.app.routes.open_net_table(play)
+            elif play.mirror.lobby is not None:
+                self.say(watch_waits_words(play.mirror.lobby.table), False)
+            return
         if play.asking and not self.asked and self.request is not None and self.request.seat is not None:
             self.asked = True
             self.say(asked_words(self.request.seat), False)
@@ -371,6 +403,8 @@ class JoinScene(StepOffered, Connecting, TypedFields, MenuScene):
         elif name == "ask":
             self.set_focus("ask")
             self.claim()
+        elif name == "watch":
+            self.watch()
         elif name.startswith("seat:"):
             self.set_focus("seat")
             self.step_seat(int(name[5:]) or 1)

@@ -4,7 +4,9 @@ enabled once every seat is taken and nobody is away (the friends away are named
 meanwhile); Leave. A creator back at its table on a server (*Back to table*) has
 the host's lobby again: the server says which seat hosts. A player who is away shows the 5-minute
 hold's countdown (then the host may give the seat to a computer). The host has a
-button or two on a seat's row: *Remove* (frees a seat someone took), *Let in* and
+button or two on a seat's row: *Remove* (frees a seat someone took, and keeps
+who took it out of the table), and *New code* over the rows (the lobby gets a new
+code that the old one no longer opens), *Let in* and
 *Refuse* (a person without the seat's token asks for it), *Give to a computer*
 (its player away for 5 minutes). It follows the table once a frame
 (game/net/app/netplay.py) and never waits; once the table starts, the table scene
@@ -26,6 +28,7 @@ from game.ui.scenes.friends.friends_draw import DrawnText, blit_status, lobby_pi
 from game.ui.scenes.friends.friends_geometry import LOBBY_SEATS, LobbyLayout, frame, lobby_layout
 from game.ui.scenes.friends.friends_model import address_in
 from game.words.link_words import failure_line
+from game.words.seat_words import CLOSE_WATCH, OPEN_WATCH, watchers_words
 from game.ui.drawing.surface_cache import trimmed
 from game.ui.scenes.friends.friends_words import (
     CODE_NOTE,
@@ -34,6 +37,7 @@ from game.ui.scenes.friends.friends_words import (
     LEAVE,
     LET_IN,
     LISTED_NOTE,
+    NEW_CODE,
     REFUSE,
     REMOVE,
     LOOPBACK_NOTE,
@@ -52,7 +56,8 @@ from game.ui.scenes.friends.friends_words import (
     seat_state,
 )
 
-ACTIONS = {"let": LET_IN, "refuse": REFUSE, "give": GIVE, "remove": REMOVE}  # a seat's buttons, for the host
+ACTIONS = {"let": LET_IN, "refuse": REFUSE, "give": GIVE, "remove": REMOVE, "new_code": NEW_CODE, "close_watch": CLOSE_WATCH, "open_watch": OPEN_WATCH}  # a seat's buttons, for the host
+TABLE_ROW = -1  # the "seat" of the host's buttons for the whole table (New code), over the seats' rows
 SAID_S = 5.0  # a refusal (of Start, of a removal...) shows this long in the status line
 HALTED = "The server cannot store the moves now: play waits until it can."
 
@@ -96,6 +101,8 @@ class LobbyScene(MenuScene):
         elif not play.hosts and code and lobby is not None and play.session is not None:
             host = next((s.name for s in lobby.seats if s.seat == lobby.host and s.seat != mirror.seat), None)
             give, note = guest_words(host, address_in(play.session.url), code), _(GUEST_NOTE)
+        if lobby is not None and lobby.watchers > 0:  # how many watch, for everyone at the table
+            note = f"{note}  {watchers_words(lobby.watchers)}".strip()
         rows: list[tuple[str, str, bool]] = []
         if lobby is not None:
             claims = dict(lobby.claims)
@@ -151,7 +158,8 @@ class LobbyScene(MenuScene):
     def row_actions(self) -> dict[int, tuple[str, ...]]:
         """The host's buttons on each seat's row: let a person asking for the seat in
         (or not), give the seat of a player away for 5 minutes to a computer, remove
-        the one who took it. None on the host's own seat and the seats at this screen."""
+        the one who took it. None on the host's own seat and the seats at this screen;
+        over the rows (``TABLE_ROW``), *New code*."""
         play = self.play
         if play is None or play.failure or self.started:
             return {}
@@ -160,7 +168,8 @@ class LobbyScene(MenuScene):
         if lobby is None or not mirror.hosting or lobby.state != "lobby" or mirror.link != "open":
             return {}
         claims = dict(lobby.claims)
-        found: dict[int, tuple[str, ...]] = {}
+        watch = "close_watch" if lobby.watchable else "open_watch"  # watchers let in or not (game/net/server/watchers.py)
+        found: dict[int, tuple[str, ...]] = {TABLE_ROW: (watch, "new_code")} if mirror.code is not None else {}
         for s in lobby.seats:
             if s.seat == mirror.seat or s.seat in play.here:
                 continue
@@ -215,10 +224,24 @@ class LobbyScene(MenuScene):
             return
         self.shown = key
         assert self.layout is not None
-        reserved = {seat: self.layout.seat_rows[seat].right - min(self.buttons[f"{a}:{seat}"].rect.left for a in acts) + 6 for seat, acts in actions.items()}
-        picture, self.drawn_text = lobby_picture(self.text, self.layout, heading, give, note, rows, reserved)
+        reserved = {
+            seat: self._row(seat).right - min(self.buttons[f"{a}:{seat}"].rect.left for a in acts) + 6
+            for seat, acts in actions.items()
+            if all(f"{a}:{seat}" in self.buttons for a in acts)
+        }
+        give_reserved = reserved.pop(TABLE_ROW, 0)
+        picture, self.drawn_text = lobby_picture(self.text, self.layout, heading, give, note, rows, reserved, give_reserved)
         self.picture, self.picture_at = trimmed(picture)  # (the see-through rest of the window: 33 MB at 3840x2160)
         self.status_art = status_picture(self.text, self.layout.frame, status, problem)
+
+    def _row(self, seat: int) -> pygame.Rect:
+        """Where the host's buttons for ``seat`` go: its row (``TABLE_ROW``: the top of
+        the words to give friends, as tall as a seat's row)."""
+        assert self.layout is not None
+        if seat == TABLE_ROW:
+            give, height = self.layout.give, self.layout.seat_rows[0].height
+            return pygame.Rect(give.left, give.top, give.width, height)
+        return self.layout.seat_rows[seat]
 
     def new_layout(self, heading: str, seats: int) -> LobbyLayout:
         """Where everything goes, under the title ``heading``, with a row for each of ``seats``
@@ -248,7 +271,7 @@ class LobbyScene(MenuScene):
         for seat, acts in sorted(actions.items()):
             if seat >= len(self.layout.seat_rows):
                 continue
-            row = self.layout.seat_rows[seat]
+            row = self._row(seat)
             right = row.right - 3
             for act in reversed(acts):
                 width = font.size(_(ACTIONS[act]))[0] + 20
@@ -319,6 +342,10 @@ class LobbyScene(MenuScene):
             done = mirror.remove(seat)
         elif act == "give":
             done = mirror.give_seat(seat)
+        elif act == "new_code":
+            done = mirror.new_code()
+        elif act in ("close_watch", "open_watch"):
+            done = mirror.set_watchable(act == "open_watch")
         if done:
             for other in self.actions.get(seat, ()):
                 button = self.buttons.get(f"{other}:{seat}")

@@ -134,9 +134,13 @@ def spinning_arms(source: LayoutSource) -> frozenset[str | None]:
 # --------------------------------------------------------------------------- vectors (the walk's)
 def local_rect(origin: Vec, h: Vec, t: Vec, a0: int, a1: int, b0: int, b1: int) -> Rect:
     """The rectangle spanning ``a0..a1`` along ``h`` and ``b0..b1`` along ``t`` from ``origin``."""
-    xs = [origin[0] + a * h[0] + b * t[0] for a in (a0, a1) for b in (b0, b1)]
-    ys = [origin[1] + a * h[1] + b * t[1] for a in (a0, a1) for b in (b0, b1)]
-    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    # each coordinate is least where each of its two terms is (the walk's hottest
+    # line: no lists of the four corners)
+    xa, xb, xc, xd = a0 * h[0], a1 * h[0], b0 * t[0], b1 * t[0]
+    ya, yb, yc, yd = a0 * h[1], a1 * h[1], b0 * t[1], b1 * t[1]
+    left = origin[0] + (xa if xa < xb else xb) + (xc if xc < xd else xd)
+    top = origin[1] + (ya if ya < yb else yb) + (yc if yc < yd else yd)
+    return Rect(left, top, abs(xb - xa) + abs(xd - xc), abs(yb - ya) + abs(yd - yc))
 
 
 def span(left: int, top: int, right: int, bottom: int) -> Rect:

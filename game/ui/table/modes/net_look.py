@@ -1,7 +1,8 @@
 """What a network table shows (``NetLook``, the look of ``NetMode``,
 net_mode.py): the toolbar's Moves and Scores, the reactions (Nice!, Oops, Well
 played) and Leave, each as wide as its words; the host's button that gives
-the seat of a friend away to a computer; the link's state in the hand's label
+the seat of a friend away to a computer, and the host's *Close to watchers* (then
+*Let people watch*) while the match is played; the link's state in the hand's label
 and on the plaques; every hand at a round's end, as the server revealed it.
 """
 
@@ -19,7 +20,10 @@ from game.ui.table.modes.look import PlayLook
 from game.ui.table.felt.regions import TOOL_MIN_W, TOOL_W, table_scale
 from game.ui.table.panels.toolbar import tool_names
 from game.engine.seal import COMMITMENT
-from game.ui.table.table_words import LET_IN, REFUSE, away_words, claim_words, deal_text, hand_line, header_line, lead_words, reaction_text
+from game.words.seat_words import CLOSE_WATCH, OPEN_WATCH, watchers_words
+from game.ui.table.table_words import (
+    LET_IN, REFUSE, away_words, claim_words, deal_text, hand_line, header_line, lead_words, reaction_text, watching_line,
+)
 from game.words.seat_words import hold_words
 
 if TYPE_CHECKING:
@@ -43,6 +47,7 @@ class NetLook(PlayLook):
         self.net = net
         self.leave_armed = 0.0  # seconds left to press Leave again (the host, mid-match)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.asked_watchable: bool | None = None  # the host asked to open (True) or close the table to watchers: not yet told
 
 
     def tool_names(self, table: Table) -> list[str]:
@@ -54,11 +59,15 @@ class NetLook(PlayLook):
         """Room in the toolbar's row for the tools, then the reactions and Leave, each as wide as its words."""
         k = table_scale(table.size) * access.text_factor(table.size)
         slot = max(int(TOOL_W * k), TOOL_MIN_W) + 4
-        return len(self.tool_names(table)) + -(-(sum(self._widths(table, k).values()) + 4 * len(REACTIONS)) // slot)
+        return len(self.tool_names(table)) + -(-(sum(self._widths(table, k).values()) + 4 * len(self.reactions())) // slot)
+
+    def reactions(self) -> tuple[str, ...]:
+        """The reactions this screen may send: none while it only watches."""
+        return () if self.net.mirror.watching else REACTIONS
 
     def _widths(self, table: Table, k: float) -> dict[str, int]:
         font = table.text.font(max(14, round(15 * k)), True)
-        words = {name: reaction_text(name) for name in REACTIONS} | {"leave": _("Leave")}
+        words = {name: reaction_text(name) for name in self.reactions()} | {"leave": _("Leave")}
         return {name: max(int(TOOL_W * k), TOOL_MIN_W, font.size(text)[0] + round(24 * k)) for name, text in words.items()}
 
     def build(self, table: Table, gui: pygame_gui.UIManager, regions: TableRegions) -> None:
@@ -67,7 +76,7 @@ class NetLook(PlayLook):
         widths = self._widths(table, k)
         self.buttons = {}
         x = regions.toolbar.right
-        for name in reversed([*REACTIONS, "leave"]):  # right to left, as wide as their words
+        for name in reversed([*self.reactions(), "leave"]):  # right to left, as wide as their words
             x -= widths[name]
             rect = pygame.Rect(x, regions.toolbar.top, widths[name], regions.toolbar.height)
             self.buttons[name] = pygame_gui.elements.UIButton(rect, _("Leave") if name == "leave" else reaction_text(name), gui, object_id=style)
@@ -86,6 +95,11 @@ class NetLook(PlayLook):
         width = max(round(120 * k), max(font.size(text)[0], int(drawn.size(text)[0])) + round(28 * k))
         self.buttons["stop"] = pygame_gui.elements.UIButton(pygame.Rect(self.buttons["let"].rect.left, y, width, regions.toolbar.height), text, gui, object_id=style)
         self.buttons["stop"].hide()  # type: ignore[no-untyped-call]
+        # the host's: the table closed to watchers, or opened again (game/net/server/watchers.py), at the felt's foot on the right
+        for name, text in (("close_watch", _(CLOSE_WATCH)), ("open_watch", _(OPEN_WATCH))):
+            width = max(round(120 * k), max(font.size(text)[0], int(drawn.size(text)[0])) + round(28 * k))
+            self.buttons[name] = pygame_gui.elements.UIButton(pygame.Rect(regions.felt.right - 12 - width, y, width, regions.toolbar.height), text, gui, object_id=style)
+            self.buttons[name].hide()  # type: ignore[no-untyped-call]
         self._show_host()
 
     def claim(self) -> tuple[int, str] | None:
@@ -97,13 +111,20 @@ class NetLook(PlayLook):
         return lobby.claims[0]
 
     def _show_host(self) -> None:
-        seat = self.net.mirror.to_move
+        mirror = self.net.mirror
+        seat = mirror.to_move
         claim = self.claim()
+        lobby = mirror.lobby
+        if lobby is not None and self.asked_watchable == lobby.watchable:
+            self.asked_watchable = None  # (the server told the table it is so now)
+        watch = lobby is not None and lobby.state == "playing" and mirror.code is not None and self.asked_watchable is None and mirror.may_set_watchable()
         shown = {
-            "give": seat is not None and self.net.mirror.may_give_seat(seat) and (claim is None or claim[0] != seat),
-            "stop": claim is None and self.net.mirror.may_stop(),
+            "give": seat is not None and mirror.may_give_seat(seat) and (claim is None or claim[0] != seat),
+            "stop": claim is None and mirror.may_stop(),
             "let": claim is not None,
             "refuse": claim is not None,
+            "close_watch": watch and lobby is not None and lobby.watchable,
+            "open_watch": watch and lobby is not None and not lobby.watchable,
         }
         for name, may in shown.items():
             button = self.buttons.get(name)
@@ -135,6 +156,9 @@ class NetLook(PlayLook):
             self.net.mirror.react(name)
         elif name == "stop":
             self.net.mirror.stop()
+        elif name in ("close_watch", "open_watch") and self.net.mirror.set_watchable(name == "open_watch"):
+            self.asked_watchable = name == "open_watch"  # (hidden until the server says it is done)
+            self._show_host()
         elif name == "give" and self.net.mirror.to_move is not None:
             self.net.mirror.give_seat(self.net.mirror.to_move)
         elif name in ("let", "refuse") and (claim := self.claim()) is not None and self.net.mirror.answer_claim(claim[0], name == "let"):
@@ -146,7 +170,8 @@ class NetLook(PlayLook):
         seats = range(table.model.match.rules.players)
         held = tuple(None if (left := self.held(s)) is None else int(left + 0.999) for s in seats)  # the holds, to the second
         claims = mirror.lobby.claims if mirror.lobby is not None else ()
-        return (self.net.frozen is not None, mirror.link, mirror.sent, tuple(mirror.connected(s) for s in seats), tuple(mirror.shown_reactions()), held, claims, tuple(table.model.names))
+        watchers = mirror.lobby.watchers if mirror.lobby is not None else 0
+        return (self.net.frozen is not None, mirror.link, mirror.sent, watchers, tuple(mirror.connected(s) for s in seats), tuple(mirror.shown_reactions()), held, claims, tuple(table.model.names))
 
     def revealed(self, table: Table, seat: int) -> tuple[int, ...] | None:
         """At a round's end every hand shows, as the server revealed it."""
@@ -156,7 +181,9 @@ class NetLook(PlayLook):
 
     def header_text(self, table: Table) -> str:
         over = self.net.frozen is not None or (self.net.mirror.view is not None and self.net.mirror.view.phase == "over")
-        return header_line(table.model.match.rules, self.net.unseen() + self.net.mirror.completed + (0 if over else 1))
+        line = header_line(table.model.match.rules, self.net.unseen() + self.net.mirror.completed + (0 if over else 1))
+        lobby = self.net.mirror.lobby
+        return f"{line}  ·  {watchers_words(lobby.watchers)}" if lobby is not None and lobby.watchers > 0 else line
 
     def deal_text(self, table: Table) -> str:
         """The server's commitment to this round's deal, by its fingerprint."""
@@ -169,10 +196,17 @@ class NetLook(PlayLook):
         move that lost its connection, this seat's move on its way and the
         match's end as the mirror says them."""
         kind, _seat = self.net.mirror.status()
+        viewer = table.model.viewer
+        if self.net.mirror.watching and viewer is not None and kind not in ("link", "gone"):  # no hand here: the foot seat's count
+            model = table.model
+            seat = model.state.current_player
+            status = _("the round is over") if seat is None else _("{name} to move").format(name=model.names[seat])
+            if self.net.mirror.over is not None:
+                status = self.net.mirror.status_text()
+            return watching_line(model.names[viewer], model.totals()[viewer], model.state.hand_count(viewer), status)
         if kind == "yours" and self.net.mirror.sent and self.net.frozen is None and table.model.viewer is not None:
             # the move is sent (nothing is lit until the server answers): not "draw" or "drag" again
             return hand_line(table.model.names[table.model.viewer], table.model.totals()[table.model.viewer], _("your move is on its way"))
-        viewer = table.model.viewer
         if viewer is not None and self.net.frozen is None and (claim := self.claim()) is not None:
             return hand_line(table.model.names[viewer], table.model.totals()[viewer], claim_words(claim[1], claim[0], table.model.names))
         if kind == "away" and _seat is not None and viewer is not None and (self.net.mirror.hosting or self.net.mirror.host_away()) and (left := self.held(_seat)) is not None:

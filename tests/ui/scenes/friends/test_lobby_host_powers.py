@@ -64,7 +64,13 @@ def test_on_a_server_the_host_removes_a_taker_sees_the_hold_and_lets_a_person_ba
     address = address_of(server.url)
     lobby = open_lobby(apps, server.url)
     code = lobby.play.mirror.code
-    assert lobby.row_actions() == {}  # nobody to remove yet
+    assert lobby.row_actions() == {-1: ("close_watch", "new_code")}  # nobody to remove yet (New code: over the rows)
+    # the host closes the table to watchers, and opens it again (the server's lobby says so each time)
+    apps.click(0, lobby.buttons["close_watch:-1"])
+    apps.until(lambda: lobby.row_actions().get(-1) == ("open_watch", "new_code"), 30, "closed to watchers")
+    assert lobby.play.mirror.lobby.watchable is False and lobby.buttons["open_watch:-1"].text == "Let people watch"
+    apps.click(0, lobby.buttons["open_watch:-1"])
+    apps.until(lambda: lobby.row_actions().get(-1) == ("close_watch", "new_code"), 30, "open to watchers again")
     mal = subprocess.Popen(
         [sys.executable, "-m", "game.net.app.bot", server.url, "--join", code, "--name", "Mal", "--timeout", "60"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -95,7 +101,7 @@ def test_on_a_server_the_host_removes_a_taker_sees_the_hold_and_lets_a_person_ba
     apps.until(lambda: row(lobby, 1) != first[0], 60, "the countdown going on")
     later = HELD.match(row(lobby, 1))
     assert later is not None and int(later[1]) * 60 + int(later[2]) < int(first[1]) * 60 + int(first[2])
-    assert lobby.row_actions() == {1: ("remove",)}  # (no computer before the hold is over)
+    assert lobby.row_actions() == {-1: ("close_watch", "new_code"), 1: ("remove",)}  # (no computer before the hold is over)
     # Bo, without the seat's token (another machine), asks for his seat: refused, then let in
     join = join_form(apps, address, code, "Bo")
     apps.click(1, join.buttons["ask"])
@@ -158,7 +164,7 @@ def test_the_host_gives_an_away_seat_to_a_computer_and_the_friend_coming_back_is
     assert layout_problems(lobby) == []
     apps.click(0, lobby.buttons["give:1"])
     apps.until(lambda: row(lobby, 1) == "Easy (computer)", 60, "the seat a computer's")
-    assert lobby.buttons["start"].is_enabled and lobby.row_actions() == {}
+    assert lobby.buttons["start"].is_enabled and lobby.row_actions() == {-1: ("close_watch", "new_code")}
     # Bo's app comes back to the table: told in words, and the seat kept is forgotten
     bo.routes.open_title()
     bo.routes.open_friends()
@@ -181,4 +187,38 @@ def test_the_host_gives_an_away_seat_to_a_computer_and_the_friend_coming_back_is
     apps.until(lambda: type(bo.top).__name__ == "LobbyScene" and bo.top.play is not None and bo.top.play.mirror.seat == 1, 60, "Bo let back in")
     apps.until(lambda: row(lobby, 1) == "Bo", 60, "Bo in the host's lobby")
     apps.click(1, bo.top.buttons["leave"])
+    apps.click(0, lobby.buttons["leave"])
+
+
+def test_on_a_server_the_host_gives_the_lobby_a_new_code_the_old_one_no_longer_opens(server: ServerProcess, two: tuple[App, App]) -> None:
+    import asyncio
+
+    from game.net.app.client import Client, ServerRefused
+
+    ann, bo = two
+    apps = Apps(ann, bo)
+    lobby = open_lobby(apps, server.url)
+    old = lobby.play.mirror.code
+    assert lobby.buttons["new_code:-1"].text == "New code" and old in lobby.lines()[0]
+    apps.step()
+    assert layout_problems(lobby) == []
+    apps.click(0, lobby.buttons["new_code:-1"])
+    apps.until(lambda: lobby.play.mirror.code != old, 60, "the new code")
+    new = lobby.play.mirror.code
+    apps.until(lambda: new in lobby.lines()[0] and new in lobby.lines()[1], 60, "the new code shown")
+    apps.step()
+    assert layout_problems(lobby) == []
+
+    async def join(code: str) -> str:
+        async with Client.connect(server.url) as client:
+            try:
+                return (await client.join(code, "Carl")).table
+            except ServerRefused as refused:
+                return refused.code
+
+    assert asyncio.run(join(old)) == "no_table"
+    assert asyncio.run(join(new)) == new
+    from game.net.app import kept_seats
+
+    assert kept_seats.find(server.url, new) is not None and kept_seats.find(server.url, old) is None  # come back under the new one
     apps.click(0, lobby.buttons["leave"])

@@ -200,7 +200,11 @@ def junk_tables() -> dict[str, Any]:
         {"table": "ABCD-EJ", "rules": good["rules"], "host": ["A"], "open": [7, "x", True]},  # no seat of the table
     ]
     entries += [{"table": f"M{n:03d}-QR".replace("0", "A").replace("1", "B"), "rules": good["rules"], "host": "Many", "open": [1]} for n in range(150)]
-    return {"type": "tables", "tables": entries}
+    played = {"table": "W7QX-2M", "rules": {"base": "leyden", "players": 2}, "host": None, "names": ["Ann", 5, "y" * 500, "z"] * 5, "watchers": "many"}
+    playing: list[Any] = [played, "not an object", {"table": "ZZ", "rules": good["rules"]}, {"table": "ABCD-EK", "rules": {"base": "leyden", "players": 0}},
+                          {**played, "table": "K7QX-2M"}]  # (a code listed as a lobby already: once)
+    playing += [{"table": f"P{n:03d}-QR".replace("0", "A").replace("1", "B"), "rules": played["rules"], "names": ["B"], "watchers": -3} for n in range(150)]
+    return {"type": "tables", "tables": entries, "playing": playing}
 
 
 def test_a_slow_or_hostile_server_and_a_machine_nobody_has_are_said_while_frames_come(
@@ -232,14 +236,18 @@ def test_a_slow_or_hostile_server_and_a_machine_nobody_has_are_said_while_frames
         apps.click(0, screen.buttons["ask"])
         apps.until(lambda: len(screen.tables) > 0, 60, "the hostile list")
         codes = [t.code for t in screen.tables]
-        assert codes[0] == "K7QX-2M" and len(codes) == len(set(codes)) and len(codes) <= 100
-        assert screen.tables[0].host == "Zed " + "x" * 20 and screen.tables[0].open == (1, 2)
+        assert codes[0] == "K7QX-2M" and len(codes) == len(set(codes)) and len(codes) <= 200  # (100 lobbies, 100 being played)
+        assert screen.tables[0].host == "Zed " + "x" * 20 and screen.tables[0].open == (1, 2) and screen.tables[0].joinable
+        played = next(t for t in screen.tables if t.code == "W7QX-2M")  # a table being played: to watch, what could be read
+        assert played.state == "playing" and not played.joinable and played.watchers == 0 and played.host == ""
+        assert len(played.names) == 8 and played.names[:4] == ("Ann", "", "y" * 24, "z")
+        assert sum(t.state == "playing" for t in screen.tables) <= 100 and all(t.watchers == 0 for t in screen.tables)
         assert not any(t.code.startswith("ABCD") for t in screen.tables)
         assert layout_problems(screen) == []
-        # the list scrolls to a row the keys reach
-        for _ in range(8):
+        # the list scrolls to a row the keys reach (each row, then its Watch)
+        for _ in range(15):  # (past the address, the list button, the name, Play now and Leaderboard)
             apps.frames[0].step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0)])
-        assert screen.focus_key is not None and screen.focus_key.startswith("table") and screen.column.offset > 0
+        assert screen.focus_key is not None and screen.focus_key.startswith(("table", "watch")) and screen.column.offset > 0
         # a machine nobody has
         type_into(apps.frames[0], screen.entries["address"], "kitchen-pc:47123")
         apps.click(0, screen.buttons["ask"])

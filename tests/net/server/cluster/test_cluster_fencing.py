@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from game.bench.cluster_bench import RedisServer
-from game.net.server.redis_store import RedisStore
+from game.net.server.cluster.redis_store import RedisStore
 from game.net.server.table import Table
 from game.net.shared.protocol import ProtocolError
 from tests.net.server.conftest import fresh_db

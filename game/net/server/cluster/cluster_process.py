@@ -1,7 +1,7 @@
 """One process of a cluster of servers on Redis (``serve --redis URL``): any number
 of them serve as one server (docs/network.md, "A cluster on Redis").
 
-Each table is refereed by the process holding its lease (game/net/server/redis_store.py).
+Each table is refereed by the process holding its lease (game/net/server/cluster/redis_store.py).
 A connection that asks for a table's seat (join, rejoin, claim) at a process:
 
 - that referees the table: it sits there, as on a lone server;
@@ -15,7 +15,13 @@ A connection that asks for a table's seat (join, rejoin, claim) at a process:
 A relayed connection whose table changes referee (its lease lapses: the referee
 was killed or stopped) is closed without a word, and the app comes back (its
 reconnect) to a process that takes the table over. A message relayed to no one
-(``PUBLISH`` counts no listener: the referee's process is gone) does the same.
+(``PUBLISH`` counts no listener: the referee's process is gone) does the same, and
+so does a relay its referee has not answered for a lease's life (a stopped process
+keeps its subscriptions: ``PUBLISH`` still counts it) or whose table's lease is free.
+
+Each process's housekeeping also puts away, by the lease (one process only), the
+tables nobody referees whose time is up (``_sweep``); the per-address limits are
+the cluster's (game/net/server/cluster/cluster_limits.py).
 
 No pygame here.
 """
@@ -26,14 +32,19 @@ import asyncio
 import json
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+import time
+from typing import TYPE_CHECKING, Any, Callable
 
 from websockets.asyncio.server import broadcast
 from websockets.protocol import State
 
+from game.net.server.arrivals import list_answer
+from game.net.server.cluster.cluster_limits import RedisAddresses
+from game.net.server.cluster.cluster_queue import ClusterQueue
 from game.net.server.conn import Conn
 from game.net.server.endpoint import Server
-from game.net.server.redis_store import RENEW_S, RedisStore
+from game.net.server.housekeeping import IDLE_LOBBY_S, IDLE_TABLE_S, OVER_ALONE_S
+from game.net.server.cluster.redis_store import LEASE_MS, RENEW_S, RedisStore
 from game.net.server.store import StoreError
 from game.net.server.table import Table
 from game.net.shared.protocol import ProtocolError, encode, normal_code
@@ -44,9 +55,11 @@ if TYPE_CHECKING:
 log = logging.getLogger("matador.server")
 
 MOVED = 1012  # the close code of a connection whose table moved to another process: connect again
-SEATING = ("join", "rejoin", "claim")
+SEATING = ("join", "rejoin", "claim", "watch")  # (a watcher is relayed as a seat is)
 RELAY_TRIES = 40  # a relay's first message tried this many times (past a lease's life) ...
 RELAY_WAIT_S = 0.1  # ... this long apart
+SWEEP_BATCH = 200  # tables of m:live looked at by one sweep (--housekeeping)
+UNANSWERED_S = LEASE_MS / 1000  # a relay its referee has not answered for this long is closed (the app comes back)
 
 
 def in_channel(code: str) -> str:
@@ -92,14 +105,21 @@ class Relay:
     def __init__(self, code: str, holder: str | None):
         self.code = code
         self.holder = holder  # the lease's value when relaying began
+        self.began = time.monotonic()
+        self.opened = False  # its first message is published where someone listens
+        self.answered = False  # the referee has said something to it
 
 
-class ClusterServer(Server):
-    """A server process of a cluster: its own tables, and relays to the others'."""
+class ClusterServer(ClusterQueue, Server):
+    """A server process of a cluster: its own tables, and relays to the others'
+    (and one queue for Play now: game/net/server/cluster/cluster_queue.py)."""
 
     def __init__(self, store: RedisStore, *args: Any, **kwargs: Any):
         super().__init__(store, *args, **kwargs)
         self.redis = store
+        self.shared = RedisAddresses(store, self.addresses.limits)  # the per-address limits of the whole cluster
+        self.addresses = self.shared
+        self.shared.alive()
         self.remote: dict[str, RemoteConn] = {}  # relayed connections sitting at tables refereed here
         self.relays: dict[str, tuple[Conn, Relay]] = {}  # this process's connections relayed elsewhere, by id
         self.cids: dict[int, str] = {}  # id(conn) -> its relay id
@@ -107,6 +127,10 @@ class ClusterServer(Server):
         self._tasks: list[asyncio.Task[None]] = []
         self._subscribe: asyncio.Queue[tuple[bool, str]] = asyncio.Queue()
         self.redis_up = True
+        self._cursor = 0  # where the sweep of tables nobody referees goes on
+        self._free_since: dict[str, float] = {}  # a table seen without a referee here since (``clock``)
+        self.clock: Callable[[], float] = time.time  # the wall clock of the tables' ``updated`` (a test's own)
+        self._cluster_queue()
 
     # Running -----------------------------------------------------------------------
     async def start(self) -> None:
@@ -174,6 +198,7 @@ class ClusterServer(Server):
                 log.exception("renewing the leases failed")
 
     def _renew(self) -> None:
+        self.shared.alive()
         try:
             lost = self.redis.renew()
         except StoreError:
@@ -193,10 +218,76 @@ class ClusterServer(Server):
         for cid, (_conn, relay) in list(self.relays.items()):
             value = holders.get(relay.code)
             holder = value.decode() if isinstance(value, bytes) else None
-            if holder != relay.holder:  # its referee changed (or is gone): come back
+            if holder is None or holder != relay.holder:  # its referee changed, or nobody referees it: come back
+                self._end_relay(cid, close=True)
+            elif not relay.answered and time.monotonic() - relay.began > UNANSWERED_S:  # heard by nobody: come back
                 self._end_relay(cid, close=True)
 
     # Tables refereed here --------------------------------------------------------------
+    def tidy(self) -> None:
+        """The lone server's housekeeping; first, a halted table's actions are read
+        again from its journal: a write whose answer was lost (Redis slow past the
+        client's timeout) may be stored all the same, and play goes on after it."""
+        for table in list(self.tables.values()):
+            if table.halted is not None and table.halted != "fenced":
+                self._reread(table)
+        self._sweep()
+        super().tidy()
+
+    def _sweep(self) -> None:
+        """Tables of ``m:live`` that no process referees (their referee died and nobody
+        came back): one whose time is up by the lone server's rules (over and nobody
+        there for OVER_ALONE_S, or nobody back for IDLE_TABLE_S, IDLE_LOBBY_S in its
+        lobby: counted from its last write, or from when it was first seen without a
+        referee here if later) is taken here, by one process only (its lease), and put
+        away by the housekeeping that follows (rated as the lone server rates it).
+        ``SWEEP_BATCH`` tables a sweep, on from where the last one stopped."""
+        r = self.redis.r
+        try:
+            self._cursor, found = r.sscan(self.redis.key("live"), self._cursor, count=SWEEP_BATCH)
+            codes = [c.decode() for c in found if c.decode() not in self.tables]
+            if not codes:
+                return
+            pipe = r.pipeline(transaction=False)
+            for code in codes:
+                pipe.exists(self.redis.key("lease", code))
+                pipe.hmget(self.redis.key("t", code), "state", "updated")
+            answers = pipe.execute()
+        except Exception:
+            return  # Redis away: the next sweep
+        now = self.clock()
+        for i, code in enumerate(codes):
+            leased, (state, updated) = answers[2 * i], answers[2 * i + 1]
+            if leased or state is None:
+                self._free_since.pop(code, None)
+                continue
+            since = max(float(updated or now), self._free_since.setdefault(code, now))
+            idle_s = {"over": OVER_ALONE_S, "lobby": IDLE_LOBBY_S}.get(state.decode(), IDLE_TABLE_S)
+            if now - since <= idle_s:
+                continue
+            try:
+                table = self._take(code)
+            except StoreError:
+                return
+            self._free_since.pop(code, None)
+            if table is None:  # (another process took it first, or it is put away already)
+                continue
+            ago = time.monotonic() - (now - since)
+            table.touched = ago  # nobody was there since: the housekeeping puts it away now
+            if table.over_at is not None:
+                table.over_at = ago
+
+    def _reread(self, table: Table) -> None:
+        try:
+            row = self.redis.load(table.code)
+        except StoreError:
+            return  # Redis still away: tried again at the next sweep
+        held = table.row.actions
+        if row is not None and len(row.actions) > len(held) and row.actions[: len(held)] == held:
+            log.warning("table %s: %d action(s) stored though their write seemed to fail", table.code, len(row.actions) - len(held))
+            table.row.actions = row.actions
+            table.row.state = row.state
+
     def _adopt(self, table: Table) -> Table:
         code = table.code
         table.gate = lambda: self.redis.may_tell(code)
@@ -205,18 +296,36 @@ class ClusterServer(Server):
             asyncio.get_running_loop().call_soon(self._give_up, code, "its lease went to another process")
 
         table.on_fenced = fenced
+        table.on_watchers = self._count_watchers
         self._subscribe.put_nowait((True, in_channel(code)))
         return super()._adopt(table)
+
+    def _count_watchers(self, table: Table) -> None:
+        """How many watch ``table``, in Redis for the cluster's list (a count that
+        cannot be written is only the list's: play goes on)."""
+        try:
+            self.redis.set_watchers(table.code, len(table.watchers))
+        except StoreError as err:
+            log.warning("table %s: its watchers cannot be counted in Redis: %s", table.code, err)
+
+    def _recoded(self, table: Table, old: str) -> None:
+        """The table has a new code: its lease (moved by ``RedisStore.rename``), its gate and its channel follow."""
+        self._subscribe.put_nowait((False, in_channel(old)))
+        self._adopt(table)
 
     def _take(self, code: str) -> Table | None:
         """The table ``code`` refereed here from now on, if its lease is free."""
         if not self.redis.acquire(code):
             return None
-        row = self.redis.load(code)
+        try:
+            row = self.redis.load(code)
+        except BaseException:  # (Redis away mid-way: the lease is let go, not kept renewed for no table)
+            self.redis.release(code)
+            raise
         if row is None:
             self.redis.release(code)
             return None
-        table = Table(row, self.store, self.thinkers)
+        table = Table(row, self.store, self.thinkers, owner=self.shared.owner(code))  # (its creator's address: its limits, its share of thinking)
         try:
             table.resume()
         except Exception as err:
@@ -224,6 +333,7 @@ class ClusterServer(Server):
             self.event("unresumable", table=code, reason=err)
             return None
         self._adopt(table)
+        self._count_watchers(table)  # (those of its last referee were dropped with it)
         self.event("resumed", table=code, state=row.state, actions=len(row.actions))
         return table
 
@@ -243,6 +353,9 @@ class ClusterServer(Server):
             net.send = net.close = None
             if close is not None:
                 close(MOVED, "the table moved to another process: connect again")
+        for watcher in list(table.watchers.values()):
+            watcher.end_link(None, "the table moved to another process: connect again")
+        table.watchers.clear()
 
     def _put_away(self, table: Table) -> None:
         super()._put_away(table)
@@ -251,6 +364,9 @@ class ClusterServer(Server):
 
     # Messages from other processes ----------------------------------------------------------
     def _heard(self, channel: str, data: bytes) -> None:
+        if channel.startswith("m:proc:"):  # (the queue of Play now: game/net/server/cluster/cluster_queue.py)
+            self._heard_queue(data)
+            return
         if channel.startswith("m:out:"):
             entry = self.relays.get(channel[6:])
             if entry is not None:
@@ -270,6 +386,8 @@ class ClusterServer(Server):
             if old is not None:
                 self._unseat(old, "dropped")
             self.remote[cid] = RemoteConn(self, cid, str(msg.get("a", "?")), int(msg.get("p", 2)))
+            identity = msg.get("i")  # (said by the process that heard its hello)
+            self.remote[cid].identity = identity if isinstance(identity, str) else None
         elif op == "m":
             conn = self.remote.get(cid)
             if conn is not None and not conn.closing:
@@ -294,11 +412,17 @@ class ClusterServer(Server):
             self._close(conn, int(code), str(reason))
             return
         text = data[1:]
+        entry = self.relays.get(cid)
+        if entry is not None:
+            entry[1].answered = True
         if conn.ws.state is State.OPEN:
             broadcast([conn.ws], text)
-        if '"type":"joined"' in text and conn.timer is not None:
+        if ('"type":"joined"' in text or '"type":"watching"' in text) and conn.timer is not None:
             conn.timer.cancel()
             conn.timer = None
+        elif text.startswith('{"type":"left"'):  # a watcher left: this connection may try another table
+            self._end_relay(cid, close=False, tell=True)
+            self._arm(conn, self.hello_timeout)
         elif '"type":"refused"' in text:
             try:
                 about = json.loads(text).get("about")
@@ -313,14 +437,16 @@ class ClusterServer(Server):
         if kind in SEATING and conn.table is None and conn.claim is None and id(conn) not in self.cids and not isinstance(conn, RemoteConn):
             code = normal_code(msg.get("table"))
             if code not in self.tables and self._take(code) is None and self.redis.code_taken(code):
-                self.addresses.costly(conn.address)
-                self._relay(conn, code, msg)
-                return
+                holder = self.redis.holder(code)
+                if holder is not None or self._take(code) is None:  # (its lease lapsed just now: taken here)
+                    self.addresses.costly(conn.address)
+                    self._relay(conn, code, msg, holder)
+                    return
         super()._dispatch(conn, kind, msg)
 
-    def _relay(self, conn: Conn, code: str, msg: dict[str, Any]) -> None:
+    def _relay(self, conn: Conn, code: str, msg: dict[str, Any], holder: str | None) -> None:
         cid = f"{self.redis.process}-{secrets.token_hex(6)}"
-        relay = Relay(code, self.redis.holder(code))
+        relay = Relay(code, holder)
         self.relays[cid] = (conn, relay)
         self.cids[id(conn)] = cid
         self._subscribe.put_nowait((True, out_channel(cid)))
@@ -336,11 +462,12 @@ class ClusterServer(Server):
                 break
             await asyncio.sleep(0.01)
         await asyncio.sleep(0.02)
-        opened = json.dumps({"c": cid, "o": "open", "a": conn.address, "p": conn.protocol})
+        opened = json.dumps({"c": cid, "o": "open", "a": conn.address, "p": conn.protocol, "i": conn.identity})
         for _ in range(RELAY_TRIES):
             if conn.closing or cid not in self.relays:
                 return
             if self.redis.publish(in_channel(code), opened) and self._forward(cid, code, text):
+                self.relays[cid][1].opened = True
                 return
             await asyncio.sleep(RELAY_WAIT_S)
             try:
@@ -391,24 +518,14 @@ class ClusterServer(Server):
                     self._end_relay(cid, close=False)
 
     def _list(self, conn: Conn, msg: dict[str, Any]) -> None:
-        """The open tables of the whole cluster (Redis's list of them)."""
+        """The listed tables of the whole cluster (Redis's lists of them: in their
+        lobby and being played), answered as a lone server answers (``list_answer``)."""
         if conn.protocol < 2:
             raise ProtocolError("unknown message type 'list'", "unknown_type")
         from game.engine import Rules
 
-        found = []
         try:
             rows = self.redis.listed()
         except StoreError as err:
             raise ProtocolError(f"the server cannot list its tables now ({err})", "store_failed") from None
-        for row in rows:
-            open_seats = [i for i, s in enumerate(row.seats) if s.kind == "open"]
-            if not open_seats:
-                continue
-            rules = Rules.from_base(row.base, row.players, row.options)
-            found.append({"table": row.code, "rules": {"base": rules.base, "players": rules.players, "options": rules.overrides()},
-                          "host": row.seats[row.host].name, "open": open_seats})  # fmt: skip
-            if len(found) >= 100:
-                break
-        conn.send({"type": "tables", "tables": found})
-
+        conn.send(list_answer((row, Rules.from_base(row.base, row.players, row.options), watching) for row, watching in rows))

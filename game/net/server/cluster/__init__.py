@@ -1,0 +1,1 @@
+"""A cluster of server processes on Redis (``serve --redis URL``): the store in Redis with its leases and journals, one process's relays and sweep, and the limits and Play now queue every process shares."""

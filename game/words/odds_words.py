@@ -1,0 +1,24 @@
+"""The words of a level's odds (``game.rating.level_odds``): one line of what to
+expect of it, "Wins about 1 round in 3 against Medium", filled from the ladder."""
+
+from __future__ import annotations
+
+from game.i18n import _, ngettext
+from game.rating.level_odds import Odds, odds
+from game.words.my_level import level_name
+
+
+def odds_line(found: Odds) -> str:
+    """"Wins about 1 round in 3 against Medium"."""
+    # TRANSLATORS: what to expect of a computer level, from its ladder rating: "Wins about 1 round in 3 against Medium" (Medium: another level).
+    text = ngettext("Wins about {rounds} round in {out_of} against {level}", "Wins about {rounds} rounds in {out_of} against {level}", found.rounds)
+    return text.format(rounds=found.rounds, out_of=found.out_of, level=level_name(found.against))
+
+
+def expectation(base: str, level: str) -> str | None:
+    """``odds_line`` for ``level`` in rule set ``base``; None where the ladder has not rated it there."""
+    found = odds(base, level)
+    return odds_line(found) if found is not None else None
+
+
+__all__ = ["expectation", "odds_line"]
