@@ -166,6 +166,10 @@ class TableStore(Protocol):
     def set_watchable(self, code: str, watchable: bool) -> None:
         """The host opened (True) or closed the table to watchers."""
 
+    def set_listed(self, code: str) -> None:
+        """The table is open to anyone from now on: listed (in its lobby) or listed
+        being played, to be watched (a cluster's *Play now* table, once started)."""
+
     def rename(self, code: str, new: str) -> None:
         """The table ``code`` is ``new`` from now on (its host gave it a new code)."""
 
@@ -270,6 +274,9 @@ class Store:
 
     def set_watchable(self, code: str, watchable: bool) -> None:
         self._write(("UPDATE tables SET watchable = ?, updated = ? WHERE code = ?", (int(watchable), time.time(), code)))
+
+    def set_listed(self, code: str) -> None:
+        self._write(("UPDATE tables SET listed = 1, updated = ? WHERE code = ?", (time.time(), code)))
 
     def rename(self, code: str, new: str) -> None:
         self._write(

@@ -322,9 +322,13 @@ def test_the_server_s_own_rating_places_a_person_and_chooses_the_computer_offere
 
 
 def test_two_people_at_two_processes_of_a_cluster_meet_at_one_table(redis_server: Any, tmp_path: Path) -> None:
-    """``serve --redis``: one queue for the cluster (game/net/server/cluster/cluster_queue.py)."""
+    """``serve --redis``: one queue for the cluster (game/net/server/cluster/cluster_queue.py);
+    the table, made unlisted, is listed being played once started, at every process,
+    and watched from another process than its referee's."""
     from game.bench.cluster_bench import Cluster
     from tests.net.server.conftest import fresh_db
+
+    from tests.net.server.test_watch import listed_playing
 
     with Cluster(tmp_path, 2, redis_server, fresh_db(redis_server)) as cluster:
 
@@ -336,6 +340,15 @@ def test_two_people_at_two_processes_of_a_cluster_meet_at_one_table(redis_server
                 assert seated[0].table == seated[1].table and {s.seat for s in seated} == {0, 1}
                 rounds = await asyncio.gather(until(ann, "round", 20), until(bob, "round", 20))  # started by itself
                 assert {r["view"]["seat"] for r in rounds} == {0, 1}
+                code = seated[0].table
+                for proc in cluster.procs:  # listed being played at every process (never as a lobby)
+                    lobbies, playing = await listed_playing(proc.url)
+                    assert code not in [t["table"] for t in lobbies]
+                    assert [(t["table"], t["state"], sorted(t["names"])) for t in playing] == [(code, "playing", ["Ann", "Bob"])]
+                async with Client.connect(cluster.procs[1].url) as watcher:
+                    assert (await watcher.watch(code))["table"] == code  # taken from the list
+                    view = (await until(watcher, "round", 20))["view"]
+                    assert view["hand"] == [] and view["legal"] == []
                 async with Client.connect(cluster.procs[1].url) as cy, Client.connect(cluster.procs[0].url) as di:
                     await cy.play_now("matador", "Cy")
                     await cy.send({"type": "leave_queue"})

@@ -12,7 +12,9 @@ meanwhile puts the others back) and tells the process of the longest waiting
 person (``m:proc:PROCESS``, which each process listens to). That process creates
 the table (it referees it), then tells each other person's process to join it
 by its code (the cluster's ordinary join: relayed to the referee when it is
-another process's), and starts it once every seat is taken.
+another process's), and starts it once every seat is taken. Made unlisted (a
+stranger must not take a seat meant for a partner), the table is listed once
+started: in the server's list being played, to be watched.
 
 No pygame here.
 """
@@ -235,5 +237,9 @@ class ClusterQueue:
                             table.write(table.store.set_seat, seat, given)
                             table.row.seats[seat] = given
                 table.start(table.row.host)
+                # Listed only now, being played (to be watched): listed while its seats
+                # were being taken from other processes, its lobby could have taken a stranger.
+                table.write(table.store.set_listed)
+                table.row.listed = True
             except ProtocolError as err:
                 log.warning("play now: table %s could not start: %s", code, err)

@@ -57,12 +57,18 @@ local state, code, listed, playing = ARGV[5], ARGV[7], KEYS[4], KEYS[5]
 """ + _LISTED + """
 return 1
 """
+# A field of the table's hash (ARGV: the lease's value, the field, its value, the time,
+# the code): a new state moves it between the lists; ``listed`` set lists it by its state.
 SET_FIELD = _CHECK + """
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[3], 'updated', ARGV[4])
 if ARGV[2] == 'state' then
   local state, code, listed, playing = ARGV[3], ARGV[5], KEYS[3], KEYS[5]
 """ + _LISTED + """
   if ARGV[3] ~= 'lobby' and ARGV[3] ~= 'playing' and ARGV[3] ~= 'over' then redis.call('SREM', KEYS[4], ARGV[5]) end
+end
+if ARGV[2] == 'listed' and ARGV[3] == '1' then
+  local state = redis.call('HGET', KEYS[2], 'state')
+  if state == 'lobby' then redis.call('SADD', KEYS[3], ARGV[5]) elseif state == 'playing' then redis.call('SADD', KEYS[5], ARGV[5]) end
 end
 return 1
 """
@@ -307,6 +313,11 @@ class RedisStore:
 
     def set_watchable(self, code: str, watchable: bool) -> None:
         self._field(code, "watchable", "1" if watchable else "0")
+
+    def set_listed(self, code: str) -> None:
+        """Listed from now on, in ``m:listed`` or ``m:playing`` by the state Redis holds
+        (one script: a list read meanwhile sees it in one or the other, never both)."""
+        self._field(code, "listed", "1")
 
     def rename(self, code: str, new: str) -> None:
         """The table's keys, lease (its fencing number kept) and sets under its new code."""
