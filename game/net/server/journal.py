@@ -155,6 +155,9 @@ class JournalStore:
     def set_watchable(self, code: str, watchable: bool) -> None:
         self._append(code, {"watchable": watchable})
 
+    def set_listed(self, code: str) -> None:
+        self._append(code, {"listed": True})
+
     def rename(self, code: str, new: str) -> None:
         """The file takes the new code's name, and says the new code in a line."""
         old_path, new_path = self._file(code), self._file(new)
@@ -253,6 +256,10 @@ def read_table(path: Path) -> TableRow:
             if not isinstance(entry["watchable"], bool):
                 raise ValueError("whether watchers are let in is not true or false")
             row.watchable = entry["watchable"]
+        elif "listed" in entry:
+            if entry["listed"] is not True:
+                raise ValueError("a table listed is not listed true")
+            row.listed = True
         elif "renamed" in entry:
             if not isinstance(entry["renamed"], str) or not _CODE.match(entry["renamed"]):
                 raise ValueError("a new code is not one")

@@ -314,16 +314,21 @@ def test_a_cluster_lists_its_tables_being_played_at_every_process(redis_server: 
         asyncio.run(list_then_watch(urls[0], urls, urls[2]))  # refereed at 0, listed at all three, watched from 2
 
 
-def test_the_store_keeps_whether_a_table_is_open_to_watchers(tmp_path: Path) -> None:
+def test_the_store_keeps_whether_a_table_is_open_to_watchers_and_listed(tmp_path: Path) -> None:
     from game.net.server.journal import JournalStore
     from game.net.server.store import SeatRow, Store, TableRow
 
-    for store in (Store(tmp_path / "s.db"), JournalStore(tmp_path / "journal")):
+    for opened in (lambda: Store(tmp_path / "s.db"), lambda: JournalStore(tmp_path / "journal")):
+        store = opened()
         row = TableRow("K7QX-2M", "leyden", 2, {}, 5, 0, "lobby", [SeatRow("Ann", "remote"), SeatRow(None, "open")])
         store.create(row)
-        assert store.live_tables()[0].watchable is True
+        assert store.live_tables()[0].watchable is True and store.live_tables()[0].listed is False
         store.set_watchable("K7QX-2M", False)
-        assert store.live_tables()[0].watchable is False
+        store.set_listed("K7QX-2M")  # (a cluster's Play now table, once started)
+        assert store.live_tables()[0].watchable is False and store.live_tables()[0].listed is True
+        store.close()
+        store = opened()  # read again from its file
+        assert store.live_tables()[0].watchable is False and store.live_tables()[0].listed is True
         store.close()
 
 
