@@ -21,4 +21,15 @@ def expectation(base: str, level: str) -> str | None:
     return odds_line(found) if found is not None else None
 
 
-__all__ = ["expectation", "odds_line"]
+def seat_expectations(base: str, level: str) -> list[str]:
+    """New game's line for a seat just given to ``level``, longest first (the bar
+    shows the longest that fits): "Hard: Wins about 2 rounds in 3 against Medium",
+    then the odds alone; [] where the ladder has not rated it in ``base``."""
+    line = expectation(base, level)
+    if line is None:
+        return []
+    # TRANSLATORS: New game's bottom line once a seat is given to a computer level: "Hard: Wins about 2 rounds in 3 against Medium".
+    return [_("{level}: {expectation}").format(level=level_name(level), expectation=line), line]
+
+
+__all__ = ["expectation", "odds_line", "seat_expectations"]

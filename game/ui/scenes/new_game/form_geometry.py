@@ -167,7 +167,7 @@ def form_layout(
     kind_need = 0  # a wide window's seats have room for who plays them
     need = choices_need(text, row_h, control_h, pad)
     if need > choices_w:  # a narrow window: the choices take what the seats can spare
-        kind_need = selector_need(text, control_h, kinds)
+        kind_need = selector_need(text, control_h, kinds, text_factor(size))
         seats_least = 2 * pad + seat_number_w(text, row_h, s) + kind_need + 2 * max(6, round(10 * s)) + 60 + 48  # a name, what plays it
         choices_w = max(choices_w, min(need, width - gap - seats_least))
     choices_box = pygame.Rect(left, lower_top, choices_w, lower_h)
@@ -211,10 +211,11 @@ def form_layout(
     return layout
 
 
-def selector_need(text: TextCache, control_h: int, words: Iterable[str]) -> int:
+def selector_need(text: TextCache, control_h: int, words: Iterable[str], factor: float = 1.0) -> int:
     """The least width of a selector whose value shows any of ``words`` (untranslated)
-    in the smallest lettering (a narrow window's: a wider one has room anyway)."""
-    font = text.font(VALUE_SIZES["#form_value_s"], True)
+    in the smallest lettering (a narrow window's: a wider one has room anyway), grown
+    by the text size's ``factor`` as the theme's lettering is."""
+    font = text.font(round(VALUE_SIZES["#form_value_s"] * factor), True)
     return 2 * max(22, control_h) + 8 + max((font.size(_(w))[0] for w in words), default=0) + 6
 
 
@@ -270,7 +271,7 @@ def place_seats(
     x0 = box.left + pad
     inner_w = box.width - 2 * pad
     number_w = seat_number_w(text, row_h, s)
-    kind_w = max(min(round(210 * s), (inner_w - number_w) * 4 // 9), min(kind_need, (inner_w - number_w) // 2))
+    kind_w = max(min(round(210 * s), (inner_w - number_w) * 4 // 9), min(kind_need, (inner_w - number_w) * 5 // 9))
     name_gap = max(6, round(10 * s))
     rest = inner_w - number_w - kind_w - 2 * name_gap
     input_w = min(round(175 * s), max(48, rest * 2 // 5))

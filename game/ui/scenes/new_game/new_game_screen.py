@@ -23,7 +23,7 @@ the places of its lines as the window size fixes them (``form.row_rects``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 import pygame_gui
@@ -39,6 +39,8 @@ from game.ui.scenes.new_game.form_words import TITLE, kind_words, status_line, v
 from game.ui.drawing.scroll import ScrollColumn
 from game.rating.player_rating import load_ratings
 from game.words.my_level import choice_lines
+from game.words.odds_words import seat_expectations
+from game.ai import levels
 from game.ui.drawing.access import text_factor
 from game.ui.drawing.text import least_size
 
@@ -73,6 +75,7 @@ class NewGameScene(MenuScene):
         self.pads_seen = -1  # the controllers' version last shown
         self.hover_rule: str | None = None
         self.pressed_rule: str | None = None
+        self.told_seat: int | None = None  # the seat last given a computer level: the bar says what to expect of it
 
     def make_setup(self) -> Setup:
         return Setup()
@@ -89,7 +92,25 @@ class NewGameScene(MenuScene):
         "Hard: you 1590, it 1606" on a narrow bar; else the longest it holds on two); else ""."""
         if not self.state.has_my_level():
             return ""
-        said = choice_lines(self.state.my_level())
+        return self.fitting(choice_lines(self.state.my_level()))
+
+    @property
+    def odds_line(self) -> str:
+        """Once a seat is given a computer level (its arrows, a click, a key, a
+        controller), what to expect of that level, from the ladder of the rule set
+        chosen: "Hard: Wins about 2 rounds in 3 against Medium"; "" otherwise (no
+        such seat, another change since, a level the ladder has not rated there)."""
+        seat = self.told_seat
+        if seat is None or seat >= self.state.players:
+            return ""
+        kind = self.state.seats[seat]["kind"]
+        if kind in ("human", levels.AT_MY_LEVEL):
+            return ""
+        said = seat_expectations(self.state.rule_id, kind)
+        return self.fitting(said) if said else ""
+
+    def fitting(self, said: Sequence[str]) -> str:
+        """Of ``said`` (longest first), the first the bottom bar holds on one line, else on two."""
         if self.layout is None:
             return said[0]
         least = least_size(text_factor(self.layout.size))
@@ -127,6 +148,7 @@ class NewGameScene(MenuScene):
         if rule_id == self.state.rule_id or rule_id not in RULE_SETS:
             return
         self.read_names()
+        self.told_seat = None
         self.state.pick(rule_id)
         self.changed()
 
@@ -139,6 +161,7 @@ class NewGameScene(MenuScene):
         if not self.state.changeable().get(key, key.startswith(("kind", "input"))):
             return
         self.read_names()
+        self.told_seat = None
         if key == "players":
             self.state.step_players(delta)
         elif key.startswith("kind"):
@@ -146,6 +169,7 @@ class NewGameScene(MenuScene):
             if index >= self.state.players:
                 return
             self.state.step_kind(index, delta)
+            self.told_seat = index
         elif key.startswith("input"):
             self.cycle_input(int(key[5:]), delta)
             return
@@ -159,6 +183,7 @@ class NewGameScene(MenuScene):
         if index >= self.state.players:
             return
         self.read_names()
+        self.told_seat = None
         self.state.take_seat(index, pad)
         self.changed()
 
@@ -270,7 +295,7 @@ class NewGameScene(MenuScene):
                 start.enable()  # type: ignore[no-untyped-call]
             elif self.problem is not None and start.is_enabled:
                 start.disable()  # type: ignore[no-untyped-call]
-        status = self.problem or self.my_level_line or self.status_words(self.rules)
+        status = self.problem or self.odds_line or self.my_level_line or self.status_words(self.rules)
         self.words = setup_words(self.text, self.layout, self.art, state, rules, status, self.problem is not None)
         self.row_order = state.lines()
         if self.app is not None:
