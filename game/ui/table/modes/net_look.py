@@ -66,9 +66,17 @@ class NetLook(PlayLook):
         return () if self.net.mirror.watching else REACTIONS
 
     def _widths(self, table: Table, k: float) -> dict[str, int]:
+        """Each reaction's and Leave's width: its words in the table's lettering and in
+        the button's own (the theme's, grown with the text size): the widest wins."""
         font = table.text.font(max(14, round(15 * k)), True)
+        gui = getattr(table, "gui", None)  # (None before the table's widgets are made)
+        drawn = gui.get_theme().get_font(["#tool"]) if gui is not None else None
         words = {name: reaction_text(name) for name in self.reactions()} | {"leave": _("Leave")}
-        return {name: max(int(TOOL_W * k), TOOL_MIN_W, font.size(text)[0] + round(24 * k)) for name, text in words.items()}
+
+        def wide(text: str) -> int:
+            return max(font.size(text)[0], int(drawn.size(text)[0]) if drawn is not None else 0)
+
+        return {name: max(int(TOOL_W * k), TOOL_MIN_W, wide(text) + round(24 * k)) for name, text in words.items()}
 
     def build(self, table: Table, gui: pygame_gui.UIManager, regions: TableRegions) -> None:
         style = "#tool"
