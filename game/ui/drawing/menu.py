@@ -127,6 +127,23 @@ def wrap_lines(words: str, width: int, measure: Callable[[str], int]) -> list[st
     return lines
 
 
+def balanced_lines(words: str, width: int, measure: Callable[[str], int]) -> list[str]:
+    """``wrap_lines``, then as many lines set as even as they go: the narrowest width
+    that still breaks ``words`` into that many lines ("This name has 26 letters: /
+    type one of up to 24.", never a last line of "24." alone)."""
+    lines = wrap_lines(words, width, measure)
+    if len(lines) < 2:
+        return lines
+    low, high = 1, max(measure(line) for line in lines)  # (``high`` breaks it so; find the least that does)
+    while low < high:
+        middle = (low + high) // 2
+        if len(wrap_lines(words, middle, measure)) <= len(lines) and all(measure(line) <= middle for line in wrap_lines(words, middle, measure)):
+            high = middle
+        else:
+            low = middle + 1
+    return wrap_lines(words, high, measure)
+
+
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The gold ring round the line the keyboard or a controller has in focus."""
     ring = rect.inflate(10, 6)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
-from game.ui.drawing.menu import blit_centred, panel, shadowed, wrap, wrap_lines
+from game.ui.drawing.menu import balanced_lines, blit_centred, panel, shadowed, wrap
 from game.ui.scenes.friends.friends_geometry import LABELS, SERVER_LABELS, Frame, JoinLayout, LobbyLayout, ServerLayout
 from game.ui.scenes.friends.friends_words import ADDRESS_HINT, CODE_HINT, FOUND_HEAD, NAME_HINT, SERVER_HEAD, TABLES_HEAD, TYPED_HEAD
 from game.ui.drawing.access import text_factor
@@ -96,28 +96,44 @@ def note(text: TextCache, rect: pygame.Rect, words: str, size: int, colour: tupl
 STATUS_LINES = 3  # the bottom bar's line, broken in two (or three) at its size when it is long
 
 
-def status_picture(text: TextCache, fr: Frame, words: str, problem: bool) -> pygame.Surface:
-    """The bottom bar's line (red when something went wrong); two or three lines at
-    its size where one does not hold it (a reason with what was typed, a narrow
-    window), a point smaller if it must, else smaller still and cut."""
-    colour = RED if problem else IVORY
+def status_lines(text: TextCache, fr: Frame, words: str) -> tuple[int, list[str]] | None:
+    """How the bottom bar sets ``words``: (its size, its lines): one line, else two or
+    three at its size, set as even as they go, where one does not hold it (a reason
+    with what was typed, a narrow window), a point smaller if it must; None where
+    not even the least size holds it so."""
     width = fr.status.width
-    least = least_of(fr)
     room = fr.status.height + 2 * max(0, fr.size[1] - fr.status.bottom)  # centred on the bar: as far above it as the margin below
-    for size in range(fr.status_size, least - 1, -1):  # its size first, on one line or two; a point smaller only if it must
+    for size in range(fr.status_size, least_of(fr) - 1, -1):  # its size first, on one line or two; a point smaller only if it must
         font = text.font(size, True)
         if font.size(words)[0] <= width:
-            return text.render(words, size, colour, True)
-        lines = wrap_lines(words, width, lambda line: font.size(line)[0])
-        step = max(size + 2, round(size * 1.2))  # (lines set close: the bar's height and the margin under it hold three)
-        tall = (len(lines) - 1) * step + font.get_height()
-        if len(lines) <= STATUS_LINES and tall <= room and all(font.size(line)[0] <= width for line in lines):
-            arts = [text.render(line, size, colour, True) for line in lines]
-            picture = pygame.Surface((max(a.get_width() for a in arts), tall), pygame.SRCALPHA)
-            for i, art in enumerate(arts):
-                picture.blit(art, ((picture.get_width() - art.get_width()) // 2, i * step))
-            return picture
-    return text.fit(words, width, fr.status_size, colour, True)
+            return size, [words]
+        lines = balanced_lines(words, width, lambda line: font.size(line)[0])
+        if len(lines) <= STATUS_LINES and (len(lines) - 1) * line_step(size) + font.get_height() <= room and all(font.size(line)[0] <= width for line in lines):
+            return size, lines
+    return None
+
+
+def line_step(size: int) -> int:
+    """From one of the bottom bar's lines to the next (set close: the bar's height and the margin under it hold three)."""
+    return max(size + 2, round(size * 1.2))
+
+
+def status_picture(text: TextCache, fr: Frame, words: str, problem: bool) -> pygame.Surface:
+    """The bottom bar's line (red when something went wrong), as ``status_lines`` sets
+    it, else at its size and cut."""
+    colour = RED if problem else IVORY
+    found = status_lines(text, fr, words)
+    if found is None:
+        return text.fit(words, fr.status.width, fr.status_size, colour, True)
+    size, lines = found
+    if len(lines) == 1:
+        return text.render(words, size, colour, True)
+    arts = [text.render(line, size, colour, True) for line in lines]
+    step = line_step(size)
+    picture = pygame.Surface((max(a.get_width() for a in arts), (len(lines) - 1) * step + text.font(size, True).get_height()), pygame.SRCALPHA)
+    for i, art in enumerate(arts):
+        picture.blit(art, ((picture.get_width() - art.get_width()) // 2, i * step))
+    return picture
 
 
 def blit_status(surface: pygame.Surface, fr: Frame, art: pygame.Surface) -> None:

@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 import pytest
 
+from game.ui.scenes.friends.friends_draw import status_lines
 from game.ui.shell.app import App
 from tests.ui.scenes.friends.test_friends import Frames, type_into
 
@@ -55,4 +56,10 @@ def test_a_long_address_is_echoed_elided_with_its_reason_and_a_long_name_is_said
     frames.click(screen.buttons["create"] if form == "server" else button)
     assert screen.problem and screen.status_words == "This name has 26 letters: type one of up to 24.", screen.status_words
     assert whole_at_its_size(screen)
+    found = status_lines(screen.text, screen.status_frame(), screen.status_words)
+    assert found is not None and found[0] == screen.status_frame().status_size
+    lines = found[1]
+    assert len(lines) == 1 or len(lines[-1].split()) > 1, lines  # (at 640x480: "24." was a line of its own)
+    if size == (640, 480):
+        assert len(lines) == 2, lines
     app.routes.open_title()
