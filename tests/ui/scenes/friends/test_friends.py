@@ -135,15 +135,6 @@ def _watch_waits(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     WATCHING.clear()
 
 
-@pytest.fixture
-def app(make_app: Callable[..., App]) -> Iterator[App]:
-    app = make_app((1280, 800))
-    app.routes.open_title()
-    yield app
-    app.close()
-    assert net_threads() == []
-
-
 def open_join(frames: Frames) -> Any:
     app = frames.app
     frames.click(app.top.buttons["friends"])

@@ -24,7 +24,7 @@ from game.net.app.hosting import hosted_store_path
 from game.net.server.journal import SUFFIX, read_table
 from game.net.app.netplay import NetPlay
 from game.ui.shell.app import App
-from tests.ui.scenes.friends.test_friends import Frames, app, net_table_up, net_threads, open_join, port_open, type_into  # noqa: F401 (app: the fixture)
+from tests.ui.scenes.friends.test_friends import Frames, net_table_up, net_threads, open_join, port_open, type_into
 
 FIELDS = {"rules": "matador", "players": 2, "seats": ["open", "open"], "name": "Hal", "seat": 0}
 

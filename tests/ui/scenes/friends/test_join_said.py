@@ -10,17 +10,15 @@ that name; a name that cannot be looked up now (an offline machine) says so."""
 from __future__ import annotations
 
 import socket
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
 from game.net.app import kept_seats
 from game.ui.shell.app import App
 from game.ui.drawing.layout_check import layout_problems
-from tests.ui.scenes.friends.test_friends import type_into
-from tests.ui.scenes.friends.test_lobby_host_powers import bo_away, join_form, row, two  # noqa: F401 (two: the fixture)
+from tests.ui.scenes.friends.test_lobby_host_powers import bo_away, join_form, row
 from tests.ui.scenes.friends.test_server_tables import Apps, open_server_screen
-
 NOBODY = "No machine is called kitchen-pc: check the address."
 
 

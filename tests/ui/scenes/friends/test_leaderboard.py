@@ -9,11 +9,9 @@ this machine's. The keys scroll and choose; Back returns."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import pygame
-import pytest
 from websockets.asyncio.client import connect
 
 from game.engine.rules import FAMILIES
@@ -22,27 +20,7 @@ from game.rating.player_rating import family_of
 from game.ui.drawing.layout_check import layout_problems
 from game.ui.shell.app import App
 from tests.net.conftest import ServerProcess
-from tests.ui.scenes.friends.test_friends import Frames, net_threads, type_into
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    home = tmp_path / "server-home"
-    home.mkdir()
-    process = ServerProcess(home)
-    yield process
-    process.stop()
-
-
-@pytest.fixture
-def app(make_app: Callable[..., App]) -> Iterator[App]:
-    app = make_app((1280, 800))
-    app.routes.open_title()
-    yield app
-    app.close()
-    assert net_threads() == []
-
-
+from tests.ui.scenes.friends.test_friends import Frames, type_into
 async def a_match(url: str) -> dict[str, Any]:
     """Ann (the app's identity: the user files' secret) and Bob (a fresh one) play Leyden to its end."""
     async with Client.connect(url, identity=True) as ann, connect(url, open_timeout=5, proxy=None) as ws:

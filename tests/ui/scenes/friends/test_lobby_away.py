@@ -10,8 +10,6 @@ from game.ui.shell.app import App
 from game.words.link_words import failure_line
 from tests.ui.net_screens import host_lobby
 from tests.ui.scenes.friends.test_friends import Frames
-
-
 def table(away: tuple[int, ...]) -> dict[str, Any]:
     names = ("Ann", "Bo", "Cy")
     return {

@@ -12,10 +12,8 @@ import pytest
 
 from game.ui.shell.app import App
 from tests.net.conftest import ServerProcess
-from tests.ui.scenes.friends.test_server_tables import Apps, address_of, open_server_screen, server  # noqa: F401 (server: the fixture)
+from tests.ui.scenes.friends.test_server_tables import Apps, address_of, open_server_screen
 from tests.ui.scenes.friends.test_friends import net_threads
-
-
 @pytest.fixture
 def one(make_app: Callable[..., App]) -> Iterator[App]:
     ann = make_app((1280, 800))

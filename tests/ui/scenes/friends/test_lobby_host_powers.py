@@ -21,7 +21,7 @@ from game.ui.shell.app import App
 from game.ui.drawing.layout_check import layout_problems
 from tests.net.conftest import ServerProcess
 from tests.ui.scenes.friends.test_friends import ROOT, type_into
-from tests.ui.scenes.friends.test_server_tables import Apps, address_of, server, two  # noqa: F401  (server, two: the same fixtures)
+from tests.ui.scenes.friends.test_server_tables import Apps, address_of
 
 HELD = re.compile(r"^Bo: away, seat held (\d):(\d\d)$")
 

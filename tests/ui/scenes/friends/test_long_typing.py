@@ -13,7 +13,6 @@ import pytest
 from game.ui.scenes.friends.friends_draw import status_lines
 from game.ui.shell.app import App
 from tests.ui.scenes.friends.test_friends import Frames, type_into
-
 LONG = "a" * 70 + ".example-" + "b" * 170 + ".org"  # 253 characters and no address (a label over 63)
 
 

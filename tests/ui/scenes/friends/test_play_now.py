@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import pygame
-import pytest
 
 from game.net.app.client import Client, Seated
 from game.net.server.matchmaking import queues
@@ -24,26 +22,6 @@ from game.ui.shell.app import App
 from tests.net.conftest import ServerProcess
 from tests.ui.scenes.test_flowing_layouts import crowded  # noqa: F401 (a fixture: two more rule sets)
 from tests.ui.scenes.friends.test_friends import Frames, net_table_up, net_threads, type_into
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    home = tmp_path / "server-home"
-    home.mkdir()
-    process = ServerProcess(home)
-    yield process
-    process.stop()
-
-
-@pytest.fixture
-def app(make_app: Callable[..., App]) -> Iterator[App]:
-    app = make_app((1280, 800))
-    app.routes.open_title()
-    yield app
-    app.close()
-    assert net_threads() == []
-
-
 class Person(threading.Thread):
     """A headless person asking to play now (its own identity-less connection), held at
     its table until the test ends."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, Callable, Iterator
+from typing import Callable, Iterator
 
 import pytest
 from websockets.asyncio.client import connect
@@ -18,7 +18,7 @@ from game.ui.drawing.layout_check import layout_problems
 from game.ui.shell.app import App
 from tests.net.conftest import ServerProcess
 from tests.ui.scenes.friends.test_friends import net_threads, type_into
-from tests.ui.scenes.friends.test_server_tables import Apps, address_of, open_server_screen, server  # noqa: F401  (server: the same fixture)
+from tests.ui.scenes.friends.test_server_tables import Apps, address_of, open_server_screen
 
 
 @pytest.fixture

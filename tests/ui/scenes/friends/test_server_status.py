@@ -6,10 +6,8 @@ the old failure. Through the real screens, driven by synthetic events, on loopba
 from __future__ import annotations
 
 from game.ui.shell.app import App
-from tests.ui.scenes.friends.test_friends import app, closed_port, type_into  # noqa: F401 (app: the fixture)
+from tests.ui.scenes.friends.test_friends import closed_port, type_into
 from tests.ui.scenes.friends.test_server_tables import Apps, open_server_screen
-
-
 def test_a_form_mistake_after_a_failed_list_is_the_only_status_shown(app: App) -> None:  # noqa: F811
     apps = Apps(app)
     address = f"127.0.0.1:{closed_port()}"

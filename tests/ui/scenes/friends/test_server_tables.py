@@ -14,7 +14,7 @@ import json
 import socket
 import threading
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import pygame
 import pytest
@@ -23,8 +23,6 @@ from game.ui.shell.app import App
 from game.ui.drawing.layout_check import layout_problems
 from tests.net.conftest import ServerProcess
 from tests.ui.scenes.friends.test_friends import Frames, net_table_up, net_threads, type_into
-
-
 class Apps:
     """Several apps stepped together, a frame every 1/60 s of real time (the
     network threads run meanwhile)."""
@@ -52,26 +50,6 @@ class Apps:
         frames.step([mouse_down(pos), mouse_up(pos)])
         self.step()
 
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    home = tmp_path / "server-home"
-    home.mkdir()
-    process = ServerProcess(home)
-    yield process
-    process.stop()
-
-
-@pytest.fixture
-def two(make_app: Callable[..., App]) -> Iterator[tuple[App, App]]:
-    ann, bo = make_app((1280, 800)), make_app((1280, 800))
-    for app in (ann, bo):
-        app.routes.open_title()
-    yield ann, bo
-    for app in (ann, bo):
-        app.close()
-    assert net_threads() == []
 
 
 def address_of(url: str) -> str:

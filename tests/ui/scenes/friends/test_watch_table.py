@@ -9,35 +9,13 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
-from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
-import pytest
 
 from game.net.app.client import Client, random_choice
 from game.ui.shell.app import App
 from tests.net.conftest import ServerProcess
-from tests.ui.scenes.friends.test_friends import Frames, net_threads, type_into
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    home = tmp_path / "server-home"
-    home.mkdir()
-    process = ServerProcess(home)
-    yield process
-    process.stop()
-
-
-@pytest.fixture
-def app(make_app: Callable[..., App]) -> Iterator[App]:
-    app = make_app((1280, 800))
-    app.routes.open_title()
-    yield app
-    app.close()
-    assert net_threads() == []
-
-
+from tests.ui.scenes.friends.test_friends import Frames, type_into
 class Host(threading.Thread):
     """A headless host at a listed table of Leyden with a seat open; once told
     (``begin``) a headless guest takes it, the host starts and both play on at an
@@ -146,7 +124,6 @@ def test_watch_a_table_from_the_server_s_list_see_no_hand_and_leave(server: Serv
 def test_watch_a_table_by_its_code_from_join_a_table(server: ServerProcess, app: App) -> None:
     from game.ui.table import NetMode, TableScene
     from tests.ui.scenes.friends.test_friends import open_join
-
     host = Host(server.url)
     host.start()
     assert host.ready.wait(30) and host.error is None, host.error
