@@ -16,6 +16,7 @@ import pygame_gui
 from game.ui.drawing import access
 from game.ui.shell.scene import GuiScene, Overlay, Rests, Scene
 from game.ui.drawing.text import GOLD, IVORY, TextCache
+from game.ui.drawing.scroll import ScrollColumn
 
 if TYPE_CHECKING:
     from game.ui.drawing.tile_art import TileArt
@@ -366,3 +367,28 @@ class MenuOverlay(MenuMixin, Overlay):
 def style(name: str, size: tuple[int, int]) -> str:
     """The theme's object id ``#name``, or its larger ``#name_l`` on a big window."""
     return f"#{name}_l" if scale_for(size) / access.text_factor(size) >= 1.2 else f"#{name}"
+
+
+class ScrolledMenu(MenuScene):
+    """A menu whose buttons scroll in one column (``self.column``) when the window's
+    height cannot hold them: the wheel and keys scroll it, and the keys' focus is
+    kept in view (the title, Play now)."""
+
+    column: ScrollColumn
+
+    def scroll_columns(self) -> list[ScrollColumn]:
+        return [self.column] if self.column.content is not None and self.column.view.height else []
+
+    def reveal_focus(self) -> None:
+        """Scroll the buttons (when they scroll) so the focused one shows."""
+        button = self.buttons.get(self.focus.name or "")
+        if button is not None and self.scroll_columns() and button.ui_container is self.column.content:
+            self.column.reveal(pygame.Rect(button.get_relative_rect()))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.scroll_columns() and self.column.handle_event(event):
+            return True
+        used = super().handle_event(event)
+        if event.type == pygame.KEYDOWN:
+            self.reveal_focus()
+        return used

@@ -28,7 +28,7 @@ from game.profile.saves import has_save
 from game.i18n import N_, _
 from game.profile.settings import Settings, save_settings
 from game.ui.drawing.access import text_choice, text_factor
-from game.ui.drawing.menu import MenuScene, blit_centred, button_column, fan_of_matadors, panel, scale_for, shadowed, style, tile_art, wrap
+from game.ui.drawing.menu import ScrolledMenu, blit_centred, button_column, fan_of_matadors, panel, scale_for, shadowed, style, tile_art, wrap
 from game.ui.shell.stage import SIDE_SCENES
 from game.ui.drawing.scroll import ScrollColumn
 from game.ui.drawing.surface_cache import trimmed
@@ -55,7 +55,7 @@ def kept_table() -> str | None:
     return seats[0].seated.table if seats else None
 
 
-class TitleScene(MenuScene):
+class TitleScene(ScrolledMenu):
     """The first screen."""
 
     def __init__(self) -> None:
@@ -219,23 +219,6 @@ class TitleScene(MenuScene):
             first = "learn" if self.offer_lessons else (self.focus.order[0] if self.focus.order else None)
             self.focus.reset(self.focus.order, self.buttons, first)
         self.reveal_focus()
-
-    def scroll_columns(self) -> list[ScrollColumn]:
-        return [self.column] if self.column.content is not None and self.column.view.height else []
-
-    def reveal_focus(self) -> None:
-        """Scroll the buttons (when they scroll) so the focused one shows."""
-        button = self.buttons.get(self.focus.name or "")
-        if button is not None and self.scroll_columns() and button.ui_container is self.column.content:
-            self.column.reveal(pygame.Rect(button.get_relative_rect()))
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.scroll_columns() and self.column.handle_event(event):
-            return True
-        used = super().handle_event(event)
-        if event.type == pygame.KEYDOWN:
-            self.reveal_focus()
-        return used
 
     # Actions ----------------------------------------------------------------------
     def let_go_pictures(self) -> None:

@@ -22,7 +22,7 @@ from pygame_gui.elements import UIButton
 from game.i18n import _
 from game.net.app.netplay import NetPlay
 from game.net.server.matchmaking import OFFER_S, queues
-from game.ui.drawing.menu import MenuScene, blit_centred, button_column, panel, scale_for, shadowed, style, wrap
+from game.ui.drawing.menu import ScrolledMenu, blit_centred, button_column, panel, scale_for, shadowed, style, wrap
 from game.ui.drawing.scroll import ScrollColumn
 from game.ui.drawing.surface_cache import trimmed
 from game.ui.drawing.text import DIM, IVORY, RED
@@ -44,7 +44,7 @@ from game.words.link_words import failure_line
 MakePlay = Callable[[str, str, int, str], NetPlay]
 
 
-class PlayNowScene(MenuScene):
+class PlayNowScene(ScrolledMenu):
     """Choose a rule set, wait for a person of your strength (or take a computer)."""
 
     def __init__(self, url: str, name: str, address: str = "", make_play: MakePlay | None = None, clock: Callable[[], float] = time.monotonic) -> None:
@@ -199,23 +199,6 @@ class PlayNowScene(MenuScene):
         return out
 
     # Scrolling (many rule sets in a short window) ------------------------------------------
-    def scroll_columns(self) -> list[ScrollColumn]:
-        return [self.column] if self.column.content is not None and self.column.view.height else []
-
-    def reveal_focus(self) -> None:
-        """Scroll the buttons (when they scroll) so the focused one shows."""
-        button = self.buttons.get(self.focus.name or "")
-        if button is not None and self.scroll_columns() and button.ui_container is self.column.content:
-            self.column.reveal(pygame.Rect(button.get_relative_rect()))
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.scroll_columns() and self.column.handle_event(event):
-            return True
-        used = super().handle_event(event)
-        if event.type == pygame.KEYDOWN:
-            self.reveal_focus()
-        return used
-
     def follow_clock(self) -> None:
         """The wait's clock, drawn again when its second changes."""
         if self.clock_box.height == 0:
