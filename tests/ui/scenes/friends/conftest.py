@@ -1,16 +1,15 @@
 """The friends screens' fixtures: an app at 1280x800 on its title (closed after,
-every network thread ended), two such apps, and a real ``python -m game serve`` in a home of the
-test's own."""
+every network thread ended), two such apps, and (the network tests' own) a real
+``python -m game serve`` in a home of the test's own."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Callable, Iterator
 
 import pytest
 
 from game.ui.shell.app import App
-from tests.net.conftest import ServerProcess
+from tests.net.conftest import server  # noqa: F401 (the network tests' real serve in a home of the test's own: a fixture)
 from tests.ui.scenes.friends.test_friends import net_threads
 
 
@@ -33,12 +32,3 @@ def two(make_app: Callable[..., App]) -> Iterator[tuple[App, App]]:
     for app in (ann, bo):
         app.close()
     assert net_threads() == []
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    home = tmp_path / "server-home"
-    home.mkdir()
-    process = ServerProcess(home)
-    yield process
-    process.stop()

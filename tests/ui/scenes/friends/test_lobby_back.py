@@ -6,25 +6,13 @@ nothing of a connection."""
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
 
-import pytest
 
 from game.ui.shell.app import App
 from tests.net.conftest import ServerProcess
 from tests.ui.scenes.friends.test_server_tables import Apps, address_of, open_server_screen
-from tests.ui.scenes.friends.test_friends import net_threads
-@pytest.fixture
-def one(make_app: Callable[..., App]) -> Iterator[App]:
-    ann = make_app((1280, 800))
-    ann.routes.open_title()
-    yield ann
-    ann.close()
-    assert net_threads() == []
-
-
-def test_the_creator_back_at_a_server_table_gets_the_host_s_lobby_and_leaving_says_nothing_of_connecting(server: ServerProcess, one: App) -> None:  # noqa: F811
-    ann = one
+def test_the_creator_back_at_a_server_table_gets_the_host_s_lobby_and_leaving_says_nothing_of_connecting(server: ServerProcess, app: App) -> None:
+    ann = app
     apps = Apps(ann)
     screen = open_server_screen(apps, 0, address_of(server.url), "Ann")
     apps.until(lambda: screen.lister is not None and screen.lister.state == "listed", 60, "the server's list")

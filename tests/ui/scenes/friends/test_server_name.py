@@ -8,26 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Callable, Iterator
 
-import pytest
 from websockets.asyncio.client import connect
 
 from game.net.app import identity_keys
 from game.ui.drawing.layout_check import layout_problems
 from game.ui.shell.app import App
 from tests.net.conftest import ServerProcess
-from tests.ui.scenes.friends.test_friends import net_threads, type_into
+from tests.ui.scenes.friends.test_friends import type_into
 from tests.ui.scenes.friends.test_server_tables import Apps, address_of, open_server_screen
-
-
-@pytest.fixture
-def one(make_app: Callable[..., App]) -> Iterator[App]:
-    app = make_app((1280, 800))
-    app.routes.open_title()
-    yield app
-    app.close()
-    assert net_threads() == []
 
 
 def someone_else_takes(url: str, name: str) -> None:
@@ -43,8 +32,8 @@ def someone_else_takes(url: str, name: str) -> None:
     asyncio.run(asyncio.wait_for(go(), 30))
 
 
-def test_your_name_on_this_server_is_taken_refused_and_shown_again(server: ServerProcess, one: App) -> None:
-    apps = Apps(one)
+def test_your_name_on_this_server_is_taken_refused_and_shown_again(server: ServerProcess, app: App) -> None:
+    apps = Apps(app)
     address = address_of(server.url)
     screen = open_server_screen(apps, 0, address, "Ann")
     apps.until(lambda: screen.lister is not None and screen.lister.who is not None, 60, "who the app is there")
@@ -63,13 +52,13 @@ def test_your_name_on_this_server_is_taken_refused_and_shown_again(server: Serve
     # the screen opened again (the settings' name is not the server's): the server's name for you
     from game.ui.scenes.friends.friends_model import player_name, remember
 
-    remember(one, name="Zed")
-    assert player_name(one.services["settings"]) == "Zed"
-    one.routes.open_title()
+    remember(app, name="Zed")
+    assert player_name(app.services["settings"]) == "Zed"
+    app.routes.open_title()
     apps.step()
-    apps.click(0, one.top.buttons["friends"])
-    apps.click(0, one.top.buttons["server"])
-    again = one.top
+    apps.click(0, app.top.buttons["friends"])
+    apps.click(0, app.top.buttons["server"])
+    again = app.top
     assert type(again).__name__ == "ServerScene"
     apps.until(lambda: again.lister is not None and again.lister.who is not None, 60, "who the app is there")
     apps.until(lambda: again.entries["name"].get_text() == "Ann", 60, "the server's name for you")
