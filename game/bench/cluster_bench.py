@@ -6,12 +6,14 @@ its append-only file fsynced at every write, N processes of ``python -m game
 serve --redis`` and T two-seat tables whose seats are clients of this process,
 each seat connected to another server process than its table's other seat (so
 that most moves cross Redis from one process to another). Every ``--kills`` the
-process refereeing the most tables is killed with -9 (and started again); each
-seat comes back to a live process and checks what it was told against what it
-is told then. Prints tables, finished, lost_told_moves, two_referees (a seat told
+process refereeing the most tables is killed with -9 (and started again), one
+kill every 2 s; each table then plays one match after another until the kills
+are done. Each seat comes back to a live process and checks what it was told
+against what it is told then. Prints tables, finished, lost_told_moves, two_referees (a seat told
 two different moves for one place of a round), failover_p99_s (from a kill to
 the table's seats all playing again), the move round trip (a seat's move sent to
-its being told back) at p50 and p99, and actions per second.
+its being told back) at p50 and p99, actions per second, and how much of a core
+the seats' clients (this process), the server processes and Redis each used.
 
 Used by the tests too (tests/net/server/cluster/test_cluster.py). No pygame here; only
 loopback addresses.
@@ -325,9 +327,11 @@ def _compare(seat: SeatPlay, before: dict[Key, Any], message: dict[str, Any], fi
 async def one_table(
     cluster: Cluster, n: int, figures: Figures, kills: list[float], target: int = 150, timeout: float = 120.0,
     think: tuple[float, float] = (0.0, 0.0), listed: bool = False, kept: list[tuple[Any, Client]] | None = None,
+    seed: int | None = None,
 ) -> tuple[SeatPlay, SeatPlay]:
-    """A two-seat table: its creator at one process, its guest at another; played to the end."""
-    rng = random.Random(n)
+    """A two-seat table: its creator at one process, its guest at another; played to
+    the end (``seed``: its seats' choices, ``n`` by default; ``n``: its processes and address)."""
+    rng = random.Random(n if seed is None else seed)
     urls = cluster.live_urls()
     a_url, b_url = urls[n % len(urls)], urls[(n + 1) % len(urls)]
     source = source_address(n)  # each table's clients from an address of their own (the per-address limits)
@@ -378,6 +382,48 @@ async def kill_referees(cluster: Cluster, codes: list[str], kills: int, kill_tim
         await asyncio.to_thread(victim.start)
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user and system) process ``pid`` has used so far, from Linux's
+    /proc (None elsewhere, or once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+class CpuShares:
+    """How much of a core each part of the run used, on average, from its start to
+    its end: this process (the seats' clients), the server processes, Redis. A
+    process killed in between is not counted (None), nor anything off Linux."""
+
+    def __init__(self, cluster: Cluster) -> None:
+        self.cluster = cluster
+        self.began = time.monotonic()
+        self.own = time.process_time()
+        self.pids = self._pids()
+        self.start = {pid: cpu_seconds(pid) for pid in self.pids}
+
+    def _pids(self) -> dict[int, str]:
+        found = {proc.proc.pid: "servers" for proc in self.cluster.procs if proc.proc is not None}
+        if self.cluster.redis.proc is not None:
+            found[self.cluster.redis.proc.pid] = "redis"
+        return found
+
+    def shares(self) -> dict[str, float | None]:
+        wall = max(1e-9, time.monotonic() - self.began)
+        out: dict[str, float | None] = {"clients": round((time.process_time() - self.own) / wall, 2), "servers": 0.0, "redis": 0.0}
+        if self._pids() != self.pids:  # a process started again: its time before is gone
+            return {**out, "servers": None}
+        for pid, part in self.pids.items():
+            now, then = cpu_seconds(pid), self.start.get(pid)
+            if now is None or then is None or out[part] is None:
+                out[part] = None
+                continue
+            out[part] = round((out[part] or 0.0) + (now - then) / wall, 2)
+        return out
+
+
 def _pct(values: list[float], p: float) -> float | None:
     if not values:
         return None
@@ -394,13 +440,20 @@ async def run(cluster: Cluster, tables: int, kills: int, think: tuple[float, flo
     codes: list[str] = []
     stop = asyncio.Event()
     began = time.monotonic()
+    cpu = CpuShares(cluster)
 
     async def table(n: int) -> None:
+        """Table ``n``'s matches: one, or (with kills asked) one after another until the
+        kills are done, so that every kill falls on tables being played."""
         await asyncio.sleep(n * 0.01)
-        try:
-            await one_table(cluster, n, figures, kill_times, target=target, timeout=600.0, think=think)
-        except Exception as err:
-            figures.lost_examples.append(f"table {n}: {type(err).__name__}: {err}"[:200])
+        played = 0
+        while played == 0 or (kills and not killer.done()):
+            try:
+                await one_table(cluster, n, figures, kill_times, target=target, timeout=600.0, think=think, seed=n + played * tables)
+            except Exception as err:
+                figures.lost_examples.append(f"table {n}: {type(err).__name__}: {err}"[:200])
+                return
+            played += 1
 
     async def watch() -> None:
         import redis.asyncio as aredis
@@ -424,7 +477,8 @@ async def run(cluster: Cluster, tables: int, kills: int, think: tuple[float, flo
         "failover_p99_s": _pct(figures.failovers, 99), "comebacks": figures.comebacks,
         "round_trip_p50_ms": None if not figures.round_trips else round(1000 * (_pct(figures.round_trips, 50) or 0), 2),
         "round_trip_p99_ms": None if not figures.round_trips else round(1000 * (_pct(figures.round_trips, 99) or 0), 2),
-        "actions_per_s": round(figures.actions / elapsed, 1), "seconds": round(elapsed, 1), "problems": figures.lost_examples[:5],
+        "actions_per_s": round(figures.actions / elapsed, 1), "seconds": round(elapsed, 1),
+        "cpu_cores": cpu.shares(), "cores": os.cpu_count(), "problems": figures.lost_examples[:5],
     }  # fmt: skip
 
 
