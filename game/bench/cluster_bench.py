@@ -198,6 +198,7 @@ class Figures:
     failovers: list[float] = field(default_factory=list)
     actions: int = 0
     comebacks: int = 0
+    set_up_again: int = 0  # tables set up again: a kill fell on their creation or join
 
 
 @dataclass
@@ -324,6 +325,11 @@ def _compare(seat: SeatPlay, before: dict[Key, Any], message: dict[str, Any], fi
                     figures.lost_examples.append(f"seat {seat.number} {key}: told {before[key]}, now {action}")
 
 
+class SetUpCut(Exception):
+    """A table could not be set up (its creation, its guest's join or its start failed:
+    with kills, a process killed meanwhile)."""
+
+
 async def one_table(
     cluster: Cluster, n: int, figures: Figures, kills: list[float], target: int = 150, timeout: float = 120.0,
     think: tuple[float, float] = (0.0, 0.0), listed: bool = False, kept: list[tuple[Any, Client]] | None = None,
@@ -336,11 +342,23 @@ async def one_table(
     a_url, b_url = urls[n % len(urls)], urls[(n + 1) % len(urls)]
     source = source_address(n)  # each table's clients from an address of their own (the per-address limits)
     a_ctx, b_ctx = Client.connect(a_url, timeout=5, source=source), Client.connect(b_url, timeout=5, source=source)
-    ann, bob = await a_ctx.__aenter__(), await b_ctx.__aenter__()
-    seats = SeatPlay(0, source=source), SeatPlay(1, source=source)
-    seats[0].seated = await ann.create("matador", 2, "Ann", options={"target_score": target}, listed=listed)
-    seats[1].seated = await bob.join(seats[0].seated.table, "Bob")
-    await ann.start()
+    entered: list[Any] = []
+    try:
+        ann = await a_ctx.__aenter__()
+        entered.append(a_ctx)
+        bob = await b_ctx.__aenter__()
+        entered.append(b_ctx)
+        seats = SeatPlay(0, source=source), SeatPlay(1, source=source)
+        seats[0].seated = await ann.create("matador", 2, "Ann", options={"target_score": target}, listed=listed)
+        seats[1].seated = await bob.join(seats[0].seated.table, "Bob")
+        await ann.start()
+    except Exception as err:
+        for context in entered:
+            try:
+                await context.__aexit__(None, None, None)
+            except Exception:
+                pass  # (a connection the kill closed already)
+        raise SetUpCut(f"set up: {type(err).__name__}: {err}") from err
     figures.tables += 1
     await asyncio.gather(
         play_seat(cluster, seats[0], a_ctx, ann, figures, random.Random(rng.random()), kills, timeout, think, kept),
@@ -413,12 +431,11 @@ class CpuShares:
     def shares(self) -> dict[str, float | None]:
         wall = max(1e-9, time.monotonic() - self.began)
         out: dict[str, float | None] = {"clients": round((time.process_time() - self.own) / wall, 2), "servers": 0.0, "redis": 0.0}
-        if self._pids() != self.pids:  # a process started again: its time before is gone
-            return {**out, "servers": None}
+        now_pids = self._pids()
         for pid, part in self.pids.items():
             now, then = cpu_seconds(pid), self.start.get(pid)
-            if now is None or then is None or out[part] is None:
-                out[part] = None
+            if pid not in now_pids or now is None or then is None or out[part] is None:
+                out[part] = None  # (a process killed and started again: its time before is gone)
                 continue
             out[part] = round((out[part] or 0.0) + (now - then) / wall, 2)
         return out
@@ -450,6 +467,13 @@ async def run(cluster: Cluster, tables: int, kills: int, think: tuple[float, flo
         while played == 0 or (kills and not killer.done()):
             try:
                 await one_table(cluster, n, figures, kill_times, target=target, timeout=600.0, think=think, seed=n + played * tables)
+            except SetUpCut as err:
+                if not kills or killer.done():
+                    figures.lost_examples.append(f"table {n}: {err}"[:200])
+                    return
+                figures.set_up_again += 1  # its creation or its guest's join fell on a kill: a new table
+                await asyncio.sleep(0.5)
+                continue
             except Exception as err:
                 figures.lost_examples.append(f"table {n}: {type(err).__name__}: {err}"[:200])
                 return
@@ -474,7 +498,7 @@ async def run(cluster: Cluster, tables: int, kills: int, think: tuple[float, flo
     return {
         "processes": len(cluster.procs), "tables": figures.tables, "finished": figures.finished, "kills": len(kill_times),
         "lost_told_moves": figures.lost_told_moves, "two_referees": figures.two_referees, "told_checked": figures.told,
-        "failover_p99_s": _pct(figures.failovers, 99), "comebacks": figures.comebacks,
+        "failover_p99_s": _pct(figures.failovers, 99), "comebacks": figures.comebacks, "set_up_again": figures.set_up_again,
         "round_trip_p50_ms": None if not figures.round_trips else round(1000 * (_pct(figures.round_trips, 50) or 0), 2),
         "round_trip_p99_ms": None if not figures.round_trips else round(1000 * (_pct(figures.round_trips, 99) or 0), 2),
         "actions_per_s": round(figures.actions / elapsed, 1), "seconds": round(elapsed, 1),
