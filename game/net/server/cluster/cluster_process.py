@@ -44,6 +44,7 @@ from game.net.server.cluster.cluster_queue import ClusterQueue
 from game.net.server.conn import Conn
 from game.net.server.endpoint import Server
 from game.net.server.housekeeping import IDLE_LOBBY_S, IDLE_TABLE_S, OVER_ALONE_S
+from game.net.server.cluster.lease_keeper import LeaseKeeper
 from game.net.server.cluster.redis_store import LEASE_MS, RENEW_S, RedisStore
 from game.net.server.store import StoreError
 from game.net.server.table import Table
@@ -125,6 +126,7 @@ class ClusterServer(ClusterQueue, Server):
         self.cids: dict[int, str] = {}  # id(conn) -> its relay id
         self.pubsub: Any = None
         self._tasks: list[asyncio.Task[None]] = []
+        self.keeper: LeaseKeeper | None = None  # renews the leases from its own thread (once started)
         self._subscribe: asyncio.Queue[tuple[bool, str]] = asyncio.Queue()
         self.redis_up = True
         self._cursor = 0  # where the sweep of tables nobody referees goes on
@@ -139,9 +141,13 @@ class ClusterServer(ClusterQueue, Server):
         self._async = aredis.Redis.from_url(self.redis.url, socket_connect_timeout=1.0)
         self.pubsub = self._async.pubsub(ignore_subscribe_messages=True)
         await self.pubsub.subscribe(f"m:proc:{self.redis.process}")
+        self.keeper = LeaseKeeper(self._keep_leases, self._lost, asyncio.get_running_loop())
+        self.keeper.start()
         self._tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._renewing())]
 
     async def stop(self) -> None:
+        if self.keeper is not None:
+            await asyncio.to_thread(self.keeper.stop)
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
@@ -190,21 +196,38 @@ class ClusterServer(ClusterQueue, Server):
                     pass
 
     async def _renewing(self) -> None:
+        """The loop's part of renewing (the leases themselves: ``keeper``'s thread): it
+        says it runs, and checks the connections relayed elsewhere."""
         while True:
             await asyncio.sleep(RENEW_S)
+            if self.keeper is not None:
+                self.keeper.beat_now()
             try:
-                self._renew()
+                self._check_relays()
             except Exception:
-                log.exception("renewing the leases failed")
+                log.exception("checking the relayed connections failed")
 
     def _renew(self) -> None:
+        """All of renewing at once, on the loop (a test's way in)."""
+        self._lost(self._keep_leases())
+        self._check_relays()
+
+    def _keep_leases(self) -> list[str]:
+        """This process lives, and its leases are renewed: the codes of those lost.
+        Called from ``keeper``'s thread (RedisStore.renew keeps its books locked)."""
         self.shared.alive()
         try:
-            lost = self.redis.renew()
+            return self.redis.renew()
         except StoreError:
-            return  # Redis away: the leases lapse by the clock, the tables tell nothing
-        for code in lost:
+            return []  # Redis away: the leases lapse by the clock, the tables tell nothing
+
+    def _lost(self, codes: list[str]) -> None:
+        for code in codes:
             self._give_up(code, "its lease went to another process")
+
+    def _check_relays(self) -> None:
+        """A connection relayed to a table whose referee changed, or that nobody
+        referees, or that never answered, comes back (closed: it connects again)."""
         if not self.relays:
             return
         codes = sorted({relay.code for _conn, relay in self.relays.values()})

@@ -25,6 +25,7 @@ No pygame here; ``redis`` is an optional extra (``pip install .[server]``).
 from __future__ import annotations
 
 import json
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -167,6 +168,7 @@ class RedisStore:
         self.r: Any = redis.Redis.from_url(url, socket_timeout=1.0, socket_connect_timeout=1.0, health_check_interval=0)
         self.leases: dict[str, str] = {}  # table code -> "PROCESS:FENCE" of the leases held
         self.valid_until: dict[str, float] = {}  # by the monotonic clock
+        self.books = threading.Lock()  # both of those: renewed from a thread of their own (``LeaseKeeper``)
         try:
             self.r.ping()
             self._add_action = self.r.register_script(ADD_ACTION)
@@ -203,8 +205,9 @@ class RedisStore:
         value = f"{self.process}:{fence}"
         if not self._call(self.r.set, self.key("lease", code), value, nx=True, px=self.lease_ms):
             return False
-        self.leases[code] = value
-        self.valid_until[code] = began + self.lease_ms / 1000 - MARGIN_S
+        with self.books:
+            self.leases[code] = value
+            self.valid_until[code] = began + self.lease_ms / 1000 - MARGIN_S
         return True
 
     def holder(self, code: str) -> str | None:
@@ -221,33 +224,40 @@ class RedisStore:
 
     def renew(self) -> list[str]:
         """Renew every lease held; the codes of those lost (another process has them).
-        ``StoreError`` if Redis cannot be reached (the leases then lapse by the clock)."""
+        ``StoreError`` if Redis cannot be reached (the leases then lapse by the clock).
+        Safe from another thread than the event loop's: a lease dropped or taken
+        again meanwhile is left as the loop left it."""
         import redis
 
-        codes = list(self.leases)
-        if not codes:
+        with self.books:
+            held = dict(self.leases)
+        if not held:
             return []
         began = time.monotonic()
         try:
             pipe = self.r.pipeline(transaction=False)
-            for code in codes:
-                value = self.leases[code]
+            for code, value in held.items():
                 self._renew(keys=[self.key("lease", code), self.key("fence", code)], args=[value, self.lease_ms, value.rsplit(":", 1)[1]], client=pipe)
             answers = pipe.execute()
         except redis.RedisError as err:
             raise StoreError(_words(err)) from err
         lost = []
-        for code, answer in zip(codes, answers):
-            if answer == 1 and code in self.leases:
-                self.valid_until[code] = began + self.lease_ms / 1000 - MARGIN_S
-            else:
-                lost.append(code)
-                self.drop(code)
+        with self.books:
+            for (code, value), answer in zip(held.items(), answers):
+                if self.leases.get(code) != value:
+                    continue  # (dropped, or taken again with a new fence, while this renewal ran)
+                if answer == 1:
+                    self.valid_until[code] = began + self.lease_ms / 1000 - MARGIN_S
+                else:
+                    lost.append(code)
+                    self.leases.pop(code, None)
+                    self.valid_until.pop(code, None)
         return lost
 
     def drop(self, code: str) -> None:
-        self.leases.pop(code, None)
-        self.valid_until.pop(code, None)
+        with self.books:
+            self.leases.pop(code, None)
+            self.valid_until.pop(code, None)
 
     def release(self, code: str) -> None:
         value = self.leases.get(code)
@@ -333,8 +343,9 @@ class RedisStore:
         if done != 1:
             self.drop(code)
             raise FencedOut(f"table {code} is refereed by another process now")
-        self.leases[new] = self.leases.pop(code)
-        self.valid_until[new] = self.valid_until.pop(code, 0.0)
+        with self.books:
+            self.leases[new] = self.leases.pop(code)
+            self.valid_until[new] = self.valid_until.pop(code, 0.0)
 
     def add_action(self, code: str, n: int, seat: int, action: dict[str, Any], state: str) -> None:
         done = self._call(
