@@ -135,10 +135,12 @@ def balanced_lines(words: str, width: int, measure: Callable[[str], int]) -> lis
     lines = wrap_lines(words, width, measure)
     if len(lines) < 2:
         return lines
-    low, high = 1, max(measure(line) for line in lines)  # (``high`` breaks it so; find the least that does)
+    # Breaking greedily, a narrower width never makes fewer lines: the least width
+    # at most ``width`` that still makes no more is found by halving.
+    low, high = 1, width
     while low < high:
         middle = (low + high) // 2
-        if len(wrap_lines(words, middle, measure)) <= len(lines) and all(measure(line) <= middle for line in wrap_lines(words, middle, measure)):
+        if len(wrap_lines(words, middle, measure)) <= len(lines):
             high = middle
         else:
             low = middle + 1

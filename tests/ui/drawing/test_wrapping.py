@@ -16,6 +16,7 @@ def test_a_reason_is_not_left_with_its_last_word_alone() -> None:
     assert wrap_lines(SAID, 44, len) == ["This name has 26 letters: type one of up to", "24."]
     assert balanced_lines(SAID, 44, len) == ["This name has 26 letters:", "type one of up to 24."]
     assert balanced_lines(SAID, 80, len) == [SAID]  # one line: as it is
+    assert balanced_lines("aaa a a", 1, len) == ["aaa", "a", "a"]  # (a word wider than the width: as many lines still)
 
 
 words = st.lists(st.text(alphabet="abcdefghij", min_size=1, max_size=12), min_size=1, max_size=30).map(" ".join)
