@@ -17,7 +17,7 @@ from game.engine import Match, PlayerInfo, RoundState, Rules
 CASES = [("matador", 2), ("matador", 4), ("leyden", 2), ("family", 3), ("all-sevens", 3), ("wild-doubles", 2)]
 
 
-SEARCH_PLAYOUTS = 60  # a searching level's playouts here (the same code, quicker; a count, not a clock, bounds it)
+SEARCH_PLAYOUTS = 24  # a searching level's playouts here (the same code, quicker; a count, not a clock, bounds it)
 
 
 def players() -> list[Player]:
