@@ -42,6 +42,15 @@ def open_form(make_app: Any, size: tuple[int, int] = (1280, 800), form: NewGameS
     return app, form
 
 
+def open_form_at_the_seat(make_app: Any, size: tuple[int, int]) -> tuple[Any, NewGameScene]:
+    """``open_form``, the computer's seat scrolled into view where the form scrolls."""
+    app, form = open_form(make_app, size)
+    if form.column.content is not None and form.layout is not None:
+        form.column.reveal(form.layout.lines[f"kind{SEAT}"])
+        app.step([], 0.016)
+    return app, form
+
+
 def choose_at_my_level(app: Any, ui: Any, form: NewGameScene, seat: int = SEAT) -> None:
     """Click the seat's right arrow until it reads "At my level"."""
     for _ in range(len(form.state.kinds)):
@@ -131,10 +140,7 @@ def test_the_line_fits_the_bottom_bar_at_every_size(make_app: Any, ui: Any, size
     access.CURRENT.text_scale = scale
     try:
         with TextWatch(size) as watch:
-            app, form = open_form(make_app, size)
-            if form.column.content is not None and form.layout is not None:  # it scrolls: the seat into view
-                form.column.reveal(form.layout.lines[f"kind{SEAT}"])
-                app.step([], 0.016)
+            app, form = open_form_at_the_seat(make_app, size)
             choose_at_my_level(app, ui, form)
             app.draw(app.surface)
         said = bottom_bar(form)

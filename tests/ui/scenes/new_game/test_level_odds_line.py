@@ -17,7 +17,7 @@ from game.rating.level_odds import odds
 from game.ui.drawing.layout_check import layout_problems
 from game.ui.scenes.new_game import NewGameScene
 from game.words.odds_words import expectation
-from tests.ui.scenes.new_game.test_at_my_level import SEAT, bottom_bar, open_form
+from tests.ui.scenes.new_game.test_at_my_level import SEAT, bottom_bar, open_form, open_form_at_the_seat
 
 
 def give(app: Any, ui: Any, form: NewGameScene, level: str, seat: int = SEAT) -> None:
@@ -85,10 +85,7 @@ def test_the_line_is_whole_at_every_size_and_in_every_language(make_app: Any, ui
     i18n.set_language(code)
     try:
         with TextWatch(size) as watch:
-            app, form = open_form(make_app, size)
-            if form.column.content is not None and form.layout is not None:  # it scrolls: the seat into view
-                form.column.reveal(form.layout.lines[f"kind{SEAT}"])
-                app.step([], 0.016)
+            app, form = open_form_at_the_seat(make_app, size)
             for level in rated:
                 give(app, ui, form, level)
                 app.draw(app.surface)
