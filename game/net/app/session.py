@@ -72,6 +72,7 @@ class Session(LoopThread):
         self.reconnect_for = reconnect_for
         self.timeout = timeout
         self.seated: Seated | None = None
+        self.watched = False  # watching the table (no seat): a lost connection watches it again
         self.state = "connecting"
         self._inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
         self._pending: list[dict[str, Any]] = []  # sent before the loop was ready
@@ -216,7 +217,7 @@ class Session(LoopThread):
                 reason = _why(err)
                 unknown = _unknown_host(err, self.url)
                 unlooked = _lookup_failed(err, self.url)
-            if self.seated is None:  # never sat down: nothing to come back to, say why at once
+            if self.seated is None and not self.watched:  # never sat down: nothing to come back to, say why at once
                 if unknown is not None:
                     self._link("failed", f"No machine is called {unknown}.", "unknown_host")
                 elif unlooked is not None:
@@ -247,6 +248,7 @@ class Session(LoopThread):
             await self._queue(client)
         elif self.request.kind == "watch":
             answer = await client.watch(**self.request.fields)
+            self.watched = True
             self._tell(answer)  # the frame loop hears ``watching``
             return
         else:
@@ -305,6 +307,8 @@ class Session(LoopThread):
                 if message["type"] == "new_code" and client.seated is not None and client.seated != self.seated:
                     self.seated = client.seated  # the host gave the table a new code: kept under it
                     self._remember()
+                if message["type"] == "new_code" and self.watched and isinstance(message.get("table"), str):
+                    self.request.fields["table"] = message["table"]  # watched again under its new code
                 if message["type"] == "closed":  # the seat is this connection's no more (or the host left)
                     self._closing = True
                     code = str(message.get("code") or message.get("by") or "")[:32]
