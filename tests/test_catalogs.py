@@ -92,6 +92,30 @@ def test_each_catalog_starts_with_its_glossary(code: str) -> None:
         assert re.search(rf"\b{term}\b", head), f"{code}: the glossary does not say how to call {term!r}"
 
 
+# How a catalog would address the player formally, where its glossary chose the
+# familiar form (German: "Du-Form"; Dutch je, Spanish tú, Portuguese você): one form
+# throughout, a sentence in the other stands out ("Ihr Name auf diesem Server" beside
+# "gib deinen Freunden").
+FORMAL = {
+    "de": r"\bIhnen\b|\bIhre[mnrs]?\b|\bIhr Name\b|\b\w+en Sie\b|\bSie (sind|können|haben)\b",
+    "nl": r"\b[Uu]w?\b",
+    "es": r"\b[Uu]sted(es)?\b",
+    "pt_BR": r"\b[Oo] senhor\b|\b[Aa] senhora\b",
+}
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_each_catalog_speaks_to_the_player_in_one_form(code: str) -> None:
+    formal = re.compile(FORMAL[code])
+    found = []
+    for message in _catalog(code):
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in texts:
+            if message.id and text and formal.search(text):
+                found.append(text)
+    assert found == [], f"{code}: the formal address, where the glossary says the familiar: {found[:5]}"
+
+
 def test_the_catalogs_compile_and_read_back(tmp_path: Path) -> None:
     import gettext
 
