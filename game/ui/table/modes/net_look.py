@@ -65,30 +65,52 @@ class NetLook(PlayLook):
         """The reactions this screen may send: none while it only watches."""
         return () if self.net.mirror.watching else REACTIONS
 
-    def _widths(self, table: Table, k: float) -> dict[str, int]:
-        """Each reaction's and Leave's width: its words in the table's lettering and in
-        the button's own (the theme's, grown with the text size): the widest wins."""
-        font = table.text.font(max(14, round(15 * k)), True)
+    def _widths(self, table: Table, k: float, style: str = "#tool") -> dict[str, int]:
+        """Each reaction's and Leave's width in ``style`` (``#tool_s``: the small
+        letters): its words in the table's lettering and in the button's own (the
+        theme's, grown with the text size), the widest winning, and room round them."""
+        small = style == "#tool_s"
+        font = table.text.font(max(12, round(13 * k)) if small else max(14, round(15 * k)), True)
         gui = getattr(table, "gui", None)  # (None before the table's widgets are made)
-        drawn = gui.get_theme().get_font(["#tool"]) if gui is not None else None
+        drawn = gui.get_theme().get_font([style]) if gui is not None else None
         words = {name: reaction_text(name) for name in self.reactions()} | {"leave": _("Leave")}
 
         def wide(text: str) -> int:
             return max(font.size(text)[0], int(drawn.size(text)[0]) if drawn is not None else 0)
 
+        if small:
+            return {name: wide(text) + round(16 * k) for name, text in words.items()}
         return {name: max(int(TOOL_W * k), TOOL_MIN_W, wide(text) + round(24 * k)) for name, text in words.items()}
 
+    def fitted(self, table: Table, regions: TableRegions) -> tuple[str, dict[str, int], list[str]]:
+        """The reactions and Leave as they fit beside the tools in the toolbar's row
+        (where the window is narrow the tools' slots close up, but these keep their
+        words): (their style, their widths, those shown, left to right). In their own
+        letters if they fit, else in the small ones, else the reactions from the
+        last are left out (Leave always stays)."""
+        tools = len(self.tool_names(table))
+        left = regions.tool_buttons[tools - 1].right + 4 if 0 < tools <= len(regions.tool_buttons) else regions.toolbar.left
+        room = regions.toolbar.right - left
+        names = [*self.reactions(), "leave"]
+        for style in ("#tool", "#tool_s"):
+            widths = self._widths(table, regions.scale, style)
+            if sum(widths[n] for n in names) + 4 * (len(names) - 1) <= room:
+                return style, widths, names
+        while len(names) > 1 and sum(widths[n] for n in names) + 4 * (len(names) - 1) > room:
+            names.remove(names[-2])  # (the last reaction before Leave)
+        return "#tool_s", widths, names
+
     def build(self, table: Table, gui: pygame_gui.UIManager, regions: TableRegions) -> None:
-        style = "#tool"
         k = regions.scale
-        widths = self._widths(table, k)
+        style, widths, shown = self.fitted(table, regions)
         self.buttons = {}
         x = regions.toolbar.right
-        for name in reversed([*self.reactions(), "leave"]):  # right to left, as wide as their words
+        for name in reversed(shown):  # right to left, as wide as their words
             x -= widths[name]
             rect = pygame.Rect(x, regions.toolbar.top, widths[name], regions.toolbar.height)
             self.buttons[name] = pygame_gui.elements.UIButton(rect, _("Leave") if name == "leave" else reaction_text(name), gui, object_id=style)
             x -= 4
+        style = "#tool"
         # the host's buttons, at the felt's foot: the seat to move given to a computer, a claim answered
         font = table.text.font(max(14, round(15 * k)), True)
         drawn = gui.get_theme().get_font([style])  # (the button's own letters: the widest measure wins)
