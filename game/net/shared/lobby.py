@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.engine import Rules, RuleError
-from game.words.names import player_code
+from game.ai import levels
+from game.words.names import level_code, player_code
 from game.net.shared.protocol import RETURN_S, ProtocolError
 
 if TYPE_CHECKING:
@@ -67,8 +68,20 @@ class Lobby:
 
     @property
     def names(self) -> list[str]:
-        """Each seat's name, a seat nobody named yet by its code (``@player:N``, worded by the screens)."""
-        return [s.name or player_code(s.seat + 1) for s in self.seats]
+        """Each seat's name, a seat nobody named yet by its code (``@player:N``), and a
+        computer by its level's (``@medium``, ``@medium:2`` for a second one), each
+        worded by the screens in their language (the server names computers in
+        English: "Medium" at a German screen had stayed so)."""
+        known = set(levels.ids())
+        count: dict[str, int] = {}
+        out = []
+        for s in self.seats:
+            if s.kind == "computer" and s.level in known:
+                count[s.level] = count.get(s.level, 0) + 1
+                out.append(level_code(s.level, count[s.level]))
+            else:
+                out.append(s.name or player_code(s.seat + 1))
+        return out
 
 
 def _give_in(value: Any) -> float | None:
