@@ -65,6 +65,8 @@ class PlaquesPart(Drawn):
             tiles = self.renderer.text.render(tiles_text(count), round(16 * k), IVORY, True)
             counted = tiles.get_width() + 8
             plate.blit(tiles, (w - 10 - tiles.get_width(), status_top))
+            if status == tiles_text(count):
+                status = ""  # (the status with nothing else to say is the count: said once)
         status_line = self.renderer.text.fit(status, w - 20 - counted, round(16 * k), GOLD if to_move else DIM, to_move)
         plate.blit(status_line, (10, status_top))
         if room.height >= 16 and count:
