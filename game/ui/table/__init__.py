@@ -80,6 +80,7 @@ from game.ui.table.table_words import (
     outcome_title,
     passed_text,
     refused_text,
+    tiles_text,
     turn_text,
     wait_text,
 )
@@ -163,6 +164,7 @@ __all__ = [
     "passed_text",
     "refused_text",
     "round_log",
+    "tiles_text",
     "turn_text",
     "wait_text",
     "score_rows",

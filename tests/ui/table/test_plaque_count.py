@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 
 from game.engine import PlayerInfo
-from game.ui.table.felt.plaques import PlaquesPart
-from game.ui.table.table_words import tiles_text
+from game.ui.table import PlaquesPart, tiles_text
 from tests.ui.conftest import new_table, settle
 
 
