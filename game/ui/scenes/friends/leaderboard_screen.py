@@ -134,9 +134,14 @@ class LeaderboardScene(MenuScene):
         # The families, side by side
         self.buttons = {}
         cell = (inner.width - gap * (len(FAMILIES) - 1)) // len(FAMILIES)
+        # The families in one size of letters, the chosen one in the gold of a first
+        # choice (its larger letters beside the others' small ones looked like another
+        # kind of button): the title's size where every family's name holds in its cell.
+        fits = all(theme.get_font([plain]).size(family_title(f))[0] <= cell - 24 for f in FAMILIES)
+        chosen, other = (primary, plain) if fits else (style("title_small_primary", self.size), small)
         for i, family in enumerate(FAMILIES):
             rect = pygame.Rect(inner.left + i * (cell + gap), y, cell, bh)
-            self.buttons[f"family{i}"] = UIButton(rect, family_title(family), self.gui, object_id=primary if family == self.family else small)
+            self.buttons[f"family{i}"] = UIButton(rect, family_title(family), self.gui, object_id=chosen if family == self.family else other)
         y += bh + gap
         size = max(15, int(19 * s))
         board = self.board

@@ -12,6 +12,7 @@ import asyncio
 from typing import Any, Callable
 
 import pygame
+import pytest
 from websockets.asyncio.client import connect
 
 from game.engine.rules import FAMILIES
@@ -121,3 +122,31 @@ def test_the_rows_scroll_by_keys_and_wheel_and_the_keys_choose_a_family(make_app
     assert asked[-1] == FAMILIES[1 % len(FAMILIES)] and scene.family == FAMILIES[1 % len(FAMILIES)]
     assert scene.board is None  # (the stand-in's board is the first family's: not shown for another)
     assert any("Asking the server" in t for t, *_ in scene.rows_drawn)
+
+
+@pytest.mark.parametrize("code", ["en", "nl", "de", "es", "pt_BR"])
+@pytest.mark.parametrize("size, scale", [((640, 480), 100), ((1280, 800), 150), ((1920, 1080), 100)], ids=["640x480", "1280x800-150", "1920x1080"])
+def test_the_families_are_one_size_of_letters_the_chosen_in_gold(
+    make_app: Callable[..., App], ui: Any, code: str, size: tuple[int, int], scale: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The chosen family's button was in larger letters than the others' (a first
+    choice's beside small ones: seen in Spanish at 640x480); now one size, the chosen
+    one told by its gold, in every language, nothing clipped."""
+    from game import i18n
+    from game.ui.drawing import access
+    from tests.ui.net_screens import leaderboard_screen
+
+    monkeypatch.setattr(access.CURRENT, "text_scale", scale)
+    i18n.set_language(code)
+    try:
+        app = make_app(size)
+        scene = leaderboard_screen()
+        app.push(scene)
+        ui.settle(app, 2, 0.016)
+        tabs = [scene.buttons[f"family{i}"] for i in range(len(FAMILIES))]
+        assert len({tab.font.point_size for tab in tabs}) == 1, [tab.font.point_size for tab in tabs]
+        chosen = [tab for tab, family in zip(tabs, FAMILIES) if family == scene.family]
+        assert len(chosen) == 1 and "primary" in chosen[0].object_ids[-1] and all("primary" not in t.object_ids[-1] for t in tabs if t not in chosen)
+        assert layout_problems(scene) == []
+    finally:
+        i18n.set_language("en")
