@@ -51,7 +51,10 @@ async def _when_played(cluster: Cluster, actions: int, timeout: float = 30.0) ->
 def _checked(figures: Figures) -> None:
     assert figures.finished == figures.tables == 1, figures.lost_examples
     assert figures.lost_told_moves == 0 and figures.two_referees == 0, figures.lost_examples
-    assert figures.told > 50
+    # a round has at least 13 moves (the 7 lays of the one who empties a hand, the
+    # 6 moves of the other between them), each told at least to its mover; more
+    # depends on the server's shuffle (a bound of 50 failed once on a short match)
+    assert figures.told >= 13 and figures.told >= figures.actions
 
 
 def test_a_match_is_played_by_seats_connected_to_different_processes(cluster: Cluster) -> None:
