@@ -156,7 +156,7 @@ class BoardAsker(AskingThread):
                 wake.clear()
 
     async def _ask_once(self, family: str) -> None:
-        from game.net.app.session import _lookup_failed, _unknown_host, _why
+        from game.net.app.session import unreached
 
         try:
             async with Client.connect(self.url, timeout=self.timeout, identity=True) as client:
@@ -170,13 +170,7 @@ class BoardAsker(AskingThread):
         except asyncio.CancelledError:
             raise
         except Exception as err:  # OSError, timeouts, websockets' ConnectionClosed, a bad address...
-            unknown, unlooked = _unknown_host(err, self.url), _lookup_failed(err, self.url)
-            if unknown is not None:
-                self._failed(f"No machine is called {unknown}.", "unknown_host")
-            elif unlooked is not None:
-                self._failed(f"The name {unlooked} could not be looked up.", "lookup_failed")
-            else:
-                self._failed(f"The server could not be reached ({_why(err)}).", "unreachable")
+            self._failed(*unreached(err, self.url))
         else:
             if self.wanted is None:  # (an answer for a family no longer wanted is not shown)
                 if board.you is not None:

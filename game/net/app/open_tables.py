@@ -33,7 +33,7 @@ from game.engine import RuleError, Rules
 from game.net.app.client import TIMEOUT_S, Client, ServerRefused
 from game.net.shared.loop_thread import AskingThread
 from game.net.shared.protocol import NAME_MAX, ProtocolError, normal_code
-from game.net.app.session import _lookup_failed, _unknown_host, _why
+from game.net.app.session import unreached
 
 log = logging.getLogger("matador.net")
 
@@ -174,14 +174,7 @@ class TableLister(AskingThread):
         except asyncio.CancelledError:
             raise
         except Exception as err:  # OSError, timeouts, websockets' ConnectionClosed, a bad address...
-            unknown = _unknown_host(err, self.url)
-            unlooked = _lookup_failed(err, self.url)
-            if unknown is not None:
-                self._failed(f"No machine is called {unknown}.", "unknown_host")
-            elif unlooked is not None:
-                self._failed(f"The name {unlooked} could not be looked up.", "lookup_failed")
-            else:
-                self._failed(f"The server could not be reached ({_why(err)}).", "unreachable")
+            self._failed(*unreached(err, self.url))
         else:
             self.tables, self.failure, self.code, self.params = tables, "", "", {}
             self.answers += 1

@@ -346,3 +346,13 @@ def _why(err: BaseException) -> str:
     text = str(err).strip() or type(err).__name__
     return " ".join(text.split())[:160]
 
+
+def unreached(err: BaseException, url: str) -> tuple[str, str]:
+    """Why a server at ``url`` could not be asked (``err``: the connection's error),
+    and its code: a machine nobody has, a name not looked up, else not reached."""
+    unknown, unlooked = _unknown_host(err, url), _lookup_failed(err, url)
+    if unknown is not None:
+        return f"No machine is called {unknown}.", "unknown_host"
+    if unlooked is not None:
+        return f"The name {unlooked} could not be looked up.", "lookup_failed"
+    return f"The server could not be reached ({_why(err)}).", "unreachable"

@@ -67,6 +67,18 @@ class Host(threading.Thread):
         self.lobby = client.followed.lobby if client.seated is not None and client.seated.seat == 0 else self.lobby
 
 
+def on_a_server(app: App, url: str) -> tuple[Frames, Any]:
+    """Title -> Play with friends -> On a server, the server's address typed."""
+    frames = Frames(app)
+    frames.step()
+    frames.click(app.top.buttons["friends"])
+    frames.click(app.top.buttons["server"])
+    screen = app.top
+    assert type(screen).__name__ == "ServerScene"
+    type_into(frames, screen.entries["address"], url.removeprefix("ws://").rstrip("/"))
+    return frames, screen
+
+
 def test_watch_a_table_from_the_server_s_list_see_no_hand_and_leave(server: ServerProcess, app: App) -> None:
     from game.ui.table import NetMode, TableScene
 
@@ -74,13 +86,7 @@ def test_watch_a_table_from_the_server_s_list_see_no_hand_and_leave(server: Serv
     host.start()
     assert host.ready.wait(30) and host.error is None, host.error
     try:
-        frames = Frames(app)
-        frames.step()
-        frames.click(app.top.buttons["friends"])
-        frames.click(app.top.buttons["server"])
-        screen = app.top
-        assert type(screen).__name__ == "ServerScene"
-        type_into(frames, screen.entries["address"], server.url.removeprefix("ws://").rstrip("/"))
+        frames, screen = on_a_server(app, server.url)
         type_into(frames, screen.entries["name"], "Wanda")
         frames.click(screen.buttons["ask"])
         frames.until(lambda: "watch0" in screen.buttons, 30, "the open table's row with its Watch button")
@@ -162,13 +168,7 @@ def test_a_table_being_played_is_listed_on_the_server_s_screen_and_watched_from_
     host.start()
     assert host.ready.wait(30) and host.error is None, host.error
     try:
-        frames = Frames(app)
-        frames.step()
-        frames.click(app.top.buttons["friends"])
-        frames.click(app.top.buttons["server"])
-        screen = app.top
-        assert type(screen).__name__ == "ServerScene"
-        type_into(frames, screen.entries["address"], server.url.removeprefix("ws://").rstrip("/"))
+        frames, screen = on_a_server(app, server.url)
         frames.until(lambda: host.lobby is not None and host.lobby.get("state") == "playing", 30, "the match under way")
         frames.click(screen.buttons["ask"])
         frames.until(lambda: any(t.state == "playing" for t in screen.tables) and "watch0" in screen.buttons, 30, "the table being played, listed")
