@@ -114,13 +114,9 @@ async def measure(clients: int, span_s: float, seed: int, home: Path) -> tuple[F
 
 
 def main(args: argparse.Namespace) -> int:
-    try:
-        import resource
+    from game.net.server.serve import open_files_to_the_hard_limit
 
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    except (ImportError, ValueError, OSError):
-        pass
+    open_files_to_the_hard_limit()
     clients = getattr(args, "clients", None) or CLIENTS
     span_s = clients / ARRIVALS_PER_S / (2 if args.quick else 1)
     load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else None

@@ -169,13 +169,9 @@ async def measure(
 
 
 def main(args: argparse.Namespace) -> int:
-    try:
-        import resource
+    from game.net.server.serve import open_files_to_the_hard_limit
 
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    except (ImportError, ValueError, OSError):
-        pass
+    open_files_to_the_hard_limit()
     if getattr(args, "kills", None) or getattr(args, "attacks", False) or getattr(args, "idle", None):
         from game.bench.net_bench.modes import run_mode
 

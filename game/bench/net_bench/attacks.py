@@ -297,13 +297,9 @@ async def _attack_for(name: str, url: str, seconds: float) -> None:
 
 def main(argv: list[str]) -> int:
     """``python -m game.bench.net_bench.attacks ATTACK URL SECONDS``: one attack, in a process of its own."""
-    try:
-        import resource
+    from game.net.server.serve import open_files_to_the_hard_limit
 
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    except (ImportError, ValueError, OSError):
-        pass
+    open_files_to_the_hard_limit()
     name, url, seconds = argv
     asyncio.run(_attack_for(name, url, float(seconds)))
     return 0

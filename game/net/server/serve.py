@@ -239,13 +239,7 @@ def main(args: argparse.Namespace) -> int:
             print(f"serve: {err}", file=sys.stderr)
             return 2
     setup(args.verbose, args.log_json)
-    try:
-        import resource
-
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # thousands of connections
-    except (ImportError, ValueError, OSError):
-        pass
+    open_files_to_the_hard_limit()  # thousands of connections
     if args.redis is not None:
         return _cluster_main(args, tls)
     path = store_path()
@@ -335,3 +329,15 @@ def add_arguments(serve_parser: argparse.ArgumentParser, number: Callable[[str],
         "needs the server extra, pip install \".[server]\" (default: off, one process and its data folder)")
     add("--forwarded-for", action="store_true",
         help="behind a reverse proxy on this machine: a client's address is the last of X-Forwarded-For (default: off)")
+
+
+def open_files_to_the_hard_limit() -> None:
+    """Let this process open as many files (connections) as the system allows it
+    (the soft limit raised to the hard one; nothing where that cannot be done)."""
+    try:
+        import resource
+
+        _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    except (ImportError, ValueError, OSError):
+        pass
