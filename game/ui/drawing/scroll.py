@@ -208,6 +208,23 @@ def fade(width: int, height: int, down: bool) -> pygame.Surface:
     return found
 
 
+def select_item(selection: pygame_gui.elements.UISelectionList, index: int) -> None:
+    """Make item ``index`` the list's one selection, in place, and scroll it into
+    view. The list is not built again: at 4K and 150% text, building Past matches'
+    anew for each step of the arrow keys took 240 ms and 120 MB a step."""
+    for i, item in enumerate(selection.item_list):
+        chosen = i == index
+        if bool(item["selected"]) != chosen:
+            item["selected"] = chosen
+            button = item["button_element"]
+            if button is not None:
+                if chosen:
+                    button.select()
+                else:
+                    button.unselect()
+    show_item(selection, index)
+
+
 def show_item(selection: pygame_gui.elements.UISelectionList, index: int) -> None:
     """Scroll a pygame_gui selection list so its item ``index`` shows whole (a list
     rebuilt, or walked with the keys, keeps the chosen row in view)."""

@@ -20,7 +20,7 @@ from game.archive.reviews import TrendPoint, trend
 from game.ui.scenes.accuracy_luck import figures_line
 from game.ui.scenes.settings_screen import InfoScene, ui_font
 from game.ui.drawing.menu import wrap_lines
-from game.ui.drawing.scroll import show_item
+from game.ui.drawing.scroll import select_item, show_item
 from game.ui.drawing.text import DIM, GOLD, IVORY
 from game.words.seat_words import shown_name
 from game.words.rule_sets import WORDS, title
@@ -264,7 +264,10 @@ class PastMatchesScene(InfoScene):
 
     def select(self, index: int) -> None:
         self.selected = max(0, min(len(self.matches) - 1, index))
-        self.on_resize(self.size)  # the list shows the new selection, scrolled into view
+        if self.match_list is None or self.gui is None:
+            return
+        select_item(self.match_list, self.selected)  # the list shows the new selection, scrolled into view
+        self._detail = self.detail_picture()
 
     def visible_rows(self) -> int:
         """How many rows the list shows at once."""
