@@ -35,7 +35,7 @@ from typing import Any, Callable
 MMAP_THRESHOLD = 256 * 1024  # blocks at least this big are mapped on their own
 TRIM_THRESHOLD = 8 * 1024 * 1024  # the heap's top is given back once this much of it is free
 RESIZE_TRIM_EVERY_S = 1.0
-GROWTH_CHECK_EVERY_S = 0.5  # how often the resident memory is read (Linux: a read of /proc/self/statm)
+GROWTH_TIDY_EVERY_S = 0.25  # a tidy for the memory's growth at most this often
 GROWTH_TIDY_BYTES = 24 * 1024 * 1024  # grown this much since the last tidy: collect and give back
 
 
@@ -143,15 +143,16 @@ class Tidy:
     large window). On the frame after the widgets got a new theme, collect
     and give back.
 
-    And whatever the screens did: every half second the resident memory is
-    read, and once it has grown by ``GROWTH_TIDY_BYTES`` since the last tidy,
-    the same, at most once a second. A screen that lays itself out again at
-    the same size, on the same stack, left its old widgets to Python's
-    collector, which reaches them rarely once the start is frozen: walking
-    Past matches with the arrow keys (each step lays the list out anew) at
-    150% text grew the game from 110 MB to 350 MB in 600 frames, and in a
-    half-hour soak the memory climbed by tens of MB between changes of screen.
-    An unchanged frame costs three comparisons and a clock reading."""
+    And whatever the screens did: after every frame the resident memory is
+    read (a read of ``/proc/self/statm``, some microseconds), and once it has
+    grown by ``GROWTH_TIDY_BYTES`` since the last tidy, the same, at most every
+    ``GROWTH_TIDY_EVERY_S`` (a tidy costs about 10 ms at 4K). A screen laid out
+    again at the same size, on the same stack (a new language, a setting that
+    shows a line), or at a new size before a second has passed, left its old
+    widgets to Python's collector, which reaches them rarely once the start is
+    frozen. Read every half second, the memory stayed up to 60 MB higher for the
+    frames in between (the half-hour probe: frames of 300-332 MB in windows
+    near 4K, tools/peakframes.py)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, resident: Callable[[], int | None] = resident_bytes) -> None:
         self._stack: tuple[int, ...] | None = None  # None: the first frame (nothing closed yet: no collection)
@@ -161,8 +162,7 @@ class Tidy:
         self._resized = False
         self._last_trim = float("-inf")
         self._clock = clock
-        self._resident = resident
-        self._next_check = float("-inf")
+        self._resident: Callable[[], int | None] | None = resident  # None: it cannot be read here
         self._after_tidy: int | None = None  # resident bytes after the last tidy
         self.collections = 0  # how often it collected and gave back (for tests)
         self.trims = 0
@@ -184,7 +184,7 @@ class Tidy:
         elif size != self._size:
             self._size = size
             self._resized = True
-            if self._clock() - self._last_trim >= RESIZE_TRIM_EVERY_S:
+            if self._clock() - self._last_trim >= RESIZE_TRIM_EVERY_S or self._grown():
                 self._tidy()
         elif self._resized:  # the first frame at a size left alone
             self._tidy()
@@ -193,18 +193,17 @@ class Tidy:
 
     def _grown(self) -> bool:
         """Whether the resident memory grew by ``GROWTH_TIDY_BYTES`` since the last tidy
-        (read every ``GROWTH_CHECK_EVERY_S``; a tidy at most once a second)."""
-        now = self._clock()
-        if now < self._next_check:
+        (and the last was at least ``GROWTH_TIDY_EVERY_S`` ago)."""
+        if self._resident is None:
             return False
-        self._next_check = now + GROWTH_CHECK_EVERY_S
         resident = self._resident()
-        if resident is None:
+        if resident is None:  # not Linux: not read again
+            self._resident = None
             return False
         if self._after_tidy is None:
             self._after_tidy = resident
             return False
-        return resident - self._after_tidy >= GROWTH_TIDY_BYTES and now - self._last_trim >= RESIZE_TRIM_EVERY_S
+        return resident - self._after_tidy >= GROWTH_TIDY_BYTES and self._clock() - self._last_trim >= GROWTH_TIDY_EVERY_S
 
     def _tidy(self) -> None:
         self._resized = False
@@ -213,4 +212,4 @@ class Tidy:
         self._last_trim = self._clock()
         self.trims += 1
         give_back()
-        self._after_tidy = self._resident()
+        self._after_tidy = self._resident() if self._resident is not None else None
