@@ -254,7 +254,9 @@ class Matchmaking:
         self._unqueue(conn)
         seats = ["open"] + [ticket.level] * (ticket.players - 1)
         try:
-            self._create(conn, {"rules": ticket.rules, "players": ticket.players, "name": ticket.name, "seats": seats})
+            # Listed, as a match between people met here: to be watched (every seat is taken, and
+            # it starts below, before any other message is read: nobody joins it)
+            self._create(conn, {"rules": ticket.rules, "players": ticket.players, "name": ticket.name, "seats": seats, "listed": True})
         except ProtocolError:
             self._arm(conn, self.hello_timeout)
             raise

@@ -216,6 +216,8 @@ def test_the_server_pairs_the_closest_rating_and_leaving_is_immediate(tmp_path: 
 
 
 def test_after_the_wait_a_computer_of_one_s_level_is_taken(tmp_path: Path) -> None:
+    from tests.net.server.test_watch import listed_playing
+
     async def go() -> None:
         async with a_server(tmp_path) as (server, url):
             async with Client.connect(url) as ann:
@@ -228,6 +230,8 @@ def test_after_the_wait_a_computer_of_one_s_level_is_taken(tmp_path: Path) -> No
                 assert [s.kind for s in table.row.seats] == ["remote", "computer", "computer", "computer"]
                 assert {s.level for s in table.row.seats[1:]} == {queued["level"]}
                 assert len(server.queue) == 0
+                lobbies, playing = await listed_playing(url)  # in the list, to be watched, as a match between people
+                assert lobbies == [] and [t["table"] for t in playing] == [table.code]
 
     asyncio.run(go())
 
