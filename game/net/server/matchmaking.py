@@ -33,6 +33,7 @@ import logging
 import time
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, Callable, Hashable, cast
 
 from game.engine import RULE_SETS
@@ -56,6 +57,7 @@ WIDEN_PER_S = 25.0  # more points each second of waiting (30 s: 850)
 OFFER_S = 30.0  # after this long, the app offers a computer of the person's strength
 TICK_S = 0.5  # how often the server tries again while anyone waits (the windows widen)
 DEFAULT_RATING = 1500.0  # the rating of someone this server has not rated
+EXACT_UP_TO = 16  # waiting people among whom every table is tried for one without meeting again (1,820 of four)
 FOUR_SEAT_FAMILY = "matador"  # the family whose first four-seat rule set has a queue at four
 
 
@@ -178,7 +180,36 @@ class Queue:
                 group = list(waiting)
             if len(group) == players:
                 return group
+        if self._fresh_table_possible(waiting, players):
+            return None  # one will be made once the windows reach it
+        # Nobody else waits with whom a table could be made without meeting someone again (four
+        # who met, and a fifth): the fewest meetings again, or these would wait for ever.
+        for first in waiting:
+            reach = window(now - first.since)
+            near = [t for t in by_rating if t is not first and abs(t.rating - first.rating) <= reach]
+            group = [first]
+            while near and len(group) < players:
+                other = min(near, key=lambda t: (sum(self._met(t, g) for g in group), abs(t.rating - first.rating), t.since))
+                near.remove(other)
+                group.append(other)
+            if len(group) == players:
+                return group
         return None
+
+    def _fresh_table_possible(self, waiting: list[Ticket], players: int) -> bool:
+        """Whether some ``players`` of ``waiting`` (whatever their ratings) have not met
+        one another at their last tables: tried greedily from each person, and among
+        a few people (at most ``EXACT_UP_TO``) every way."""
+        for first in waiting:
+            group = [first]
+            for other in waiting:
+                if other is not first and len(group) < players and not any(self._met(other, g) for g in group):
+                    group.append(other)
+            if len(group) == players:
+                return True
+        if len(waiting) > EXACT_UP_TO:
+            return False
+        return any(not any(self._met(a, b) for a, b in combinations(group, 2)) for group in combinations(waiting, players))
 
 
 class Matchmaking:

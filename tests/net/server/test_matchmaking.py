@@ -108,6 +108,35 @@ def test_nobody_meets_the_same_person_twice_in_a_row_while_others_wait() -> None
     assert pairs_of(queue) == [{"ann", "bob"}]  # nobody else waits: the rematch is made
 
 
+def test_four_who_met_and_a_fifth_are_seated_with_the_fewest_meetings_again() -> None:
+    """Four who played together and a fifth: every table of four meets someone again,
+    so the one with the fewest such meetings is made (they waited for ever). While a
+    table without any can be made, from everyone waiting, it is waited for."""
+    clock = Clock()
+    queue = Queue(clock)
+    for person in ("a", "b", "c", "d"):
+        queue.join(person, person, "matador", 4, 1500)
+    assert pairs_of(queue) == [{"a", "b", "c", "d"}]
+    for person in ("a", "b", "c", "d", "e"):
+        queue.join(person + "2", person, "matador", 4, 1500)
+    made = pairs_of(queue)
+    assert len(made) == 1 and "e" in made[0] and len(queue) == 1  # three meet again: no table of four does less
+    left = next(t.person for t in queue.tickets.values())
+    for person in ("f", "g", "h"):
+        queue.join(person, person, "matador", 4, 1500)
+    assert pairs_of(queue) == [{left, "f", "g", "h"}]  # the one left waiting, with three new
+
+    fresh = Queue(clock)  # a table without a meeting again is possible, out of the window yet: waited for
+    for person in ("a", "b", "c", "d"):
+        fresh.join(person, person, "matador", 4, 1500)
+    assert pairs_of(fresh) == [{"a", "b", "c", "d"}]
+    for person, rating in (("a", 1500), ("b", 1500), ("c", 1500), ("d", 1500), ("x", 1900), ("y", 1900), ("z", 1900)):
+        fresh.join(person + "2", person, "matador", 4, rating)
+    assert pairs_of(fresh) == []
+    clock.now += 60  # the windows reach across
+    assert len(pairs_of(fresh)[0] & {"x", "y", "z"}) == 3
+
+
 def test_a_table_of_four_takes_the_four_closest() -> None:
     queue = Queue(Clock())
     for key, rating in (("a", 1500), ("b", 1560), ("c", 1450), ("far", 2500), ("d", 1510)):
