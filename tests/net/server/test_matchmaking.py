@@ -179,12 +179,22 @@ async def until(client: Client, kind: str, timeout: float = 10.0) -> dict[str, A
 def test_two_clients_asking_for_leyden_at_once_sit_at_one_table_that_starts(tmp_path: Path) -> None:
     async def go() -> None:
         async with a_server(tmp_path) as (server, url):
+            told: list[dict[str, Any]] = []
+            real_event = server.event
+
+            def event(kind: str, **fields: Any) -> None:  # what the server logs, kept
+                told.append({"kind": kind, **fields})
+                real_event(kind, **fields)
+
+            server.event = event  # type: ignore[method-assign]
             async with Client.connect(url) as ann, Client.connect(url) as bob:
                 queued = await asyncio.gather(ann.play_now("leyden", "Ann"), bob.play_now("leyden", "Bob"))
                 assert all(q["rules"] == "leyden" and q["offer_after"] == matchmaking.OFFER_S and q["level"] for q in queued)
                 seated = await asyncio.gather(ann.paired(timeout=10), bob.paired(timeout=10))
                 assert seated[0].table == seated[1].table and {s.seat for s in seated} == {0, 1}
                 assert seated[0].token and seated[1].token  # an ordinary seat: its token takes it back
+                paired = [e for e in told if e["kind"] == "paired"]  # the queue's own measure, ticket to table
+                assert len(paired) == 1 and paired[0]["table"] == seated[0].table and max(paired[0]["waited"]) <= 2.0
                 rounds = await asyncio.gather(until(ann, "round"), until(bob, "round"))  # it started by itself
                 assert {r["view"]["seat"] for r in rounds} == {0, 1}
                 table = server.tables[seated[0].table]
