@@ -20,11 +20,11 @@ from game.engine.rules import FAMILIES
 from game.net.app.client import Client, ServerRefused, random_choice
 from game.net.server.endpoint import Server
 from game.net.server.serve import listening
-from game.net.server.server_ratings import LEADERBOARD, Held
+from game.net.server.server_ratings import LEADERBOARD, Held, pair_scores
 from game.net.server.store import Store
 from game.net.server.table import RETURN_S
-from game.rating.glicko2 import Rating
-from game.rating.player_rating import PROVISIONAL_RD, family_of
+from game.rating.glicko2 import Game, Rating, update
+from game.rating.player_rating import PROVISIONAL_RD, family_of, ladder_rating
 
 
 @asynccontextmanager
@@ -127,6 +127,13 @@ def test_a_match_with_a_computer_rates_the_person_against_its_level(tmp_path: Pa
             assert held.matches == 1 and held.rd < 350
             assert server.ratings.count(family_of("matador")) == 1  # the computer has no rating here
             assert server.tables[seated.table].row.seats[1].kind == "computer"
+            match = server.tables[seated.table].match
+            assert match is not None
+            level = ladder_rating("matador", "random")  # each round a game against the ladder's random player
+            assert level is not None
+            games = [Game(level[0], level[1], score) for score in pair_scores(match, 0, 1)]
+            expected = update(Rating(), games)
+            assert games and held.rating == pytest.approx(expected.r) and held.rd == pytest.approx(expected.rd)
 
     run(go())
 
@@ -156,6 +163,37 @@ def test_a_person_who_left_a_match_before_its_end_loses_it(tmp_path: Path) -> No
                 assert table.row.seats[1].kind == "computer"
                 await play_out(ann)  # the rest, against the computer now in Bob's seat, rates nothing
                 assert server.ratings.rating_of(ann_told["id"], family) == ann_after
+
+    run(go())
+
+
+def test_a_match_its_host_left_and_the_others_stopped_is_lost_by_the_host(tmp_path: Path) -> None:
+    """"End the match" (``stop``) after the hold, by those still at a table whose host
+    is away: the host, who left before its end, loses it; the one who stayed wins it."""
+
+    async def go() -> None:
+        async with a_server(tmp_path) as (server, url):
+            async with person(url) as (bob, bob_told):
+                async with person(url) as (ann, ann_told):
+                    seated = await ann.create("matador", 2, "Ann", options={"target_score": 200})
+                    await bob.join(seated.table, "Bob")
+                    await ann.start()
+                    await ann.expect("round")
+                table = server.tables[seated.table]
+                for _ in range(200):  # Ann's connection closed: her seat is held
+                    if table.net[0].send is None:
+                        break
+                    await asyncio.sleep(0.02)
+                family = family_of("matador")
+                table.net[0].away_since = time.monotonic() - RETURN_S - 1  # the hold's 5 minutes are over
+                await bob.send({"type": "stop"})
+                closed = await bob.expect("closed")
+                assert closed["code"] == "stopped"
+                ann_after, bob_after = (server.ratings.rating_of(t["id"], family) for t in (ann_told, bob_told))
+                assert ann_after.matches == 1 and ann_after.rating < 1500  # the host left: lost
+                assert bob_after.matches == 1 and bob_after.rating > 1500
+                table.settle()  # rated once
+                assert server.ratings.rating_of(bob_told["id"], family) == bob_after
 
     run(go())
 
@@ -263,3 +301,42 @@ def test_garbage_and_an_older_protocol_s_leaderboard_are_refused(tmp_path: Path)
                 assert (await refused(old, {"type": "leaderboard", "family": FAMILIES[0]})).code == "unknown_type"
 
     run(go())
+
+
+def test_a_cluster_rates_a_match_once_and_every_process_tells_the_ratings(redis_server: Any, tmp_path: Path) -> None:
+    """``serve --redis``: the ratings live in Redis (``RedisRatingBook``). A match created
+    at one process and joined at the other, played to its end, moves both identities'
+    ratings once; the other process tells them at ``hello`` and lists both on its
+    leaderboard, and settling the table again moves nothing."""
+    from game.bench.cluster_bench import Cluster
+    from game.net.server.cluster.redis_store import RedisStore
+    from game.net.server.server_ratings import ServerRatings
+    from tests.net.server.conftest import fresh_db
+
+    db = fresh_db(redis_server)
+    with Cluster(tmp_path, 2, redis_server, db) as cluster:
+        first, second = (proc.url for proc in cluster.procs)
+
+        async def go() -> None:
+            async with person(first) as (ann, ann_told), person(second) as (bob, bob_told):
+                seated = await ann.create("leyden", 2, "Ann", options={"target_score": 20})
+                await bob.join(seated.table, "Bob")
+                await ann.start()
+                await play_out(ann, bob)
+            family = family_of("leyden")
+            ratings = ServerRatings.of(RedisStore(redis_server.url(db), "test"))
+            assert type(ratings.book).__name__ == "RedisRatingBook"
+            after = {who: ratings.rating_of(told["id"], family) for who, told in (("Ann", ann_told), ("Bob", bob_told))}
+            assert after["Ann"].matches == after["Bob"].matches == 1 and after["Ann"].rd < 350 and after["Bob"].rd < 350
+            assert after["Ann"].rating != after["Bob"].rating or after["Ann"].rating == pytest.approx(1500)
+            assert ratings.book.settled(seated.table)
+            assert not ratings.book.settle(seated.table, [Held(ann_told["id"], family, Rating(2000, 50), 2, "Ann")], [0])  # once only
+            async with person(second, ann_told["secret"]) as (again, told):  # the other process tells Ann's rating
+                assert told["id"] == ann_told["id"] and told["ratings"][family]["matches"] == 1
+                assert told["ratings"][family]["rating"] == round(after["Ann"].rating, 1)
+                await again.send({"type": "leaderboard", "family": family})
+                board = await again.expect("leaderboard")
+            assert board["count"] == 2 and sorted(r["name"] for r in board["top"]) == ["Ann", "Bob"]
+            assert [r for r in board["top"] if r.get("you")][0]["name"] == "Ann"
+
+        run(go())

@@ -101,6 +101,13 @@ def address_in(url: str) -> str:
 
 
 NAME_TYPED = 64  # characters a name's field takes: a longer name than NAME_MAX is said too long, never cut without a word
+ADDRESS_TYPED = 1000  # an address's field: a pasted line of 400 is kept whole and said not an address, not cut to 300 unsaid
+OTHER_TYPED = 24  # a table's code, a port
+
+
+def typed_limit(field: str) -> int:
+    """How many characters the form's field ``field`` takes ("address", "name", "code"...)."""
+    return {"address": ADDRESS_TYPED, "name": NAME_TYPED}.get(field, OTHER_TYPED)
 
 
 def check_name(text: str) -> str:

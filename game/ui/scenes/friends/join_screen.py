@@ -30,7 +30,6 @@ from game.ui.scenes.friends.friends_fields import Connecting, StepOffered, Typed
 from game.ui.scenes.friends.friends_geometry import FIELDS, FOUND_ROWS, Frame, JoinLayout, frame, join_layout
 from game.ui.scenes.friends.friends_model import (
     GONE,
-    NAME_TYPED,
     CertificateStep,
     Finder,
     JoinRequest,
@@ -41,6 +40,7 @@ from game.ui.scenes.friends.friends_model import (
     remember,
     remembered,
     take_step,
+    typed_limit,
 )
 from game.words.link_words import failure_line
 from game.ui.scenes.friends.friends_words import (
@@ -129,7 +129,7 @@ class JoinScene(StepOffered, Connecting, TypedFields, MenuScene):
         self.entries = {}
         for key in FIELDS:
             entry = pygame_gui.elements.UITextEntryLine(layout.entries[key], self.gui, object_id=layout.entry_style, initial_text=self.values[key])
-            entry.set_text_length_limit(300 if key == "address" else NAME_TYPED if key == "name" else 24)
+            entry.set_text_length_limit(typed_limit(key))
             self.entries[key] = entry
         seat = layout.seat
         self.buttons["seat:-1"] = pygame_gui.elements.UIButton(seat.minus, "<", self.gui, object_id=seat.arrow_style)

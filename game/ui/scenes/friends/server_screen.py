@@ -44,7 +44,6 @@ from game.ui.scenes.friends.friends_geometry import SERVER_FIELDS, Frame, Server
 from game.ui.scenes.friends.play_now_words import PLAY_NOW
 from game.ui.scenes.friends.leaderboard_words import LEADERBOARD
 from game.ui.scenes.friends.friends_model import (
-    NAME_TYPED,
     CertificateStep,
     Problem,
     address_of,
@@ -57,6 +56,7 @@ from game.ui.scenes.friends.friends_model import (
     remembered,
     take_step,
     url_of,
+    typed_limit,
 )
 from game.ui.scenes.friends.open_rows import ROWS_PER_FRAME, list_words, row_button, watch_button, watch_width
 from game.words.link_words import failure_line
@@ -144,7 +144,7 @@ class ServerScene(StepOffered, Connecting, TypedFields, MenuScene):
                 layout.entries[key], self.gui, object_id=layout.entry_style, initial_text=self.values[key],
                 placeholder_text=_(SERVER_HINT) if key == "address" else None,
             )
-            entry.set_text_length_limit(300 if key == "address" else NAME_TYPED if key == "name" else 24)
+            entry.set_text_length_limit(typed_limit(key))
             self.entries[key] = entry
         self.buttons["ask"] = pygame_gui.elements.UIButton(layout.ask, self.step_words(), self.gui, object_id=small)
         self.buttons["play_now"] = pygame_gui.elements.UIButton(layout.play_now, _(PLAY_NOW), self.gui, object_id=small)

@@ -1,4 +1,4 @@
-"""What a person typed that a form's line echoes (an address of 250 to 300
+"""What a person typed that a form's line echoes (an address of 250 to 400
 characters, a code) is elided in its middle, so the reason stays whole and at the
 status line's own size, at the least window and a common one; a name longer than
 24 characters is kept as typed and said too long, never cut without a word.
@@ -40,8 +40,9 @@ def test_a_long_address_is_echoed_elided_with_its_reason_and_a_long_name_is_said
     button = screen.buttons["ask" if form == "server" else "join"]
     if form == "join":
         type_into(frames, screen.entries["code"], "K7QX-2M")
-    for address in (LONG, LONG + ":" + "9" * 40):
+    for address in (LONG, LONG + ":" + "9" * 40, LONG + "c" * 150):  # 253, 294 and 403 characters
         type_into(frames, screen.entries["address"], address)
+        assert screen.entries["address"].get_text() == address  # kept whole, never cut unsaid
         frames.click(button)
         words = screen.status_words
         assert screen.problem and words.endswith(("is not an address (like 192.168.1.20:47123).", "The port after the colon must be a number from 1 to 65535.")), words
