@@ -198,6 +198,39 @@ def test_a_match_its_host_left_and_the_others_stopped_is_lost_by_the_host(tmp_pa
     run(go())
 
 
+def test_a_table_put_away_because_nobody_came_back_rates_each_leaver_against_who_stayed(tmp_path: Path) -> None:
+    """Put away after an hour with nobody connected: a person who left a computer loses
+    to it; two people who both left played nobody (neither stayed), so neither moves."""
+    from game.net.server.housekeeping import IDLE_TABLE_S
+
+    async def go() -> None:
+        async with a_server(tmp_path) as (server, url):
+            async with person(url) as (ann, ann_told):
+                alone = await ann.create("matador", 2, "Ann", seats=["open", "random"], options={"target_score": 200})
+                await ann.start()
+                await ann.expect("round")
+            async with person(url) as (cy, cy_told), person(url) as (di, di_told):
+                pair = await cy.create("leyden", 2, "Cy", options={"target_score": 200})
+                await di.join(pair.table, "Di")
+                await cy.start()
+                await cy.expect("round")
+            tables = [server.tables[alone.table], server.tables[pair.table]]
+            for _ in range(200):  # every connection closed: the seats are held
+                if not any(t.present() for t in tables):
+                    break
+                await asyncio.sleep(0.02)
+            for table in tables:
+                table.touched = time.monotonic() - IDLE_TABLE_S - 1
+            server.tidy()
+            assert alone.table not in server.tables and pair.table not in server.tables  # put away
+            ann_after = server.ratings.rating_of(ann_told["id"], family_of("matador"))
+            assert ann_after.matches == 1 and ann_after.rating < 1500  # lost to the computer she left
+            for told in (cy_told, di_told):
+                assert server.ratings.rating_of(told["id"], family_of("leyden")).matches == 0
+
+    run(go())
+
+
 def test_no_client_message_reports_a_result_or_moves_a_rating(tmp_path: Path) -> None:
     async def go() -> None:
         async with a_server(tmp_path) as (server, url):
