@@ -283,6 +283,7 @@ class Matchmaking:
         if ticket is None:
             raise ProtocolError("you are not waiting to play", "not_queued")
         self._unqueue(conn)
+        self._met_nobody(ticket.person)  # this match is between them and the computers: whom they met before is no longer their last
         seats = ["open"] + [ticket.level] * (ticket.players - 1)
         try:
             # Listed, as a match between people met here: to be watched (every seat is taken, and
@@ -307,6 +308,10 @@ class Matchmaking:
 
     def _left_here(self, conn: Conn) -> None:
         """``conn`` waits on this process no more."""
+
+    def _met_nobody(self, person: str) -> None:
+        """``person``'s last table had nobody of the queue at it (they took the computers)."""
+        self.queue.last_met.pop(person, None)
 
     def _make_tables(self) -> None:
         """Seat every table the queue can make now."""

@@ -275,6 +275,27 @@ def test_after_the_wait_a_computer_of_one_s_level_is_taken(tmp_path: Path) -> No
     asyncio.run(go())
 
 
+def test_after_a_match_against_the_computers_one_met_nobody_last(tmp_path: Path) -> None:
+    from tests.net.server.test_identities import person
+
+    async def go() -> None:
+        async with a_server(tmp_path) as (server, url):
+            async with person(url) as ann, person(url) as bob:
+                assert ann.identity is not None and bob.identity is not None
+                await ann.play_now("leyden", "Ann")
+                await bob.play_now("leyden", "Bob")
+                await asyncio.gather(ann.paired(), bob.paired())
+                assert server.queue.last_met[ann.identity["id"]] == {bob.identity["id"]}
+            async with person(url, ann.identity["secret"]) as again:
+                await again.play_now("leyden", "Ann")
+                await again.send({"type": "play_computer"})
+                await again.paired()
+                assert ann.identity["id"] not in server.queue.last_met  # her last table: the computers'
+                assert server.queue.last_met[bob.identity["id"]] == {ann.identity["id"]}  # (his is still hers)
+
+    asyncio.run(go())
+
+
 def test_hostile_play_now_messages_are_refused_and_the_server_goes_on(tmp_path: Path) -> None:
     async def refused(client: Client, message: dict[str, Any]) -> str:
         await client.send(message)

@@ -97,6 +97,12 @@ class ClusterQueue:
             except Exception as err:  # Redis away: the ticket's process is told of a pairing it then ignores
                 log.warning("play now: a ticket could not be taken out of redis: %s", err)
 
+    def _met_nobody(self, person: str) -> None:
+        try:
+            self.redis.r.hdel(self.redis.key("queue", "met"), person)
+        except Exception as err:  # Redis away: they may wait a little longer for someone new
+            log.warning("play now: whom %s met could not be forgotten in redis: %s", person, err)
+
     # Pairing (one process at a time) ---------------------------------------------------
     def _pair_cluster(self) -> None:
         self._start_full()
