@@ -65,6 +65,14 @@ async def play_out(*clients: Client) -> None:
     await asyncio.gather(*(c.play_match(random_choice, timeout=90) for c in clients))
 
 
+async def seat_held(table: Any, seat: int) -> None:
+    """Until the server has seen ``seat``'s connection close (the seat is held for its person)."""
+    for _ in range(200):
+        if table.net[seat].send is None:
+            return
+        await asyncio.sleep(0.02)
+
+
 def test_hello_tells_a_newcomer_its_provisional_rating_in_every_family(tmp_path: Path) -> None:
     async def go() -> None:
         async with a_server(tmp_path) as (_server, url):
@@ -148,10 +156,7 @@ def test_a_person_who_left_a_match_before_its_end_loses_it(tmp_path: Path) -> No
                     await ann.start()
                     await bob.expect("round")
                 table = server.tables[seated.table]
-                for _ in range(200):  # Bob's connection closed: his seat is held
-                    if table.net[1].send is None:
-                        break
-                    await asyncio.sleep(0.02)
+                await seat_held(table, 1)  # Bob's connection closed
                 family = family_of("matador")
                 assert server.ratings.rating_of(bob_told["id"], family).matches == 0  # away, held: not rated yet
                 table.net[1].away_since = time.monotonic() - RETURN_S - 1  # the hold's 5 minutes are over
@@ -180,10 +185,7 @@ def test_a_match_its_host_left_and_the_others_stopped_is_lost_by_the_host(tmp_pa
                     await ann.start()
                     await ann.expect("round")
                 table = server.tables[seated.table]
-                for _ in range(200):  # Ann's connection closed: her seat is held
-                    if table.net[0].send is None:
-                        break
-                    await asyncio.sleep(0.02)
+                await seat_held(table, 0)  # Ann's connection closed
                 family = family_of("matador")
                 table.net[0].away_since = time.monotonic() - RETURN_S - 1  # the hold's 5 minutes are over
                 await bob.send({"type": "stop"})
