@@ -412,3 +412,38 @@ def test_past_matches_walked_with_the_keys_selects_in_place_and_builds_nothing_a
     assert scene.selected == 0 and shown.item_list[0]["button_element"] is not None
     assert shown.item_list[0]["button_element"].is_selected and shown.item_list[19]["button_element"] is None
     assert pygame.image.tobytes(scene._detail, "RGBA") == pygame.image.tobytes(details[0], "RGBA")
+
+
+@pytest.mark.parametrize("screen", ["new game", "host"])
+def test_a_form_that_does_not_scroll_lies_on_its_felt_once_and_is_drawn_the_same(make_app: Any, screen: str) -> None:
+    """New game and Host held the felt and the form's see-through panels apart, two
+    pictures of the window (the half-hour soak's highest frames were Host's, 298.8 MB
+    at 2856x1956 and 150% text). A form that does not scroll lies on a copy of the
+    felt instead; the screen is drawn the same, pixel for pixel. One that scrolls
+    keeps its picture apart (it moves over the felt)."""
+    from game.ui.drawing.menu import shared_felt, tile_art
+    from game.ui.scenes.new_game.form_draw import form_art
+
+    for size, scrolls in (((1600, 1000), False), ((640, 480), None)):
+        app = make_app(size)
+        app.routes.open_title()
+        app.step([], 0.016)
+        app.routes.open_new_game() if screen == "new game" else app.routes.open_host()
+        app.step([], 0.016)
+        form = app.top
+        assert form.layout is not None and form.art is not None
+        if scrolls is None:
+            scrolls = bool(form.layout.content_h)
+        if scrolls:  # its picture apart
+            assert form.art.picture is not None
+            continue
+        assert form.art.picture is None and form.backdrop is not shared_felt(tile_art(form), size, form.darken)
+        whole = [p for p in pictures_held(app) if p.get_size() == size and p is not app.surface]
+        assert whole == [form.backdrop]  # one picture of the window (beside the window's own)
+        laid = pygame.Surface(size)
+        form.draw(laid)
+        form.backdrop = shared_felt(tile_art(form), size, form.darken)  # the felt and the picture apart, as before
+        form.art = form_art(form.text, form.layout)
+        apart = pygame.Surface(size)
+        form.draw(apart)
+        assert pygame.image.tobytes(laid, "RGB") == pygame.image.tobytes(apart, "RGB")

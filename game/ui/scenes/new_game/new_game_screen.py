@@ -31,7 +31,7 @@ import pygame_gui
 from game.i18n import _, pgettext
 from game.engine import RULE_SETS, Match, Rules
 from game.ui.drawing.menu import MenuScene, style
-from game.ui.scenes.new_game.form_draw import DrawnText, FormArt, SetupWords, draw_form, form_art, setup_words, shown_words, status_fits
+from game.ui.scenes.new_game.form_draw import DrawnText, FormArt, SetupWords, draw_form, form_art, laid_on, setup_words, shown_words, status_fits
 from game.ui.scenes.new_game.form_geometry import FormLayout, Selector, form_layout
 from game.ui.scenes.new_game.keys import form_at, form_key, form_mouse, move_focus, pad_press, set_focus
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS, NAME_LIMIT, Setup
@@ -251,6 +251,8 @@ class NewGameScene(MenuScene):
         self.buttons["start"] = pygame_gui.elements.UIButton(layout.start, pgettext("new game", "Start"), self.gui, object_id=style("title_primary", self.size))
         self.layout = layout
         self.art = form_art(self.text, layout)
+        if not layout.content_h and self.backdrop is not None:  # a form that does not scroll: on the felt, once
+            self.backdrop = laid_on(self.backdrop, self.art)
         self.check()
         self.refresh()
 
