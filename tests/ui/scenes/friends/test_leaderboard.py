@@ -76,6 +76,18 @@ def test_the_leaderboard_lists_the_rated_identities_and_the_server_rating_beside
     frames.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
     frames.step()
     assert type(app.top).__name__ == "ServerScene"
+    # rated on this machine too (its own matches): both ratings, side by side
+    from game.rating.glicko2 import Rating
+    from game.rating.player_rating import Ratings, Standing, save_ratings
+
+    save_ratings(Ratings({"Ann": {family_of("leyden"): Standing(Rating(1480.0, 60.0), matches=7, rounds=40)}}))
+    frames.click(app.top.buttons["leaderboard"])
+    board = app.top
+    frames.until(lambda: board.board is not None, 30, "the first family's board")
+    frames.click(board.buttons[f"family{leyden}"])
+    frames.until(lambda: board.board is not None and board.board.family == family_of("leyden"), 30, "Leyden's board")
+    frames.step()
+    assert any(t.startswith(line) and t.endswith("on this machine: 1480 ± 60") for t in said(board)), said(board)
 
 
 def key(code: int) -> pygame.event.Event:
