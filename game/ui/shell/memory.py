@@ -12,7 +12,8 @@ long-lived objects). So:
   and go back to the system the moment they are freed
   (``return_big_allocations``);
 - when the screens change, at most once a second while the window is
-  being resized, and on the first frame after a resize, the garbage is
+  being resized, on the first frame after a resize, and in the frame the
+  resident memory (read after every frame) has grown by 24 MB, the garbage is
   collected (frozen objects too: ``collect``) and the heap's free pages are
   given back (``Tidy``; ``malloc_trim``, a few milliseconds): each screen
   laid out again leaves its old widgets (and their looks) in reference
