@@ -33,7 +33,6 @@ import logging
 import time
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import TYPE_CHECKING, Any, Callable, Hashable, cast
 
 from game.engine import RULE_SETS
@@ -58,6 +57,7 @@ OFFER_S = 30.0  # after this long, the app offers a computer of the person's str
 TICK_S = 0.5  # how often the server tries again while anyone waits (the windows widen)
 DEFAULT_RATING = 1500.0  # the rating of someone this server has not rated
 EXACT_UP_TO = 16  # waiting people among whom every table is tried for one without meeting again (1,820 of four)
+SEARCH_NEAR = 24  # the closest in a person's window among whom a table without meeting again is searched
 FOUR_SEAT_FAMILY = "matador"  # the family whose first four-seat rule set has a queue at four
 
 
@@ -158,9 +158,10 @@ class Queue:
 
     def _group(self, waiting: list[Ticket], players: int, now: float) -> list[Ticket] | None:
         """The first table of ``waiting`` (oldest first) that can be made: its longest
-        waiting person and the closest others within that one's window (found by
-        rating, in the order of ratings: a long queue of people far apart costs a
-        search each, not a pass over everyone)."""
+        waiting person and the closest others within that one's window who have not
+        met one another at their last tables (found by rating, in the order of
+        ratings: a long queue of people far apart costs a search each, not a pass
+        over everyone)."""
         by_rating = sorted(waiting, key=lambda t: t.rating)
         ratings = [t.rating for t in by_rating]
         for first in waiting:
@@ -170,18 +171,17 @@ class Queue:
                 continue
             near = [t for t in by_rating[low:high] if t is not first]
             near.sort(key=lambda t: (abs(t.rating - first.rating), t.since))
-            group = [first]
-            for other in near:
-                if len(group) == players:
-                    break
-                if not any(self._met(other, g) for g in group):
-                    group.append(other)
-            if len(group) < players and len(waiting) == players:  # those met last time, only if nobody else waits
+            group = self._unmet([first], near[:SEARCH_NEAR], players)
+            if group is None and len(waiting) == players:  # those met last time, only if nobody else waits
                 group = list(waiting)
-            if len(group) == players:
+            if group is not None:
                 return group
-        if self._fresh_table_possible(waiting, players):
-            return None  # one will be made once the windows reach it
+        fresh = self._fresh_table(waiting, players)
+        if fresh is not None:  # (its longest waiting person first: ``waiting`` is in that order)
+            reach = window(now - fresh[0].since)
+            if all(abs(t.rating - fresh[0].rating) <= reach for t in fresh):  # one the search above did not reach
+                return fresh
+            return None  # made once the windows reach it
         # Nobody else waits with whom a table could be made without meeting someone again (four
         # who met, and a fifth): the fewest meetings again, or these would wait for ever.
         for first in waiting:
@@ -196,20 +196,32 @@ class Queue:
                 return group
         return None
 
-    def _fresh_table_possible(self, waiting: list[Ticket], players: int) -> bool:
-        """Whether some ``players`` of ``waiting`` (whatever their ratings) have not met
-        one another at their last tables: tried greedily from each person, and among
-        a few people (at most ``EXACT_UP_TO``) every way."""
+    def _unmet(self, group: list[Ticket], others: list[Ticket], players: int) -> list[Ticket] | None:
+        """``group`` completed to ``players`` from ``others`` (in their order, the first
+        that fits first) with people none of whom met another at their last tables, or None."""
+        if len(group) == players:
+            return group
+        for i, other in enumerate(others):
+            if not any(self._met(other, g) for g in group):
+                found = self._unmet([*group, other], others[i + 1:], players)
+                if found is not None:
+                    return found
+        return None
+
+    def _fresh_table(self, waiting: list[Ticket], players: int) -> list[Ticket] | None:
+        """Some ``players`` of ``waiting`` (whatever their ratings, in its order) who have
+        not met one another at their last tables: tried greedily from each person, and
+        among a few people (at most ``EXACT_UP_TO``) every way; None if none is found."""
         for first in waiting:
             group = [first]
             for other in waiting:
                 if other is not first and len(group) < players and not any(self._met(other, g) for g in group):
                     group.append(other)
             if len(group) == players:
-                return True
+                return sorted(group, key=waiting.index)
         if len(waiting) > EXACT_UP_TO:
-            return False
-        return any(not any(self._met(a, b) for a, b in combinations(group, 2)) for group in combinations(waiting, players))
+            return None
+        return self._unmet([], waiting, players)
 
 
 class Matchmaking:

@@ -137,6 +137,38 @@ def test_four_who_met_and_a_fifth_are_seated_with_the_fewest_meetings_again() ->
     assert len(pairs_of(fresh)[0] & {"x", "y", "z"}) == 3
 
 
+def test_a_table_without_meetings_again_is_found_where_taking_the_closest_first_misses_it() -> None:
+    """Three tables played before, and seven waiting of three ratings: taking the
+    closest rating first finds no table of four who have not met, though one exists.
+    It is searched for, and made once the windows reach across (it waited for ever)."""
+    clock = Clock()
+    queue = Queue(clock)
+    for table in (["h", "b", "d", "e"], ["f", "d", "g", "c"], ["f", "c", "a", "e"]):
+        for person in table:
+            queue.join(person, person, "matador", 4, 1500)
+        assert len(queue.pairs()) == 1
+    for person, rating in {"b": 1000, "c": 1000, "a": 2000, "g": 1500, "e": 1500, "i": 2000, "d": 2000}.items():
+        queue.join(person + "2", person, "matador", 4, rating)
+    assert pairs_of(queue) == []  # far apart yet: no table of meetings again is made instead
+    clock.now += 60
+    assert pairs_of(queue) == [{"a", "b", "g", "i"}]  # the only four of them who have not met
+
+
+def test_among_a_few_waiting_every_table_is_tried_before_one_meets_again() -> None:
+    """Eight waiting, and only one table of four among them without a meeting again,
+    which trying greedily from each person does not find: it is waited for (the
+    fewest meetings again are not made at once) and made once the windows reach it."""
+    clock = Clock()
+    queue = Queue(clock)
+    met = {"i": "dfh", "e": "chi", "c": "abh", "h": "abc", "f": "dhi", "d": "bhj", "b": "ach", "j": "bdh", "a": "bch"}
+    queue.last_met = {person: frozenset(others) for person, others in met.items()}
+    for person in "dbiejfah":
+        queue.join(person, person, "matador", 4, 1900 if person == "a" else 1500)
+    assert pairs_of(queue) == []  # the one fresh table has Ann, out of everyone's window yet
+    clock.now += 60
+    assert pairs_of(queue) == [{"e", "j", "f", "a"}, {"b", "d", "h", "i"}]  # (the four left: nobody else waits)
+
+
 def test_a_table_of_four_takes_the_four_closest() -> None:
     queue = Queue(Clock())
     for key, rating in (("a", 1500), ("b", 1560), ("c", 1450), ("far", 2500), ("d", 1510)):

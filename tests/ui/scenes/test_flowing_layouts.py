@@ -43,8 +43,8 @@ EXTRA_RULES = [  # with today's six, eight rule sets
 LEVEL = ("heaviest", N_("Heaviest first"))  # a fifth computer level
 
 
-@pytest.fixture
-def crowded() -> Iterator[None]:
+@contextlib.contextmanager
+def crowded_registries() -> Iterator[None]:
     """Eight more settings, two more rule sets (and their Rules tabs), one more level."""
     before = len(shown())
     removals = []
@@ -66,6 +66,12 @@ def crowded() -> Iterator[None]:
     for remove in removals:
         remove()
     assert len(shown()) == before and by_key("confirm_leave") is None
+
+
+@pytest.fixture
+def crowded() -> Iterator[None]:
+    with crowded_registries():
+        yield
 
 
 def _statistics() -> Any:

@@ -423,27 +423,35 @@ def test_a_form_that_does_not_scroll_lies_on_its_felt_once_and_is_drawn_the_same
     keeps its picture apart (it moves over the felt)."""
     from game.ui.drawing.menu import shared_felt, tile_art
     from game.ui.scenes.new_game.form_draw import form_art
+    from tests.ui.scenes.test_flowing_layouts import crowded_registries
 
-    for size, scrolls in (((1600, 1000), False), ((640, 480), None)):
-        app = make_app(size)
+    with crowded_registries():  # eight rule sets (and more settings): the form scrolls at 640x480
+        app = make_app((640, 480))
+        form = opened(app, screen)
+        assert form.layout is not None and form.layout.content_h > 0  # its picture apart, over the shared felt
+        assert form.art is not None and form.art.picture is not None
+        assert form.backdrop is shared_felt(tile_art(form), app.size, form.darken)
         app.routes.open_title()
-        app.step([], 0.016)
-        app.routes.open_new_game() if screen == "new game" else app.routes.open_host()
-        app.step([], 0.016)
-        form = app.top
-        assert form.layout is not None and form.art is not None
-        if scrolls is None:
-            scrolls = bool(form.layout.content_h)
-        if scrolls:  # its picture apart
-            assert form.art.picture is not None
-            continue
-        assert form.art.picture is None and form.backdrop is not shared_felt(tile_art(form), size, form.darken)
-        whole = [p for p in pictures_held(app) if p.get_size() == size and p is not app.surface]
-        assert whole == [form.backdrop]  # one picture of the window (beside the window's own)
-        laid = pygame.Surface(size)
-        form.draw(laid)
-        form.backdrop = shared_felt(tile_art(form), size, form.darken)  # the felt and the picture apart, as before
-        form.art = form_art(form.text, form.layout)
-        apart = pygame.Surface(size)
-        form.draw(apart)
-        assert pygame.image.tobytes(laid, "RGB") == pygame.image.tobytes(apart, "RGB")
+    size = (1600, 1000)
+    app = make_app(size)
+    form = opened(app, screen)
+    assert form.layout is not None and form.art is not None and not form.layout.content_h
+    assert form.art.picture is None and form.backdrop is not shared_felt(tile_art(form), size, form.darken)
+    whole = [p for p in pictures_held(app) if p.get_size() == size and p is not app.surface]
+    assert whole == [form.backdrop]  # one picture of the window (beside the window's own)
+    laid = pygame.Surface(size)
+    form.draw(laid)
+    form.backdrop = shared_felt(tile_art(form), size, form.darken)  # the felt and the picture apart, as before
+    form.art = form_art(form.text, form.layout)
+    apart = pygame.Surface(size)
+    form.draw(apart)
+    assert pygame.image.tobytes(laid, "RGB") == pygame.image.tobytes(apart, "RGB")
+
+
+def opened(app: Any, screen: str) -> Any:
+    """New game or Host, opened from the title and drawn once."""
+    app.routes.open_title()
+    app.step([], 0.016)
+    app.routes.open_new_game() if screen == "new game" else app.routes.open_host()
+    app.step([], 0.016)
+    return app.top
