@@ -7,7 +7,7 @@ think per decision, its name and one-line description (marked with ``N_``:
 the screens translate them), its place in every list, whether New game
 and Host offer it (``random`` is for the command line, tournaments and tests),
 the keyword arguments its player's class is made with (``options``: the
-blends' share of medium's moves, skilled's playouts) and whether it sees every
+blends' shares of medium's moves and of its contrary, ``game.ai.mixed``) and whether it sees every
 hand (``sees_all``: ``omniscient``, the ladder's ceiling, which no seat may be:
 ``ids``, ``levels`` and ``offered`` leave it out, ``seers`` lists it).
 
@@ -145,9 +145,19 @@ for _level in (
         0.2,  # medium's moves with 3+ players take tens of ms: a server thinks them in a worker, not on its event loop
         N_("Beginner"),
         N_("beginner"),
-        N_("For a first game: one move in five is a sound one, the rest are at random."),
+        N_("Lets a first-timer win: plays the very move a sound player would avoid."),
         5,
-        options=(("share", 0.2),),
+        options=(("worst", 1.0), ("declines", 0.3)),  # below random play, meant so (game.ai.mixed)
+    ),
+    Level(
+        "novice",
+        "game.ai.mixed:MixedPlayer",
+        0.2,
+        N_("Novice"),
+        N_("novice"),
+        N_("Plays almost at random: one move in ten is a sound one."),
+        7,
+        options=(("share", 0.1),),
     ),
     Level(
         "easy",
@@ -155,9 +165,9 @@ for _level in (
         0.2,
         N_("Easy"),
         N_("easy"),
-        N_("Plays soundly three moves in five, the others at random."),
+        N_("Plays soundly two moves in three, the others at random."),
         10,
-        options=(("share", 0.6),),
+        options=(("share", 0.67),),
     ),
     Level(
         "medium",
@@ -169,16 +179,6 @@ for _level in (
         20,
     ),
     Level(
-        "skilled",
-        "game.ai.hard:HardPlayer",
-        0.4,  # above medium's, so a rule set the ladder has not met places it at medium (player_rating.provisional_rating)
-        N_("Skilled"),
-        N_("skilled"),
-        N_("Looks ahead a little: tries each move on a few possible deals of the hidden tiles."),
-        25,
-        options=(("iterations", 150),),
-    ),
-    Level(
         "hard",
         "game.ai.hard:HardPlayer",
         1.0,
@@ -186,6 +186,7 @@ for _level in (
         N_("hard"),
         N_("Looks ahead: tries each move on many possible deals of the hidden tiles."),
         30,
+        options=(("iterations", 400),),  # a third of expert's search's: halfway from medium to expert on the ladder
     ),
     Level(
         "expert",

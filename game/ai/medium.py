@@ -63,6 +63,24 @@ class MediumPlayer:
             scores = [s + ROLLOUT_WEIGHT * w / ROLLOUT_DEALS for s, w in zip(scores, wins)]
         return best_of(lays, scores, rng)
 
+    def worst(self, view: SeatView, rng: random.Random, declines: float = 0.0) -> Action:
+        """The contrary of this level's move (``game.ai.mixed``'s weakest levels):
+        the lay its judge rates lowest (the heuristic alone, no playouts), ties at
+        random; where a tile could be laid but drawing (Leyden's free drawing) or
+        refusing the lead is allowed too, that instead with probability
+        ``declines``. With nothing to lay, what ``choose`` would do."""
+        moves = legal_or_fail(view)
+        lays = [m for m in moves if m.kind == "lay"]
+        if not lays:
+            return _without_a_lay(moves)
+        declined = [m for m in moves if m.kind in ("draw", "refuse")]
+        if declined and declines > 0.0 and rng.random() < declines:
+            return declined[0]
+        special = special_mask(view)
+        plain = any(m.tile is not None and not special >> m.tile & 1 for m in lays)
+        judge = Judge(view, read_knowledge(view))
+        return best_of(lays, [-judge.score(m, plain) for m in lays], rng)
+
 
 def rollout_wins(sampler: Sampler, seat: int, lays: list[Action], rng: random.Random, deals: int) -> list[float]:
     """Per lay, the rounds ``seat`` wins (``search.win_share``) out of one

@@ -1,6 +1,6 @@
-"""The players the registry's newer levels are made of: the blend of medium and
-random play (its coin and its random move from the seat's own rng, medium's move
-exactly medium's), the expert (the exact endgame where the seat knows every hidden
+"""The players the registry's newer levels are made of: the blend of medium, its
+contrary and random play (its coin and its random move from the seat's own rng,
+medium's move exactly medium's, the contrary the lay medium rates lowest), the expert (the exact endgame where the seat knows every hidden
 tile, hard's search elsewhere), and the omniscient ceiling (never a seat: only the
 tournament's games hand it the whole round)."""
 
@@ -60,15 +60,49 @@ def test_the_blend_plays_medium_s_move_on_its_coin_and_a_random_one_otherwise() 
         MixedPlayer(1.5)
 
 
-def test_the_blends_in_the_registry_take_their_share_from_their_entry() -> None:
+def test_the_contrary_lays_what_medium_rates_lowest_and_declines_on_its_own_coin() -> None:
+    """``worst``: the lay medium's judge scores lowest; with ``declines``, a free
+    draw (or a refused lead) instead where one is allowed beside a lay."""
+    from game.ai.heuristic import Judge, special_mask
+    from game.ai.knowledge import read_knowledge
+
+    checked = declined = 0
+    for base in ("matador", "leyden"):
+        for state in list(random_positions(base, range(8)))[:80]:
+            seat = state.current
+            assert seat is not None
+            view = state.view(seat)
+            moves = view.legal_moves()
+            lays = [m for m in moves if m.kind == "lay"]
+            chosen = MixedPlayer(worst=1.0).choose(view, random.Random(3), 1.0)
+            if not lays:
+                assert chosen.kind != "lay"
+                continue
+            special = special_mask(view)
+            plain = any(m.tile is not None and not special >> m.tile & 1 for m in lays)
+            judge = Judge(view, read_knowledge(view))
+            scores = [judge.score(m, plain) for m in lays]
+            assert chosen in lays and judge.score(chosen, plain) == min(scores)
+            checked += 1
+            if any(m.kind in ("draw", "refuse") for m in moves):
+                assert MixedPlayer(worst=1.0, declines=1.0).choose(view, random.Random(3), 1.0).kind in ("draw", "refuse")
+                declined += 1
+    assert checked >= 60 and declined >= 5
+    for share, worst in ((0.6, 0.5), (-0.1, 0.0), (0.0, 1.2)):
+        with pytest.raises(ValueError, match="between 0 and 1"):
+            MixedPlayer(share, worst)
+
+
+def test_the_blends_in_the_registry_take_their_shares_from_their_entry() -> None:
     blends = [level for level in levels.levels() if level.player == "game.ai.mixed:MixedPlayer"]
     assert len(blends) >= 2
     for level in blends:
         player = level.make()
+        options = dict(level.options)
         assert isinstance(player, MixedPlayer) and player.level == level.id
-        assert player.share == dict(level.options)["share"]
-    shares = [dict(level.options)["share"] for level in blends]
-    assert shares == sorted(shares)  # in the registry's order, the weaker first
+        assert (player.share, player.worst, player.declines) == (options.get("share", 0.0), options.get("worst", 0.0), options.get("declines", 0.0))
+    soundness = [player.share - player.worst for player in (level.make() for level in blends) if isinstance(player, MixedPlayer)]
+    assert soundness == sorted(soundness)  # in the registry's order, the weaker first
 
 
 def test_the_expert_plays_the_exact_endgame_where_the_seat_knows_every_tile() -> None:
