@@ -155,9 +155,9 @@ for _level in (
         0.2,
         N_("Novice"),
         N_("novice"),
-        N_("Plays almost at random: one move in ten is a sound one."),
+        N_("Plays almost at random: one move in twenty is a sound one."),
         7,
-        options=(("share", 0.1),),
+        options=(("share", 0.05),),
     ),
     Level(
         "easy",

@@ -17,14 +17,16 @@ named by ``--remeasured`` (levels whose play changed since those rows were made)
 from __future__ import annotations
 
 import argparse
+import gzip
 import itertools
 import json
 import multiprocessing
 import os
 import sys
 import time
+import zlib
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import IO, Any, Iterable, Iterator, Sequence
 
 from game.ai import levels
 from game.ai.tournament import GameResult, Setup, play_game, tally
@@ -111,15 +113,11 @@ def _key(setup: Setup) -> list[Any]:
     return [setup.rules, *setup.lineup, setup.seed, setup.time_s]
 
 
-def read_results(path: Path, plan: Sequence[Setup], games: int, hard_games: int) -> dict[tuple[int, int], GameResult]:
-    """The games a ``--results`` file already holds for ``plan`` (a line of
-    another plan, or not shaped as we write them, is passed over)."""
+def read_results(lines: Iterable[str], plan: Sequence[Setup], games: int, hard_games: int) -> dict[tuple[int, int], GameResult]:
+    """The games the ``lines`` of a ``--results`` file (``held``) hold for ``plan``
+    (a line of another plan, or not shaped as we write them, is passed over)."""
     where = {json.dumps(_key(setup)): k for k, setup in enumerate(plan)}
     found: dict[tuple[int, int], GameResult] = {}
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        return found
     for line in lines:
         try:
             entry = json.loads(line)
@@ -139,8 +137,10 @@ def read_results(path: Path, plan: Sequence[Setup], games: int, hard_games: int)
 
 
 def keep_results(results: Iterable[tuple[int, GameResult]], plan: Sequence[Setup], path: Path, done: set[tuple[int, int]]) -> Iterator[tuple[int, GameResult]]:
-    """Pass ``results`` through, appending each new game to ``path`` as it ends."""
-    with path.open("a", encoding="utf-8") as out:
+    """Pass ``results`` through, appending each new game to ``path`` as it ends
+    (to a ``.gz`` file as one more gzip member: a run stopped early keeps its
+    games, all but the last few of a member cut short)."""
+    with _opened(path, "a") as out:
         for k, result in results:
             if (k, result.index) not in done:
                 line = {"setup": _key(plan[k]), "index": result.index, "kinds": list(result.kinds)}
@@ -148,6 +148,67 @@ def keep_results(results: Iterable[tuple[int, GameResult]], plan: Sequence[Setup
                 out.write(json.dumps(line) + "\n")
                 out.flush()
             yield k, result
+
+
+def _opened(path: Path, mode: str, gz: bool | None = None) -> IO[str]:
+    """``path`` to append to (``"a"``) or to write (``"w"``: ``mend``), through gzip
+    for a ``.gz`` (or as ``gz`` says)."""
+    if not (path.suffix == ".gz" if gz is None else gz):
+        return path.open(mode, encoding="utf-8")
+    return gzip.open(path, "at" if mode == "a" else "wt", encoding="utf-8")
+
+
+def held(path: Path) -> tuple[list[str], str | None]:
+    """The lines of a results file (none if there is none), and what was wrong with
+    the rest of it, if anything: of a ``.gz`` file cut short (a run stopped while
+    writing) or broken further on, every whole line before the fault."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return [], None
+    fault = None
+    if path.suffix == ".gz":
+        raw, fault = _gunzipped(raw)
+    lines = raw.decode("utf-8", errors="replace").splitlines(keepends=True)
+    if fault is not None and lines and not lines[-1].endswith("\n"):
+        lines.pop()  # the line the fault cut through
+    return [line.rstrip("\r\n") for line in lines], fault
+
+
+GZIP_STEP = 4096  # compressed bytes fed at a time: a broken stretch loses no more than this of what came before
+
+
+def _gunzipped(raw: bytes) -> tuple[bytes, str | None]:
+    """Every gzip member of ``raw`` inflated, one after another, and what stopped
+    it early: a member cut short or a broken one (what came before stands)."""
+    out = bytearray()
+    while raw:
+        inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        for at in range(0, len(raw), GZIP_STEP):
+            try:
+                out += inflater.decompress(raw[at : at + GZIP_STEP])
+            except zlib.error as err:
+                return bytes(out), f"broken: {err}"
+            if inflater.eof:
+                break
+        if not inflater.eof:
+            return bytes(out), "cut short"
+        raw = inflater.unused_data
+    return bytes(out), None
+
+
+def mend(path: Path, lines: Sequence[str], fault: str) -> None:
+    """Rewrite the results file ``path`` with the ``lines`` read before its fault,
+    atomically (a temporary file, then a rename), so the games appended next can
+    be read back; refuse (``LadderError``) a file of which nothing could be read:
+    it may be another file, and is left alone."""
+    if not lines:
+        raise LadderError(f"{path} holds no games that can be read ({fault}): move it aside or name another --results file")
+    spare = path.with_name(path.name + ".tmp")
+    with _opened(spare, "w", gz=path.suffix == ".gz") as out:
+        out.writelines(line + "\n" for line in lines)
+    os.replace(spare, path)
+    print(f"ladder: {path} was {fault}; kept the {len(lines)} lines before the fault", file=sys.stderr)
 
 
 def _run_task(task: tuple[int, Setup, int]) -> tuple[int, GameResult]:
@@ -264,7 +325,16 @@ def main(args: argparse.Namespace) -> int:
     plan = setups(wanted, args.seed, time_s, near)
     start = time.perf_counter()
     path = Path(args.results) if args.results else None
-    done = read_results(path, plan, games, hard_games) if path is not None else {}
+    done: dict[tuple[int, int], GameResult] = {}
+    if path is not None:
+        lines, fault = held(path)
+        if fault is not None:
+            try:
+                mend(path, lines, fault)
+            except LadderError as err:
+                print(f"ladder: {err}", file=sys.stderr)
+                return 2
+        done = read_results(lines, plan, games, hard_games)
     results: Iterable[tuple[int, GameResult]] = run_all(plan, games, hard_games, jobs, done)
     if path is not None:
         results = keep_results(results, plan, path, set(done))

@@ -124,6 +124,46 @@ def test_the_ladder_plays_every_pair_and_keeps_its_games(tmp_path: Path, capsys:
     assert run(["ladder", "--rules", "chess"]) == 2 and "not a two-player rule set" in capsys.readouterr().err
 
 
+def test_a_gzip_results_file_keeps_its_games_even_cut_short_and_a_foreign_one_is_left_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--results F.jsonl.gz``: the games kept through gzip (the committed file is
+    so, docs/figures), read back to the same figures; a file cut off mid-member (a
+    run stopped while writing) keeps the games before the cut and is mended so that
+    what is appended next reads back; a file of which nothing reads is refused and
+    left as it was; in a plain file, bytes that are no UTF-8 and lines that are no
+    game are passed over."""
+    import gzip
+
+    from game.commands.cli import run
+
+    results = tmp_path / "games.jsonl.gz"
+    args = ["ladder", "--rules", "matador", "--games", "2", "--near", "1", "--time", "0.02", "--jobs", "1", "--results", str(results)]
+    assert run([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    games = gzip.decompress(results.read_bytes()).decode().splitlines()
+    assert len(games) == 2 * len(data["rules"]["matador"]["pairs"])
+    assert run([*args, "--json"]) == 0 and json.loads(capsys.readouterr().out)["rules"] == data["rules"]
+    assert len(gzip.decompress(results.read_bytes()).decode().splitlines()) == len(games)  # nothing played again
+
+    cut = gzip.compress(("\n".join(games) + "\n").encode())
+    results.write_bytes(cut[: len(cut) // 2])  # a member cut short: the games before the cut stand
+    assert run([*args, "--json"]) == 0
+    assert "cut short" in capsys.readouterr().err
+    mended = gzip.decompress(results.read_bytes()).decode().splitlines()  # whole again: every game, the replayed ones appended
+    assert len({json.dumps([json.loads(line)["setup"], json.loads(line)["index"]]) for line in mended}) == len(games)
+    assert set(games[:2]) <= set(mended)
+
+    foreign = b"\x1f\x8b\x08garbage" + bytes(range(256))
+    results.write_bytes(foreign)
+    assert run([*args, "--json"]) == 2
+    assert "holds no games that can be read" in capsys.readouterr().err and results.read_bytes() == foreign
+
+    plain = tmp_path / "games.jsonl"
+    plain.write_bytes(b"\xff\xfe not json\n" + "\n".join(games).encode() + b"\n{\"setup\": 3}\n")
+    assert run([*args[:-1], str(plain), "--json"]) == 0 and json.loads(capsys.readouterr().out)["rules"] == data["rules"]
+
+
 def test_the_ladder_table_holds_the_registry_s_levels_and_rule_sets() -> None:
     """What the ladder measured is of the registries (a level or a rule set added
     since has a rating all the same: the next test)."""
