@@ -217,7 +217,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         ladder.add_argument("--seed", type=_positive_int, default=1)
         ladder.add_argument("--jobs", type=_positive_int, help="worker processes (default: all cores)")
         ladder.add_argument("--time", type=float, help="hard player's time cap per decision, seconds (default 4)")
-        ladder.add_argument("--results", metavar="FILE", help="keep each game's result in FILE as it ends; games already there are not played again")
+        ladder.add_argument("--results", metavar="FILE", help="keep each game's result in FILE as it ends (through gzip if FILE ends in .gz); games already there are not played again")
         out = ladder.add_mutually_exclusive_group()
         out.add_argument("--json", action="store_true", help="print one JSON object")
         out.add_argument("--module", action="store_true", help="print the ratings as game/rating/ladder_table.py")

@@ -12,6 +12,9 @@ held at 1500, with 95% intervals. ``--module`` prints the ratings as the
 Python module ``game/rating/ladder_table.py`` the player's rating reads; with
 ``--rules``, the rows of the other rule sets stay as they were, less the kinds
 named by ``--remeasured`` (levels whose play changed since those rows were made).
+``--results FILE`` keeps every game as it ends (through gzip for a ``.gz``, as
+docs/figures/ladder_results.jsonl.gz is), and the games it holds are not played
+again.
 """
 
 from __future__ import annotations
