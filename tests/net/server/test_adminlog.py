@@ -17,6 +17,21 @@ from game.net.app.client import Client, ServerRefused
 from tests.net.conftest import ServerProcess
 
 
+async def until_logged(server: ServerProcess, event: str, within_s: float = 30.0) -> None:
+    """Wait until the server's JSON log holds an ``event`` line (fail after ``within_s``)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within_s
+    while loop.time() < deadline:
+        for line in server.log_text().splitlines():
+            try:
+                if json.loads(line).get("event") == event:
+                    return
+            except ValueError:
+                continue  # a line being written
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"no {event!r} line in the server's log within {within_s:g} s")
+
+
 def test_the_admin_s_log_as_json_lines(tmp_path: Path) -> None:
     home = tmp_path / "home"
     home.mkdir()
@@ -30,7 +45,7 @@ def test_the_admin_s_log_as_json_lines(tmp_path: Path) -> None:
             async with Client.connect(server.url, source="127.0.0.9") as eve:
                 with pytest.raises(ServerRefused):
                     await eve.join("ZZZZ-ZZ", "Eve")
-            await asyncio.sleep(1.5)  # a status line or two
+            await until_logged(server, "status")  # a status line (every 0.6 s; on a loaded machine later)
 
     asyncio.run(go())
     server.stop()
