@@ -43,6 +43,7 @@ MARGIN_WEIGHT = 0.05
 PRUNE_Z = 2.5  # standard errors of the paired difference to drop a root action
 PRUNE_MIN_DEALS = 12  # deals before any action may be dropped
 PRUNE_EVERY = 4  # deals between looks at the paired differences
+POOL_SHARE = 0.5  # of the budget, at most, for weighing the pool of deals (three or more players) before the search
 
 
 class Node:
@@ -100,6 +101,7 @@ class HardPlayer:
         if len(moves) == 1:
             return moves[0], []
         sampler = self.sampler(view)
+        sampler.deadline = start + POOL_SHARE * budget_s  # its pool of weighed deals leaves the search time
         arms = self.search(sampler.state, view.players, view.seat, moves, rng, start + budget_s)
         best = max(arms, key=lambda a: (a.mean, -moves.index(a.item.move)))
         return best.item.move, arms

@@ -16,6 +16,7 @@ the knowledge were wrong) the constraints are dropped rather than crash.
 from __future__ import annotations
 
 import random
+import time
 from itertools import accumulate
 from typing import Callable, TypeVar
 
@@ -27,6 +28,7 @@ from game.engine.tiles import hand_tiles
 Deal = tuple[dict[int, list[Tile]], list[Tile]]
 Placed = list[tuple[int, Tile, int]]  # (seat, tile, held since) per hidden tile
 TRIES = 64  # proposals before a matching decides
+POOL_LEAST = 20  # deals in a weighed pool however late it is (``Sampler.deadline``)
 Group = tuple[int, int, int, int]  # seat, mask of tiles it cannot be, slots, held since
 _Found = TypeVar("_Found")  # what a proposal gives when kept
 
@@ -40,6 +42,11 @@ class Sampler:
         self.view = view
         self.evidence = evidence if evidence is not None and evidence.useful else None
         self._pool: tuple[list[tuple[Placed, list[Tile]]], list[float]] | None = None  # deals, cumulative weights
+        # The pool of weighed deals stops growing at this ``time.perf_counter()`` (with
+        # ``POOL_LEAST`` deals at least): where the hidden hands are bound in crossing
+        # ways, most proposals are turned down and a pool of thousands would take
+        # seconds, longer than the search it feeds may think. None: no clock.
+        self.deadline: float | None = None
         self.known: Placed = [(seat, t, -1) for seat, k in sorted(knowledge.items()) for t in hand_tiles(k.known)]
         known = sum(1 << t for _, t, _ in self.known)
         self.unseen = [t for t in view.unseen() if not known >> t & 1]
@@ -99,7 +106,9 @@ class Sampler:
                 # Proposals weighed by their correcting chance instead of turned down.
                 pool: list[tuple[Placed, list[Tile]]] = []
                 weights: list[float] = []
-                for _ in range(evidence.pool):
+                for made in range(evidence.pool):
+                    if made >= POOL_LEAST and self.deadline is not None and time.perf_counter() > self.deadline:
+                        break
                     found = self._proposal(rng)
                     if found is None:
                         placed, boneyard = self._consistent(rng)

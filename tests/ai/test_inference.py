@@ -253,3 +253,58 @@ def test_a_pool_whose_weights_all_underflow_is_drawn_from_evenly(seat_views: Any
 class _Vanishing(LayEvidence):
     def weight(self, placed: Sequence[tuple[int, int, int]]) -> float:
         return 0.0
+
+
+def test_a_pool_stops_growing_at_its_deadline_and_still_deals_consistently(seat_views: Any) -> None:
+    """``Sampler.deadline`` (hard sets it to half its budget): once it has passed the
+    pool holds ``POOL_LEAST`` weighed deals, and its deals are as consistent; with
+    none, or one still to come, the pool is whole."""
+    import time
+
+    from game.ai.sampling import POOL_LEAST
+
+    for _, view, rng in seat_views(FOUR, 3):
+        knowledge = read_knowledge(view, options=True)
+        late = _Counting(knowledge, special_mask(view), 4, EVERY, pool=200)
+        if not late.useful:
+            continue
+        sampler = Sampler(view, knowledge, late)
+        sampler.deadline = time.perf_counter() - 1.0
+        for _ in range(10):
+            hands, boneyard = sampler.deal(rng)
+            assert view.determinize(hands, boneyard).view(view.seat) == view
+        assert late.calls == POOL_LEAST
+        for deadline in (None, time.perf_counter() + 60.0):
+            whole = _Counting(knowledge, special_mask(view), 4, EVERY, pool=200)
+            sampler = Sampler(view, knowledge, whole)
+            sampler.deadline = deadline
+            sampler.deal(rng)
+            assert whole.calls == 200
+        return
+    raise AssertionError("no position with lays to read")
+
+
+def test_hard_gives_its_pool_half_its_budget(seat_views: Any, monkeypatch: Any) -> None:
+    """The search's player sets the pool's deadline from its own budget, not a clock of its own."""
+    import time
+
+    from game.ai import hard
+
+    made: list[Sampler] = []
+    real = hard.HardPlayer.sampler
+
+    def watched(self: hard.HardPlayer, view: SeatView) -> Sampler:
+        made.append(real(self, view))
+        return made[-1]
+
+    monkeypatch.setattr(hard.HardPlayer, "sampler", watched)
+    for _, view, rng in seat_views(FOUR, 3):
+        if len(view.legal_moves()) < 2:
+            continue
+        before = time.perf_counter()
+        hard.HardPlayer(iterations=8).choose(view, rng, 2.0)
+        if made:
+            deadline = made[-1].deadline
+            assert deadline is not None and before + 0.9 < deadline < time.perf_counter() + 1.0
+            return
+    raise AssertionError("hard searched nowhere")
