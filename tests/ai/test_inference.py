@@ -237,17 +237,20 @@ class _Counting(LayEvidence):
         return super().weight(placed)
 
 
-def test_a_pool_whose_weights_all_underflow_is_drawn_from_evenly(seat_views: Any) -> None:
+def with_lays_to_read(seat_views: Any) -> tuple[SeatView, dict[int, HandKnowledge], random.Random]:
+    """The first position of a 4-player game (seed 3) whose lays give evidence to weigh."""
     for _, view, rng in seat_views(FOUR, 3):
         knowledge = read_knowledge(view, options=True)
-        evidence = _Vanishing(knowledge, special_mask(view), 4, EVERY, pool=50)
-        if not evidence.useful:
-            continue
-        sampler = Sampler(view, knowledge, evidence)
-        hands, boneyard = sampler.deal(rng)
-        assert view.determinize(hands, boneyard).view(view.seat) == view
-        return
+        if LayEvidence(knowledge, special_mask(view), 4, EVERY).useful:
+            return view, knowledge, rng
     raise AssertionError("no position with lays to read")
+
+
+def test_a_pool_whose_weights_all_underflow_is_drawn_from_evenly(seat_views: Any) -> None:
+    view, knowledge, rng = with_lays_to_read(seat_views)
+    sampler = Sampler(view, knowledge, _Vanishing(knowledge, special_mask(view), 4, EVERY, pool=50))
+    hands, boneyard = sampler.deal(rng)
+    assert view.determinize(hands, boneyard).view(view.seat) == view
 
 
 class _Vanishing(LayEvidence):
@@ -263,25 +266,20 @@ def test_a_pool_stops_growing_at_its_deadline_and_still_deals_consistently(seat_
 
     from game.ai.sampling import POOL_LEAST
 
-    for _, view, rng in seat_views(FOUR, 3):
-        knowledge = read_knowledge(view, options=True)
-        late = _Counting(knowledge, special_mask(view), 4, EVERY, pool=200)
-        if not late.useful:
-            continue
-        sampler = Sampler(view, knowledge, late)
-        sampler.deadline = time.perf_counter() - 1.0
-        for _ in range(10):
-            hands, boneyard = sampler.deal(rng)
-            assert view.determinize(hands, boneyard).view(view.seat) == view
-        assert late.calls == POOL_LEAST
-        for deadline in (None, time.perf_counter() + 60.0):
-            whole = _Counting(knowledge, special_mask(view), 4, EVERY, pool=200)
-            sampler = Sampler(view, knowledge, whole)
-            sampler.deadline = deadline
-            sampler.deal(rng)
-            assert whole.calls == 200
-        return
-    raise AssertionError("no position with lays to read")
+    view, knowledge, rng = with_lays_to_read(seat_views)
+    late = _Counting(knowledge, special_mask(view), 4, EVERY, pool=200)
+    sampler = Sampler(view, knowledge, late)
+    sampler.deadline = time.perf_counter() - 1.0
+    for _ in range(10):
+        hands, boneyard = sampler.deal(rng)
+        assert view.determinize(hands, boneyard).view(view.seat) == view
+    assert late.calls == POOL_LEAST
+    for deadline in (None, time.perf_counter() + 60.0):
+        whole = _Counting(knowledge, special_mask(view), 4, EVERY, pool=200)
+        sampler = Sampler(view, knowledge, whole)
+        sampler.deadline = deadline
+        sampler.deal(rng)
+        assert whole.calls == 200
 
 
 def test_hard_gives_its_pool_half_its_budget(seat_views: Any, monkeypatch: Any) -> None:
