@@ -3,6 +3,7 @@ expect of it, "Wins about 1 round in 3 against Medium", filled from the ladder."
 
 from __future__ import annotations
 
+from game.ai import levels
 from game.i18n import _, ngettext
 from game.rating.level_odds import Odds, odds
 from game.words.my_level import level_name
@@ -23,13 +24,18 @@ def expectation(base: str, level: str) -> str | None:
 
 def seat_expectations(base: str, level: str) -> list[str]:
     """New game's line for a seat just given to ``level``, longest first (the bar
-    shows the longest that fits): "Hard: Wins about 2 rounds in 3 against Medium",
-    then the odds alone; [] where the ladder has not rated it in ``base``."""
+    shows the longest that fits on one line): "Hard: Wins about 2 rounds in 3
+    against Medium. Looks ahead: ...", its registry line on how it plays after the
+    odds; then without it; then the odds alone; [] where the ladder has not rated
+    it in ``base``."""
     line = expectation(base, level)
     if line is None:
         return []
     # TRANSLATORS: New game's bottom line once a seat is given to a computer level: "Hard: Wins about 2 rounds in 3 against Medium".
-    return [_("{level}: {expectation}").format(level=level_name(level), expectation=line), line]
+    named = _("{level}: {expectation}").format(level=level_name(level), expectation=line)
+    # TRANSLATORS: the same line where the bar is wide, the level's line on how it plays after it: "Hard: Wins about 2 rounds in 3 against Medium. Looks ahead: ...".
+    told = _("{named}. {description}").format(named=named, description=_(levels.resolve(level).description))
+    return [told, named, line]
 
 
 __all__ = ["expectation", "odds_line", "seat_expectations"]

@@ -52,6 +52,9 @@ class FormArt:
     take_hints: tuple[pygame.Surface, ...]  # "Press A to take", and shorter
 
 
+
+STATUS_SIZE = 20  # the bottom bar's text at a layout scale of 1 (shrunk to the least size where it must)
+
 def content_size(layout: FormLayout) -> tuple[int, int]:
     """The size of the form's pictures: the window's, or taller when the form scrolls."""
     return layout.size[0], max(layout.size[1], layout.content_h)
@@ -207,7 +210,7 @@ def setup_words(text: TextCache, layout: FormLayout, art: FormArt, setup: Setup,
             pos = (slot.left + 10, slot.centery - empty.get_height() // 2 + 1)
             words.blit(empty, pos)
             drawn.append((_("Empty"), pygame.Rect(pos, empty.get_size()), slot))
-    line = status_line(text, status, layout.status, max(least, round(20 * layout.scale)), least, RED if problem else IVORY)
+    line = status_line(text, status, layout.status, max(least, round(STATUS_SIZE * layout.scale)), least, RED if problem else IVORY)
     pos = (layout.status.centerx - line.get_width() // 2, layout.status.centery - line.get_height() // 2)
     picture, at = trimmed(words)
     return SetupWords(picture, at, drawn, line, pos, (status, pygame.Rect(pos, line.get_size()), layout.status))

@@ -31,7 +31,7 @@ import pygame_gui
 from game.i18n import _, pgettext
 from game.engine import RULE_SETS, Match, Rules
 from game.ui.drawing.menu import MenuScene, style
-from game.ui.scenes.new_game.form_draw import DrawnText, FormArt, SetupWords, draw_form, form_art, laid_on, setup_words, shown_words, status_fits
+from game.ui.scenes.new_game.form_draw import STATUS_SIZE, DrawnText, FormArt, SetupWords, draw_form, form_art, laid_on, setup_words, shown_words, status_fits
 from game.ui.scenes.new_game.form_geometry import FormLayout, Selector, form_layout
 from game.ui.scenes.new_game.keys import form_at, form_key, form_mouse, move_focus, pad_press, set_focus
 from game.ui.scenes.new_game.setup import CHOICE_ROWS, MAX_SEATS, NAME_LIMIT, Setup
@@ -98,8 +98,10 @@ class NewGameScene(MenuScene):
     def odds_line(self) -> str:
         """Once a seat is given a computer level (its arrows, a click, a key, a
         controller), what to expect of that level, from the ladder of the rule set
-        chosen: "Hard: Wins about 2 rounds in 3 against Medium"; "" otherwise (no
-        such seat, another change since, a level the ladder has not rated there)."""
+        chosen: "Hard: Wins about 2 rounds in 3 against Medium", and after it the
+        level's line on how it plays where the bar holds both at its own text size
+        (not shrunk for it); "" otherwise (no such seat, another change since, a
+        level the ladder has not rated there)."""
         seat = self.told_seat
         if seat is None or seat >= self.state.players:
             return ""
@@ -107,7 +109,14 @@ class NewGameScene(MenuScene):
         if kind in ("human", levels.AT_MY_LEVEL):
             return ""
         said = seat_expectations(self.state.rule_id, kind)
-        return self.fitting(said) if said else ""
+        if not said:
+            return ""
+        if self.layout is not None and len(said) > 1:
+            least = least_size(text_factor(self.layout.size))
+            own = max(least, round(STATUS_SIZE * self.layout.scale))
+            if not status_fits(self.text, said[0], self.layout.status, own):
+                said = said[1:]  # the level's line on how it plays only where the bar holds it at its own size
+        return self.fitting(said)
 
     def fitting(self, said: Sequence[str]) -> str:
         """Of ``said`` (longest first), the first the bottom bar holds on one line, else on two."""

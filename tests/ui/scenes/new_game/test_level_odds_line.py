@@ -16,7 +16,7 @@ from game.engine import RULE_SETS
 from game.rating.level_odds import odds
 from game.ui.drawing.layout_check import layout_problems
 from game.ui.scenes.new_game import NewGameScene
-from game.words.odds_words import expectation
+from game.words.odds_words import expectation, seat_expectations
 from tests.ui.scenes.new_game.test_at_my_level import SEAT, bottom_bar, open_form, open_form_at_the_seat
 
 
@@ -31,10 +31,11 @@ def give(app: Any, ui: Any, form: NewGameScene, level: str, seat: int = SEAT) ->
 
 @pytest.mark.parametrize("base", list(RULE_SETS))
 def test_a_seat_given_a_level_says_what_to_expect_of_it_from_the_ladder(make_app: Any, ui: Any, base: str) -> None:
-    app, form = open_form(make_app)
+    app, form = open_form(make_app, (1600, 900))
     ui.click(app, form.list_rows[base].center)
     plain = form.status_words(form.rules)
     assert bottom_bar(form) == plain  # nothing given yet: what will be played
+    shown: set[bool] = set()
     for level in levels.offered():
         give(app, ui, form, level)
         found = odds(base, level)
@@ -42,9 +43,13 @@ def test_a_seat_given_a_level_says_what_to_expect_of_it_from_the_ladder(make_app
             assert bottom_bar(form) == plain
             continue
         name, against = levels.resolve(level).name, levels.resolve(found.against).name
-        assert bottom_bar(form) == f"{name}: {expectation(base, level)}"
+        told, named, _odds = seat_expectations(base, level)
+        assert named == f"{name}: {expectation(base, level)}" and told == f"{named}. {levels.resolve(level).description}"
+        assert bottom_bar(form) in (told, named)  # the level's line on how it plays too, where the bar holds it
         assert f"in {found.out_of} against {against}" in bottom_bar(form) and against != name
         assert layout_problems(form) == []
+        shown.add(bottom_bar(form) == told)
+    assert shown in ({True}, {True, False}) or not any(odds(base, level) for level in levels.offered())  # at 1600x900 the long line fits
     ui.click(app, form.buttons[f"kind{SEAT}:1"].rect.center)  # on to the next kind: a person, or At my level
     assert form.seats[SEAT]["kind"] not in levels.offered()
     assert bottom_bar(form) != plain or form.seats[SEAT]["kind"] == "human"
