@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from game.ai.heuristic import Judge, special_mask
-from game.ai.knowledge import read_knowledge
+from game.ai.knowledge import HandKnowledge, read_knowledge
 from game.ai.player import legal_or_fail
 from game.ai.sampling import Sampler
 from game.ai.search import Arm, paired_search, win_share
@@ -56,8 +56,7 @@ class MediumPlayer:
         ):
             return draw
         knowledge = read_knowledge(view)
-        judge = Judge(view, knowledge)
-        scores = [judge.score(m, bool(plain)) for m in lays]
+        scores = judged(view, lays, knowledge)
         if view.players >= ROLLOUT_MIN_PLAYERS and view.phase == "play" and len(lays) > 1:
             wins = rollout_wins(Sampler(view, knowledge), view.seat, lays, rng, ROLLOUT_DEALS)
             scores = [s + ROLLOUT_WEIGHT * w / ROLLOUT_DEALS for s, w in zip(scores, wins)]
@@ -76,10 +75,16 @@ class MediumPlayer:
         declined = [m for m in moves if m.kind in ("draw", "refuse")]
         if declined and declines > 0.0 and rng.random() < declines:
             return declined[0]
-        special = special_mask(view)
-        plain = any(m.tile is not None and not special >> m.tile & 1 for m in lays)
-        judge = Judge(view, read_knowledge(view))
-        return best_of(lays, [-judge.score(m, plain) for m in lays], rng)
+        return best_of(lays, [-score for score in judged(view, lays, read_knowledge(view))], rng)
+
+
+def judged(view: SeatView, lays: list[Action], knowledge: dict[int, HandKnowledge]) -> list[float]:
+    """The heuristic score of each of ``lays`` (``heuristic.Judge``), a matador's or a
+    wild double's counted as the last resort it is while a plain tile fits."""
+    special = special_mask(view)
+    plain = any(m.tile is not None and not special >> m.tile & 1 for m in lays)
+    judge = Judge(view, knowledge)
+    return [judge.score(m, plain) for m in lays]
 
 
 def rollout_wins(sampler: Sampler, seat: int, lays: list[Action], rng: random.Random, deals: int) -> list[float]:

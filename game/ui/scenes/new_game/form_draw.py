@@ -35,6 +35,7 @@ CHOSEN_BG = (140, 90, 28)
 CHOSEN_TEXT = (255, 248, 230)
 FAINT = (120, 132, 118)  # what the rule set fixes: greyed
 FAINT_EDGE = (62, 74, 64)
+STATUS_SIZE = 20  # the bottom bar's text at a layout scale of 1 (shrunk to the least size where it must)
 
 DrawnText = tuple[str, pygame.Rect, pygame.Rect]  # words, where they are, the area they belong in (game.ui.drawing.layout_check)
 
@@ -51,9 +52,6 @@ class FormArt:
     hints: dict[str, pygame.Surface | None]  # "keys" and "pad"
     take_hints: tuple[pygame.Surface, ...]  # "Press A to take", and shorter
 
-
-
-STATUS_SIZE = 20  # the bottom bar's text at a layout scale of 1 (shrunk to the least size where it must)
 
 def content_size(layout: FormLayout) -> tuple[int, int]:
     """The size of the form's pictures: the window's, or taller when the form scrolls."""

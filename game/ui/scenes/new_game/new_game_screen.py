@@ -111,7 +111,7 @@ class NewGameScene(MenuScene):
         said = seat_expectations(self.state.rule_id, kind)
         if not said:
             return ""
-        if self.layout is not None and len(said) > 1:
+        if self.layout is not None:
             least = least_size(text_factor(self.layout.size))
             own = max(least, round(STATUS_SIZE * self.layout.scale))
             if not status_fits(self.text, said[0], self.layout.status, own):
